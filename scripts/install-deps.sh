@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages clstep needs to build, test and run (only the missing
+# ones). Run as root, or with sudo available.
+set -euo pipefail
+
+PACKAGES=(
+  cmake ninja-build g++ pkg-config ccache git
+  antlr4 libantlr4-runtime-dev default-jre-headless
+  libboost-wave-dev libboost-context-dev libboost-dev
+  qt6-base-dev libqscintilla2-qt6-dev
+  libcli11-dev nlohmann-json3-dev libreadline-dev
+  xvfb xauth
+)
+# Reference tools used by bench/ and by the reference-output generator (optional at test
+# time, but installed so `bench/` and `samples/regen-references` work out of the box).
+OPTIONAL=(oclgrind pocl-opencl-icd python3-pyopencl ocl-icd-opencl-dev clang-15 clang-format)
+
+missing=()
+for p in "${PACKAGES[@]}" "${OPTIONAL[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "clstep: installing ${missing[*]}" >&2
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
