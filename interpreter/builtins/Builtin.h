@@ -1,0 +1,53 @@
+#pragma once
+
+#include "frontend/Type.h"
+#include "runtime/Value.h"
+
+#include <string>
+#include <vector>
+
+namespace clstep {
+
+class TypeContext;
+class BuiltinEnv;
+namespace ast {
+struct CallExpr;
+}
+
+/// The resolved signature of one builtin call: Sema converts each argument to `params[i]`
+/// (inserting implicit conversions) and gives the call type `result`.
+struct BuiltinSignature {
+    QualType result;
+    std::vector<QualType> params;
+};
+
+/// Chooses an overload: given the argument types of a call, fills `sig` and returns true if
+/// this builtin accepts them (spec 6.12 gentype rules: e.g. `fmax(float4, float)` accepts a
+/// scalar second argument). Returns false otherwise (Sema then tries the next overload and
+/// finally reports "no matching overload").
+using BuiltinResolveFn = bool (*)(TypeContext& types, const std::vector<QualType>& args,
+                                  BuiltinSignature& sig);
+
+/// Runs a builtin. `call` gives the resolved types (`call.type` is the result type and
+/// `call.args[i]->type` the converted argument types); `args` are the evaluated arguments
+/// already converted to the signature's parameter types; the result goes to `result`.
+using BuiltinImplFn = void (*)(BuiltinEnv& env, const ast::CallExpr& call, const Value* args,
+                               Value& result);
+
+/// Properties the interpreter and Sema need to know about a builtin.
+enum BuiltinFlags : unsigned {
+    BuiltinNone = 0,
+    BuiltinIsBarrier = 1,      ///< may suspend the work-item (barrier, wait_group_events)
+    BuiltinIsWorkItemFn = 2,   ///< work-item function (get_global_id...)
+    BuiltinConstFold = 4,      ///< pure: no memory access, no ids
+};
+
+/// One builtin function overload family entry.
+struct BuiltinDef {
+    std::string name;
+    BuiltinResolveFn resolve = nullptr;
+    BuiltinImplFn impl = nullptr;
+    unsigned flags = BuiltinNone;
+};
+
+} // namespace clstep

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "common/SourceRange.h"
+#include "frontend/Type.h"
+#include "runtime/Value.h"
+
+#include <cstdint>
+#include <string>
+
+namespace clstep {
+
+/// What a builtin function may ask of the work-item that calls it: its ids (spec 6.12.1),
+/// typed memory access through device addresses (see Address.h), synchronisation and output.
+/// Implemented by the interpreter's work-item context; builtins never see the interpreter.
+///
+/// Memory access goes through the same checks as ordinary loads and stores (bounds, races,
+/// endianness), attributed to `site` (the builtin call's source range).
+class BuiltinEnv {
+public:
+    virtual ~BuiltinEnv() = default;
+
+    // --- Work-item functions (spec 6.12.1); `dim` >= workDim() gives the spec's defaults. ---
+    virtual uint32_t workDim() const = 0;
+    virtual uint64_t globalSize(uint32_t dim) const = 0;
+    virtual uint64_t globalId(uint32_t dim) const = 0;
+    virtual uint64_t localSize(uint32_t dim) const = 0;        ///< actual size of this group
+    virtual uint64_t enqueuedLocalSize(uint32_t dim) const = 0; ///< size given at launch
+    virtual uint64_t localId(uint32_t dim) const = 0;
+    virtual uint64_t numGroups(uint32_t dim) const = 0;
+    virtual uint64_t groupId(uint32_t dim) const = 0;
+    virtual uint64_t globalOffset(uint32_t dim) const = 0;
+
+    // --- Memory ---
+    /// Loads a scalar/vector/pointer of type `type` (lanes per Value.h) from `address`.
+    /// Misaligned, out-of-bounds or null accesses are reported as diagnostics; the value
+    /// then is 0.
+    virtual Value load(uint64_t address, const QualType& type, const SourceRange& site) = 0;
+    /// Stores `v` as type `type` at `address` (checked like load).
+    virtual void store(uint64_t address, const QualType& type, const Value& v,
+                       const SourceRange& site) = 0;
+    /// Copies `bytes` bytes from `src` to `dst` (async copies, struct copies), checked.
+    virtual void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) = 0;
+    /// Atomic access bracket: loads and stores between begin and end form one atomic
+    /// operation (no data race between atomics; serialised across work-groups running in
+    /// parallel).
+    virtual void atomicBegin(uint64_t address, const SourceRange& site) = 0;
+    virtual void atomicEnd() = 0;
+
+    // --- Synchronisation (spec 6.12.8, 6.12.10) ---
+    /// Work-group barrier: suspends the work-item until every work-item of the group arrives.
+    /// `flags` is the CLK_LOCAL_MEM_FENCE (1) | CLK_GLOBAL_MEM_FENCE (2) bit set.
+    virtual void barrier(uint32_t flags, const SourceRange& site) = 0;
+    /// Async copy (spec 6.12.10): performed once per work-group; returns an event id.
+    virtual uint64_t asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes,
+                               uint64_t count, uint64_t srcStride, uint64_t dstStride,
+                               uint64_t event, const SourceRange& site) = 0;
+    /// wait_group_events for `count` events stored at `eventList` (a private address).
+    virtual void waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) = 0;
+
+    // --- Output and errors ---
+    /// Appends text produced by printf to the run's output.
+    virtual void print(const std::string& text) = 0;
+    /// Reports a runtime problem found inside a builtin (kind as in docs/diagnostics.md).
+    virtual void reportError(const std::string& kind, const std::string& message,
+                             const SourceRange& site) = 0;
+    /// True when the device is big-endian.
+    virtual bool deviceBigEndian() const = 0;
+};
+
+} // namespace clstep

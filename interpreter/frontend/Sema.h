@@ -1,0 +1,118 @@
+#pragma once
+
+#include "builtins/Builtin.h"
+#include "common/Diagnostic.h"
+#include "frontend/Ast.h"
+#include "frontend/TypeContext.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clstep {
+
+class Program;
+
+/// Semantic analysis: resolves names to declarations and frame slots, TypeSyntax to types
+/// with layouts (spec 6.1, `aligned`/`packed`), builtin calls to overloads (spec 6.12), checks
+/// C typing with the usual arithmetic conversions and the OpenCL vector rules (spec 6.2,
+/// 6.3), inserts ImplicitCastExpr nodes, and checks the address-space and kernel rules
+/// (spec 6.5, 6.9). Each problem becomes a Diagnostic with a rule id (docs/rules.md).
+/// Sema annotates the AST in place and never throws.
+class Sema {
+public:
+    explicit Sema(Program& program);
+    /// Analyses the whole translation unit of the program; appends to program.diagnostics.
+    void run();
+
+    // Used by SemaExpr/SemaStmt/SemaType (split across files by responsibility).
+    struct Scope {
+        std::map<std::string, ast::Decl*> names;
+        std::map<std::string, Type*> tags;
+        std::map<std::string, ast::EnumDecl*> enumTags;
+    };
+
+private:
+    friend class SemaExpr;
+    // --- diagnostics ---
+    void error(const std::string& kind, const SourceRange& r, const std::string& msg,
+               std::vector<RelatedLocation> notes = {});
+    void warning(const std::string& kind, const SourceRange& r, const std::string& msg);
+
+    // --- declarations (Sema.cpp) ---
+    void declareTop(ast::Decl* d);
+    void checkFunction(ast::FunctionDecl* f);
+    void checkVar(ast::VarDecl* v, bool programScope);
+    void checkTypedef(ast::TypedefDecl* t);
+    void declareName(ast::Decl* d);
+    ast::Decl* lookup(const std::string& name) const;
+    void pushScope() { m_scopes.emplace_back(); }
+    void popScope() { m_scopes.pop_back(); }
+
+    // --- types (SemaType.cpp) ---
+    QualType resolveType(const ast::TypeSyntax* ts, bool forParam = false);
+    Type* resolveRecord(const ast::TypeSyntax* ts);
+    void completeRecord(Type* rec, ast::RecordDecl* rd);
+    const Type* resolveEnum(const ast::TypeSyntax* ts);
+    uint64_t attrAlign(const std::vector<ast::Attribute>& attrs, bool* packed, Endian* endian);
+    void checkAttributes(const std::vector<ast::Attribute>& attrs, bool onTypedef);
+
+    // --- statements (SemaStmt.cpp) ---
+    void checkStmt(ast::Stmt* s);
+    void checkDeclStmt(ast::DeclStmt* s);
+    void checkCondition(ast::ExprPtr& e);
+
+    // --- expressions (SemaExpr.cpp, SemaConv.cpp) ---
+    void checkExpr(ast::ExprPtr& e);
+    void checkInitializer(ast::ExprPtr& init, QualType target, const SourceRange& declRange);
+    void checkInitList(ast::InitListExpr* list, QualType target);
+    /// Converts `e` to `target` as if by assignment (C99 6.5.16.1 + OpenCL rules). `what`
+    /// names the context for messages ("assignment", "argument 2 of foo", "return").
+    void convertForAssignment(ast::ExprPtr& e, QualType target, const std::string& what);
+    /// Wraps `e` in an ImplicitCastExpr to `target` unless it already has that type.
+    void implicitCast(ast::ExprPtr& e, QualType target);
+    /// Array-to-pointer decay and function designator handling for rvalue use.
+    void decay(ast::ExprPtr& e);
+    bool checkPointerConversion(QualType from, QualType to, const SourceRange& r,
+                                const std::string& what, bool explicitCast);
+    void checkCall(ast::CallExpr* c);
+    void checkBuiltinCall(ast::CallExpr* c, const std::string& name);
+    void checkMember(ast::MemberExpr* m);
+    void checkVectorLiteral(ast::VectorLiteralExpr* v);
+    void checkUnary(ast::UnaryExpr* u);
+    void checkBinary(ast::BinaryExpr* b);
+    void checkAssign(ast::AssignExpr* a);
+    void checkCast(ast::CastExpr* c);
+    void checkConditional(ast::ConditionalExpr* c);
+    void checkTypeTrait(ast::TypeTraitExpr* t);
+    /// Common type of arithmetic operands (scalar/vector) per spec 6.2.6; null on error.
+    const Type* arithmeticResultType(ast::ExprPtr& l, ast::ExprPtr& r, const SourceRange& where,
+                                     const char* op);
+    void requireModifiable(ast::Expr* e, const char* what);
+
+    // --- constants (ConstEval.cpp) ---
+public:
+    /// Folds an integer constant expression; nullopt if `e` is not constant.
+    static std::optional<int64_t> evalIntConstant(const ast::Expr* e);
+    /// True if `e` is a compile-time constant (arithmetic or address constant) usable as a
+    /// `__constant` initializer (spec 6.5.3).
+    static bool isConstantInitializer(const ast::Expr* e);
+
+private:
+    Program& m_program;
+    TypeContext& m_types;
+    int m_clVersion;
+    std::vector<Scope> m_scopes;
+    ast::FunctionDecl* m_function = nullptr;
+    uint32_t m_nextSlot = 0;
+    int m_blockDepth = 0;
+    int m_loopDepth = 0;
+    int m_switchDepth = 0;
+    std::map<std::string, ast::LabelStmt*> m_labels;
+    std::vector<ast::GotoStmt*> m_gotos;
+    std::map<ast::FunctionDecl*, std::vector<std::pair<ast::FunctionDecl*, SourceRange>>> m_calls;
+    std::map<std::string, ast::FunctionDecl*> m_functions;
+};
+
+} // namespace clstep

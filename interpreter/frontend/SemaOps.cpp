@@ -1,0 +1,343 @@
+// Sema: operators and calls (C99 6.5, OpenCL C 6.3 operators on vectors, 6.12 builtins).
+#include "builtins/BuiltinRegistry.h"
+#include "frontend/Program.h"
+#include "frontend/Sema.h"
+
+namespace clstep {
+
+using namespace ast;
+
+const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange& where, const char* op) {
+    const Type* a = l->type->canonical();
+    const Type* b = r->type->canonical();
+    if (!a->isArithmetic() || !b->isArithmetic()) {
+        error("invalid-operands", where,
+              std::string("invalid operands to '") + op + "' ('" + l->type->name + "' and '" + r->type->name + "')");
+        return nullptr;
+    }
+    const Type* result;
+    if (a->isVector() || b->isVector()) {
+        if (a->isVector() && b->isVector() && a != b) {
+            error("vector-type-mismatch", where,
+                  std::string("operands of '") + op + "' are different vector types ('" + a->name + "' and '" +
+                      b->name + "'); convert one explicitly (OpenCL C 6.3)");
+            return nullptr;
+        }
+        result = a->isVector() ? a : b;
+    } else {
+        result = m_types.commonScalarType(a, b);
+    }
+    implicitCast(l, QualType{result});
+    implicitCast(r, QualType{result});
+    return result;
+}
+
+void Sema::checkUnary(UnaryExpr* u) {
+    checkExpr(u->operand);
+    Expr* o = u->operand.get();
+    switch (u->op) {
+    case UnaryOp::AddrOf: {
+        if (o->kind == ExprKind::Member && !static_cast<MemberExpr*>(o)->swizzle.empty()) {
+            error("address-of-vector-component", u->range, "cannot take the address of a vector component");
+        } else if (!o->isLValue) {
+            error("address-of-rvalue", u->range, "cannot take the address of an rvalue");
+        }
+        QualType pointee = o->type;
+        if (pointee.space == AddressSpace::None) pointee.space = AddressSpace::Private;
+        u->type = QualType{m_types.pointer(pointee)};
+        return;
+    }
+    case UnaryOp::Deref: {
+        decay(u->operand);
+        const Type* t = u->operand->type->canonical();
+        if (!t->isPointer()) {
+            error("deref-non-pointer", u->range, "indirection requires a pointer operand ('" + t->name + "' invalid)");
+            u->type = QualType{m_types.scalar(TypeKind::Int)};
+            return;
+        }
+        u->type = t->pointee;
+        u->isLValue = true;
+        if (t->pointee.type && t->pointee->isVoid())
+            error("deref-void", u->range, "cannot dereference a void pointer");
+        return;
+    }
+    case UnaryOp::PreInc:
+    case UnaryOp::PreDec:
+    case UnaryOp::PostInc:
+    case UnaryOp::PostDec: {
+        requireModifiable(o, "modify");
+        const Type* t = o->type->canonical();
+        if (!t->isArithmetic() && !t->isPointer())
+            error("invalid-operands", u->range, std::string("cannot increment or decrement '") + t->name + "'");
+        u->type = QualType{o->type.type};
+        return;
+    }
+    case UnaryOp::Plus:
+    case UnaryOp::Minus:
+    case UnaryOp::BitNot: {
+        decay(u->operand);
+        const Type* t = u->operand->type->canonical();
+        if (!t->isArithmetic() || (u->op == UnaryOp::BitNot && !t->scalarType()->isInteger())) {
+            error("invalid-operands", u->range,
+                  std::string("invalid operand to unary '") + unaryOpSpelling(u->op) + "' ('" + t->name + "')");
+            u->type = QualType{m_types.scalar(TypeKind::Int)};
+            return;
+        }
+        const Type* r = t->isVector() ? t : m_types.promote(t);
+        implicitCast(u->operand, QualType{r});
+        u->type = QualType{r};
+        return;
+    }
+    case UnaryOp::LogNot: {
+        decay(u->operand);
+        const Type* t = u->operand->type->canonical();
+        if (t->isVector()) {
+            u->type = QualType{m_types.withElement(t, m_types.signedIntegerOfSize(t->element->size))};
+        } else {
+            if (!t->isScalar()) error("invalid-operands", u->range, "invalid operand to '!'");
+            u->type = QualType{m_types.scalar(TypeKind::Int)};
+        }
+        return;
+    }
+    }
+}
+
+void Sema::checkBinary(BinaryExpr* b) {
+    checkExpr(b->lhs);
+    checkExpr(b->rhs);
+    decay(b->lhs);
+    decay(b->rhs);
+    const Type* a = b->lhs->type->canonical();
+    const Type* c = b->rhs->type->canonical();
+    const char* op = binaryOpSpelling(b->op);
+    const Type* intT = m_types.scalar(TypeKind::Int);
+    switch (b->op) {
+    case BinaryOp::Comma: b->type = QualType{b->rhs->type.type}; return;
+    case BinaryOp::LogAnd:
+    case BinaryOp::LogOr:
+        if (a->isVector() || c->isVector()) {
+            const Type* r = arithmeticResultType(b->lhs, b->rhs, b->opRange, op);
+            b->type = QualType{r ? m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size)) : intT};
+        } else {
+            if (!a->isScalar() || !c->isScalar())
+                error("invalid-operands", b->opRange, std::string("invalid operands to '") + op + "'");
+            b->type = QualType{intT};
+        }
+        return;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+        if (a->isPointer() || c->isPointer()) {
+            if (a->isPointer() && c->isPointer() && b->op == BinaryOp::Sub) {
+                if (a->pointee.space != c->pointee.space)
+                    error("address-space-mismatch", b->opRange,
+                          "subtracting pointers into different address spaces (OpenCL C 6.5)");
+                b->type = QualType{m_types.builtin("ptrdiff_t")};
+                return;
+            }
+            if (a->isPointer() && c->isInteger()) {
+                implicitCast(b->rhs, QualType{m_types.scalar(TypeKind::Long)});
+                b->type = QualType{a};
+                return;
+            }
+            if (c->isPointer() && a->isInteger() && b->op == BinaryOp::Add) {
+                implicitCast(b->lhs, QualType{m_types.scalar(TypeKind::Long)});
+                b->type = QualType{c};
+                return;
+            }
+            error("invalid-operands", b->opRange, std::string("invalid pointer arithmetic with '") + op + "'");
+            b->type = QualType{a};
+            return;
+        }
+        [[fallthrough]];
+    case BinaryOp::Mul:
+    case BinaryOp::Div: {
+        const Type* r = arithmeticResultType(b->lhs, b->rhs, b->opRange, op);
+        b->type = QualType{r ? r : intT};
+        b->computeType = b->type;
+        return;
+    }
+    case BinaryOp::Rem:
+    case BinaryOp::BitAnd:
+    case BinaryOp::BitOr:
+    case BinaryOp::BitXor: {
+        if (!a->scalarType()->isInteger() || !c->scalarType()->isInteger()) {
+            error("invalid-operands", b->opRange,
+                  std::string("invalid operands to '") + op + "' ('" + a->name + "' and '" + c->name +
+                      "'): integer types required");
+            b->type = QualType{intT};
+            return;
+        }
+        const Type* r = arithmeticResultType(b->lhs, b->rhs, b->opRange, op);
+        b->type = QualType{r ? r : intT};
+        b->computeType = b->type;
+        return;
+    }
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: {
+        if (!a->scalarType()->isInteger() || !c->scalarType()->isInteger()) {
+            error("invalid-operands", b->opRange, std::string("invalid operands to '") + op + "': integer types required");
+            b->type = QualType{intT};
+            return;
+        }
+        const Type* r = a->isVector() ? a : m_types.promote(a);
+        if (c->isVector() && !a->isVector()) {
+            error("invalid-operands", b->opRange, "cannot shift a scalar by a vector");
+        }
+        implicitCast(b->lhs, QualType{r});
+        implicitCast(b->rhs, QualType{c->isVector() ? r : r->scalarType()});
+        b->type = QualType{r};
+        return;
+    }
+    case BinaryOp::Lt:
+    case BinaryOp::Gt:
+    case BinaryOp::Le:
+    case BinaryOp::Ge:
+    case BinaryOp::Eq:
+    case BinaryOp::Ne: {
+        if (a->isPointer() || c->isPointer()) {
+            if (a->isPointer() && c->isPointer()) {
+                AddressSpace sa = a->pointee.space, sc = c->pointee.space;
+                bool generic = m_clVersion >= 200 &&
+                               ((sa == AddressSpace::Generic && sc != AddressSpace::Constant) ||
+                                (sc == AddressSpace::Generic && sa != AddressSpace::Constant));
+                if (sa != sc && !generic)
+                    error("address-space-mismatch", b->opRange,
+                          std::string("comparing a pointer to ") + addressSpaceName(sa) + " with a pointer to " +
+                              addressSpaceName(sc) + ": different address spaces (OpenCL C 6.5)");
+            } else {
+                ExprPtr& other = a->isPointer() ? b->rhs : b->lhs;
+                convertForAssignment(other, a->isPointer() ? b->lhs->type : b->rhs->type, "comparison");
+            }
+            b->type = QualType{intT};
+            return;
+        }
+        const Type* r = arithmeticResultType(b->lhs, b->rhs, b->opRange, op);
+        b->computeType = QualType{r};
+        if (r && r->isVector())
+            b->type = QualType{m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size))};
+        else
+            b->type = QualType{intT};
+        return;
+    }
+    default: b->type = QualType{intT};
+    }
+}
+
+void Sema::checkAssign(AssignExpr* a) {
+    checkExpr(a->lhs);
+    checkExpr(a->rhs);
+    requireModifiable(a->lhs.get(), "assign to");
+    a->type = QualType{a->lhs->type.type};
+    if (a->op == BinaryOp::None) {
+        convertForAssignment(a->rhs, a->lhs->type, "assignment");
+        return;
+    }
+    decay(a->rhs);
+    const Type* l = a->lhs->type->canonical();
+    const Type* r = a->rhs->type->canonical();
+    if (l->isPointer()) {
+        if ((a->op != BinaryOp::Add && a->op != BinaryOp::Sub) || !r->isInteger())
+            error("invalid-operands", a->opRange, "invalid compound assignment to a pointer");
+        implicitCast(a->rhs, QualType{m_types.scalar(TypeKind::Long)});
+        a->computeType = QualType{l};
+        return;
+    }
+    if (!l->isArithmetic() || !r->isArithmetic()) {
+        error("invalid-operands", a->opRange, "invalid operands to compound assignment");
+        return;
+    }
+    bool intOnly = a->op == BinaryOp::Rem || a->op == BinaryOp::BitAnd || a->op == BinaryOp::BitOr ||
+                   a->op == BinaryOp::BitXor || a->op == BinaryOp::Shl || a->op == BinaryOp::Shr;
+    if (intOnly && (!l->scalarType()->isInteger() || !r->scalarType()->isInteger())) {
+        error("invalid-operands", a->opRange, "integer types required for this compound assignment");
+        return;
+    }
+    if (r->isVector() && !l->isVector()) {
+        error("incompatible-types", a->rhs->range, "cannot assign a vector to scalar '" + l->name + "'");
+        return;
+    }
+    if (l->isVector() && r->isVector() && l != r) {
+        error("vector-type-mismatch", a->opRange, "different vector types in compound assignment");
+        return;
+    }
+    const Type* compute;
+    if (a->op == BinaryOp::Shl || a->op == BinaryOp::Shr) {
+        compute = l->isVector() ? l : m_types.promote(l);
+        implicitCast(a->rhs, QualType{r->isVector() ? compute : compute->scalarType()});
+    } else {
+        compute = l->isVector() ? l : m_types.commonScalarType(l, r);
+        implicitCast(a->rhs, QualType{compute});
+    }
+    a->computeType = QualType{compute};
+}
+
+void Sema::checkCall(CallExpr* c) {
+    for (ExprPtr& arg : c->args) checkExpr(arg);
+    c->type = QualType{m_types.scalar(TypeKind::Int)};
+    if (c->callee->kind != ExprKind::Name) {
+        error("function-pointer", c->callee->range, "called object is not a function (function pointers are not supported)");
+        return;
+    }
+    auto* n = static_cast<NameExpr*>(c->callee.get());
+    Decl* d = lookup(n->name);
+    if (!d) {
+        checkBuiltinCall(c, n->name);
+        return;
+    }
+    if (d->kind != DeclKind::Function) {
+        error("not-a-function", n->range, "'" + n->name + "' is not a function");
+        return;
+    }
+    auto* f = static_cast<FunctionDecl*>(d);
+    n->decl = f;
+    n->type = f->type;
+    c->function = f;
+    const Type* ft = f->type.type;
+    if (!ft) return;
+    if (f->isKernel && m_function)
+        warning("kernel-call", c->range, "calling kernel '" + f->name + "' from another function");
+    if (c->args.size() != ft->params.size() && !(ft->variadic && c->args.size() > ft->params.size())) {
+        error("argument-count", c->range,
+              "'" + f->name + "' takes " + std::to_string(ft->params.size()) + " argument(s), " +
+                  std::to_string(c->args.size()) + " given",
+              {{f->nameRange, "'" + f->name + "' declared here"}});
+    }
+    for (size_t i = 0; i < c->args.size() && i < ft->params.size(); ++i)
+        convertForAssignment(c->args[i], ft->params[i],
+                             "argument " + std::to_string(i + 1) + " of '" + f->name + "'");
+    c->type = QualType{ft->pointee.type};
+    if (m_function) m_calls[m_function].push_back({f, c->range});
+}
+
+void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
+    const BuiltinRegistry& reg = BuiltinRegistry::instance();
+    const std::vector<int>& ids = reg.lookup(name);
+    if (ids.empty()) {
+        error("undeclared-function", c->callee->range, "call to undeclared function '" + name + "'");
+        return;
+    }
+    for (ExprPtr& a : c->args) decay(a);
+    std::vector<QualType> argTypes;
+    for (ExprPtr& a : c->args) argTypes.push_back(a->type);
+    for (int id : ids) {
+        BuiltinSignature sig;
+        if (!reg.def(id).resolve(m_types, argTypes, sig)) continue;
+        c->builtin = id;
+        static_cast<NameExpr*>(c->callee.get())->builtin = id;
+        c->type = QualType{sig.result.type};
+        for (size_t i = 0; i < c->args.size() && i < sig.params.size(); ++i) {
+            const Type* to = sig.params[i].type ? sig.params[i]->canonical() : nullptr;
+            if (to && to->isPointer() && c->args[i]->type->canonical()->isPointer())
+                checkPointerConversion(c->args[i]->type, sig.params[i], c->args[i]->range,
+                                       "argument " + std::to_string(i + 1) + " of '" + name + "'", false);
+            implicitCast(c->args[i], sig.params[i]);
+        }
+        return;
+    }
+    std::string types;
+    for (size_t i = 0; i < argTypes.size(); ++i) types += (i ? ", " : "") + typeToString(argTypes[i]);
+    error("no-matching-builtin", c->range,
+          "no overload of builtin '" + name + "' takes (" + types + ") (OpenCL C 6.12)");
+}
+
+} // namespace clstep

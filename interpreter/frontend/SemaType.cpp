@@ -1,0 +1,223 @@
+// Sema: turning TypeSyntax into semantic types, with layouts and attributes
+// (spec 6.1, 6.11.1 aligned/packed, endian attribute of OpenCL 1.0/1.1).
+#include "frontend/Program.h"
+#include "frontend/Sema.h"
+
+#include <set>
+
+namespace clstep {
+
+using namespace ast;
+
+namespace {
+const std::set<std::string> kKnownAttributes = {
+    "aligned", "packed", "endian", "reqd_work_group_size", "work_group_size_hint",
+    "vec_type_hint", "nosvm", "always_inline", "noinline", "unused", "const", "pure",
+    "overloadable", "opencl_unroll_hint", "deprecated", "used", "weak", "may_alias"};
+}
+
+void Sema::checkAttributes(const std::vector<Attribute>& attrs, bool) {
+    for (const Attribute& a : attrs) {
+        if (!kKnownAttributes.count(a.name)) {
+            warning("unknown-attribute", a.range, "unknown attribute '" + a.name + "' ignored");
+            continue;
+        }
+        if (a.name == "aligned" && !a.args.empty()) {
+            auto v = evalIntConstant(a.args[0].get());
+            if (!v || *v <= 0 || (*v & (*v - 1)) != 0)
+                error("aligned-not-power-of-two", a.range,
+                      "the alignment given to 'aligned' must be a power of two (OpenCL C 6.11.1)");
+        }
+        if (a.name == "endian" && a.identifierArg != "host" && a.identifierArg != "device")
+            error("endian-argument", a.range, "'endian' takes 'host' or 'device'");
+        if (a.name == "reqd_work_group_size" || a.name == "work_group_size_hint") {
+            if (a.args.size() != 3)
+                error("attribute-arguments", a.range, "'" + a.name + "' takes three sizes");
+        }
+    }
+}
+
+uint64_t Sema::attrAlign(const std::vector<Attribute>& attrs, bool* packed, Endian* endian) {
+    uint64_t align = 0;
+    for (const Attribute& a : attrs) {
+        if (a.name == "aligned") {
+            if (a.args.empty()) {
+                align = std::max<uint64_t>(align, 128); // largest alignment of any type (long16)
+            } else if (auto v = evalIntConstant(a.args[0].get()); v && *v > 0 && !(*v & (*v - 1))) {
+                align = std::max<uint64_t>(align, static_cast<uint64_t>(*v));
+            }
+        } else if (a.name == "packed" && packed) {
+            *packed = true;
+        } else if (a.name == "endian" && endian) {
+            *endian = a.identifierArg == "host" ? Endian::Host : Endian::Device;
+        }
+    }
+    return align;
+}
+
+QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
+    QualType q;
+    if (!ts) {
+        q.type = m_types.scalar(TypeKind::Int);
+        return q;
+    }
+    q.space = ts->quals.space;
+    q.isConst = ts->quals.isConst;
+    q.isVolatile = ts->quals.isVolatile;
+    q.isRestrict = ts->quals.isRestrict;
+    if (q.space == AddressSpace::Generic && m_clVersion < 200)
+        error("generic-before-cl20", ts->quals.spaceRange,
+              "the generic address space is only available in OpenCL C 2.0 and later (6.5.5)");
+    switch (ts->kind) {
+    case TypeSyntax::Kind::Builtin:
+        q.type = m_types.builtin(ts->name);
+        if (!q.type) {
+            error("unknown-type", ts->range, "unknown type name '" + ts->name + "'");
+            q.type = m_types.scalar(TypeKind::Int);
+        }
+        break;
+    case TypeSyntax::Kind::TypedefName: {
+        Decl* d = lookup(ts->name);
+        if (!d || d->kind != DeclKind::Typedef) {
+            error("unknown-type", ts->range, "unknown type name '" + ts->name + "'");
+            q.type = m_types.scalar(TypeKind::Int);
+        } else {
+            QualType under = static_cast<TypedefDecl*>(d)->type;
+            q.type = under.type;
+            if (q.space == AddressSpace::None) q.space = under.space;
+            q.isConst |= under.isConst;
+            q.isVolatile |= under.isVolatile;
+        }
+        break;
+    }
+    case TypeSyntax::Kind::Record: q.type = resolveRecord(ts); break;
+    case TypeSyntax::Kind::Enum: q.type = resolveEnum(ts); break;
+    case TypeSyntax::Kind::Pointer: {
+        QualType pointee = resolveType(ts->inner.get());
+        if (pointee.space == AddressSpace::None)
+            pointee.space = m_clVersion >= 200 ? AddressSpace::Generic : AddressSpace::Private;
+        bool packed = false;
+        Endian endian = Endian::Device;
+        attrAlign(ts->attrs, &packed, &endian);
+        if (endian == Endian::Host) pointee.endian = Endian::Host;
+        q.type = m_types.pointer(pointee);
+        break;
+    }
+    case TypeSyntax::Kind::Array: {
+        QualType elem = resolveType(ts->inner.get());
+        uint64_t count = 0;
+        if (ts->arraySize) {
+            checkExpr(const_cast<TypeSyntax*>(ts)->arraySize);
+            auto n = evalIntConstant(ts->arraySize.get());
+            if (!n) {
+                error("variable-length-array", ts->arraySize->range,
+                      "variable length arrays are not supported in OpenCL C (6.9.d)");
+                count = 1;
+            } else if (*n <= 0) {
+                error("array-size", ts->arraySize->range, "array size must be positive");
+                count = 1;
+            } else {
+                count = static_cast<uint64_t>(*n);
+            }
+        }
+        if (forParam) {
+            if (elem.space == AddressSpace::None)
+                elem.space = m_clVersion >= 200 ? AddressSpace::Generic : AddressSpace::Private;
+            q.type = m_types.pointer(elem);
+            return q;
+        }
+        q.type = m_types.array(elem.type, count);
+        // qualifiers of the element apply to the array object
+        if (q.space == AddressSpace::None) q.space = elem.space;
+        q.isConst |= elem.isConst;
+        q.isVolatile |= elem.isVolatile;
+        break;
+    }
+    case TypeSyntax::Kind::Function: {
+        QualType ret = resolveType(ts->inner.get());
+        std::vector<QualType> params;
+        for (auto& p : ts->params) params.push_back(resolveType(p->typeSyntax.get(), true));
+        if (params.size() == 1 && params[0].type && params[0]->isVoid()) params.clear();
+        q.type = m_types.function(ret, params, ts->variadic);
+        break;
+    }
+    }
+    return q;
+}
+
+Type* Sema::resolveRecord(const TypeSyntax* ts) {
+    RecordDecl* rd = ts->record;
+    std::string tag = ts->name;
+    std::string display = std::string(ts->isUnion ? "union " : "struct ") +
+                          (tag.empty() ? "<anonymous>" : tag);
+    if (rd && rd->type) return const_cast<Type*>(rd->type);
+    Type* rec = nullptr;
+    if (!tag.empty()) {
+        if (rd && rd->isDefinition) {
+            auto& tags = m_scopes.back().tags;
+            auto it = tags.find(tag);
+            if (it != tags.end() && !it->second->complete) rec = it->second;
+        } else {
+            for (auto it = m_scopes.rbegin(); it != m_scopes.rend() && !rec; ++it) {
+                auto f = it->tags.find(tag);
+                if (f != it->tags.end()) rec = f->second;
+            }
+        }
+    }
+    if (!rec) {
+        rec = m_types.newRecord(ts->isUnion, display);
+        if (!tag.empty()) m_scopes.back().tags[tag] = rec;
+    }
+    if (rd) {
+        rd->type = rec;
+        if (rd->isDefinition) completeRecord(rec, rd);
+    }
+    return rec;
+}
+
+void Sema::completeRecord(Type* rec, RecordDecl* rd) {
+    std::vector<TypeContext::MemberLayoutInput> members;
+    for (auto& f : rd->fields) {
+        checkAttributes(f->attrs, false);
+        if (f->bitWidth)
+            error("bit-field", f->bitWidth->range,
+                  "bit-fields are not supported in OpenCL C (6.9.c)");
+        TypeContext::MemberLayoutInput m;
+        m.name = f->name;
+        m.type = resolveType(f->typeSyntax.get());
+        if (m.type.type && !m.type->complete && m.type->isRecord()) {
+            error("incomplete-type", f->range, "field '" + f->name + "' has incomplete type");
+            m.type.type = m_types.scalar(TypeKind::Int);
+        }
+        if (m.type.space != AddressSpace::None)
+            error("field-address-space", f->typeSyntax->quals.spaceRange,
+                  "struct members cannot have an address space qualifier (OpenCL C 6.5)");
+        m.alignAttr = attrAlign(f->attrs, &m.packed, nullptr);
+        members.push_back(std::move(m));
+    }
+    checkAttributes(rd->attrs, false);
+    bool packed = false;
+    uint64_t align = attrAlign(rd->attrs, &packed, nullptr);
+    m_types.layoutRecord(rec, members, packed, align);
+}
+
+const Type* Sema::resolveEnum(const TypeSyntax* ts) {
+    EnumDecl* ed = ts->enumDecl;
+    if (ed && ed->isDefinition) {
+        int64_t next = 0;
+        for (auto& c : ed->constants) {
+            if (c->value) {
+                checkExpr(c->value);
+                auto v = evalIntConstant(c->value.get());
+                if (!v) error("not-constant", c->value->range, "enumerator value is not a constant");
+                else next = *v;
+            }
+            c->constant = next++;
+            declareName(c.get());
+        }
+        if (!ed->name.empty()) m_scopes.back().enumTags[ed->name] = ed;
+    }
+    return m_types.scalar(TypeKind::Int); // enums are int-sized (all values fit in int)
+}
+
+} // namespace clstep

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "frontend/Type.h"
+#include "runtime/Value.h"
+
+#include <cmath>
+#include <cstdint>
+
+namespace clstep::lane {
+
+/// Wraps an integer lane to the width of `k` (Bool, Char ... ULong), sign- or zero-extending
+/// back to 64 bits, so lanes always hold a canonical value for their type. Bool becomes 0/1.
+inline Lane normalize(Lane l, TypeKind k) {
+    switch (k) {
+    case TypeKind::Bool: l.u = l.u != 0; break;
+    case TypeKind::Char: l.i = static_cast<int8_t>(l.u); break;
+    case TypeKind::UChar: l.u = static_cast<uint8_t>(l.u); break;
+    case TypeKind::Short: l.i = static_cast<int16_t>(l.u); break;
+    case TypeKind::UShort: l.u = static_cast<uint16_t>(l.u); break;
+    case TypeKind::Int: l.i = static_cast<int32_t>(l.u); break;
+    case TypeKind::UInt: l.u = static_cast<uint32_t>(l.u); break;
+    default: break;
+    }
+    return l;
+}
+
+/// True for Half/Float (stored in Lane::f).
+inline bool usesFloat(TypeKind k) { return k == TypeKind::Half || k == TypeKind::Float; }
+
+/// The lane's value as double (exact for every type except 64-bit integers beyond 2^53).
+inline double toDouble(Lane l, TypeKind k) {
+    if (usesFloat(k)) return l.f;
+    if (k == TypeKind::Double) return l.d;
+    if (k == TypeKind::ULong || k == TypeKind::Pointer) return static_cast<double>(l.u);
+    return static_cast<double>(l.i);
+}
+
+/// Rounds a float to the nearest half-precision value (round to nearest even), returned as
+/// float. Used so half lanes always hold representable half values.
+float roundToHalf(float f);
+
+/// Converts a lane from type `from` to type `to` with C's implicit/explicit conversion rules
+/// (spec 6.2.1): float -> integer truncates toward zero (out-of-range is undefined in C;
+/// here it saturates like most GPUs and never traps), integer -> float rounds to nearest,
+/// integer -> integer wraps, anything -> bool is `!= 0`.
+inline Lane convert(Lane l, TypeKind from, TypeKind to) {
+    if (from == to) return l;
+    Lane r;
+    r.u = 0;
+    bool fromFloat = usesFloat(from) || from == TypeKind::Double;
+    if (to == TypeKind::Bool) {
+        r.u = fromFloat ? (toDouble(l, from) != 0.0) : (l.u != 0);
+        return r;
+    }
+    if (usesFloat(to)) {
+        if (from == TypeKind::ULong) r.f = static_cast<float>(l.u);
+        else if (fromFloat) r.f = static_cast<float>(toDouble(l, from));
+        else r.f = static_cast<float>(l.i);
+        if (to == TypeKind::Half) r.f = roundToHalf(r.f);
+        return r;
+    }
+    if (to == TypeKind::Double) {
+        r.d = toDouble(l, from);
+        return r;
+    }
+    // integer destination
+    if (fromFloat) {
+        double d = toDouble(l, from);
+        if (std::isnan(d)) {
+            r.u = 0;
+        } else if (to == TypeKind::ULong) {
+            r.u = d <= 0 ? 0 : d >= 18446744073709551615.0 ? UINT64_MAX : static_cast<uint64_t>(d);
+        } else if (to == TypeKind::UInt || to == TypeKind::UShort || to == TypeKind::UChar) {
+            r.i = d <= 0 ? 0 : d >= 9223372036854775807.0 ? INT64_MAX : static_cast<int64_t>(d);
+        } else {
+            r.i = d <= -9223372036854775808.0 ? INT64_MIN
+                  : d >= 9223372036854775807.0 ? INT64_MAX
+                                               : static_cast<int64_t>(d);
+        }
+        return normalize(r, to);
+    }
+    return normalize(l, to);
+}
+
+} // namespace clstep::lane
