@@ -1,0 +1,827 @@
+// OpenCL C 1.2 / 2.0 grammar for clstep (C99 plus the OpenCL C extensions).
+//
+// Design notes (see also interpreter/frontend/AstBuilder.*):
+// - Typedef names are recognized with a semantic predicate over a scoped symbol table the
+//   parser maintains itself (scopes: file, function parameters, compound statements, `for`).
+//   A declaration with `typedef` storage adds its declarator names as type names; any other
+//   declaration (and enum constants) adds them as ordinary names, shadowing outer typedefs.
+// - A typedef name is a type specifier only when no other type specifier was seen: the
+//   declarationSpecifiers rule encodes this structurally instead of with parser state.
+// - Casts, sizeof(type), _Alignof(type) and vec_step(type) are decided by a predicate that
+//   looks at the token after '(' (LT(2)), placed at the left edge so ANTLR evaluates it
+//   during prediction.
+// - No right recursion for binary operators, assignment chains or `?:` chains: they are
+//   loops `operand (op operand)*` so that a 10,000-term expression is a flat list in the
+//   parse tree. The AST builder builds the (left- or right-associative) tree iteratively.
+// - Numbers are lexed as C preprocessing numbers and decoded (and diagnosed) by the AST
+//   builder, which gives precise messages for bad suffixes.
+// - The lexer never fails: unknown characters become ErrorChar tokens and unterminated
+//   comments/literals become dedicated tokens, all on the hidden channel; Parser.cpp turns
+//   them into diagnostics.
+grammar OpenCLC;
+
+@lexer::header {
+#include <algorithm>
+#include <string>
+}
+
+@parser::header {
+#include <string>
+#include <unordered_map>
+#include <vector>
+}
+
+@parser::members {
+public:
+    class DeclarationSpecifiersContext;
+    class InitDeclaratorListContext;
+    class DeclaratorContext;
+    /// Thrown when the parser's rule nesting exceeds maxRuleDepth (guards the C++ stack).
+    struct NestingTooDeep {
+        antlr4::Token* token;
+    };
+
+    /// Maximum rule nesting before the parse is abandoned with NestingTooDeep.
+    size_t maxRuleDepth = 12000;
+
+    /// Clears the symbol table (one file scope) and the rule depth; call before (re)parsing.
+    void resetSymbols() {
+        m_scopes.clear();
+        m_scopes.emplace_back();
+        m_ruleDepth = 0;
+        m_functionScopes = 0;
+    }
+
+    /// True when `name` currently denotes a typedef name (innermost declaration wins).
+    bool isTypedefName(const std::string& name) const {
+        for (auto it = m_scopes.rbegin(); it != m_scopes.rend(); ++it) {
+            auto found = it->find(name);
+            if (found != it->end()) return found->second;
+        }
+        return false;
+    }
+
+    /// Counts rule nesting so that pathological input cannot overflow the C++ stack.
+    void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override {
+        if (++m_ruleDepth > maxRuleDepth) throw NestingTooDeep{_input->LT(1)};
+        antlr4::Parser::enterRule(localctx, state, ruleIndex);
+    }
+    /// Hides Parser::exitRule (not virtual) so the generated code keeps the depth balanced.
+    void exitRule() {
+        --m_ruleDepth;
+        antlr4::Parser::exitRule();
+    }
+
+private:
+    std::vector<std::unordered_map<std::string, bool>> m_scopes{1};
+    size_t m_ruleDepth = 0;
+    size_t m_functionScopes = 0;
+
+    void pushScope() { m_scopes.emplace_back(); }
+    void popScope() {
+        if (m_scopes.size() > 1) m_scopes.pop_back();
+    }
+    void declare(const std::string& name, bool isTypedef) {
+        if (!name.empty()) m_scopes.back()[name] = isTypedef;
+    }
+
+    bool isTypedefToken(antlr4::Token* t) const {
+        return t && t->getType() == Identifier && isTypedefName(t->getText());
+    }
+
+    /// True when `t` can begin a type name (specifiers and qualifiers, or a typedef name).
+    bool startsTypeName(antlr4::Token* t) const {
+        if (!t) return false;
+        switch (t->getType()) {
+        case Void: case Char: case Short: case Int: case Long: case Float: case Double:
+        case Half: case Bool: case Signed: case Unsigned: case BuiltinTypeName:
+        case Struct: case Union: case Enum: case Const: case Volatile: case Restrict:
+        case Global: case Local: case Constant: case Private: case Generic:
+        case ReadOnly: case WriteOnly: case ReadWrite: case Attribute:
+            return true;
+        case Identifier:
+            return isTypedefName(t->getText());
+        default:
+            return false;
+        }
+    }
+
+    /// `(` followed by something that starts a type name: a cast, compound literal, or the
+    /// type operand of sizeof/_Alignof/vec_step.
+    bool parenTypeName() {
+        return _input->LA(1) == LeftParen && startsTypeName(_input->LT(2));
+    }
+
+    /// Name declared by a declarator (empty when none).
+    static std::string declaratorName(DeclaratorContext* d) {
+        while (d) {
+            DirectDeclaratorContext* dd = d->directDeclarator();
+            if (!dd) return {};
+            if (dd->Identifier()) return dd->Identifier()->getText();
+            d = dd->declarator();
+        }
+        return {};
+    }
+
+    /// Adds the names declared by `declarationSpecifiers initDeclaratorList?` to the scope.
+    void declareNames(DeclarationSpecifiersContext* specs, InitDeclaratorListContext* list) {
+        if (!list) return;
+        bool isTypedef = false;
+        if (specs) {
+            for (auto* s : specs->nonTypeSpecifier())
+                if (s->storageClassSpecifier() && s->storageClassSpecifier()->Typedef())
+                    isTypedef = true;
+        }
+        for (auto* init : list->initDeclarator())
+            declare(declaratorName(init->declarator()), isTypedef);
+    }
+
+    /// Opens the scope of a function body and declares the function's parameter names in it.
+    void beginFunctionBody(InitDeclaratorListContext* list) {
+        pushScope();
+        ++m_functionScopes;
+        if (!list || list->initDeclarator().empty()) return;
+        DeclaratorContext* d = list->initDeclarator().back()->declarator();
+        // Find the parameter list applied directly to the declared identifier.
+        ParameterTypeListContext* params = nullptr;
+        while (d && d->directDeclarator()) {
+            DirectDeclaratorContext* dd = d->directDeclarator();
+            if (dd->Identifier()) {
+                for (auto* suffix : dd->declaratorSuffix()) {
+                    if (suffix->LeftParen()) {
+                        params = suffix->parameterTypeList();
+                        break;
+                    }
+                }
+                break;
+            }
+            d = dd->declarator();
+        }
+        if (!params || !params->parameterList()) return;
+        for (auto* p : params->parameterList()->parameterDeclaration())
+            if (p->declarator()) declare(declaratorName(p->declarator()), false);
+    }
+
+    void endFunctionBody() {
+        if (m_functionScopes > 0) {
+            --m_functionScopes;
+            popScope();
+        }
+    }
+
+public:
+}
+
+@lexer::members {
+public:
+    /// The raw bytes being lexed (one input character per byte); used by atLineStart().
+    const std::string* rawText = nullptr;
+
+private:
+    /// True when only blanks precede the current token on its line.
+    bool atLineStart() const {
+        if (!rawText) return true;
+        size_t i = std::min(tokenStartCharIndex, rawText->size());
+        while (i > 0) {
+            char c = (*rawText)[i - 1];
+            if (c == '\n') return true;
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
+            --i;
+        }
+        return true;
+    }
+
+public:
+}
+
+// ---------------------------------------------------------------------------------------
+// Translation unit and declarations
+// ---------------------------------------------------------------------------------------
+
+translationUnit
+    : externalDeclaration* EOF
+    ;
+
+// A declaration or a function definition (one rule so no long lookahead is needed to tell
+// them apart; the AST builder checks that a body follows exactly one function declarator).
+externalDeclaration
+    : declarationSpecifiers initDeclaratorList? {declareNames($declarationSpecifiers.ctx, $initDeclaratorList.ctx);}
+      ( Semi
+      | {beginFunctionBody($initDeclaratorList.ctx);} compoundStatement
+      )
+    | Semi
+    ;
+    finally { endFunctionBody(); }
+
+declaration
+    : declarationSpecifiers initDeclaratorList? {declareNames($declarationSpecifiers.ctx, $initDeclaratorList.ctx);} Semi
+    ;
+
+// C99 6.7.2p2 as structure: a typedef name only when no other type specifier is present.
+declarationSpecifiers
+    : nonTypeSpecifier*
+      ( typedefName nonTypeSpecifier*
+      | typeKeywordSpecifier (nonTypeSpecifier | typeKeywordSpecifier)*
+      )
+    ;
+
+nonTypeSpecifier
+    : storageClassSpecifier
+    | typeQualifier
+    | functionSpecifier
+    | attributeSpecifier
+    ;
+
+storageClassSpecifier
+    : Typedef
+    | Extern
+    | Static
+    | Auto
+    | Register
+    ;
+
+functionSpecifier
+    : Inline
+    | Kernel
+    | Noreturn
+    ;
+
+typeQualifier
+    : Const
+    | Volatile
+    | Restrict
+    | addressSpaceQualifier
+    | accessQualifier
+    ;
+
+addressSpaceQualifier
+    : Global
+    | Local
+    | Constant
+    | Private
+    | Generic
+    ;
+
+accessQualifier
+    : ReadOnly
+    | WriteOnly
+    | ReadWrite
+    ;
+
+typeKeywordSpecifier
+    : Void
+    | Char
+    | Short
+    | Int
+    | Long
+    | Float
+    | Double
+    | Half
+    | Bool
+    | Signed
+    | Unsigned
+    | BuiltinTypeName
+    | structOrUnionSpecifier
+    | enumSpecifier
+    ;
+
+typedefName
+    : {isTypedefToken(_input->LT(1))}? Identifier
+    ;
+
+structOrUnionSpecifier
+    : (Struct | Union) attributeSpecifier*
+      ( Identifier? LeftBrace structDeclaration* RightBrace
+      | Identifier
+      )
+    ;
+
+structDeclaration
+    : declarationSpecifiers (structDeclarator (Comma structDeclarator)*)? Semi
+    ;
+
+structDeclarator
+    : declarator (Colon constantExpression)?
+    | Colon constantExpression
+    ;
+
+enumSpecifier
+    : Enum attributeSpecifier*
+      ( Identifier? LeftBrace enumerator (Comma enumerator)* Comma? RightBrace
+      | Identifier
+      )
+    ;
+
+enumerator
+    : Identifier {declare($Identifier.text, false);} (Assign constantExpression)?
+    ;
+
+initDeclaratorList
+    : initDeclarator (Comma initDeclarator)*
+    ;
+
+initDeclarator
+    : declarator (Assign initializer)?
+    ;
+
+// `pointer* directDeclarator` with GNU attributes after the declarator
+// (`int x __attribute__((aligned(16))) = 0;`, `float4 *p __attribute__((endian(host)))`).
+declarator
+    : pointer* directDeclarator attributeSpecifier*
+    ;
+
+directDeclarator
+    : ( Identifier
+      | LeftParen attributeSpecifier* declarator RightParen
+      )
+      declaratorSuffix*
+    ;
+
+declaratorSuffix
+    : LeftBracket arrayQualifier* assignmentExpression? RightBracket
+    | LeftParen parameterTypeList? RightParen
+    ;
+
+arrayQualifier
+    : typeQualifier
+    | Static
+    ;
+
+// `*` followed by the qualifiers (and attributes) of that pointer level.
+pointer
+    : Star (typeQualifier | attributeSpecifier)*
+    ;
+
+parameterTypeList
+    : parameterList (Comma Ellipsis)?
+    ;
+
+parameterList
+    : parameterDeclaration (Comma parameterDeclaration)*
+    ;
+
+parameterDeclaration
+    : declarationSpecifiers (declarator | abstractDeclarator?)
+    ;
+
+typeName
+    : declarationSpecifiers abstractDeclarator?
+    ;
+
+abstractDeclarator
+    : pointer+ directAbstractDeclarator? attributeSpecifier*
+    | directAbstractDeclarator attributeSpecifier*
+    ;
+
+directAbstractDeclarator
+    : ( LeftParen abstractDeclarator RightParen
+      | declaratorSuffix
+      )
+      declaratorSuffix*
+    ;
+
+initializer
+    : assignmentExpression
+    | braceInitializer
+    ;
+
+braceInitializer
+    : LeftBrace (initializerList Comma?)? RightBrace
+    ;
+
+initializerList
+    : designatedInitializer (Comma designatedInitializer)*
+    ;
+
+designatedInitializer
+    : (designator+ Assign)? initializer
+    ;
+
+designator
+    : LeftBracket constantExpression RightBracket
+    | Dot Identifier
+    ;
+
+// __attribute__((name, name(args), ...)); names may be keywords (`const`).
+attributeSpecifier
+    : Attribute LeftParen LeftParen attributeItem? (Comma attributeItem?)* RightParen RightParen
+    ;
+
+attributeItem
+    : attributeName (LeftParen attributeArguments? RightParen)?
+    ;
+
+attributeName
+    : Identifier
+    | Const
+    | Inline
+    | Kernel
+    | Static
+    | Global
+    | Local
+    | Constant
+    | Private
+    | Generic
+    | Volatile
+    | Restrict
+    | ReadOnly
+    | WriteOnly
+    | ReadWrite
+    | BuiltinTypeName
+    ;
+
+attributeArguments
+    : typeName
+    | assignmentExpression (Comma assignmentExpression)*
+    ;
+
+// ---------------------------------------------------------------------------------------
+// Statements
+// ---------------------------------------------------------------------------------------
+
+compoundStatement
+@init { pushScope(); }
+    : LeftBrace blockItem* RightBrace
+    ;
+    finally { popScope(); }
+
+// Declaration first: with a typedef name `T * x;` is a declaration (C99 6.8 / 6.7).
+blockItem
+    : declaration
+    | statement
+    ;
+
+statement
+    : labeledStatement
+    | compoundStatement
+    | expressionStatement
+    | selectionStatement
+    | iterationStatement
+    | jumpStatement
+    | attributeSpecifier+ statement
+    ;
+
+labeledStatement
+    : Identifier Colon statement
+    | Case constantExpression Colon statement
+    | Default Colon statement
+    ;
+
+expressionStatement
+    : expression? Semi
+    ;
+
+selectionStatement
+    : If LeftParen expression RightParen statement (Else statement)?
+    | Switch LeftParen expression RightParen statement
+    ;
+
+iterationStatement
+@init { pushScope(); }
+    : While LeftParen expression RightParen statement
+    | Do statement While LeftParen expression RightParen Semi
+    | For LeftParen (declaration | expression? Semi) expression? Semi expression? RightParen statement
+    ;
+    finally { popScope(); }
+
+jumpStatement
+    : Goto Identifier Semi
+    | Continue Semi
+    | Break Semi
+    | Return expression? Semi
+    ;
+
+// ---------------------------------------------------------------------------------------
+// Expressions (C precedence; loops instead of right recursion)
+// ---------------------------------------------------------------------------------------
+
+expression
+    : assignmentExpression (Comma assignmentExpression)*
+    ;
+
+// Right-associative: the AST builder folds `a = b += c` from the right. The left operands
+// are parsed as conditional expressions; Sema checks they are modifiable lvalues.
+assignmentExpression
+    : conditionalExpression (assignmentOperator conditionalExpression)*
+    ;
+
+assignmentOperator
+    : Assign
+    | StarAssign
+    | DivAssign
+    | ModAssign
+    | PlusAssign
+    | MinusAssign
+    | LeftShiftAssign
+    | RightShiftAssign
+    | AndAssign
+    | XorAssign
+    | OrAssign
+    ;
+
+// `a ? b : c ? d : e` as a flat list, folded from the right by the AST builder.
+conditionalExpression
+    : logicalOrExpression (Question expression Colon logicalOrExpression)*
+    ;
+
+constantExpression
+    : conditionalExpression
+    ;
+
+logicalOrExpression
+    : logicalAndExpression (OrOr logicalAndExpression)*
+    ;
+
+logicalAndExpression
+    : inclusiveOrExpression (AndAnd inclusiveOrExpression)*
+    ;
+
+inclusiveOrExpression
+    : exclusiveOrExpression (Or exclusiveOrExpression)*
+    ;
+
+exclusiveOrExpression
+    : andExpression (Caret andExpression)*
+    ;
+
+andExpression
+    : equalityExpression (And equalityExpression)*
+    ;
+
+equalityExpression
+    : relationalExpression ((Equal | NotEqual) relationalExpression)*
+    ;
+
+relationalExpression
+    : shiftExpression ((Less | Greater | LessEqual | GreaterEqual) shiftExpression)*
+    ;
+
+shiftExpression
+    : additiveExpression ((LeftShift | RightShift) additiveExpression)*
+    ;
+
+additiveExpression
+    : multiplicativeExpression ((Plus | Minus) multiplicativeExpression)*
+    ;
+
+multiplicativeExpression
+    : castExpression ((Star | Div | Mod) castExpression)*
+    ;
+
+// `(type) operand`, `(type){...}` (compound literal, then postfix operators) and, through the
+// operand, `(float4)(a, b, c, d)` vector literals (recognized by the AST builder).
+castExpression
+    : {parenTypeName()}? LeftParen typeName RightParen
+      ( castExpression
+      | braceInitializer postfixSuffix*
+      )
+    | unaryExpression
+    ;
+
+unaryExpression
+    : postfixExpression
+    | (PlusPlus | MinusMinus) unaryExpression
+    | unaryOperator castExpression
+    | (Sizeof | Alignof | VecStep)
+      ( {parenTypeName()}? LeftParen typeName RightParen
+      | unaryExpression
+      )
+    ;
+
+unaryOperator
+    : And
+    | Star
+    | Plus
+    | Minus
+    | Tilde
+    | Not
+    ;
+
+postfixExpression
+    : primaryExpression postfixSuffix*
+    ;
+
+postfixSuffix
+    : LeftBracket expression RightBracket
+    | LeftParen argumentExpressionList? RightParen
+    | (Dot | Arrow) Identifier
+    | PlusPlus
+    | MinusMinus
+    ;
+
+argumentExpressionList
+    : assignmentExpression (Comma assignmentExpression)*
+    ;
+
+primaryExpression
+    : Identifier
+    | Number
+    | CharacterConstant
+    | StringLiteral+
+    | LeftParen expression RightParen
+    ;
+
+// ---------------------------------------------------------------------------------------
+// Lexer
+// ---------------------------------------------------------------------------------------
+
+Auto : 'auto';
+Break : 'break';
+Case : 'case';
+Char : 'char';
+Const : 'const' | '__const' | '__const__';
+Continue : 'continue';
+Default : 'default';
+Do : 'do';
+Double : 'double';
+Else : 'else';
+Enum : 'enum';
+Extern : 'extern';
+Float : 'float';
+For : 'for';
+Goto : 'goto';
+If : 'if';
+Inline : 'inline' | '__inline' | '__inline__';
+Int : 'int';
+Long : 'long';
+Register : 'register';
+Restrict : 'restrict' | '__restrict' | '__restrict__';
+Return : 'return';
+Short : 'short';
+Signed : 'signed' | '__signed' | '__signed__';
+Sizeof : 'sizeof';
+Static : 'static';
+Struct : 'struct';
+Switch : 'switch';
+Typedef : 'typedef';
+Union : 'union';
+Unsigned : 'unsigned';
+Void : 'void';
+Volatile : 'volatile' | '__volatile' | '__volatile__';
+While : 'while';
+Bool : 'bool' | '_Bool';
+Half : 'half';
+Noreturn : '_Noreturn';
+Alignof : '_Alignof' | '__alignof__' | '__alignof';
+VecStep : 'vec_step';
+Attribute : '__attribute__' | '__attribute';
+
+Kernel : '__kernel' | 'kernel';
+Global : '__global' | 'global';
+Local : '__local' | 'local';
+Constant : '__constant' | 'constant';
+Private : '__private' | 'private';
+Generic : '__generic' | 'generic';
+ReadOnly : '__read_only' | 'read_only';
+WriteOnly : '__write_only' | 'write_only';
+ReadWrite : '__read_write' | 'read_write';
+
+// OpenCL built-in type names that are single identifiers: unsigned scalar shorthands,
+// vector types (2, 3, 4, 8, 16 components), size types, and opaque types.
+BuiltinTypeName
+    : 'uchar' | 'ushort' | 'uint' | 'ulong'
+    | VectorElement VectorWidth
+    | 'size_t' | 'ptrdiff_t' | 'intptr_t' | 'uintptr_t'
+    | 'event_t' | 'sampler_t' | 'queue_t' | 'clk_event_t' | 'reserve_id_t' | 'ndrange_t'
+    | 'image1d_t' | 'image1d_array_t' | 'image1d_buffer_t'
+    | 'image2d_t' | 'image2d_array_t' | 'image2d_depth_t' | 'image2d_array_depth_t'
+    | 'image2d_msaa_t' | 'image2d_array_msaa_t' | 'image2d_msaa_depth_t'
+    | 'image2d_array_msaa_depth_t' | 'image3d_t'
+    | 'atomic_int' | 'atomic_uint' | 'atomic_long' | 'atomic_ulong' | 'atomic_float'
+    | 'atomic_double' | 'atomic_flag' | 'atomic_intptr_t' | 'atomic_uintptr_t'
+    | 'atomic_size_t' | 'atomic_ptrdiff_t'
+    ;
+
+fragment VectorElement
+    : 'char' | 'uchar' | 'short' | 'ushort' | 'int' | 'uint' | 'long' | 'ulong'
+    | 'float' | 'double' | 'half'
+    ;
+
+fragment VectorWidth
+    : '2' | '3' | '4' | '8' | '16'
+    ;
+
+LeftParen : '(';
+RightParen : ')';
+LeftBracket : '[';
+RightBracket : ']';
+LeftBrace : '{';
+RightBrace : '}';
+
+Less : '<';
+LessEqual : '<=';
+Greater : '>';
+GreaterEqual : '>=';
+LeftShift : '<<';
+RightShift : '>>';
+
+Plus : '+';
+PlusPlus : '++';
+Minus : '-';
+MinusMinus : '--';
+Star : '*';
+Div : '/';
+Mod : '%';
+
+And : '&';
+Or : '|';
+AndAnd : '&&';
+OrOr : '||';
+Caret : '^';
+Not : '!';
+Tilde : '~';
+
+Question : '?';
+Colon : ':';
+Semi : ';';
+Comma : ',';
+
+Assign : '=';
+StarAssign : '*=';
+DivAssign : '/=';
+ModAssign : '%=';
+PlusAssign : '+=';
+MinusAssign : '-=';
+LeftShiftAssign : '<<=';
+RightShiftAssign : '>>=';
+AndAssign : '&=';
+XorAssign : '^=';
+OrAssign : '|=';
+
+Equal : '==';
+NotEqual : '!=';
+
+Arrow : '->';
+Dot : '.';
+Ellipsis : '...';
+
+Identifier
+    : [a-zA-Z_$] [a-zA-Z0-9_$]*
+    ;
+
+// A C preprocessing number (C99 6.4.8); the AST builder decodes and validates it.
+Number
+    : '.'? [0-9] ( [0-9a-zA-Z_.] | [eEpP] [+-] )*
+    ;
+
+CharacterConstant
+    : '\'' CChar+ '\''
+    ;
+
+StringLiteral
+    : '"' SChar* '"'
+    ;
+
+fragment CChar
+    : ~['\\\r\n]
+    | EscapeSequence
+    ;
+
+fragment SChar
+    : ~["\\\r\n]
+    | EscapeSequence
+    ;
+
+fragment EscapeSequence
+    : '\\' ~[\r\n]
+    | '\\' '\r'? '\n'
+    ;
+
+// Preprocessor lines left in the text (e.g. `#pragma` when parsing unpreprocessed text)
+// are skipped, but only when `#` is the first non-blank character of its line.
+Directive
+    : '#' {atLineStart()}? ( ~[\r\n\\] | '\\' '\r'? '\n' | '\\' )* -> skip
+    ;
+
+Whitespace
+    : [ \t\r\n\f\u000B]+ -> skip
+    ;
+
+LineComment
+    : '//' ~[\r\n]* -> skip
+    ;
+
+BlockComment
+    : '/*' ( ~'*' | '*'+ ~[*/] )* '*'+ '/' -> skip
+    ;
+
+// Error tokens: kept on the hidden channel; Parser.cpp reports them.
+UnterminatedComment
+    : '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF -> channel(HIDDEN)
+    ;
+
+UnterminatedString
+    : '"' SChar* -> channel(HIDDEN)
+    ;
+
+EmptyCharConstant
+    : '\'\'' -> channel(HIDDEN)
+    ;
+
+UnterminatedChar
+    : '\'' CChar* -> channel(HIDDEN)
+    ;
+
+ErrorChar
+    : . -> channel(HIDDEN)
+    ;
