@@ -1,0 +1,292 @@
+#include "runtime/KernelRun.h"
+
+#include "builtins/BuiltinRegistry.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <set>
+
+namespace clstep {
+
+using namespace ast;
+
+namespace {
+
+/// True if any expression under `e` calls a builtin that may suspend (barrier,
+/// wait_group_events) or a user function that does.
+bool exprReachesBarrier(const Expr* e, std::set<const FunctionDecl*>& seen);
+
+bool stmtReachesBarrier(const Stmt* s, std::set<const FunctionDecl*>& seen) {
+    if (!s) return false;
+    auto E = [&](const ExprPtr& e) { return exprReachesBarrier(e.get(), seen); };
+    auto S = [&](const StmtPtr& x) { return stmtReachesBarrier(x.get(), seen); };
+    switch (s->kind) {
+    case StmtKind::Compound:
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
+            if (S(c)) return true;
+        return false;
+    case StmtKind::Decl:
+        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+            if (d->kind == DeclKind::Var && exprReachesBarrier(static_cast<const VarDecl*>(d.get())->init.get(), seen))
+                return true;
+        return false;
+    case StmtKind::Expr: return E(static_cast<const ExprStmt*>(s)->expr);
+    case StmtKind::If: {
+        auto* i = static_cast<const IfStmt*>(s);
+        return E(i->cond) || S(i->thenStmt) || S(i->elseStmt);
+    }
+    case StmtKind::While: return E(static_cast<const WhileStmt*>(s)->cond) || S(static_cast<const WhileStmt*>(s)->body);
+    case StmtKind::DoWhile:
+        return E(static_cast<const DoWhileStmt*>(s)->cond) || S(static_cast<const DoWhileStmt*>(s)->body);
+    case StmtKind::For: {
+        auto* f = static_cast<const ForStmt*>(s);
+        return S(f->init) || E(f->cond) || E(f->inc) || S(f->body);
+    }
+    case StmtKind::Switch: return E(static_cast<const SwitchStmt*>(s)->cond) || S(static_cast<const SwitchStmt*>(s)->body);
+    case StmtKind::Case: return S(static_cast<const CaseStmt*>(s)->sub);
+    case StmtKind::Default: return S(static_cast<const DefaultStmt*>(s)->sub);
+    case StmtKind::Label: return S(static_cast<const LabelStmt*>(s)->sub);
+    case StmtKind::Return: return E(static_cast<const ReturnStmt*>(s)->value);
+    default: return false;
+    }
+}
+
+bool exprReachesBarrier(const Expr* e, std::set<const FunctionDecl*>& seen) {
+    if (!e) return false;
+    auto E = [&](const ExprPtr& x) { return exprReachesBarrier(x.get(), seen); };
+    switch (e->kind) {
+    case ExprKind::Call: {
+        auto* c = static_cast<const CallExpr*>(e);
+        for (const ExprPtr& a : c->args)
+            if (E(a)) return true;
+        if (c->builtin >= 0) return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier) != 0;
+        const FunctionDecl* f = c->function ? (c->function->definition ? c->function->definition : c->function) : nullptr;
+        if (!f || !f->body || seen.count(f)) return false;
+        seen.insert(f);
+        return stmtReachesBarrier(f->body.get(), seen);
+    }
+    case ExprKind::Unary: return E(static_cast<const UnaryExpr*>(e)->operand);
+    case ExprKind::Binary: return E(static_cast<const BinaryExpr*>(e)->lhs) || E(static_cast<const BinaryExpr*>(e)->rhs);
+    case ExprKind::Assign: return E(static_cast<const AssignExpr*>(e)->lhs) || E(static_cast<const AssignExpr*>(e)->rhs);
+    case ExprKind::Conditional: {
+        auto* c = static_cast<const ConditionalExpr*>(e);
+        return E(c->cond) || E(c->thenExpr) || E(c->elseExpr);
+    }
+    case ExprKind::Index: return E(static_cast<const IndexExpr*>(e)->base) || E(static_cast<const IndexExpr*>(e)->index);
+    case ExprKind::Member: return E(static_cast<const MemberExpr*>(e)->base);
+    case ExprKind::Cast: return E(static_cast<const CastExpr*>(e)->operand);
+    case ExprKind::ImplicitCast: return E(static_cast<const ImplicitCastExpr*>(e)->operand);
+    case ExprKind::VectorLiteral:
+        for (const ExprPtr& x : static_cast<const VectorLiteralExpr*>(e)->elements)
+            if (E(x)) return true;
+        return false;
+    default: return false;
+    }
+}
+
+void swapElements(std::vector<uint8_t>& bytes, const Type* t) {
+    t = t->canonical();
+    uint64_t es = t->isVector() ? t->element->size : t->size;
+    if (es <= 1 || !(t->isScalarArithmetic() || t->isVector())) return;
+    for (size_t i = 0; i + es <= bytes.size(); i += es) std::reverse(bytes.begin() + i, bytes.begin() + i + es);
+}
+
+} // namespace
+
+KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRange range,
+                     std::vector<KernelArgument> args, RunOptions options)
+    : m_program(program), m_range(range), m_args(std::move(args)), m_options(options) {
+    if (program.hasErrors()) {
+        launchError("the program has errors; fix them before running");
+        return;
+    }
+    m_kernel = program.findKernel(kernelName);
+    if (!m_kernel) {
+        std::string names;
+        for (const FunctionDecl* k : program.kernels) names += (names.empty() ? "" : ", ") + k->name;
+        launchError("no kernel named '" + kernelName + "'" + (names.empty() ? "" : " (kernels: " + names + ")"));
+        return;
+    }
+    if (!validateRange()) return;
+    std::set<const FunctionDecl*> seen;
+    m_usesBarriers = stmtReachesBarrier(m_kernel->body.get(), seen);
+    setupProgramVars();
+    setupArguments();
+    m_ready = !hasErrors(m_diagnostics);
+}
+
+KernelRun::~KernelRun() = default;
+
+void KernelRun::launchError(const std::string& message) {
+    Diagnostic d;
+    d.kind = "launch";
+    d.message = message;
+    if (m_kernel) d.range = m_kernel->nameRange;
+    m_diagnostics.push_back(std::move(d));
+    m_counts.push_back(1);
+}
+
+bool KernelRun::validateRange() {
+    NDRange& r = m_range;
+    if (r.dims < 1 || r.dims > 3) {
+        launchError("work dimension must be 1, 2 or 3");
+        return false;
+    }
+    for (int d = 0; d < 3; ++d) {
+        if (r.global[d] == 0) {
+            launchError("global size in dimension " + std::to_string(d) + " is 0");
+            return false;
+        }
+        if (!r.localGiven) {
+            uint64_t best = 1;
+            uint64_t limit = d == 0 ? 64 : 1;
+            for (uint64_t l = 1; l <= limit; ++l)
+                if (r.global[d] % l == 0) best = l;
+            r.local[d] = best;
+        }
+        if (r.local[d] == 0) {
+            launchError("local size in dimension " + std::to_string(d) + " is 0");
+            return false;
+        }
+        if (r.global[d] % r.local[d] != 0 && m_program.options.clVersion < 200) {
+            launchError("global size " + std::to_string(r.global[d]) + " is not a multiple of local size " +
+                        std::to_string(r.local[d]) + " in dimension " + std::to_string(d) +
+                        " (non-uniform work-groups need -cl-std=CL2.0)");
+            return false;
+        }
+    }
+    uint64_t groupSize = r.local[0] * r.local[1] * r.local[2];
+    if (groupSize > 65536) {
+        launchError("work-group size " + std::to_string(groupSize) + " exceeds the simulated device's limit of 65536");
+        return false;
+    }
+    return true;
+}
+
+void KernelRun::setupProgramVars() {
+    m_programVars.assign(m_program.programVars.size(), 0);
+    for (size_t i = 0; i < m_program.programVars.size(); ++i) {
+        const VarDecl* v = m_program.programVars[i];
+        Memory& mem = v->type.space == AddressSpace::Constant ? m_constant : m_global;
+        m_programVars[i] = mem.allocate(v->type->canonical()->size, v->name);
+    }
+    if (m_program.programVars.empty()) return;
+    WorkGroup group(*this, {0, 0, 0});
+    WorkItem wi(*this, group);
+    for (size_t i = 0; i < m_program.programVars.size(); ++i)
+        wi.initializeProgramVariable(*m_program.programVars[i], m_programVars[i]);
+}
+
+void KernelRun::setupArguments() {
+    const auto& params = m_kernel->params;
+    if (m_args.size() != params.size()) {
+        launchError("kernel '" + m_kernel->name + "' takes " + std::to_string(params.size()) + " argument(s), but " +
+                    std::to_string(m_args.size()) + " were given");
+        return;
+    }
+    m_argAddresses.assign(params.size(), 0);
+    m_paramBytes.assign(params.size(), {});
+    for (size_t i = 0; i < params.size(); ++i) {
+        KernelArgument& a = m_args[i];
+        const ParamDecl& p = *params[i];
+        if (a.name.empty()) a.name = p.name;
+        const Type* t = p.type->canonical();
+        std::string what = "argument " + std::to_string(i) + " ('" + p.name + "')";
+        if (t->isPointer()) {
+            AddressSpace s = t->pointee.space;
+            if (s == AddressSpace::Local) {
+                if (a.kind != KernelArgument::Kind::Local) {
+                    launchError(what + " is a __local pointer: give it a local size (<local size=N>)");
+                    continue;
+                }
+                if (a.size == 0) launchError(what + ": __local size must be greater than 0");
+                continue;
+            }
+            uint64_t addr = 0;
+            if (a.kind == KernelArgument::Kind::Buffer) {
+                Memory& mem = s == AddressSpace::Constant ? m_constant : m_global;
+                addr = mem.allocate(a.bytes.size(), a.name);
+                Buffer* b = mem.buffer(addr);
+                std::copy(a.bytes.begin(), a.bytes.end(), b->bytes.begin());
+                b->readOnly = a.readOnly;
+                b->writeOnly = a.writeOnly;
+            } else if (a.kind != KernelArgument::Kind::Null) {
+                launchError(what + " is a pointer: give it a buffer or null");
+                continue;
+            }
+            m_argAddresses[i] = addr;
+            m_paramBytes[i].resize(8);
+            std::memcpy(m_paramBytes[i].data(), &addr, 8);
+            continue;
+        }
+        if (a.kind != KernelArgument::Kind::Scalar) {
+            launchError(what + " has type '" + p.type->name + "': give it a value, not a buffer");
+            continue;
+        }
+        if (a.bytes.size() != t->size) {
+            launchError(what + " has type '" + p.type->name + "' (" + std::to_string(t->size) + " bytes) but the value has " +
+                        std::to_string(a.bytes.size()) + " bytes");
+            continue;
+        }
+        m_paramBytes[i] = a.bytes;
+        if (m_options.deviceBigEndian) swapElements(m_paramBytes[i], t);
+    }
+}
+
+uint64_t KernelRun::localArgumentSize(size_t index) const {
+    if (index >= m_args.size() || m_args[index].kind != KernelArgument::Kind::Local) return 0;
+    return m_args[index].size;
+}
+
+std::vector<uint8_t> KernelRun::argumentBytes(size_t index) const {
+    if (index >= m_argAddresses.size() || !m_argAddresses[index]) return {};
+    uint64_t a = m_argAddresses[index];
+    const Memory& mem = address::space(a) == AddressSpace::Constant ? m_constant : m_global;
+    const Buffer* b = mem.buffer(a);
+    return b ? b->bytes : std::vector<uint8_t>{};
+}
+
+uint64_t KernelRun::stringLiteral(const StringLiteralExpr* s) {
+    std::lock_guard<std::mutex> lock(m_reportMutex);
+    auto it = m_strings.find(s);
+    if (it != m_strings.end()) return it->second;
+    uint64_t a = m_constant.allocate(s->value.size() + 1, "string literal");
+    std::memcpy(m_constant.bytes(a, s->value.size()), s->value.data(), s->value.size());
+    m_strings[s] = a;
+    return a;
+}
+
+void KernelRun::report(Diagnostic d) {
+    std::lock_guard<std::mutex> lock(m_reportMutex);
+    auto key = std::make_tuple(d.kind, d.range.begin, d.message.substr(0, 40));
+    auto it = m_seen.find(key);
+    if (it != m_seen.end()) {
+        ++m_counts[it->second];
+        return;
+    }
+    if (m_diagnostics.size() >= m_options.maxDiagnostics) return;
+    m_seen[key] = m_diagnostics.size();
+    m_diagnostics.push_back(std::move(d));
+    m_counts.push_back(1);
+}
+
+void KernelRun::appendOutput(const std::string& text) {
+    std::lock_guard<std::mutex> lock(m_reportMutex);
+    m_output += text;
+}
+
+bool KernelRun::runAll() {
+    if (!m_ready) return false;
+    for (uint64_t z = 0; z < m_range.groups(2); ++z)
+        for (uint64_t y = 0; y < m_range.groups(1); ++y)
+            for (uint64_t x = 0; x < m_range.groups(0); ++x) {
+                WorkGroup g(*this, {x, y, z});
+                g.run();
+            }
+    return true;
+}
+
+} // namespace clstep

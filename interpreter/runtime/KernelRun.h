@@ -1,0 +1,98 @@
+#pragma once
+
+#include "common/Diagnostic.h"
+#include "frontend/Program.h"
+#include "runtime/KernelArgument.h"
+#include "runtime/Memory.h"
+#include "runtime/NDRange.h"
+#include "runtime/RunOptions.h"
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace clstep {
+
+class WorkGroup;
+
+/// One execution of a kernel over an NDRange: owns `__global` and `__constant` memory, the
+/// program-scope variables, the argument bindings, the printf output and the runtime
+/// diagnostics. Work-groups are run one after another in id order (each with its own
+/// `__local` memory and its own work-items), so memory stays bounded by one work-group.
+class KernelRun {
+public:
+    /// Prepares a run. Problems with the launch (argument count or kinds that do not match
+    /// the kernel, a local size that does not divide the global size before OpenCL 2.0, a
+    /// program with errors) are reported in `diagnostics()` with kind "launch" and make
+    /// `ready()` false.
+    KernelRun(const Program& program, const std::string& kernelName, NDRange range,
+              std::vector<KernelArgument> args, RunOptions options);
+    ~KernelRun();
+
+    /// True when the run can start.
+    bool ready() const { return m_ready; }
+    /// Runs every work-group to completion. Returns false if the run was aborted.
+    bool runAll();
+
+    /// Final bytes of argument `index` (Buffer arguments) in HOST byte order.
+    std::vector<uint8_t> argumentBytes(size_t index) const;
+    const std::vector<KernelArgument>& arguments() const { return m_args; }
+    const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+    /// How many times each diagnostic in diagnostics() occurred (merged duplicates).
+    const std::vector<uint64_t>& diagnosticCounts() const { return m_counts; }
+    const std::string& output() const { return m_output; }
+
+    // ---- used by WorkGroup / WorkItem ----
+    const Program& program() const { return m_program; }
+    const ast::FunctionDecl& kernel() const { return *m_kernel; }
+    const NDRange& range() const { return m_range; }
+    const RunOptions& options() const { return m_options; }
+    Memory& globalMemory() { return m_global; }
+    Memory& constantMemory() { return m_constant; }
+    /// Address of program-scope variable `slot` (Program::programVars).
+    uint64_t programVarAddress(uint32_t slot) const { return m_programVars[slot]; }
+    /// Value bytes (device order) the kernel parameter `index` starts with.
+    const std::vector<uint8_t>& parameterBytes(size_t index) const { return m_paramBytes[index]; }
+    /// `__local` sizes requested for `__local` pointer parameters (0 for others).
+    uint64_t localArgumentSize(size_t index) const;
+    /// Records a runtime diagnostic (thread-safe, merges duplicates by kind+range).
+    void report(Diagnostic d);
+    void appendOutput(const std::string& text);
+    /// Serialises atomic operations on global memory.
+    std::mutex& atomicMutex() { return m_atomicMutex; }
+    /// Address (in `__constant` memory) of the bytes of string literal `s`, allocated on
+    /// first use (spec 6.5.3: string literals are in the constant address space).
+    uint64_t stringLiteral(const ast::StringLiteralExpr* s);
+    /// True when the kernel (or a function it calls) may reach a barrier.
+    bool usesBarriers() const { return m_usesBarriers; }
+
+private:
+    void launchError(const std::string& message);
+    void setupProgramVars();
+    void setupArguments();
+    bool validateRange();
+
+    const Program& m_program;
+    const ast::FunctionDecl* m_kernel = nullptr;
+    NDRange m_range;
+    std::vector<KernelArgument> m_args;
+    RunOptions m_options;
+    bool m_ready = false;
+    bool m_usesBarriers = true;
+    Memory m_global{AddressSpace::Global};
+    Memory m_constant{AddressSpace::Constant};
+    std::vector<uint64_t> m_programVars;
+    std::vector<uint64_t> m_argAddresses;
+    std::vector<std::vector<uint8_t>> m_paramBytes;
+    std::vector<Diagnostic> m_diagnostics;
+    std::vector<uint64_t> m_counts;
+    std::map<std::tuple<std::string, SourceLocation, std::string>, size_t> m_seen;
+    std::string m_output;
+    std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
+    std::mutex m_reportMutex;
+    std::mutex m_atomicMutex;
+};
+
+} // namespace clstep

@@ -1,0 +1,41 @@
+#include "runtime/Memory.h"
+
+#include <stdexcept>
+
+namespace clstep {
+
+uint64_t Memory::allocate(uint64_t size, const std::string& name) {
+    uint32_t index;
+    if (!m_free.empty()) {
+        index = m_free.back();
+        m_free.pop_back();
+    } else {
+        if (m_buffers.size() >= address::kMaxBuffers)
+            throw std::length_error("too many live allocations in one address space");
+        index = static_cast<uint32_t>(m_buffers.size());
+        m_buffers.emplace_back();
+    }
+    Buffer& b = m_buffers[index];
+    b.bytes.assign(size, 0);
+    b.name = name;
+    b.alive = true;
+    b.readOnly = b.writeOnly = false;
+    return address::make(m_space, index, 0);
+}
+
+void Memory::release(uint64_t address) {
+    Buffer* b = buffer(address);
+    if (!b || !b->alive) return;
+    b->alive = false;
+    b->bytes.clear();
+    b->bytes.shrink_to_fit();
+    m_free.push_back(address::buffer(address));
+}
+
+void Memory::clear() {
+    m_buffers.clear();
+    m_buffers.emplace_back();
+    m_free.clear();
+}
+
+} // namespace clstep

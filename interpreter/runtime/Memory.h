@@ -1,0 +1,67 @@
+#pragma once
+
+#include "frontend/AddressSpace.h"
+#include "runtime/Address.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clstep {
+
+/// One allocation inside an address space: a kernel buffer, a `__local` array, a `__private`
+/// variable, a program-scope `__constant` variable. Bytes are stored in DEVICE byte order.
+struct Buffer {
+    std::vector<uint8_t> bytes;
+    std::string name;        ///< variable or argument name, for reports and memory panes
+    bool alive = false;      ///< false once released (use after scope end is "dangling")
+    bool readOnly = false;   ///< host marked it `ro` (writes are reported)
+    bool writeOnly = false;  ///< host marked it `wo` (reads are reported)
+    uint64_t size() const { return bytes.size(); }
+};
+
+/// The byte-accurate memory of one address space (spec 3.3.1): a set of buffers addressed by
+/// encoded device addresses (Address.h). `__global` and `__constant` have one Memory per run,
+/// `__local` one per work-group, `__private` one per work-item.
+class Memory {
+public:
+    explicit Memory(AddressSpace space) : m_space(space) { m_buffers.emplace_back(); }
+
+    AddressSpace space() const { return m_space; }
+
+    /// Allocates `size` zeroed bytes named `name`; returns the buffer's address (offset 0).
+    /// Released buffer slots are reused. Throws std::length_error past 2^21 live buffers.
+    uint64_t allocate(uint64_t size, const std::string& name);
+    /// Releases the buffer containing `address` (its bytes are dropped; later accesses are
+    /// reported as dangling).
+    void release(uint64_t address);
+    /// Releases everything.
+    void clear();
+
+    /// The buffer of `address`, or nullptr if the index is not a buffer of this Memory.
+    Buffer* buffer(uint64_t address) {
+        uint32_t b = address::buffer(address);
+        return b && b < m_buffers.size() ? &m_buffers[b] : nullptr;
+    }
+    const Buffer* buffer(uint64_t address) const {
+        uint32_t b = address::buffer(address);
+        return b && b < m_buffers.size() ? &m_buffers[b] : nullptr;
+    }
+    /// Pointer to `size` bytes at `address` if they lie inside a live buffer, else nullptr.
+    uint8_t* bytes(uint64_t address, uint64_t size) {
+        Buffer* b = buffer(address);
+        uint64_t off = address::offset(address);
+        if (!b || !b->alive || off > b->bytes.size() || size > b->bytes.size() - off) return nullptr;
+        return b->bytes.data() + off;
+    }
+    /// All buffer slots (index 0 is the unused null slot).
+    const std::vector<Buffer>& buffers() const { return m_buffers; }
+
+private:
+    AddressSpace m_space;
+    std::vector<Buffer> m_buffers;
+    std::vector<uint32_t> m_free;
+};
+
+} // namespace clstep

@@ -1,0 +1,107 @@
+#include "runtime/WorkGroup.h"
+
+#include "runtime/KernelRun.h"
+#include "runtime/WorkItem.h"
+
+namespace clstep {
+
+using namespace ast;
+
+namespace {
+/// Collects the kernel's `__local` variables (outermost kernel scope, spec 6.5.2).
+void collectLocals(const Stmt* s, std::vector<const VarDecl*>& out) {
+    if (!s) return;
+    if (s->kind == StmtKind::Decl) {
+        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+            if (d->kind == DeclKind::Var && static_cast<const VarDecl*>(d.get())->type.space == AddressSpace::Local)
+                out.push_back(static_cast<const VarDecl*>(d.get()));
+    } else if (s->kind == StmtKind::Compound) {
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) collectLocals(c.get(), out);
+    }
+}
+} // namespace
+
+WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId) : m_run(run), m_groupId(groupId) {
+    const NDRange& r = run.range();
+    for (int d = 0; d < 3; ++d) {
+        uint64_t start = groupId[d] * r.local[d];
+        m_size[d] = std::min(r.local[d], r.global[d] - start);
+    }
+    allocateLocals();
+}
+
+WorkGroup::~WorkGroup() = default;
+
+void WorkGroup::allocateLocals() {
+    std::vector<const VarDecl*> locals;
+    collectLocals(m_run.kernel().body.get(), locals);
+    for (const VarDecl* v : locals) m_localVars[v] = m_local.allocate(v->type->canonical()->size, v->name);
+    const FunctionDecl& k = m_run.kernel();
+    m_localArgs.assign(k.params.size(), 0);
+    for (size_t i = 0; i < k.params.size(); ++i) {
+        uint64_t size = m_run.localArgumentSize(i);
+        if (size) m_localArgs[i] = m_local.allocate(size, k.params[i]->name);
+    }
+}
+
+uint64_t WorkGroup::localVariable(const VarDecl* v) const {
+    auto it = m_localVars.find(v);
+    return it == m_localVars.end() ? 0 : it->second;
+}
+
+uint64_t WorkGroup::localArgument(size_t index) const { return index < m_localArgs.size() ? m_localArgs[index] : 0; }
+
+void WorkGroup::run() {
+    if (!m_run.usesBarriers()) {
+        // No barrier is reachable: run each work-item to completion, reusing one work-item.
+        WorkItem wi(m_run, *this);
+        for (uint64_t z = 0; z < m_size[2]; ++z)
+            for (uint64_t y = 0; y < m_size[1]; ++y)
+                for (uint64_t x = 0; x < m_size[0]; ++x) {
+                    wi.setLocalId({x, y, z});
+                    wi.runDirect();
+                }
+        return;
+    }
+    std::vector<std::unique_ptr<WorkItem>> items;
+    for (uint64_t z = 0; z < m_size[2]; ++z)
+        for (uint64_t y = 0; y < m_size[1]; ++y)
+            for (uint64_t x = 0; x < m_size[0]; ++x) {
+                items.push_back(std::make_unique<WorkItem>(m_run, *this));
+                items.back()->setLocalId({x, y, z});
+            }
+    while (true) {
+        for (auto& wi : items) wi->resume();
+        size_t atBarrier = 0, finished = 0;
+        for (auto& wi : items) {
+            if (wi->state() == WorkItem::State::AtBarrier) ++atBarrier;
+            else ++finished;
+        }
+        if (atBarrier == 0) break;
+        // Every work-item must reach the same barrier (spec 6.12.8).
+        const WorkItem* first = nullptr;
+        bool divergent = finished != 0;
+        for (auto& wi : items) {
+            if (wi->state() != WorkItem::State::AtBarrier) continue;
+            if (!first) first = wi.get();
+            else if (!(wi->barrierRange() == first->barrierRange())) divergent = true;
+        }
+        if (divergent) {
+            Diagnostic d;
+            d.kind = "barrier-divergence";
+            d.range = first->barrierRange();
+            d.message = "Work-group divergence detected (barrier): " + std::to_string(atBarrier) + " of " +
+                        std::to_string(items.size()) + " work-items reached this barrier";
+            if (finished) d.message += ", " + std::to_string(finished) + " finished without reaching it";
+            for (auto& wi : items)
+                if (wi->state() == WorkItem::State::AtBarrier && !(wi->barrierRange() == first->barrierRange()))
+                    d.notes.push_back({wi->barrierRange(), "other work-items wait at this barrier"});
+            d.workItems.push_back(first->ids());
+            m_run.report(std::move(d));
+            break; // the group cannot continue consistently
+        }
+        for (auto& wi : items) wi->releaseBarrier();
+    }
+}
+
+} // namespace clstep

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "builtins/BuiltinEnv.h"
+#include "common/Diagnostic.h"
+#include "frontend/Ast.h"
+#include "runtime/Memory.h"
+#include "runtime/Value.h"
+
+#include <boost/context/fiber.hpp>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace clstep {
+
+class KernelRun;
+class WorkGroup;
+
+/// One work-item (spec 3.2): its ids, its `__private` memory and call stack, and the
+/// tree-walking evaluator that runs the kernel body for it. A work-item runs on its own
+/// fiber so it can suspend at a barrier (even inside a called function) and resume later;
+/// kernels that never reach a barrier run without a fiber.
+///
+/// Runtime errors (out-of-bounds, null dereference, division by zero, ...) are reported to
+/// the KernelRun as diagnostics and execution continues with a zero value, as on a device
+/// that does not trap; the step limit and stack exhaustion stop the work-item.
+class WorkItem final : public BuiltinEnv {
+public:
+    enum class State { Ready, AtBarrier, Finished, Error };
+
+    WorkItem(KernelRun& run, WorkGroup& group);
+    ~WorkItem() override;
+
+    /// Assigns this work-item's local id inside `group` (also computes its global id).
+    void setLocalId(const std::array<uint64_t, 3>& localId);
+    /// Runs the kernel to completion directly on the caller's stack (no barriers possible).
+    void runDirect();
+    /// Starts or resumes the work-item on its fiber until it reaches a barrier or finishes.
+    void resume();
+
+    State state() const { return m_state; }
+    /// Source range of the barrier call the work-item waits at (valid in State::AtBarrier).
+    const SourceRange& barrierRange() const { return m_barrierRange; }
+    /// Releases the work-item from its barrier (it becomes Ready).
+    void releaseBarrier() { m_state = State::Ready; }
+    WorkItemId ids() const;
+    /// Writes the initial value of program-scope variable `v` at `addr` (run set-up).
+    void initializeProgramVariable(const ast::VarDecl& v, uint64_t addr);
+
+    // ---- BuiltinEnv ----
+    uint32_t workDim() const override;
+    uint64_t globalSize(uint32_t dim) const override;
+    uint64_t globalId(uint32_t dim) const override;
+    uint64_t localSize(uint32_t dim) const override;
+    uint64_t enqueuedLocalSize(uint32_t dim) const override;
+    uint64_t localId(uint32_t dim) const override;
+    uint64_t numGroups(uint32_t dim) const override;
+    uint64_t groupId(uint32_t dim) const override;
+    uint64_t globalOffset(uint32_t dim) const override;
+    Value load(uint64_t address, const QualType& type, const SourceRange& site) override;
+    void store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) override;
+    void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) override;
+    void atomicBegin(uint64_t address, const SourceRange& site) override;
+    void atomicEnd() override;
+    void barrier(uint32_t flags, const SourceRange& site) override;
+    uint64_t asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, uint64_t count,
+                       uint64_t srcStride, uint64_t dstStride, uint64_t event,
+                       const SourceRange& site) override;
+    void waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) override;
+    void print(const std::string& text) override;
+    void reportError(const std::string& kind, const std::string& message,
+                     const SourceRange& site) override;
+    bool deviceBigEndian() const override;
+
+private:
+    friend class WorkGroup;
+    struct Frame {
+        const ast::FunctionDecl* function = nullptr;
+        std::vector<uint64_t> slots; ///< address of each variable/parameter
+        std::vector<uint64_t> temps; ///< temporaries released at return
+    };
+    enum class Flow { Normal, Break, Continue, Return, Seek };
+    struct Abort {};
+
+    void runKernelBody();
+    // statements (WorkItemStmt.cpp)
+    Flow exec(const ast::Stmt* s);
+    Flow execCompound(const ast::CompoundStmt* c);
+    void execDecl(const ast::VarDecl* v);
+    bool condition(const ast::Expr* e);
+    // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
+    Value eval(const ast::Expr* e);
+    uint64_t address(const ast::Expr* e);
+    Value evalUnary(const ast::UnaryExpr* u);
+    Value evalBinary(const ast::BinaryExpr* b);
+    Value evalAssign(const ast::AssignExpr* a);
+    Value evalCall(const ast::CallExpr* c);
+    Value evalMember(const ast::MemberExpr* m);
+    Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
+    Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b, const SourceRange& r);
+    Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
+    Value convertValue(const Value& v, const Type* from, const Type* to);
+    void storeToLValue(const ast::Expr* lhs, const Value& v);
+    void initialize(uint64_t addr, QualType type, const ast::Expr* init);
+    uint64_t allocTemp(uint64_t size, const char* what);
+    Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
+    // memory (WorkItemMemory.cpp)
+    Memory* memoryOf(uint64_t address);
+    uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site);
+
+    KernelRun& m_run;
+    WorkGroup& m_group;
+    Memory m_private{AddressSpace::Private};
+    std::array<uint64_t, 3> m_localId{};
+    std::array<uint64_t, 3> m_globalId{};
+    State m_state = State::Ready;
+    SourceRange m_barrierRange;
+    std::vector<Frame> m_frames;
+    uint64_t m_steps = 0;
+    const ast::Stmt* m_seekTarget = nullptr;
+    const ast::Stmt* m_currentStmt = nullptr;
+    Value m_returnValue;
+    bool m_atomicLocked = false;
+    boost::context::fiber m_fiber;
+    boost::context::fiber m_sink;
+    bool m_started = false;
+};
+
+} // namespace clstep

@@ -1,0 +1,292 @@
+// WorkItem: expression evaluation (rvalues, lvalue addresses, calls, initializers).
+#include "builtins/BuiltinRegistry.h"
+#include "runtime/KernelRun.h"
+#include "runtime/LaneOps.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+#include <cstring>
+
+namespace clstep {
+
+using namespace ast;
+
+namespace {
+bool isAggregate(const Type* t) { return t->isRecord() || t->isArray(); }
+} // namespace
+
+uint64_t WorkItem::allocTemp(uint64_t size, const char* what) {
+    uint64_t a = m_private.allocate(size ? size : 1, what);
+    m_frames.back().temps.push_back(a);
+    return a;
+}
+
+uint64_t WorkItem::address(const Expr* e) {
+    switch (e->kind) {
+    case ExprKind::Name: {
+        auto* n = static_cast<const NameExpr*>(e);
+        if (n->decl->kind == DeclKind::Var) {
+            auto* v = static_cast<const VarDecl*>(n->decl);
+            if (v->isProgramScope) return m_run.programVarAddress(v->slot);
+            return m_frames.back().slots[v->slot];
+        }
+        if (n->decl->kind == DeclKind::Param)
+            return m_frames.back().slots[static_cast<const ParamDecl*>(n->decl)->slot];
+        return 0;
+    }
+    case ExprKind::Unary: {
+        auto* u = static_cast<const UnaryExpr*>(e);
+        if (u->op == UnaryOp::Deref) return eval(u->operand.get()).lanes[0].u;
+        break;
+    }
+    case ExprKind::Index: {
+        auto* x = static_cast<const IndexExpr*>(e);
+        int64_t i = eval(x->index.get()).lanes[0].i;
+        const Type* bt = x->base->type->canonical();
+        if (bt->isVector()) return address(x->base.get()) + static_cast<uint64_t>(i) * bt->element->size;
+        Value p = eval(x->base.get());
+        return pointerAdd(p, bt, i).lanes[0].u;
+    }
+    case ExprKind::Member: {
+        auto* m = static_cast<const MemberExpr*>(e);
+        uint64_t base = m->arrow ? eval(m->base.get()).lanes[0].u : address(m->base.get());
+        if (m->field) return base + m->field->offset;
+        // single-component swizzle
+        const Type* vt = (m->arrow ? m->base->type->canonical()->pointee.type : m->base->type.type)->canonical();
+        return base + m->swizzle[0] * vt->element->size;
+    }
+    case ExprKind::StringLiteral:
+    case ExprKind::CompoundLiteral:
+    case ExprKind::Call:
+    case ExprKind::Assign:
+    case ExprKind::Conditional:
+        return eval(e).lanes[0].u; // aggregate rvalues evaluate to their address
+    default: break;
+    }
+    // Not an lvalue (Sema prevents this): materialise a temporary.
+    Value v = eval(e);
+    uint64_t t = allocTemp(e->type->canonical()->size, "temporary");
+    store(t, QualType{e->type.type}, v, e->range);
+    return t;
+}
+
+Value WorkItem::eval(const Expr* e) {
+    switch (e->kind) {
+    case ExprKind::IntLiteral: {
+        Value v;
+        v.lanes[0].u = static_cast<const IntLiteralExpr*>(e)->value;
+        v.lanes[0] = lane::normalize(v.lanes[0], e->type->canonical()->kind);
+        return v;
+    }
+    case ExprKind::FloatLiteral: {
+        double d = static_cast<const FloatLiteralExpr*>(e)->value;
+        TypeKind k = e->type->canonical()->kind;
+        if (k == TypeKind::Double) return Value::ofDouble(d);
+        float f = static_cast<float>(d);
+        return Value::ofFloat(k == TypeKind::Half ? lane::roundToHalf(f) : f);
+    }
+    case ExprKind::StringLiteral: return Value::ofUInt(m_run.stringLiteral(static_cast<const StringLiteralExpr*>(e)));
+    case ExprKind::Name: {
+        auto* n = static_cast<const NameExpr*>(e);
+        if (n->decl && n->decl->kind == DeclKind::EnumConstant)
+            return Value::ofInt(static_cast<const EnumConstantDecl*>(n->decl)->constant);
+        uint64_t a = address(e);
+        if (isAggregate(e->type->canonical())) return Value::ofUInt(a);
+        return load(a, e->type, e->range);
+    }
+    case ExprKind::Unary: return evalUnary(static_cast<const UnaryExpr*>(e));
+    case ExprKind::Binary: return evalBinary(static_cast<const BinaryExpr*>(e));
+    case ExprKind::Assign: return evalAssign(static_cast<const AssignExpr*>(e));
+    case ExprKind::Conditional: {
+        auto* c = static_cast<const ConditionalExpr*>(e);
+        const Type* ct = c->cond->type->canonical();
+        if (ct->isVector()) {
+            Value cond = eval(c->cond.get());
+            Value a = eval(c->thenExpr.get());
+            Value b = eval(c->elseExpr.get());
+            Value r;
+            for (uint32_t i = 0; i < ct->count; ++i) r.lanes[i] = cond.lanes[i].i < 0 ? a.lanes[i] : b.lanes[i];
+            return r;
+        }
+        return condition(c->cond.get()) ? eval(c->thenExpr.get()) : eval(c->elseExpr.get());
+    }
+    case ExprKind::Call: return evalCall(static_cast<const CallExpr*>(e));
+    case ExprKind::Index: {
+        auto* x = static_cast<const IndexExpr*>(e);
+        if (!x->base->isLValue && x->base->type->canonical()->isVector()) {
+            Value v = eval(x->base.get());
+            int64_t i = eval(x->index.get()).lanes[0].i;
+            Value r;
+            r.lanes[0] = v.lanes[i & 15];
+            return r;
+        }
+        uint64_t a = address(e);
+        if (isAggregate(e->type->canonical())) return Value::ofUInt(a);
+        return load(a, e->type, e->range);
+    }
+    case ExprKind::Member: return evalMember(static_cast<const MemberExpr*>(e));
+    case ExprKind::Cast: {
+        auto* c = static_cast<const CastExpr*>(e);
+        Value v = eval(c->operand.get());
+        if (e->type->isVoid()) return v;
+        return convertValue(v, c->operand->type.type, e->type.type);
+    }
+    case ExprKind::ImplicitCast: {
+        auto* c = static_cast<const ImplicitCastExpr*>(e);
+        const Type* from = c->operand->type->canonical();
+        if (from->isArray()) return Value::ofUInt(address(c->operand.get()));
+        return convertValue(eval(c->operand.get()), from, e->type.type);
+    }
+    case ExprKind::VectorLiteral: return evalVectorLiteral(static_cast<const VectorLiteralExpr*>(e));
+    case ExprKind::CompoundLiteral: {
+        auto* c = static_cast<const CompoundLiteralExpr*>(e);
+        uint64_t t = allocTemp(e->type->canonical()->size, "compound literal");
+        initialize(t, e->type, c->init.get());
+        if (isAggregate(e->type->canonical())) return Value::ofUInt(t);
+        return load(t, e->type, e->range);
+    }
+    case ExprKind::InitList: return Value();
+    case ExprKind::Sizeof:
+    case ExprKind::Alignof:
+    case ExprKind::VecStep: return Value::ofUInt(static_cast<const TypeTraitExpr*>(e)->value);
+    }
+    return Value();
+}
+
+Value WorkItem::evalMember(const MemberExpr* m) {
+    if (m->field) {
+        uint64_t a = address(m);
+        if (isAggregate(m->type->canonical())) return Value::ofUInt(a);
+        return load(a, m->type, m->range);
+    }
+    Value base = eval(m->base.get());
+    Value r;
+    for (size_t i = 0; i < m->swizzle.size(); ++i) r.lanes[i] = base.lanes[m->swizzle[i]];
+    return r;
+}
+
+Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
+    if (v->isCommaCast) {
+        Value last;
+        for (const ExprPtr& el : v->elements) last = eval(el.get());
+        return convertValue(last, v->elements.back()->type.type, v->type.type);
+    }
+    const Type* t = v->type->canonical();
+    Value r;
+    uint32_t k = 0;
+    for (const ExprPtr& el : v->elements) {
+        Value x = eval(el.get());
+        const Type* et = el->type->canonical();
+        if (et->isVector()) {
+            for (uint32_t i = 0; i < et->count && k < 16; ++i) r.lanes[k++] = x.lanes[i];
+        } else {
+            r.lanes[k++] = x.lanes[0];
+        }
+    }
+    if (v->elements.size() == 1 && k == 1)
+        for (uint32_t i = 1; i < t->count; ++i) r.lanes[i] = r.lanes[0];
+    return r;
+}
+
+Value WorkItem::evalCall(const CallExpr* c) {
+    if (c->builtin >= 0) {
+        Value args[8];
+        std::vector<Value> many;
+        Value* argv = args;
+        if (c->args.size() > 8) {
+            many.resize(c->args.size());
+            argv = many.data();
+        }
+        for (size_t i = 0; i < c->args.size(); ++i) argv[i] = eval(c->args[i].get());
+        Value result;
+        BuiltinRegistry::instance().def(c->builtin).impl(*this, *c, argv, result);
+        return result;
+    }
+    const FunctionDecl* f = c->function->definition ? c->function->definition : c->function;
+    if (!f->body) {
+        reportError("undefined-function", "function '" + f->name + "' is declared but never defined", c->range);
+        return Value();
+    }
+    if (m_frames.size() >= m_run.options().maxCallDepth) {
+        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
+        throw Abort{};
+    }
+    // Evaluate arguments in the caller's frame, then bind them in the callee's.
+    std::vector<Value> values(c->args.size());
+    for (size_t i = 0; i < c->args.size(); ++i) values[i] = eval(c->args[i].get());
+    Frame frame;
+    frame.function = f;
+    frame.slots.assign(f->frameSlots, 0);
+    for (size_t i = 0; i < f->params.size() && i < values.size(); ++i) {
+        const ParamDecl& p = *f->params[i];
+        const Type* t = p.type->canonical();
+        uint64_t a = m_private.allocate(t->size, p.name);
+        frame.slots[p.slot] = a;
+        if (isAggregate(t)) copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
+        else store(a, p.type, values[i], c->args[i]->range);
+    }
+    m_frames.push_back(std::move(frame));
+    m_returnValue = Value();
+    Flow fl = execCompound(f->body.get());
+    (void)fl;
+    Value result = m_returnValue;
+    const Type* rt = c->type->canonical();
+    Frame done = std::move(m_frames.back());
+    m_frames.pop_back();
+    if (isAggregate(rt)) {
+        // copy the returned object out of the callee's frame before releasing it
+        uint64_t t = allocTemp(rt->size, "return value");
+        copyBytes(t, result.lanes[0].u, rt->size, c->range);
+        result.lanes[0].u = t;
+    }
+    for (uint64_t a : done.slots)
+        if (a && address::space(a) == AddressSpace::Private) m_private.release(a);
+    for (uint64_t a : done.temps) m_private.release(a);
+    return result;
+}
+
+void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
+    const Type* t = type->canonical();
+    if (init->kind == ExprKind::InitList) {
+        if (uint8_t* p = access(addr, t->size, true, init->range)) std::memset(p, 0, t->size);
+        auto* list = static_cast<const InitListExpr*>(init);
+        uint64_t index = 0;
+        for (const InitElement& el : list->elements) {
+            if (!el.designators.empty()) {
+                const Designator& d = el.designators.front();
+                if (!d.field.empty()) {
+                    const Field* f = t->findField(d.field);
+                    index = f ? static_cast<uint64_t>(f - t->fields.data()) : 0;
+                } else if (d.index) {
+                    index = eval(d.index.get()).lanes[0].u;
+                }
+            }
+            if (t->isArray()) {
+                initialize(addr + index * t->element->size, QualType{t->element}, el.value.get());
+            } else if (t->isRecord()) {
+                if (index < t->fields.size())
+                    initialize(addr + t->fields[index].offset, t->fields[index].type, el.value.get());
+            } else if (t->isVector()) {
+                Value v = eval(el.value.get());
+                store(addr + index * t->element->size, QualType{t->element}, v, el.value->range);
+            } else {
+                initialize(addr, type, el.value.get());
+            }
+            ++index;
+        }
+        return;
+    }
+    if (t->isArray() && init->kind == ExprKind::StringLiteral) {
+        const std::string& s = static_cast<const StringLiteralExpr*>(init)->value;
+        if (uint8_t* p = access(addr, t->size, true, init->range)) {
+            std::memset(p, 0, t->size);
+            std::memcpy(p, s.data(), std::min<size_t>(s.size(), t->size));
+        }
+        return;
+    }
+    Value v = eval(init);
+    if (isAggregate(t)) copyBytes(addr, v.lanes[0].u, t->size, init->range);
+    else store(addr, type, v, init->range);
+}
+
+} // namespace clstep

@@ -1,0 +1,254 @@
+// WorkItem: typed memory access (device byte order, endian(host) pointers), the BuiltinEnv
+// interface, and runtime error reporting.
+#include "runtime/KernelRun.h"
+#include "runtime/LaneOps.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace clstep {
+
+namespace {
+
+float halfBitsToFloat(uint16_t h) {
+    uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+    float f;
+    if (exp == 0) f = std::ldexp(static_cast<float>(mant), -24);
+    else if (exp == 31) f = mant ? NAN : INFINITY;
+    else f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    return sign ? -f : f;
+}
+
+uint16_t floatToHalfBits(float f) {
+    f = lane::roundToHalf(f);
+    uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+    float a = std::fabs(f);
+    if (std::isnan(f)) return sign | 0x7e00;
+    if (std::isinf(a)) return sign | 0x7c00;
+    if (a == 0) return sign;
+    int e;
+    float m = std::frexp(a, &e); // a = m*2^e, m in [0.5,1)
+    int exp = e - 1 + 15;
+    if (exp <= 0) return sign | static_cast<uint16_t>(std::lround(a / std::ldexp(1.0f, -24)));
+    uint16_t mant = static_cast<uint16_t>(std::lround((m * 2 - 1) * 1024));
+    return sign | static_cast<uint16_t>(exp << 10) | mant;
+}
+
+void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
+    uint8_t tmp[8];
+    size_t n = k == TypeKind::Pointer ? 8 : 0;
+    switch (k) {
+    case TypeKind::Bool:
+    case TypeKind::Char:
+    case TypeKind::UChar: n = 1; break;
+    case TypeKind::Short:
+    case TypeKind::UShort:
+    case TypeKind::Half: n = 2; break;
+    case TypeKind::Int:
+    case TypeKind::UInt:
+    case TypeKind::Float: n = 4; break;
+    default: n = 8; break;
+    }
+    if (swap) {
+        for (size_t i = 0; i < n; ++i) tmp[i] = p[n - 1 - i];
+        p = tmp;
+    }
+    out.u = 0;
+    switch (k) {
+    case TypeKind::Bool: out.u = p[0] != 0; break;
+    case TypeKind::Char: out.i = static_cast<int8_t>(p[0]); break;
+    case TypeKind::UChar: out.u = p[0]; break;
+    case TypeKind::Short: { int16_t v; std::memcpy(&v, p, 2); out.i = v; break; }
+    case TypeKind::UShort: { uint16_t v; std::memcpy(&v, p, 2); out.u = v; break; }
+    case TypeKind::Half: { uint16_t v; std::memcpy(&v, p, 2); out.f = halfBitsToFloat(v); break; }
+    case TypeKind::Int: { int32_t v; std::memcpy(&v, p, 4); out.i = v; break; }
+    case TypeKind::UInt: { uint32_t v; std::memcpy(&v, p, 4); out.u = v; break; }
+    case TypeKind::Float: std::memcpy(&out.f, p, 4); break;
+    case TypeKind::Double: std::memcpy(&out.d, p, 8); break;
+    default: std::memcpy(&out.u, p, 8); break;
+    }
+}
+
+void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
+    uint8_t tmp[8];
+    size_t n;
+    switch (k) {
+    case TypeKind::Bool: tmp[0] = in.u != 0; n = 1; break;
+    case TypeKind::Char:
+    case TypeKind::UChar: tmp[0] = static_cast<uint8_t>(in.u); n = 1; break;
+    case TypeKind::Short:
+    case TypeKind::UShort: { uint16_t v = static_cast<uint16_t>(in.u); std::memcpy(tmp, &v, 2); n = 2; break; }
+    case TypeKind::Half: { uint16_t v = floatToHalfBits(in.f); std::memcpy(tmp, &v, 2); n = 2; break; }
+    case TypeKind::Int:
+    case TypeKind::UInt: { uint32_t v = static_cast<uint32_t>(in.u); std::memcpy(tmp, &v, 4); n = 4; break; }
+    case TypeKind::Float: std::memcpy(tmp, &in.f, 4); n = 4; break;
+    case TypeKind::Double: std::memcpy(tmp, &in.d, 8); n = 8; break;
+    default: std::memcpy(tmp, &in.u, 8); n = 8; break;
+    }
+    if (swap) std::reverse(tmp, tmp + n);
+    std::memcpy(p, tmp, n);
+}
+
+} // namespace
+
+Memory* WorkItem::memoryOf(uint64_t address) {
+    switch (address::space(address)) {
+    case AddressSpace::Private: return &m_private;
+    case AddressSpace::Local: return &m_group.localMemory();
+    case AddressSpace::Global: return &m_run.globalMemory();
+    case AddressSpace::Constant: return &m_run.constantMemory();
+    default: return nullptr;
+    }
+}
+
+uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
+    if (address == 0) {
+        reportError("null-dereference", std::string(write ? "write" : "read") + " of " +
+                                            std::to_string(size) + " bytes through a null pointer",
+                    site);
+        return nullptr;
+    }
+    Memory* mem = memoryOf(address);
+    uint8_t* p = mem ? mem->bytes(address, size) : nullptr;
+    if (!p) {
+        const Buffer* b = mem ? mem->buffer(address) : nullptr;
+        std::string space = mem ? addressSpaceShortName(mem->space()) : "unknown";
+        if (b && !b->alive) {
+            reportError("dangling-pointer",
+                        std::string("Invalid ") + (write ? "write" : "read") + " of size " +
+                            std::to_string(size) + " at " + space +
+                            " memory: the object it points to no longer exists",
+                        site);
+        } else {
+            std::string where = b ? " (buffer '" + b->name + "' of " + std::to_string(b->size()) +
+                                        " bytes, offset " + std::to_string(address::offset(address)) + ")"
+                                  : "";
+            reportError("out-of-bounds", std::string("Invalid ") + (write ? "write" : "read") +
+                                             " of size " + std::to_string(size) + " at " + space +
+                                             " memory address" + where,
+                        site);
+        }
+        return nullptr;
+    }
+    Buffer* b = mem->buffer(address);
+    if (write && mem->space() == AddressSpace::Constant) {
+        reportError("constant-write", "write to __constant memory", site);
+        return nullptr;
+    }
+    if (write && b->readOnly)
+        reportError("read-only-write", "write to buffer '" + b->name + "', which the host marked read-only", site);
+    if (!write && b->writeOnly)
+        reportError("write-only-read", "read from buffer '" + b->name + "', which the host marked write-only", site);
+    return p;
+}
+
+Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& site) {
+    Value v;
+    const Type* t = type->canonical();
+    uint64_t size = t->isVector() ? t->element->size * t->count : t->size;
+    uint8_t* p = access(address, size, false, site);
+    if (!p) return v;
+    if (t->align > 1 && address::offset(address) % (t->isVector() ? t->size : t->align) != 0 && !t->isRecord() &&
+        !t->isArray())
+        reportError("misaligned-access", "misaligned read of '" + t->name + "' (offset " +
+                                             std::to_string(address::offset(address)) + ")",
+                    site);
+    bool swap = m_run.options().deviceBigEndian && type.endian != Endian::Host;
+    if (t->isVector()) {
+        uint64_t es = t->element->size;
+        for (uint32_t i = 0; i < t->count; ++i) readLane(p + i * es, t->element->kind, swap, v.lanes[i]);
+    } else {
+        readLane(p, t->kind, swap, v.lanes[0]);
+    }
+    return v;
+}
+
+void WorkItem::store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) {
+    const Type* t = type->canonical();
+    uint64_t size = t->isVector() ? t->element->size * t->count : t->size;
+    uint8_t* p = access(address, size, true, site);
+    if (!p) return;
+    if (t->align > 1 && address::offset(address) % (t->isVector() ? t->size : t->align) != 0)
+        reportError("misaligned-access", "misaligned write of '" + t->name + "' (offset " +
+                                             std::to_string(address::offset(address)) + ")",
+                    site);
+    bool swap = m_run.options().deviceBigEndian && type.endian != Endian::Host;
+    if (t->isVector()) {
+        uint64_t es = t->element->size;
+        for (uint32_t i = 0; i < t->count; ++i) writeLane(p + i * es, t->element->kind, swap, v.lanes[i]);
+    } else {
+        writeLane(p, t->kind, swap, v.lanes[0]);
+    }
+}
+
+void WorkItem::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) {
+    if (bytes == 0) return;
+    uint8_t* s = access(src, bytes, false, site);
+    if (!s) return;
+    std::vector<uint8_t> tmp(s, s + bytes);
+    uint8_t* d = access(dst, bytes, true, site);
+    if (d) std::memcpy(d, tmp.data(), bytes);
+}
+
+void WorkItem::atomicBegin(uint64_t, const SourceRange&) {
+    m_run.atomicMutex().lock();
+    m_atomicLocked = true;
+}
+
+void WorkItem::atomicEnd() {
+    if (m_atomicLocked) m_run.atomicMutex().unlock();
+    m_atomicLocked = false;
+}
+
+uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, uint64_t count,
+                             uint64_t srcStride, uint64_t dstStride, uint64_t event,
+                             const SourceRange& site) {
+    // The copy is performed by the work-group; every work-item encounters the call with the
+    // same arguments (spec 6.12.10). The first work-item of the group performs it.
+    bool first = m_localId[0] == 0 && m_localId[1] == 0 && m_localId[2] == 0;
+    if (first) {
+        for (uint64_t i = 0; i < count; ++i)
+            copyBytes(dst + i * dstStride * elementBytes, src + i * srcStride * elementBytes, elementBytes, site);
+    }
+    return event ? event : 1;
+}
+
+void WorkItem::waitEvents(uint64_t, uint64_t, const SourceRange& site) {
+    barrier(1 | 2, site); // the copies are complete for the group once every work-item waits
+}
+
+void WorkItem::print(const std::string& text) { m_run.appendOutput(text); }
+
+bool WorkItem::deviceBigEndian() const { return m_run.options().deviceBigEndian; }
+
+void WorkItem::reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.kind = kind;
+    d.message = message;
+    d.range = site;
+    d.workItems.push_back(ids());
+    m_run.report(std::move(d));
+}
+
+WorkItemId WorkItem::ids() const {
+    WorkItemId id;
+    id.global = m_globalId;
+    id.local = m_localId;
+    id.group = m_group.groupId();
+    return id;
+}
+
+uint32_t WorkItem::workDim() const { return m_run.range().dims; }
+uint64_t WorkItem::globalSize(uint32_t d) const { return d < 3 ? m_run.range().global[d] : 1; }
+uint64_t WorkItem::globalId(uint32_t d) const { return d < 3 ? m_globalId[d] : 0; }
+uint64_t WorkItem::localSize(uint32_t d) const { return d < 3 ? m_group.size()[d] : 1; }
+uint64_t WorkItem::enqueuedLocalSize(uint32_t d) const { return d < 3 ? m_run.range().local[d] : 1; }
+uint64_t WorkItem::localId(uint32_t d) const { return d < 3 ? m_localId[d] : 0; }
+uint64_t WorkItem::numGroups(uint32_t d) const { return d < 3 ? m_run.range().groups(static_cast<int>(d)) : 1; }
+uint64_t WorkItem::groupId(uint32_t d) const { return d < 3 ? m_group.groupId()[d] : 0; }
+uint64_t WorkItem::globalOffset(uint32_t d) const { return d < 3 ? m_run.range().offset[d] : 0; }
+
+} // namespace clstep

@@ -1,0 +1,299 @@
+// WorkItem: operators (C99 6.5 and OpenCL C 6.3: vectors component-wise, shifts modulo the
+// bit width, vector comparisons giving -1/0) and conversions (spec 6.2).
+#include "runtime/KernelRun.h"
+#include "runtime/LaneOps.h"
+#include "runtime/WorkItem.h"
+
+#include <cmath>
+
+namespace clstep {
+
+using namespace ast;
+
+Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
+    from = from->canonical();
+    to = to->canonical();
+    if (from == to || to->isVoid()) return v;
+    if (to->isPointer() || from->isPointer()) {
+        Value r;
+        if (to->kind == TypeKind::Bool) r.lanes[0].u = v.lanes[0].u != 0;
+        else if (to->isPointer() && !from->isPointer()) r.lanes[0].u = from->isFloating() ? 0 : v.lanes[0].u;
+        else r.lanes[0] = to->isPointer() ? v.lanes[0] : lane::normalize(v.lanes[0], to->kind);
+        return r;
+    }
+    if (to->isRecord() || from->isRecord()) return v;
+    Value r;
+    const Type* fe = from->scalarType();
+    const Type* te = to->scalarType();
+    if (to->isVector() && !from->isVector()) {
+        Lane l = lane::convert(v.lanes[0], fe->kind, te->kind);
+        // scalar -> vector splat (spec 6.2.6): a true bool/relational becomes all ones for ints? no:
+        for (uint32_t i = 0; i < to->count; ++i) r.lanes[i] = l;
+        return r;
+    }
+    uint32_t n = to->lanes();
+    for (uint32_t i = 0; i < n; ++i) r.lanes[i] = lane::convert(v.lanes[i], fe->kind, te->kind);
+    return r;
+}
+
+Value WorkItem::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
+    const Type* pointee = ptrType->canonical()->pointee.type;
+    uint64_t size = pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
+    uint64_t a = p.lanes[0].u;
+    Value r;
+    if (a == 0 && n == 0) return r;
+    r.lanes[0].u = address::make(address::space(a), address::buffer(a),
+                                 address::offset(a) + static_cast<uint64_t>(n) * size);
+    return r;
+}
+
+Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b, const SourceRange& r) {
+    t = t->canonical();
+    const Type* e = t->scalarType();
+    TypeKind k = e->kind;
+    uint32_t n = t->lanes();
+    Value out;
+    unsigned bits = static_cast<unsigned>(e->size * 8);
+    for (uint32_t i = 0; i < n; ++i) {
+        const Lane& x = a.lanes[i];
+        const Lane& y = b.lanes[i];
+        Lane& z = out.lanes[i];
+        if (k == TypeKind::Float || k == TypeKind::Half) {
+            switch (op) {
+            case BinaryOp::Add: z.f = x.f + y.f; break;
+            case BinaryOp::Sub: z.f = x.f - y.f; break;
+            case BinaryOp::Mul: z.f = x.f * y.f; break;
+            case BinaryOp::Div: z.f = x.f / y.f; break;
+            default: z.f = 0;
+            }
+            if (k == TypeKind::Half) z.f = lane::roundToHalf(z.f);
+            continue;
+        }
+        if (k == TypeKind::Double) {
+            switch (op) {
+            case BinaryOp::Add: z.d = x.d + y.d; break;
+            case BinaryOp::Sub: z.d = x.d - y.d; break;
+            case BinaryOp::Mul: z.d = x.d * y.d; break;
+            case BinaryOp::Div: z.d = x.d / y.d; break;
+            default: z.d = 0;
+            }
+            continue;
+        }
+        bool s = e->isSigned();
+        switch (op) {
+        case BinaryOp::Add: z.u = x.u + y.u; break;
+        case BinaryOp::Sub: z.u = x.u - y.u; break;
+        case BinaryOp::Mul: z.u = x.u * y.u; break;
+        case BinaryOp::Div:
+        case BinaryOp::Rem:
+            if (y.u == 0) {
+                reportError("division-by-zero", "integer division by zero (result is undefined; using 0)", r);
+                z.u = 0;
+            } else if (s && y.i == -1) {
+                z.u = op == BinaryOp::Div ? 0 - x.u : 0; // avoids INT_MIN / -1 trap
+            } else if (op == BinaryOp::Div) {
+                z.u = s ? static_cast<uint64_t>(x.i / y.i) : x.u / y.u;
+            } else {
+                z.u = s ? static_cast<uint64_t>(x.i % y.i) : x.u % y.u;
+            }
+            break;
+        case BinaryOp::Shl: z.u = x.u << (y.u & (bits - 1)); break;
+        case BinaryOp::Shr: z.u = s ? static_cast<uint64_t>(x.i >> (y.u & (bits - 1))) : x.u >> (y.u & (bits - 1)); break;
+        case BinaryOp::BitAnd: z.u = x.u & y.u; break;
+        case BinaryOp::BitOr: z.u = x.u | y.u; break;
+        case BinaryOp::BitXor: z.u = x.u ^ y.u; break;
+        default: z.u = 0;
+        }
+        z = lane::normalize(z, k);
+    }
+    return out;
+}
+
+Value WorkItem::compare(BinaryOp op, const Type* t, const Value& a, const Value& b) {
+    t = t->canonical();
+    const Type* e = t->isPointer() ? t : t->scalarType();
+    uint32_t n = t->lanes();
+    Value out;
+    for (uint32_t i = 0; i < n; ++i) {
+        bool res;
+        const Lane& x = a.lanes[i];
+        const Lane& y = b.lanes[i];
+        if (e->kind == TypeKind::Float || e->kind == TypeKind::Half || e->kind == TypeKind::Double) {
+            double dx = lane::toDouble(x, e->kind), dy = lane::toDouble(y, e->kind);
+            switch (op) {
+            case BinaryOp::Lt: res = dx < dy; break;
+            case BinaryOp::Gt: res = dx > dy; break;
+            case BinaryOp::Le: res = dx <= dy; break;
+            case BinaryOp::Ge: res = dx >= dy; break;
+            case BinaryOp::Eq: res = dx == dy; break;
+            default: res = dx != dy; break;
+            }
+        } else if (e->isPointer() || !e->isSigned()) {
+            switch (op) {
+            case BinaryOp::Lt: res = x.u < y.u; break;
+            case BinaryOp::Gt: res = x.u > y.u; break;
+            case BinaryOp::Le: res = x.u <= y.u; break;
+            case BinaryOp::Ge: res = x.u >= y.u; break;
+            case BinaryOp::Eq: res = x.u == y.u; break;
+            default: res = x.u != y.u; break;
+            }
+        } else {
+            switch (op) {
+            case BinaryOp::Lt: res = x.i < y.i; break;
+            case BinaryOp::Gt: res = x.i > y.i; break;
+            case BinaryOp::Le: res = x.i <= y.i; break;
+            case BinaryOp::Ge: res = x.i >= y.i; break;
+            case BinaryOp::Eq: res = x.i == y.i; break;
+            default: res = x.i != y.i; break;
+            }
+        }
+        out.lanes[i].i = t->isVector() ? (res ? -1 : 0) : (res ? 1 : 0);
+    }
+    return out;
+}
+
+Value WorkItem::evalBinary(const BinaryExpr* b) {
+    switch (b->op) {
+    case BinaryOp::Comma:
+        eval(b->lhs.get());
+        return eval(b->rhs.get());
+    case BinaryOp::LogAnd:
+    case BinaryOp::LogOr: {
+        if (b->type->canonical()->isVector()) {
+            Value x = eval(b->lhs.get()), y = eval(b->rhs.get());
+            Value r;
+            for (uint32_t i = 0; i < b->type->canonical()->count; ++i) {
+                bool v = b->op == BinaryOp::LogAnd ? (x.lanes[i].u && y.lanes[i].u) : (x.lanes[i].u || y.lanes[i].u);
+                r.lanes[i].i = v ? -1 : 0;
+            }
+            return r;
+        }
+        bool l = condition(b->lhs.get());
+        if (b->op == BinaryOp::LogAnd && !l) return Value::ofInt(0);
+        if (b->op == BinaryOp::LogOr && l) return Value::ofInt(1);
+        return Value::ofInt(condition(b->rhs.get()) ? 1 : 0);
+    }
+    default: break;
+    }
+    Value x = eval(b->lhs.get());
+    Value y = eval(b->rhs.get());
+    const Type* lt = b->lhs->type->canonical();
+    const Type* rt = b->rhs->type->canonical();
+    switch (b->op) {
+    case BinaryOp::Lt:
+    case BinaryOp::Gt:
+    case BinaryOp::Le:
+    case BinaryOp::Ge:
+    case BinaryOp::Eq:
+    case BinaryOp::Ne: return compare(b->op, lt->isPointer() ? lt : rt->isPointer() ? rt : lt, x, y);
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+        if (lt->isPointer() && rt->isPointer()) {
+            uint64_t size = lt->pointee->canonical()->size ? lt->pointee->canonical()->size : 1;
+            int64_t d = static_cast<int64_t>(address::offset(x.lanes[0].u) - address::offset(y.lanes[0].u));
+            return Value::ofInt(d / static_cast<int64_t>(size));
+        }
+        if (lt->isPointer()) return pointerAdd(x, lt, b->op == BinaryOp::Add ? y.lanes[0].i : -y.lanes[0].i);
+        if (rt->isPointer()) return pointerAdd(y, rt, x.lanes[0].i);
+        [[fallthrough]];
+    default: return arith(b->op, b->type.type, x, y, b->opRange);
+    }
+}
+
+void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
+    if (lhs->kind == ExprKind::Member) {
+        auto* m = static_cast<const MemberExpr*>(lhs);
+        if (!m->field && m->swizzle.size() > 1) {
+            const Type* vt = m->base->type->canonical();
+            uint64_t base = address(m->base.get());
+            for (size_t i = 0; i < m->swizzle.size(); ++i) {
+                Value lane;
+                lane.lanes[0] = v.lanes[i];
+                store(base + m->swizzle[i] * vt->element->size, QualType{vt->element, m->base->type.space},
+                      lane, lhs->range);
+            }
+            return;
+        }
+    }
+    const Type* t = lhs->type->canonical();
+    uint64_t a = address(lhs);
+    if (t->isRecord() || t->isArray()) copyBytes(a, v.lanes[0].u, t->size, lhs->range);
+    else store(a, lhs->type, v, lhs->range);
+}
+
+Value WorkItem::evalAssign(const AssignExpr* a) {
+    if (a->op == BinaryOp::None) {
+        Value v = eval(a->rhs.get());
+        storeToLValue(a->lhs.get(), v);
+        return v;
+    }
+    Value cur = eval(a->lhs.get());
+    Value rhs = eval(a->rhs.get());
+    const Type* lt = a->lhs->type->canonical();
+    Value result;
+    if (lt->isPointer()) {
+        result = pointerAdd(cur, lt, a->op == BinaryOp::Add ? rhs.lanes[0].i : -rhs.lanes[0].i);
+    } else {
+        const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
+        Value l = convertValue(cur, lt, ct);
+        Value r = arith(a->op, ct, l, rhs, a->opRange);
+        result = convertValue(r, ct, lt);
+    }
+    storeToLValue(a->lhs.get(), result);
+    return result;
+}
+
+Value WorkItem::evalUnary(const UnaryExpr* u) {
+    const Type* t = u->type->canonical();
+    switch (u->op) {
+    case UnaryOp::AddrOf: return Value::ofUInt(address(u->operand.get()));
+    case UnaryOp::Deref: {
+        uint64_t a = eval(u->operand.get()).lanes[0].u;
+        if (t->isRecord() || t->isArray()) return Value::ofUInt(a);
+        return load(a, u->type, u->range);
+    }
+    case UnaryOp::Plus: return eval(u->operand.get());
+    case UnaryOp::Minus: {
+        Value v = eval(u->operand.get());
+        Value zero;
+        return arith(BinaryOp::Sub, t, zero, v, u->range);
+    }
+    case UnaryOp::BitNot: {
+        Value v = eval(u->operand.get());
+        for (uint32_t i = 0; i < t->lanes(); ++i) v.lanes[i] = lane::normalize(Lane{.u = ~v.lanes[i].u}, t->scalarType()->kind);
+        return v;
+    }
+    case UnaryOp::LogNot: {
+        const Type* ot = u->operand->type->canonical();
+        Value v = eval(u->operand.get());
+        Value r;
+        for (uint32_t i = 0; i < ot->lanes(); ++i) {
+            bool zero = lane::toDouble(v.lanes[i], ot->isPointer() ? TypeKind::ULong : ot->scalarType()->kind) == 0 &&
+                        (ot->scalarType()->isFloating() || v.lanes[i].u == 0);
+            r.lanes[i].i = ot->isVector() ? (zero ? -1 : 0) : (zero ? 1 : 0);
+        }
+        return r;
+    }
+    case UnaryOp::PreInc:
+    case UnaryOp::PreDec:
+    case UnaryOp::PostInc:
+    case UnaryOp::PostDec: {
+        Value cur = eval(u->operand.get());
+        bool inc = u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc;
+        Value next;
+        if (t->isPointer()) {
+            next = pointerAdd(cur, t, inc ? 1 : -1);
+        } else {
+            Value one;
+            const Type* e = t->scalarType();
+            for (uint32_t i = 0; i < t->lanes(); ++i) one.lanes[i] = lane::convert(Lane{.i = 1}, TypeKind::Int, e->kind);
+            next = arith(inc ? BinaryOp::Add : BinaryOp::Sub, t, cur, one, u->range);
+        }
+        storeToLValue(u->operand.get(), next);
+        return (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec) ? next : cur;
+    }
+    }
+    return Value();
+}
+
+} // namespace clstep

@@ -1,0 +1,224 @@
+// WorkItem: statement execution, including goto and switch through "seek" mode: control
+// enters the statement tree and skips forward until it reaches the target label or case.
+#include "frontend/Sema.h"
+#include "runtime/KernelRun.h"
+#include "runtime/LaneOps.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+namespace clstep {
+
+using namespace ast;
+
+namespace {
+
+/// True if `target` is `s` or nested inside it (without crossing into another switch for
+/// case labels).
+bool contains(const Stmt* s, const Stmt* target) {
+    if (!s) return false;
+    if (s == target) return true;
+    switch (s->kind) {
+    case StmtKind::Compound:
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
+            if (contains(c.get(), target)) return true;
+        return false;
+    case StmtKind::If: {
+        auto* i = static_cast<const IfStmt*>(s);
+        return contains(i->thenStmt.get(), target) || contains(i->elseStmt.get(), target);
+    }
+    case StmtKind::While: return contains(static_cast<const WhileStmt*>(s)->body.get(), target);
+    case StmtKind::DoWhile: return contains(static_cast<const DoWhileStmt*>(s)->body.get(), target);
+    case StmtKind::For: return contains(static_cast<const ForStmt*>(s)->body.get(), target);
+    case StmtKind::Switch:
+        if (target->kind == StmtKind::Case || target->kind == StmtKind::Default) return false;
+        return contains(static_cast<const SwitchStmt*>(s)->body.get(), target);
+    case StmtKind::Case: return contains(static_cast<const CaseStmt*>(s)->sub.get(), target);
+    case StmtKind::Default: return contains(static_cast<const DefaultStmt*>(s)->sub.get(), target);
+    case StmtKind::Label: return contains(static_cast<const LabelStmt*>(s)->sub.get(), target);
+    default: return false;
+    }
+}
+
+const Stmt* findCase(const Stmt* s, int64_t value, const Stmt** deflt) {
+    if (!s) return nullptr;
+    switch (s->kind) {
+    case StmtKind::Case: {
+        auto* c = static_cast<const CaseStmt*>(s);
+        if (c->constant == value) return c;
+        return findCase(c->sub.get(), value, deflt);
+    }
+    case StmtKind::Default:
+        *deflt = s;
+        return findCase(static_cast<const DefaultStmt*>(s)->sub.get(), value, deflt);
+    case StmtKind::Compound:
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
+            if (const Stmt* r = findCase(c.get(), value, deflt)) return r;
+        return nullptr;
+    case StmtKind::If: {
+        auto* i = static_cast<const IfStmt*>(s);
+        if (const Stmt* r = findCase(i->thenStmt.get(), value, deflt)) return r;
+        return findCase(i->elseStmt.get(), value, deflt);
+    }
+    case StmtKind::While: return findCase(static_cast<const WhileStmt*>(s)->body.get(), value, deflt);
+    case StmtKind::DoWhile: return findCase(static_cast<const DoWhileStmt*>(s)->body.get(), value, deflt);
+    case StmtKind::For: return findCase(static_cast<const ForStmt*>(s)->body.get(), value, deflt);
+    case StmtKind::Label: return findCase(static_cast<const LabelStmt*>(s)->sub.get(), value, deflt);
+    default: return nullptr;
+    }
+}
+
+} // namespace
+
+bool WorkItem::condition(const Expr* e) {
+    Value v = eval(e);
+    const Type* t = e->type->canonical();
+    if (t->kind == TypeKind::Float || t->kind == TypeKind::Half) return v.lanes[0].f != 0;
+    if (t->kind == TypeKind::Double) return v.lanes[0].d != 0;
+    return v.lanes[0].u != 0;
+}
+
+WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
+    size_t i = 0;
+    if (m_seekTarget) {
+        for (; i < c->body.size(); ++i)
+            if (contains(c->body[i].get(), m_seekTarget)) break;
+        if (i == c->body.size()) return Flow::Seek;
+    }
+    for (; i < c->body.size(); ++i) {
+        Flow f = exec(c->body[i].get());
+        if (f != Flow::Normal) {
+            if (f == Flow::Seek) {
+                // a goto to a label elsewhere in this block: restart the search here
+                size_t j = 0;
+                for (; j < c->body.size(); ++j)
+                    if (contains(c->body[j].get(), m_seekTarget)) break;
+                if (j == c->body.size()) return Flow::Seek;
+                i = j - 1;
+                continue;
+            }
+            return f;
+        }
+    }
+    return Flow::Normal;
+}
+
+void WorkItem::execDecl(const VarDecl* v) {
+    Frame& f = m_frames.back();
+    if (v->isProgramScope) return; // static locals live in program memory
+    if (v->type.space == AddressSpace::Local) {
+        f.slots[v->slot] = m_group.localVariable(v);
+        return;
+    }
+    uint64_t size = v->type->canonical()->size;
+    uint64_t& slot = f.slots[v->slot];
+    if (!slot) {
+        if (size > m_run.options().maxPrivateBytes) {
+            reportError("allocation-too-large",
+                        "private variable '" + v->name + "' needs " + std::to_string(size) +
+                            " bytes, more than the " + std::to_string(m_run.options().maxPrivateBytes) +
+                            "-byte private memory limit",
+                        v->range);
+            throw Abort{};
+        }
+        slot = m_private.allocate(size, v->name);
+    }
+    if (v->init) initialize(slot, v->type, v->init.get());
+}
+
+WorkItem::Flow WorkItem::exec(const Stmt* s) {
+    if (!s) return Flow::Normal;
+    if (m_seekTarget) {
+        if (s == m_seekTarget) {
+            m_seekTarget = nullptr;
+        } else if (!contains(s, m_seekTarget)) {
+            return Flow::Normal;
+        }
+    }
+    if (!m_seekTarget) {
+        m_currentStmt = s;
+        if (++m_steps > m_run.options().maxStepsPerWorkItem) {
+            reportError("step-limit",
+                        "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
+                            " statements (endless loop?); raise the limit with --max-steps",
+                        s->range);
+            throw Abort{};
+        }
+    }
+    switch (s->kind) {
+    case StmtKind::Compound: return execCompound(static_cast<const CompoundStmt*>(s));
+    case StmtKind::Decl:
+        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+            if (d->kind == DeclKind::Var) execDecl(static_cast<const VarDecl*>(d.get()));
+        return Flow::Normal;
+    case StmtKind::Expr: eval(static_cast<const ExprStmt*>(s)->expr.get()); return Flow::Normal;
+    case StmtKind::If: {
+        auto* i = static_cast<const IfStmt*>(s);
+        if (m_seekTarget) {
+            if (contains(i->thenStmt.get(), m_seekTarget)) return exec(i->thenStmt.get());
+            return exec(i->elseStmt.get());
+        }
+        if (condition(i->cond.get())) return exec(i->thenStmt.get());
+        return exec(i->elseStmt.get());
+    }
+    case StmtKind::While: {
+        auto* w = static_cast<const WhileStmt*>(s);
+        while (m_seekTarget || condition(w->cond.get())) {
+            Flow f = exec(w->body.get());
+            if (f == Flow::Break) break;
+            if (f == Flow::Return || f == Flow::Seek) return f;
+        }
+        return Flow::Normal;
+    }
+    case StmtKind::DoWhile: {
+        auto* w = static_cast<const DoWhileStmt*>(s);
+        do {
+            Flow f = exec(w->body.get());
+            if (f == Flow::Break) break;
+            if (f == Flow::Return || f == Flow::Seek) return f;
+        } while (condition(w->cond.get()));
+        return Flow::Normal;
+    }
+    case StmtKind::For: {
+        auto* f = static_cast<const ForStmt*>(s);
+        if (!m_seekTarget) exec(f->init.get());
+        while (m_seekTarget || !f->cond || condition(f->cond.get())) {
+            Flow fl = exec(f->body.get());
+            if (fl == Flow::Break) break;
+            if (fl == Flow::Return || fl == Flow::Seek) return fl;
+            if (f->inc) eval(f->inc.get());
+        }
+        return Flow::Normal;
+    }
+    case StmtKind::Switch: {
+        auto* w = static_cast<const SwitchStmt*>(s);
+        int64_t v = eval(w->cond.get()).lanes[0].i;
+        const Stmt* deflt = nullptr;
+        const Stmt* target = findCase(w->body.get(), v, &deflt);
+        if (!target) target = deflt;
+        if (!target) return Flow::Normal;
+        m_seekTarget = target;
+        Flow f = exec(w->body.get());
+        m_seekTarget = nullptr;
+        if (f == Flow::Break) return Flow::Normal;
+        return f;
+    }
+    case StmtKind::Case: return exec(static_cast<const CaseStmt*>(s)->sub.get());
+    case StmtKind::Default: return exec(static_cast<const DefaultStmt*>(s)->sub.get());
+    case StmtKind::Label: return exec(static_cast<const LabelStmt*>(s)->sub.get());
+    case StmtKind::Break: return Flow::Break;
+    case StmtKind::Continue: return Flow::Continue;
+    case StmtKind::Return: {
+        auto* r = static_cast<const ReturnStmt*>(s);
+        if (r->value) m_returnValue = eval(r->value.get());
+        return Flow::Return;
+    }
+    case StmtKind::Goto: {
+        m_seekTarget = static_cast<const GotoStmt*>(s)->target;
+        return Flow::Seek;
+    }
+    case StmtKind::Null: return Flow::Normal;
+    }
+    return Flow::Normal;
+}
+
+} // namespace clstep
