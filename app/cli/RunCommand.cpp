@@ -1,0 +1,204 @@
+#include "RunCommand.h"
+
+#include "DiagnosticPrinter.h"
+#include "frontend/Program.h"
+#include "launch/ArgParser.h"
+#include "launch/BufferDump.h"
+#include "launch/SimParser.h"
+#include "runtime/KernelRun.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace clstep::cli {
+
+namespace {
+
+bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t& dims) {
+    out = {1, 1, 1};
+    dims = 0;
+    std::stringstream ss(text);
+    std::string part;
+    while (std::getline(ss, part, ',')) {
+        if (dims == 3 || part.empty()) return false;
+        try {
+            size_t used = 0;
+            unsigned long long v = std::stoull(part, &used);
+            if (used != part.size()) return false;
+            out[dims++] = v;
+        } catch (...) {
+            return false;
+        }
+    }
+    return dims > 0;
+}
+
+launch::KernelSignature signatureOf(const ast::FunctionDecl& k, const Program& program) {
+    launch::KernelSignature sig;
+    sig.requiresUniformWorkGroups = program.options.clVersion < 200;
+    for (const auto& p : k.params) {
+        launch::KernelParamInfo info;
+        info.name = p->name;
+        const Type* t = p->type->canonical();
+        if (t->isPointer()) {
+            AddressSpace s = t->pointee.space;
+            info.addressSpace = s == AddressSpace::Local      ? launch::ParamAddressSpace::Local
+                                : s == AddressSpace::Constant ? launch::ParamAddressSpace::Constant
+                                                              : launch::ParamAddressSpace::Global;
+            info.typeName = t->pointee->canonical()->name + "*";
+            info.sizeBytes = 8;
+        } else {
+            info.typeName = t->name;
+            info.sizeBytes = t->size;
+        }
+        sig.params.push_back(std::move(info));
+    }
+    return sig;
+}
+
+KernelArgument toKernelArgument(const launch::KernelArgSpec& spec) {
+    KernelArgument a;
+    a.name = spec.name;
+    a.size = spec.size;
+    a.readOnly = spec.readOnly;
+    a.writeOnly = spec.writeOnly;
+    a.noInit = spec.noinit;
+    a.bytes = spec.bytes;
+    if (spec.type) a.elementBytes = static_cast<unsigned>(launch::elementSize(*spec.type));
+    switch (spec.kind) {
+    case launch::ArgKind::Buffer:
+        a.kind = KernelArgument::Kind::Buffer;
+        a.bytes.resize(spec.size);
+        break;
+    case launch::ArgKind::Local: a.kind = KernelArgument::Kind::Local; break;
+    case launch::ArgKind::Null: a.kind = KernelArgument::Kind::Null; break;
+    default: a.kind = KernelArgument::Kind::Scalar; break;
+    }
+    return a;
+}
+
+} // namespace
+
+void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
+    cmd.add_option("file", o.file, "launch file (.sim) or kernel file (.cl)")->required();
+    cmd.add_option("--kernel", o.kernel, "kernel name (with a .cl file)");
+    cmd.add_option("--global", o.global, "global size X[,Y[,Z]] (with a .cl file)");
+    cmd.add_option("--local", o.local, "local size X[,Y[,Z]]");
+    cmd.add_option("--global-offset", o.globalOffset, "global offset X[,Y[,Z]]");
+    cmd.add_option("--arg", o.args, "kernel argument spec, as a .sim '<...>' line (repeat per argument)");
+    cmd.add_option("--cl-std", o.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
+    cmd.add_option("-D", o.defines, "define a macro NAME[=VALUE]");
+    cmd.add_option("-I", o.includeDirs, "add an include directory");
+    cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
+        ->check(CLI::IsMember({"little", "big"}));
+    cmd.add_option("--max-steps", o.maxSteps, "statements one work-item may execute before it is stopped");
+    cmd.add_option("--diagnostics-json", o.diagnosticsJson, "also write the diagnostics as JSON to FILE");
+}
+
+int runRun(const RunOptionsCli& o) {
+    CompileOptions co;
+    co.clVersion = CompileOptions::parseClStd(o.clStd);
+    if (!co.clVersion) {
+        std::cerr << "clstep-cli: unknown -cl-std value '" << o.clStd << "'\n";
+        return 2;
+    }
+    co.defines = o.defines;
+    co.includeDirs = o.includeDirs;
+    co.deviceLittleEndian = o.deviceEndian != "big";
+
+    bool isSim = o.file.size() > 4 && o.file.substr(o.file.size() - 4) == ".sim";
+    SourceManager launchSources;
+    std::vector<Diagnostic> launchDiags;
+    std::optional<launch::LaunchConfig> config;
+    if (isSim) {
+        config = launch::SimParser::parseFile(launchSources, o.file, launchDiags);
+    } else {
+        if (o.kernel.empty() || o.global.empty()) {
+            std::cerr << "clstep-cli: running a .cl file needs --kernel NAME and --global X[,Y,Z]\n";
+            return 2;
+        }
+        config.emplace();
+        config->kernelFile = o.file;
+        config->kernelName = o.kernel;
+        uint32_t dims = 0;
+        if (!parseSizes(o.global, config->globalSize, dims)) {
+            std::cerr << "clstep-cli: invalid --global '" << o.global << "'\n";
+            return 2;
+        }
+        config->workDim = dims;
+        if (!o.local.empty()) {
+            uint32_t ldims = 0;
+            if (!parseSizes(o.local, config->localSize, ldims)) {
+                std::cerr << "clstep-cli: invalid --local '" << o.local << "'\n";
+                return 2;
+            }
+        } else {
+            config->localSizeGiven = false;
+        }
+        for (size_t i = 0; i < o.args.size(); ++i) {
+            uint32_t fid = launchSources.addFile("--arg " + std::to_string(i + 1), o.args[i]);
+            auto spec = launch::ArgParser::parse(o.args[i], fid, static_cast<uint32_t>(i), launchDiags);
+            if (!spec) break;
+            config->args.push_back(std::move(*spec));
+        }
+    }
+    DiagnosticPrinter launchPrinter(launchSources);
+    for (const Diagnostic& d : launchDiags) launchPrinter.printText(std::cerr, d);
+    if (!config || hasErrors(launchDiags)) return 1;
+    if (!o.globalOffset.empty()) {
+        std::array<uint64_t, 3> off;
+        uint32_t dims = 0;
+        if (!parseSizes(o.globalOffset, off, dims)) {
+            std::cerr << "clstep-cli: invalid --global-offset '" << o.globalOffset << "'\n";
+            return 2;
+        }
+        config->globalOffset = off;
+    }
+
+    std::unique_ptr<Program> program = Program::fromFile(config->kernelFile, co);
+    DiagnosticPrinter printer(program->sources);
+    for (const Diagnostic& d : program->diagnostics) printer.printText(std::cerr, d);
+    if (program->hasErrors()) return 1;
+    const ast::FunctionDecl* kernel = program->findKernel(config->kernelName);
+    if (!kernel) {
+        std::cerr << config->kernelFile << ": error: no kernel named '" << config->kernelName << "' [launch]\n";
+        return 1;
+    }
+    launch::KernelSignature sig = signatureOf(*kernel, *program);
+    std::vector<Diagnostic> bindDiags;
+    bool bound = launch::SimParser::bind(*config, sig, bindDiags);
+    for (const Diagnostic& d : bindDiags) launchPrinter.printText(std::cerr, d);
+    if (!bound || hasErrors(bindDiags)) return 1;
+
+    NDRange range;
+    range.dims = config->workDim;
+    range.global = config->globalSize;
+    range.local = config->localSize;
+    range.localGiven = config->localSizeGiven;
+    if (config->globalOffset) range.offset = *config->globalOffset;
+    std::vector<KernelArgument> args;
+    for (const launch::KernelArgSpec& spec : config->args) args.push_back(toKernelArgument(spec));
+    RunOptions ro;
+    ro.deviceBigEndian = o.deviceEndian == "big";
+    ro.maxStepsPerWorkItem = o.maxSteps;
+
+    KernelRun run(*program, config->kernelName, range, args, ro);
+    run.runAll();
+    std::cout << run.output();
+    for (size_t i = 0; i < run.diagnostics().size(); ++i)
+        printer.printText(std::cerr, run.diagnostics()[i], run.diagnosticCounts()[i]);
+    if (!o.diagnosticsJson.empty()) {
+        std::ofstream out(o.diagnosticsJson);
+        out << printer.toJson(run.diagnostics(), run.diagnosticCounts()).dump(2) << "\n";
+    }
+    if (!run.ready()) return 1;
+    for (size_t i = 0; i < config->args.size(); ++i) {
+        const launch::KernelArgSpec& spec = config->args[i];
+        if (!spec.dump) continue;
+        std::cout << launch::BufferDump::format(spec, run.argumentBytes(i));
+    }
+    return hasErrors(run.diagnostics()) ? 1 : 0;
+}
+
+} // namespace clstep::cli

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clstep::cli {
+
+/// Options of `clstep-cli run FILE.sim` / `clstep-cli run FILE.cl --kernel K --global ...`.
+struct RunOptionsCli {
+    std::string file;
+    std::string kernel;
+    std::string global;       ///< "X[,Y[,Z]]"
+    std::string local;        ///< "X[,Y[,Z]]"
+    std::string globalOffset; ///< "X[,Y[,Z]]"
+    std::vector<std::string> args; ///< one `<...>` spec per kernel argument, in order
+    std::string clStd = "CL1.2";
+    std::vector<std::string> defines;
+    std::vector<std::string> includeDirs;
+    std::string deviceEndian = "little";
+    uint64_t maxSteps = 100'000'000;
+    std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
+};
+
+/// Registers the `run` options on `cmd`.
+void addRunOptions(CLI::App& cmd, RunOptionsCli& options);
+
+/// Runs the kernel: diagnostics go to stderr (file:line:col blocks), `dump` arguments and
+/// printf output to stdout in Oclgrind's format. Returns 0 for a clean run, 1 when there are
+/// error diagnostics (build, launch or runtime), 2 on a usage error.
+int runRun(const RunOptionsCli& options);
+
+} // namespace clstep::cli

@@ -1,0 +1,58 @@
+// clstep-cli: the command-line front end (check, run).
+#include "CheckCommand.h"
+#include "RunCommand.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// CLI11 does not know single-dash long options; accept OpenCL's `-cl-std=CL2.0` spelling by
+/// rewriting it to `--cl-std=CL2.0`.
+std::vector<std::string> normaliseArgs(int argc, char** argv) {
+    std::vector<std::string> args;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a.rfind("-cl-std", 0) == 0) a = "-" + a;
+        args.push_back(a);
+    }
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    return reversed;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"clstep-cli: OpenCL C interpreter and checker"};
+    app.require_subcommand(1);
+
+    clstep::cli::CheckOptions check;
+    CLI::App* checkCmd = app.add_subcommand("check", "Preprocess, parse and check an OpenCL C file");
+    checkCmd->add_option("file", check.file, "kernel file (.cl)")->required();
+    checkCmd->add_option("--cl-std", check.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
+    checkCmd->add_option("-D", check.defines, "define a macro NAME[=VALUE]");
+    checkCmd->add_option("-I", check.includeDirs, "add an include directory");
+    checkCmd->add_flag("--json", check.json, "print diagnostics as a JSON array");
+
+    clstep::cli::RunOptionsCli run;
+    CLI::App* runCmd = app.add_subcommand("run", "Run a kernel from a .sim launch file or a .cl file");
+    clstep::cli::addRunOptions(*runCmd, run);
+
+    try {
+        app.parse(normaliseArgs(argc, argv));
+    } catch (const CLI::ParseError& e) {
+        int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+    try {
+        if (*checkCmd) return clstep::cli::runCheck(check);
+        if (*runCmd) return clstep::cli::runRun(run);
+    } catch (const std::exception& e) {
+        std::cerr << "clstep-cli: internal error: " << e.what() << "\n";
+        return 1;
+    }
+    return 2;
+}

@@ -1,0 +1,229 @@
+// Runs small kernels through the whole pipeline (preprocess, parse, Sema, interpreter) and
+// checks the bytes they leave in their buffers.
+#include "frontend/Program.h"
+#include "runtime/KernelRun.h"
+
+#include <QtTest>
+
+#include <cstring>
+
+using namespace clstep;
+
+namespace {
+
+template <typename T>
+KernelArgument bufferOf(const std::vector<T>& values) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Buffer;
+    a.bytes.resize(values.size() * sizeof(T));
+    std::memcpy(a.bytes.data(), values.data(), a.bytes.size());
+    a.size = a.bytes.size();
+    a.elementBytes = sizeof(T);
+    return a;
+}
+
+template <typename T>
+KernelArgument scalarOf(T v) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Scalar;
+    a.bytes.resize(sizeof(T));
+    std::memcpy(a.bytes.data(), &v, sizeof(T));
+    a.size = sizeof(T);
+    return a;
+}
+
+KernelArgument localOf(uint64_t bytes) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Local;
+    a.size = bytes;
+    return a;
+}
+
+template <typename T>
+std::vector<T> as(const std::vector<uint8_t>& bytes) {
+    std::vector<T> out(bytes.size() / sizeof(T));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
+    return out;
+}
+
+struct Ran {
+    std::unique_ptr<Program> program;
+    std::unique_ptr<KernelRun> run;
+};
+
+Ran runKernel(const char* source, const char* kernel, NDRange range, std::vector<KernelArgument> args,
+              RunOptions options = {}, CompileOptions co = {}) {
+    Ran r;
+    r.program = Program::fromSource("test.cl", source, co);
+    for (const Diagnostic& d : r.program->diagnostics)
+        qWarning("%u:%u: %s [%s]", d.range.begin.line, d.range.begin.column, d.message.c_str(), d.kind.c_str());
+    r.run = std::make_unique<KernelRun>(*r.program, kernel, range, std::move(args), options);
+    r.run->runAll();
+    return r;
+}
+
+NDRange range1(uint64_t global, uint64_t local) {
+    NDRange r;
+    r.global = {global, 1, 1};
+    r.local = {local, 1, 1};
+    return r;
+}
+
+} // namespace
+
+class TestKernelRun : public QObject {
+    Q_OBJECT
+private slots:
+    void vectorAdd() {
+        std::vector<float> a(64), b(64), c(64, 0);
+        for (int i = 0; i < 64; ++i) {
+            a[i] = i * 0.5f;
+            b[i] = 100.0f - i;
+        }
+        auto r = runKernel("__kernel void add(__global const float* a, __global const float* b, __global float* c) {"
+                           "  size_t i = get_global_id(0); c[i] = a[i] + b[i]; }",
+                           "add", range1(64, 16), {bufferOf(a), bufferOf(b), bufferOf(c)});
+        QVERIFY(r.run->ready());
+        QVERIFY(r.run->diagnostics().empty());
+        auto out = as<float>(r.run->argumentBytes(2));
+        for (int i = 0; i < 64; ++i) QCOMPARE(out[i], a[i] + b[i]);
+    }
+
+    void reductionWithBarriers() {
+        std::vector<int> in(64), out(4, 0);
+        for (int i = 0; i < 64; ++i) in[i] = i + 1;
+        auto r = runKernel(R"(
+__kernel void reduce(__global const int* in, __global int* out, __local int* scratch) {
+    size_t lid = get_local_id(0);
+    scratch[lid] = in[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) scratch[lid] += scratch[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) out[get_group_id(0)] = scratch[0];
+})",
+                           "reduce", range1(64, 16), {bufferOf(in), bufferOf(out), localOf(16 * 4)});
+        QVERIFY(r.run->diagnostics().empty());
+        auto res = as<int>(r.run->argumentBytes(1));
+        for (int g = 0; g < 4; ++g) {
+            int expect = 0;
+            for (int i = 0; i < 16; ++i) expect += g * 16 + i + 1;
+            QCOMPARE(res[g], expect);
+        }
+    }
+
+    void vectorsSwizzlesAndStructs() {
+        std::vector<float> out(8, 0);
+        auto r = runKernel(R"(
+typedef struct { char tag; float4 v; } Item;
+float sum4(float4 v) { return v.x + v.y + v.z + v.w; }
+__kernel void k(__global float* out) {
+    Item it = { 'a', (float4)(1.0f, 2.0f, 3.0f, 4.0f) };
+    float4 w = it.v.wzyx * 2.0f;
+    out[0] = w.x; out[1] = w.s1; out[2] = sum4(w);
+    out[3] = sizeof(Item);
+    it.v.xy = (float2)(10.0f, 20.0f);
+    out[4] = it.v.x + it.v.y;
+    int3 q = (int3)(1, 2, 3);
+    out[5] = vec_step(q);
+    out[6] = (float)(7 >> 33);
+    uchar c = 250; c += 10; out[7] = c;
+})",
+                           "k", range1(1, 1), {bufferOf(out)});
+        QVERIFY(r.run->diagnostics().empty());
+        auto res = as<float>(r.run->argumentBytes(0));
+        QCOMPARE(res[0], 8.0f);
+        QCOMPARE(res[1], 6.0f);
+        QCOMPARE(res[2], 20.0f);
+        QCOMPARE(res[3], 32.0f); // float4 aligned to 16 bytes
+        QCOMPARE(res[4], 30.0f);
+        QCOMPARE(res[5], 4.0f);   // vec_step of a 3-component vector is 4
+        QCOMPARE(res[6], 3.0f);   // shift count taken modulo 32 (OpenCL 6.3.j)
+        QCOMPARE(res[7], 4.0f);   // uchar wraps
+    }
+
+    void controlFlow() {
+        std::vector<int> out(4, 0);
+        auto r = runKernel(R"(
+__kernel void k(__global int* out) {
+    int s = 0;
+    for (int i = 0; i < 10; i++) { if (i == 3) continue; if (i == 8) break; s += i; }
+    out[0] = s;
+    int x = 2, y = 0;
+    switch (x) { case 1: y = 10; break; case 2: y = 20; case 3: y += 1; break; default: y = -1; }
+    out[1] = y;
+    int n = 0;
+again:
+    n++;
+    if (n < 5) goto again;
+    out[2] = n;
+    int d = 0; do { d += 2; } while (d < 7);
+    out[3] = (d, d + 1) ? d : -1;
+})",
+                           "k", range1(1, 1), {bufferOf(out)});
+        QVERIFY(r.run->diagnostics().empty());
+        auto res = as<int>(r.run->argumentBytes(0));
+        QCOMPARE(res[0], 0 + 1 + 2 + 4 + 5 + 6 + 7);
+        QCOMPARE(res[1], 21);
+        QCOMPARE(res[2], 5);
+        QCOMPARE(res[3], 8);
+    }
+
+    void outOfBoundsIsReportedWithWorkItem() {
+        std::vector<int> out(4, 0);
+        auto r = runKernel("__kernel void k(__global int* out) { out[get_global_id(0)] = 1; }", "k", range1(8, 4),
+                           {bufferOf(out)});
+        QVERIFY(!r.run->diagnostics().empty());
+        const Diagnostic& d = r.run->diagnostics().front();
+        QCOMPARE(d.kind, std::string("out-of-bounds"));
+        QCOMPARE(d.range.begin.line, 1u);
+        QCOMPARE(d.workItems.front().global[0], 4ull);
+        QCOMPARE(r.run->diagnosticCounts().front(), 4ull); // merged: work-items 4..7
+    }
+
+    void endlessLoopStopsAtStepLimit() {
+        std::vector<int> out(1, 0);
+        RunOptions o;
+        o.maxStepsPerWorkItem = 1000;
+        auto r = runKernel("__kernel void k(__global int* out) { while (1) { out[0]++; } }", "k", range1(1, 1),
+                           {bufferOf(out)}, o);
+        QCOMPARE(r.run->diagnostics().front().kind, std::string("step-limit"));
+    }
+
+    void barrierDivergence() {
+        std::vector<int> out(4, 0);
+        auto r = runKernel("__kernel void k(__global int* out) { if (get_local_id(0) < 2) barrier(CLK_LOCAL_MEM_FENCE);"
+                           " out[get_global_id(0)] = 1; }",
+                           "k", range1(4, 4), {bufferOf(out)});
+        QVERIFY(!r.run->diagnostics().empty());
+        QCOMPARE(r.run->diagnostics().front().kind, std::string("barrier-divergence"));
+    }
+
+    void bigEndianDeviceReadsHostDataSwappedUnlessEndianHost() {
+        std::vector<uint32_t> in{0x01020304u}, out(2, 0);
+        RunOptions o;
+        o.deviceBigEndian = true;
+        auto r = runKernel(R"(
+__kernel void k(__global uint* in, __global uint* out) {
+    __global uint* __attribute__((endian(host))) h = in;
+    out[0] = in[0] == 0x04030201u;
+    out[1] = h[0] == 0x01020304u;
+})",
+                           "k", range1(1, 1), {bufferOf(in), bufferOf(out)}, o);
+        QVERIFY(r.run->diagnostics().empty());
+        auto res = as<uint32_t>(r.run->argumentBytes(1));
+        QCOMPARE(res[0], 0x01000000u); // the store is big-endian too: bytes 00 00 00 01
+        QCOMPARE(res[1], 0x01000000u);
+    }
+
+    void argumentMismatchIsALaunchError() {
+        auto r = runKernel("__kernel void k(__global int* out, int n) { out[0] = n; }", "k", range1(1, 1),
+                           {scalarOf<int>(3)});
+        QVERIFY(!r.run->ready());
+        QCOMPARE(r.run->diagnostics().front().kind, std::string("launch"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestKernelRun)
+#include "tst_kernelrun.moc"
