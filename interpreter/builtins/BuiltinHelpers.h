@@ -1,0 +1,335 @@
+#pragma once
+
+/// Shared machinery of the pure builtin families (spec 6.12.2 - 6.12.6, 6.12.12, 6.2.3,
+/// 6.2.4.2): gentype overload resolution from a compact signature pattern, and lane-wise
+/// application of a C++ operation over the lanes of scalar and vector arguments.
+///
+/// A family declares most of its builtins in one line each, e.g.
+///   r.add(lanewise<"G=Gg", [](auto x, auto y) { return std::fmax(x, y); }>("fmax"));
+/// where the pattern "G=Gg" says: the result is the gentype G, argument 0 is G and argument
+/// 1 is G or its scalar element (broadcast over the lanes).
+
+#include "builtins/Builtin.h"
+#include "builtins/BuiltinEnv.h"
+#include "builtins/BuiltinRegistry.h"
+#include "frontend/AstExpr.h"
+#include "frontend/TypeContext.h"
+#include "runtime/LaneOps.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clstep::builtins {
+
+// ----------------------------------------------------------------------------------------
+// Signature patterns
+// ----------------------------------------------------------------------------------------
+
+/// A signature pattern "R=ABC": the result letter, '=', then one letter per argument.
+/// Argument letters:
+///   G  the gentype: a scalar or vector of the domain; every G argument has the same type
+///      (vectors exactly, scalars are converted to the common element type)
+///   g  G, or a scalar that is converted to G's element type and broadcast over the lanes
+///   i  int with G's lane count (int for scalar G, intn for vector G)
+///   k  int or intn (a scalar int is broadcast), as in ldexp(floatn, int)
+///   P  pointer to G (an out-parameter, never const); must be the last argument
+///   Q  pointer to int with G's lane count (out-parameter); must be the last argument
+/// Result letters: G, U (unsigned G), I (int with G's lane count), R (relational result:
+/// int for scalars, signed integer vector of the element's width for vectors, spec 6.12.6),
+/// E (G's element type: dot, length).
+template <size_t N>
+struct Pattern {
+    char text[N] = {};
+    constexpr Pattern(const char (&s)[N]) { std::copy_n(s, N, text); }
+    /// Number of argument letters.
+    static constexpr size_t argCount() { return N - 3; }
+    /// The result letter.
+    constexpr char result() const { return text[0]; }
+    /// The letter of argument `i`.
+    constexpr char arg(size_t i) const { return text[2 + i]; }
+};
+
+/// The element types a gentype may have.
+enum class Domain : uint8_t {
+    Float,     ///< float, double (spec 6.12.2 gentype)
+    FloatOnly, ///< float only (half_*, native_*, fast_* functions)
+    Integer,   ///< char ... ulong (spec 6.12.3 gentype)
+    Int32,     ///< int, uint (mad24, mul24)
+    Any,       ///< any integer or floating element (bitselect, select)
+};
+
+/// Bit n set: n lanes allowed (1 = scalar).
+constexpr unsigned kAllLanes =
+    (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) | (1u << 8) | (1u << 16);
+/// Scalars and 2-, 3-, 4-component vectors (geometric functions, spec 6.12.5).
+constexpr unsigned kGeometricLanes = (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4);
+
+/// True if scalar type `t` is an element type of `domain`.
+bool inDomain(const Type* t, Domain domain);
+
+/// Resolves a call against `pattern` (see Pattern): finds the gentype from the arguments,
+/// checks every argument, and fills `sig` (parameters the arguments are converted to, and
+/// the result). All-scalar calls take the common element type: for the float domains the
+/// widest floating argument (an all-integer call is ambiguous in OpenCL C and rejected,
+/// except for FloatOnly, which has a single overload); for the integer domains the usual
+/// arithmetic conversions (C99 6.3.1.8). `laneMask` restricts the gentype's lane count.
+bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig,
+                    const char* pattern, Domain domain, unsigned laneMask);
+
+/// BuiltinResolveFn for a pattern.
+template <Pattern P, Domain D, unsigned M = kAllLanes>
+bool resolveWith(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
+    return resolvePattern(types, args, sig, P.text, D, M);
+}
+
+// ----------------------------------------------------------------------------------------
+// Lanes
+// ----------------------------------------------------------------------------------------
+
+/// The call's result type (canonical).
+inline const Type* resultType(const ast::CallExpr& call) {
+    return call.type.type->canonical();
+}
+/// The type of converted argument `i` (canonical).
+inline const Type* argType(const ast::CallExpr& call, size_t i) {
+    return call.args[i]->type.type->canonical();
+}
+/// The lane kind of a scalar or vector type.
+inline TypeKind elementKind(const Type* t) {
+    return t->scalarType()->kind;
+}
+
+/// Reads a lane as C++ type T (float, double or a fixed-width integer).
+template <class T>
+T get(const Lane& l) {
+    if constexpr (std::is_same_v<T, float>)
+        return l.f;
+    else if constexpr (std::is_same_v<T, double>)
+        return l.d;
+    else if constexpr (std::is_signed_v<T>)
+        return static_cast<T>(l.i);
+    else
+        return static_cast<T>(l.u);
+}
+
+/// Writes a lane from C++ type T; integers are stored sign- or zero-extended (normalized).
+template <class T>
+void put(Lane& l, T v) {
+    l.u = 0;
+    if constexpr (std::is_same_v<T, float>)
+        l.f = v;
+    else if constexpr (std::is_same_v<T, double>)
+        l.d = v;
+    else if constexpr (std::is_signed_v<T>)
+        l.i = v;
+    else
+        l.u = v;
+}
+
+/// Calls `f.template operator()<T>()` with the C++ type of floating lane kind `k`.
+template <class F>
+void dispatchFloat(TypeKind k, F&& f) {
+    if (k == TypeKind::Double)
+        f.template operator()<double>();
+    else
+        f.template operator()<float>();
+}
+
+/// Calls `f.template operator()<T>()` with the C++ type of integer lane kind `k`.
+template <class F>
+void dispatchInteger(TypeKind k, F&& f) {
+    switch (k) {
+    case TypeKind::Char:
+        f.template operator()<int8_t>();
+        break;
+    case TypeKind::UChar:
+        f.template operator()<uint8_t>();
+        break;
+    case TypeKind::Short:
+        f.template operator()<int16_t>();
+        break;
+    case TypeKind::UShort:
+        f.template operator()<uint16_t>();
+        break;
+    case TypeKind::Int:
+        f.template operator()<int32_t>();
+        break;
+    case TypeKind::UInt:
+        f.template operator()<uint32_t>();
+        break;
+    case TypeKind::Long:
+        f.template operator()<int64_t>();
+        break;
+    default:
+        f.template operator()<uint64_t>();
+        break;
+    }
+}
+
+/// Dispatches on lane kind `k` with the C++ types of domain D.
+template <Domain D, class F>
+void dispatch(TypeKind k, F&& f) {
+    if constexpr (D == Domain::Float || D == Domain::FloatOnly) {
+        dispatchFloat(k, f);
+    } else if constexpr (D == Domain::Any) {
+        if (k == TypeKind::Float || k == TypeKind::Double || k == TypeKind::Half)
+            dispatchFloat(k, f);
+        else
+            dispatchInteger(k, f);
+    } else {
+        dispatchInteger(k, f);
+    }
+}
+
+/// Stores `v` through the pointer in argument `index` (an out-parameter such as fract's
+/// iptr), as the pointee type, attributed to the call's source range.
+void storeOut(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, size_t index,
+              const Value& v);
+
+/// The IEEE-754 bits of a float or double (zero-extended).
+inline uint64_t floatBits(float f) {
+    uint32_t b;
+    std::memcpy(&b, &f, sizeof b);
+    return b;
+}
+inline uint64_t floatBits(double d) {
+    uint64_t b;
+    std::memcpy(&b, &d, sizeof b);
+    return b;
+}
+/// The float with IEEE-754 bits `b` (low 32 bits).
+inline float floatFromBits(uint64_t b) {
+    uint32_t w = static_cast<uint32_t>(b);
+    float f;
+    std::memcpy(&f, &w, sizeof f);
+    return f;
+}
+/// The double with IEEE-754 bits `b`.
+inline double doubleFromBits(uint64_t b) {
+    double d;
+    std::memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+// ----------------------------------------------------------------------------------------
+// Lane-wise application
+// ----------------------------------------------------------------------------------------
+
+/// How a float-domain operation receives its G arguments.
+enum class Compute : uint8_t {
+    Native, ///< as the lane type (float or double)
+    Double, ///< as double; float results are rounded once from the double result
+};
+
+namespace detail {
+
+template <Pattern P>
+constexpr int firstGenArg() {
+    for (size_t i = 0; i < P.argCount(); ++i)
+        if (P.arg(i) == 'G' || P.arg(i) == 'g') return static_cast<int>(i);
+    return 0;
+}
+
+template <Pattern P>
+constexpr int outArg() {
+    for (size_t i = 0; i < P.argCount(); ++i)
+        if (P.arg(i) == 'P' || P.arg(i) == 'Q') return static_cast<int>(i);
+    return -1;
+}
+
+template <char L, class T, Compute C>
+auto readArg(const Lane& l) {
+    if constexpr (L == 'i' || L == 'k')
+        return static_cast<int32_t>(l.i);
+    else if constexpr (C == Compute::Double && std::is_floating_point_v<T>)
+        return static_cast<double>(get<T>(l));
+    else
+        return get<T>(l);
+}
+
+template <char L, class T, class V>
+void writeLane(Lane& l, V v, bool vector) {
+    if constexpr (L == 'G' || L == 'P' || L == 'E')
+        put<T>(l, static_cast<T>(v));
+    else if constexpr (L == 'U')
+        put<std::make_unsigned_t<T>>(l, static_cast<std::make_unsigned_t<T>>(v));
+    else if constexpr (L == 'I' || L == 'Q')
+        put<int32_t>(l, static_cast<int32_t>(v));
+    else if constexpr (L == 'R')
+        put<int64_t>(l, v ? (vector ? -1 : 1) : 0);
+    else
+        static_assert(L == 'G', "unsupported result letter");
+}
+
+template <Pattern P, auto Op, Compute C, class T>
+void applyTyped(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+    constexpr size_t kArgs = P.argCount();
+    constexpr int kOut = outArg<P>();
+    constexpr size_t kIn = kOut >= 0 ? kArgs - 1 : kArgs;
+    const Type* rt = resultType(call);
+    const uint32_t lanes = rt->lanes();
+    const bool vector = rt->isVector();
+    uint32_t step[kArgs];
+    for (size_t i = 0; i < kArgs; ++i)
+        step[i] = argType(call, i)->isVector() ? 1 : 0;
+    Value out;
+    for (uint32_t k = 0; k < lanes; ++k) {
+        auto r = [&]<size_t... I>(std::index_sequence<I...>) {
+            return Op(readArg<P.arg(I), T, C>(args[I].lanes[k * step[I]])...);
+        }
+        (std::make_index_sequence<kIn>{});
+        if constexpr (kOut >= 0) {
+            writeLane<P.result(), T>(result.lanes[k], r.first, vector);
+            writeLane<P.arg(kOut), T>(out.lanes[k], r.second, vector);
+        } else {
+            writeLane<P.result(), T>(result.lanes[k], r, vector);
+        }
+    }
+    if constexpr (kOut >= 0) storeOut(env, call, args, kOut, out);
+}
+
+} // namespace detail
+
+/// BuiltinImplFn applying `Op` lane by lane (scalar arguments of a vector call are
+/// broadcast). `Op` is called with one value per non-pointer argument (the G type, or
+/// int32_t for i/k letters) and returns the result lane; with an out-parameter (P/Q) it
+/// returns a std::pair {result lane, out lane} and the out lanes are stored through the
+/// pointer argument.
+template <Pattern P, auto Op, Domain D, Compute C = Compute::Native>
+void applyLanes(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+    const TypeKind k = elementKind(argType(call, detail::firstGenArg<P>()));
+    dispatch<D>(k, [&]<class T>() { detail::applyTyped<P, Op, C, T>(env, call, args, result); });
+}
+
+/// A registry entry for a lane-wise builtin: resolution by pattern P in domain D, `Op`
+/// applied per lane. Entries without pointer arguments are flagged BuiltinConstFold.
+template <Pattern P, auto Op, Domain D = Domain::Float, Compute C = Compute::Native,
+          unsigned M = kAllLanes>
+BuiltinDef lanewise(const char* name) {
+    return BuiltinDef{name, &resolveWith<P, D, M>, &applyLanes<P, Op, D, C>,
+                      detail::outArg<P>() >= 0 ? BuiltinNone : BuiltinConstFold};
+}
+
+/// A float-domain lane-wise entry computed in double (see Compute::Double).
+template <Pattern P, auto Op, Domain D = Domain::Float>
+BuiltinDef viaDouble(const char* name) {
+    return lanewise<P, Op, D, Compute::Double>(name);
+}
+
+/// A registry entry with a hand-written resolver and implementation (pure: ConstFold).
+inline BuiltinDef custom(const char* name, BuiltinResolveFn resolve, BuiltinImplFn impl,
+                         unsigned flags = BuiltinConstFold) {
+    return BuiltinDef{name, resolve, impl, flags};
+}
+
+// Families split over several files register their second part through these.
+/// Registers the pi-scaled trigonometry, out-parameter, nan, half_* and native_* functions
+/// of spec 6.12.2 (MathBuiltins2.cpp).
+void registerMathBuiltins2(BuiltinRegistry& r);
+
+} // namespace clstep::builtins

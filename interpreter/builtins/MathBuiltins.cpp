@@ -1,0 +1,146 @@
+/// Math functions, spec 6.12.2 (part 1: the functions with a direct C99 counterpart and the
+/// power/root family). gentype is float, floatn, double or doublen (n = 2, 3, 4, 8, 16).
+///
+/// Accuracy (spec 7.4, tables 7.1 and 7.2): float functions are evaluated in double and
+/// rounded once to float, which keeps them within 1 ulp (correctly rounded for the 0-ulp
+/// functions: the double result of +, -, *, /, sqrt, fmod, remainder, rint ... is exact or
+/// rounds once, and 53 >= 2 * 24 + 2 makes the double rounding harmless). Double functions
+/// use the C library's double functions, which glibc documents within 1-2 ulp, inside the
+/// spec's bounds. fma and nextafter are computed in the lane's own type.
+#include "builtins/BuiltinHelpers.h"
+
+#include <climits>
+#include <cmath>
+
+namespace clstep {
+
+using namespace builtins;
+
+namespace {
+
+constexpr double kInvPi = 0.318309886183790671537767526745028724; // 1/pi
+
+// --- Operations (arguments arrive as double, see Compute::Double) ---
+// Spec 6.12.2 powr: x^y for x >= 0, with its own special cases (powr(0, 0) is NaN...).
+double powr(double x, double y) {
+    if (std::isnan(x) || std::isnan(y) || x < 0) return NAN;
+    if (x == 0) return y == 0 ? NAN : y < 0 ? INFINITY : 0.0;
+    if (std::isinf(x)) return y == 0 ? NAN : y < 0 ? 0.0 : INFINITY;
+    if (x == 1) return std::isinf(y) ? NAN : 1.0;
+    return std::pow(x, y);
+}
+
+// Spec 6.12.2 rootn: x^(1/n). Computed in long double so that the rounding of 1/n does not
+// cost more than a fraction of a double ulp.
+double rootn(double x, int n) {
+    if (n == 0 || std::isnan(x)) return NAN;
+    const bool odd = (n & 1) != 0;
+    if (x < 0 && !odd) return NAN;
+    if (x == 0) return n > 0 ? (odd ? x : 0.0) : (odd ? std::copysign(INFINITY, x) : INFINITY);
+    long double r = std::pow(static_cast<long double>(std::fabs(x)), 1.0L / n);
+    return static_cast<double>(x < 0 ? -r : r);
+}
+
+// Spec 6.12.2 ilogb with FP_ILOGB0 = INT_MIN and FP_ILOGBNAN = INT_MAX (as clang defines
+// them for OpenCL C).
+int ilogb(double x) {
+    if (x == 0) return INT_MIN;
+    if (std::isnan(x) || std::isinf(x)) return INT_MAX;
+    return std::ilogb(x);
+}
+
+// Spec 6.12.2 maxmag/minmag: the argument of greater/smaller magnitude, else fmax/fmin.
+double maxmag(double x, double y) {
+    double ax = std::fabs(x), ay = std::fabs(y);
+    return ax > ay ? x : ay > ax ? y : std::fmax(x, y);
+}
+double minmag(double x, double y) {
+    double ax = std::fabs(x), ay = std::fabs(y);
+    return ax < ay ? x : ay < ax ? y : std::fmin(x, y);
+}
+
+double lgammaValue(double x) {
+    int sign = 0;
+    return ::lgamma_r(x, &sign); // reentrant: std::lgamma writes the global signgam
+}
+
+} // namespace
+
+/// Registers the 6.12.2 math functions (acos ... trunc) with the registry.
+void registerMathBuiltins(BuiltinRegistry& r) {
+    // One-argument functions: gentype f(gentype).
+    r.add(viaDouble<"G=G", [](double x) { return std::acos(x); }>("acos"));
+    r.add(viaDouble<"G=G", [](double x) { return std::acosh(x); }>("acosh"));
+    r.add(viaDouble<"G=G", [](double x) { return std::acos(x) * kInvPi; }>("acospi"));
+    r.add(viaDouble<"G=G", [](double x) { return std::asin(x); }>("asin"));
+    r.add(viaDouble<"G=G", [](double x) { return std::asinh(x); }>("asinh"));
+    r.add(viaDouble<"G=G", [](double x) { return std::asin(x) * kInvPi; }>("asinpi"));
+    r.add(viaDouble<"G=G", [](double x) { return std::atan(x); }>("atan"));
+    r.add(viaDouble<"G=G", [](double x) { return std::atanh(x); }>("atanh"));
+    r.add(viaDouble<"G=G", [](double x) { return std::atan(x) * kInvPi; }>("atanpi"));
+    // glibc's double cbrt errs up to 4 ulp (spec: 2); long double brings it below 1.
+    r.add(viaDouble<"G=G", [](double x) {
+        return static_cast<double>(std::cbrt(static_cast<long double>(x)));
+    }>("cbrt"));
+    r.add(viaDouble<"G=G", [](double x) { return std::ceil(x); }>("ceil"));
+    r.add(viaDouble<"G=G", [](double x) { return std::cos(x); }>("cos"));
+    r.add(viaDouble<"G=G", [](double x) { return std::cosh(x); }>("cosh"));
+    r.add(viaDouble<"G=G", [](double x) { return std::erfc(x); }>("erfc"));
+    r.add(viaDouble<"G=G", [](double x) { return std::erf(x); }>("erf"));
+    r.add(viaDouble<"G=G", [](double x) { return std::exp(x); }>("exp"));
+    r.add(viaDouble<"G=G", [](double x) { return std::exp2(x); }>("exp2"));
+    r.add(viaDouble<"G=G", [](double x) { return std::pow(10.0, x); }>("exp10"));
+    r.add(viaDouble<"G=G", [](double x) { return std::expm1(x); }>("expm1"));
+    r.add(viaDouble<"G=G", [](double x) { return std::fabs(x); }>("fabs"));
+    r.add(viaDouble<"G=G", [](double x) { return std::floor(x); }>("floor"));
+    r.add(viaDouble<"G=G", [](double x) { return lgammaValue(x); }>("lgamma"));
+    r.add(viaDouble<"G=G", [](double x) { return std::log(x); }>("log"));
+    r.add(viaDouble<"G=G", [](double x) { return std::log2(x); }>("log2"));
+    r.add(viaDouble<"G=G", [](double x) { return std::log10(x); }>("log10"));
+    r.add(viaDouble<"G=G", [](double x) { return std::log1p(x); }>("log1p"));
+    r.add(viaDouble<"G=G", [](double x) { return std::logb(x); }>("logb"));
+    r.add(viaDouble<"G=G", [](double x) { return std::rint(x); }>("rint"));
+    r.add(viaDouble<"G=G", [](double x) { return std::round(x); }>("round"));
+    r.add(viaDouble<"G=G", [](double x) { return 1.0 / std::sqrt(x); }>("rsqrt"));
+    r.add(viaDouble<"G=G", [](double x) { return std::sin(x); }>("sin"));
+    r.add(viaDouble<"G=G", [](double x) { return std::sinh(x); }>("sinh"));
+    r.add(viaDouble<"G=G", [](double x) { return std::sqrt(x); }>("sqrt"));
+    r.add(viaDouble<"G=G", [](double x) { return std::tan(x); }>("tan"));
+    r.add(viaDouble<"G=G", [](double x) { return std::tanh(x); }>("tanh"));
+    r.add(viaDouble<"G=G", [](double x) { return std::tgamma(x); }>("tgamma"));
+    r.add(viaDouble<"G=G", [](double x) { return std::trunc(x); }>("trunc"));
+    r.add(viaDouble<"I=G", [](double x) { return ilogb(x); }>("ilogb"));
+
+    // Two-argument functions: gentype f(gentype, gentype).
+    r.add(viaDouble<"G=GG", [](double y, double x) { return std::atan2(y, x); }>("atan2"));
+    r.add(
+        viaDouble<"G=GG", [](double y, double x) { return std::atan2(y, x) * kInvPi; }>("atan2pi"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return std::copysign(x, y); }>("copysign"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return std::fdim(x, y); }>("fdim"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return std::fmod(x, y); }>("fmod"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return std::hypot(x, y); }>("hypot"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return maxmag(x, y); }>("maxmag"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return minmag(x, y); }>("minmag"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return std::pow(x, y); }>("pow"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return powr(x, y); }>("powr"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return std::remainder(x, y); }>("remainder"));
+    r.add(lanewise<"G=GG", [](auto x, auto y) { return std::nextafter(x, y); }>("nextafter"));
+    // fmax/fmin also accept a scalar second argument: gentype fmax(gentype, float|double).
+    r.add(viaDouble<"G=Gg", [](double x, double y) { return std::fmax(x, y); }>("fmax"));
+    r.add(viaDouble<"G=Gg", [](double x, double y) { return std::fmin(x, y); }>("fmin"));
+
+    // Integer second arguments.
+    r.add(viaDouble<"G=Gk", [](double x, int k) { return std::ldexp(x, k); }>("ldexp"));
+    r.add(viaDouble<"G=Gi", [](double x, int n) { return std::pow(x, static_cast<double>(n)); }>(
+        "pown"));
+    r.add(viaDouble<"G=Gi", [](double x, int n) { return rootn(x, n); }>("rootn"));
+
+    // Three-argument functions, in the lane's own type: fma is correctly rounded; mad may
+    // be computed any way (spec 6.12.2), here as fma.
+    r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("fma"));
+    r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("mad"));
+
+    registerMathBuiltins2(r);
+}
+
+} // namespace clstep
