@@ -280,12 +280,14 @@ void KernelRun::appendOutput(const std::string& text) {
 
 bool KernelRun::runAll() {
     if (!m_ready) return false;
+    for (ExecutionObserver* o : m_observers) o->onRunBegin(*this);
     for (uint64_t z = 0; z < m_range.groups(2); ++z)
         for (uint64_t y = 0; y < m_range.groups(1); ++y)
             for (uint64_t x = 0; x < m_range.groups(0); ++x) {
                 WorkGroup g(*this, {x, y, z});
                 g.run();
             }
+    for (ExecutionObserver* o : m_observers) o->onRunEnd(*this);
     return true;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checks/ExecutionObserver.h"
 #include "common/Diagnostic.h"
 #include "frontend/Program.h"
 #include "runtime/KernelArgument.h"
@@ -30,6 +31,11 @@ public:
     KernelRun(const Program& program, const std::string& kernelName, NDRange range,
               std::vector<KernelArgument> args, RunOptions options);
     ~KernelRun();
+
+    /// Adds a passive observer (checks, trace). Must be called before runAll(); the run does
+    /// not own it.
+    void addObserver(ExecutionObserver* o) { m_observers.push_back(o); }
+    const std::vector<ExecutionObserver*>& observers() const { return m_observers; }
 
     /// True when the run can start.
     bool ready() const { return m_ready; }
@@ -86,6 +92,7 @@ private:
     std::vector<uint64_t> m_programVars;
     std::vector<uint64_t> m_argAddresses;
     std::vector<std::vector<uint8_t>> m_paramBytes;
+    std::vector<ExecutionObserver*> m_observers;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
     std::map<std::tuple<std::string, SourceLocation, std::string>, size_t> m_seen;

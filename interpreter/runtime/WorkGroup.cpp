@@ -52,6 +52,12 @@ uint64_t WorkGroup::localVariable(const VarDecl* v) const {
 uint64_t WorkGroup::localArgument(size_t index) const { return index < m_localArgs.size() ? m_localArgs[index] : 0; }
 
 void WorkGroup::run() {
+    for (ExecutionObserver* o : m_run.observers()) o->onWorkGroupBegin(*this);
+    runWorkItems();
+    for (ExecutionObserver* o : m_run.observers()) o->onWorkGroupEnd(*this);
+}
+
+void WorkGroup::runWorkItems() {
     if (!m_run.usesBarriers()) {
         // No barrier is reachable: run each work-item to completion, reusing one work-item.
         WorkItem wi(m_run, *this);
@@ -100,6 +106,7 @@ void WorkGroup::run() {
             m_run.report(std::move(d));
             break; // the group cannot continue consistently
         }
+        for (ExecutionObserver* o : m_run.observers()) o->onBarrier(*this, first->barrierFlags());
         for (auto& wi : items) wi->releaseBarrier();
     }
 }

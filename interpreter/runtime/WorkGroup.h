@@ -42,6 +42,7 @@ public:
 
 private:
     void allocateLocals();
+    void runWorkItems();
     KernelRun& m_run;
     std::array<uint64_t, 3> m_groupId;
     std::array<uint64_t, 3> m_size{1, 1, 1};

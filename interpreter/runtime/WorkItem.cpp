@@ -85,13 +85,14 @@ void WorkItem::resume() {
     m_fiber = std::move(m_fiber).resume();
 }
 
-void WorkItem::barrier(uint32_t, const SourceRange& site) {
+void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
     if (!m_sink) {
         // Running directly (the kernel was judged barrier-free): nothing to wait for.
         return;
     }
     m_state = State::AtBarrier;
     m_barrierRange = site;
+    m_barrierFlags = flags;
     m_sink = std::move(m_sink).resume();
 }
 

@@ -42,6 +42,8 @@ public:
     State state() const { return m_state; }
     /// Source range of the barrier call the work-item waits at (valid in State::AtBarrier).
     const SourceRange& barrierRange() const { return m_barrierRange; }
+    /// Fence flags of the barrier the work-item waits at.
+    uint32_t barrierFlags() const { return m_barrierFlags; }
     /// Releases the work-item from its barrier (it becomes Ready).
     void releaseBarrier() { m_state = State::Ready; }
     WorkItemId ids() const;
@@ -108,6 +110,11 @@ private:
     // memory (WorkItemMemory.cpp)
     Memory* memoryOf(uint64_t address);
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site);
+    /// Tells the observers about an access of `size` bytes at `p` (already performed).
+    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site);
+    /// Tells the observers that an endian(host) access converted bytes (spec: endian attribute).
+    void notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
+                                const SourceRange& site);
 
     KernelRun& m_run;
     WorkGroup& m_group;
@@ -116,6 +123,8 @@ private:
     std::array<uint64_t, 3> m_globalId{};
     State m_state = State::Ready;
     SourceRange m_barrierRange;
+    uint32_t m_barrierFlags = 0;
+    bool m_inAsyncCopy = false;
     std::vector<Frame> m_frames;
     uint64_t m_steps = 0;
     const ast::Stmt* m_seekTarget = nullptr;

@@ -144,6 +144,42 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
     return p;
 }
 
+void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site) {
+    const auto& observers = m_run.observers();
+    if (observers.empty()) return;
+    MemoryAccess a;
+    a.address = address;
+    a.size = size;
+    a.write = write;
+    a.atomic = m_atomicLocked;
+    a.asyncCopy = m_inAsyncCopy;
+    a.data = p;
+    a.buffer = memoryOf(address)->buffer(address);
+    a.site = site;
+    a.workItem = this;
+    for (ExecutionObserver* o : observers) o->onMemoryAccess(a);
+}
+
+void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
+                                      const SourceRange& site) {
+    const auto& observers = m_run.observers();
+    if (observers.empty()) return;
+    uint64_t es = t->isVector() ? t->element->size : t->size;
+    uint64_t n = t->isVector() ? t->count : 1;
+    uint64_t size = es * n;
+    std::vector<uint8_t> before(p, p + size), after(before);
+    for (uint64_t i = 0; i < n; ++i) std::reverse(after.begin() + i * es, after.begin() + (i + 1) * es);
+    MemoryAccess a;
+    a.address = address;
+    a.size = size;
+    a.write = write;
+    a.data = p;
+    a.buffer = memoryOf(address)->buffer(address);
+    a.site = site;
+    a.workItem = this;
+    for (ExecutionObserver* o : observers) o->onEndianConversion(a, before.data(), after.data());
+}
+
 Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& site) {
     Value v;
     const Type* t = type->canonical();
@@ -162,6 +198,9 @@ Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& 
     } else {
         readLane(p, t->kind, swap, v.lanes[0]);
     }
+    notifyAccess(address, size, false, p, site);
+    if (type.endian == Endian::Host && m_run.options().deviceBigEndian && size > 1)
+        notifyEndianConversion(address, t, false, p, site);
     return v;
 }
 
@@ -181,6 +220,9 @@ void WorkItem::store(uint64_t address, const QualType& type, const Value& v, con
     } else {
         writeLane(p, t->kind, swap, v.lanes[0]);
     }
+    notifyAccess(address, size, true, p, site);
+    if (type.endian == Endian::Host && m_run.options().deviceBigEndian && size > 1)
+        notifyEndianConversion(address, t, true, p, site);
 }
 
 void WorkItem::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) {
@@ -188,8 +230,11 @@ void WorkItem::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const Sourc
     uint8_t* s = access(src, bytes, false, site);
     if (!s) return;
     std::vector<uint8_t> tmp(s, s + bytes);
+    notifyAccess(src, bytes, false, s, site);
     uint8_t* d = access(dst, bytes, true, site);
-    if (d) std::memcpy(d, tmp.data(), bytes);
+    if (!d) return;
+    std::memcpy(d, tmp.data(), bytes);
+    notifyAccess(dst, bytes, true, d, site);
 }
 
 void WorkItem::atomicBegin(uint64_t, const SourceRange&) {
@@ -209,8 +254,10 @@ uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, 
     // same arguments (spec 6.12.10). The first work-item of the group performs it.
     bool first = m_localId[0] == 0 && m_localId[1] == 0 && m_localId[2] == 0;
     if (first) {
+        m_inAsyncCopy = true;
         for (uint64_t i = 0; i < count; ++i)
             copyBytes(dst + i * dstStride * elementBytes, src + i * srcStride * elementBytes, elementBytes, site);
+        m_inAsyncCopy = false;
     }
     return event ? event : 1;
 }

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "common/Diagnostic.h"
+#include "common/SourceRange.h"
+#include "frontend/AddressSpace.h"
+
+#include <cstdint>
+
+namespace clstep {
+
+class KernelRun;
+class WorkGroup;
+class WorkItem;
+struct Buffer;
+
+/// One memory access as the interpreter performs it. `address` is an encoded device
+/// address (runtime/Address.h); `size` in bytes; `data` points at the bytes read, or at the
+/// bytes being stored (already in device order) for writes; `buffer` is the accessed buffer.
+struct MemoryAccess {
+    uint64_t address = 0;
+    uint64_t size = 0;
+    bool write = false;
+    bool atomic = false;       ///< part of an atomic operation (atomics do not race each other)
+    bool asyncCopy = false;    ///< performed by async_work_group_copy on behalf of the group
+    const uint8_t* data = nullptr;
+    const Buffer* buffer = nullptr;
+    SourceRange site;          ///< the expression performing the access
+    const WorkItem* workItem = nullptr;
+};
+
+/// A passive hook into execution (the ARCHITECTURE's "observers, not flags"): runtime checks
+/// (data races, uninitialized reads, endianness events) and the debugger's access trace
+/// implement it. Observers are called on the thread running the work-group; a KernelRun
+/// with no observers pays nothing but a null check per access.
+class ExecutionObserver {
+public:
+    virtual ~ExecutionObserver() = default;
+    /// Before the first work-group starts (memories and arguments are set up).
+    virtual void onRunBegin(KernelRun&) {}
+    /// After the last work-group finished.
+    virtual void onRunEnd(KernelRun&) {}
+    virtual void onWorkGroupBegin(WorkGroup&) {}
+    virtual void onWorkGroupEnd(WorkGroup&) {}
+    /// Every work-item of `group` passed a barrier with fence `flags`
+    /// (CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2; spec 6.12.8).
+    virtual void onBarrier(WorkGroup&, uint32_t /*flags*/) {}
+    /// A load or store of `access.size` bytes (after bounds checks passed).
+    virtual void onMemoryAccess(const MemoryAccess&) {}
+    /// A load or store through an `endian(host)` pointer on a device whose byte order
+    /// differs from the host's: `before` are the bytes in memory, `after` the converted
+    /// bytes (both `size` bytes).
+    virtual void onEndianConversion(const MemoryAccess&, const uint8_t* /*before*/, const uint8_t* /*after*/) {}
+};
+
+} // namespace clstep
