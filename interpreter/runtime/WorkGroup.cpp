@@ -69,46 +69,66 @@ void WorkGroup::runWorkItems() {
                 }
         return;
     }
-    std::vector<std::unique_ptr<WorkItem>> items;
+    createWorkItems(nullptr);
+    while (!finished()) {
+        for (auto& wi : m_items) wi->resume();
+        if (!releaseBarrierIfComplete()) break;
+    }
+}
+
+void WorkGroup::createWorkItems(StepController* controller) {
+    m_items.clear();
+    m_diverged = false;
     for (uint64_t z = 0; z < m_size[2]; ++z)
         for (uint64_t y = 0; y < m_size[1]; ++y)
             for (uint64_t x = 0; x < m_size[0]; ++x) {
-                items.push_back(std::make_unique<WorkItem>(m_run, *this));
-                items.back()->setLocalId({x, y, z});
+                m_items.push_back(std::make_unique<WorkItem>(m_run, *this));
+                m_items.back()->setLocalId({x, y, z});
+                m_items.back()->setController(controller);
             }
-    while (true) {
-        for (auto& wi : items) wi->resume();
-        size_t atBarrier = 0, finished = 0;
-        for (auto& wi : items) {
-            if (wi->state() == WorkItem::State::AtBarrier) ++atBarrier;
-            else ++finished;
-        }
-        if (atBarrier == 0) break;
-        // Every work-item must reach the same barrier (spec 6.12.8).
-        const WorkItem* first = nullptr;
-        bool divergent = finished != 0;
-        for (auto& wi : items) {
-            if (wi->state() != WorkItem::State::AtBarrier) continue;
-            if (!first) first = wi.get();
-            else if (!(wi->barrierRange() == first->barrierRange())) divergent = true;
-        }
-        if (divergent) {
-            Diagnostic d;
-            d.kind = "barrier-divergence";
-            d.range = first->barrierRange();
-            d.message = "Work-group divergence detected (barrier): " + std::to_string(atBarrier) + " of " +
-                        std::to_string(items.size()) + " work-items reached this barrier";
-            if (finished) d.message += ", " + std::to_string(finished) + " finished without reaching it";
-            for (auto& wi : items)
-                if (wi->state() == WorkItem::State::AtBarrier && !(wi->barrierRange() == first->barrierRange()))
-                    d.notes.push_back({wi->barrierRange(), "other work-items wait at this barrier"});
-            d.workItems.push_back(first->ids());
-            m_run.report(std::move(d));
-            break; // the group cannot continue consistently
-        }
-        for (ExecutionObserver* o : m_run.observers()) o->onBarrier(*this, first->barrierFlags());
-        for (auto& wi : items) wi->releaseBarrier();
+}
+
+bool WorkGroup::finished() const {
+    if (m_diverged) return true;
+    for (const auto& wi : m_items)
+        if (wi->state() != WorkItem::State::Finished && wi->state() != WorkItem::State::Error) return false;
+    return true;
+}
+
+bool WorkGroup::releaseBarrierIfComplete() {
+    size_t atBarrier = 0, done = 0;
+    for (auto& wi : m_items) {
+        if (wi->state() == WorkItem::State::AtBarrier) ++atBarrier;
+        else if (wi->state() == WorkItem::State::Finished || wi->state() == WorkItem::State::Error) ++done;
+        else return true; // someone is still running (paused at a statement)
     }
+    if (atBarrier == 0) return true;
+    // Every work-item must reach the same barrier (spec 6.12.8).
+    const WorkItem* first = nullptr;
+    bool divergent = done != 0;
+    for (auto& wi : m_items) {
+        if (wi->state() != WorkItem::State::AtBarrier) continue;
+        if (!first) first = wi.get();
+        else if (!(wi->barrierRange() == first->barrierRange())) divergent = true;
+    }
+    if (divergent) {
+        Diagnostic d;
+        d.kind = "barrier-divergence";
+        d.range = first->barrierRange();
+        d.message = "Work-group divergence detected (barrier): " + std::to_string(atBarrier) + " of " +
+                    std::to_string(m_items.size()) + " work-items reached this barrier";
+        if (done) d.message += ", " + std::to_string(done) + " finished without reaching it";
+        for (auto& wi : m_items)
+            if (wi->state() == WorkItem::State::AtBarrier && !(wi->barrierRange() == first->barrierRange()))
+                d.notes.push_back({wi->barrierRange(), "other work-items wait at this barrier"});
+        d.workItems.push_back(first->ids());
+        m_run.report(std::move(d));
+        m_diverged = true; // the group cannot continue consistently
+        return false;
+    }
+    for (ExecutionObserver* o : m_run.observers()) o->onBarrier(*this, first->barrierFlags());
+    for (auto& wi : m_items) wi->releaseBarrier();
+    return true;
 }
 
 } // namespace clstep

@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <memory>
 #include <vector>
 
 namespace clstep {
 
 class KernelRun;
+class StepController;
 class WorkItem;
 namespace ast {
 struct VarDecl;
@@ -40,6 +42,19 @@ public:
     uint64_t localArgument(size_t index) const;
     KernelRun& kernelRun() { return m_run; }
 
+    // ---- driving the group step by step (the debugger) ----
+    /// Creates the group's work-items (on fibers), each paused before its first statement;
+    /// `controller` decides where they pause (may be null: run to barrier/end).
+    void createWorkItems(StepController* controller);
+    /// The work-items in local linear id order (empty before createWorkItems()).
+    const std::vector<std::unique_ptr<WorkItem>>& workItems() const { return m_items; }
+    /// When every unfinished work-item waits at a barrier: checks they wait at the same one
+    /// (else reports "barrier-divergence" and stops the group), tells the observers, and
+    /// releases them. Returns false if the group diverged.
+    bool releaseBarrierIfComplete();
+    /// True when every work-item finished (or the group stopped on divergence).
+    bool finished() const;
+
 private:
     void allocateLocals();
     void runWorkItems();
@@ -49,6 +64,8 @@ private:
     Memory m_local{AddressSpace::Local};
     std::map<const ast::VarDecl*, uint64_t> m_localVars;
     std::vector<uint64_t> m_localArgs;
+    std::vector<std::unique_ptr<WorkItem>> m_items;
+    bool m_diverged = false;
 };
 
 } // namespace clstep

@@ -15,6 +15,7 @@
 namespace clstep {
 
 class KernelRun;
+class StepController;
 class WorkGroup;
 
 /// One work-item (spec 3.2): its ids, its `__private` memory and call stack, and the
@@ -27,6 +28,7 @@ class WorkGroup;
 /// that does not trap; the step limit and stack exhaustion stop the work-item.
 class WorkItem final : public BuiltinEnv {
 public:
+    /// Ready: runnable (not started, or paused at a statement by the StepController).
     enum class State { Ready, AtBarrier, Finished, Error };
 
     WorkItem(KernelRun& run, WorkGroup& group);
@@ -47,6 +49,27 @@ public:
     /// Releases the work-item from its barrier (it becomes Ready).
     void releaseBarrier() { m_state = State::Ready; }
     WorkItemId ids() const;
+    /// Installs the debugger's pause controller (null: never pause at statements).
+    void setController(StepController* c) { m_controller = c; }
+    /// The statement the work-item is about to execute (paused) or last executed.
+    const ast::Stmt* currentStatement() const { return m_currentStmt; }
+    /// Number of active calls (1 inside the kernel body, 0 before start / after the end).
+    size_t callDepth() const { return m_frames.size(); }
+    /// Statements executed so far.
+    uint64_t stepsExecuted() const { return m_steps; }
+    /// The function of call frame `i` (0 = kernel) and the statement it is at.
+    const ast::FunctionDecl* frameFunction(size_t i) const { return m_frames[i].function; }
+    const ast::Stmt* frameStatement(size_t i) const {
+        return i + 1 < m_frames.size() ? m_frames[i + 1].callSite : m_currentStmt;
+    }
+    /// Address of variable/parameter slot `slot` in call frame `i` (0 if not yet declared).
+    uint64_t frameSlotAddress(size_t i, uint32_t slot) const {
+        return slot < m_frames[i].slots.size() ? m_frames[i].slots[slot] : 0;
+    }
+    /// This work-item's `__private` memory.
+    const Memory& privateMemory() const { return m_private; }
+    /// True while the work-item is paused at a statement by the controller.
+    bool pausedAtStatement() const { return m_pausedAtStatement; }
     /// Writes the initial value of program-scope variable `v` at `addr` (run set-up).
     void initializeProgramVariable(const ast::VarDecl& v, uint64_t addr);
 
@@ -81,6 +104,7 @@ private:
         const ast::FunctionDecl* function = nullptr;
         std::vector<uint64_t> slots; ///< address of each variable/parameter
         std::vector<uint64_t> temps; ///< temporaries released at return
+        const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
     enum class Flow { Normal, Break, Continue, Return, Seek };
     struct Abort {};
@@ -131,6 +155,8 @@ private:
     const ast::Stmt* m_currentStmt = nullptr;
     Value m_returnValue;
     bool m_atomicLocked = false;
+    StepController* m_controller = nullptr;
+    bool m_pausedAtStatement = false;
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;
     bool m_started = false;

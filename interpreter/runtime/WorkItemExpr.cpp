@@ -216,6 +216,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
     for (size_t i = 0; i < c->args.size(); ++i) values[i] = eval(c->args[i].get());
     Frame frame;
     frame.function = f;
+    frame.callSite = m_currentStmt;
     frame.slots.assign(f->frameSlots, 0);
     for (size_t i = 0; i < f->params.size() && i < values.size(); ++i) {
         const ParamDecl& p = *f->params[i];

@@ -3,6 +3,7 @@
 #include "frontend/Sema.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneOps.h"
+#include "runtime/StepController.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -142,6 +143,11 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
                             " statements (endless loop?); raise the limit with --max-steps",
                         s->range);
             throw Abort{};
+        }
+        if (m_controller && m_sink && m_controller->shouldPause(*this, *s)) {
+            m_pausedAtStatement = true;
+            m_sink = std::move(m_sink).resume();
+            m_pausedAtStatement = false;
         }
     }
     switch (s->kind) {
