@@ -1,0 +1,122 @@
+/// Relational functions, spec 6.12.6. The comparison and classification functions return
+/// int 0/1 for scalar arguments and, for vectors, a signed integer vector of the element's
+/// width (intn for floatn, longn for doublen) with -1 (all bits set) for true and 0 for
+/// false. any/all test the most significant bit; bitselect and select choose bits/lanes.
+#include "builtins/BuiltinHelpers.h"
+
+#include <cmath>
+
+namespace clstep {
+
+using namespace builtins;
+
+namespace {
+
+// any/all(igentype): a signed integer scalar or vector; a scalar of another integer type is
+// converted to the signed integer of its width.
+bool resolveAnyAll(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
+    if (args.size() != 1 || !args[0].type) return false;
+    const Type* t = args[0].type->canonical();
+    if (t->isVector()) {
+        if (!t->element->isInteger() || !t->element->isSigned()) return false;
+    } else if (t->isInteger()) {
+        t = types.signedIntegerOfSize(t->size);
+    } else {
+        return false;
+    }
+    sig.params = {QualType{t}};
+    sig.result = QualType{types.scalar(TypeKind::Int)};
+    return true;
+}
+
+// Signed lanes are sign-extended, so the most significant bit is set exactly when i < 0.
+template <bool All>
+void implAnyAll(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+    const uint32_t n = argType(call, 0)->lanes();
+    bool r = All;
+    for (uint32_t k = 0; k < n; ++k) {
+        const bool msb = args[0].lanes[k].i < 0;
+        r = All ? (r && msb) : (r || msb);
+    }
+    put<int32_t>(result.lanes[0], r ? 1 : 0);
+}
+
+// bitselect(a, b, c): each result bit is the bit of b where c's bit is 1, else of a.
+void implBitselect(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+    const Type* rt = resultType(call);
+    const bool isFloat = elementKind(rt) == TypeKind::Float;
+    for (uint32_t k = 0; k < rt->lanes(); ++k) {
+        auto bits = [&](int i) {
+            const Lane& l = args[i].lanes[k];
+            return isFloat ? floatBits(l.f) : l.u;
+        };
+        const uint64_t r = (bits(0) & ~bits(2)) | (bits(1) & bits(2));
+        if (isFloat)
+            put<float>(result.lanes[k], floatFromBits(r));
+        else
+            result.lanes[k].u = r; // sign-/zero-extension is preserved by bitwise ops
+    }
+}
+
+// select(a, b, c): a and b any gentype (same type), c an integer scalar/vector with the
+// same lane count and element width (signed or unsigned).
+bool resolveSelect(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
+    if (args.size() != 3 || !args[2].type) return false;
+    if (!resolvePattern(types, {args[0], args[1]}, sig, "G=GG", Domain::Any, kAllLanes))
+        return false;
+    const Type* gen = sig.result.type;
+    const Type* c = args[2].type->canonical();
+    const uint64_t width = gen->scalarType()->size;
+    if (gen->isVector()) {
+        if (!c->isVector() || c->count != gen->count || !c->element->isInteger() ||
+            c->element->size != width)
+            return false;
+    } else {
+        if (!c->isInteger()) return false;
+        const Type* s = types.signedIntegerOfSize(width);
+        c = c->isSigned() || c->kind == TypeKind::Bool ? s : types.toUnsigned(s);
+    }
+    sig.params.push_back(QualType{c});
+    return true;
+}
+
+// Scalars: c ? b : a. Vectors: per lane, the most significant bit of c selects b.
+void implSelect(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+    const Type* rt = resultType(call);
+    const Type* ct = argType(call, 2);
+    if (!rt->isVector()) {
+        result.lanes[0] = args[2].lanes[0].u != 0 ? args[1].lanes[0] : args[0].lanes[0];
+        return;
+    }
+    const unsigned msb = static_cast<unsigned>(ct->element->size * 8 - 1);
+    for (uint32_t k = 0; k < rt->count; ++k)
+        result.lanes[k] = ((args[2].lanes[k].u >> msb) & 1) ? args[1].lanes[k] : args[0].lanes[k];
+}
+
+} // namespace
+
+/// Registers the 6.12.6 relational functions with the registry.
+void registerRelationalBuiltins(BuiltinRegistry& r) {
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return x == y; }>("isequal"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return x != y; }>("isnotequal"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return (x > y); }>("isgreater"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return (x >= y); }>("isgreaterequal"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return x < y; }>("isless"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return x <= y; }>("islessequal"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return (x < y) || (x > y); }>("islessgreater"));
+    r.add(lanewise<"R=G", [](auto x) { return std::isfinite(x); }>("isfinite"));
+    r.add(lanewise<"R=G", [](auto x) { return std::isinf(x); }>("isinf"));
+    r.add(lanewise<"R=G", [](auto x) { return std::isnan(x); }>("isnan"));
+    r.add(lanewise<"R=G", [](auto x) { return std::isnormal(x); }>("isnormal"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return !std::isnan(x) && !std::isnan(y); }>(
+        "isordered"));
+    r.add(lanewise<"R=GG", [](auto x, auto y) { return std::isnan(x) || std::isnan(y); }>(
+        "isunordered"));
+    r.add(lanewise<"R=G", [](auto x) { return std::signbit(x); }>("signbit"));
+    r.add(custom("any", &resolveAnyAll, &implAnyAll<false>));
+    r.add(custom("all", &resolveAnyAll, &implAnyAll<true>));
+    r.add(custom("bitselect", &resolveWith<"G=GGG", Domain::Any>, &implBitselect));
+    r.add(custom("select", &resolveSelect, &implSelect));
+}
+
+} // namespace clstep
