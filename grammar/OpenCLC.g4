@@ -15,14 +15,14 @@
 //   parse tree. The AST builder builds the (left- or right-associative) tree iteratively.
 // - Numbers are lexed as C preprocessing numbers and decoded (and diagnosed) by the AST
 //   builder, which gives precise messages for bad suffixes.
-// - The lexer never fails: unknown characters become ErrorChar tokens and unterminated
-//   comments/literals become dedicated tokens, all on the hidden channel; Parser.cpp turns
-//   them into diagnostics.
+// - The lexer never fails: unknown bytes and unterminated comments/literals are matched by
+//   error rules that record a LexError and skip; Parser.cpp turns them into diagnostics.
 grammar OpenCLC;
 
 @lexer::header {
 #include <algorithm>
 #include <string>
+#include <vector>
 }
 
 @parser::header {
@@ -65,6 +65,16 @@ public:
     void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override {
         if (++m_ruleDepth > maxRuleDepth) throw NestingTooDeep{_input->LT(1)};
         antlr4::Parser::enterRule(localctx, state, ruleIndex);
+    }
+    /// Same for left-recursive rules (binaryExpression).
+    void enterRecursionRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex,
+                            int precedence) override {
+        if (++m_ruleDepth > maxRuleDepth) throw NestingTooDeep{_input->LT(1)};
+        antlr4::Parser::enterRecursionRule(localctx, state, ruleIndex, precedence);
+    }
+    void unrollRecursionContexts(antlr4::ParserRuleContext* parentctx) override {
+        --m_ruleDepth;
+        antlr4::Parser::unrollRecursionContexts(parentctx);
     }
     /// Hides Parser::exitRule (not virtual) so the generated code keeps the depth balanced.
     void exitRule() {
@@ -174,10 +184,39 @@ public:
 
 @lexer::members {
 public:
+    /// Kinds of lexical errors recorded in `lexErrors`.
+    enum LexErrorKind {
+        UnterminatedCommentError,
+        UnterminatedStringError,
+        EmptyCharError,
+        UnterminatedCharError,
+        InvalidCharacterError,
+    };
+    /// One lexical error: kind, byte offsets [start, stop) and 1-based line, 0-based column.
+    struct LexError {
+        LexErrorKind kind;
+        size_t start;
+        size_t stop;
+        size_t line;
+        size_t column;
+    };
+    /// The first `maxLexErrors` lexical errors, in source order.
+    std::vector<LexError> lexErrors;
+    /// Number of lexical errors seen (may exceed lexErrors.size()).
+    size_t lexErrorCount = 0;
+    static constexpr size_t maxLexErrors = 64;
     /// The raw bytes being lexed (one input character per byte); used by atLineStart().
     const std::string* rawText = nullptr;
 
 private:
+    void lexError(LexErrorKind kind) {
+        ++lexErrorCount;
+        if (lexErrors.size() < maxLexErrors)
+            lexErrors.push_back(LexError{kind, tokenStartCharIndex, _input->index(), tokenStartLine,
+                                         tokenStartCharPositionInLine});
+        skip();
+    }
+
     /// True when only blanks precede the current token on its line.
     bool atLineStart() const {
         if (!rawText) return true;
@@ -492,113 +531,64 @@ jumpStatement
     ;
 
 // ---------------------------------------------------------------------------------------
-// Expressions (C precedence; loops instead of right recursion)
+// Expressions
+//
+// Few rule levels per operand keep the parse tree small (an identifier in an argument is
+// assignmentExpression > binaryExpression > unaryExpression > primaryExpression).
 // ---------------------------------------------------------------------------------------
 
 expression
     : assignmentExpression (Comma assignmentExpression)*
     ;
 
-// Right-associative: the AST builder folds `a = b += c` from the right. The left operands
-// are parsed as conditional expressions; Sema checks they are modifiable lvalues.
+// Assignment and conditional operators as one flat, right-associative list: the AST builder
+// splits it at assignment operators, then folds each `c ? a : b ? ...` part from the right.
+// Left operands are parsed leniently (any binary expression); Sema checks for lvalues.
 assignmentExpression
-    : conditionalExpression (assignmentOperator conditionalExpression)*
+    : binaryExpression
+      ( ( Assign | StarAssign | DivAssign | ModAssign | PlusAssign | MinusAssign
+        | LeftShiftAssign | RightShiftAssign | AndAssign | XorAssign | OrAssign
+        | Question expression Colon
+        )
+        binaryExpression
+      )*
     ;
 
-assignmentOperator
-    : Assign
-    | StarAssign
-    | DivAssign
-    | ModAssign
-    | PlusAssign
-    | MinusAssign
-    | LeftShiftAssign
-    | RightShiftAssign
-    | AndAssign
-    | XorAssign
-    | OrAssign
-    ;
-
-// `a ? b : c ? d : e` as a flat list, folded from the right by the AST builder.
-conditionalExpression
-    : logicalOrExpression (Question expression Colon logicalOrExpression)*
-    ;
-
+// Used where C requires a constant expression; Sema checks constness.
 constantExpression
-    : conditionalExpression
+    : assignmentExpression
     ;
 
-logicalOrExpression
-    : logicalAndExpression (OrOr logicalAndExpression)*
+// Binary operators by C precedence (ANTLR left recursion: long chains do not recurse).
+binaryExpression
+    : unaryExpression
+    | binaryExpression (Star | Div | Mod) binaryExpression
+    | binaryExpression (Plus | Minus) binaryExpression
+    | binaryExpression (LeftShift | RightShift) binaryExpression
+    | binaryExpression (Less | Greater | LessEqual | GreaterEqual) binaryExpression
+    | binaryExpression (Equal | NotEqual) binaryExpression
+    | binaryExpression And binaryExpression
+    | binaryExpression Caret binaryExpression
+    | binaryExpression Or binaryExpression
+    | binaryExpression AndAnd binaryExpression
+    | binaryExpression OrOr binaryExpression
     ;
 
-logicalAndExpression
-    : inclusiveOrExpression (AndAnd inclusiveOrExpression)*
-    ;
-
-inclusiveOrExpression
-    : exclusiveOrExpression (Or exclusiveOrExpression)*
-    ;
-
-exclusiveOrExpression
-    : andExpression (Caret andExpression)*
-    ;
-
-andExpression
-    : equalityExpression (And equalityExpression)*
-    ;
-
-equalityExpression
-    : relationalExpression ((Equal | NotEqual) relationalExpression)*
-    ;
-
-relationalExpression
-    : shiftExpression ((Less | Greater | LessEqual | GreaterEqual) shiftExpression)*
-    ;
-
-shiftExpression
-    : additiveExpression ((LeftShift | RightShift) additiveExpression)*
-    ;
-
-additiveExpression
-    : multiplicativeExpression ((Plus | Minus) multiplicativeExpression)*
-    ;
-
-multiplicativeExpression
-    : castExpression ((Star | Div | Mod) castExpression)*
-    ;
-
-// `(type) operand`, `(type){...}` (compound literal, then postfix operators) and, through the
-// operand, `(float4)(a, b, c, d)` vector literals (recognized by the AST builder).
-castExpression
-    : {parenTypeName()}? LeftParen typeName RightParen
-      ( castExpression
-      | braceInitializer postfixSuffix*
-      )
-    | unaryExpression
-    ;
-
+// C's cast-expression and unary-expression levels. `(type) operand`, `(type){...}`
+// (compound literal, then postfix operators); `(float4)(a, b, c, d)` vector literals are
+// casts of a parenthesized operand, recognized by the AST builder.
 unaryExpression
-    : postfixExpression
-    | (PlusPlus | MinusMinus) unaryExpression
-    | unaryOperator castExpression
+    : {parenTypeName()}? LeftParen typeName RightParen
+      ( unaryExpression
+      | braceInitializer postfixSuffix*
+      )                                                                 # castExpr
+    | primaryExpression postfixSuffix*                                  # postfixExpr
+    | (PlusPlus | MinusMinus) unaryExpression                           # preIncDecExpr
+    | (And | Star | Plus | Minus | Tilde | Not) unaryExpression          # unaryOpExpr
     | (Sizeof | Alignof | VecStep)
       ( {parenTypeName()}? LeftParen typeName RightParen
       | unaryExpression
-      )
-    ;
-
-unaryOperator
-    : And
-    | Star
-    | Plus
-    | Minus
-    | Tilde
-    | Not
-    ;
-
-postfixExpression
-    : primaryExpression postfixSuffix*
+      )                                                                 # typeTraitExpr
     ;
 
 postfixSuffix
@@ -805,23 +795,29 @@ BlockComment
     : '/*' ( ~'*' | '*'+ ~[*/] )* '*'+ '/' -> skip
     ;
 
-// Error tokens: kept on the hidden channel; Parser.cpp reports them.
+// Lexical errors produce no token: the lexer records them (Parser.cpp reports them) and the
+// parser then sees the surrounding tokens only.
 UnterminatedComment
-    : '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF -> channel(HIDDEN)
+    : '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF {lexError(UnterminatedCommentError);}
     ;
 
 UnterminatedString
-    : '"' SChar* -> channel(HIDDEN)
+    : '"' SChar* {lexError(UnterminatedStringError);}
     ;
 
 EmptyCharConstant
-    : '\'\'' -> channel(HIDDEN)
+    : '\'\'' {lexError(EmptyCharError);}
     ;
 
 UnterminatedChar
-    : '\'' CChar* -> channel(HIDDEN)
+    : '\'' CChar* {lexError(UnterminatedCharError);}
     ;
 
-ErrorChar
-    : . -> channel(HIDDEN)
+// Runs of bytes that cannot start any token (control characters, non-ASCII bytes, `@`...).
+InvalidCharacters
+    : [\u0000-\u0008\u000E-\u001F\u007F-\u00FF@`\\]+ {lexError(InvalidCharacterError);}
+    ;
+
+StrayCharacter
+    : . {lexError(InvalidCharacterError);}
     ;

@@ -32,6 +32,7 @@ struct VarDecl : Decl {
     TypeSyntaxPtr typeSyntax;
     StorageClass storage = StorageClass::None;
     SourceRange storageRange;
+    SourceRange specifierRange;
     std::vector<Attribute> attrs;
     ExprPtr init;
     bool isProgramScope = false;
