@@ -1,7 +1,8 @@
 // nbody_step: one time step of an all-pairs gravitational n-body simulation (32 bodies).
 // pos.xyz is the position and pos.w the mass; positions are staged tile by tile in
 // __local memory so each work-group reads every body from global memory only once.
-// What it teaches: float4 arithmetic, .xyz swizzles, tiling a O(n^2) loop, softening.
+// What it teaches: float4 arithmetic (mass in .w, zeroed where it must not count),
+// tiling a O(n^2) loop through __local memory, softening.
 // Watch in the debugger: the __local `tile` of float4 values being refilled 4 times
 // (32 bodies / 8 per tile), and each work-item's private `acc` growing.
 
@@ -19,7 +20,7 @@ __kernel void nbody_step(__global const float4 *pos,
     const int n = get_global_size(0);
 
     const float4 p = pos[gid];
-    float3 acc = (float3)(0.0f, 0.0f, 0.0f);
+    float4 acc = (float4)(0.0f);          // .w stays 0
 
     for (int base = 0; base < n; base += TILE) {
         tile[lid] = pos[base + lid];
@@ -27,7 +28,8 @@ __kernel void nbody_step(__global const float4 *pos,
 
         for (int j = 0; j < TILE; ++j) {
             float4 q = tile[j];
-            float3 d = q.xyz - p.xyz;
+            float4 d = q - p;
+            d.w = 0.0f;                       // direction only, not mass
             float dist2 = dot(d, d) + softening * softening;
             float inv_dist = 1.0f / sqrt(dist2);
             acc += d * (q.w * inv_dist * inv_dist * inv_dist);   // m * d / |d|^3
@@ -36,7 +38,9 @@ __kernel void nbody_step(__global const float4 *pos,
     }
 
     float4 v = vel[gid];
-    v.xyz += acc * dt;
+    v += acc * dt;                            // acc.w == 0, so v.w is untouched
     vel[gid] = v;
-    new_pos[gid] = (float4)(p.xyz + v.xyz * dt, p.w);
+    float4 np = p + v * dt;
+    np.w = p.w;                               // keep the mass
+    new_pos[gid] = np;
 }
