@@ -35,3 +35,15 @@ __kernel void swap_if_needed(__global uint *words)
     words[i] = rotate(words[i] & 0x00FF00FFu, 24u) | rotate(words[i] & 0xFF00FF00u, 8u);
 #endif
 }
+
+// The placement used in the OpenCL C specification's example: the attribute follows
+// the declarator, e.g.  global float4 *p __attribute__((endian(host)));
+__kernel void scale_host_floats(global float4 *samples __attribute__((endian(host))),
+                                global float4 *device_copy __attribute__((endian(device))),
+                                const float gain)
+{
+    size_t i = get_global_id(0);
+    float4 v = samples[i] * gain;
+    samples[i] = v;              // stored back in host order
+    device_copy[i] = v;          // stored in device order
+}
