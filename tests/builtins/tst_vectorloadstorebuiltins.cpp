@@ -223,6 +223,36 @@ private slots:
         QCOMPARE(storeHalf("vstore_half", -0.0), uint16_t(0x8000));
     }
 
+    /// Every half value round-trips in every mode, and every midpoint between neighbouring
+    /// halves rounds as its mode says (ties to even for _rte).
+    void halfConversionOverAllValues() {
+        using mem::HalfRounding;
+        const HalfRounding modes[] = {HalfRounding::Rte, HalfRounding::Rtz, HalfRounding::Rtp,
+                                      HalfRounding::Rtn};
+        int failures = 0;
+        for (uint32_t b = 0; b < 0x7c00; ++b) {
+            for (uint16_t sign : {uint16_t(0), uint16_t(0x8000)}) {
+                const uint16_t h = static_cast<uint16_t>(b | sign);
+                for (HalfRounding m : modes)
+                    failures += mem::halfFromDouble(mem::halfToFloat(h), m) != h;
+                if (b + 1 == 0x7c00) continue;
+                const uint16_t next = static_cast<uint16_t>(h + 1); // larger magnitude
+                const double mid =
+                    (double(mem::halfToFloat(h)) + double(mem::halfToFloat(next))) / 2;
+                const uint16_t even = (h & 1) ? next : h;
+                failures += mem::halfFromDouble(mid, HalfRounding::Rte) != even;
+                failures += mem::halfFromDouble(mid, HalfRounding::Rtz) != h;
+                failures +=
+                    mem::halfFromDouble(mid, sign ? HalfRounding::Rtn : HalfRounding::Rtp) != next;
+                failures +=
+                    mem::halfFromDouble(mid, sign ? HalfRounding::Rtp : HalfRounding::Rtn) != h;
+                failures += mem::halfFromDouble(std::nextafter(mid, sign ? -INFINITY : INFINITY),
+                                                HalfRounding::Rte) != next;
+            }
+        }
+        QCOMPARE(failures, 0);
+    }
+
     void vstoreHalfVectorsAndAligned() {
         uint64_t p = m_env.allocate(AddressSpace::Global, 32);
         Arg ptr = ptrArg(m_types, scalar(TypeKind::Half), AddressSpace::Global, p);
