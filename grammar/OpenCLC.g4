@@ -44,10 +44,33 @@ public:
     /// Maximum rule nesting before the parse is abandoned with NestingTooDeep.
     size_t maxRuleDepth = 12000;
 
-    /// Clears the symbol table (one file scope) and the rule depth; call before (re)parsing.
+    /// Clears the symbol table (one file scope) and the rule depth; call before parsing.
     void resetSymbols() {
         m_scopes.clear();
         m_scopes.emplace_back();
+        m_journal.clear();
+        m_ruleDepth = 0;
+        m_functionScopes = 0;
+    }
+
+    /// Error recovery: treats `name` as a typedef name at file scope from now on (after an
+    /// "unknown type name" error), so that the rest of the file parses sensibly.
+    void assumeTypedefName(const std::string& name) { m_scopes[0][name] = true; }
+
+    /// Starts recording file-scope declarations (call before each external declaration).
+    void checkpointSymbols() { m_journal.clear(); }
+
+    /// Undoes the file-scope declarations made since checkpointSymbols() and drops inner
+    /// scopes, so that an external declaration can be parsed again from its first token.
+    void rollbackSymbols() {
+        m_scopes.resize(1);
+        for (auto it = m_journal.rbegin(); it != m_journal.rend(); ++it) {
+            if (it->previous < 0)
+                m_scopes[0].erase(it->name);
+            else
+                m_scopes[0][it->name] = it->previous > 0;
+        }
+        m_journal.clear();
         m_ruleDepth = 0;
         m_functionScopes = 0;
     }
@@ -86,13 +109,25 @@ private:
     std::vector<std::unordered_map<std::string, bool>> m_scopes{1};
     size_t m_ruleDepth = 0;
     size_t m_functionScopes = 0;
+    /// File-scope declarations since the last checkpoint: name and previous state
+    /// (-1 undeclared, 0 ordinary, 1 typedef).
+    struct JournalEntry {
+        std::string name;
+        int previous;
+    };
+    std::vector<JournalEntry> m_journal;
 
     void pushScope() { m_scopes.emplace_back(); }
     void popScope() {
         if (m_scopes.size() > 1) m_scopes.pop_back();
     }
     void declare(const std::string& name, bool isTypedef) {
-        if (!name.empty()) m_scopes.back()[name] = isTypedef;
+        if (name.empty()) return;
+        if (m_scopes.size() == 1) {
+            auto found = m_scopes[0].find(name);
+            m_journal.push_back({name, found == m_scopes[0].end() ? -1 : found->second ? 1 : 0});
+        }
+        m_scopes.back()[name] = isTypedef;
     }
 
     bool isTypedefToken(antlr4::Token* t) const {

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 namespace clstep {
 
@@ -25,19 +26,28 @@ constexpr size_t kMaxSyntaxErrors = 20; ///< syntax errors reported per file
 constexpr size_t kParserStackBytes = size_t(512) << 20;
 
 /// Feeds the lexer one character per byte (no UTF-8 decoding: garbage bytes cannot throw,
-/// and columns count bytes like SourceLocation does).
+/// and columns count bytes like SourceLocation does). Bytes >= 0x80 (valid only inside
+/// comments and literals, whose text is read from the source itself) are all presented as
+/// 0x7f: ANTLR's lexer caches DFA edges for characters below 128 only and would otherwise
+/// simulate its ATN for every such byte (about 100 times slower).
 class ByteInputStream : public antlr4::ANTLRInputStream {
 public:
     explicit ByteInputStream(const std::string& bytes) {
         _data.reserve(bytes.size());
         for (unsigned char c : bytes)
-            _data.push_back(static_cast<char32_t>(c));
+            _data.push_back(static_cast<char32_t>(c < 0x80 ? c : 0x7f));
         p = 0;
     }
 };
 
 /// Thrown (from inside the error strategy) to stop parsing after kMaxSyntaxErrors errors.
 struct TooManyErrors {};
+
+/// Thrown (from inside the error strategy) after an "unknown type name" error: the external
+/// declaration is parsed again with `name` taken as a type, which avoids cascading errors.
+struct AssumeTypeName {
+    std::string name;
+};
 
 Diagnostic makeDiagnostic(std::string kind, std::string message, SourceRange range) {
     Diagnostic d;
@@ -85,10 +95,9 @@ public:
                         std::vector<Diagnostic>& out)
         : m_loc(loc), m_tokens(tokens), m_out(out) {}
 
-    /// The root of the (partial) parse tree when the parse was stopped.
-    antlr4::ParserRuleContext* root = nullptr;
-    /// True when the parse stopped because of too many errors.
-    bool stopped = false;
+    /// Parser errors at these tokens (the first token after a lexical error) are not
+    /// reported: the lexical error already explains them.
+    std::set<size_t> quietTokens;
 
 protected:
     void reportNoViableAlternative(antlr4::Parser* parser,
@@ -103,8 +112,8 @@ protected:
                                const antlr4::FailedPredicateException& e) override {
         antlr4::Token* t = e.getOffendingToken();
         if (t && t->getType() == P::Identifier)
-            add(parser, makeDiagnostic("syntax-error", "unknown type name " + display(m_loc, t),
-                                       m_loc.range(t)));
+            add(t, makeDiagnostic("syntax-error", "unknown type name " + display(m_loc, t),
+                                  m_loc.range(t)));
         else
             report(parser, t, getExpectedTokens(parser), false);
     }
@@ -112,8 +121,8 @@ protected:
         if (inErrorRecoveryMode(parser)) return;
         beginErrorCondition(parser);
         antlr4::Token* t = parser->getCurrentToken();
-        add(parser, makeDiagnostic("syntax-error", "unexpected token " + display(m_loc, t),
-                                   m_loc.range(t)));
+        add(t, makeDiagnostic("syntax-error", "unexpected token " + display(m_loc, t),
+                              m_loc.range(t)));
     }
     void reportMissingToken(antlr4::Parser* parser) override {
         if (inErrorRecoveryMode(parser)) return;
@@ -127,14 +136,21 @@ private:
     std::vector<Diagnostic>& m_out;
     size_t m_count = 0;
 
-    void add(antlr4::Parser* parser, Diagnostic d) {
-        if (m_count >= kMaxSyntaxErrors) {
-            stopped = true;
-            root = parser->getContext();
-            while (root && root->parent)
-                root = dynamic_cast<antlr4::ParserRuleContext*>(root->parent);
-            throw TooManyErrors{};
-        }
+    size_t m_lastErrorToken = INVALID_INDEX;
+    std::set<std::string> m_assumed;
+
+    /// Records a diagnostic about token `t`, unless it merely follows the previous error
+    /// (cascading errors right after an error are noise).
+    void add(antlr4::Token* t, Diagnostic d) {
+        size_t index = t ? t->getTokenIndex() : INVALID_INDEX;
+        if (quietTokens.count(index)) return;
+        if (m_lastErrorToken != INVALID_INDEX && index != INVALID_INDEX &&
+            index <= m_lastErrorToken + 1 && index >= m_lastErrorToken)
+            return;
+        m_lastErrorToken = index;
+        for (const Diagnostic& old : m_out)
+            if (old.range == d.range && old.message == d.message) return; // seen in an earlier try
+        if (m_count >= kMaxSyntaxErrors) throw TooManyErrors{};
         ++m_count;
         m_out.push_back(std::move(d));
     }
@@ -197,6 +213,40 @@ private:
         return "";
     }
 
+    /// Reports `type` (an identifier) as an unknown type name and asks for a new parse of the
+    /// declaration that takes it as a type (once per name).
+    void unknownType(antlr4::Token* at, antlr4::Token* type) {
+        std::string name(m_loc.text(type));
+        add(at,
+            makeDiagnostic("syntax-error", "unknown type name '" + name + "'", m_loc.range(type)));
+        if (m_assumed.insert(name).second) throw AssumeTypeName{name};
+    }
+
+    /// True if a statement or declaration can start right after token `t`.
+    static bool startsStatement(antlr4::Token* t) {
+        if (!t) return true;
+        switch (t->getType()) {
+        case P::Semi:
+        case P::LeftBrace:
+        case P::RightBrace:
+        case P::RightParen:
+        case P::Const:
+        case P::Volatile:
+        case P::Static:
+        case P::Extern:
+        case P::Global:
+        case P::Local:
+        case P::Constant:
+        case P::Private:
+        case P::Generic:
+        case P::Kernel:
+        case P::Inline:
+            return true;
+        default:
+            return false;
+        }
+    }
+
     static const char* closerSpelling(size_t type) {
         switch (type) {
         case P::RightParen:
@@ -216,13 +266,25 @@ private:
         const SourceRange here = m_loc.range(t);
         const std::string before = atEof ? " at end of file" : " before " + display(m_loc, t);
 
+        // Unknown type names: `foo x;` / `const foo x` / `f(foo x)` with foo not a type.
+        if (!atEof && t->getType() == P::Identifier) {
+            if (has(expected, P::Int) && !has(expected, P::Number) && !has(expected, P::If)) {
+                unknownType(t, t);
+                return;
+            }
+            antlr4::Token* prev = previousToken(t);
+            if (prev && prev->getType() == P::Identifier && startsStatement(previousToken(prev))) {
+                unknownType(t, prev);
+                return;
+            }
+        }
         // A missing ';' is reported just after the previous token, like clang.
         if (has(expected, P::Semi) && (missing || expected.size() <= 2)) {
             antlr4::Token* prev = previousToken(t);
             std::string what = afterWhat(parser);
             SourceLocation at = prev ? m_loc.end(prev) : here.begin;
             std::string msg = what.empty() ? "expected ';'" + before : "expected ';' " + what;
-            add(parser, makeDiagnostic("syntax-error", msg, SourceRange{at, at}));
+            add(t, makeDiagnostic("syntax-error", msg, SourceRange{at, at}));
             return;
         }
         // A missing closing bracket, with a note pointing at the opening one.
@@ -238,11 +300,11 @@ private:
                 d.notes.push_back(
                     RelatedLocation{m_loc.range(open), std::string("to match this '") +
                                                            std::string(m_loc.text(open)) + "'"});
-            add(parser, std::move(d));
+            add(t, std::move(d));
             return;
         }
         if (atEof) {
-            add(parser, makeDiagnostic("syntax-error", "unexpected end of file", here));
+            add(t, makeDiagnostic("syntax-error", "unexpected end of file", here));
             return;
         }
         std::string msg;
@@ -263,7 +325,7 @@ private:
                 lit.empty() ? "unexpected token " + display(m_loc, t) : "expected " + lit + before;
         } else
             msg = "unexpected token " + display(m_loc, t);
-        add(parser, makeDiagnostic("syntax-error", msg, here));
+        add(t, makeDiagnostic("syntax-error", msg, here));
     }
 };
 
@@ -371,6 +433,20 @@ Diagnostic nestingDiagnostic(const TokenLocator& loc, antlr4::Token* t) {
                           loc.range(t));
 }
 
+/// The ATN state in rule translationUnit that invokes externalDeclaration: external
+/// declarations are parsed one at a time with a translationUnit context above them, so that
+/// LL prediction and error recovery know what may follow a declaration.
+size_t externalDeclarationInvokingState(const antlr4::atn::ATN& atn) {
+    for (antlr4::atn::ATNState* s : atn.states) {
+        if (!s || s->ruleIndex != P::RuleTranslationUnit) continue;
+        for (size_t i = 0; i < s->transitions.size(); ++i) {
+            auto* rt = dynamic_cast<antlr4::atn::RuleTransition*>(s->transitions[i]);
+            if (rt && rt->target->ruleIndex == P::RuleExternalDeclaration) return s->stateNumber;
+        }
+    }
+    return antlr4::atn::ATNState::INVALID_STATE_NUMBER;
+}
+
 void parseImpl(const PreprocessedSource& source, ParseResult& result) {
     TokenLocator loc(source);
     ByteInputStream input(source.text);
@@ -380,96 +456,106 @@ void parseImpl(const PreprocessedSource& source, ParseResult& result) {
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
 
-    std::vector<Diagnostic> syntax;
+    std::vector<Diagnostic> syntax; // sorted and capped at the end
+    std::vector<Diagnostic> other;
     lexicalDiagnostics(lexer, loc, syntax);
-    auto finish = [&](std::vector<Diagnostic> other) {
+    bool stopped = false;
+    auto finish = [&]() {
         std::stable_sort(
             syntax.begin(), syntax.end(),
             [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
-        const bool truncated = syntax.size() > kMaxSyntaxErrors;
-        if (truncated) syntax.resize(kMaxSyntaxErrors);
+        if (syntax.size() > kMaxSyntaxErrors) {
+            syntax.resize(kMaxSyntaxErrors);
+            stopped = true;
+        }
         for (Diagnostic& d : syntax)
             result.diagnostics.push_back(std::move(d));
         for (Diagnostic& d : other)
             result.diagnostics.push_back(std::move(d));
-        return truncated;
+        if (stopped) {
+            Diagnostic note = makeDiagnostic(
+                "too-many-errors",
+                "too many syntax errors; stopped after " + std::to_string(kMaxSyntaxErrors), {});
+            note.severity = Severity::Note;
+            result.diagnostics.push_back(std::move(note));
+        }
     };
-    if (!checkNesting(tokens, loc, syntax)) {
-        finish({});
+    if (!checkNesting(tokens, loc, other)) {
+        finish();
         return;
     }
 
     P parser(&tokens);
     parser.removeErrorListeners();
-    parser.setBuildParseTree(true);
-
-    // Stage 1: SLL with bail-out, one external declaration at a time (bounded memory).
-    {
-        parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-            antlr4::atn::PredictionMode::SLL);
-        parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-        parser.resetSymbols();
-        std::vector<Diagnostic> built;
-        AstBuilder builder(loc, built);
-        auto unit = std::make_unique<ast::TranslationUnit>();
-        bool ok = true;
-        try {
-            while (tokens.LA(1) != antlr4::Token::EOF) {
-                P::ExternalDeclarationContext* ctx = parser.externalDeclaration();
-                builder.addExternalDeclaration(ctx, *unit);
-                parser.getTreeTracker().reset();
-            }
-        } catch (antlr4::ParseCancellationException&) {
-            ok = false;
-        } catch (P::NestingTooDeep& e) {
-            syntax.push_back(nestingDiagnostic(loc, e.token));
-            finish({});
-            return;
-        }
-        if (ok) {
-            for (Diagnostic& d : built)
-                syntax.push_back(std::move(d));
-            result.unit = std::move(unit);
-            finish({});
-            return;
-        }
-    }
-
-    // Stage 2: full LL with error recovery over the whole file.
-    tokens.seek(0);
-    parser.reset();
     parser.resetSymbols();
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-        antlr4::atn::PredictionMode::LL);
-    auto strategy = std::make_shared<SyntaxErrorStrategy>(loc, tokens, syntax);
-    parser.setErrorHandler(strategy);
-    antlr4::ParserRuleContext* root = nullptr;
-    std::vector<Diagnostic> nesting;
-    try {
-        root = parser.translationUnit();
-    } catch (TooManyErrors&) {
-        root = strategy->root;
-    } catch (P::NestingTooDeep& e) {
-        nesting.push_back(nestingDiagnostic(loc, e.token));
+    auto* sim = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+    const size_t invokingState = externalDeclarationInvokingState(parser.getATN());
+    auto bail = std::make_shared<antlr4::BailErrorStrategy>();
+    auto recovering = std::make_shared<SyntaxErrorStrategy>(loc, tokens, syntax);
+    for (const L::LexError& e : lexer.lexErrors) {
+        const std::vector<antlr4::Token*>& all = tokens.getTokens();
+        auto next =
+            std::lower_bound(all.begin(), all.end(), e.stop,
+                             [](antlr4::Token* t, size_t at) { return t->getStartIndex() < at; });
+        if (next != all.end()) recovering->quietTokens.insert((*next)->getTokenIndex());
     }
+
     std::vector<Diagnostic> built;
-    if (auto* tu = dynamic_cast<P::TranslationUnitContext*>(root)) {
-        AstBuilder builder(loc, built);
-        auto unit = std::make_unique<ast::TranslationUnit>();
-        for (P::ExternalDeclarationContext* ed : tu->externalDeclaration())
-            if (ed) builder.addExternalDeclaration(ed, *unit);
-        result.unit = std::move(unit);
+    AstBuilder builder(loc, built);
+    auto unit = std::make_unique<ast::TranslationUnit>();
+    auto parseOne = [&]() -> P::ExternalDeclarationContext* {
+        auto* root =
+            parser.getTreeTracker().createInstance<P::TranslationUnitContext>(nullptr, size_t(-1));
+        parser.setContext(root);
+        parser.setState(invokingState);
+        return parser.externalDeclaration();
+    };
+
+    // Each external declaration is parsed in SLL mode with bail-out (fast); only one that
+    // fails is parsed again in full LL mode with error recovery and reporting. Parse trees are
+    // freed after each declaration, so memory stays bounded by the largest declaration.
+    try {
+        while (tokens.LA(1) != antlr4::Token::EOF) {
+            const size_t start = tokens.index();
+            parser.checkpointSymbols();
+            P::ExternalDeclarationContext* ctx = nullptr;
+            try {
+                sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+                parser.setErrorHandler(bail);
+                ctx = parseOne();
+            } catch (antlr4::ParseCancellationException&) {
+                sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
+                parser.setErrorHandler(recovering);
+                for (bool again = true; again;) {
+                    again = false;
+                    tokens.seek(start);
+                    parser.rollbackSymbols();
+                    recovering->reset(&parser);
+                    try {
+                        ctx = parseOne();
+                    } catch (AssumeTypeName& a) {
+                        parser.setContext(nullptr);
+                        parser.getTreeTracker().reset();
+                        parser.assumeTypedefName(a.name);
+                        again = true;
+                    }
+                }
+                if (tokens.index() == start) parser.consume(); // always make progress
+            }
+            if (ctx) builder.addExternalDeclaration(ctx, *unit);
+            parser.setContext(nullptr);
+            parser.getTreeTracker().reset();
+        }
+    } catch (TooManyErrors&) {
+        stopped = true;
+    } catch (P::NestingTooDeep& e) {
+        other.push_back(nestingDiagnostic(loc, e.token));
     }
+    parser.setContext(nullptr);
     for (Diagnostic& d : built)
         syntax.push_back(std::move(d));
-    bool truncated = finish(std::move(nesting));
-    if (strategy->stopped || truncated) {
-        Diagnostic note = makeDiagnostic(
-            "too-many-errors",
-            "too many syntax errors; stopped after " + std::to_string(kMaxSyntaxErrors), {});
-        note.severity = Severity::Note;
-        result.diagnostics.push_back(std::move(note));
-    }
+    result.unit = std::move(unit);
+    finish();
 }
 
 } // namespace
