@@ -66,6 +66,8 @@ public:
     uint64_t frameSlotAddress(size_t i, uint32_t slot) const {
         return slot < m_frames[i].slots.size() ? m_frames[i].slots[slot] : 0;
     }
+    /// The run this work-item belongs to.
+    KernelRun& kernelRun() const { return m_run; }
     /// This work-item's `__private` memory.
     const Memory& privateMemory() const { return m_private; }
     /// True while the work-item is paused at a statement by the controller.
@@ -134,8 +136,10 @@ private:
     // memory (WorkItemMemory.cpp)
     Memory* memoryOf(uint64_t address);
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site);
-    /// Tells the observers about an access of `size` bytes at `p` (already performed).
-    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site);
+    /// Tells the observers about an access of `size` bytes at `p` (already performed);
+    /// `copy` marks the two halves of a byte copy (MemoryAccess::copy).
+    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site,
+                      bool copy = false);
     /// Tells the observers that an endian(host) access converted bytes (spec: endian attribute).
     void notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
                                 const SourceRange& site);

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "checks/ExecutionObserver.h"
+
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace clstep::debug {
+
+/// Shadow memory of the debugger: for every byte of every `__global`, `__constant` and
+/// `__local` buffer, whether it was ever written, which work-item touched it last (global
+/// linear id), whether that access was a write, and at which session step. Used to colour
+/// memory panes (uninitialized bytes, last read/write). One vector per buffer, no per-byte
+/// maps.
+class AccessTracer final : public ExecutionObserver {
+public:
+    struct Shadow {
+        std::vector<uint8_t> written;   ///< 1 once written
+        std::vector<uint8_t> lastWrite; ///< 1 if the last access was a write
+        std::vector<int64_t> accessor;  ///< global linear id of the last accessor, -1 none
+        std::vector<uint64_t> step;     ///< session step of the last access
+    };
+    /// (space, owner, buffer index): owner is the work-group linear id for __local, else 0.
+    using Key = std::tuple<int, uint64_t, uint32_t>;
+
+    /// The session step that accesses are attributed to from now on.
+    void setStep(uint64_t step) { m_step = step; }
+    /// Marks a whole buffer as written (host-initialised kernel arguments).
+    void markWritten(int space, uint64_t owner, uint32_t buffer, uint64_t size);
+    /// Shadow of one buffer, or nullptr if it was never accessed.
+    const Shadow* shadow(const Key& k) const;
+    void onMemoryAccess(const MemoryAccess& a) override;
+    void clear() { m_shadows.clear(); }
+
+private:
+    Shadow& get(const Key& k, uint64_t size);
+    std::map<Key, Shadow> m_shadows;
+    uint64_t m_step = 0;
+};
+
+} // namespace clstep::debug

@@ -1,0 +1,261 @@
+// Session: loading, configuration and execution control.
+#include "debug/Session.h"
+
+#include "debug/AccessTracer.h"
+#include "debug/SessionController.h"
+#include "launch/LaunchBinding.h"
+#include "launch/SimParser.h"
+#include "runtime/KernelRun.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+namespace clstep::debug {
+
+namespace {
+const size_t kKeepFinishedGroups = 256;
+}
+
+Session::Session() : m_controller(std::make_unique<SessionController>()), m_tracer(std::make_unique<AccessTracer>()) {
+    m_controller->pauseFlag = &m_pauseRequested;
+}
+
+Session::~Session() {
+    m_group.reset();
+    m_finished.clear();
+    m_run.reset();
+}
+
+bool Session::fail(const std::string& message) {
+    m_lastError = message;
+    m_stopReason = message;
+    return false;
+}
+
+std::vector<Diagnostic> Session::diagnostics() const {
+    std::vector<Diagnostic> out;
+    if (m_program) out = m_program->diagnostics;
+    out.insert(out.end(), m_launchDiagnostics.begin(), m_launchDiagnostics.end());
+    if (m_run) out.insert(out.end(), m_run->diagnostics().begin(), m_run->diagnostics().end());
+    return out;
+}
+
+bool Session::loadSource(const std::string& path, const std::string& text, const CompileOptions& options) {
+    clearRun();
+    m_launchDiagnostics.clear();
+    m_program = Program::fromSource(path, text, options);
+    if (m_kernelName.empty() && !m_program->kernels.empty()) m_kernelName = m_program->kernels.front()->name;
+    return !m_program->hasErrors();
+}
+
+bool Session::loadFile(const std::string& path, const CompileOptions& options) {
+    clearRun();
+    m_launchDiagnostics.clear();
+    m_program = Program::fromFile(path, options);
+    if (m_kernelName.empty() && !m_program->kernels.empty()) m_kernelName = m_program->kernels.front()->name;
+    return !m_program->hasErrors();
+}
+
+bool Session::loadSim(const std::string& path, const CompileOptions& options) {
+    clearRun();
+    m_launchDiagnostics.clear();
+    SourceManager sources;
+    auto config = launch::SimParser::parseFile(sources, path, m_launchDiagnostics);
+    if (!config) return fail("cannot read launch file '" + path + "'");
+    m_program = Program::fromFile(config->kernelFile, options);
+    m_kernelName = config->kernelName;
+    if (m_program->hasErrors()) return fail("the kernel has errors");
+    const ast::FunctionDecl* k = m_program->findKernel(m_kernelName);
+    if (!k) return fail("no kernel named '" + m_kernelName + "' in " + config->kernelFile);
+    launch::KernelSignature sig = launch::signatureOf(*k, m_program->options.clVersion);
+    if (!launch::SimParser::bind(*config, sig, m_launchDiagnostics)) return fail("the launch file does not match the kernel");
+    m_range = launch::ndRangeOf(*config);
+    m_args = launch::kernelArgumentsOf(*config);
+    m_dumpArgs.clear();
+    for (const auto& a : config->args) m_dumpArgs.push_back(a.dump);
+    return true;
+}
+
+void Session::clearRun() {
+    m_group.reset();
+    m_finished.clear();
+    m_run.reset();
+    m_history.clear();
+    m_step = 0;
+}
+
+uint64_t Session::linearGroupId(const std::array<uint64_t, 3>& g) const {
+    return g[0] + m_range.groups(0) * (g[1] + m_range.groups(1) * g[2]);
+}
+
+std::array<uint64_t, 3> Session::groupIdOf(uint64_t linear) const {
+    uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
+    return {linear % gx, (linear / gx) % gy, linear / (gx * gy)};
+}
+
+bool Session::reset() {
+    clearRun();
+    m_lastError.clear();
+    m_stopReason = "reset";
+    m_tracer->clear();
+    if (!m_program) return fail("no program loaded");
+    if (m_program->hasErrors()) return fail("the program has errors");
+    m_run = std::make_unique<KernelRun>(*m_program, m_kernelName, m_range, m_args, m_runOptions);
+    if (!m_run->ready()) {
+        std::string msg = m_run->diagnostics().empty() ? "invalid launch" : m_run->diagnostics().front().message;
+        m_run.reset();
+        return fail(msg);
+    }
+    m_run->addObserver(m_tracer.get());
+    for (ExecutionObserver* o : m_run->observers()) o->onRunBegin(*m_run);
+    m_controller->mainFile = m_program->mainFile;
+    if (!m_replaying) {
+        m_initialPolicy = m_scheduler.policy();
+        m_initialSeed = m_scheduler.seed();
+    }
+    m_groupsFinished = 0;
+    m_selected = 0;
+    m_scheduler.restart();
+    return startGroup(0);
+}
+
+bool Session::startGroup(uint64_t linear) {
+    m_groupLinear = linear;
+    m_viewLinear = linear;
+    m_group = std::make_unique<WorkGroup>(*m_run, groupIdOf(linear));
+    for (ExecutionObserver* o : m_run->observers()) o->onWorkGroupBegin(*m_group);
+    m_group->createWorkItems(m_controller.get());
+    m_selected = std::min(m_selected, m_group->workItems().size() - 1);
+    m_scheduler.restart();
+    return true;
+}
+
+void Session::finishCurrentGroup() {
+    if (!m_group) return;
+    m_controller->mode = SessionController::Mode::Never;
+    m_controller->breakpointsOn = false;
+    while (!m_group->finished()) {
+        bool progressed = false;
+        for (const auto& wi : m_group->workItems())
+            if (wi->state() == WorkItem::State::Ready) {
+                wi->resume();
+                progressed = true;
+            }
+        if (!m_group->releaseBarrierIfComplete()) break;
+        if (!progressed && !m_group->finished()) break;
+    }
+    for (ExecutionObserver* o : m_run->observers()) o->onWorkGroupEnd(*m_group);
+    ++m_groupsFinished;
+    if (m_finished.size() < kKeepFinishedGroups) m_finished[m_groupLinear] = std::move(m_group);
+    m_group.reset();
+}
+
+bool Session::finished() const { return m_run && !m_group; }
+
+WorkItem* Session::selectedItem() const {
+    const WorkGroup* g = viewedGroup();
+    if (!g || m_selected >= g->workItems().size()) return nullptr;
+    return g->workItems()[m_selected].get();
+}
+
+const WorkGroup* Session::viewedGroup() const {
+    if (m_group && m_viewLinear == m_groupLinear) return m_group.get();
+    auto it = m_finished.find(m_viewLinear);
+    return it == m_finished.end() ? nullptr : it->second.get();
+}
+
+bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b) {
+    if (!m_run) return fail("the kernel is not running: reset first");
+    m_pauseRequested = false;
+    Record r{a, arg, b};
+    bool ok = perform(r);
+    if (!m_replaying) m_history.push_back(r);
+    ++m_step;
+    m_tracer->setStep(m_step);
+    return ok;
+}
+
+bool Session::step() { return record(Action::Step); }
+bool Session::next() { return record(Action::Next); }
+bool Session::finish() { return record(Action::Finish); }
+bool Session::stepLockstep() { return record(Action::Lockstep); }
+bool Session::runToBarrier(bool wholeGroup) { return record(wholeGroup ? Action::GroupToBarrier : Action::ToBarrier); }
+bool Session::runGroupToEnd() { return record(Action::GroupToEnd); }
+bool Session::continueRun() { return record(Action::Continue); }
+bool Session::runAll() { return record(Action::All); }
+
+void Session::setSchedule(SchedulePolicy policy, uint64_t seed) {
+    if (m_run) record(Action::Schedule, {static_cast<uint64_t>(policy), 0, 0}, seed);
+    else m_scheduler = Scheduler(policy, seed);
+}
+
+bool Session::selectGroup(const std::array<uint64_t, 3>& g) {
+    for (int d = 0; d < 3; ++d)
+        if (g[d] >= m_range.groups(d)) return fail("no such work-group");
+    return record(Action::SelectGroup, g);
+}
+
+bool Session::selectLocal(const std::array<uint64_t, 3>& l) { return record(Action::SelectLocal, l); }
+
+bool Session::selectGlobal(const std::array<uint64_t, 3>& global) {
+    std::array<uint64_t, 3> g{}, l{};
+    for (int d = 0; d < 3; ++d) {
+        if (global[d] < m_range.offset[d] || global[d] - m_range.offset[d] >= m_range.global[d])
+            return fail("global id out of range");
+        uint64_t rel = global[d] - m_range.offset[d];
+        g[d] = rel / m_range.local[d];
+        l[d] = rel % m_range.local[d];
+    }
+    if (!selectGroup(g)) return false;
+    return selectLocal(l);
+}
+
+int Session::addBreakpoint(uint32_t line) {
+    for (const Breakpoint& b : m_breakpoints)
+        if (b.line == line) return b.id;
+    m_breakpoints.push_back(Breakpoint{m_nextBreakpointId++, line, true});
+    return m_breakpoints.back().id;
+}
+
+bool Session::removeBreakpoint(int id) {
+    for (auto it = m_breakpoints.begin(); it != m_breakpoints.end(); ++it)
+        if (it->id == id) {
+            m_breakpoints.erase(it);
+            return true;
+        }
+    return false;
+}
+
+bool Session::stepBack() {
+    if (m_history.empty()) return fail("nothing to step back to");
+    return replay(m_history.size() - 1);
+}
+
+bool Session::reverseContinue() {
+    if (m_history.empty()) return fail("nothing to step back to");
+    // Find the latest earlier action that stopped at a breakpoint.
+    std::vector<Record> history = m_history;
+    for (size_t n = history.size() - 1; n > 0; --n) {
+        if (!replay(n)) return false;
+        if (m_stopReason.rfind("breakpoint", 0) == 0) return true;
+        m_history = history;
+    }
+    return replay(0);
+}
+
+bool Session::replay(size_t count) {
+    std::vector<Record> history = m_history;
+    history.resize(count);
+    SchedulePolicy policy = m_initialPolicy;
+    uint64_t seed = m_initialSeed;
+    m_scheduler = Scheduler(policy, seed);
+    if (!reset()) return false;
+    m_replaying = true;
+    for (const Record& r : history) {
+        record(r.action, r.a, r.b);
+    }
+    m_replaying = false;
+    m_history = history;
+    return true;
+}
+
+} // namespace clstep::debug

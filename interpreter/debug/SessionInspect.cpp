@@ -1,0 +1,192 @@
+// Session: snapshots (work-item states, variables, memory contents).
+#include "debug/AccessTracer.h"
+#include "debug/Session.h"
+#include "debug/ValueFormatter.h"
+#include "runtime/KernelRun.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+namespace clstep::debug {
+
+using namespace ast;
+
+const char* workItemStateName(WorkItemState s) {
+    switch (s) {
+    case WorkItemState::NotStarted: return "not started";
+    case WorkItemState::Ready: return "ready";
+    case WorkItemState::AtBarrier: return "at barrier";
+    case WorkItemState::AtBreakpoint: return "at breakpoint";
+    case WorkItemState::Finished: return "finished";
+    case WorkItemState::Error: return "error";
+    }
+    return "?";
+}
+
+namespace {
+
+void collectVars(const Stmt* s, std::vector<const VarDecl*>& out) {
+    if (!s) return;
+    switch (s->kind) {
+    case StmtKind::Compound:
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) collectVars(c.get(), out);
+        break;
+    case StmtKind::Decl:
+        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+            if (d->kind == DeclKind::Var && !static_cast<const VarDecl*>(d.get())->isProgramScope)
+                out.push_back(static_cast<const VarDecl*>(d.get()));
+        break;
+    case StmtKind::If:
+        collectVars(static_cast<const IfStmt*>(s)->thenStmt.get(), out);
+        collectVars(static_cast<const IfStmt*>(s)->elseStmt.get(), out);
+        break;
+    case StmtKind::While: collectVars(static_cast<const WhileStmt*>(s)->body.get(), out); break;
+    case StmtKind::DoWhile: collectVars(static_cast<const DoWhileStmt*>(s)->body.get(), out); break;
+    case StmtKind::For:
+        collectVars(static_cast<const ForStmt*>(s)->init.get(), out);
+        collectVars(static_cast<const ForStmt*>(s)->body.get(), out);
+        break;
+    case StmtKind::Switch: collectVars(static_cast<const SwitchStmt*>(s)->body.get(), out); break;
+    case StmtKind::Case: collectVars(static_cast<const CaseStmt*>(s)->sub.get(), out); break;
+    case StmtKind::Default: collectVars(static_cast<const DefaultStmt*>(s)->sub.get(), out); break;
+    case StmtKind::Label: collectVars(static_cast<const LabelStmt*>(s)->sub.get(), out); break;
+    default: break;
+    }
+}
+
+const uint8_t* bytesAt(const WorkItem& wi, const KernelRun& run, const WorkGroup& g, uint64_t a, uint64_t size) {
+    const Memory* mem = nullptr;
+    switch (address::space(a)) {
+    case AddressSpace::Private: mem = &wi.privateMemory(); break;
+    case AddressSpace::Local: mem = &const_cast<WorkGroup&>(g).localMemory(); break;
+    case AddressSpace::Global: mem = &const_cast<KernelRun&>(run).globalMemory(); break;
+    case AddressSpace::Constant: mem = &const_cast<KernelRun&>(run).constantMemory(); break;
+    default: return nullptr;
+    }
+    return const_cast<Memory*>(mem)->bytes(a, size);
+}
+
+} // namespace
+
+std::vector<uint8_t> Session::argumentBytes(size_t index) const {
+    return m_run ? m_run->argumentBytes(index) : std::vector<uint8_t>{};
+}
+
+void Session::fillVariables(Snapshot& s) const {
+    const WorkItem* wi = selectedItem();
+    const WorkGroup* g = viewedGroup();
+    if (!wi || !g || wi->callDepth() == 0) return;
+    size_t frame = wi->callDepth() - 1;
+    const FunctionDecl* f = wi->frameFunction(frame);
+    ValueFormatter fmt(m_runOptions.deviceBigEndian);
+    auto add = [&](const std::string& name, const QualType& type, uint32_t slot) {
+        uint64_t a = wi->frameSlotAddress(frame, slot);
+        if (!a) return;
+        uint64_t size = type->canonical()->size;
+        s.variables.push_back(fmt.variable(name, type, a, bytesAt(*wi, *m_run, *g, a, size), size));
+    };
+    for (const auto& p : f->params) add(p->name, p->type, p->slot);
+    std::vector<const VarDecl*> vars;
+    collectVars(f->body.get(), vars);
+    for (const VarDecl* v : vars) add(v->name, v->type, v->slot);
+}
+
+void Session::fillMemory(Snapshot& s) const {
+    auto regions = [&](const Memory& mem, uint64_t owner, std::vector<MemoryRegion>& out) {
+        const auto& buffers = mem.buffers();
+        for (uint32_t i = 1; i < buffers.size(); ++i) {
+            const Buffer& b = buffers[i];
+            if (!b.alive) continue;
+            MemoryRegion r;
+            r.space = mem.space();
+            r.name = b.name;
+            r.address = address::make(mem.space(), i, 0);
+            r.bytes = b.bytes;
+            r.flags.assign(b.bytes.size(), 0);
+            r.lastAccessor.assign(b.bytes.size(), -1);
+            r.lastStep.assign(b.bytes.size(), 0);
+            if (const AccessTracer::Shadow* sh =
+                    m_tracer->shadow(AccessTracer::Key{static_cast<int>(mem.space()), owner, i})) {
+                for (size_t k = 0; k < r.bytes.size() && k < sh->written.size(); ++k) {
+                    uint8_t f = sh->written[k] ? ByteWritten : 0;
+                    if (sh->accessor[k] >= 0 && sh->step[k] + 1 >= m_step && m_step > 0)
+                        f |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
+                    r.flags[k] = f;
+                    r.lastAccessor[k] = sh->accessor[k];
+                    r.lastStep[k] = sh->step[k];
+                }
+            }
+            if (mem.space() == AddressSpace::Global || mem.space() == AddressSpace::Constant) {
+                // host-initialised argument buffers count as written
+                for (const KernelArgument& a : m_args)
+                    if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer && !a.noInit)
+                        for (uint8_t& f : r.flags) f |= ByteWritten;
+            }
+            out.push_back(std::move(r));
+        }
+    };
+    regions(m_run->globalMemory(), 0, s.global);
+    regions(m_run->constantMemory(), 0, s.constant);
+    if (const WorkGroup* g = viewedGroup()) {
+        regions(const_cast<WorkGroup*>(g)->localMemory(), m_viewLinear, s.local);
+        if (const WorkItem* wi = selectedItem()) {
+            regions(wi->privateMemory(), 0, s.privateMemory);
+            for (MemoryRegion& r : s.privateMemory)
+                for (uint8_t& f : r.flags) f |= ByteWritten; // private bytes start zeroed
+        }
+    }
+}
+
+Snapshot Session::snapshot() const {
+    Snapshot s;
+    s.step = m_step;
+    s.stopReason = m_lastError.empty() ? m_stopReason : m_lastError;
+    s.diagnostics = diagnostics();
+    if (!m_run) return s;
+    s.running = true;
+    s.runFinished = !m_group;
+    s.diagnosticCounts.assign(s.diagnostics.size(), 1);
+    size_t offset = s.diagnostics.size() - m_run->diagnostics().size();
+    for (size_t i = 0; i < m_run->diagnosticCounts().size(); ++i) s.diagnosticCounts[offset + i] = m_run->diagnosticCounts()[i];
+    s.output = m_run->output();
+    s.group = groupIdOf(m_viewLinear);
+    for (int d = 0; d < 3; ++d) s.numGroups[d] = m_range.groups(d);
+    s.groupsFinished = m_groupsFinished;
+    const WorkGroup* g = viewedGroup();
+    if (g) {
+        s.groupSize = g->size();
+        s.groupFinished = g->finished();
+        s.selected = m_selected;
+        for (size_t i = 0; i < g->workItems().size(); ++i) {
+            const WorkItem& wi = *g->workItems()[i];
+            WorkItemSnapshot w;
+            w.id = wi.ids();
+            w.linearLocalId = i;
+            w.steps = wi.stepsExecuted();
+            switch (wi.state()) {
+            case WorkItem::State::Ready:
+                w.state = wi.stepsExecuted() == 0 ? WorkItemState::NotStarted
+                          : m_atBreakpoint.count(&wi) ? WorkItemState::AtBreakpoint
+                                                      : WorkItemState::Ready;
+                break;
+            case WorkItem::State::AtBarrier: w.state = WorkItemState::AtBarrier; break;
+            case WorkItem::State::Finished: w.state = WorkItemState::Finished; break;
+            case WorkItem::State::Error: w.state = WorkItemState::Error; break;
+            }
+            if (wi.state() == WorkItem::State::AtBarrier) w.position = wi.barrierRange();
+            else if (wi.currentStatement()) w.position = wi.currentStatement()->range;
+            else if (w.state == WorkItemState::NotStarted) w.position = m_run->kernel().nameRange;
+            for (size_t f = 0; f < wi.callDepth(); ++f) {
+                StackFrame fr;
+                fr.function = wi.frameFunction(f)->name;
+                if (const Stmt* st = wi.frameStatement(f)) fr.position = st->range;
+                w.callStack.push_back(fr);
+            }
+            s.workItems.push_back(std::move(w));
+        }
+    }
+    fillVariables(s);
+    fillMemory(s);
+    return s;
+}
+
+} // namespace clstep::debug
