@@ -2,6 +2,7 @@
 
 #include "frontend/Program.h"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -33,17 +34,18 @@ void Sema::warning(const std::string& kind, const SourceRange& r, const std::str
 }
 
 namespace {
-const std::set<std::string> kReservedNames = {
-    "__global",  "global",  "__local", "local", "__constant", "constant", "__private",
-    "private", "__generic", "generic"};
+const std::set<std::string> kReservedNames = {"__global",   "global",   "__local",   "local",
+                                              "__constant", "constant", "__private", "private",
+                                              "__generic",  "generic"};
 }
 
 void Sema::declareName(Decl* d) {
     if (d->name.empty()) return;
     if (kReservedNames.count(d->name))
         error("reserved-identifier", d->nameRange,
-              "'" + d->name + "' is an address space qualifier and cannot be used as a name "
-              "(OpenCL C 6.5)");
+              "'" + d->name +
+                  "' is an address space qualifier and cannot be used as a name "
+                  "(OpenCL C 6.5)");
     m_scopes.back().names[d->name] = d;
 }
 
@@ -59,34 +61,63 @@ void Sema::run() {
     m_scopes.clear();
     pushScope();
     if (!m_program.unit) return;
-    for (DeclPtr& d : m_program.unit->decls) declareTop(d.get());
+    for (DeclPtr& d : m_program.unit->decls)
+        declareTop(d.get());
 
-    // Recursion through the call graph (spec 6.9: recursion is not supported).
-    std::map<FunctionDecl*, int> state; // 0 new, 1 on stack, 2 done
+    checkRecursion();
+}
+
+/// Spec 6.9.i: recursion is not supported. A depth-first walk of the call graph starting at
+/// the kernels (then at every other definition, in source order) reports each call that
+/// re-enters a function still on the walk, i.e. the call closing the cycle as the kernel
+/// would reach it, with the cycle spelled out.
+void Sema::checkRecursion() {
+    std::vector<FunctionDecl*> roots;
+    for (FunctionDecl* k : m_program.kernels)
+        roots.push_back(k);
+    for (DeclPtr& d : m_program.unit->decls)
+        if (d->kind == DeclKind::Function && static_cast<FunctionDecl*>(d.get())->body &&
+            !static_cast<FunctionDecl*>(d.get())->isKernel)
+            roots.push_back(static_cast<FunctionDecl*>(d.get()));
+    std::map<FunctionDecl*, int> state; // 0 unvisited, 1 on the walk, 2 done
+    std::vector<FunctionDecl*> path;
     std::function<void(FunctionDecl*)> visit = [&](FunctionDecl* f) {
         state[f] = 1;
+        path.push_back(f);
         for (auto& [callee, site] : m_calls[f]) {
             FunctionDecl* target = callee->definition ? callee->definition : callee;
             if (state[target] == 1) {
+                std::string cycle;
+                auto from = std::find(path.begin(), path.end(), target);
+                for (auto it = from; it != path.end(); ++it)
+                    cycle += (*it)->name + " -> ";
+                cycle += target->name;
                 error("recursion", site,
-                      "recursive call to '" + target->name +
-                          "': recursion is not supported in OpenCL C (6.9)",
+                      "recursive call to '" + target->name + "' (" + cycle +
+                          "): recursion is not supported in OpenCL C (6.9.i)",
                       {{target->nameRange, "'" + target->name + "' defined here"}});
             } else if (state[target] == 0) {
                 visit(target);
             }
         }
+        path.pop_back();
         state[f] = 2;
     };
-    for (auto& [f, calls] : m_calls)
+    for (FunctionDecl* f : roots)
         if (state[f] == 0) visit(f);
 }
 
 void Sema::declareTop(Decl* d) {
     switch (d->kind) {
-    case DeclKind::Function: checkFunction(static_cast<FunctionDecl*>(d)); break;
-    case DeclKind::Var: checkVar(static_cast<VarDecl*>(d), true); break;
-    case DeclKind::Typedef: checkTypedef(static_cast<TypedefDecl*>(d)); break;
+    case DeclKind::Function:
+        checkFunction(static_cast<FunctionDecl*>(d));
+        break;
+    case DeclKind::Var:
+        checkVar(static_cast<VarDecl*>(d), true);
+        break;
+    case DeclKind::Typedef:
+        checkTypedef(static_cast<TypedefDecl*>(d));
+        break;
     case DeclKind::Record: {
         auto* rd = static_cast<RecordDecl*>(d);
         TypeSyntax ts;
@@ -108,20 +139,25 @@ void Sema::declareTop(Decl* d) {
         resolveEnum(&ts);
         break;
     }
-    default: break;
+    default:
+        break;
     }
 }
 
 void Sema::checkTypedef(TypedefDecl* t) {
     checkAttributes(t->attrs, true);
     t->type = resolveType(t->typeSyntax.get());
+    if (t->type.type && isFunctionPointer(t->type.type))
+        error("function-pointer", t->nameRange.valid() ? t->nameRange : t->range,
+              "pointers to functions are not allowed in OpenCL C (6.9.a)");
     bool packed = false;
     Endian endian = Endian::Device;
     uint64_t align = attrAlign(t->attrs, &packed, &endian);
     if (packed)
         warning("packed-typedef", t->nameRange,
                 "'packed' attribute on a typedef is ignored (OpenCL C 6.11.1)");
-    if (align && t->type.type) t->type.type = m_types.withAlignment(t->type.type, align, t->name);
+    if (align && t->type.type)
+        t->type.type = m_types.withAlignment(t->type.type, align, t->name);
     else if (t->type.type && t->type->kind != TypeKind::Function)
         t->type.type = m_types.alias(t->name, t->type.type);
     declareName(t);

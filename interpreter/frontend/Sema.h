@@ -43,7 +43,14 @@ private:
     // --- declarations (Sema.cpp) ---
     void declareTop(ast::Decl* d);
     void checkFunction(ast::FunctionDecl* f);
+    /// Kernel signature rules (spec 6.8, 6.9): return type, storage, name, parameters.
+    void checkKernelSignature(ast::FunctionDecl* f);
+    /// Diagnoses recursion through the call graph (spec 6.9), walking from the kernels.
+    void checkRecursion();
     void checkVar(ast::VarDecl* v, bool programScope);
+    /// Address-space rules of a variable (spec 6.5, 6.8); returns false after an error that
+    /// makes the `__constant`-must-be-initialized rule moot.
+    bool checkVarAddressSpace(ast::VarDecl* v, QualType& t, bool programScope);
     void checkTypedef(ast::TypedefDecl* t);
     void declareName(ast::Decl* d);
     ast::Decl* lookup(const std::string& name) const;
@@ -57,6 +64,19 @@ private:
     const Type* resolveEnum(const ast::TypeSyntax* ts);
     uint64_t attrAlign(const std::vector<ast::Attribute>& attrs, bool* packed, Endian* endian);
     void checkAttributes(const std::vector<ast::Attribute>& attrs, bool onTypedef);
+    /// Applies an `endian(host|device)` attribute to a resolved type: to the pointee of a
+    /// pointer, to the object itself otherwise (OpenCL C 1.0/1.1 attribute page).
+    void applyEndian(QualType& t, const std::vector<ast::Attribute>& attrs);
+    /// True for a pointer to a function (through any levels of pointers and arrays).
+    static bool isFunctionPointer(const Type* t);
+    /// The return type of `f` as written (pointer declarators included), without leading
+    /// `__kernel`, storage-class, `inline` and `__attribute__((...))` tokens.
+    SourceRange returnTypeRange(const ast::FunctionDecl* f) const;
+    /// Where the read-only memory written by `e` was declared ("'c' declared __constant
+    /// here"), for constant-write diagnostics.
+    std::optional<RelatedLocation> constantOriginNote(const ast::Expr* e) const;
+    /// Range from the `=` before a variable's initializer to the initializer's end.
+    SourceRange initializerRange(const ast::VarDecl* v) const;
 
     // --- statements (SemaStmt.cpp) ---
     void checkStmt(ast::Stmt* s);
@@ -65,17 +85,36 @@ private:
 
     // --- expressions (SemaExpr.cpp, SemaConv.cpp) ---
     void checkExpr(ast::ExprPtr& e);
-    void checkInitializer(ast::ExprPtr& init, QualType target, const SourceRange& declRange);
+    /// Checks `init` against the declared type; `targetNote` locates the declared pointer
+    /// for address-space diagnostics.
+    void checkInitializer(ast::ExprPtr& init, QualType target,
+                          std::optional<RelatedLocation> targetNote = std::nullopt);
     void checkInitList(ast::InitListExpr* list, QualType target);
-    /// Converts `e` to `target` as if by assignment (C99 6.5.16.1 + OpenCL rules). `what`
-    /// names the context for messages ("assignment", "argument 2 of foo", "return").
-    void convertForAssignment(ast::ExprPtr& e, QualType target, const std::string& what);
     /// Wraps `e` in an ImplicitCastExpr to `target` unless it already has that type.
     void implicitCast(ast::ExprPtr& e, QualType target);
     /// Array-to-pointer decay and function designator handling for rvalue use.
     void decay(ast::ExprPtr& e);
     bool checkPointerConversion(QualType from, QualType to, const SourceRange& r,
-                                const std::string& what, bool explicitCast);
+                                const std::string& what, bool explicitCast,
+                                std::vector<RelatedLocation> notes = {});
+    /// Converts `e` to `target` as if by assignment (C99 6.5.16.1 + OpenCL rules). `what`
+    /// names the context for messages ("assignment", "argument 2 of foo", "return").
+    /// An address-space error carries `targetNote` (where the target pointer was declared)
+    /// and a note on the source pointer's declaration.
+    void convertForAssignment(ast::ExprPtr& e, QualType target, const std::string& what,
+                              std::optional<RelatedLocation> targetNote = std::nullopt);
+    /// "'p' is declared as a pointer to __global here" for a variable/parameter `d` whose
+    /// type is (or decays to) a pointer; nullopt for other declarations.
+    std::optional<RelatedLocation> declPointerNote(const ast::Decl* d) const;
+    /// The same note for the declaration an expression names (`p`, `&x`, `a[i]` decayed).
+    std::optional<RelatedLocation> exprPointerNote(const ast::Expr* e) const;
+    /// Notes for both operands of a binary pointer operation.
+    std::vector<RelatedLocation> operandNotes(const ast::Expr* a, const ast::Expr* b) const;
+    /// The address-space qualifier written for the object a declarator declares (looking
+    /// through array levels); invalid when none was written.
+    static SourceRange objectQualifierRange(const ast::TypeSyntax* ts);
+    /// to_global / to_local / to_private (OpenCL C 2.0, 6.13.9); true when handled.
+    bool checkAddressSpaceBuiltin(ast::CallExpr* c, const std::string& name);
     void checkCall(ast::CallExpr* c);
     void checkBuiltinCall(ast::CallExpr* c, const std::string& name);
     void checkMember(ast::MemberExpr* m);
@@ -98,6 +137,9 @@ public:
     /// True if `e` is a compile-time constant (arithmetic or address constant) usable as a
     /// `__constant` initializer (spec 6.5.3).
     static bool isConstantInitializer(const ast::Expr* e);
+    /// True if `e` is an address constant (C99 6.6p9): the address of an object with static
+    /// storage (program scope), possibly offset by an integer constant, or a string literal.
+    static bool isAddressConstant(const ast::Expr* e);
 
 private:
     Program& m_program;

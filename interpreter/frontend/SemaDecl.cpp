@@ -13,29 +13,9 @@ bool isNamedSpace(AddressSpace s) {
     return s == AddressSpace::Global || s == AddressSpace::Local || s == AddressSpace::Constant;
 }
 
-/// Name of a builtin typedef that kernels may not take (spec 6.9.k), or "" if allowed.
-std::string forbiddenKernelScalar(const Type* t) {
-    static const char* names[] = {"size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "event_t"};
-    for (const char* n : names)
-        if (t->name == n) return n;
-    if (t->canonical()->kind == TypeKind::Bool) return "bool";
-    if (t->canonical()->kind == TypeKind::Half) return "half";
-    return "";
-}
-
-std::string forbiddenInStruct(const Type* t) {
+bool isImageType(const Type* t) {
     const Type* c = t->canonical();
-    if (c->isPointer()) return "a pointer";
-    if (c->isArray()) return forbiddenInStruct(c->element);
-    if (c->isRecord()) {
-        for (const Field& f : c->fields) {
-            std::string why = forbiddenInStruct(f.type.type);
-            if (!why.empty()) return why;
-        }
-        return "";
-    }
-    std::string n = forbiddenKernelScalar(t);
-    return n.empty() ? "" : "'" + n + "'";
+    return c->kind == TypeKind::Opaque && c->name.rfind("image", 0) == 0;
 }
 
 } // namespace
@@ -44,9 +24,9 @@ void Sema::checkFunction(FunctionDecl* f) {
     checkAttributes(f->attrs, false);
     QualType ret = resolveType(f->returnType.get());
     if (ret.space != AddressSpace::None) {
-        error("return-address-space", f->returnType->quals.spaceRange.valid()
-                                          ? f->returnType->quals.spaceRange
-                                          : f->returnType->range,
+        error("return-address-space",
+              f->returnType->quals.spaceRange.valid() ? f->returnType->quals.spaceRange
+                                                      : f->returnType->range,
               "the return type of a function cannot have an address space qualifier "
               "(OpenCL C 6.5)");
         ret.space = AddressSpace::None;
@@ -62,15 +42,24 @@ void Sema::checkFunction(FunctionDecl* f) {
     for (auto& p : f->params) {
         checkAttributes(p->attrs, false);
         QualType t = resolveType(p->typeSyntax.get(), true);
-        if (t.type && t->isFunction()) {
-            error("function-pointer", p->range, "function pointers are not supported (OpenCL C 6.9.a)");
-        }
+        applyEndian(t, p->attrs);
+        if (t.type && (t->isFunction() || isFunctionPointer(t.type)))
+            error("function-pointer", p->nameRange.valid() ? p->nameRange : p->range,
+                  "pointers to functions are not allowed in OpenCL C (6.9.a)");
         if (isNamedSpace(t.space)) {
-            error("parameter-address-space",
-                  p->typeSyntax->quals.spaceRange.valid() ? p->typeSyntax->quals.spaceRange : p->range,
-                  std::string("parameter '") + p->name + "' cannot be qualified " +
-                      addressSpaceName(t.space) +
-                      ": function arguments are always in __private (OpenCL C 6.5)");
+            SourceRange q = objectQualifierRange(p->typeSyntax.get());
+            if (!q.valid()) q = p->range;
+            std::string name = p->name.empty() ? "<unnamed>" : p->name;
+            if (t.type && isImageType(t.type))
+                error("image-address-space", q,
+                      "image parameter '" + name + "' cannot be qualified " +
+                          addressSpaceName(t.space) +
+                          ": image objects are always in __global and take no address space "
+                          "qualifier (OpenCL C 6.9.b)");
+            else
+                error("parameter-address-space", q,
+                      "parameter '" + name + "' cannot be qualified " + addressSpaceName(t.space) +
+                          ": function arguments are always in __private (OpenCL C 6.5)");
         }
         t.space = AddressSpace::Private;
         p->type = t;
@@ -106,56 +95,7 @@ void Sema::checkFunction(FunctionDecl* f) {
     }
     m_scopes.front().names[f->name] = f;
 
-    if (f->isKernel) {
-        if (!ret.type || !ret->isVoid())
-            error("kernel-return-type", f->returnType->range,
-                  "a kernel function must return void (OpenCL C 6.9.i)");
-        if (f->storage == StorageClass::Static)
-            error("kernel-static", f->storageRange,
-                  "a kernel function cannot be declared static (OpenCL C 6.8)");
-        if (f->name == "main")
-            error("kernel-main", f->nameRange, "a kernel function cannot be called 'main' (OpenCL C 6.9)");
-        for (auto& p : f->params) {
-            const Type* t = p->type.type;
-            if (!t) continue;
-            const Type* c = t->canonical();
-            if (c->isPointer()) {
-                AddressSpace s = c->pointee.space;
-                if (s == AddressSpace::Private || s == AddressSpace::None || s == AddressSpace::Generic) {
-                    error("kernel-pointer-parameter-space", p->range,
-                          "pointer parameter '" + p->name +
-                              "' of a kernel must point to __global, __local or __constant "
-                              "(OpenCL C 6.9.a)");
-                }
-                if (c->pointee.type && c->pointee->canonical()->isPointer())
-                    error("kernel-pointer-to-pointer", p->range,
-                          "kernel parameter '" + p->name +
-                              "' cannot be a pointer to a pointer (OpenCL C 6.9.a)");
-                else if (c->pointee.type && c->pointee->canonical()->isRecord()) {
-                    std::string why = forbiddenInStruct(c->pointee.type);
-                    (void)why; // structs behind pointers may hold anything the host laid out
-                }
-                continue;
-            }
-            std::string bad = forbiddenKernelScalar(t);
-            if (!bad.empty()) {
-                error("kernel-parameter-type", p->range,
-                      "kernel parameter '" + p->name + "' cannot have type '" + bad +
-                          "' (OpenCL C 6.9.k)");
-            } else if (c->isRecord()) {
-                std::string why = forbiddenInStruct(t);
-                if (!why.empty())
-                    error("kernel-parameter-type", p->range,
-                          "kernel parameter '" + p->name + "' is a struct containing " + why +
-                              ", which kernels cannot take (OpenCL C 6.9.k)");
-            }
-            if (c->kind == TypeKind::Opaque && c->name.rfind("image", 0) == 0 &&
-                p->typeSyntax->quals.space != AddressSpace::None &&
-                p->typeSyntax->quals.space != AddressSpace::Global)
-                error("image-address-space", p->typeSyntax->quals.spaceRange,
-                      "image objects are always in __global (OpenCL C 6.5)");
-        }
-    }
+    if (f->isKernel) checkKernelSignature(f);
 
     if (f->body) {
         FunctionDecl* saved = m_function;
@@ -164,7 +104,8 @@ void Sema::checkFunction(FunctionDecl* f) {
         m_labels.clear();
         m_gotos.clear();
         m_blockDepth = 0;
-        for (StmtPtr& s : f->body->body) checkStmt(s.get());
+        for (StmtPtr& s : f->body->body)
+            checkStmt(s.get());
         for (GotoStmt* g : m_gotos) {
             auto it = m_labels.find(g->label);
             if (it == m_labels.end())
@@ -180,28 +121,106 @@ void Sema::checkFunction(FunctionDecl* f) {
     popScope();
 }
 
+bool Sema::checkVarAddressSpace(VarDecl* v, QualType& t, bool programScope) {
+    const bool cl2 = m_clVersion >= 200;
+    // Drawn on the qualifier when one was written, else on the name.
+    const SourceRange q = objectQualifierRange(v->typeSyntax.get());
+    const SourceRange at = q.valid() ? q : v->nameRange;
+    const std::string name = "'" + v->name + "'";
+    if (!programScope && v->storage == StorageClass::Static && !cl2) {
+        // Spec 6.8 (1.x): `static` is only for program-scope variables and functions.
+        error("static-local-variable", v->storageRange.valid() ? v->storageRange : v->nameRange,
+              "static variable " + name +
+                  " cannot be declared inside a function before OpenCL C 2.0 (6.8)");
+        if (t.space == AddressSpace::None) t.space = AddressSpace::Global;
+        return false;
+    }
+    if (v->isProgramScope) {
+        // Spec 6.5: program-scope (and 2.0 static) variables are __constant in 1.x and
+        // __global (the default) or __constant in 2.0.
+        const char* where = programScope ? "program scope variable " : "static variable ";
+        if (t.space == AddressSpace::None && cl2) t.space = AddressSpace::Global;
+        if (!cl2 && t.space != AddressSpace::Constant) {
+            error("program-scope-address-space", at,
+                  where + name + " must be declared in the __constant address space " +
+                      "in OpenCL C 1.x (6.5)" +
+                      (t.space == AddressSpace::None
+                           ? ""
+                           : std::string(", not ") + addressSpaceName(t.space)));
+            t.space = AddressSpace::Constant;
+            return false;
+        }
+        if (cl2 && t.space != AddressSpace::Constant && t.space != AddressSpace::Global) {
+            error("program-scope-address-space", at,
+                  where + name + " must be in __global or __constant, not " +
+                      addressSpaceName(t.space) + " (OpenCL C 2.0, 6.5)");
+            t.space = AddressSpace::Global;
+            return false;
+        }
+        return true;
+    }
+    const bool kernelScope = m_function && m_function->isKernel && m_blockDepth == 0;
+    switch (t.space) {
+    case AddressSpace::Local:
+        // Spec 6.5.2: only at the outermost scope of a kernel, never initialized.
+        if (!m_function || !m_function->isKernel)
+            error("local-variable-scope", at,
+                  "__local variable " + name +
+                      " cannot be declared in a non-kernel function: __local variables belong "
+                      "to the outermost scope of a kernel (OpenCL C 6.5.2)");
+        else if (!kernelScope)
+            error("local-variable-scope", at,
+                  "__local variable " + name +
+                      " must be declared at the outermost scope of the kernel, not in a "
+                      "nested block (OpenCL C 6.5.2)");
+        if (v->init)
+            error("local-variable-initializer", initializerRange(v),
+                  "__local variable " + name + " cannot have an initializer (OpenCL C 6.5.2)",
+                  {{v->nameRange, name + " declared __local here"}});
+        return true;
+    case AddressSpace::Constant:
+        // Spec 6.5.3: program scope or the outermost scope of a kernel.
+        if (!kernelScope) {
+            error("constant-variable-scope", at,
+                  "__constant variable " + name + " can only be declared at program scope " +
+                      "or at the outermost scope of a kernel (OpenCL C 6.5.3)");
+            return false;
+        }
+        return true;
+    case AddressSpace::Global:
+        error("automatic-variable-address-space", at,
+              "variable " + name +
+                  " cannot be declared __global inside a function: variables inside functions "
+                  "are __private (OpenCL C 6.5)");
+        t.space = AddressSpace::Private;
+        return false;
+    case AddressSpace::Generic:
+        error("automatic-variable-address-space", at,
+              "variable " + name +
+                  " cannot be declared in the generic address space: it only qualifies "
+                  "pointees (OpenCL C 6.5.5)");
+        t.space = AddressSpace::Private;
+        return false;
+    default:
+        t.space = AddressSpace::Private;
+        return true;
+    }
+}
+
 void Sema::checkVar(VarDecl* v, bool programScope) {
     checkAttributes(v->attrs, false);
     v->isProgramScope = programScope || v->storage == StorageClass::Static;
     QualType t = resolveType(v->typeSyntax.get());
-    SourceRange spaceRange = v->typeSyntax ? v->typeSyntax->quals.spaceRange : SourceRange{};
-    if (!spaceRange.valid()) {
-        // the qualifier may sit at the innermost (specifier) level
-        const TypeSyntax* ts = v->typeSyntax.get();
-        while (ts && ts->inner && ts->kind == TypeSyntax::Kind::Array) ts = ts->inner.get();
-        if (ts) spaceRange = ts->quals.spaceRange;
-    }
-    if (!spaceRange.valid()) spaceRange = v->nameRange;
     bool packed = false;
-    Endian endian = Endian::Device;
-    uint64_t align = attrAlign(v->attrs, &packed, &endian);
-    if (endian == Endian::Host && t.type && t->canonical()->isPointer()) {
-        QualType pointee = t->canonical()->pointee;
-        pointee.endian = Endian::Host;
-        t.type = m_types.pointer(pointee);
-    }
-    if (t.type && t->isFunction()) {
-        error("function-pointer", v->range, "function pointers are not supported (OpenCL C 6.9.a)");
+    uint64_t align = attrAlign(v->attrs, &packed, nullptr);
+    applyEndian(t, v->attrs);
+    if (t.type && (t->isFunction() || isFunctionPointer(t.type))) {
+        error("function-pointer", v->nameRange.valid() ? v->nameRange : v->range,
+              "pointers to functions are not allowed in OpenCL C (6.9.a)");
+        v->type = QualType{m_types.scalar(TypeKind::Int), AddressSpace::Private};
+        v->init.reset();
+        v->slot = m_nextSlot++;
+        declareName(v);
         return;
     }
     if (t.type && t->isVoid()) {
@@ -209,81 +228,29 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
         t.type = m_types.scalar(TypeKind::Int);
     }
 
-    bool cl2 = m_clVersion >= 200;
-    if (v->isProgramScope) {
-        if (t.space == AddressSpace::None) {
-            if (cl2) t.space = AddressSpace::Global;
-            else if (t.isConst && programScope) t.space = AddressSpace::Constant;
-        }
-        if (!cl2 && t.space != AddressSpace::Constant) {
-            error("program-scope-address-space", v->nameRange,
-                  std::string(programScope ? "program scope" : "static") + " variable '" +
-                      v->name + "' must be declared in the __constant address space "
-                      "in OpenCL C 1.x (6.5)");
-            t.space = AddressSpace::Constant;
-        } else if (cl2 && t.space != AddressSpace::Constant && t.space != AddressSpace::Global) {
-            error("program-scope-address-space", spaceRange,
-                  "program scope variable '" + v->name +
-                      "' must be in __global or __constant (OpenCL C 2.0, 6.5)");
-            t.space = AddressSpace::Global;
-        }
-    } else {
-        if (t.space == AddressSpace::Local) {
-            if (!m_function || !m_function->isKernel)
-                error("local-variable-scope", spaceRange,
-                      "__local variable '" + v->name +
-                          "' can only be declared at the outermost scope of a kernel function "
-                          "(OpenCL C 6.5.2)");
-            else if (m_blockDepth > 0)
-                error("local-variable-scope", spaceRange,
-                      "__local variable '" + v->name +
-                          "' must be declared at the outermost scope of the kernel, not in a "
-                          "nested block (OpenCL C 6.5.2)");
-            if (v->init)
-                error("local-variable-initializer", v->init->range,
-                      "__local variable '" + v->name + "' cannot have an initializer (OpenCL C 6.5.2)",
-                      {{v->nameRange, "'" + v->name + "' declared __local here"}});
-        } else if (t.space == AddressSpace::Global) {
-            error("automatic-variable-address-space", spaceRange,
-                  "automatic variable '" + v->name +
-                      "' cannot be declared __global: variables inside functions are __private "
-                      "(OpenCL C 6.5)");
-            t.space = AddressSpace::Private;
-        } else if (t.space == AddressSpace::Constant) {
-            if (!m_function || !m_function->isKernel || m_blockDepth > 0 || cl2) {
-                error("automatic-variable-address-space", spaceRange,
-                      "automatic variable '" + v->name +
-                          "' cannot be declared __constant (OpenCL C 6.5.3)");
-                t.space = AddressSpace::Private;
-            }
-        } else if (t.space == AddressSpace::Generic) {
-            error("automatic-variable-address-space", spaceRange,
-                  "variables cannot be declared in the generic address space (OpenCL C 6.5.5)");
-            t.space = AddressSpace::Private;
-        } else {
-            t.space = AddressSpace::Private;
-        }
-    }
-    if (t.space == AddressSpace::Constant && !v->init) {
+    bool spaceOk = checkVarAddressSpace(v, t, programScope);
+    if (spaceOk && t.space == AddressSpace::Constant && !v->init &&
+        v->storage != StorageClass::Extern)
         error("constant-variable-uninitialized", v->nameRange,
               "__constant variable '" + v->name + "' must be initialized (OpenCL C 6.5.3)");
-    }
     v->type = t;
     v->align = align ? std::max<uint64_t>(align, t.type ? t->align : 1) : (t.type ? t->align : 1);
     if (v->init) {
-        checkInitializer(v->init, t, v->range);
+        checkInitializer(v->init, t, declPointerNote(v));
         // Array of unknown size takes its size from the initializer.
         if (t.type && t->canonical()->isArray() && t->canonical()->count == 0) {
             if (v->init->type.type && v->init->type->canonical()->isArray())
                 v->type.type = v->init->type.type;
         }
-        if (t.space == AddressSpace::Constant && !isConstantInitializer(v->init.get()))
+        if (spaceOk && t.space == AddressSpace::Constant && !isConstantInitializer(v->init.get()))
             error("constant-initializer-not-constant", v->init->range,
                   "__constant variable '" + v->name +
                       "' must be initialized with a compile-time constant (OpenCL C 6.5.3)");
-        if (v->isProgramScope && t.space == AddressSpace::Global && !isConstantInitializer(v->init.get()))
+        if (spaceOk && v->isProgramScope && t.space == AddressSpace::Global &&
+            !isConstantInitializer(v->init.get()))
             error("global-initializer-not-constant", v->init->range,
-                  "program scope variable '" + v->name + "' needs a constant initializer");
+                  "program scope variable '" + v->name +
+                      "' must be initialized with a compile-time constant (C99 6.7.8)");
     }
     if (v->type.type && v->type->canonical()->isArray() && v->type->canonical()->count == 0 &&
         !v->isProgramScope)

@@ -8,26 +8,36 @@ namespace clstep {
 using namespace ast;
 
 namespace {
-bool isLetterSwizzle(char c) { return c == 'x' || c == 'y' || c == 'z' || c == 'w'; }
-int letterIndex(char c) { return c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : 3; }
+bool isLetterSwizzle(char c) {
+    return c == 'x' || c == 'y' || c == 'z' || c == 'w';
+}
+int letterIndex(char c) {
+    return c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : 3;
+}
 int hexIndex(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
 }
-bool validVectorWidth(size_t n) { return n == 2 || n == 3 || n == 4 || n == 8 || n == 16; }
+bool validVectorWidth(size_t n) {
+    return n == 2 || n == 3 || n == 4 || n == 8 || n == 16;
+}
 } // namespace
 
 void Sema::requireModifiable(Expr* e, const char* what) {
     if (!e->isLValue) {
-        error("not-assignable", e->range, std::string("expression is not assignable (") + what + ")");
+        error("not-assignable", e->range,
+              std::string("expression is not assignable (") + what + ")");
         return;
     }
     if (e->type.space == AddressSpace::Constant) {
+        std::vector<RelatedLocation> notes;
+        if (auto n = constantOriginNote(e)) notes.push_back(*n);
         error("constant-write", e->range,
               std::string("cannot ") + what +
-                  " memory in the __constant address space: it is read-only (OpenCL C 6.5.3)");
+                  " memory in the __constant address space: it is read-only (OpenCL C 6.5.3)",
+              std::move(notes));
         return;
     }
     if (e->type.isConst) {
@@ -44,27 +54,40 @@ void Sema::checkExpr(ExprPtr& e) {
         bool u = s.find('u') != std::string::npos;
         bool lng = s.find('l') != std::string::npos;
         TypeKind k;
-        if (l->isChar) k = TypeKind::Int;
-        else if (u && lng) k = TypeKind::ULong;
-        else if (u) k = l->value <= 0xffffffffull ? TypeKind::UInt : TypeKind::ULong;
-        else if (lng) k = (l->value <= 0x7fffffffffffffffull || l->isDecimal) ? TypeKind::Long : TypeKind::ULong;
-        else if (l->value <= 0x7fffffffull) k = TypeKind::Int;
-        else if (!l->isDecimal && l->value <= 0xffffffffull) k = TypeKind::UInt;
-        else if (l->value <= 0x7fffffffffffffffull) k = TypeKind::Long;
-        else k = TypeKind::ULong;
+        if (l->isChar)
+            k = TypeKind::Int;
+        else if (u && lng)
+            k = TypeKind::ULong;
+        else if (u)
+            k = l->value <= 0xffffffffull ? TypeKind::UInt : TypeKind::ULong;
+        else if (lng)
+            k = (l->value <= 0x7fffffffffffffffull || l->isDecimal) ? TypeKind::Long
+                                                                    : TypeKind::ULong;
+        else if (l->value <= 0x7fffffffull)
+            k = TypeKind::Int;
+        else if (!l->isDecimal && l->value <= 0xffffffffull)
+            k = TypeKind::UInt;
+        else if (l->value <= 0x7fffffffffffffffull)
+            k = TypeKind::Long;
+        else
+            k = TypeKind::ULong;
         l->type = QualType{m_types.scalar(k)};
         break;
     }
     case ExprKind::FloatLiteral: {
         auto* l = static_cast<FloatLiteralExpr*>(e.get());
-        TypeKind k = l->suffix == "f" ? TypeKind::Float : l->suffix == "h" ? TypeKind::Half : TypeKind::Double;
+        TypeKind k = l->suffix == "f"   ? TypeKind::Float
+                     : l->suffix == "h" ? TypeKind::Half
+                                        : TypeKind::Double;
         l->type = QualType{m_types.scalar(k)};
         break;
     }
     case ExprKind::StringLiteral: {
         auto* l = static_cast<StringLiteralExpr*>(e.get());
+        // `__constant char[N]` (spec 6.5.3); read-only through its address space, not const,
+        // so `constant char *p = "x";` keeps every qualifier.
         l->type = QualType{m_types.array(m_types.scalar(TypeKind::Char), l->value.size() + 1),
-                           AddressSpace::Constant, true};
+                           AddressSpace::Constant};
         l->isLValue = true;
         break;
     }
@@ -77,7 +100,8 @@ void Sema::checkExpr(ExprPtr& e) {
                 n->type = QualType{m_types.scalar(TypeKind::Void)};
                 break;
             }
-            error("undeclared-identifier", n->range, "use of undeclared identifier '" + n->name + "'");
+            error("undeclared-identifier", n->range,
+                  "use of undeclared identifier '" + n->name + "'");
             n->type = QualType{m_types.scalar(TypeKind::Int)};
             break;
         }
@@ -91,8 +115,12 @@ void Sema::checkExpr(ExprPtr& e) {
             n->type = static_cast<ParamDecl*>(d)->type;
             n->isLValue = true;
             break;
-        case DeclKind::EnumConstant: n->type = QualType{m_types.scalar(TypeKind::Int)}; break;
-        case DeclKind::Function: n->type = static_cast<FunctionDecl*>(d)->type; break;
+        case DeclKind::EnumConstant:
+            n->type = QualType{m_types.scalar(TypeKind::Int)};
+            break;
+        case DeclKind::Function:
+            n->type = static_cast<FunctionDecl*>(d)->type;
+            break;
         default:
             error("not-a-value", n->range, "'" + n->name + "' is a type, not a value");
             n->type = QualType{m_types.scalar(TypeKind::Int)};
@@ -100,11 +128,21 @@ void Sema::checkExpr(ExprPtr& e) {
         if (!n->type.type) n->type.type = m_types.scalar(TypeKind::Int);
         break;
     }
-    case ExprKind::Unary: checkUnary(static_cast<UnaryExpr*>(e.get())); break;
-    case ExprKind::Binary: checkBinary(static_cast<BinaryExpr*>(e.get())); break;
-    case ExprKind::Assign: checkAssign(static_cast<AssignExpr*>(e.get())); break;
-    case ExprKind::Conditional: checkConditional(static_cast<ConditionalExpr*>(e.get())); break;
-    case ExprKind::Call: checkCall(static_cast<CallExpr*>(e.get())); break;
+    case ExprKind::Unary:
+        checkUnary(static_cast<UnaryExpr*>(e.get()));
+        break;
+    case ExprKind::Binary:
+        checkBinary(static_cast<BinaryExpr*>(e.get()));
+        break;
+    case ExprKind::Assign:
+        checkAssign(static_cast<AssignExpr*>(e.get()));
+        break;
+    case ExprKind::Conditional:
+        checkConditional(static_cast<ConditionalExpr*>(e.get()));
+        break;
+    case ExprKind::Call:
+        checkCall(static_cast<CallExpr*>(e.get()));
+        break;
     case ExprKind::Index: {
         auto* x = static_cast<IndexExpr*>(e.get());
         checkExpr(x->base);
@@ -119,7 +157,8 @@ void Sema::checkExpr(ExprPtr& e) {
             decay(x->base);
             const Type* bt = x->base->type.type ? x->base->type->canonical() : nullptr;
             if (!bt || !bt->isPointer()) {
-                error("subscript-not-pointer", x->range, "subscripted value is not an array, pointer or vector");
+                error("subscript-not-pointer", x->range,
+                      "subscripted value is not an array, pointer or vector");
                 break;
             }
             x->type = bt->pointee;
@@ -131,9 +170,15 @@ void Sema::checkExpr(ExprPtr& e) {
             implicitCast(x->index, QualType{m_types.scalar(TypeKind::Long)});
         break;
     }
-    case ExprKind::Member: checkMember(static_cast<MemberExpr*>(e.get())); break;
-    case ExprKind::Cast: checkCast(static_cast<CastExpr*>(e.get())); break;
-    case ExprKind::VectorLiteral: checkVectorLiteral(static_cast<VectorLiteralExpr*>(e.get())); break;
+    case ExprKind::Member:
+        checkMember(static_cast<MemberExpr*>(e.get()));
+        break;
+    case ExprKind::Cast:
+        checkCast(static_cast<CastExpr*>(e.get()));
+        break;
+    case ExprKind::VectorLiteral:
+        checkVectorLiteral(static_cast<VectorLiteralExpr*>(e.get()));
+        break;
     case ExprKind::CompoundLiteral: {
         auto* c = static_cast<CompoundLiteralExpr*>(e.get());
         QualType t = resolveType(c->typeSyntax.get());
@@ -151,8 +196,11 @@ void Sema::checkExpr(ExprPtr& e) {
         break;
     case ExprKind::Sizeof:
     case ExprKind::Alignof:
-    case ExprKind::VecStep: checkTypeTrait(static_cast<TypeTraitExpr*>(e.get())); break;
-    case ExprKind::ImplicitCast: break;
+    case ExprKind::VecStep:
+        checkTypeTrait(static_cast<TypeTraitExpr*>(e.get()));
+        break;
+    case ExprKind::ImplicitCast:
+        break;
     }
     if (!e->type.type) e->type.type = m_types.scalar(TypeKind::Int);
 }
@@ -170,13 +218,15 @@ void Sema::checkTypeTrait(TypeTraitExpr* t) {
     const Type* c = q->canonical();
     if (t->kind == ExprKind::Sizeof) {
         if (c->isVoid() || c->isFunction() || !c->complete)
-            error("sizeof-incomplete", t->range, "invalid application of sizeof to an incomplete type");
+            error("sizeof-incomplete", t->range,
+                  "invalid application of sizeof to an incomplete type");
         t->value = c->size;
     } else if (t->kind == ExprKind::Alignof) {
         t->value = q->align;
     } else {
         t->type = QualType{m_types.scalar(TypeKind::Int)};
-        if (!c->isArithmetic()) error("vec-step-type", t->range, "vec_step requires a scalar or vector type");
+        if (!c->isArithmetic())
+            error("vec-step-type", t->range, "vec_step requires a scalar or vector type");
         t->value = c->isVector() ? (c->count == 3 ? 4 : c->count) : 1;
     }
 }
@@ -201,7 +251,8 @@ void Sema::checkMember(MemberExpr* m) {
     if (c->isRecord()) {
         const Field* f = c->findField(m->member);
         if (!f) {
-            error("no-member", m->memberRange, "no member named '" + m->member + "' in '" + c->name + "'");
+            error("no-member", m->memberRange,
+                  "no member named '" + m->member + "' in '" + c->name + "'");
             return;
         }
         m->field = f;
@@ -225,8 +276,10 @@ void Sema::checkMember(MemberExpr* m) {
         } else if (!s.empty() && (s[0] == 's' || s[0] == 'S') && s.size() > 1) {
             for (size_t i = 1; i < s.size() && ok; ++i) {
                 int k = hexIndex(s[i]);
-                if (k < 0 || static_cast<uint32_t>(k) >= n) ok = false;
-                else idx.push_back(static_cast<uint8_t>(k));
+                if (k < 0 || static_cast<uint32_t>(k) >= n)
+                    ok = false;
+                else
+                    idx.push_back(static_cast<uint8_t>(k));
             }
         } else {
             for (char ch : s) {
@@ -239,22 +292,26 @@ void Sema::checkMember(MemberExpr* m) {
         }
         if (!ok || idx.empty() || (idx.size() != 1 && !validVectorWidth(idx.size()))) {
             error("invalid-swizzle", m->memberRange,
-                  "'" + s + "' is not a valid component selection for '" + c->name + "' (OpenCL C 6.1.7)");
+                  "'" + s + "' is not a valid component selection for '" + c->name +
+                      "' (OpenCL C 6.1.7)");
             return;
         }
         m->swizzle = idx;
         QualType r;
-        r.type = idx.size() == 1 ? c->element : m_types.vector(c->element, static_cast<uint32_t>(idx.size()));
+        r.type = idx.size() == 1 ? c->element
+                                 : m_types.vector(c->element, static_cast<uint32_t>(idx.size()));
         r.space = bt.space;
         r.isConst = bt.isConst;
         m->type = r;
         bool repeated = false;
         for (size_t i = 0; i < idx.size(); ++i)
-            for (size_t j = i + 1; j < idx.size(); ++j) repeated |= idx[i] == idx[j];
+            for (size_t j = i + 1; j < idx.size(); ++j)
+                repeated |= idx[i] == idx[j];
         m->isLValue = m->base->isLValue && !repeated;
         return;
     }
-    error("member-access", m->range, "member reference base type '" + c->name + "' is not a structure, union or vector");
+    error("member-access", m->range,
+          "member reference base type '" + c->name + "' is not a structure, union or vector");
 }
 
 void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
@@ -274,7 +331,8 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
             if (last->type->canonical()->isPointer() && c->isPointer())
                 checkPointerConversion(last->type, t, v->range, "cast", true);
         } else if (last->type.type && last->type->canonical()->isVector()) {
-            error("invalid-cast", v->range, "cannot cast vector '" + last->type->name + "' to '" + c->name + "'");
+            error("invalid-cast", v->range,
+                  "cannot cast vector '" + last->type->name + "' to '" + c->name + "'");
         }
         return;
     }
@@ -285,21 +343,23 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
         if (et->isVector()) {
             if (et->element != c->element) {
                 error("vector-literal-element", el->range,
-                      "vector literal component of type '" + et->name + "' does not match '" + c->name +
-                          "': use convert_" + m_types.vector(c->element, et->count)->name + "() (OpenCL C 6.1.6)");
+                      "vector literal component of type '" + et->name + "' does not match '" +
+                          c->name + "': use convert_" +
+                          m_types.vector(c->element, et->count)->name + "() (OpenCL C 6.1.6)");
             }
             lanes += et->count;
         } else if (et->isScalarArithmetic()) {
             implicitCast(el, QualType{c->element});
             lanes += 1;
         } else {
-            error("vector-literal-element", el->range, "invalid vector literal component of type '" + et->name + "'");
+            error("vector-literal-element", el->range,
+                  "invalid vector literal component of type '" + et->name + "'");
         }
     }
     if (!(v->elements.size() == 1 && lanes == 1) && lanes != c->count)
         error("vector-literal-size", v->range,
-              "vector literal for '" + c->name + "' has " + std::to_string(lanes) + " components, expected " +
-                  std::to_string(c->count) + " (OpenCL C 6.1.6)");
+              "vector literal for '" + c->name + "' has " + std::to_string(lanes) +
+                  " components, expected " + std::to_string(c->count) + " (OpenCL C 6.1.6)");
 }
 
 void Sema::checkCast(CastExpr* c) {
@@ -312,17 +372,21 @@ void Sema::checkCast(CastExpr* c) {
     const Type* from = c->operand->type->canonical();
     if (to->isVoid()) return;
     if (to->isPointer() && from->isPointer()) {
-        checkPointerConversion(c->operand->type, t, c->range, "cast", true);
+        std::vector<RelatedLocation> notes;
+        if (auto n = exprPointerNote(c->operand.get())) notes.push_back(*n);
+        checkPointerConversion(c->operand->type, t, c->range, "cast", true, std::move(notes));
         return;
     }
     if (to->isVector() && from->isVector() && to != from) {
         error("invalid-cast", c->range,
-              "explicit casts between vector types are not allowed ('" + from->name + "' to '" + to->name +
-                  "'): use convert_" + to->name + "() or as_" + to->name + "() (OpenCL C 6.2.2)");
+              "explicit casts between vector types are not allowed ('" + from->name + "' to '" +
+                  to->name + "'): use convert_" + to->name + "() or as_" + to->name +
+                  "() (OpenCL C 6.2.2)");
         return;
     }
     if (from->isVector() && !to->isVector()) {
-        error("invalid-cast", c->range, "cannot cast vector '" + from->name + "' to '" + to->name + "'");
+        error("invalid-cast", c->range,
+              "cannot cast vector '" + from->name + "' to '" + to->name + "'");
         return;
     }
     if ((to->isRecord() || from->isRecord()) && to != from)
@@ -349,11 +413,20 @@ void Sema::checkConditional(ConditionalExpr* c) {
         const Type* r = arithmeticResultType(c->thenExpr, c->elseExpr, c->range, "?:");
         c->type = QualType{r ? r : a};
     } else if (a->isPointer() || b->isPointer()) {
-        QualType target = a->isPointer() ? c->thenExpr->type : c->elseExpr->type;
-        convertForAssignment(a->isPointer() ? c->elseExpr : c->thenExpr, target, "conditional operand");
+        // The result points into the operands' common address space: in 2.0 a generic
+        // operand absorbs a named one (spec 6.5.5); otherwise both must agree (spec 6.5).
+        bool thenIsTarget = a->isPointer();
+        if (a->isPointer() && b->isPointer() && m_clVersion >= 200 &&
+            b->pointee.space == AddressSpace::Generic && a->pointee.space != AddressSpace::Generic)
+            thenIsTarget = false;
+        ExprPtr& targetExpr = thenIsTarget ? c->thenExpr : c->elseExpr;
+        QualType target = targetExpr->type;
+        convertForAssignment(thenIsTarget ? c->elseExpr : c->thenExpr, target,
+                             "conditional operand", exprPointerNote(targetExpr.get()));
         c->type = QualType{target.type};
     } else {
-        if (a != b) error("incompatible-types", c->range, "incompatible operand types in conditional");
+        if (a != b)
+            error("incompatible-types", c->range, "incompatible operand types in conditional");
         c->type = c->thenExpr->type;
         c->type.space = AddressSpace::None;
     }

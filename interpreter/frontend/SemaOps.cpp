@@ -7,20 +7,22 @@ namespace clstep {
 
 using namespace ast;
 
-const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange& where, const char* op) {
+const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange& where,
+                                       const char* op) {
     const Type* a = l->type->canonical();
     const Type* b = r->type->canonical();
     if (!a->isArithmetic() || !b->isArithmetic()) {
         error("invalid-operands", where,
-              std::string("invalid operands to '") + op + "' ('" + l->type->name + "' and '" + r->type->name + "')");
+              std::string("invalid operands to '") + op + "' ('" + l->type->name + "' and '" +
+                  r->type->name + "')");
         return nullptr;
     }
     const Type* result;
     if (a->isVector() || b->isVector()) {
         if (a->isVector() && b->isVector() && a != b) {
             error("vector-type-mismatch", where,
-                  std::string("operands of '") + op + "' are different vector types ('" + a->name + "' and '" +
-                      b->name + "'); convert one explicitly (OpenCL C 6.3)");
+                  std::string("operands of '") + op + "' are different vector types ('" + a->name +
+                      "' and '" + b->name + "'); convert one explicitly (OpenCL C 6.3)");
             return nullptr;
         }
         result = a->isVector() ? a : b;
@@ -38,7 +40,8 @@ void Sema::checkUnary(UnaryExpr* u) {
     switch (u->op) {
     case UnaryOp::AddrOf: {
         if (o->kind == ExprKind::Member && !static_cast<MemberExpr*>(o)->swizzle.empty()) {
-            error("address-of-vector-component", u->range, "cannot take the address of a vector component");
+            error("address-of-vector-component", u->range,
+                  "cannot take the address of a vector component");
         } else if (!o->isLValue) {
             error("address-of-rvalue", u->range, "cannot take the address of an rvalue");
         }
@@ -51,7 +54,8 @@ void Sema::checkUnary(UnaryExpr* u) {
         decay(u->operand);
         const Type* t = u->operand->type->canonical();
         if (!t->isPointer()) {
-            error("deref-non-pointer", u->range, "indirection requires a pointer operand ('" + t->name + "' invalid)");
+            error("deref-non-pointer", u->range,
+                  "indirection requires a pointer operand ('" + t->name + "' invalid)");
             u->type = QualType{m_types.scalar(TypeKind::Int)};
             return;
         }
@@ -68,7 +72,8 @@ void Sema::checkUnary(UnaryExpr* u) {
         requireModifiable(o, "modify");
         const Type* t = o->type->canonical();
         if (!t->isArithmetic() && !t->isPointer())
-            error("invalid-operands", u->range, std::string("cannot increment or decrement '") + t->name + "'");
+            error("invalid-operands", u->range,
+                  std::string("cannot increment or decrement '") + t->name + "'");
         u->type = QualType{o->type.type};
         return;
     }
@@ -79,7 +84,8 @@ void Sema::checkUnary(UnaryExpr* u) {
         const Type* t = u->operand->type->canonical();
         if (!t->isArithmetic() || (u->op == UnaryOp::BitNot && !t->scalarType()->isInteger())) {
             error("invalid-operands", u->range,
-                  std::string("invalid operand to unary '") + unaryOpSpelling(u->op) + "' ('" + t->name + "')");
+                  std::string("invalid operand to unary '") + unaryOpSpelling(u->op) + "' ('" +
+                      t->name + "')");
             u->type = QualType{m_types.scalar(TypeKind::Int)};
             return;
         }
@@ -92,7 +98,8 @@ void Sema::checkUnary(UnaryExpr* u) {
         decay(u->operand);
         const Type* t = u->operand->type->canonical();
         if (t->isVector()) {
-            u->type = QualType{m_types.withElement(t, m_types.signedIntegerOfSize(t->element->size))};
+            u->type =
+                QualType{m_types.withElement(t, m_types.signedIntegerOfSize(t->element->size))};
         } else {
             if (!t->isScalar()) error("invalid-operands", u->range, "invalid operand to '!'");
             u->type = QualType{m_types.scalar(TypeKind::Int)};
@@ -112,15 +119,19 @@ void Sema::checkBinary(BinaryExpr* b) {
     const char* op = binaryOpSpelling(b->op);
     const Type* intT = m_types.scalar(TypeKind::Int);
     switch (b->op) {
-    case BinaryOp::Comma: b->type = QualType{b->rhs->type.type}; return;
+    case BinaryOp::Comma:
+        b->type = QualType{b->rhs->type.type};
+        return;
     case BinaryOp::LogAnd:
     case BinaryOp::LogOr:
         if (a->isVector() || c->isVector()) {
             const Type* r = arithmeticResultType(b->lhs, b->rhs, b->opRange, op);
-            b->type = QualType{r ? m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size)) : intT};
+            b->type = QualType{
+                r ? m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size)) : intT};
         } else {
             if (!a->isScalar() || !c->isScalar())
-                error("invalid-operands", b->opRange, std::string("invalid operands to '") + op + "'");
+                error("invalid-operands", b->opRange,
+                      std::string("invalid operands to '") + op + "'");
             b->type = QualType{intT};
         }
         return;
@@ -130,7 +141,11 @@ void Sema::checkBinary(BinaryExpr* b) {
             if (a->isPointer() && c->isPointer() && b->op == BinaryOp::Sub) {
                 if (a->pointee.space != c->pointee.space)
                     error("address-space-mismatch", b->opRange,
-                          "subtracting pointers into different address spaces (OpenCL C 6.5)");
+                          std::string("subtracting a pointer to ") +
+                              addressSpaceName(c->pointee.space) + " from a pointer to " +
+                              addressSpaceName(a->pointee.space) +
+                              ": pointers into different address spaces (OpenCL C 6.5)",
+                          operandNotes(b->lhs.get(), b->rhs.get()));
                 b->type = QualType{m_types.builtin("ptrdiff_t")};
                 return;
             }
@@ -144,7 +159,8 @@ void Sema::checkBinary(BinaryExpr* b) {
                 b->type = QualType{c};
                 return;
             }
-            error("invalid-operands", b->opRange, std::string("invalid pointer arithmetic with '") + op + "'");
+            error("invalid-operands", b->opRange,
+                  std::string("invalid pointer arithmetic with '") + op + "'");
             b->type = QualType{a};
             return;
         }
@@ -162,8 +178,8 @@ void Sema::checkBinary(BinaryExpr* b) {
     case BinaryOp::BitXor: {
         if (!a->scalarType()->isInteger() || !c->scalarType()->isInteger()) {
             error("invalid-operands", b->opRange,
-                  std::string("invalid operands to '") + op + "' ('" + a->name + "' and '" + c->name +
-                      "'): integer types required");
+                  std::string("invalid operands to '") + op + "' ('" + a->name + "' and '" +
+                      c->name + "'): integer types required");
             b->type = QualType{intT};
             return;
         }
@@ -175,7 +191,8 @@ void Sema::checkBinary(BinaryExpr* b) {
     case BinaryOp::Shl:
     case BinaryOp::Shr: {
         if (!a->scalarType()->isInteger() || !c->scalarType()->isInteger()) {
-            error("invalid-operands", b->opRange, std::string("invalid operands to '") + op + "': integer types required");
+            error("invalid-operands", b->opRange,
+                  std::string("invalid operands to '") + op + "': integer types required");
             b->type = QualType{intT};
             return;
         }
@@ -202,11 +219,14 @@ void Sema::checkBinary(BinaryExpr* b) {
                                 (sc == AddressSpace::Generic && sa != AddressSpace::Constant));
                 if (sa != sc && !generic)
                     error("address-space-mismatch", b->opRange,
-                          std::string("comparing a pointer to ") + addressSpaceName(sa) + " with a pointer to " +
-                              addressSpaceName(sc) + ": different address spaces (OpenCL C 6.5)");
+                          std::string("comparing a pointer to ") + addressSpaceName(sa) +
+                              " with a pointer to " + addressSpaceName(sc) +
+                              ": different address spaces (OpenCL C 6.5)",
+                          operandNotes(b->lhs.get(), b->rhs.get()));
             } else {
                 ExprPtr& other = a->isPointer() ? b->rhs : b->lhs;
-                convertForAssignment(other, a->isPointer() ? b->lhs->type : b->rhs->type, "comparison");
+                convertForAssignment(other, a->isPointer() ? b->lhs->type : b->rhs->type,
+                                     "comparison");
             }
             b->type = QualType{intT};
             return;
@@ -214,12 +234,14 @@ void Sema::checkBinary(BinaryExpr* b) {
         const Type* r = arithmeticResultType(b->lhs, b->rhs, b->opRange, op);
         b->computeType = QualType{r};
         if (r && r->isVector())
-            b->type = QualType{m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size))};
+            b->type =
+                QualType{m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size))};
         else
             b->type = QualType{intT};
         return;
     }
-    default: b->type = QualType{intT};
+    default:
+        b->type = QualType{intT};
     }
 }
 
@@ -229,7 +251,7 @@ void Sema::checkAssign(AssignExpr* a) {
     requireModifiable(a->lhs.get(), "assign to");
     a->type = QualType{a->lhs->type.type};
     if (a->op == BinaryOp::None) {
-        convertForAssignment(a->rhs, a->lhs->type, "assignment");
+        convertForAssignment(a->rhs, a->lhs->type, "assignment", exprPointerNote(a->lhs.get()));
         return;
     }
     decay(a->rhs);
@@ -246,14 +268,17 @@ void Sema::checkAssign(AssignExpr* a) {
         error("invalid-operands", a->opRange, "invalid operands to compound assignment");
         return;
     }
-    bool intOnly = a->op == BinaryOp::Rem || a->op == BinaryOp::BitAnd || a->op == BinaryOp::BitOr ||
-                   a->op == BinaryOp::BitXor || a->op == BinaryOp::Shl || a->op == BinaryOp::Shr;
+    bool intOnly = a->op == BinaryOp::Rem || a->op == BinaryOp::BitAnd ||
+                   a->op == BinaryOp::BitOr || a->op == BinaryOp::BitXor ||
+                   a->op == BinaryOp::Shl || a->op == BinaryOp::Shr;
     if (intOnly && (!l->scalarType()->isInteger() || !r->scalarType()->isInteger())) {
-        error("invalid-operands", a->opRange, "integer types required for this compound assignment");
+        error("invalid-operands", a->opRange,
+              "integer types required for this compound assignment");
         return;
     }
     if (r->isVector() && !l->isVector()) {
-        error("incompatible-types", a->rhs->range, "cannot assign a vector to scalar '" + l->name + "'");
+        error("incompatible-types", a->rhs->range,
+              "cannot assign a vector to scalar '" + l->name + "'");
         return;
     }
     if (l->isVector() && r->isVector() && l != r) {
@@ -272,10 +297,12 @@ void Sema::checkAssign(AssignExpr* a) {
 }
 
 void Sema::checkCall(CallExpr* c) {
-    for (ExprPtr& arg : c->args) checkExpr(arg);
+    for (ExprPtr& arg : c->args)
+        checkExpr(arg);
     c->type = QualType{m_types.scalar(TypeKind::Int)};
     if (c->callee->kind != ExprKind::Name) {
-        error("function-pointer", c->callee->range, "called object is not a function (function pointers are not supported)");
+        error("function-pointer", c->callee->range,
+              "called object is not a function (function pointers are not supported)");
         return;
     }
     auto* n = static_cast<NameExpr*>(c->callee.get());
@@ -296,7 +323,8 @@ void Sema::checkCall(CallExpr* c) {
     if (!ft) return;
     if (f->isKernel && m_function)
         warning("kernel-call", c->range, "calling kernel '" + f->name + "' from another function");
-    if (c->args.size() != ft->params.size() && !(ft->variadic && c->args.size() > ft->params.size())) {
+    if (c->args.size() != ft->params.size() &&
+        !(ft->variadic && c->args.size() > ft->params.size())) {
         error("argument-count", c->range,
               "'" + f->name + "' takes " + std::to_string(ft->params.size()) + " argument(s), " +
                   std::to_string(c->args.size()) + " given",
@@ -304,21 +332,71 @@ void Sema::checkCall(CallExpr* c) {
     }
     for (size_t i = 0; i < c->args.size() && i < ft->params.size(); ++i)
         convertForAssignment(c->args[i], ft->params[i],
-                             "argument " + std::to_string(i + 1) + " of '" + f->name + "'");
+                             "argument " + std::to_string(i + 1) + " of '" + f->name + "'",
+                             i < f->params.size() ? declPointerNote(f->params[i].get())
+                                                  : std::nullopt);
     c->type = QualType{ft->pointee.type};
     if (m_function) m_calls[m_function].push_back({f, c->range});
 }
 
+bool Sema::checkAddressSpaceBuiltin(CallExpr* c, const std::string& name) {
+    AddressSpace space;
+    if (name == "to_global")
+        space = AddressSpace::Global;
+    else if (name == "to_local")
+        space = AddressSpace::Local;
+    else if (name == "to_private")
+        space = AddressSpace::Private;
+    else
+        return false;
+    for (ExprPtr& a : c->args)
+        decay(a);
+    // The result type, also given after an error so the caller sees a pointer.
+    const Type* arg = c->args.size() == 1 ? c->args[0]->type->canonical() : nullptr;
+    QualType pointee =
+        arg && arg->isPointer() ? arg->pointee : QualType{m_types.scalar(TypeKind::Void)};
+    pointee.space = space;
+    c->type = QualType{m_types.pointer(pointee)};
+    if (m_clVersion < 200) {
+        error("undeclared-function", c->callee->range,
+              "call to undeclared function '" + name +
+                  "': the address space qualifier functions exist from OpenCL C 2.0 on (6.13.9)");
+        return true;
+    }
+    if (!arg || !arg->isPointer() || arg->pointee.space == AddressSpace::Constant) {
+        std::vector<RelatedLocation> notes;
+        if (arg)
+            if (auto n = exprPointerNote(c->args[0].get())) notes.push_back(*n);
+        error("to-address-space-argument", arg ? c->args[0]->range : c->range,
+              "'" + name + "' takes one pointer into the generic address space" +
+                  (arg && arg->isPointer() ? ": a pointer to __constant is not generic" : "") +
+                  " (OpenCL C 2.0, 6.13.9)",
+              std::move(notes));
+        return true;
+    }
+    // Pointers to __global, __local and __private convert implicitly to generic (6.5.5).
+    if (arg->pointee.space != AddressSpace::Generic) {
+        QualType generic = arg->pointee;
+        generic.space = AddressSpace::Generic;
+        implicitCast(c->args[0], QualType{m_types.pointer(generic)});
+    }
+    return false; // resolved like every other builtin
+}
+
 void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
+    if (checkAddressSpaceBuiltin(c, name)) return;
     const BuiltinRegistry& reg = BuiltinRegistry::instance();
     const std::vector<int>& ids = reg.lookup(name);
     if (ids.empty()) {
-        error("undeclared-function", c->callee->range, "call to undeclared function '" + name + "'");
+        error("undeclared-function", c->callee->range,
+              "call to undeclared function '" + name + "'");
         return;
     }
-    for (ExprPtr& a : c->args) decay(a);
+    for (ExprPtr& a : c->args)
+        decay(a);
     std::vector<QualType> argTypes;
-    for (ExprPtr& a : c->args) argTypes.push_back(a->type);
+    for (ExprPtr& a : c->args)
+        argTypes.push_back(a->type);
     for (int id : ids) {
         BuiltinSignature sig;
         if (!reg.def(id).resolve(m_types, argTypes, sig)) continue;
@@ -329,13 +407,15 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
             const Type* to = sig.params[i].type ? sig.params[i]->canonical() : nullptr;
             if (to && to->isPointer() && c->args[i]->type->canonical()->isPointer())
                 checkPointerConversion(c->args[i]->type, sig.params[i], c->args[i]->range,
-                                       "argument " + std::to_string(i + 1) + " of '" + name + "'", false);
+                                       "argument " + std::to_string(i + 1) + " of '" + name + "'",
+                                       false);
             implicitCast(c->args[i], sig.params[i]);
         }
         return;
     }
     std::string types;
-    for (size_t i = 0; i < argTypes.size(); ++i) types += (i ? ", " : "") + typeToString(argTypes[i]);
+    for (size_t i = 0; i < argTypes.size(); ++i)
+        types += (i ? ", " : "") + typeToString(argTypes[i]);
     error("no-matching-builtin", c->range,
           "no overload of builtin '" + name + "' takes (" + types + ") (OpenCL C 6.12)");
 }

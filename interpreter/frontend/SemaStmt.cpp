@@ -17,12 +17,19 @@ void Sema::checkCondition(ExprPtr& e) {
 void Sema::checkDeclStmt(DeclStmt* s) {
     for (DeclPtr& d : s->decls) {
         switch (d->kind) {
-        case DeclKind::Var: checkVar(static_cast<VarDecl*>(d.get()), false); break;
-        case DeclKind::Typedef: checkTypedef(static_cast<TypedefDecl*>(d.get())); break;
-        case DeclKind::Function:
-            error("nested-function", d->nameRange, "function declarations inside functions are not supported");
+        case DeclKind::Var:
+            checkVar(static_cast<VarDecl*>(d.get()), false);
             break;
-        default: declareTop(d.get()); break;
+        case DeclKind::Typedef:
+            checkTypedef(static_cast<TypedefDecl*>(d.get()));
+            break;
+        case DeclKind::Function:
+            error("nested-function", d->nameRange,
+                  "function declarations inside functions are not supported");
+            break;
+        default:
+            declareTop(d.get());
+            break;
         }
     }
 }
@@ -33,12 +40,15 @@ void Sema::checkStmt(Stmt* s) {
     case StmtKind::Compound: {
         pushScope();
         ++m_blockDepth;
-        for (StmtPtr& c : static_cast<CompoundStmt*>(s)->body) checkStmt(c.get());
+        for (StmtPtr& c : static_cast<CompoundStmt*>(s)->body)
+            checkStmt(c.get());
         --m_blockDepth;
         popScope();
         break;
     }
-    case StmtKind::Decl: checkDeclStmt(static_cast<DeclStmt*>(s)); break;
+    case StmtKind::Decl:
+        checkDeclStmt(static_cast<DeclStmt*>(s));
+        break;
     case StmtKind::Expr: {
         auto* e = static_cast<ExprStmt*>(s);
         checkExpr(e->expr);
@@ -108,8 +118,10 @@ void Sema::checkStmt(Stmt* s) {
         auto* c = static_cast<CaseStmt*>(s);
         checkExpr(c->value);
         auto v = evalIntConstant(c->value.get());
-        if (!v) error("case-not-constant", c->value->range, "case label is not an integer constant");
-        else c->constant = *v;
+        if (!v)
+            error("case-not-constant", c->value->range, "case label is not an integer constant");
+        else
+            c->constant = *v;
         if (!m_switchDepth) error("case-outside-switch", s->range, "'case' outside of a switch");
         checkStmt(c->sub.get());
         break;
@@ -120,7 +132,8 @@ void Sema::checkStmt(Stmt* s) {
         break;
     }
     case StmtKind::Break:
-        if (!m_loopDepth && !m_switchDepth) error("break-outside-loop", s->range, "'break' outside of a loop or switch");
+        if (!m_loopDepth && !m_switchDepth)
+            error("break-outside-loop", s->range, "'break' outside of a loop or switch");
         break;
     case StmtKind::Continue:
         if (!m_loopDepth) error("continue-outside-loop", s->range, "'continue' outside of a loop");
@@ -132,28 +145,48 @@ void Sema::checkStmt(Stmt* s) {
             checkExpr(r->value);
             if (ret.type && ret->isVoid()) {
                 if (!r->value->type->isVoid())
-                    error("return-value-in-void", r->value->range, "void function '" + m_function->name + "' should not return a value");
+                    error("return-value-in-void", r->value->range,
+                          "void function '" + m_function->name + "' should not return a value");
             } else if (ret.type) {
-                convertForAssignment(r->value, ret, "return");
+                std::optional<RelatedLocation> note;
+                const TypeSyntax* rt = m_function->returnType.get();
+                if (rt && rt->kind == TypeSyntax::Kind::Pointer && rt->inner &&
+                    rt->inner->quals.spaceRange.valid())
+                    note =
+                        RelatedLocation{rt->inner->quals.spaceRange,
+                                        "'" + m_function->name +
+                                            "' is declared to return a "
+                                            "pointer to " +
+                                            addressSpaceName(ret->canonical()->isPointer()
+                                                                 ? ret->canonical()->pointee.space
+                                                                 : AddressSpace::None) +
+                                            " here"};
+                convertForAssignment(r->value, ret, "return", std::move(note));
             }
         } else if (ret.type && !ret->isVoid()) {
-            error("return-missing-value", s->range, "non-void function '" + m_function->name + "' must return a value");
+            error("return-missing-value", s->range,
+                  "non-void function '" + m_function->name + "' must return a value");
         }
         break;
     }
-    case StmtKind::Goto: m_gotos.push_back(static_cast<GotoStmt*>(s)); break;
+    case StmtKind::Goto:
+        m_gotos.push_back(static_cast<GotoStmt*>(s));
+        break;
     case StmtKind::Label: {
         auto* l = static_cast<LabelStmt*>(s);
-        if (m_labels.count(l->label)) error("duplicate-label", s->range, "redefinition of label '" + l->label + "'");
+        if (m_labels.count(l->label))
+            error("duplicate-label", s->range, "redefinition of label '" + l->label + "'");
         m_labels[l->label] = l;
         checkStmt(l->sub.get());
         break;
     }
-    case StmtKind::Null: break;
+    case StmtKind::Null:
+        break;
     }
 }
 
-void Sema::checkInitializer(ExprPtr& init, QualType target, const SourceRange&) {
+void Sema::checkInitializer(ExprPtr& init, QualType target,
+                            std::optional<RelatedLocation> targetNote) {
     if (!init || !target.type) return;
     if (init->kind == ExprKind::InitList) {
         checkInitList(static_cast<InitListExpr*>(init.get()), target);
@@ -163,19 +196,22 @@ void Sema::checkInitializer(ExprPtr& init, QualType target, const SourceRange&) 
     if (t->isArray() && init->kind == ExprKind::StringLiteral) {
         checkExpr(init);
         const Type* st = init->type->canonical();
-        if (t->count == 0) init->type.type = m_types.array(t->element, st->count);
-        else init->type.type = target.type;
+        if (t->count == 0)
+            init->type.type = m_types.array(t->element, st->count);
+        else
+            init->type.type = target.type;
         return;
     }
     checkExpr(init);
     if (t->isArray()) {
-        error("array-initializer", init->range, "array must be initialized with a brace-enclosed list");
+        error("array-initializer", init->range,
+              "array must be initialized with a brace-enclosed list");
         return;
     }
     QualType unqual = target;
     unqual.space = AddressSpace::None;
     unqual.isConst = false;
-    convertForAssignment(init, unqual, "initialization");
+    convertForAssignment(init, unqual, "initialization", std::move(targetNote));
 }
 
 void Sema::checkInitList(InitListExpr* list, QualType target) {
@@ -190,7 +226,8 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
             if (!d.field.empty()) {
                 const Field* f = t->isRecord() ? t->findField(d.field) : nullptr;
                 if (!f) {
-                    error("no-member", d.range, "no member named '" + d.field + "' in '" + t->name + "'");
+                    error("no-member", d.range,
+                          "no member named '" + d.field + "' in '" + t->name + "'");
                     continue;
                 }
                 index = static_cast<uint64_t>(f - t->fields.data());
@@ -198,22 +235,27 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
                 checkExpr(d.index);
                 auto v = evalIntConstant(d.index.get());
                 if (!v || *v < 0) {
-                    error("designator-not-constant", d.range, "array designator must be a non-negative constant");
+                    error("designator-not-constant", d.range,
+                          "array designator must be a non-negative constant");
                     continue;
                 }
                 index = static_cast<uint64_t>(*v);
             }
         }
-        if (t->isArray()) elemType = QualType{t->element};
+        if (t->isArray())
+            elemType = QualType{t->element};
         else if (t->isRecord()) {
             if (index >= t->fields.size()) {
-                error("excess-initializers", el.value->range, "excess elements in struct initializer");
+                error("excess-initializers", el.value->range,
+                      "excess elements in struct initializer");
                 break;
             }
             elemType = t->fields[index].type;
             elemType.space = AddressSpace::None;
-        } else if (t->isVector()) elemType = QualType{t->element};
-        else elemType = QualType{t};
+        } else if (t->isVector())
+            elemType = QualType{t->element};
+        else
+            elemType = QualType{t};
         if (t->isArray() && t->count && index >= t->count) {
             error("excess-initializers", el.value->range, "excess elements in array initializer");
             break;
@@ -226,7 +268,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
             error("excess-initializers", el.value->range, "excess elements in vector initializer");
             break;
         }
-        checkInitializer(el.value, elemType, el.value->range);
+        checkInitializer(el.value, elemType);
         ++index;
         maxIndex = std::max(maxIndex, index);
     }

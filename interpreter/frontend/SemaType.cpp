@@ -3,6 +3,7 @@
 #include "frontend/Program.h"
 #include "frontend/Sema.h"
 
+#include <cctype>
 #include <set>
 
 namespace clstep {
@@ -10,10 +11,24 @@ namespace clstep {
 using namespace ast;
 
 namespace {
-const std::set<std::string> kKnownAttributes = {
-    "aligned", "packed", "endian", "reqd_work_group_size", "work_group_size_hint",
-    "vec_type_hint", "nosvm", "always_inline", "noinline", "unused", "const", "pure",
-    "overloadable", "opencl_unroll_hint", "deprecated", "used", "weak", "may_alias"};
+const std::set<std::string> kKnownAttributes = {"aligned",
+                                                "packed",
+                                                "endian",
+                                                "reqd_work_group_size",
+                                                "work_group_size_hint",
+                                                "vec_type_hint",
+                                                "nosvm",
+                                                "always_inline",
+                                                "noinline",
+                                                "unused",
+                                                "const",
+                                                "pure",
+                                                "overloadable",
+                                                "opencl_unroll_hint",
+                                                "deprecated",
+                                                "used",
+                                                "weak",
+                                                "may_alias"};
 }
 
 void Sema::checkAttributes(const std::vector<Attribute>& attrs, bool) {
@@ -35,6 +50,115 @@ void Sema::checkAttributes(const std::vector<Attribute>& attrs, bool) {
                 error("attribute-arguments", a.range, "'" + a.name + "' takes three sizes");
         }
     }
+}
+
+void Sema::applyEndian(QualType& t, const std::vector<Attribute>& attrs) {
+    Endian endian = Endian::Device;
+    bool written = false;
+    for (const Attribute& a : attrs)
+        if (a.name == "endian" && (a.identifierArg == "host" || a.identifierArg == "device")) {
+            endian = a.identifierArg == "host" ? Endian::Host : Endian::Device;
+            written = true;
+        }
+    if (!written || !t.type) return;
+    if (t->canonical()->isPointer()) {
+        // `float4 *p __attribute__((endian(host)))`: the data p points to is host-endian.
+        QualType pointee = t->canonical()->pointee;
+        pointee.endian = endian;
+        t.type = m_types.pointer(pointee);
+    } else {
+        t.endian = endian;
+    }
+}
+
+bool Sema::isFunctionPointer(const Type* t) {
+    for (t = t ? t->canonical() : nullptr; t;) {
+        if (t->isPointer()) {
+            const Type* p = t->pointee.type ? t->pointee->canonical() : nullptr;
+            if (p && p->isFunction()) return true;
+            t = p;
+        } else if (t->isArray()) {
+            t = t->element ? t->element->canonical() : nullptr;
+        } else {
+            return false;
+        }
+    }
+    return false;
+}
+
+SourceRange Sema::returnTypeRange(const FunctionDecl* f) const {
+    const TypeSyntax* ts = f->returnType.get();
+    if (!ts) return f->nameRange;
+    SourceRange r = ts->range;
+    for (const TypeSyntax* t = ts; t; t = t->inner.get()) {
+        if (t->range.valid()) {
+            if (!r.valid() || t->range.begin < r.begin) r.begin = t->range.begin;
+            if (!r.valid() || r.end < t->range.end) r.end = t->range.end;
+        }
+        if (t->kind != TypeSyntax::Kind::Pointer) break;
+    }
+    if (!r.valid()) return f->nameRange;
+    // Skip leading declaration specifiers that are not part of the type.
+    static const char* const kSkip[] = {"__kernel", "kernel",   "static",   "extern",
+                                        "inline",   "__inline", "_Noreturn"};
+    std::string_view line = m_program.sources.lineText(r.begin.file, r.begin.line);
+    size_t col = r.begin.column - 1;
+    const size_t stop = r.end.line == r.begin.line ? r.end.column - 1 : line.size();
+    auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (bool moved = true; moved && col < stop;) {
+        moved = false;
+        while (col < stop && std::isspace(static_cast<unsigned char>(line[col])))
+            ++col;
+        size_t end = col;
+        while (end < stop && isIdent(line[end]))
+            ++end;
+        std::string_view word = line.substr(col, end - col);
+        if (word == "__attribute__" || word == "__attribute") {
+            size_t depth = 0;
+            for (; end < stop; ++end) {
+                if (line[end] == '(')
+                    ++depth;
+                else if (line[end] == ')' && depth && --depth == 0)
+                    break;
+            }
+            if (end < stop) {
+                col = end + 1;
+                moved = true;
+            }
+            continue;
+        }
+        for (const char* k : kSkip)
+            if (word == k) {
+                col = end;
+                moved = true;
+            }
+    }
+    while (col < stop && std::isspace(static_cast<unsigned char>(line[col])))
+        ++col;
+    if (col < stop) r.begin.column = static_cast<uint32_t>(col + 1);
+    return r;
+}
+
+SourceRange Sema::initializerRange(const VarDecl* v) const {
+    if (!v->init) return v->range;
+    SourceRange r = v->init->range;
+    // Walk back from the initializer to the `=` (skipping blanks, possibly across lines).
+    SourceLocation at = r.begin;
+    const uint32_t stopLine = v->nameRange.valid() ? v->nameRange.begin.line : at.line;
+    for (uint32_t line = at.line; line >= stopLine && line > 0; --line) {
+        std::string_view text = m_program.sources.lineText(at.file, line);
+        size_t col = line == at.line ? std::min<size_t>(at.column - 1, text.size()) : text.size();
+        while (col > 0) {
+            char c = text[col - 1];
+            if (c == '=') {
+                r.begin = SourceLocation{at.file, line, static_cast<uint32_t>(col)};
+                return r;
+            }
+            if (c != ' ' && c != '\t') return r;
+            --col;
+        }
+    }
+    return r;
 }
 
 uint64_t Sema::attrAlign(const std::vector<Attribute>& attrs, bool* packed, Endian* endian) {
@@ -90,8 +214,12 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
         }
         break;
     }
-    case TypeSyntax::Kind::Record: q.type = resolveRecord(ts); break;
-    case TypeSyntax::Kind::Enum: q.type = resolveEnum(ts); break;
+    case TypeSyntax::Kind::Record:
+        q.type = resolveRecord(ts);
+        break;
+    case TypeSyntax::Kind::Enum:
+        q.type = resolveEnum(ts);
+        break;
     case TypeSyntax::Kind::Pointer: {
         QualType pointee = resolveType(ts->inner.get());
         if (pointee.space == AddressSpace::None)
@@ -136,7 +264,8 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
     case TypeSyntax::Kind::Function: {
         QualType ret = resolveType(ts->inner.get());
         std::vector<QualType> params;
-        for (auto& p : ts->params) params.push_back(resolveType(p->typeSyntax.get(), true));
+        for (auto& p : ts->params)
+            params.push_back(resolveType(p->typeSyntax.get(), true));
         if (params.size() == 1 && params[0].type && params[0]->isVoid()) params.clear();
         q.type = m_types.function(ret, params, ts->variadic);
         break;
@@ -148,8 +277,8 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
 Type* Sema::resolveRecord(const TypeSyntax* ts) {
     RecordDecl* rd = ts->record;
     std::string tag = ts->name;
-    std::string display = std::string(ts->isUnion ? "union " : "struct ") +
-                          (tag.empty() ? "<anonymous>" : tag);
+    std::string display =
+        std::string(ts->isUnion ? "union " : "struct ") + (tag.empty() ? "<anonymous>" : tag);
     if (rd && rd->type) return const_cast<Type*>(rd->type);
     Type* rec = nullptr;
     if (!tag.empty()) {
@@ -189,9 +318,16 @@ void Sema::completeRecord(Type* rec, RecordDecl* rd) {
             error("incomplete-type", f->range, "field '" + f->name + "' has incomplete type");
             m.type.type = m_types.scalar(TypeKind::Int);
         }
-        if (m.type.space != AddressSpace::None)
-            error("field-address-space", f->typeSyntax->quals.spaceRange,
-                  "struct members cannot have an address space qualifier (OpenCL C 6.5)");
+        if (m.type.space != AddressSpace::None) {
+            SourceRange q = objectQualifierRange(f->typeSyntax.get());
+            error("field-address-space", q.valid() ? q : f->range,
+                  "member '" + f->name + "' cannot have an address space qualifier: " +
+                      "struct and union members take the address space of the whole object " +
+                      "(OpenCL C 6.5)");
+        }
+        if (m.type.type && isFunctionPointer(m.type.type))
+            error("function-pointer", f->nameRange.valid() ? f->nameRange : f->range,
+                  "pointers to functions are not allowed in OpenCL C (6.9.a)");
         m.alignAttr = attrAlign(f->attrs, &m.packed, nullptr);
         members.push_back(std::move(m));
     }
@@ -209,8 +345,10 @@ const Type* Sema::resolveEnum(const TypeSyntax* ts) {
             if (c->value) {
                 checkExpr(c->value);
                 auto v = evalIntConstant(c->value.get());
-                if (!v) error("not-constant", c->value->range, "enumerator value is not a constant");
-                else next = *v;
+                if (!v)
+                    error("not-constant", c->value->range, "enumerator value is not a constant");
+                else
+                    next = *v;
             }
             c->constant = next++;
             declareName(c.get());

@@ -1,0 +1,3 @@
+// ... or hidden behind a typedef.
+typedef float (*UnaryOp)(float); // expect-error: function-pointer
+kernel void k(global float *out) { out[0] = 0.0f; }
