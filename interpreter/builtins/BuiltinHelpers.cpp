@@ -35,6 +35,13 @@ const Type* commonScalar(TypeContext& types, const std::vector<const Type*>& sca
 
 } // namespace
 
+const Type* plainType(TypeContext& types, const Type* t) {
+    t = t->canonical();
+    if (t->isVector()) return types.vector(types.scalar(t->element->kind), t->count);
+    if (t->isScalarArithmetic()) return types.scalar(t->kind);
+    return t;
+}
+
 bool inDomain(const Type* t, Domain domain) {
     switch (domain) {
     case Domain::Float:
@@ -61,7 +68,7 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
     std::vector<const Type*> ts(n);
     for (size_t i = 0; i < n; ++i) {
         if (!args[i].type) return false;
-        ts[i] = args[i].type->canonical();
+        ts[i] = plainType(types, args[i].type);
     }
 
     // 1. Out-parameters fix the gentype exactly (spec 6.12.2: fract, frexp, modf, ...).
@@ -72,9 +79,9 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
         const Type* pointee = nullptr;
         if (ts[i]->isPointer()) {
             if (ts[i]->pointee.isConst) return false;
-            pointee = ts[i]->pointee.type->canonical();
+            pointee = plainType(types, ts[i]->pointee.type);
         } else if (ts[i]->isArray()) {
-            pointee = ts[i]->element->canonical();
+            pointee = plainType(types, ts[i]->element);
         } else {
             return false;
         }

@@ -69,6 +69,11 @@ constexpr unsigned kAllLanes =
 /// Scalars and 2-, 3-, 4-component vectors (geometric functions, spec 6.12.5).
 constexpr unsigned kGeometricLanes = (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4);
 
+/// The interned type of the same shape as `t`: the canonical scalar of its kind, or the
+/// vector of its element and count. `aligned` typedefs (spec 6.11.1) get a canonical type
+/// of their own; gentype matching must see through them. Other types are returned as is.
+const Type* plainType(TypeContext& types, const Type* t);
+
 /// True if scalar type `t` is an element type of `domain`.
 bool inDomain(const Type* t, Domain domain);
 

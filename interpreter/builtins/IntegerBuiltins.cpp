@@ -98,8 +98,8 @@ T mulAddWrap(T a, T b, T c) {
 // signedness of hi (spec 6.12.3).
 bool resolveUpsample(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 2 || !args[0].type || !args[1].type) return false;
-    const Type* hi = args[0].type->canonical();
-    const Type* lo = args[1].type->canonical();
+    const Type* hi = plainType(types, args[0].type);
+    const Type* lo = plainType(types, args[1].type);
     const Type* he = hi->scalarType();
     if (!he->isInteger() || he->kind == TypeKind::Bool || he->size > 4) return false;
     const Type* loElem = types.toUnsigned(he);

@@ -20,11 +20,11 @@ bool resolveShuffle(TypeContext& types, const std::vector<QualType>& args, Built
     if (args.size() != Sources + 1) return false;
     for (const QualType& a : args)
         if (!a.type) return false;
-    const Type* x = args[0].type->canonical();
-    const Type* mask = args[Sources].type->canonical();
+    const Type* x = plainType(types, args[0].type);
+    const Type* mask = plainType(types, args[Sources].type);
     if (!x->isVector() || !isShuffleWidth(x->count) || !inDomain(x->element, Domain::Any))
         return false;
-    if (Sources == 2 && args[1].type->canonical() != x) return false;
+    if (Sources == 2 && plainType(types, args[1].type) != x) return false;
     if (!mask->isVector() || !isShuffleWidth(mask->count) || !mask->element->isInteger() ||
         mask->element->isSigned() || mask->element->size != x->element->size)
         return false;

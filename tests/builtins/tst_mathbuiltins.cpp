@@ -199,6 +199,11 @@ private slots:
         QCOMPARE(t.resolve("fract", {t.arg("float4", {}), t.ptr("double4", 0)}), std::string(""));
         QCOMPARE(t.resolve("frexp", {t.arg("float4", {}), t.ptr("int2", 0)}), std::string(""));
         QCOMPARE(t.resolve("fract", {t.i(1), t.ptr("float", 0)}), std::string("float"));
+        // An aligned typedef of float4 is still a float4 gentype (spec 6.11.1).
+        const Arg aligned{t.types.withAlignment(t.type("float4"), 32, "afloat4"), {}};
+        QCOMPARE(t.resolve("mad", {aligned, t.arg("float4", {}), t.arg("float4", {})}),
+                 std::string("float4"));
+        QCOMPARE(t.resolve("sqrt", {aligned}), std::string("float4"));
     }
 
     void unaryFloat() {
