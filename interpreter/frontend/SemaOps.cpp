@@ -413,6 +413,28 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
         }
         return;
     }
+    // A builtin that would accept the call if a __constant pointer argument pointed to
+    // __global writes through that pointer (vstore, atomics, async copy destinations).
+    for (size_t i = 0; i < argTypes.size(); ++i) {
+        const Type* at = argTypes[i].type ? argTypes[i]->canonical() : nullptr;
+        if (!at || !at->isPointer() || at->pointee.space != AddressSpace::Constant) continue;
+        std::vector<QualType> writable = argTypes;
+        QualType pointee = at->pointee;
+        pointee.space = AddressSpace::Global;
+        writable[i] = QualType{m_types.pointer(pointee)};
+        for (int id : ids) {
+            BuiltinSignature sig;
+            if (!reg.def(id).resolve(m_types, writable, sig)) continue;
+            std::vector<RelatedLocation> notes;
+            if (auto n = exprPointerNote(c->args[i].get())) notes.push_back(*n);
+            error("constant-write", c->args[i]->range,
+                  "'" + name + "' writes through argument " + std::to_string(i + 1) +
+                      ", a pointer to __constant memory, which is read-only (OpenCL C 6.5.3)",
+                  std::move(notes));
+            c->type = QualType{sig.result.type};
+            return;
+        }
+    }
     std::string types;
     for (size_t i = 0; i < argTypes.size(); ++i)
         types += (i ? ", " : "") + typeToString(argTypes[i]);
