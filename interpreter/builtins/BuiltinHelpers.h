@@ -8,6 +8,9 @@
 ///   r.add(lanewise<"G=Gg", [](auto x, auto y) { return std::fmax(x, y); }>("fmax"));
 /// where the pattern "G=Gg" says: the result is the gentype G, argument 0 is G and argument
 /// 1 is G or its scalar element (broadcast over the lanes).
+///
+/// Note: GCC 12 mis-parses `>` and `>>` inside a lambda that is a template argument; write
+/// `(x > y)` in parentheses or call a named function from the lambda.
 
 #include "builtins/Builtin.h"
 #include "builtins/BuiltinEnv.h"
