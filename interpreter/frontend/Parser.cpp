@@ -102,11 +102,11 @@ public:
 protected:
     void reportNoViableAlternative(antlr4::Parser* parser,
                                    const antlr4::NoViableAltException& e) override {
-        report(parser, e.getOffendingToken(), getExpectedTokens(parser), false);
+        report(parser, e.getOffendingToken(), getExpectedTokens(parser), Problem::Mismatch);
     }
     void reportInputMismatch(antlr4::Parser* parser,
                              const antlr4::InputMismatchException& e) override {
-        report(parser, e.getOffendingToken(), e.getExpectedTokens(), false);
+        report(parser, e.getOffendingToken(), e.getExpectedTokens(), Problem::Mismatch);
     }
     void reportFailedPredicate(antlr4::Parser* parser,
                                const antlr4::FailedPredicateException& e) override {
@@ -115,19 +115,17 @@ protected:
             add(t, makeDiagnostic("syntax-error", "unknown type name " + display(m_loc, t),
                                   m_loc.range(t)));
         else
-            report(parser, t, getExpectedTokens(parser), false);
+            report(parser, t, getExpectedTokens(parser), Problem::Mismatch);
     }
     void reportUnwantedToken(antlr4::Parser* parser) override {
         if (inErrorRecoveryMode(parser)) return;
         beginErrorCondition(parser);
-        antlr4::Token* t = parser->getCurrentToken();
-        add(t, makeDiagnostic("syntax-error", "unexpected token " + display(m_loc, t),
-                              m_loc.range(t)));
+        report(parser, parser->getCurrentToken(), getExpectedTokens(parser), Problem::Unwanted);
     }
     void reportMissingToken(antlr4::Parser* parser) override {
         if (inErrorRecoveryMode(parser)) return;
         beginErrorCondition(parser);
-        report(parser, parser->getCurrentToken(), getExpectedTokens(parser), true);
+        report(parser, parser->getCurrentToken(), getExpectedTokens(parser), Problem::Missing);
     }
 
 private:
@@ -160,6 +158,12 @@ private:
         return m_tokens.get(t->getTokenIndex() - 1);
     }
 
+    antlr4::Token* nextToken(antlr4::Token* t) {
+        if (!t || t->getTokenIndex() == INVALID_INDEX || t->getTokenIndex() + 1 >= m_tokens.size())
+            return nullptr;
+        return m_tokens.get(t->getTokenIndex() + 1);
+    }
+
     /// The unmatched opener of `closer`'s kind before token `t`, or null.
     antlr4::Token* unmatchedOpener(antlr4::Token* t, size_t opener, size_t closer) {
         if (!t || t->getTokenIndex() == INVALID_INDEX) return nullptr;
@@ -189,7 +193,9 @@ private:
             case P::RuleStructDeclaration:
                 return "at end of member declaration";
             case P::RuleIterationStatement:
-                return "after do/while statement";
+                return ctx->getStart() && ctx->getStart()->getType() == P::For
+                           ? "in 'for' statement"
+                           : "after do/while statement";
             case P::RuleJumpStatement: {
                 antlr4::Token* first = ctx->getStart();
                 switch (first ? first->getType() : 0) {
@@ -260,8 +266,13 @@ private:
         }
     }
 
+    /// Missing: a token was expected before `t`; Unwanted: `t` is extraneous; Mismatch: `t`
+    /// cannot continue the construct.
+    enum class Problem { Missing, Unwanted, Mismatch };
+
     void report(antlr4::Parser* parser, antlr4::Token* t, const antlr4::misc::IntervalSet& expected,
-                bool missing) {
+                Problem problem) {
+        const bool missing = problem == Problem::Missing;
         const bool atEof = !t || t->getType() == antlr4::Token::EOF;
         const SourceRange here = m_loc.range(t);
         const std::string before = atEof ? " at end of file" : " before " + display(m_loc, t);
@@ -277,9 +288,19 @@ private:
                 unknownType(t, prev);
                 return;
             }
+            antlr4::Token* next = nextToken(t);
+            if (next && next->getType() == P::Identifier && startsStatement(prev)) {
+                unknownType(t, t);
+                return;
+            }
         }
         // A missing ';' is reported just after the previous token, like clang.
-        if (has(expected, P::Semi) && (missing || expected.size() <= 2)) {
+        // (An extraneous operand right after an expression also means a missing ';'.)
+        const bool operandToken =
+            !atEof && (t->getType() == P::Identifier || t->getType() == P::Number ||
+                       t->getType() == P::CharacterConstant || t->getType() == P::StringLiteral);
+        if (has(expected, P::Semi) &&
+            (problem == Problem::Unwanted ? operandToken : (missing || expected.size() <= 2))) {
             antlr4::Token* prev = previousToken(t);
             std::string what = afterWhat(parser);
             SourceLocation at = prev ? m_loc.end(prev) : here.begin;
@@ -319,7 +340,8 @@ private:
             msg = "expected a type" + before;
         else if (has(expected, P::Identifier) && expected.size() <= 3)
             msg = "expected identifier" + before;
-        else if (expected.size() == 1 && !has(expected, P::Identifier)) {
+        else if (expected.size() == 1 && !has(expected, P::Identifier) &&
+                 problem != Problem::Unwanted) {
             std::string lit = parser->getVocabulary().getLiteralName(expected.getMinElement());
             msg =
                 lit.empty() ? "unexpected token " + display(m_loc, t) : "expected " + lit + before;
@@ -517,6 +539,7 @@ void parseImpl(const PreprocessedSource& source, ParseResult& result) {
     try {
         while (tokens.LA(1) != antlr4::Token::EOF) {
             const size_t start = tokens.index();
+            const size_t syntaxBefore = syntax.size();
             parser.checkpointSymbols();
             P::ExternalDeclarationContext* ctx = nullptr;
             try {
@@ -542,7 +565,12 @@ void parseImpl(const PreprocessedSource& source, ParseResult& result) {
                 }
                 if (tokens.index() == start) parser.consume(); // always make progress
             }
-            if (ctx) builder.addExternalDeclaration(ctx, *unit);
+            if (ctx) {
+                // Builder messages about a tree repaired by error recovery are noise.
+                const size_t builtBefore = built.size();
+                builder.addExternalDeclaration(ctx, *unit);
+                if (syntax.size() != syntaxBefore) built.resize(builtBefore);
+            }
             parser.setContext(nullptr);
             parser.getTreeTracker().reset();
         }
