@@ -15,6 +15,10 @@ enum class StorageClass : uint8_t { None, Typedef, Extern, Static, Auto, Registe
 
 /// Base of all declarations. `range` covers the whole declarator (with its initializer),
 /// `nameRange` just the declared identifier ("" name and invalid range when anonymous).
+/// Exceptions: a FunctionDecl's range runs from its first declaration specifier to the end
+/// of its body (or declarator); a ParamDecl's covers the whole parameter declaration; a
+/// RecordDecl's/EnumDecl's runs from `struct`/`enum` to the closing brace (or the tag); an
+/// EnumConstantDecl's covers `name = value`; a FieldDecl's covers declarator and bit width.
 struct Decl {
     DeclKind kind;
     SourceRange range;

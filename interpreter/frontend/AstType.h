@@ -47,6 +47,9 @@ struct TypeQualifiers {
 struct TypeSyntax {
     enum class Kind { Builtin, TypedefName, Record, Enum, Pointer, Array, Function };
     Kind kind = Kind::Builtin;
+    /// Builtin/TypedefName/Record/Enum (the specifier level): all the declaration specifiers
+    /// (`__global const float4`); Pointer: the `*` and the qualifiers after it; Array: the
+    /// `[...]`; Function: the parenthesized parameter list.
     SourceRange range;
     /// Builtin: canonical spelling ("void", "bool", "char", "uchar", "short", "ushort", "int",
     /// "uint", "long", "ulong", "half", "float", "double", vector names like "float4",
