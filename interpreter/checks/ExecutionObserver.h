@@ -22,6 +22,10 @@ struct MemoryAccess {
     bool write = false;
     bool atomic = false;       ///< part of an atomic operation (atomics do not race each other)
     bool asyncCopy = false;    ///< performed by async_work_group_copy on behalf of the group
+    /// Part of a byte copy (aggregate assignment or initialisation, argument passing,
+    /// async copy): the read of the source is immediately followed by the write of the same
+    /// number of bytes to the destination; the bytes read are not otherwise used.
+    bool copy = false;
     const uint8_t* data = nullptr;
     const Buffer* buffer = nullptr;
     SourceRange site;          ///< the expression performing the access

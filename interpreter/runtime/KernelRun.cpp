@@ -261,7 +261,8 @@ uint64_t KernelRun::stringLiteral(const StringLiteralExpr* s) {
 
 void KernelRun::report(Diagnostic d) {
     std::lock_guard<std::mutex> lock(m_reportMutex);
-    auto key = std::make_tuple(d.kind, d.range.begin, d.message.substr(0, 40));
+    SourceLocation related = d.notes.empty() ? SourceLocation{} : d.notes.front().range.begin;
+    auto key = std::make_tuple(d.kind, d.range.begin, related, d.message.substr(0, 40));
     auto it = m_seen.find(key);
     if (it != m_seen.end()) {
         ++m_counts[it->second];

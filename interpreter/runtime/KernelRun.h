@@ -63,7 +63,8 @@ public:
     const std::vector<uint8_t>& parameterBytes(size_t index) const { return m_paramBytes[index]; }
     /// `__local` sizes requested for `__local` pointer parameters (0 for others).
     uint64_t localArgumentSize(size_t index) const;
-    /// Records a runtime diagnostic (thread-safe, merges duplicates by kind+range).
+    /// Records a runtime diagnostic (thread-safe). Duplicates are merged (counted) by kind,
+    /// range start, the first note's start (a race's second access) and message prefix.
     void report(Diagnostic d);
     void appendOutput(const std::string& text);
     /// Serialises atomic operations on global memory.
@@ -95,7 +96,7 @@ private:
     std::vector<ExecutionObserver*> m_observers;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
-    std::map<std::tuple<std::string, SourceLocation, std::string>, size_t> m_seen;
+    std::map<std::tuple<std::string, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
     std::string m_output;
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;

@@ -1,8 +1,13 @@
 #include "runtime/Memory.h"
 
+#include <atomic>
 #include <stdexcept>
 
 namespace clstep {
+
+namespace {
+std::atomic<uint64_t> g_nextSerial{0};
+} // namespace
 
 uint64_t Memory::allocate(uint64_t size, const std::string& name) {
     uint32_t index;
@@ -20,6 +25,7 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name) {
     b.name = name;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
+    b.serial = g_nextSerial.fetch_add(1, std::memory_order_relaxed) + 1;
     return address::make(m_space, index, 0);
 }
 

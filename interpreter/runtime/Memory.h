@@ -18,6 +18,9 @@ struct Buffer {
     bool alive = false;      ///< false once released (use after scope end is "dangling")
     bool readOnly = false;   ///< host marked it `ro` (writes are reported)
     bool writeOnly = false;  ///< host marked it `wo` (reads are reported)
+    /// Unique per allocation in the process (never 0 for a live buffer): checks compare it
+    /// to notice that a slot was released and reused, and reset their shadow state.
+    uint64_t serial = 0;
     uint64_t size() const { return bytes.size(); }
 };
 

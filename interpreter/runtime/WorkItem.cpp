@@ -42,6 +42,7 @@ void WorkItem::runKernelBody() {
             if (uint8_t* dst = m_private.bytes(addr, t->size))
                 std::memcpy(dst, bytes.data(), std::min<size_t>(bytes.size(), t->size));
         }
+        notifyAccess(addr, t->size, true, m_private.bytes(addr, t->size), p.range); // the argument's value
     }
     m_frames.push_back(std::move(f));
     try {

@@ -249,7 +249,10 @@ Value WorkItem::evalCall(const CallExpr* c) {
 void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
     const Type* t = type->canonical();
     if (init->kind == ExprKind::InitList) {
-        if (uint8_t* p = access(addr, t->size, true, init->range)) std::memset(p, 0, t->size);
+        if (uint8_t* p = access(addr, t->size, true, init->range)) {
+            std::memset(p, 0, t->size); // members without an initializer are zero (C99 6.7.8)
+            notifyAccess(addr, t->size, true, p, init->range);
+        }
         auto* list = static_cast<const InitListExpr*>(init);
         uint64_t index = 0;
         for (const InitElement& el : list->elements) {
@@ -282,6 +285,7 @@ void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
         if (uint8_t* p = access(addr, t->size, true, init->range)) {
             std::memset(p, 0, t->size);
             std::memcpy(p, s.data(), std::min<size_t>(s.size(), t->size));
+            notifyAccess(addr, t->size, true, p, init->range);
         }
         return;
     }

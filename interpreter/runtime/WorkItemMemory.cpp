@@ -144,7 +144,8 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
     return p;
 }
 
-void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site) {
+void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site,
+                            bool copy) {
     const auto& observers = m_run.observers();
     if (observers.empty()) return;
     MemoryAccess a;
@@ -153,6 +154,7 @@ void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const u
     a.write = write;
     a.atomic = m_atomicLocked;
     a.asyncCopy = m_inAsyncCopy;
+    a.copy = copy;
     a.data = p;
     a.buffer = memoryOf(address)->buffer(address);
     a.site = site;
@@ -230,11 +232,11 @@ void WorkItem::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const Sourc
     uint8_t* s = access(src, bytes, false, site);
     if (!s) return;
     std::vector<uint8_t> tmp(s, s + bytes);
-    notifyAccess(src, bytes, false, s, site);
+    notifyAccess(src, bytes, false, s, site, true);
     uint8_t* d = access(dst, bytes, true, site);
     if (!d) return;
     std::memcpy(d, tmp.data(), bytes);
-    notifyAccess(dst, bytes, true, d, site);
+    notifyAccess(dst, bytes, true, d, site, true);
 }
 
 void WorkItem::atomicBegin(uint64_t, const SourceRange&) {
