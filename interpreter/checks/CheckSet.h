@@ -1,0 +1,53 @@
+#pragma once
+
+#include "checks/CheckDetails.h"
+
+#include <memory>
+
+namespace clstep {
+
+class KernelRun;
+class RaceDetector;
+class UninitializedChecker;
+class EndianTracer;
+
+/// Which runtime checks a run gets (`clstep-cli run` flags --no-data-races,
+/// --no-uninitialized, --no-endian-events, --no-checks, --uniform-writes).
+struct CheckOptions {
+    bool dataRaces = true;      ///< RaceDetector
+    bool uninitialized = true;  ///< UninitializedChecker
+    bool endianEvents = true;   ///< EndianTracer
+    bool uniformWrites = false; ///< also report write-write races that store equal values
+    /// Every check off (the run then has no observers and pays nothing for checks).
+    static CheckOptions none() { return {false, false, false, false}; }
+};
+
+/// Creates the enabled checks for one kernel run and owns them and their CheckDetails.
+/// Out-of-bounds, null, dangling, read-only/write-only, constant-write and misaligned
+/// accesses and barrier divergence are always reported by the runtime itself.
+///
+/// Usage: `CheckSet checks(options); checks.attach(run); run.runAll();` then look up the
+/// structured facts of a diagnostic with details(). The CheckSet must outlive the run.
+class CheckSet {
+public:
+    explicit CheckSet(const CheckOptions& options);
+    ~CheckSet();
+    CheckSet(const CheckSet&) = delete;
+    CheckSet& operator=(const CheckSet&) = delete;
+
+    /// Adds the enabled checks to `run` as observers (before KernelRun::runAll()).
+    void attach(KernelRun& run);
+    /// Structured facts recorded for `d` (data races, uninitialized reads, endian events;
+    /// fields as documented in docs/diagnostics.md), or nullptr.
+    const nlohmann::json* details(const Diagnostic& d) const { return m_details.find(d); }
+    const CheckOptions& options() const { return m_options; }
+
+private:
+    CheckOptions m_options;
+    CheckDetails m_details;
+    std::unique_ptr<RaceDetector> m_races;
+    std::unique_ptr<UninitializedChecker> m_uninitialized;
+    std::unique_ptr<EndianTracer> m_endian;
+};
+
+} // namespace clstep

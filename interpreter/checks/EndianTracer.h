@@ -1,0 +1,37 @@
+#pragma once
+
+#include "checks/CheckDetails.h"
+#include "checks/ExecutionObserver.h"
+#include "checks/MemoryNames.h"
+#include "checks/SiteTable.h"
+
+#include <cstdint>
+#include <unordered_set>
+
+namespace clstep {
+
+/// Reports each byte-order conversion made by a load or store through an
+/// `__attribute__((endian(host)))` pointer on a device whose byte order differs from the
+/// host's (OpenCL C 1.1 spec 6.10.3), as kind "endian-conversion" notes: the source range,
+/// the address and the bytes before and after the conversion. Conversions at the same
+/// site, in the same direction and of the same size merge into one note with a count.
+/// The bytes recorded are those of the first occurrence.
+class EndianTracer final : public ExecutionObserver {
+public:
+    /// `details` receives the facts of each distinct event; it must outlive the tracer.
+    explicit EndianTracer(CheckDetails& details);
+
+    void onRunBegin(KernelRun& run) override;
+    void onWorkGroupBegin(WorkGroup& group) override;
+    void onEndianConversion(const MemoryAccess& access, const uint8_t* before,
+                            const uint8_t* after) override;
+
+private:
+    CheckDetails& m_details;
+    KernelRun* m_run = nullptr;
+    MemoryNames m_names;
+    SiteTable m_sites;
+    std::unordered_set<uint64_t> m_reported; ///< (site, direction, size) already detailed
+};
+
+} // namespace clstep

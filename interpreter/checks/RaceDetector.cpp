@@ -1,0 +1,332 @@
+#include "checks/RaceDetector.h"
+
+#include "runtime/Address.h"
+#include "runtime/KernelRun.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace clstep {
+
+namespace {
+
+constexpr uint32_t kLocalFence = 1;  // CLK_LOCAL_MEM_FENCE
+constexpr uint32_t kGlobalFence = 2; // CLK_GLOBAL_MEM_FENCE
+constexpr size_t kMaxConflictsPerAccess = 4;
+
+const char* hazardName(int h) {
+    return h == 0 ? "RAW" : h == 1 ? "WAR" : "WAW";
+}
+
+} // namespace
+
+RaceDetector::RaceDetector(CheckDetails& details, bool uniformWrites)
+    : m_details(details), m_uniformWrites(uniformWrites) {}
+
+void RaceDetector::onRunBegin(KernelRun& run) {
+    m_run = &run;
+    m_names.onRunBegin(run);
+    m_sites.clear();
+    m_global.clear();
+    m_local.clear();
+    m_stampGroup.assign(1, 0); // stamp 0 means "no access"
+    m_reported.clear();
+    m_exhausted = false;
+}
+
+void RaceDetector::onRunEnd(KernelRun&) {
+    // Release the shadow memory; the reports live on in the KernelRun and CheckDetails.
+    std::vector<BufferShadow>().swap(m_global);
+    std::vector<BufferShadow>().swap(m_local);
+}
+
+uint32_t RaceDetector::newStamp() {
+    if (m_stampGroup.size() >= std::numeric_limits<uint32_t>::max()) {
+        m_exhausted = true;
+        return 0;
+    }
+    m_stampGroup.push_back(m_currentGroup);
+    return static_cast<uint32_t>(m_stampGroup.size() - 1);
+}
+
+void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
+    const NDRange& r = group.kernelRun().range();
+    const auto& g = group.groupId();
+    m_currentGroup = static_cast<uint32_t>(g[0] + r.groups(0) * (g[1] + r.groups(1) * g[2]));
+    m_groupStart = newStamp();
+    m_localStamp = m_globalStamp = m_groupStart;
+    m_names.onWorkGroupBegin(group);
+}
+
+void RaceDetector::onBarrier(WorkGroup&, uint32_t flags) {
+    // A barrier orders the group's accesses to the spaces its fence names (spec 6.12.8).
+    if (flags & kLocalFence) m_localStamp = newStamp();
+    if (flags & kGlobalFence) m_globalStamp = newStamp();
+}
+
+RaceDetector::BufferShadow* RaceDetector::shadowFor(const MemoryAccess& a, bool local) {
+    std::vector<BufferShadow>& shadows = local ? m_local : m_global;
+    uint32_t index = address::buffer(a.address);
+    if (index >= shadows.size()) shadows.resize(index + 1);
+    BufferShadow& s = shadows[index];
+    if (s.serial != a.buffer->serial) {
+        // A new group's __local buffer of the same size keeps its records: their stamps
+        // are older than the group, hence stale. Anything else starts from scratch.
+        if (!local || s.size != a.buffer->size()) {
+            s.size = a.buffer->size();
+            s.granules.assign((s.size + 3) / 4, Granule{});
+            s.split.clear();
+            s.values.assign(s.size, 0);
+        }
+        s.serial = a.buffer->serial;
+    }
+    return &s;
+}
+
+bool RaceDetector::conflicts(const Record& r, const Record& e, bool local, uint32_t current) const {
+    if (!r.stamp) return false;
+    if ((r.site & kAtomic) && (e.site & kAtomic)) return false; // atomics do not race atomics
+    if (r.stamp < m_groupStart) return !local;                  // another work-group
+    if (r.stamp != current) return false;                       // ordered by a barrier
+    bool sameEntity =
+        (r.site & kGroup) == (e.site & kGroup) && ((r.site & kGroup) || r.item == e.item);
+    return !sameEntity;
+}
+
+void RaceDetector::updateWrite(ByteState& b, const Record& e, bool local, uint32_t current) const {
+    const Record& w = b.write;
+    // An atomic write does not replace a non-atomic one that can still race with later
+    // atomics (same interval, or __global memory, which later groups see unordered).
+    if ((e.site & kAtomic) && w.stamp && !(w.site & kAtomic) &&
+        (!local ? true : (w.stamp == current)))
+        return;
+    b.write = e;
+}
+
+void RaceDetector::updateRead(ByteState& b, const Record& e, bool local, uint32_t current) const {
+    for (Record& r : b.read) {
+        if (r.stamp != current || (r.site & kGroup) != (e.site & kGroup) ||
+            (!(r.site & kGroup) && r.item != e.item))
+            continue;
+        if ((r.site & kAtomic) && !(e.site & kAtomic)) r = e; // non-atomic reads matter more
+        return;
+    }
+    auto stale = [&](const Record& r) {
+        return local ? r.stamp != current : (r.stamp >= m_groupStart && r.stamp != current);
+    };
+    Record* victim = nullptr;
+    for (Record& r : b.read)
+        if (!r.stamp) {
+            victim = &r;
+            break;
+        }
+    if (!victim)
+        for (Record& r : b.read)
+            if (stale(r)) {
+                victim = &r;
+                break;
+            }
+    if (!victim && !(e.site & kAtomic))
+        for (Record& r : b.read)
+            if (r.site & kAtomic) {
+                victim = &r;
+                break;
+            }
+    // Otherwise both slots hold reads by other entities that any later write by another
+    // entity races with already.
+    if (victim) *victim = e;
+}
+
+void RaceDetector::check(const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
+                         const Record& e, const uint8_t* data, bool local, uint32_t current) {
+    auto add = [&](uint64_t o, const Record& first, Hazard h) {
+        for (const Conflict& c : m_conflicts)
+            if (c.first == first && c.hazard == h) return;
+        if (m_conflicts.size() < kMaxConflictsPerAccess) m_conflicts.push_back({o, first, h});
+    };
+    if (conflicts(state.write, e, local, current)) {
+        if (!data) {
+            add(lo, state.write, Hazard::RAW);
+        } else {
+            // A write-write race storing the same bytes is suppressed unless asked for.
+            for (uint64_t o = lo; o < hi; ++o)
+                if (m_uniformWrites || sh.values[o] != data[o - lo]) {
+                    add(o, state.write, Hazard::WAW);
+                    break;
+                }
+        }
+    }
+    if (data)
+        for (const Record& r : state.read)
+            if (conflicts(r, e, local, current)) add(lo, r, Hazard::WAR);
+}
+
+void RaceDetector::onMemoryAccess(const MemoryAccess& a) {
+    AddressSpace space = address::space(a.address);
+    bool local = space == AddressSpace::Local;
+    if ((!local && space != AddressSpace::Global) || m_exhausted || !a.buffer || !a.workItem ||
+        !m_run)
+        return;
+    BufferShadow* sh = shadowFor(a, local);
+    const uint64_t off = address::offset(a.address), end = off + a.size;
+    if (end > sh->size || a.size == 0) return;
+
+    const WorkItem& wi = *a.workItem;
+    const uint32_t current = local ? m_localStamp : m_globalStamp;
+    Record e;
+    e.stamp = current;
+    e.site = m_sites.intern(a.site) | (a.atomic ? kAtomic : 0);
+    if (a.asyncCopy) {
+        e.site |= kGroup;
+    } else {
+        uint64_t item =
+            wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2));
+        e.item = static_cast<uint16_t>(item);
+    }
+    const uint8_t* data = a.write ? a.data : nullptr;
+
+    // Split the granules this access covers only partly, then check granule by granule.
+    for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
+        Granule& gr = sh->granules[g];
+        uint64_t gs = g * 4, ge = std::min(gs + 4, sh->size);
+        if (!gr.split && (std::max(off, gs) != gs || std::min(end, ge) != ge)) {
+            sh->split.push_back({gr.state, gr.state, gr.state, gr.state});
+            gr.split = static_cast<uint32_t>(sh->split.size());
+        }
+    }
+    m_conflicts.clear();
+    for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
+        const Granule& gr = sh->granules[g];
+        uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
+        if (!gr.split) {
+            check(gr.state, *sh, lo, hi, e, data ? data + (lo - off) : nullptr, local, current);
+        } else {
+            for (uint64_t o = lo; o < hi; ++o)
+                check(sh->split[gr.split - 1][o % 4], *sh, o, o + 1, e,
+                      data ? data + (o - off) : nullptr, local, current);
+        }
+    }
+    for (const Conflict& c : m_conflicts)
+        report(a, *sh, c, e);
+
+    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
+        if (!a.write) {
+            updateRead(b, e, local, current);
+            return;
+        }
+        updateWrite(b, e, local, current);
+        if (b.write == e)
+            for (uint64_t o = lo; o < hi; ++o)
+                sh->values[o] = a.data[o - off];
+    };
+    for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
+        Granule& gr = sh->granules[g];
+        uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
+        if (!gr.split) {
+            update(gr.state, lo, hi);
+        } else {
+            for (uint64_t o = lo; o < hi; ++o)
+                update(sh->split[gr.split - 1][o % 4], o, o + 1);
+        }
+    }
+}
+
+WorkItemId RaceDetector::idsOf(const Record& r) const {
+    const NDRange& range = m_run->range();
+    uint64_t g = r.stamp < m_stampGroup.size() ? m_stampGroup[r.stamp] : 0;
+    WorkItemId id;
+    id.group = {g % range.groups(0), (g / range.groups(0)) % range.groups(1),
+                g / (range.groups(0) * range.groups(1))};
+    std::array<uint64_t, 3> size;
+    for (int d = 0; d < 3; ++d)
+        size[d] = std::max<uint64_t>(
+            1, std::min(range.local[d], range.global[d] - id.group[d] * range.local[d]));
+    uint64_t item = (r.site & kGroup) ? 0 : r.item;
+    id.local = {item % size[0], (item / size[0]) % size[1], item / (size[0] * size[1])};
+    for (int d = 0; d < 3; ++d)
+        id.global[d] = id.group[d] * range.local[d] + id.local[d] + range.offset[d];
+    return id;
+}
+
+void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const Conflict& c,
+                          const Record& second) {
+    const bool writeWrite = c.hazard == Hazard::WAW;
+    const bool firstWrite = c.hazard != Hazard::WAR;
+    const AddressSpace space = address::space(a.address);
+    const uint64_t byteAddress = address::make(space, address::buffer(a.address), c.offset);
+    const uint16_t firstSite = c.first.site & kSiteMask, secondSite = second.site & kSiteMask;
+
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.kind = "data-race";
+    d.range = m_sites.range(firstSite);
+    if (!d.range.valid()) d.range = a.site;
+    d.notes.push_back({a.site, {}});
+    std::string head = std::string(writeWrite ? "Write-write" : "Read-write") + " data race at " +
+                       addressSpaceShortName(space) + " memory address " +
+                       MemoryNames::hexAddress(byteAddress);
+    uint64_t key = uint64_t(firstSite) | (uint64_t(secondSite) << 16) |
+                   (uint64_t(writeWrite) << 32) | (uint64_t(space == AddressSpace::Local) << 33);
+    if (!m_reported.insert(key).second) {
+        // Known pair of locations: let the run count it (the key fields match the first).
+        d.message = std::move(head);
+        m_run->report(std::move(d));
+        return;
+    }
+
+    auto accessName = [](const Record& r, bool write) {
+        std::string prefix = (r.site & kGroup)    ? "async copy "
+                             : (r.site & kAtomic) ? "atomic "
+                                                  : "";
+        return prefix + (write ? "write" : "read");
+    };
+    auto entity = [](const Record& r, const WorkItemId& id) {
+        return (r.site & kGroup)
+                   ? "work-group Group(" + std::to_string(id.group[0]) + "," +
+                         std::to_string(id.group[1]) + "," + std::to_string(id.group[2]) + ")"
+                   : MemoryNames::idsText(id);
+    };
+    const WorkItemId firstIds = idsOf(c.first), secondIds = a.workItem->ids();
+    const uint64_t off = address::offset(a.address);
+    std::vector<uint8_t> firstValue;
+    if (firstWrite)
+        for (uint64_t o = off; o < off + a.size; ++o)
+            if (sh.at(o).write == c.first) firstValue.push_back(sh.values[o]);
+
+    std::string firstText = accessName(c.first, firstWrite);
+    if (!firstValue.empty())
+        firstText += " of " + MemoryNames::hexBytes(firstValue.data(), firstValue.size());
+    std::string secondText = accessName(second, a.write);
+    if (a.write) secondText += " of " + MemoryNames::hexBytes(a.data, a.size);
+    d.message = head + " (" + m_names.describe(byteAddress, a.buffer) + "): " + firstText + " by " +
+                entity(c.first, firstIds) + ", then " + secondText + " by " +
+                entity(second, secondIds) + " [" + hazardName(static_cast<int>(c.hazard)) + "]";
+    d.notes.front().message = "second access: " + secondText + " by " + entity(second, secondIds);
+    d.workItems = {firstIds, secondIds};
+
+    auto accessJson = [&](const Record& r, const WorkItemId& id, bool write,
+                          const SourceRange& range, const uint8_t* value, size_t valueSize) {
+        nlohmann::json j = MemoryNames::idsJson(id);
+        j["line"] = range.begin.line;
+        j["column"] = range.begin.column;
+        j["end_line"] = range.end.line;
+        j["end_column"] = range.end.column;
+        j["access"] = accessName(r, write);
+        j["entity"] = (r.site & kGroup) ? "work-group" : "work-item";
+        if (value && valueSize) j["value"] = MemoryNames::hexBytes(value, valueSize);
+        return j;
+    };
+    nlohmann::json fields = m_names.locationJson(byteAddress, a.buffer);
+    fields["race"] = writeWrite ? "write-write" : "read-write";
+    fields["hazard"] = hazardName(static_cast<int>(c.hazard));
+    fields["first"] = accessJson(c.first, firstIds, firstWrite, m_sites.range(firstSite),
+                                 firstValue.data(), firstValue.size());
+    fields["second"] =
+        accessJson(second, secondIds, a.write, a.site, a.write ? a.data : nullptr, a.size);
+    m_details.record(d, std::move(fields));
+    m_run->report(std::move(d));
+}
+
+} // namespace clstep

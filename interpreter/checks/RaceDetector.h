@@ -1,0 +1,126 @@
+#pragma once
+
+#include "checks/CheckDetails.h"
+#include "checks/ExecutionObserver.h"
+#include "checks/MemoryNames.h"
+#include "checks/SiteTable.h"
+
+#include <array>
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
+namespace clstep {
+
+/// Finds data races on `__local` and `__global` memory at byte granularity (OpenCL C 1.2
+/// spec 3.3.1 memory consistency: work-items of a group are only ordered by a barrier whose
+/// fence covers the address space; different work-groups are never ordered).
+///
+/// Two accesses to the same byte race when at least one is a write, not both are atomic,
+/// they come from different entities (work-items, or the work-group for async copies), and
+///   - both are in the same work-group and the same barrier interval of that space
+///     (barrier(CLK_LOCAL_MEM_FENCE) starts a new interval for `__local` only,
+///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
+///   - the space is `__global` and they come from different work-groups (whole run).
+/// A write-write race whose second write stores the same byte value is suppressed unless
+/// `uniformWrites` is set (Oclgrind's --uniform-writes).
+///
+/// Shadow memory, in vectors parallel to Buffer::bytes for every accessed `__local` and
+/// `__global` buffer: the state of a byte is one write record and two read records of 8
+/// bytes (interval stamp, work-item, source site, atomic and work-group flags), plus the last
+/// byte value written. States are kept per 4-byte granule while every access covers whole
+/// granules (the common case: 8 bytes of shadow per byte), and a granule is split into four
+/// byte states the first time an access covers only part of it, so races are still found
+/// at byte granularity. Interval stamps make older intervals and other groups' `__local`
+/// records stale without clearing anything.
+///
+/// Races are reported to the KernelRun as kind "data-race" errors: the range is the first
+/// access (in simulation order), the first note the second access, workItems
+/// [first, second]; the hazard (RAW/WAR/WAW), the location and both accesses are recorded
+/// in CheckDetails. Reports of the same pair of source locations merge into one with a
+/// count. Assumes the run calls its observers from one thread at a time (KernelRun runs
+/// work-groups one after another).
+class RaceDetector final : public ExecutionObserver {
+public:
+    /// `details` receives the structured facts of each distinct race; it must outlive the
+    /// detector. `uniformWrites`: also report write-write races storing equal values.
+    RaceDetector(CheckDetails& details, bool uniformWrites);
+
+    void onRunBegin(KernelRun& run) override;
+    void onRunEnd(KernelRun& run) override;
+    void onWorkGroupBegin(WorkGroup& group) override;
+    void onBarrier(WorkGroup& group, uint32_t flags) override;
+    void onMemoryAccess(const MemoryAccess& access) override;
+
+private:
+    /// One recorded access: interval stamp (0 = none), local linear id of the work-item in
+    /// its group, and the site id (bits 0-13) with the atomic (bit 14) and work-group
+    /// (bit 15, async copy) flags.
+    struct Record {
+        uint32_t stamp = 0;
+        uint16_t item = 0;
+        uint16_t site = 0;
+        friend bool operator==(const Record&, const Record&) = default;
+    };
+    struct ByteState {
+        Record write;
+        Record read[2];
+    };
+    /// The state of 4 bytes, or (split != 0) an index + 1 into BufferShadow::split.
+    struct Granule {
+        ByteState state;
+        uint32_t split = 0;
+    };
+    struct BufferShadow {
+        uint64_t serial = 0;
+        uint64_t size = 0;
+        std::vector<Granule> granules;               ///< one per 4 bytes
+        std::vector<std::array<ByteState, 4>> split; ///< byte states of split granules
+        std::vector<uint8_t> values;                 ///< last byte written (uniform writes)
+        const ByteState& at(uint64_t offset) const {
+            const Granule& g = granules[offset / 4];
+            return g.split ? split[g.split - 1][offset % 4] : g.state;
+        }
+    };
+    enum class Hazard { RAW, WAR, WAW };
+    struct Conflict {
+        uint64_t offset; ///< byte offset in the buffer
+        Record first;
+        Hazard hazard;
+    };
+
+    static constexpr uint16_t kSiteMask = 0x3FFF;
+    static constexpr uint16_t kAtomic = 0x4000;
+    static constexpr uint16_t kGroup = 0x8000;
+
+    BufferShadow* shadowFor(const MemoryAccess& a, bool local);
+    uint32_t newStamp();
+    bool conflicts(const Record& r, const Record& e, bool local, uint32_t current) const;
+    /// Collects the conflicts of access `e` (a write when `data`) with `state`, the state
+    /// of bytes [lo, hi) of the buffer (`data` points at the bytes stored at lo).
+    void check(const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
+               const Record& e, const uint8_t* data, bool local, uint32_t current);
+    void updateRead(ByteState& b, const Record& e, bool local, uint32_t current) const;
+    void updateWrite(ByteState& b, const Record& e, bool local, uint32_t current) const;
+    void report(const MemoryAccess& a, const BufferShadow& shadow, const Conflict& c,
+                const Record& second);
+    WorkItemId idsOf(const Record& r) const;
+
+    CheckDetails& m_details;
+    bool m_uniformWrites;
+    KernelRun* m_run = nullptr;
+    MemoryNames m_names;
+    SiteTable m_sites;
+    std::vector<BufferShadow> m_global; ///< by buffer index
+    std::vector<BufferShadow> m_local;  ///< by buffer index (records of other groups are stale)
+    std::vector<uint32_t> m_stampGroup; ///< linear work-group index of each stamp
+    uint32_t m_currentGroup = 0;
+    uint32_t m_groupStart = 0;               ///< first stamp of the current group
+    uint32_t m_localStamp = 0;               ///< current `__local` interval
+    uint32_t m_globalStamp = 0;              ///< current `__global` interval
+    bool m_exhausted = false;                ///< stamps ran out: checking stopped
+    std::unordered_set<uint64_t> m_reported; ///< (sites, race, space) already detailed
+    std::vector<Conflict> m_conflicts;       ///< scratch for one access
+};
+
+} // namespace clstep

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "checks/CheckDetails.h"
+#include "checks/ExecutionObserver.h"
+#include "checks/MemoryNames.h"
+#include "checks/SiteTable.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace clstep {
+
+/// Reports reads of bytes that were never written, in `__private` and `__local` memory
+/// and in `__global`/`__constant` buffers the launch marked `noinit`
+/// (KernelArgument::noInit), as kind "uninitialized-read" warnings at the read's source
+/// range.
+///
+/// This is a first version without value tracking: a read of never-written bytes is
+/// reported whether or not the value is later used (Oclgrind only reports when such a value
+/// decides control flow, forms an address or is stored). Byte copies (MemoryAccess::copy:
+/// aggregate assignment and initialisation, argument passing, async copies) are not uses:
+/// they carry the "written" state from the source bytes to the destination bytes, so
+/// copying a struct with padding or a partially written array reports nothing by itself.
+///
+/// Shadow memory: one "written" flag per byte (a 64-bit mask for buffers of up to 64 bytes,
+/// a byte vector otherwise), per buffer, reset when the buffer slot is reused
+/// (Buffer::serial). Memory::allocate zero-fills, but only writes through the interpreter
+/// (stores, copies, initialisers, argument values) count as initialisation.
+class UninitializedChecker final : public ExecutionObserver {
+public:
+    /// `details` receives the location facts of each distinct report; it must outlive the
+    /// checker.
+    explicit UninitializedChecker(CheckDetails& details);
+
+    void onRunBegin(KernelRun& run) override;
+    void onRunEnd(KernelRun& run) override;
+    void onWorkGroupBegin(WorkGroup& group) override;
+    void onWorkGroupEnd(WorkGroup& group) override;
+    void onMemoryAccess(const MemoryAccess& access) override;
+
+private:
+    /// Which bytes of one buffer were written.
+    struct Written {
+        uint64_t serial = 0;
+        uint64_t size = 0;
+        uint64_t mask = 0;          ///< buffers of up to 64 bytes
+        std::vector<uint8_t> bytes; ///< larger buffers (1 = written)
+        void reset(uint64_t serial, uint64_t size);
+        bool test(uint64_t offset) const {
+            return size <= 64 ? ((mask >> offset) & 1) != 0 : bytes[offset] != 0;
+        }
+        /// True when all of bytes [offset, offset + count) were written.
+        bool all(uint64_t offset, uint64_t count) const {
+            if (size <= 64) {
+                uint64_t bits = (count >= 64 ? ~uint64_t(0) : ((uint64_t(1) << count) - 1))
+                                << offset;
+                return (mask & bits) == bits;
+            }
+            for (uint64_t i = 0; i < count; ++i)
+                if (!bytes[offset + i]) return false;
+            return true;
+        }
+        /// Marks bytes [offset, offset + count) written, or copies `flags` (1 = written).
+        void set(uint64_t offset, uint64_t count, const uint8_t* flags);
+    };
+
+    Written* shadowFor(const MemoryAccess& a);
+    void report(const MemoryAccess& a, uint64_t firstUnwritten);
+
+    CheckDetails& m_details;
+    KernelRun* m_run = nullptr;
+    MemoryNames m_names;
+    SiteTable m_sites;
+    std::unordered_set<uint64_t> m_reported; ///< (site, size, space) already detailed
+    std::vector<Written> m_global;           ///< noinit buffers by index (serial 0 = not tracked)
+    std::vector<Written> m_constant;         ///< noinit buffers by index (serial 0 = not tracked)
+    std::vector<Written> m_local;            ///< by buffer index, reset per group through serials
+    std::unordered_map<const WorkItem*, std::vector<Written>> m_private;
+    const WorkItem* m_lastItem = nullptr;
+    std::vector<Written>* m_lastPrivate = nullptr;
+    // The read half of a byte copy, waiting for its write half.
+    std::vector<uint8_t> m_copyFlags;
+    const WorkItem* m_copyItem = nullptr;
+    bool m_copyPending = false;
+};
+
+} // namespace clstep
