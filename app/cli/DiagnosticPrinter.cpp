@@ -1,10 +1,19 @@
 #include "DiagnosticPrinter.h"
 
+#include <cctype>
+
 namespace clstep::cli {
 
 namespace {
 nlohmann::json idsJson(const WorkItemId& w) {
     return {{"global_id", w.global}, {"local_id", w.local}, {"group_id", w.group}};
+}
+
+std::string idsText(const WorkItemId& w) {
+    auto three = [](const std::array<uint64_t, 3>& v) {
+        return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) + ")";
+    };
+    return "Global" + three(w.global) + " Local" + three(w.local) + " Group" + three(w.group);
 }
 } // namespace
 
@@ -15,27 +24,64 @@ std::string DiagnosticPrinter::location(const SourceLocation& loc) const {
     return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
 }
 
+void DiagnosticPrinter::printSource(std::ostream& out, const SourceRange& range, const std::string& indent) const {
+    if (!range.valid()) return;
+    std::string_view line = m_sources.lineText(range.begin.file, range.begin.line);
+    if (line.empty()) return;
+    out << indent << line << "\n" << indent;
+    uint32_t col = range.begin.column;
+    for (uint32_t i = 1; i < col && i <= line.size(); ++i) out << (line[i - 1] == '\t' ? '\t' : ' ');
+    out << '^';
+    if (range.end.line == range.begin.line && range.end.column > col + 1)
+        out << std::string(range.end.column - col - 1, '~');
+    out << "\n";
+}
+
+void DiagnosticPrinter::printRace(std::ostream& out, const Diagnostic& d, const nlohmann::json& f,
+                                  uint64_t count) const {
+    std::string race = f.value("race", "read-write");
+    race[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(race[0])));
+    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << race << " data race at "
+        << f.value("space", "") << " memory address " << f.value("address", "") << " [" << d.kind << "]";
+    if (count > 1) out << " (" << count << " occurrences)";
+    out << "\n";
+    if (!m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
+    out << "  Location: " << f.value("space", "") << " buffer '" << f.value("buffer", "") << "', byte offset "
+        << f.value("offset", uint64_t(0));
+    if (f.contains("element")) out << ", element " << f["element"].get<uint64_t>();
+    out << " (" << f.value("hazard", "") << ")\n";
+    const SourceRange second = d.notes.empty() ? d.range : d.notes.front().range;
+    const SourceRange ranges[2] = {d.range, second};
+    const char* labels[2] = {"First entity:  ", "Second entity: "};
+    const char* keys[2] = {"first", "second"};
+    for (int i = 0; i < 2; ++i) {
+        const nlohmann::json& a = f.contains(keys[i]) ? f[keys[i]] : nlohmann::json::object();
+        out << "  " << labels[i];
+        if (a.value("entity", "work-item") == "work-group" && i < static_cast<int>(d.workItems.size())) {
+            const auto& g = d.workItems[i].group;
+            out << "work-group Group(" << g[0] << "," << g[1] << "," << g[2] << ")";
+        } else if (i < static_cast<int>(d.workItems.size())) {
+            out << idsText(d.workItems[i]);
+        }
+        out << ": " << a.value("access", "");
+        if (a.contains("value")) out << " of " << a["value"].get<std::string>();
+        out << " at " << location(ranges[i].begin) << "\n";
+        printSource(out, ranges[i], "    ");
+    }
+}
+
 void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64_t count, bool showSource) const {
+    const nlohmann::json* facts = m_details ? m_details(d) : nullptr;
+    if (facts && d.kind == "data-race" && facts->contains("first")) {
+        printRace(out, d, *facts, count);
+        return;
+    }
     out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.kind << "]";
     if (count > 1) out << " (" << count << " occurrences)";
     out << "\n";
-    for (const WorkItemId& w : d.workItems) {
-        out << "  work-item Global(" << w.global[0] << "," << w.global[1] << "," << w.global[2] << ") Local("
-            << w.local[0] << "," << w.local[1] << "," << w.local[2] << ") Group(" << w.group[0] << "," << w.group[1]
-            << "," << w.group[2] << ")\n";
-    }
-    if (showSource && d.range.valid()) {
-        std::string_view line = m_sources.lineText(d.range.begin.file, d.range.begin.line);
-        if (!line.empty()) {
-            out << "  " << line << "\n  ";
-            uint32_t col = d.range.begin.column;
-            for (uint32_t i = 1; i < col && i <= line.size(); ++i) out << (line[i - 1] == '\t' ? '\t' : ' ');
-            out << '^';
-            if (d.range.end.line == d.range.begin.line && d.range.end.column > col + 1)
-                out << std::string(d.range.end.column - col - 1, '~');
-            out << "\n";
-        }
-    }
+    if (!d.workItems.empty() && !m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
+    for (const WorkItemId& w : d.workItems) out << "  Entity: " << idsText(w) << "\n";
+    if (showSource) printSource(out, d.range, "  ");
     for (const RelatedLocation& n : d.notes) out << location(n.range.begin) << ": note: " << n.message << "\n";
 }
 
@@ -63,6 +109,14 @@ nlohmann::json DiagnosticPrinter::toJson(const Diagnostic& d, uint64_t count) co
         j["work_items"] = items;
     }
     if (count > 1) j["count"] = count;
+    if (!m_kernel.empty() && !d.workItems.empty()) j["kernel"] = m_kernel;
+    if (const nlohmann::json* facts = m_details ? m_details(d) : nullptr) {
+        for (auto it = facts->begin(); it != facts->end(); ++it) j[it.key()] = it.value();
+        // The accesses of a race carry their file (the first is the diagnostic's range,
+        // the second its first note).
+        if (j.contains("first")) j["first"]["file"] = m_sources.path(d.range.begin.file);
+        if (j.contains("second") && !d.notes.empty()) j["second"]["file"] = m_sources.path(d.notes.front().range.begin.file);
+    }
     return j;
 }
 

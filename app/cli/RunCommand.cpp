@@ -1,6 +1,7 @@
 #include "RunCommand.h"
 
 #include "DiagnosticPrinter.h"
+#include "checks/CheckSet.h"
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
@@ -94,6 +95,13 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
         ->check(CLI::IsMember({"little", "big"}));
     cmd.add_option("--max-steps", o.maxSteps, "statements one work-item may execute before it is stopped");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson, "also write the diagnostics as JSON to FILE");
+    cmd.add_flag("--no-data-races", o.noDataRaces, "do not check for data races on __local and __global memory");
+    cmd.add_flag("--no-uninitialized", o.noUninitialized,
+                 "do not check for reads of uninitialized __private, __local and noinit memory");
+    cmd.add_flag("--no-endian-events", o.noEndianEvents, "do not report endian(host) byte-order conversions");
+    cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
+    cmd.add_flag("--uniform-writes", o.uniformWrites,
+                 "also report write-write races where both writes store the same value");
 }
 
 int runRun(const RunOptionsCli& o) {
@@ -184,6 +192,16 @@ int runRun(const RunOptionsCli& o) {
     ro.maxStepsPerWorkItem = o.maxSteps;
 
     KernelRun run(*program, config->kernelName, range, args, ro);
+    CheckOptions checkOptions;
+    if (o.noChecks) checkOptions = CheckOptions::none();
+    if (o.noDataRaces) checkOptions.dataRaces = false;
+    if (o.noUninitialized) checkOptions.uninitialized = false;
+    if (o.noEndianEvents) checkOptions.endianEvents = false;
+    checkOptions.uniformWrites = o.uniformWrites;
+    CheckSet checks(checkOptions);
+    checks.attach(run);
+    printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
+    printer.setKernelName(config->kernelName);
     run.runAll();
     std::cout << run.output();
     for (size_t i = 0; i < run.diagnostics().size(); ++i)

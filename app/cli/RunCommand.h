@@ -22,6 +22,12 @@ struct RunOptionsCli {
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
+    // Runtime checks (all on by default; docs/diagnostics.md).
+    bool noDataRaces = false;     ///< --no-data-races
+    bool noUninitialized = false; ///< --no-uninitialized
+    bool noEndianEvents = false;  ///< --no-endian-events
+    bool noChecks = false;        ///< --no-checks: all of the above off
+    bool uniformWrites = false;   ///< --uniform-writes: report write-write races of equal values
 };
 
 /// Registers the `run` options on `cmd`.
