@@ -1,0 +1,15 @@
+// Negative control: a barrier in a loop with the same trip count for all.
+// expect-none
+__kernel void uniform_loop(__global int *out)
+{
+    __local int t[8];
+    int lid = get_local_id(0);
+    int v = lid;
+    for (int i = 0; i < 3; ++i) {
+        t[lid] = v;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        v += t[7 - lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[get_global_id(0)] = v;
+}

@@ -1,0 +1,10 @@
+// The broadcast without its barrier: every other work-item reads the value in the
+// same interval as the write (one merged report per group pair of lines).
+// expect: data-race local line 8,9 hazard RAW count 14
+__kernel void broadcast_no_barrier(__global const float *in, __global float *out)
+{
+    __local float scale;
+    if (get_local_id(0) == 0)
+        scale = in[get_group_id(0)];
+    out[get_global_id(0)] = scale * 2.0f;
+}

@@ -1,0 +1,16 @@
+// The racing store is in a helper function: the report points into the helper.
+// expect: data-race local line 12,5 hazard WAW
+void store_to_neighbour(__local int *t, int lid)
+{
+    t[(lid + 1) % 8] = lid;
+}
+
+__kernel void race_in_helper_function(__global int *out)
+{
+    __local int t[8];
+    int lid = get_local_id(0);
+    t[lid] = -1;
+    store_to_neighbour(t, lid);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = t[lid];
+}

@@ -1,0 +1,10 @@
+// Loads through an endian(host) pointer on a big-endian device are converted from
+// host byte order: one endian-conversion note per site (counted).
+// args: --device-endian big
+// expect: endian-conversion global line 9 count 4
+__kernel void host_pointer_read(__global const uint *in __attribute__((endian(host))),
+                                __global uint *out)
+{
+    int i = get_global_id(0);
+    out[i] = in[i];
+}

@@ -1,0 +1,11 @@
+// Negative control: a float4 whose four components are assigned one by one.
+// expect-none
+__kernel void vector_all_components_set(__global float *out)
+{
+    float4 v;
+    v.x = 1.0f;
+    v.y = 2.0f;
+    v.z = 3.0f;
+    v.w = 4.0f;
+    out[get_global_id(0)] = v.x + v.y + v.z + v.w;
+}
