@@ -1,0 +1,75 @@
+#include "launch/BufferDump.h"
+
+#include <cstring>
+#include <iomanip>
+#include <sstream>
+
+namespace clstep::launch {
+
+namespace {
+
+/// One element, as `cout << ...` in Simulation::dumpArgument<T>.
+template <typename T>
+void putElement(std::ostream& out, bool hex, const uint8_t* element) {
+    T value;
+    std::memcpy(&value, element, sizeof(T));
+    if (hex) out << "0x" << std::setfill('0') << std::setw(sizeof(T) * 2) << std::hex;
+    if constexpr (sizeof(T) == 1)
+        out << static_cast<int>(value);
+    else
+        out << value;
+    out << std::dec;
+}
+
+void putElement(std::ostream& out, ElementType type, bool hex, const uint8_t* element) {
+    switch (type) {
+    case ElementType::Char:
+        return putElement<int8_t>(out, hex, element);
+    case ElementType::UChar:
+        return putElement<uint8_t>(out, hex, element);
+    case ElementType::Short:
+        return putElement<int16_t>(out, hex, element);
+    case ElementType::UShort:
+        return putElement<uint16_t>(out, hex, element);
+    case ElementType::Int:
+        return putElement<int32_t>(out, hex, element);
+    case ElementType::UInt:
+        return putElement<uint32_t>(out, hex, element);
+    case ElementType::Long:
+        return putElement<int64_t>(out, hex, element);
+    case ElementType::ULong:
+        return putElement<uint64_t>(out, hex, element);
+    case ElementType::Float:
+        return putElement<float>(out, hex, element);
+    case ElementType::Double:
+        return putElement<double>(out, hex, element);
+    }
+}
+
+} // namespace
+
+std::string BufferDump::format(std::string_view name, ElementType type, bool hex,
+                               std::span<const uint8_t> bytes) {
+    std::ostringstream out;
+    out << "\nArgument '" << name << "': " << bytes.size() << " bytes\n";
+    const size_t size = elementSize(type);
+    for (size_t i = 0; i < bytes.size() / size; ++i) {
+        out << "  " << name << "[" << i << "] = ";
+        putElement(out, type, hex, bytes.data() + i * size);
+        out << "\n";
+    }
+    out << "\n";
+    return out.str();
+}
+
+std::string BufferDump::format(const KernelArgSpec& spec, std::span<const uint8_t> bytes) {
+    return format(spec.name, spec.type.value_or(ElementType::UChar), spec.hex, bytes);
+}
+
+std::string BufferDump::formatElement(ElementType type, bool hex, const uint8_t* element) {
+    std::ostringstream out;
+    putElement(out, type, hex, element);
+    return out.str();
+}
+
+} // namespace clstep::launch

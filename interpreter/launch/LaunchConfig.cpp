@@ -1,0 +1,57 @@
+#include "launch/LaunchConfig.h"
+
+#include <array>
+#include <string>
+
+namespace clstep::launch {
+
+namespace {
+struct TypeEntry {
+    ElementType type;
+    std::string_view name;
+    size_t size;
+};
+// Oclgrind's order (MATCH_TYPE / MATCH_TYPE_PREFIX), which matters for prefix matching.
+constexpr std::array<TypeEntry, 10> kTypes{{
+    {ElementType::Char, "char", 1},
+    {ElementType::UChar, "uchar", 1},
+    {ElementType::Short, "short", 2},
+    {ElementType::UShort, "ushort", 2},
+    {ElementType::Int, "int", 4},
+    {ElementType::UInt, "uint", 4},
+    {ElementType::Long, "long", 8},
+    {ElementType::ULong, "ulong", 8},
+    {ElementType::Float, "float", 4},
+    {ElementType::Double, "double", 8},
+}};
+} // namespace
+
+size_t elementSize(ElementType t) {
+    return kTypes[static_cast<size_t>(t)].size;
+}
+
+std::string_view elementTypeName(ElementType t) {
+    return kTypes[static_cast<size_t>(t)].name;
+}
+
+std::optional<ElementType> elementTypeFromName(std::string_view name) {
+    for (const TypeEntry& e : kTypes)
+        if (e.name == name) return e.type;
+    return std::nullopt;
+}
+
+std::optional<ElementType> defaultElementType(std::string_view typeName) {
+    // Also accept C spellings: leading qualifiers and "unsigned int" for "uint".
+    std::string name(typeName);
+    for (std::string_view qualifier : {"const ", "volatile ", "restrict "})
+        while (std::string_view(name).starts_with(qualifier))
+            name.erase(0, qualifier.size());
+    if (std::string_view(name).starts_with("unsigned ")) name.replace(0, 9, "u");
+    typeName = name;
+    for (const TypeEntry& e : kTypes)
+        if (typeName.starts_with(e.name)) return e.type;
+    if (typeName.starts_with("void*")) return ElementType::UChar;
+    return std::nullopt;
+}
+
+} // namespace clstep::launch
