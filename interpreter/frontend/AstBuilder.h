@@ -90,7 +90,7 @@ private:
         std::vector<P::AttributeSpecifierContext*> attrs;
     };
 
-    // --- declarations (AstBuilderDecl.cpp) ---
+    // --- declarations and specifiers (AstBuilderDecl.cpp) ---
     void buildDeclaration(P::DeclarationSpecifiersContext* specs,
                           P::InitDeclaratorListContext* list, bool programScope, DeclList& out);
     std::unique_ptr<ast::FunctionDecl> buildFunction(const Specifiers& specs, Declarator&& d,
@@ -102,6 +102,7 @@ private:
     ast::RecordDecl* buildRecord(P::StructOrUnionSpecifierContext* ctx, DeclList& sink,
                                  ast::TypeSyntax& ts);
     ast::EnumDecl* buildEnum(P::EnumSpecifierContext* ctx, DeclList& sink, ast::TypeSyntax& ts);
+    // --- declarators, types, attributes, initializers (AstBuilderType.cpp) ---
     Declarator buildDeclarator(P::DeclaratorContext* ctx, ast::TypeSyntaxPtr base, DeclList& sink);
     ast::TypeSyntaxPtr buildAbstractDeclarator(P::AbstractDeclaratorContext* ctx,
                                                ast::TypeSyntaxPtr base, DeclList& sink);
@@ -133,9 +134,10 @@ private:
     ast::ExprPtr applyPostfix(ast::ExprPtr base, antlr4::Token* first,
                               const std::vector<P::PostfixSuffixContext*>& suffixes);
     ast::ExprPtr buildPrimary(P::PrimaryExpressionContext* ctx);
+    // --- literals (AstBuilderLiteral.cpp) ---
     ast::ExprPtr buildNumber(antlr4::Token* t);
     ast::ExprPtr buildCharacter(antlr4::Token* t);
-    std::string decodeEscapes(std::string_view body, antlr4::Token* t, bool isChar);
+    std::string decodeEscapes(std::string_view body, antlr4::Token* t);
     /// Raises the current operator-chain depth by `n`; false (after one diagnostic) when the
     /// limit is exceeded. Pair with `m_chainDepth -= n`.
     bool enterChain(size_t n, antlr4::Token* at);
