@@ -144,11 +144,13 @@ const Type* TypeContext::alias(const std::string& name, const Type* target) {
 }
 
 const Type* TypeContext::withAlignment(const Type* t, uint64_t align, const std::string& name) {
+    // An aligned typedef is the same type for conversions (its canonical type is the
+    // target's), but objects declared with it use its own alignment (spec 6.11.1).
     Type* a = make();
     *a = *t->canonical();
     a->name = name;
     a->align = align;
-    a->canonicalType = nullptr; // distinct layout: its own canonical type
+    a->canonicalType = t->canonical();
     return a;
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <set>
+#include <thread>
 
 namespace clstep {
 
@@ -115,6 +116,7 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     m_usesBarriers = stmtReachesBarrier(m_kernel->body.get(), seen);
     setupProgramVars();
     setupArguments();
+    collectStringLiterals();
     m_ready = !hasErrors(m_diagnostics);
 }
 
@@ -220,6 +222,8 @@ void KernelRun::setupArguments() {
             m_argAddresses[i] = addr;
             m_paramBytes[i].resize(8);
             std::memcpy(m_paramBytes[i].data(), &addr, 8);
+            // pointers are stored in device byte order like every other value
+            if (m_options.deviceBigEndian) std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
             continue;
         }
         if (a.kind != KernelArgument::Kind::Scalar) {
@@ -282,14 +286,100 @@ void KernelRun::appendOutput(const std::string& text) {
 bool KernelRun::runAll() {
     if (!m_ready) return false;
     for (ExecutionObserver* o : m_observers) o->onRunBegin(*this);
-    for (uint64_t z = 0; z < m_range.groups(2); ++z)
-        for (uint64_t y = 0; y < m_range.groups(1); ++y)
-            for (uint64_t x = 0; x < m_range.groups(0); ++x) {
-                WorkGroup g(*this, {x, y, z});
-                g.run();
-            }
+    const uint64_t total = m_range.totalGroups();
+    auto runGroup = [this](uint64_t linear) {
+        uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
+        WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)});
+        g.run();
+    };
+    // Work-groups are independent until the kernel ends (spec 3.3.1): without observers,
+    // which see accesses in one global order, they run in parallel on the available cores.
+    unsigned threads = std::min<uint64_t>(std::max(1u, std::thread::hardware_concurrency()), total);
+    if (!m_observers.empty() || threads < 2) {
+        for (uint64_t linear = 0; linear < total; ++linear) runGroup(linear);
+    } else {
+        std::atomic<uint64_t> next{0};
+        std::vector<std::thread> pool;
+        for (unsigned t = 0; t < threads; ++t)
+            pool.emplace_back([&] {
+                for (uint64_t linear = next++; linear < total; linear = next++) runGroup(linear);
+            });
+        for (std::thread& t : pool) t.join();
+    }
     for (ExecutionObserver* o : m_observers) o->onRunEnd(*this);
     return true;
+}
+
+void KernelRun::collectStringLiterals() {
+    // String literals live in __constant memory; allocating them all before the run keeps
+    // constant memory immutable while work-groups run in parallel.
+    std::function<void(const Expr*)> expr;
+    std::function<void(const Stmt*)> stmt;
+    expr = [&](const Expr* e) {
+        if (!e) return;
+        switch (e->kind) {
+        case ExprKind::StringLiteral: stringLiteral(static_cast<const StringLiteralExpr*>(e)); break;
+        case ExprKind::Call:
+            for (const ExprPtr& a : static_cast<const CallExpr*>(e)->args) expr(a.get());
+            break;
+        case ExprKind::Unary: expr(static_cast<const UnaryExpr*>(e)->operand.get()); break;
+        case ExprKind::Binary:
+            expr(static_cast<const BinaryExpr*>(e)->lhs.get());
+            expr(static_cast<const BinaryExpr*>(e)->rhs.get());
+            break;
+        case ExprKind::Assign:
+            expr(static_cast<const AssignExpr*>(e)->lhs.get());
+            expr(static_cast<const AssignExpr*>(e)->rhs.get());
+            break;
+        case ExprKind::Conditional: {
+            auto* c = static_cast<const ConditionalExpr*>(e);
+            expr(c->cond.get());
+            expr(c->thenExpr.get());
+            expr(c->elseExpr.get());
+            break;
+        }
+        case ExprKind::ImplicitCast: expr(static_cast<const ImplicitCastExpr*>(e)->operand.get()); break;
+        case ExprKind::Cast: expr(static_cast<const CastExpr*>(e)->operand.get()); break;
+        case ExprKind::Index:
+            expr(static_cast<const IndexExpr*>(e)->base.get());
+            expr(static_cast<const IndexExpr*>(e)->index.get());
+            break;
+        case ExprKind::Member: expr(static_cast<const MemberExpr*>(e)->base.get()); break;
+        default: break;
+        }
+    };
+    stmt = [&](const Stmt* s) {
+        if (!s) return;
+        switch (s->kind) {
+        case StmtKind::Compound:
+            for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) stmt(c.get());
+            break;
+        case StmtKind::Decl:
+            for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+                if (d->kind == DeclKind::Var) expr(static_cast<const VarDecl*>(d.get())->init.get());
+            break;
+        case StmtKind::Expr: expr(static_cast<const ExprStmt*>(s)->expr.get()); break;
+        case StmtKind::If:
+            expr(static_cast<const IfStmt*>(s)->cond.get());
+            stmt(static_cast<const IfStmt*>(s)->thenStmt.get());
+            stmt(static_cast<const IfStmt*>(s)->elseStmt.get());
+            break;
+        case StmtKind::While: stmt(static_cast<const WhileStmt*>(s)->body.get()); break;
+        case StmtKind::DoWhile: stmt(static_cast<const DoWhileStmt*>(s)->body.get()); break;
+        case StmtKind::For:
+            stmt(static_cast<const ForStmt*>(s)->init.get());
+            stmt(static_cast<const ForStmt*>(s)->body.get());
+            break;
+        case StmtKind::Switch: stmt(static_cast<const SwitchStmt*>(s)->body.get()); break;
+        case StmtKind::Case: stmt(static_cast<const CaseStmt*>(s)->sub.get()); break;
+        case StmtKind::Default: stmt(static_cast<const DefaultStmt*>(s)->sub.get()); break;
+        case StmtKind::Label: stmt(static_cast<const LabelStmt*>(s)->sub.get()); break;
+        case StmtKind::Return: expr(static_cast<const ReturnStmt*>(s)->value.get()); break;
+        default: break;
+        }
+    };
+    for (const DeclPtr& d : m_program.unit->decls)
+        if (d->kind == DeclKind::Function) stmt(static_cast<const FunctionDecl*>(d.get())->body.get());
 }
 
 } // namespace clstep

@@ -79,6 +79,7 @@ private:
     void launchError(const std::string& message);
     void setupProgramVars();
     void setupArguments();
+    void collectStringLiterals();
     bool validateRange();
 
     const Program& m_program;
@@ -101,6 +102,7 @@ private:
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;
+
 };
 
 } // namespace clstep

@@ -1,16 +1,26 @@
 // WorkItem: lifecycle, fibers and barriers.
 #include "runtime/WorkItem.h"
 
+#include <boost/context/pooled_fixedsize_stack.hpp>
+
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 
-#include <boost/context/protected_fixedsize_stack.hpp>
 
 #include <cstring>
 
 namespace clstep {
 
-WorkItem::WorkItem(KernelRun& run, WorkGroup& group) : m_run(run), m_group(group) {}
+namespace {
+/// Fiber stacks (1 MiB each), pooled per thread: work-groups on different threads never share.
+boost::context::pooled_fixedsize_stack& fiberStacks() {
+    thread_local boost::context::pooled_fixedsize_stack pool(1 << 20);
+    return pool;
+}
+} // namespace
+
+WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
+    : m_run(run), m_group(group), m_bigEndian(run.options().deviceBigEndian), m_observed(!run.observers().empty()) {}
 
 WorkItem::~WorkItem() = default;
 
@@ -26,17 +36,17 @@ void WorkItem::runKernelBody() {
     m_frames.clear();
     m_private.clear();
     m_steps = 0;
+    m_asyncCopies = 0;
     Frame f;
     f.function = &k;
     f.slots.assign(k.frameSlots, 0);
+    f.direct.assign(k.frameSlots, nullptr);
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
         const Type* t = p.type->canonical();
-        uint64_t addr = m_private.allocate(t->size, p.name);
-        f.slots[p.slot] = addr;
+        uint64_t addr = allocateSlot(f, p.slot, p.type, p.name);
         if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
-            uint64_t local = m_group.localArgument(i);
-            std::memcpy(m_private.bytes(addr, 8), &local, 8);
+            store(addr, p.type, Value::ofUInt(m_group.localArgument(i)), p.range);
         } else {
             const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
             if (uint8_t* dst = m_private.bytes(addr, t->size))
@@ -64,6 +74,25 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.clear();
 }
 
+uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name) {
+    const Type* t = type->canonical();
+    uint64_t addr = m_private.allocate(t->size, name);
+    f.slots[slot] = addr;
+    if (t->isScalar()) f.direct[slot] = m_private.bytes(addr, t->size);
+    return addr;
+}
+
+uint8_t* WorkItem::directBytes(const ast::Expr* e) const {
+    if (m_observed || m_bigEndian || e->kind != ast::ExprKind::Name) return nullptr;
+    const ast::Decl* d = static_cast<const ast::NameExpr*>(e)->decl;
+    uint32_t slot;
+    if (d->kind == ast::DeclKind::Param) slot = static_cast<const ast::ParamDecl*>(d)->slot;
+    else if (d->kind == ast::DeclKind::Var && !static_cast<const ast::VarDecl*>(d)->isProgramScope)
+        slot = static_cast<const ast::VarDecl*>(d)->slot;
+    else return nullptr;
+    return m_frames.back().direct[slot];
+}
+
 void WorkItem::runDirect() {
     m_state = State::Ready;
     runKernelBody();
@@ -75,7 +104,7 @@ void WorkItem::resume() {
     if (!m_started) {
         m_started = true;
         m_fiber = boost::context::fiber(
-            std::allocator_arg, boost::context::protected_fixedsize_stack(1 << 20),
+            std::allocator_arg, fiberStacks(),
             [this](boost::context::fiber&& sink) {
                 m_sink = std::move(sink);
                 runKernelBody();

@@ -105,6 +105,7 @@ private:
     struct Frame {
         const ast::FunctionDecl* function = nullptr;
         std::vector<uint64_t> slots; ///< address of each variable/parameter
+        std::vector<uint8_t*> direct; ///< bytes of private scalar slots (fast path), else null
         std::vector<uint64_t> temps; ///< temporaries released at return
         const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
@@ -130,6 +131,11 @@ private:
     Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
     Value convertValue(const Value& v, const Type* from, const Type* to);
     void storeToLValue(const ast::Expr* lhs, const Value& v);
+    /// Bytes of a private scalar variable named by `e` when the unobserved little-endian fast
+    /// path applies, else nullptr.
+    uint8_t* directBytes(const ast::Expr* e) const;
+    /// Allocates private storage for slot `slot` of frame `f` and records the fast path.
+    uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name);
     void initialize(uint64_t addr, QualType type, const ast::Expr* init);
     uint64_t allocTemp(uint64_t size, const char* what);
     Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
@@ -153,6 +159,7 @@ private:
     SourceRange m_barrierRange;
     uint32_t m_barrierFlags = 0;
     bool m_inAsyncCopy = false;
+    uint64_t m_asyncCopies = 0; ///< async copies this work-item made (event ids 1, 2, ...)
     std::vector<Frame> m_frames;
     uint64_t m_steps = 0;
     const ast::Stmt* m_seekTarget = nullptr;
@@ -160,6 +167,8 @@ private:
     Value m_returnValue;
     bool m_atomicLocked = false;
     StepController* m_controller = nullptr;
+    bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
+    bool m_observed = false;  ///< the run has observers (checks, tracer)
     bool m_pausedAtStatement = false;
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;

@@ -1,6 +1,7 @@
 // WorkItem: expression evaluation (rvalues, lvalue addresses, calls, initializers).
 #include "builtins/BuiltinRegistry.h"
 #include "runtime/KernelRun.h"
+#include "runtime/LaneMemory.h"
 #include "runtime/LaneOps.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
@@ -90,6 +91,11 @@ Value WorkItem::eval(const Expr* e) {
         auto* n = static_cast<const NameExpr*>(e);
         if (n->decl && n->decl->kind == DeclKind::EnumConstant)
             return Value::ofInt(static_cast<const EnumConstantDecl*>(n->decl)->constant);
+        if (const uint8_t* p = directBytes(e)) {
+            Value v;
+            lanemem::readLane(p, e->type->canonical()->kind, false, v.lanes[0]);
+            return v;
+        }
         uint64_t a = address(e);
         if (isAggregate(e->type->canonical())) return Value::ofUInt(a);
         return load(a, e->type, e->range);
@@ -218,11 +224,11 @@ Value WorkItem::evalCall(const CallExpr* c) {
     frame.function = f;
     frame.callSite = m_currentStmt;
     frame.slots.assign(f->frameSlots, 0);
+    frame.direct.assign(f->frameSlots, nullptr);
     for (size_t i = 0; i < f->params.size() && i < values.size(); ++i) {
         const ParamDecl& p = *f->params[i];
         const Type* t = p.type->canonical();
-        uint64_t a = m_private.allocate(t->size, p.name);
-        frame.slots[p.slot] = a;
+        uint64_t a = allocateSlot(frame, p.slot, p.type, p.name);
         if (isAggregate(t)) copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
         else store(a, p.type, values[i], c->args[i]->range);
     }

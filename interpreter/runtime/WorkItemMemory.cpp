@@ -2,6 +2,7 @@
 // interface, and runtime error reporting.
 #include "runtime/KernelRun.h"
 #include "runtime/LaneOps.h"
+#include "runtime/LaneMemory.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -10,86 +11,10 @@
 
 namespace clstep {
 
+using lanemem::readLane;
+using lanemem::writeLane;
+
 namespace {
-
-float halfBitsToFloat(uint16_t h) {
-    uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    float f;
-    if (exp == 0) f = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31) f = mant ? NAN : INFINITY;
-    else f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
-    return sign ? -f : f;
-}
-
-uint16_t floatToHalfBits(float f) {
-    f = lane::roundToHalf(f);
-    uint16_t sign = std::signbit(f) ? 0x8000 : 0;
-    float a = std::fabs(f);
-    if (std::isnan(f)) return sign | 0x7e00;
-    if (std::isinf(a)) return sign | 0x7c00;
-    if (a == 0) return sign;
-    int e;
-    float m = std::frexp(a, &e); // a = m*2^e, m in [0.5,1)
-    int exp = e - 1 + 15;
-    if (exp <= 0) return sign | static_cast<uint16_t>(std::lround(a / std::ldexp(1.0f, -24)));
-    uint16_t mant = static_cast<uint16_t>(std::lround((m * 2 - 1) * 1024));
-    return sign | static_cast<uint16_t>(exp << 10) | mant;
-}
-
-void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
-    uint8_t tmp[8];
-    size_t n = k == TypeKind::Pointer ? 8 : 0;
-    switch (k) {
-    case TypeKind::Bool:
-    case TypeKind::Char:
-    case TypeKind::UChar: n = 1; break;
-    case TypeKind::Short:
-    case TypeKind::UShort:
-    case TypeKind::Half: n = 2; break;
-    case TypeKind::Int:
-    case TypeKind::UInt:
-    case TypeKind::Float: n = 4; break;
-    default: n = 8; break;
-    }
-    if (swap) {
-        for (size_t i = 0; i < n; ++i) tmp[i] = p[n - 1 - i];
-        p = tmp;
-    }
-    out.u = 0;
-    switch (k) {
-    case TypeKind::Bool: out.u = p[0] != 0; break;
-    case TypeKind::Char: out.i = static_cast<int8_t>(p[0]); break;
-    case TypeKind::UChar: out.u = p[0]; break;
-    case TypeKind::Short: { int16_t v; std::memcpy(&v, p, 2); out.i = v; break; }
-    case TypeKind::UShort: { uint16_t v; std::memcpy(&v, p, 2); out.u = v; break; }
-    case TypeKind::Half: { uint16_t v; std::memcpy(&v, p, 2); out.f = halfBitsToFloat(v); break; }
-    case TypeKind::Int: { int32_t v; std::memcpy(&v, p, 4); out.i = v; break; }
-    case TypeKind::UInt: { uint32_t v; std::memcpy(&v, p, 4); out.u = v; break; }
-    case TypeKind::Float: std::memcpy(&out.f, p, 4); break;
-    case TypeKind::Double: std::memcpy(&out.d, p, 8); break;
-    default: std::memcpy(&out.u, p, 8); break;
-    }
-}
-
-void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
-    uint8_t tmp[8];
-    size_t n;
-    switch (k) {
-    case TypeKind::Bool: tmp[0] = in.u != 0; n = 1; break;
-    case TypeKind::Char:
-    case TypeKind::UChar: tmp[0] = static_cast<uint8_t>(in.u); n = 1; break;
-    case TypeKind::Short:
-    case TypeKind::UShort: { uint16_t v = static_cast<uint16_t>(in.u); std::memcpy(tmp, &v, 2); n = 2; break; }
-    case TypeKind::Half: { uint16_t v = floatToHalfBits(in.f); std::memcpy(tmp, &v, 2); n = 2; break; }
-    case TypeKind::Int:
-    case TypeKind::UInt: { uint32_t v = static_cast<uint32_t>(in.u); std::memcpy(tmp, &v, 4); n = 4; break; }
-    case TypeKind::Float: std::memcpy(tmp, &in.f, 4); n = 4; break;
-    case TypeKind::Double: std::memcpy(tmp, &in.d, 8); n = 8; break;
-    default: std::memcpy(tmp, &in.u, 8); n = 8; break;
-    }
-    if (swap) std::reverse(tmp, tmp + n);
-    std::memcpy(p, tmp, n);
-}
 
 } // namespace
 
@@ -185,46 +110,49 @@ void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool writ
 Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& site) {
     Value v;
     const Type* t = type->canonical();
-    uint64_t size = t->isVector() ? t->element->size * t->count : t->size;
+    const bool vector = t->kind == TypeKind::Vector;
+    const uint64_t size = vector ? t->element->size * t->count : t->size;
     uint8_t* p = access(address, size, false, site);
     if (!p) return v;
-    if (t->align > 1 && address::offset(address) % (t->isVector() ? t->size : t->align) != 0 && !t->isRecord() &&
-        !t->isArray())
+    if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
         reportError("misaligned-access", "misaligned read of '" + t->name + "' (offset " +
                                              std::to_string(address::offset(address)) + ")",
                     site);
-    bool swap = m_run.options().deviceBigEndian && type.endian != Endian::Host;
-    if (t->isVector()) {
-        uint64_t es = t->element->size;
+    const bool swap = m_bigEndian && type.endian != Endian::Host;
+    if (vector) {
+        const uint64_t es = t->element->size;
         for (uint32_t i = 0; i < t->count; ++i) readLane(p + i * es, t->element->kind, swap, v.lanes[i]);
     } else {
         readLane(p, t->kind, swap, v.lanes[0]);
     }
-    notifyAccess(address, size, false, p, site);
-    if (type.endian == Endian::Host && m_run.options().deviceBigEndian && size > 1)
-        notifyEndianConversion(address, t, false, p, site);
+    if (m_observed) {
+        notifyAccess(address, size, false, p, site);
+        if (type.endian == Endian::Host && m_bigEndian && size > 1) notifyEndianConversion(address, t, false, p, site);
+    }
     return v;
 }
 
 void WorkItem::store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) {
     const Type* t = type->canonical();
-    uint64_t size = t->isVector() ? t->element->size * t->count : t->size;
+    const bool vector = t->kind == TypeKind::Vector;
+    const uint64_t size = vector ? t->element->size * t->count : t->size;
     uint8_t* p = access(address, size, true, site);
     if (!p) return;
-    if (t->align > 1 && address::offset(address) % (t->isVector() ? t->size : t->align) != 0)
+    if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
         reportError("misaligned-access", "misaligned write of '" + t->name + "' (offset " +
                                              std::to_string(address::offset(address)) + ")",
                     site);
-    bool swap = m_run.options().deviceBigEndian && type.endian != Endian::Host;
-    if (t->isVector()) {
-        uint64_t es = t->element->size;
+    const bool swap = m_bigEndian && type.endian != Endian::Host;
+    if (vector) {
+        const uint64_t es = t->element->size;
         for (uint32_t i = 0; i < t->count; ++i) writeLane(p + i * es, t->element->kind, swap, v.lanes[i]);
     } else {
         writeLane(p, t->kind, swap, v.lanes[0]);
     }
-    notifyAccess(address, size, true, p, site);
-    if (type.endian == Endian::Host && m_run.options().deviceBigEndian && size > 1)
-        notifyEndianConversion(address, t, true, p, site);
+    if (m_observed) {
+        notifyAccess(address, size, true, p, site);
+        if (type.endian == Endian::Host && m_bigEndian && size > 1) notifyEndianConversion(address, t, true, p, site);
+    }
 }
 
 void WorkItem::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) {
@@ -255,22 +183,42 @@ uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, 
     // The copy is performed by the work-group; every work-item encounters the call with the
     // same arguments (spec 6.12.10). The first work-item of the group performs it.
     bool first = m_localId[0] == 0 && m_localId[1] == 0 && m_localId[2] == 0;
+    // Each copy returns its own event (the k-th copy of every work-item gets the same id),
+    // unless it was given one to add to.
+    uint64_t result = event ? event : ++m_asyncCopies;
+    if (!m_run.observers().empty()) {
+        AsyncCopyCall call{dst, src, elementBytes, count, srcStride, dstStride, event, result, site, this};
+        for (ExecutionObserver* o : m_run.observers()) o->onAsyncCopy(call);
+    }
     if (first) {
         m_inAsyncCopy = true;
         for (uint64_t i = 0; i < count; ++i)
             copyBytes(dst + i * dstStride * elementBytes, src + i * srcStride * elementBytes, elementBytes, site);
         m_inAsyncCopy = false;
     }
-    return event ? event : 1;
+    return result;
 }
 
-void WorkItem::waitEvents(uint64_t, uint64_t, const SourceRange& site) {
+void WorkItem::waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) {
+    if (!m_run.observers().empty()) {
+        // The event values (event_t is 8 bytes, stored in device byte order).
+        Memory* mem = eventList ? memoryOf(eventList) : nullptr;
+        const uint8_t* p = mem && count <= (uint64_t(1) << 20) ? mem->bytes(eventList, count * 8) : nullptr;
+        std::vector<uint64_t> events(p ? count : 0);
+        for (uint64_t i = 0; p && i < count; ++i) {
+            uint8_t b[8];
+            std::memcpy(b, p + i * 8, 8);
+            if (m_run.options().deviceBigEndian) std::reverse(b, b + 8);
+            std::memcpy(&events[i], b, 8);
+        }
+        for (ExecutionObserver* o : m_run.observers()) o->onWaitEvents(*this, count, p ? events.data() : nullptr, site);
+    }
     barrier(1 | 2, site); // the copies are complete for the group once every work-item waits
 }
 
 void WorkItem::print(const std::string& text) { m_run.appendOutput(text); }
 
-bool WorkItem::deviceBigEndian() const { return m_run.options().deviceBigEndian; }
+bool WorkItem::deviceBigEndian() const { return m_bigEndian; }
 
 void WorkItem::reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
     Diagnostic d;

@@ -1,6 +1,7 @@
 // WorkItem: operators (C99 6.5 and OpenCL C 6.3: vectors component-wise, shifts modulo the
 // bit width, vector comparisons giving -1/0) and conversions (spec 6.2).
 #include "runtime/KernelRun.h"
+#include "runtime/LaneMemory.h"
 #include "runtime/LaneOps.h"
 #include "runtime/WorkItem.h"
 
@@ -216,6 +217,10 @@ void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
         }
     }
     const Type* t = lhs->type->canonical();
+    if (uint8_t* p = directBytes(lhs)) {
+        lanemem::writeLane(p, t->kind, false, v.lanes[0]);
+        return;
+    }
     uint64_t a = address(lhs);
     if (t->isRecord() || t->isArray()) copyBytes(a, v.lanes[0].u, t->size, lhs->range);
     else store(a, lhs->type, v, lhs->range);

@@ -121,7 +121,7 @@ void WorkItem::execDecl(const VarDecl* v) {
                         v->range);
             throw Abort{};
         }
-        slot = m_private.allocate(size, v->name);
+        slot = allocateSlot(f, v->slot, v->type, v->name);
     }
     if (v->init) initialize(slot, v->type, v->init.get());
 }
