@@ -1,5 +1,6 @@
 #include "checks/CheckSet.h"
 
+#include "checks/AsyncCopyChecker.h"
 #include "checks/EndianTracer.h"
 #include "checks/RaceDetector.h"
 #include "checks/UninitializedChecker.h"
@@ -12,6 +13,7 @@ CheckSet::CheckSet(const CheckOptions& options) : m_options(options) {
         m_races = std::make_unique<RaceDetector>(m_details, options.uniformWrites);
     if (options.uninitialized) m_uninitialized = std::make_unique<UninitializedChecker>(m_details);
     if (options.endianEvents) m_endian = std::make_unique<EndianTracer>(m_details);
+    if (options.asyncCopies) m_asyncCopies = std::make_unique<AsyncCopyChecker>(m_details);
 }
 
 CheckSet::~CheckSet() = default;
@@ -22,6 +24,7 @@ void CheckSet::attach(KernelRun& run) {
     // Conversions only happen when the device's byte order differs from the (little-endian)
     // host's; otherwise the tracer would only cost a call per access.
     if (m_endian && run.options().deviceBigEndian) run.addObserver(m_endian.get());
+    if (m_asyncCopies) run.addObserver(m_asyncCopies.get());
 }
 
 } // namespace clstep

@@ -10,16 +10,19 @@ class KernelRun;
 class RaceDetector;
 class UninitializedChecker;
 class EndianTracer;
+class AsyncCopyChecker;
 
 /// Which runtime checks a run gets (`clstep-cli run` flags --no-data-races,
-/// --no-uninitialized, --no-endian-events, --no-checks, --uniform-writes).
+/// --no-uninitialized, --no-endian-events, --no-checks, --uniform-writes; the async copy
+/// checks are on unless --no-checks).
 struct CheckOptions {
     bool dataRaces = true;      ///< RaceDetector
     bool uninitialized = true;  ///< UninitializedChecker
     bool endianEvents = true;   ///< EndianTracer
     bool uniformWrites = false; ///< also report write-write races that store equal values
+    bool asyncCopies = true;    ///< AsyncCopyChecker (async copy divergence and events)
     /// Every check off (the run then has no observers and pays nothing for checks).
-    static CheckOptions none() { return {false, false, false, false}; }
+    static CheckOptions none() { return {false, false, false, false, false}; }
 };
 
 /// Creates the enabled checks for one kernel run and owns them and their CheckDetails.
@@ -48,6 +51,7 @@ private:
     std::unique_ptr<RaceDetector> m_races;
     std::unique_ptr<UninitializedChecker> m_uninitialized;
     std::unique_ptr<EndianTracer> m_endian;
+    std::unique_ptr<AsyncCopyChecker> m_asyncCopies;
 };
 
 } // namespace clstep

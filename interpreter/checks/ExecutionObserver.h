@@ -32,6 +32,24 @@ struct MemoryAccess {
     const WorkItem* workItem = nullptr;
 };
 
+/// One call of async_work_group_copy or async_work_group_strided_copy by one work-item
+/// (spec 6.12.10: every work-item of the group makes the call, with the same arguments; the
+/// copy itself is performed once for the group). Addresses are encoded device addresses,
+/// strides are in elements, `event` is the event argument (0 = none) and `result` the event
+/// the call returned.
+struct AsyncCopyCall {
+    uint64_t dst = 0;
+    uint64_t src = 0;
+    uint64_t elementBytes = 0;
+    uint64_t count = 0;
+    uint64_t srcStride = 1;
+    uint64_t dstStride = 1;
+    uint64_t event = 0;
+    uint64_t result = 0;
+    SourceRange site;
+    const WorkItem* workItem = nullptr;
+};
+
 /// A passive hook into execution (the ARCHITECTURE's "observers, not flags"): runtime checks
 /// (data races, uninitialized reads, endianness events) and the debugger's access trace
 /// implement it. Observers are called on the thread running the work-group; a KernelRun
@@ -54,6 +72,12 @@ public:
     /// differs from the host's: `before` are the bytes in memory, `after` the converted
     /// bytes (both `size` bytes).
     virtual void onEndianConversion(const MemoryAccess&, const uint8_t* /*before*/, const uint8_t* /*after*/) {}
+    /// A work-item called an async copy (before the group's copy is performed, if it is).
+    virtual void onAsyncCopy(const AsyncCopyCall&) {}
+    /// A work-item called wait_group_events(`count`, list) at `site`; `events` holds the
+    /// event values read from the list, or is null when the list is not readable memory.
+    virtual void onWaitEvents(const WorkItem&, uint64_t /*count*/, const uint64_t* /*events*/,
+                              const SourceRange& /*site*/) {}
 };
 
 } // namespace clstep

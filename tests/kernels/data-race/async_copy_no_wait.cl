@@ -1,6 +1,8 @@
 // Reading the destination of an async copy without waiting for it: the copy belongs
-// to the work-group, so every work-item's read races with it.
-// expect: data-race local line 7,9 hazard RAW count 32
+// to the work-group, so every work-item's read races with it (and the event is never
+// waited for).
+// expect: data-race local line 9,11 hazard RAW count 32
+// expect: unwaited-event line 9 count 2
 __kernel void async_copy_no_wait(__global const float *in, __global float *out)
 {
     __local float tile[16];

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "checks/CheckDetails.h"
+#include "checks/ExecutionObserver.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clstep {
+
+/// Checks the rules of async copies and their events (OpenCL C 1.2 spec 6.12.10):
+///   - "async-copy-divergence" (error): the work-items of a group must all make the same
+///     async copy calls, with the same arguments; reported when the k-th call of a
+///     work-item differs from the k-th call of the first work-item that made it (a
+///     different source location or argument), or when a work-item finishes after a
+///     different number of calls;
+///   - "invalid-wait-event" (error): wait_group_events on an event that no async copy
+///     returned to this work-item (or an unreadable event list);
+///   - "unwaited-event" (error): a work-group finished while the event of one of its copies
+///     was never waited for.
+/// The copies themselves are checked for races by RaceDetector (they belong to the group).
+class AsyncCopyChecker final : public ExecutionObserver {
+public:
+    /// `details` receives the facts of each distinct report; it must outlive the checker.
+    explicit AsyncCopyChecker(CheckDetails& details);
+
+    void onRunBegin(KernelRun& run) override;
+    void onWorkGroupBegin(WorkGroup& group) override;
+    void onWorkGroupEnd(WorkGroup& group) override;
+    void onAsyncCopy(const AsyncCopyCall& call) override;
+    void onWaitEvents(const WorkItem& wi, uint64_t count, const uint64_t* events,
+                      const SourceRange& site) override;
+
+private:
+    /// One event a work-item received and whether it waited for it.
+    struct Event {
+        uint64_t value = 0;
+        uint32_t call = 0; ///< index into m_calls of the copy that returned it
+        bool waited = false;
+    };
+    struct ItemState {
+        uint32_t calls = 0;
+        std::vector<Event> events;
+    };
+    ItemState& stateOf(const WorkItem& wi);
+    void report(Diagnostic d, nlohmann::json fields);
+
+    CheckDetails& m_details;
+    KernelRun* m_run = nullptr;
+    std::vector<AsyncCopyCall> m_calls; ///< the group's calls, as first made
+    std::vector<WorkItemId> m_callers;  ///< the work-item that first made each call
+    std::vector<ItemState> m_items;     ///< by local linear id (empty until the first call)
+    uint64_t m_groupSize = 0;
+};
+
+} // namespace clstep
