@@ -545,8 +545,14 @@ expressionStatement
     : expression? Semi
     ;
 
+// The dangling `else` binds to the nearest `if`. The predicate on the empty alternative
+// resolves that ambiguity during prediction, so that LL mode never needs full-context
+// prediction here (which costs time proportional to the nesting depth, for every `else`).
 selectionStatement
-    : If LeftParen expression RightParen statement (Else statement)?
+    : If LeftParen expression RightParen statement
+      ( Else statement
+      | {_input->LA(1) != Else}?
+      )
     | Switch LeftParen expression RightParen statement
     ;
 

@@ -625,6 +625,7 @@ void TstParser::statements() {
                    "  while (s > 0) { s--; continue; }\n"
                    "  do s++; while (s < 3);\n"
                    "  if (s) s = 1; else if (n) s = 2; else ;\n"
+                   "  if (s) if (n) s = 3; else s = 4;\n"
                    "  switch (n) { case 1: case 2: s = 0; break; default: s = 1; }\n"
                    "  goto done;\n"
                    "done: return;\n"
@@ -642,6 +643,7 @@ void TstParser::statements() {
                  "(while (> s 0) { (post-- s); continue; })",
                  "(do (post++ s); (< s 3))",
                  "(if s (= s 1); else (if n (= s 2); else ;))",
+                 "(if s (if n (= s 3); else (= s 4);))",
                  "(switch n { (case 1 (case 2 (= s 0);)) break; (default (= s 1);) })",
                  "(goto done)",
                  "(label done (return))",

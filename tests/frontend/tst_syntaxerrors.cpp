@@ -97,7 +97,8 @@ void TstSyntaxErrors::firstError_data() {
     row("operator without operand", "void f(int a) {\n  a = 1 +;\n}\n",
         "2:10: expected expression before ';'");
     row("stray dot", "void f(int a) {\n  a = .;\n}\n", "2:7: expected expression before '.'");
-    row("else without if", "void f(int a) {\n  else a = 1;\n}\n", "2:3: expected statement before 'else'");
+    row("else without if", "void f(int a) {\n  else a = 1;\n}\n",
+        "2:3: expected statement before 'else'");
     row("do without while", "void f(int a) {\n  while (a) do a--;\n}\n",
         "3:1: expected 'while' before '}'");
     row("case without colon", "int f(int a) { switch (a) { case 1 return 2; } }",
@@ -301,6 +302,12 @@ void TstSyntaxErrors::deeplyNestedStatementsAndOperators() {
         elif += " else if (a == " + std::to_string(i) + ") a = 1;";
     elif += " }";
     QVERIFY2(parse(elif).diagnostics.empty(), "2,000 else-if must parse");
+    // The same chain with an error is reparsed in LL mode: still one error (and fast: the
+    // dangling-else decision never needs full-context prediction).
+    r = parse(elif.substr(0, elif.size() - 2) + " a = 2 }");
+    QCOMPARE(r.diagnostics.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(r.diagnostics[0].message),
+             QStringLiteral("expected ';' after expression"));
 }
 
 void TstSyntaxErrors::tooManyErrorsAreCapped() {
