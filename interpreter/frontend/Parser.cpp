@@ -21,8 +21,8 @@ namespace {
 using P = grammar::OpenCLCParser;
 using L = grammar::OpenCLCLexer;
 
-constexpr size_t kMaxNesting = 256;     ///< ( [ { levels accepted
-constexpr size_t kMaxSyntaxErrors = 20; ///< syntax errors reported per file
+constexpr size_t kMaxNesting = 256;                    ///< ( [ { levels accepted
+constexpr size_t kMaxSyntaxErrors = 20;                ///< syntax errors reported per file
 constexpr size_t kParserStackBytes = size_t(64) << 20; ///< measured need: under 16 MB
 
 /// Feeds the lexer one character per byte (no UTF-8 decoding: garbage bytes cannot throw,
@@ -102,7 +102,17 @@ public:
 protected:
     void reportNoViableAlternative(antlr4::Parser* parser,
                                    const antlr4::NoViableAltException& e) override {
-        report(parser, e.getOffendingToken(), getExpectedTokens(parser), Problem::Mismatch);
+        // `a }` in a block: no statement can start here; the expression lacks its ';'.
+        antlr4::Token* start = e.getStartToken();
+        antlr4::Token* t = e.getOffendingToken();
+        if (start && t && t->getTokenIndex() > start->getTokenIndex() &&
+            t->getType() != P::Identifier && inStatementList(parser) &&
+            endsExpression(previousToken(t))) {
+            SourceLocation at = m_loc.end(previousToken(t));
+            add(t, makeDiagnostic("syntax-error", "expected ';' after expression", {at, at}));
+            return;
+        }
+        report(parser, t, getExpectedTokens(parser), Problem::Mismatch);
     }
     void reportInputMismatch(antlr4::Parser* parser,
                              const antlr4::InputMismatchException& e) override {
@@ -226,6 +236,31 @@ private:
         add(at,
             makeDiagnostic("syntax-error", "unknown type name '" + name + "'", m_loc.range(type)));
         if (m_assumed.insert(name).second) throw AssumeTypeName{name};
+    }
+
+    static bool inStatementList(antlr4::Parser* parser) {
+        antlr4::ParserRuleContext* ctx = parser->getContext();
+        size_t rule = ctx ? ctx->getRuleIndex() : 0;
+        return rule == P::RuleBlockItem || rule == P::RuleStatement ||
+               rule == P::RuleCompoundStatement;
+    }
+
+    /// True if token `t` can end an expression.
+    static bool endsExpression(antlr4::Token* t) {
+        if (!t) return false;
+        switch (t->getType()) {
+        case P::Identifier:
+        case P::Number:
+        case P::CharacterConstant:
+        case P::StringLiteral:
+        case P::RightParen:
+        case P::RightBracket:
+        case P::PlusPlus:
+        case P::MinusMinus:
+            return true;
+        default:
+            return false;
+        }
     }
 
     /// True if a statement or declaration can start right after token `t`.

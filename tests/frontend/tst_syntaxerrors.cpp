@@ -81,6 +81,9 @@ void TstSyntaxErrors::firstError_data() {
         "1:28: expected ';' after do/while statement");
     row("missing ; between expressions", "void f(int a) {\n  a = b c;\n}\n",
         "2:8: expected ';' after expression");
+    row("missing ; before }", "void f(int a) {\n  g(a)\n}\n", "2:7: expected ';' after expression");
+    row("missing ; after name before }", "void f(int a) {\n  a\n}\n",
+        "2:4: expected ';' after expression");
     row("missing ) in call", "void f(int a) {\n  foo(a, 2;\n}\n", "2:11: missing ')'");
     row("missing ) in if", "void f(int a) {\n  if (a > 0 {\n    a = 1;\n  }\n}\n",
         "2:13: missing ')'");
