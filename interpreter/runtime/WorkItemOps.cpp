@@ -15,6 +15,11 @@ Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
     from = from->canonical();
     to = to->canonical();
     if (from == to || to->isVoid()) return v;
+    if (from->isScalarArithmetic() && to->isScalarArithmetic()) { // common case: one lane
+        Value r;
+        r.lanes[0] = lane::convert(v.lanes[0], from->kind, to->kind);
+        return r;
+    }
     if (to->isPointer() || from->isPointer()) {
         Value r;
         if (to->kind == TypeKind::Bool) r.lanes[0].u = v.lanes[0].u != 0;
@@ -48,8 +53,59 @@ Value WorkItem::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
     return r;
 }
 
+namespace {
+/// One scalar lane of + - * for the common arithmetic kinds; false if not handled here.
+inline bool fastScalarArith(BinaryOp op, TypeKind k, const Lane& x, const Lane& y, Lane& z) {
+    switch (k) {
+    case TypeKind::Int:
+        switch (op) {
+        case BinaryOp::Add: z.i = static_cast<int32_t>(static_cast<uint32_t>(x.u + y.u)); return true;
+        case BinaryOp::Sub: z.i = static_cast<int32_t>(static_cast<uint32_t>(x.u - y.u)); return true;
+        case BinaryOp::Mul: z.i = static_cast<int32_t>(static_cast<uint32_t>(x.u * y.u)); return true;
+        default: return false;
+        }
+    case TypeKind::UInt:
+        switch (op) {
+        case BinaryOp::Add: z.u = static_cast<uint32_t>(x.u + y.u); return true;
+        case BinaryOp::Sub: z.u = static_cast<uint32_t>(x.u - y.u); return true;
+        case BinaryOp::Mul: z.u = static_cast<uint32_t>(x.u * y.u); return true;
+        default: return false;
+        }
+    case TypeKind::Long:
+    case TypeKind::ULong:
+        switch (op) {
+        case BinaryOp::Add: z.u = x.u + y.u; return true;
+        case BinaryOp::Sub: z.u = x.u - y.u; return true;
+        case BinaryOp::Mul: z.u = x.u * y.u; return true;
+        default: return false;
+        }
+    case TypeKind::Float:
+        switch (op) {
+        case BinaryOp::Add: z.f = x.f + y.f; return true;
+        case BinaryOp::Sub: z.f = x.f - y.f; return true;
+        case BinaryOp::Mul: z.f = x.f * y.f; return true;
+        case BinaryOp::Div: z.f = x.f / y.f; return true;
+        default: return false;
+        }
+    case TypeKind::Double:
+        switch (op) {
+        case BinaryOp::Add: z.d = x.d + y.d; return true;
+        case BinaryOp::Sub: z.d = x.d - y.d; return true;
+        case BinaryOp::Mul: z.d = x.d * y.d; return true;
+        case BinaryOp::Div: z.d = x.d / y.d; return true;
+        default: return false;
+        }
+    default: return false;
+    }
+}
+} // namespace
+
 Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b, const SourceRange& r) {
     t = t->canonical();
+    if (t->kind != TypeKind::Vector) {
+        Value out;
+        if (fastScalarArith(op, t->kind, a.lanes[0], b.lanes[0], out.lanes[0])) return out;
+    }
     const Type* e = t->scalarType();
     TypeKind k = e->kind;
     uint32_t n = t->lanes();
