@@ -1,0 +1,98 @@
+// clstep: the GUI. `clstep [FILE.cl|FILE.sim]` opens a kernel (a .cl with a .sim beside it
+// uses the .sim; no argument opens samples/reduction_race.sim). `--headless` runs the same
+// demo without a window; `--do` and `--screenshot` drive the window for demos and docs.
+#include "HeadlessRunner.h"
+#include "MainWindow.h"
+#include "ScriptRunner.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <iostream>
+
+using namespace clstep::ui;
+
+int main(int argc, char** argv) {
+    // Headless mode must not need a display: decide before QApplication exists.
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--headless") {
+            QCoreApplication core(argc, argv);
+            QCommandLineParser p;
+            p.addPositionalArgument(QStringLiteral("file"),
+                                    QStringLiteral("kernel (.cl) or launch file (.sim)"));
+            p.addOption({QStringLiteral("headless"), QStringLiteral("run without a window")});
+            p.addOption({QStringLiteral("device-endian"), QStringLiteral("little|big"),
+                         QStringLiteral("order"), QStringLiteral("little")});
+            p.addOption({QStringLiteral("explore"),
+                         QStringLiteral("schedules to compare (0: none)"), QStringLiteral("n"),
+                         QStringLiteral("4")});
+            p.addHelpOption();
+            p.process(core);
+            const QString file = p.positionalArguments().value(
+                0, MainWindow::samplesDir() + QStringLiteral("/reduction_race.sim"));
+            HeadlessRunner::Options o;
+            o.deviceBigEndian = p.value(QStringLiteral("device-endian")) == QStringLiteral("big");
+            o.exploreSchedules = p.value(QStringLiteral("explore")).toInt();
+            return HeadlessRunner::run(file, o, std::cout, std::cerr);
+        }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("clstep"));
+    QApplication::setOrganizationName(QStringLiteral("clstep"));
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("clstep: interactive OpenCL C interpreter and visual memory debugger"));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("file"),
+                            QStringLiteral("kernel (.cl) or launch file (.sim)"));
+    p.addOption({QStringLiteral("headless"), QStringLiteral("run the demo without a window")});
+    p.addOption({QStringLiteral("do"),
+                 QStringLiteral("commands to run after opening, ';'-separated"),
+                 QStringLiteral("script")});
+    p.addOption({QStringLiteral("screenshot"),
+                 QStringLiteral("save a PNG of the window after --do, then quit"),
+                 QStringLiteral("file")});
+    p.addOption(
+        {QStringLiteral("size"), QStringLiteral("window size WxH"), QStringLiteral("size")});
+    p.addOption({QStringLiteral("fresh"), QStringLiteral("ignore saved layout and settings")});
+    p.addOption({QStringLiteral("presentation"), QStringLiteral("start in presentation mode")});
+    p.addOption({QStringLiteral("dark"), QStringLiteral("dark theme")});
+    p.process(app);
+
+    MainWindow::Options options;
+    const bool scripted = p.isSet(QStringLiteral("screenshot")) || p.isSet(QStringLiteral("do"));
+    options.persistSettings = !p.isSet(QStringLiteral("fresh")) && !scripted;
+    options.interactive = !scripted;
+    MainWindow window(options);
+    if (p.isSet(QStringLiteral("size"))) {
+        const QStringList wh = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
+        window.resize(wh.value(0).toInt(), wh.value(1).toInt());
+    }
+    if (p.isSet(QStringLiteral("dark"))) window.setDarkTheme(true);
+    if (p.isSet(QStringLiteral("presentation"))) window.setPresentationMode(true);
+    window.show();
+    const QString file = p.positionalArguments().value(
+        0, MainWindow::samplesDir() + QStringLiteral("/reduction_race.sim"));
+    window.openPath(file);
+
+    if (scripted) {
+        int code = 0;
+        QTimer::singleShot(0, &window, [&] {
+            ScriptRunner runner(&window);
+            if (!runner.run(ScriptRunner::split(p.value(QStringLiteral("do"))))) {
+                std::cerr << "clstep: " << runner.error().toStdString() << '\n';
+                code = 1;
+            }
+            const QString shot = p.value(QStringLiteral("screenshot"));
+            if (!shot.isEmpty()) {
+                if (!ScriptRunner::screenshot(&window, shot, true)) code = 1;
+                QApplication::exit(code);
+            }
+        });
+        const int rc = app.exec();
+        return code ? code : rc;
+    }
+    return app.exec();
+}

@@ -1,0 +1,229 @@
+#include "CodeEditor.h"
+
+#include "OpenClLexer.h"
+#include "Theme.h"
+
+#include <Qsci/qscistyle.h>
+
+#include <QTimer>
+
+namespace clstep::ui {
+
+namespace {
+constexpr int kSymbolMargin = 0;
+constexpr int kNumberMargin = 1;
+constexpr int kCountMargin = 2;
+} // namespace
+
+CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
+    m_lexer = new OpenClLexer(this);
+    setLexer(m_lexer);
+    setUtf8(true);
+    setIndentationsUseTabs(false);
+    setTabWidth(4);
+    setAutoIndent(true);
+    setBraceMatching(SloppyBraceMatch);
+    setCaretLineVisible(true);
+    setMarginsFont(Theme::codeFont());
+
+    setMarginType(kSymbolMargin, SymbolMargin);
+    setMarginWidth(kSymbolMargin, 18);
+    setMarginSensitivity(kSymbolMargin, true);
+    setMarginMarkerMask(kSymbolMargin, (1 << BreakpointMarker) | (1 << CurrentArrowMarker));
+    setMarginType(kNumberMargin, NumberMargin);
+    setMarginSensitivity(kNumberMargin, true);
+    setMarginMarkerMask(kNumberMargin, 0);
+    setMarginType(kCountMargin, TextMarginRightJustified);
+    setMarginMarkerMask(kCountMargin, 0);
+
+    markerDefine(Circle, BreakpointMarker);
+    markerDefine(RightArrow, CurrentArrowMarker);
+    markerDefine(Background, CurrentLineMarker);
+    markerDefine(Background, OthersMarker);
+    markerDefine(Background, RaceLineMarker);
+
+    indicatorDefine(SquiggleIndicator, ErrorIndicator);
+    indicatorDefine(SquiggleIndicator, WarningIndicator);
+    indicatorDefine(StraightBoxIndicator, RaceIndicator);
+    setAnnotationDisplay(AnnotationBoxed);
+
+    connect(this, &QsciScintilla::marginClicked, this, &CodeEditor::onMarginClicked);
+    applyTheme();
+}
+
+void CodeEditor::applyTheme() {
+    m_lexer->refreshTheme();
+    const QFont code = Theme::codeFont();
+    setFont(code);
+    setMarginsFont(code);
+    setMarginsBackgroundColor(Theme::marginBackground());
+    setMarginsForegroundColor(Theme::comment());
+    setFoldMarginColors(Theme::marginBackground(), Theme::marginBackground());
+    setMarginWidth(kNumberMargin, QStringLiteral("0000"));
+    setMarginWidth(kCountMargin, QStringLiteral("×000"));
+    setCaretForegroundColor(Theme::editorText());
+    QColor caretLine = Theme::editorText();
+    caretLine.setAlpha(14);
+    setCaretLineBackgroundColor(caretLine);
+    setSelectionBackgroundColor(Theme::dark() ? QColor("#264f78") : QColor("#add6ff"));
+    setMarkerBackgroundColor(Theme::breakpoint(), BreakpointMarker);
+    setMarkerForegroundColor(Theme::breakpoint(), BreakpointMarker);
+    setMarkerBackgroundColor(Theme::addressSpace(AddressSpace::Private), CurrentArrowMarker);
+    setMarkerForegroundColor(Theme::editorText(), CurrentArrowMarker);
+    setMarkerBackgroundColor(Theme::currentLine(), CurrentLineMarker);
+    setMarkerBackgroundColor(Theme::otherWorkItems(), OthersMarker);
+    setMarkerBackgroundColor(Theme::dark() ? QColor("#4a2020") : QColor("#ffe3e3"), RaceLineMarker);
+    setIndicatorForegroundColor(Theme::error(), ErrorIndicator);
+    setIndicatorForegroundColor(Theme::warning(), WarningIndicator);
+    setIndicatorForegroundColor(Theme::race(), RaceIndicator);
+    SendScintilla(SCI_INDICSETALPHA, RaceIndicator, 70);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, RaceIndicator, 200);
+
+    QFont small = code;
+    small.setPointSizeF(code.pointSizeF() * 0.9);
+    const QColor errBg = Theme::dark() ? QColor("#4a1f1f") : QColor("#fde7e7");
+    const QColor warnBg = Theme::dark() ? QColor("#4a3d12") : QColor("#fff6d6");
+    const QColor errText = Theme::dark() ? QColor("#ff9a9a") : QColor("#a31515");
+    auto restyle = [&](QsciStyle& st, const QString& name, const QColor& fg, const QColor& bg) {
+        st.setDescription(name);
+        st.setColor(fg);
+        st.setPaper(bg);
+        st.setFont(small);
+    };
+    restyle(m_errorStyle, QStringLiteral("error annotation"), errText, errBg);
+    restyle(m_warningStyle, QStringLiteral("warning annotation"), Theme::editorText(), warnBg);
+    restyle(m_countStyle, QStringLiteral("work-item count"),
+            Theme::addressSpace(AddressSpace::Global), Theme::marginBackground());
+    recolor();
+}
+
+void CodeEditor::onMarginClicked(int margin, int line, Qt::KeyboardModifiers) {
+    if (margin != kSymbolMargin && margin != kNumberMargin) return;
+    if (markersAtLine(line) & (1 << BreakpointMarker))
+        markerDelete(line, BreakpointMarker);
+    else
+        markerAdd(line, BreakpointMarker);
+    emit breakpointsEdited(breakpointLines());
+}
+
+QList<int> CodeEditor::breakpointLines() const {
+    QList<int> out;
+    int line = markerFindNext(0, 1 << BreakpointMarker);
+    while (line >= 0) {
+        out << line + 1;
+        line = markerFindNext(line + 1, 1 << BreakpointMarker);
+    }
+    return out;
+}
+
+void CodeEditor::setBreakpointLines(const QSet<int>& lines) {
+    markerDeleteAll(BreakpointMarker);
+    for (int l : lines)
+        if (l > 0) markerAdd(l - 1, BreakpointMarker);
+}
+
+void CodeEditor::setExecutionLines(int currentLine, const QMap<int, int>& othersPerLine) {
+    markerDeleteAll(CurrentArrowMarker);
+    markerDeleteAll(CurrentLineMarker);
+    markerDeleteAll(OthersMarker);
+    clearMarginText();
+    for (auto it = othersPerLine.begin(); it != othersPerLine.end(); ++it) {
+        if (it.key() <= 0) continue;
+        markerAdd(it.key() - 1, OthersMarker);
+        setMarginText(it.key() - 1, QStringLiteral("×%1").arg(it.value()), m_countStyle);
+    }
+    if (currentLine > 0) {
+        markerAdd(currentLine - 1, CurrentLineMarker);
+        markerAdd(currentLine - 1, CurrentArrowMarker);
+        ensureLineVisible(currentLine - 1);
+    }
+}
+
+void CodeEditor::fillRange(int indicator, const SourceRange& range) {
+    if (!range.valid()) return;
+    const int lastLine = lines();
+    const int l0 = static_cast<int>(range.begin.line) - 1;
+    if (l0 >= lastLine) return;
+    const long start = SendScintilla(SCI_POSITIONFROMLINE, l0) +
+                       std::max<int>(0, static_cast<int>(range.begin.column) - 1);
+    long end = start + 1;
+    if (range.end.valid() && range.end.line >= range.begin.line) {
+        const int l1 = std::min<int>(static_cast<int>(range.end.line) - 1, lastLine - 1);
+        end = SendScintilla(SCI_POSITIONFROMLINE, l1) +
+              std::max<int>(0, static_cast<int>(range.end.column) - 1);
+    }
+    const long lineEnd = SendScintilla(SCI_GETLINEENDPOSITION, l0);
+    if (end <= start) end = std::max(start + 1, lineEnd);
+    SendScintilla(SCI_SETINDICATORCURRENT, indicator);
+    SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
+}
+
+void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile) {
+    const long length = SendScintilla(SCI_GETLENGTH);
+    for (int ind : {ErrorIndicator, WarningIndicator, RaceIndicator}) {
+        SendScintilla(SCI_SETINDICATORCURRENT, ind);
+        SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
+    }
+    clearAnnotations();
+    markerDeleteAll(RaceLineMarker);
+    m_diagnosticLines.clear();
+    QMap<int, QStringList> notes;
+    QMap<int, bool> lineIsError;
+    auto inMain = [&](const SourceRange& r) {
+        return r.valid() && (mainFile == 0 || r.begin.file == mainFile || r.begin.file == 0);
+    };
+    for (const Diagnostic& d : diags) {
+        const bool race = d.kind == "data-race";
+        const int indicator = race                            ? RaceIndicator
+                              : d.severity == Severity::Error ? ErrorIndicator
+                                                              : WarningIndicator;
+        const QString sev = QString::fromLatin1(severityName(d.severity));
+        QString text =
+            QStringLiteral("%1: %2 [%3]")
+                .arg(sev, QString::fromStdString(d.message), QString::fromStdString(d.kind));
+        if (inMain(d.range)) {
+            fillRange(indicator, d.range);
+            const int line = static_cast<int>(d.range.begin.line);
+            notes[line] << text;
+            lineIsError[line] = lineIsError.value(line) || d.severity == Severity::Error;
+            if (!m_diagnosticLines.contains(line)) m_diagnosticLines << line;
+            if (race) markerAdd(line - 1, RaceLineMarker);
+        }
+        for (const RelatedLocation& n : d.notes) {
+            if (!inMain(n.range)) continue;
+            fillRange(race ? RaceIndicator : WarningIndicator, n.range);
+            const int line = static_cast<int>(n.range.begin.line);
+            if (race) markerAdd(line - 1, RaceLineMarker);
+            if (!m_diagnosticLines.contains(line)) m_diagnosticLines << line;
+            if (line != static_cast<int>(d.range.begin.line) || !n.message.empty())
+                notes[line]
+                    << QStringLiteral("note: %1")
+                           .arg(n.message.empty()
+                                    ? QStringLiteral("related to line %1").arg(d.range.begin.line)
+                                    : QString::fromStdString(n.message));
+        }
+    }
+    for (auto it = notes.begin(); it != notes.end(); ++it) {
+        QStringList unique;
+        for (const QString& s : it.value())
+            if (!unique.contains(s)) unique << s;
+        if (unique.size() > 4) {
+            const int more = static_cast<int>(unique.size()) - 4;
+            unique = unique.mid(0, 4);
+            unique << tr("… and %1 more").arg(more);
+        }
+        if (it.key() - 1 < lines())
+            annotate(it.key() - 1, unique.join(QLatin1Char('\n')),
+                     lineIsError.value(it.key()) ? m_errorStyle : m_warningStyle);
+    }
+}
+
+void CodeEditor::jumpToLine(int line) {
+    if (line <= 0) return;
+    setCursorPosition(line - 1, 0);
+    ensureLineVisible(line - 1);
+    SendScintilla(SCI_SCROLLCARET);
+    setFocus();
+}
+
+} // namespace clstep::ui

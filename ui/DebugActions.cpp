@@ -1,0 +1,285 @@
+#include "DebugActions.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QIcon>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSlider>
+#include <QStyle>
+#include <QTimer>
+#include <QToolBar>
+#include <QWidget>
+
+namespace clstep::ui {
+
+namespace {
+int raceCount(const SessionState& s) {
+    int n = 0;
+    if (s.snapshot)
+        for (const Diagnostic& d : s.snapshot->diagnostics)
+            n += d.kind == "data-race";
+    return n;
+}
+} // namespace
+
+DebugActions::DebugActions(DebugController* controller, QWidget* window)
+    : QObject(window), m_controller(controller), m_window(window) {
+    m_menu = new QMenu(tr("&Debug"), window);
+    m_toolBar = new QToolBar(tr("Debug"), window);
+    m_toolBar->setObjectName(QStringLiteral("debugToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+
+    add(Reset, tr("&Reset"), QKeySequence(Qt::CTRL | Qt::Key_R),
+        tr("Restart the kernel from the beginning"), QStringLiteral("view-refresh"));
+    m_menu->addSeparator();
+    add(Step, tr("&Step"), QKeySequence(Qt::Key_F11),
+        tr("Selected work-item: run one statement, entering calls"), QStringLiteral("go-next"));
+    add(Next, tr("&Next"), QKeySequence(Qt::Key_F10),
+        tr("Selected work-item: run one statement, stepping over calls"),
+        QStringLiteral("go-jump"));
+    add(Finish, tr("&Finish"), QKeySequence(Qt::SHIFT | Qt::Key_F11),
+        tr("Selected work-item: run until the function returns"), QStringLiteral("go-up"));
+    add(Lockstep, tr("&Lockstep step"), QKeySequence(Qt::Key_F7),
+        tr("Every work-item of the group runs one statement (SIMT view)"),
+        QStringLiteral("media-seek-forward"));
+    add(ToBarrier, tr("Run to &barrier"), QKeySequence(Qt::Key_F8),
+        tr("Selected work-item: run to the next barrier"), QStringLiteral("go-last"));
+    add(GroupToBarrier, tr("&Group to barrier"), QKeySequence(Qt::SHIFT | Qt::Key_F8),
+        tr("Every work-item of the group runs to the next barrier"), QStringLiteral("go-bottom"));
+    m_menu->addSeparator();
+    add(Continue, tr("&Continue"), QKeySequence(Qt::Key_F5),
+        tr("Run under the schedule until a breakpoint or the end"),
+        QStringLiteral("media-playback-start"));
+    add(RunAll, tr("Run &all"), QKeySequence(Qt::CTRL | Qt::Key_F5),
+        tr("Run the whole NDRange to the end, ignoring breakpoints"),
+        QStringLiteral("media-skip-forward"));
+    add(Pause, tr("&Pause"), QKeySequence(Qt::Key_F6), tr("Stop a running operation or auto-play"),
+        QStringLiteral("media-playback-pause"));
+    m_menu->addSeparator();
+    add(StepBack, tr("Step &back"), QKeySequence(Qt::SHIFT | Qt::Key_F10),
+        tr("Undo the last action (deterministic replay)"), QStringLiteral("go-previous"));
+    add(ReverseContinue, tr("Re&verse continue"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
+        tr("Go back to the previous breakpoint stop"), QStringLiteral("media-seek-backward"));
+    m_menu->addSeparator();
+    add(Explore, tr("&Explore schedules…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+        tr("Run the kernel under several schedules and compare the results"),
+        QStringLiteral("system-search"));
+    QAction* play = add(AutoPlay, tr("A&uto-play"), QKeySequence(Qt::CTRL | Qt::Key_P),
+                        tr("Repeat the chosen step at the chosen speed"),
+                        QStringLiteral("media-playlist-repeat"));
+    play->setCheckable(true);
+
+    m_toolBar->addSeparator();
+    m_autoMode = new QComboBox;
+    m_autoMode->addItem(tr("lockstep"), static_cast<int>(DebugController::Command::Lockstep));
+    m_autoMode->addItem(tr("step"), static_cast<int>(DebugController::Command::Step));
+    m_autoMode->addItem(tr("schedule"), static_cast<int>(DebugController::Command::Continue));
+    m_autoMode->setToolTip(tr("What auto-play repeats"));
+    m_toolBar->addWidget(m_autoMode);
+    m_speed = new QSlider(Qt::Horizontal);
+    m_speed->setRange(1, 30);
+    m_speed->setValue(4);
+    m_speed->setFixedWidth(110);
+    m_speed->setToolTip(tr("Auto-play speed: steps per second"));
+    m_toolBar->addWidget(m_speed);
+    m_progress = new QProgressBar;
+    m_progress->setFixedWidth(160);
+    m_progress->setFormat(tr("%v / %m groups"));
+    m_progress->setVisible(false);
+    m_toolBar->addWidget(m_progress);
+
+    m_autoTimer = new QTimer(this);
+    connect(m_autoTimer, &QTimer::timeout, this, &DebugActions::tick);
+    connect(m_speed, &QSlider::valueChanged, this,
+            [this] { m_autoTimer->setInterval(autoPlayInterval()); });
+    connect(play, &QAction::toggled, this, [this](bool on) {
+        if (on) {
+            m_raceCount = raceCount(m_controller->state());
+            m_autoTimer->start(autoPlayInterval());
+        } else {
+            m_autoTimer->stop();
+        }
+        updateEnabled();
+    });
+    connect(m_controller, &DebugController::stateChanged, this, &DebugActions::onState);
+    connect(m_controller, &DebugController::busyChanged, this, &DebugActions::onBusy);
+    connect(m_controller, &DebugController::progress, this, [this](quint64 done, quint64 total) {
+        m_progress->setRange(0, static_cast<int>(total));
+        m_progress->setValue(static_cast<int>(done));
+        m_progress->setVisible(m_runningLong);
+    });
+    connect(m_controller, &DebugController::exploreFinished, this,
+            [this](const debug::ExploreResult& r) {
+                QString text =
+                    r.outputsDiffer || r.localsDiffer
+                        ? tr("The %1 schedules gave DIFFERENT results: the kernel depends on the "
+                             "order of work-items.\n\n")
+                              .arg(r.schedules)
+                        : tr("All %1 schedules gave the same results.\n\n").arg(r.schedules);
+                QStringList names;
+                for (const std::string& n : r.scheduleNames)
+                    names << QString::fromStdString(n);
+                text += tr("Schedules: %1\n").arg(names.join(QStringLiteral(", ")));
+                for (const std::string& d : r.differences)
+                    text += QStringLiteral("\n• ") + QString::fromStdString(d);
+                emit message(r.outputsDiffer || r.localsDiffer
+                                 ? tr("explore: results differ between schedules")
+                                 : tr("explore: all schedules agree"));
+                if (m_window->isVisible())
+                    QMessageBox::information(m_window, tr("Explore schedules"), text);
+            });
+    setAutoPlaySpeed(4);
+    updateEnabled();
+}
+
+QAction* DebugActions::add(Id id, const QString& text, const QKeySequence& key, const QString& tip,
+                           const QString& icon) {
+    auto* a = new QAction(QIcon::fromTheme(icon), text, m_window);
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::ApplicationShortcut);
+    a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+    a->setStatusTip(tip);
+    a->setObjectName(QStringLiteral("action_%1").arg(static_cast<int>(id)));
+    m_actions.insert(id, a);
+    m_menu->addAction(a);
+    if (id != Finish && id != ReverseContinue && id != ToBarrier) m_toolBar->addAction(a);
+    if (id != AutoPlay) connect(a, &QAction::triggered, this, [this, id] { trigger(id); });
+    return a;
+}
+
+int DebugActions::autoPlayInterval() const {
+    return 1000 / std::max(1, m_speed->value());
+}
+void DebugActions::setAutoPlaySpeed(int stepsPerSecond) {
+    m_speed->setValue(stepsPerSecond);
+    m_autoTimer->setInterval(autoPlayInterval());
+}
+bool DebugActions::autoPlaying() const {
+    return m_autoTimer->isActive();
+}
+void DebugActions::stopAutoPlay() {
+    m_actions.value(AutoPlay)->setChecked(false);
+}
+
+void DebugActions::trigger(Id id) {
+    using C = DebugController::Command;
+    switch (id) {
+    case Step:
+        m_controller->run(C::Step);
+        break;
+    case Next:
+        m_controller->run(C::Next);
+        break;
+    case Finish:
+        m_controller->run(C::Finish);
+        break;
+    case Lockstep:
+        m_controller->run(C::Lockstep);
+        break;
+    case ToBarrier:
+        m_controller->run(C::ToBarrier);
+        break;
+    case GroupToBarrier:
+        m_controller->run(C::GroupToBarrier);
+        break;
+    case Continue:
+        m_runningLong = true;
+        m_controller->run(C::Continue);
+        break;
+    case RunAll:
+        m_runningLong = true;
+        m_controller->run(C::RunAll);
+        break;
+    case Pause:
+        stopAutoPlay();
+        m_controller->pause();
+        break;
+    case StepBack:
+        m_controller->run(C::StepBack);
+        break;
+    case ReverseContinue:
+        m_controller->run(C::ReverseContinue);
+        break;
+    case Reset:
+        m_controller->run(C::Reset);
+        break;
+    case Explore: {
+        bool ok = true;
+        const int n =
+            m_window->isVisible()
+                ? QInputDialog::getInt(m_window, tr("Explore schedules"),
+                                       tr("Number of schedules to compare:"), 8, 2, 64, 1, &ok)
+                : 8;
+        if (ok) {
+            m_runningLong = true;
+            m_controller->explore(n);
+        }
+        break;
+    }
+    case AutoPlay:
+        break;
+    }
+    updateEnabled();
+}
+
+void DebugActions::tick() {
+    if (m_controller->busy() || m_controller->pending() > 0) return;
+    const SessionState& s = m_controller->state();
+    const auto cmd = static_cast<DebugController::Command>(m_autoMode->currentData().toInt());
+    if (cmd == DebugController::Command::Continue)
+        m_controller->run(DebugController::Command::GroupToBarrier);
+    else
+        m_controller->run(cmd);
+    (void)s;
+}
+
+void DebugActions::onState(const SessionState& s) {
+    if (autoPlaying()) {
+        const int races = raceCount(s);
+        QString why;
+        if (!s.launched || (s.snapshot && s.snapshot->runFinished))
+            why = tr("the kernel finished");
+        else if (!s.ok)
+            why = s.lastError;
+        else if (s.snapshot && s.snapshot->stopReason.rfind("breakpoint", 0) == 0)
+            why = tr("breakpoint");
+        else if (races > m_raceCount)
+            why = tr("a data race was found");
+        m_raceCount = races;
+        if (!why.isEmpty()) {
+            stopAutoPlay();
+            emit message(tr("auto-play stopped: %1").arg(why));
+        }
+    }
+    updateEnabled();
+}
+
+void DebugActions::onBusy(bool busy) {
+    if (!busy) {
+        m_runningLong = false;
+        m_progress->setVisible(false);
+    }
+    updateEnabled();
+}
+
+void DebugActions::updateEnabled() {
+    const SessionState& s = m_controller->state();
+    const bool busy = m_controller->busy();
+    const bool running = s.launched && s.snapshot && !s.snapshot->runFinished;
+    for (Id id : {Step, Next, Finish, Lockstep, ToBarrier, GroupToBarrier, Continue, RunAll})
+        m_actions.value(id)->setEnabled(!busy && running);
+    m_actions.value(StepBack)->setEnabled(!busy && s.launched && s.snapshot &&
+                                          s.snapshot->step > 0);
+    m_actions.value(ReverseContinue)
+        ->setEnabled(!busy && s.launched && s.snapshot && s.snapshot->step > 0);
+    m_actions.value(Reset)->setEnabled(!busy && s.built);
+    m_actions.value(Explore)->setEnabled(!busy && s.launched);
+    m_actions.value(Pause)->setEnabled(busy || autoPlaying());
+    m_actions.value(AutoPlay)->setEnabled(running || autoPlaying());
+}
+
+} // namespace clstep::ui

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "DebugController.h"
+
+#include <QHash>
+#include <QObject>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QSlider;
+class QTimer;
+class QToolBar;
+class QWidget;
+
+namespace clstep::ui {
+
+/// The debugger's actions (menu items, toolbar buttons, shortcuts), auto-play at an
+/// adjustable speed, and the run progress bar. Sends commands to the DebugController and
+/// enables what makes sense for the current state.
+class DebugActions : public QObject {
+    Q_OBJECT
+public:
+    enum Id {
+        Step,
+        Next,
+        Finish,
+        Lockstep,
+        ToBarrier,
+        GroupToBarrier,
+        Continue,
+        RunAll,
+        Pause,
+        StepBack,
+        ReverseContinue,
+        Reset,
+        Explore,
+        AutoPlay
+    };
+    Q_ENUM(Id)
+
+    DebugActions(DebugController* controller, QWidget* window);
+
+    QAction* action(Id id) const { return m_actions.value(id); }
+    QMenu* menu() const { return m_menu; }
+    QToolBar* toolBar() const { return m_toolBar; }
+    /// Auto-play interval in milliseconds.
+    int autoPlayInterval() const;
+    void setAutoPlaySpeed(int stepsPerSecond);
+    bool autoPlaying() const;
+    void stopAutoPlay();
+
+signals:
+    /// An auto-play tick or explore finished with a message for the status bar.
+    void message(const QString& text);
+
+private:
+    QAction* add(Id id, const QString& text, const QKeySequence& key, const QString& tip,
+                 const QString& icon);
+    void trigger(Id id);
+    void onState(const SessionState& state);
+    void onBusy(bool busy);
+    void tick();
+    void updateEnabled();
+
+    DebugController* m_controller;
+    QWidget* m_window;
+    QHash<int, QAction*> m_actions;
+    QMenu* m_menu = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QTimer* m_autoTimer = nullptr;
+    QSlider* m_speed = nullptr;
+    QComboBox* m_autoMode = nullptr;
+    QProgressBar* m_progress = nullptr;
+    int m_raceCount = 0;
+    bool m_runningLong = false;
+};
+
+} // namespace clstep::ui

@@ -1,0 +1,118 @@
+#include "DebugController.h"
+
+#include <QMetaObject>
+
+namespace clstep::ui {
+
+DebugController::DebugController(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<clstep::ui::SessionState>();
+    qRegisterMetaType<clstep::debug::ExploreResult>();
+    qRegisterMetaType<clstep::ui::LaunchResult>();
+    m_worker = new SessionWorker;
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(
+        m_worker, &SessionWorker::stateReady, this,
+        [this](const SessionState& st) {
+            m_state = st;
+            emit stateChanged(st);
+        },
+        Qt::QueuedConnection);
+    connect(
+        m_worker, &SessionWorker::busyChanged, this,
+        [this](bool b) {
+            m_busy = b;
+            emit busyChanged(b);
+        },
+        Qt::QueuedConnection);
+    connect(m_worker, &SessionWorker::progress, this, &DebugController::progress,
+            Qt::QueuedConnection);
+    connect(m_worker, &SessionWorker::exploreFinished, this, &DebugController::exploreFinished,
+            Qt::QueuedConnection);
+    connect(m_worker, &SessionWorker::launchApplied, this, &DebugController::launchApplied,
+            Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("clstep-session"));
+    m_thread.start();
+}
+
+DebugController::~DebugController() {
+    m_worker->requestPause();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void DebugController::post(std::function<void(SessionWorker&)> job) {
+    ++m_pending;
+    SessionWorker* w = m_worker;
+    QMetaObject::invokeMethod(
+        w,
+        [this, w, job = std::move(job)] {
+            job(*w);
+            QMetaObject::invokeMethod(
+                this, [this] { --m_pending; }, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void DebugController::openSim(const QString& simPath, const QString& kernelText,
+                              const std::vector<uint32_t>& breakpoints) {
+    post([=](SessionWorker& w) { w.openSim(simPath, kernelText, breakpoints); });
+}
+
+void DebugController::openKernel(const QString& path, const QString& text,
+                                 const std::vector<uint32_t>& breakpoints) {
+    post([=](SessionWorker& w) { w.openKernel(path, text, breakpoints); });
+}
+
+void DebugController::rebuild(const QString& path, const QString& text,
+                              const std::vector<uint32_t>& breakpoints) {
+    post([=](SessionWorker& w) { w.rebuild(path, text, breakpoints); });
+}
+
+void DebugController::run(Command command) {
+    post([=](SessionWorker& w) { w.run(command); });
+}
+
+void DebugController::selectGroup(const std::array<uint64_t, 3>& group) {
+    post([=](SessionWorker& w) { w.selectGroup(group); });
+}
+
+void DebugController::selectLocal(const std::array<uint64_t, 3>& local) {
+    post([=](SessionWorker& w) { w.selectLocal(local); });
+}
+
+void DebugController::selectGlobal(const std::array<uint64_t, 3>& global) {
+    post([=](SessionWorker& w) { w.selectGlobal(global); });
+}
+
+void DebugController::setBreakpoints(const std::vector<uint32_t>& lines) {
+    post([=](SessionWorker& w) { w.setBreakpoints(lines); });
+}
+
+void DebugController::setSchedule(debug::SchedulePolicy policy, uint64_t seed) {
+    post([=](SessionWorker& w) { w.setSchedule(policy, seed); });
+}
+
+void DebugController::setDeviceBigEndian(bool big, const QString& path, const QString& text) {
+    post([=](SessionWorker& w) { w.setDeviceBigEndian(big, path, text); });
+}
+
+void DebugController::setKernel(const QString& name) {
+    post([=](SessionWorker& w) { w.setKernel(name); });
+}
+
+void DebugController::explore(int n) {
+    post([=](SessionWorker& w) { w.explore(n); });
+}
+
+void DebugController::applyLaunch(const QString& text, const QString& simPath,
+                                  const QString& saveTo, bool deviceBigEndian, quint64 maxSteps) {
+    post(
+        [=](SessionWorker& w) { w.applyLaunch(text, simPath, saveTo, deviceBigEndian, maxSteps); });
+}
+
+void DebugController::pause() {
+    m_worker->requestPause();
+}
+
+} // namespace clstep::ui

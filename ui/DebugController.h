@@ -1,0 +1,68 @@
+#pragma once
+
+#include "SessionState.h"
+#include "SessionWorker.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <functional>
+
+namespace clstep::ui {
+
+/// The UI thread's handle on the debugger: starts a worker thread with a SessionWorker on
+/// it, queues every request there, and re-emits the worker's results (queued, so they
+/// arrive on the UI thread). Requests are executed in order; pause() acts at once.
+class DebugController : public QObject {
+    Q_OBJECT
+public:
+    using Command = SessionWorker::Command;
+
+    explicit DebugController(QObject* parent = nullptr);
+    ~DebugController() override;
+
+    void openSim(const QString& simPath, const QString& kernelText = QString(),
+                 const std::vector<uint32_t>& breakpoints = {});
+    void openKernel(const QString& path, const QString& text,
+                    const std::vector<uint32_t>& breakpoints = {});
+    void rebuild(const QString& path, const QString& text,
+                 const std::vector<uint32_t>& breakpoints);
+    void run(Command command);
+    void selectGroup(const std::array<uint64_t, 3>& group);
+    void selectLocal(const std::array<uint64_t, 3>& local);
+    void selectGlobal(const std::array<uint64_t, 3>& global);
+    void setBreakpoints(const std::vector<uint32_t>& lines);
+    void setSchedule(debug::SchedulePolicy policy, uint64_t seed);
+    void setDeviceBigEndian(bool big, const QString& path, const QString& text);
+    void setKernel(const QString& name);
+    void explore(int n);
+    void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
+                     bool deviceBigEndian, quint64 maxSteps);
+    /// Stops a running operation at the next statement boundary (immediate, thread-safe).
+    void pause();
+
+    /// True while the worker executes a request.
+    bool busy() const { return m_busy; }
+    /// The most recent state received (empty snapshot before the first).
+    const SessionState& state() const { return m_state; }
+    /// Requests queued or running.
+    int pending() const { return m_pending; }
+
+signals:
+    void stateChanged(const clstep::ui::SessionState& state);
+    void busyChanged(bool busy);
+    void progress(quint64 done, quint64 total);
+    void exploreFinished(const clstep::debug::ExploreResult& result);
+    void launchApplied(const clstep::ui::LaunchResult& result);
+
+private:
+    void post(std::function<void(SessionWorker&)> job);
+
+    QThread m_thread;
+    SessionWorker* m_worker = nullptr;
+    SessionState m_state;
+    bool m_busy = false;
+    int m_pending = 0;
+};
+
+} // namespace clstep::ui

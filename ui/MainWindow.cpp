@@ -1,0 +1,535 @@
+#include "MainWindow.h"
+
+#include "CodeEditor.h"
+#include "DebugActions.h"
+#include "DebugController.h"
+#include "DiagnosticsModel.h"
+#include "KernelDocument.h"
+#include "LaunchPanel.h"
+#include "MemoryPane.h"
+#include "Theme.h"
+#include "VariablesModel.h"
+#include "WorkItemGrid.h"
+
+#include "runtime/Address.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QThread>
+#include <QToolBar>
+#include <QTreeView>
+#include <QTreeWidget>
+
+namespace clstep::ui {
+
+namespace {
+constexpr AddressSpace kSpaces[4] = {AddressSpace::Global, AddressSpace::Local,
+                                     AddressSpace::Constant, AddressSpace::Private};
+} // namespace
+
+MainWindow::MainWindow(const Options& options, QWidget* parent)
+    : QMainWindow(parent), m_options(options) {
+    setObjectName(QStringLiteral("clstepMainWindow"));
+    if (m_options.persistSettings) {
+        QSettings s;
+        Theme::setDark(s.value(QStringLiteral("view/dark"), false).toBool());
+        Theme::setFontScale(s.value(QStringLiteral("view/scale"), 100).toInt());
+    }
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) Theme::apply(*app);
+
+    m_controller = new DebugController(this);
+    m_editor = new CodeEditor;
+    m_editor->setObjectName(QStringLiteral("editor"));
+    setCentralWidget(m_editor);
+    m_document = new KernelDocument(m_editor, this);
+    m_document->setInteractive(m_options.interactive);
+    m_actions = new DebugActions(m_controller, this);
+    addToolBar(Qt::TopToolBarArea, m_actions->toolBar());
+
+    buildDocks();
+    buildMenus();
+    m_status = new QLabel;
+    statusBar()->addWidget(m_status, 1);
+
+    connect(m_controller, &DebugController::stateChanged, this, &MainWindow::onState);
+    connect(m_controller, &DebugController::launchApplied, m_launch, &LaunchPanel::showResult);
+    connect(m_actions, &DebugActions::message, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_document, &KernelDocument::rebuildRequested, this, &MainWindow::onRebuild);
+    connect(m_document, &KernelDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &KernelDocument::pathChanged, this, &MainWindow::updateTitle);
+    connect(m_editor, &CodeEditor::breakpointsEdited, this,
+            [this](const QList<int>&) { m_controller->setBreakpoints(breakpointLines()); });
+
+    resize(1400, 900);
+    m_defaultState = saveState();
+    restoreSettings();
+    applyTheme();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget* MainWindow::addDock(const QString& name, const QString& title, QWidget* w,
+                                 Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);
+    d->setWidget(w);
+    addDockWidget(area, d);
+    return d;
+}
+
+QDockWidget* MainWindow::dock(const QString& name) const {
+    return findChild<QDockWidget*>(name);
+}
+
+MemoryPane* MainWindow::memoryPane(AddressSpace space) const {
+    for (MemoryPane* p : m_panes)
+        if (p && p->space() == space) return p;
+    return nullptr;
+}
+
+void MainWindow::buildDocks() {
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    m_grid = new WorkItemGrid;
+    addDock(QStringLiteral("dockWorkItems"), tr("Work-items"), m_grid, Qt::RightDockWidgetArea);
+    connect(m_grid, &WorkItemGrid::workItemRequested, m_controller, &DebugController::selectLocal);
+    connect(m_grid, &WorkItemGrid::groupRequested, m_controller, &DebugController::selectGroup);
+
+    m_varModel = new VariablesModel(this);
+    m_varView = new QTreeView;
+    m_varView->setObjectName(QStringLiteral("variablesView"));
+    m_varView->setModel(m_varModel);
+    m_varView->setUniformRowHeights(true);
+    m_varView->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_varView->setColumnWidth(VariablesModel::NameColumn, 130);
+    m_varView->setColumnWidth(VariablesModel::ValueColumn, 200);
+    connect(m_varView, &QTreeView::doubleClicked, this, [this](const QModelIndex& i) {
+        followAddress(i.siblingAtColumn(0).data(VariablesModel::AddressRole).toULongLong());
+    });
+    QDockWidget* vars = addDock(QStringLiteral("dockVariables"), tr("Variables"), m_varView,
+                                Qt::RightDockWidgetArea);
+
+    m_stack = new QTreeWidget;
+    m_stack->setHeaderLabels({tr("function"), tr("line")});
+    m_stack->setRootIsDecorated(false);
+    connect(m_stack, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem* it) { m_editor->jumpToLine(it->text(1).toInt()); });
+    QDockWidget* stack = addDock(QStringLiteral("dockCallStack"), tr("Call stack"), m_stack,
+                                 Qt::RightDockWidgetArea);
+
+    m_diagModel = new DiagnosticsModel(this);
+    m_diagView = new QTableView;
+    m_diagView->setObjectName(QStringLiteral("diagnosticsView"));
+    m_diagView->setModel(m_diagModel);
+    m_diagView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_diagView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_diagView->setWordWrap(false);
+    m_diagView->verticalHeader()->hide();
+    m_diagView->horizontalHeader()->setStretchLastSection(false);
+    m_diagView->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::MessageColumn,
+                                                         QHeaderView::Stretch);
+    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 70);
+    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 70);
+    m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 110);
+    connect(m_diagView, &QTableView::clicked, this,
+            [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
+    connect(m_diagView, &QTableView::activated, this,
+            [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
+    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics && races"),
+                                 m_diagView, Qt::RightDockWidgetArea);
+
+    m_launch = new LaunchPanel;
+    QDockWidget* launch =
+        addDock(QStringLiteral("dockLaunch"), tr("Launch"), m_launch, Qt::RightDockWidgetArea);
+    connect(m_launch, &LaunchPanel::applyRequested, this,
+            [this](const QString& text, const QString& sim, const QString& saveTo) {
+                m_controller->applyLaunch(text, sim, saveTo, m_launch->deviceBigEndian(),
+                                          m_launch->maxSteps());
+            });
+    connect(m_launch, &LaunchPanel::scheduleChosen, this,
+            [this](debug::SchedulePolicy p, quint64 seed) { m_controller->setSchedule(p, seed); });
+
+    m_output = new QPlainTextEdit;
+    m_output->setReadOnly(true);
+    QDockWidget* output = addDock(QStringLiteral("dockOutput"), tr("printf output"), m_output,
+                                  Qt::RightDockWidgetArea);
+
+    tabifyDockWidget(vars, diags);
+    tabifyDockWidget(diags, stack);
+    tabifyDockWidget(stack, launch);
+    tabifyDockWidget(launch, output);
+    diags->raise();
+
+    QDockWidget* previous = nullptr;
+    QDockWidget* globalDock = nullptr;
+    for (size_t i = 0; i < 4; ++i) {
+        m_panes[i] = new MemoryPane(kSpaces[i]);
+        connect(m_panes[i], &MemoryPane::followPointer, this, &MainWindow::followAddress);
+        const QString name = QString::fromLatin1(addressSpaceName(kSpaces[i]));
+        QDockWidget* d = addDock(QStringLiteral("dockMemory_%1")
+                                     .arg(QString::fromLatin1(addressSpaceShortName(kSpaces[i]))),
+                                 tr("%1 memory").arg(name), m_panes[i], Qt::BottomDockWidgetArea);
+        if (kSpaces[i] == AddressSpace::Global) globalDock = d;
+        if (kSpaces[i] == AddressSpace::Constant) {
+            tabifyDockWidget(globalDock, d); // __constant is rare: share the __global column
+            globalDock->raise();
+            continue;
+        }
+        if (previous) splitDockWidget(previous, d, Qt::Horizontal);
+        previous = d;
+    }
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (m_sized) return;
+    m_sized = true;
+    if (m_restored) return;
+    const int h = height(), w = width();
+    resizeDocks({dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockDiagnostics"))},
+                {w * 42 / 100, w * 42 / 100}, Qt::Horizontal);
+    resizeDocks({dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockDiagnostics"))},
+                {h * 28 / 100, h * 22 / 100}, Qt::Vertical);
+    resizeDocks({dock(QStringLiteral("dockMemory_global")),
+                 dock(QStringLiteral("dockMemory_local")),
+                 dock(QStringLiteral("dockMemory_private"))},
+                {h * 36 / 100, h * 36 / 100, h * 36 / 100}, Qt::Vertical);
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    QMenu* samples = file->addMenu(tr("Sa&mples"));
+    const QDir dir(samplesDir());
+    for (const QFileInfo& fi :
+         dir.entryInfoList({QStringLiteral("*.sim")}, QDir::Files, QDir::Name)) {
+        const QString path = fi.absoluteFilePath();
+        samples->addAction(fi.completeBaseName(), this, [this, path] { openPath(path); });
+    }
+    if (samples->isEmpty()) samples->addAction(tr("(no samples found)"))->setEnabled(false);
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { saveFile(false); });
+    file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveFile(true); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, &QsciScintilla::undo);
+    edit->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, &QsciScintilla::redo);
+    edit->addSeparator();
+    edit->addAction(tr("Cu&t"), QKeySequence::Cut, m_editor, &QsciScintilla::cut);
+    edit->addAction(tr("&Copy"), QKeySequence::Copy, m_editor, &QsciScintilla::copy);
+    edit->addAction(tr("&Paste"), QKeySequence::Paste, m_editor, &QsciScintilla::paste);
+
+    menuBar()->addMenu(m_actions->menu());
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, this, [this] { zoom(1); });
+    view->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, this, [this] { zoom(-1); });
+    view->addAction(tr("&Reset zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                    [this] { zoom(0); });
+    QAction* present = view->addAction(tr("&Presentation mode"));
+    present->setObjectName(QStringLiteral("actionPresentation"));
+    present->setCheckable(true);
+    present->setShortcut(QKeySequence(Qt::Key_F12));
+    connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    QAction* dark = view->addAction(tr("&Dark theme"));
+    dark->setObjectName(QStringLiteral("actionDark"));
+    dark->setCheckable(true);
+    dark->setChecked(Theme::dark());
+    connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
+    view->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
+    view->addAction(m_actions->toolBar()->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("Reset &layout"), this, [this] { restoreState(m_defaultState); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Classroom walkthrough"), this, [this] {
+        QMessageBox::information(
+            this, tr("Classroom walkthrough"),
+            tr("1. File › Samples › reduction_race.\n2. Press F7 (lockstep step) a few times: "
+               "every work-item moves.\n"
+               "3. Watch __local memory light up: orange = written, blue = read.\n"
+               "4. Auto-play (Ctrl+P) stops when the race checker reports a race.\n"
+               "5. Click the race in Diagnostics: both lines and work-items are shown.\n\n"
+               "See docs/classroom.md for the full walkthrough."));
+    });
+    help->addAction(tr("&About clstep"), this, [this] {
+        QMessageBox::about(
+            this, tr("About clstep"),
+            tr("clstep: an interactive OpenCL C interpreter and visual memory debugger."));
+    });
+}
+
+QString MainWindow::samplesDir() {
+    const QString app = QCoreApplication::applicationDirPath();
+    for (const QString& c :
+         {app + QStringLiteral("/../../samples"), app + QStringLiteral("/../share/clstep/samples"),
+          QDir::currentPath() + QStringLiteral("/samples"), QStringLiteral(CLSTEP_SAMPLES_DIR)})
+        if (QFileInfo(c + QStringLiteral("/reduction_race.sim")).exists())
+            return QDir(c).absolutePath();
+    return QStringLiteral(CLSTEP_SAMPLES_DIR);
+}
+
+std::vector<uint32_t> MainWindow::breakpointLines() const {
+    std::vector<uint32_t> out;
+    for (int l : m_editor->breakpointLines())
+        out.push_back(static_cast<uint32_t>(l));
+    return out;
+}
+
+bool MainWindow::openPath(const QString& path) {
+    const KernelDocument::Target t = KernelDocument::resolve(path);
+    if (t.kernelPath.isEmpty()) {
+        statusBar()->showMessage(t.error, 10000);
+        if (m_options.interactive && isVisible())
+            QMessageBox::warning(this, tr("Cannot open"), t.error);
+        return false;
+    }
+    if (!m_document->maybeSave(this)) return false;
+    QString error;
+    if (!m_document->load(t.kernelPath, &error)) {
+        statusBar()->showMessage(error, 10000);
+        if (m_options.interactive && isVisible())
+            QMessageBox::warning(this, tr("Cannot open"), error);
+        return false;
+    }
+    m_editor->setBreakpointLines({});
+    m_simPath = t.simPath;
+    const QString text = m_document->modified() ? m_editor->text() : QString();
+    if (!t.simPath.isEmpty()) {
+        m_launch->loadSim(t.simPath);
+        m_controller->openSim(t.simPath, text, {});
+    } else {
+        m_launch->loadKernelOnly(t.kernelPath);
+        m_controller->openKernel(t.kernelPath, m_editor->text(), {});
+    }
+    if (!t.error.isEmpty()) statusBar()->showMessage(t.error, 10000);
+    m_lastRaceCount = 0;
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::waitIdle(int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    // Let queued requests reach the worker and its results come back.
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    while (m_controller->pending() > 0 || m_controller->busy()) {
+        if (deadline.hasExpired()) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    return true;
+}
+
+void MainWindow::onRebuild() {
+    if (m_document->path().isEmpty()) return;
+    m_controller->rebuild(m_document->path(), m_editor->text(), breakpointLines());
+}
+
+void MainWindow::onState(const SessionState& st) {
+    const debug::Snapshot* s = st.snapshot.get();
+    m_editor->setDiagnostics(s ? s->diagnostics : std::vector<Diagnostic>{}, st.mainFile);
+    int current = 0;
+    QMap<int, int> others;
+    if (s) {
+        for (size_t i = 0; i < s->workItems.size(); ++i) {
+            const debug::WorkItemSnapshot& w = s->workItems[i];
+            if (!w.position.valid() || w.state == debug::WorkItemState::Finished) continue;
+            if (st.mainFile && w.position.begin.file && w.position.begin.file != st.mainFile)
+                continue;
+            const int line = static_cast<int>(w.position.begin.line);
+            if (i == s->selected)
+                current = line;
+            else
+                others[line] += 1;
+        }
+    }
+    m_editor->setExecutionLines(current, others);
+    m_grid->setState(st);
+    for (MemoryPane* p : m_panes)
+        p->setState(st);
+    m_diagModel->setState(st);
+    m_varModel->setSnapshot(st.snapshot);
+    m_varView->expandToDepth(0);
+    m_launch->setState(st);
+    m_stack->clear();
+    if (s && s->selected < s->workItems.size()) {
+        const auto& frames = s->workItems[s->selected].callStack;
+        for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+            new QTreeWidgetItem(m_stack, {QString::fromStdString(it->function),
+                                          QString::number(it->position.begin.line)});
+    }
+    if (s && m_output->toPlainText() != QString::fromStdString(s->output))
+        m_output->setPlainText(QString::fromStdString(s->output));
+
+    int races = 0;
+    if (s)
+        for (const Diagnostic& d : s->diagnostics)
+            races += d.kind == "data-race";
+    if (races > m_lastRaceCount) dock(QStringLiteral("dockDiagnostics"))->raise();
+    m_lastRaceCount = races;
+
+    QString where;
+    if (s && s->selected < s->workItems.size()) {
+        const auto& w = s->workItems[s->selected];
+        where = tr("group (%1,%2,%3) · work-item local %4 global %5 · %6")
+                    .arg(s->group[0])
+                    .arg(s->group[1])
+                    .arg(s->group[2])
+                    .arg(w.id.local[0])
+                    .arg(w.id.global[0])
+                    .arg(QString::fromLatin1(debug::workItemStateName(w.state)));
+    }
+    const QString reason = s ? QString::fromStdString(s->stopReason) : QString();
+    m_status->setText(tr("%1%2 · step %3 · %4")
+                          .arg(st.built ? QString() : tr("BUILD FAILED · "))
+                          .arg(reason.isEmpty() ? st.operation : reason)
+                          .arg(s ? s->step : 0)
+                          .arg(where));
+}
+
+void MainWindow::activateDiagnostic(int row) {
+    const QModelIndex i = m_diagModel->index(row, 0);
+    if (!i.isValid()) return;
+    m_diagView->selectRow(row);
+    const int line = i.data(DiagnosticsModel::LineRole).toInt();
+    if (line > 0) m_editor->jumpToLine(line);
+    const QVariantList wi = i.data(DiagnosticsModel::FirstWorkItemRole).toList();
+    if (wi.size() == 3)
+        m_controller->selectGlobal({wi[0].toULongLong(), wi[1].toULongLong(), wi[2].toULongLong()});
+}
+
+void MainWindow::followAddress(quint64 a) {
+    if (!a) return;
+    for (size_t i = 0; i < 4; ++i)
+        if (m_panes[i]->showAddress(a)) {
+            if (QDockWidget* d = qobject_cast<QDockWidget*>(m_panes[i]->parentWidget())) d->raise();
+            statusBar()->showMessage(
+                tr("showing %1").arg(QString::fromLatin1(addressSpaceName(address::space(a)))),
+                4000);
+            return;
+        }
+    statusBar()->showMessage(tr("address %1 is not in any memory shown").arg(a, 0, 16), 5000);
+}
+
+void MainWindow::applyTheme() {
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) Theme::apply(*app);
+    m_editor->applyTheme();
+    m_grid->applyTheme();
+    for (MemoryPane* p : m_panes)
+        p->applyTheme();
+    const SessionState st = m_controller->state();
+    if (st.snapshot) onState(st);
+}
+
+void MainWindow::zoom(int steps) {
+    Theme::setFontScale(steps == 0 ? (m_presentation ? 160 : 100)
+                                   : Theme::fontScale() + 10 * steps);
+    applyTheme();
+}
+
+void MainWindow::setDarkTheme(bool on) {
+    Theme::setDark(on);
+    applyTheme();
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    if (on == m_presentation) return;
+    m_presentation = on;
+    static QByteArray normalState;
+    if (on) {
+        normalState = saveState();
+        for (const char* name :
+             {"dockCallStack", "dockLaunch", "dockOutput", "dockMemory_constant", "dockVariables"})
+            if (QDockWidget* d = dock(QString::fromLatin1(name))) d->hide();
+        Theme::setFontScale(160);
+    } else {
+        Theme::setFontScale(100);
+        restoreState(normalState);
+    }
+    applyTheme();
+}
+
+void MainWindow::updateTitle() {
+    const QString name =
+        m_document->path().isEmpty() ? tr("untitled") : QFileInfo(m_document->path()).fileName();
+    const QString sim = m_simPath.isEmpty()
+                            ? QString()
+                            : QStringLiteral(" · %1").arg(QFileInfo(m_simPath).fileName());
+    setWindowTitle(QStringLiteral("%1%2%3 — clstep")
+                       .arg(name, m_document->modified() ? QStringLiteral(" ●") : QString(), sim));
+}
+
+void MainWindow::openDialog() {
+    const QString f = QFileDialog::getOpenFileName(
+        this, tr("Open kernel or launch file"),
+        m_document->path().isEmpty() ? samplesDir() : QFileInfo(m_document->path()).path(),
+        tr("OpenCL C and launch files (*.cl *.sim);;All files (*)"));
+    if (!f.isEmpty()) openPath(f);
+}
+
+void MainWindow::saveFile(bool as) {
+    QString error;
+    bool ok;
+    if (as || m_document->path().isEmpty()) {
+        const QString f = QFileDialog::getSaveFileName(this, tr("Save kernel"), m_document->path(),
+                                                       tr("OpenCL C (*.cl)"));
+        if (f.isEmpty()) return;
+        ok = m_document->saveAs(f, &error);
+    } else {
+        ok = m_document->save(&error);
+    }
+    if (!ok)
+        QMessageBox::critical(this, tr("Save failed"), error);
+    else
+        statusBar()->showMessage(tr("saved %1").arg(m_document->path()), 4000);
+}
+
+void MainWindow::restoreSettings() {
+    if (!m_options.persistSettings) return;
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    m_restored = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveSettings() {
+    if (!m_options.persistSettings) return;
+    QSettings s;
+    if (m_presentation) setPresentationMode(false);
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("view/dark"), Theme::dark());
+    s.setValue(QStringLiteral("view/scale"), Theme::fontScale());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_document->maybeSave(this)) {
+        event->ignore();
+        return;
+    }
+    m_controller->pause();
+    saveSettings();
+    event->accept();
+}
+
+} // namespace clstep::ui

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "SessionState.h"
+
+#include <QMainWindow>
+
+#include <array>
+
+class QDockWidget;
+class QLabel;
+class QPlainTextEdit;
+class QTableView;
+class QTreeView;
+class QTreeWidget;
+
+namespace clstep::ui {
+
+class CodeEditor;
+class DebugActions;
+class DebugController;
+class DiagnosticsModel;
+class KernelDocument;
+class LaunchPanel;
+class MemoryPane;
+class VariablesModel;
+class WorkItemGrid;
+
+/// clstep's main window: the kernel editor in the centre; docks for the work-item grid, the
+/// four memory panes, variables, call stack, diagnostics, launch configuration and printf
+/// output; File/Edit/Debug/View menus. Every view is fed from the SessionState the
+/// DebugController delivers.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    struct Options {
+        bool persistSettings = true; ///< restore/save dock layout, theme and zoom (QSettings)
+        bool interactive = true;     ///< dialogs allowed
+    };
+
+    explicit MainWindow(const Options& options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a .cl or .sim file (a .cl with a .sim beside it uses the .sim). On failure the
+    /// window and the current text stay, and the reason is shown.
+    bool openPath(const QString& path);
+    /// Processes events until the controller has no request queued or running (false on timeout).
+    bool waitIdle(int timeoutMs = 30000);
+
+    DebugController* controller() const { return m_controller; }
+    CodeEditor* editor() const { return m_editor; }
+    KernelDocument* document() const { return m_document; }
+    DebugActions* actions() const { return m_actions; }
+    WorkItemGrid* workItemGrid() const { return m_grid; }
+    MemoryPane* memoryPane(AddressSpace space) const;
+    DiagnosticsModel* diagnosticsModel() const { return m_diagModel; }
+    QTableView* diagnosticsView() const { return m_diagView; }
+    VariablesModel* variablesModel() const { return m_varModel; }
+    LaunchPanel* launchPanel() const { return m_launch; }
+    QDockWidget* dock(const QString& name) const;
+
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    void setDarkTheme(bool on);
+    /// Changes the font scale by `steps` of 10% (0 resets to 100%).
+    void zoom(int steps);
+    /// Selects diagnostic `row`: the editor jumps to its line and its first work-item is selected.
+    void activateDiagnostic(int row);
+    /// Directory holding the bundled samples (*.sim).
+    static QString samplesDir();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void buildDocks();
+    void buildMenus();
+    QDockWidget* addDock(const QString& name, const QString& title, QWidget* w,
+                         Qt::DockWidgetArea area);
+    void onState(const SessionState& state);
+    void onRebuild();
+    void followAddress(quint64 address);
+    void applyTheme();
+    void updateTitle();
+    void openDialog();
+    void saveFile(bool as);
+    void restoreSettings();
+    void saveSettings();
+    std::vector<uint32_t> breakpointLines() const;
+
+    Options m_options;
+    DebugController* m_controller = nullptr;
+    CodeEditor* m_editor = nullptr;
+    KernelDocument* m_document = nullptr;
+    DebugActions* m_actions = nullptr;
+    WorkItemGrid* m_grid = nullptr;
+    std::array<MemoryPane*, 4> m_panes{}; ///< global, local, constant, private
+    DiagnosticsModel* m_diagModel = nullptr;
+    QTableView* m_diagView = nullptr;
+    VariablesModel* m_varModel = nullptr;
+    QTreeView* m_varView = nullptr;
+    QTreeWidget* m_stack = nullptr;
+    QPlainTextEdit* m_output = nullptr;
+    LaunchPanel* m_launch = nullptr;
+    QLabel* m_status = nullptr;
+    QByteArray m_defaultState;
+    QString m_simPath;
+    bool m_presentation = false;
+    bool m_sized = false;    ///< initial dock sizes applied
+    bool m_restored = false; ///< a saved layout was restored
+    int m_lastRaceCount = 0;
+};
+
+} // namespace clstep::ui

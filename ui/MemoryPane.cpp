@@ -1,0 +1,297 @@
+#include "MemoryPane.h"
+
+#include "MemoryTableModel.h"
+#include "Theme.h"
+
+#include "runtime/Address.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <functional>
+
+namespace clstep::ui {
+
+MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m_space(space) {
+    m_combined = space == AddressSpace::Private;
+    setObjectName(
+        QStringLiteral("memoryPane_%1").arg(QString::fromLatin1(addressSpaceShortName(space))));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->setSpacing(2);
+    auto* top = new QHBoxLayout;
+    m_title = new QLabel;
+    top->addWidget(m_title);
+    m_tabs = new QTabBar;
+    m_tabs->setExpanding(false);
+    m_tabs->setDocumentMode(true);
+    m_tabs->setUsesScrollButtons(true);
+    top->addWidget(m_tabs, 1);
+    if (m_combined) {
+        m_tabs->hide();
+        top->addStretch(1);
+    }
+    m_format = new QComboBox;
+    m_format->setToolTip(tr("Show each row as this type (decoded in the device's byte order)"));
+    if (m_combined) m_format->addItem(tr("by variable type"));
+    for (const ValueFormat& f : ValueFormat::choices())
+        m_format->addItem(f.name());
+    m_format->setMaxVisibleItems(20);
+    top->addWidget(m_format);
+    m_follow = new QCheckBox(tr("follow"));
+    m_follow->setChecked(true);
+    m_follow->setToolTip(tr("Scroll to the bytes the last step read or wrote"));
+    top->addWidget(m_follow);
+    layout->addLayout(top);
+
+    m_empty = new QLabel;
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    layout->addWidget(m_empty);
+
+    m_model = new MemoryTableModel(this);
+    m_view = new QTableView;
+    m_view->setObjectName(objectName() + QStringLiteral("_view"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->setShowGrid(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_view, 1);
+
+    connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
+        if (!m_updating) showRegion(i);
+    });
+    connect(m_format, qOverload<int>(&QComboBox::activated), this, &MemoryPane::onFormatChosen);
+    connect(m_view, &QTableView::doubleClicked, this, &MemoryPane::onDoubleClicked);
+    applyTheme();
+    setState({});
+}
+
+void MemoryPane::applyTheme() {
+    m_title->setText(Theme::addressSpaceLabel(m_space));
+    const QFontMetrics fm(Theme::codeFont());
+    m_view->verticalHeader()->setDefaultSectionSize(fm.height() + 4);
+    m_view->setColumnWidth(MemoryTableModel::AddressColumn,
+                           fm.horizontalAdvance(QStringLiteral("[0000] +0x0000")) + 10);
+    m_view->setColumnWidth(MemoryTableModel::ValueColumn,
+                           fm.horizontalAdvance(m_combined ? QStringLiteral("global #1 + 0x0")
+                                                           : QStringLiteral("-2147483648")) +
+                               10);
+    m_view->setColumnWidth(MemoryTableModel::BytesColumn,
+                           fm.horizontalAdvance(m_combined
+                                                    ? QStringLiteral("00 00 00 00 00 00 00 00")
+                                                    : QStringLiteral("00 00 00 00")) +
+                               14);
+    m_view->setStyleSheet(QStringLiteral("QTableView{border-left:3px solid %1;}")
+                              .arg(Theme::addressSpace(m_space).name()));
+}
+
+const std::vector<debug::MemoryRegion>* MemoryPane::regions() const {
+    const debug::Snapshot* s = m_state.snapshot.get();
+    if (!s) return nullptr;
+    switch (m_space) {
+    case AddressSpace::Global:
+        return &s->global;
+    case AddressSpace::Constant:
+        return &s->constant;
+    case AddressSpace::Local:
+        return &s->local;
+    case AddressSpace::Private:
+        return &s->privateMemory;
+    default:
+        return nullptr;
+    }
+}
+
+void MemoryPane::learnTypes(const debug::Snapshot& s) {
+    std::function<void(const std::vector<debug::VariableSnapshot>&)> walk = [&](const auto& vars) {
+        for (const debug::VariableSnapshot& v : vars) {
+            const QString name = QString::fromStdString(v.name);
+            const bool pointer = v.type.find('*') != std::string::npos;
+            if (m_combined && v.space == m_space) {
+                m_hints[name] = pointer ? ValueFormat{ValueFormat::Kind::Pointer, 1}
+                                        : ValueFormat::guessFromType(v.type);
+            } else if (pointer || v.space == m_space) {
+                const ValueFormat f = ValueFormat::guessFromType(v.type);
+                if (!m_hints.contains(name) ||
+                    m_hints.value(name).kind == ValueFormat::Kind::HexBytes)
+                    m_hints[name] = f;
+            }
+        }
+    };
+    walk(s.variables);
+}
+
+void MemoryPane::setState(const SessionState& state) {
+    m_state = state;
+    const auto* regs = regions();
+    if (state.snapshot) learnTypes(*state.snapshot);
+    QStringList names;
+    if (regs)
+        for (const debug::MemoryRegion& r : *regs)
+            names << QString::fromStdString(r.name);
+    m_updating = true;
+    const QString current =
+        m_tabs->currentIndex() >= 0 ? m_tabs->tabText(m_tabs->currentIndex()) : QString();
+    if (names != m_regionNames) {
+        while (m_tabs->count())
+            m_tabs->removeTab(0);
+        for (const QString& n : names)
+            m_tabs->addTab(n.isEmpty() ? tr("(unnamed)") : n);
+        m_regionNames = names;
+        const int keep = static_cast<int>(names.indexOf(current));
+        m_tabs->setCurrentIndex(keep >= 0 ? keep : (names.isEmpty() ? -1 : 0));
+    }
+    for (int i = 0; i < names.size() && regs; ++i)
+        m_tabs->setTabToolTip(
+            i, tr("%1 bytes at %2")
+                   .arg((*regs)[static_cast<size_t>(i)].bytes.size())
+                   .arg(ValueFormat::formatAddress((*regs)[static_cast<size_t>(i)].address)));
+    m_updating = false;
+    const bool empty = names.isEmpty();
+    m_view->setVisible(!empty);
+    m_empty->setVisible(empty);
+    if (empty) {
+        const char* why =
+            m_space == AddressSpace::Private    ? "no __private memory: no work-item is running"
+            : m_space == AddressSpace::Local    ? "this work-group has no __local memory"
+            : m_space == AddressSpace::Constant ? "no __constant memory in this launch"
+                                                : "no __global buffers in this launch";
+        m_empty->setText(state.snapshot ? tr(why) : tr("nothing loaded"));
+    }
+    showRegion(m_tabs->currentIndex());
+}
+
+void MemoryPane::showRegion(int index) {
+    const auto* regs = regions();
+    if (m_combined) {
+        m_model->setAllRegions(m_state.snapshot, m_space, m_state.deviceBigEndian,
+                               m_byType ? m_hints : QHash<QString, ValueFormat>{},
+                               m_byType ? ValueFormat{ValueFormat::Kind::HexBytes, 1}
+                                        : m_combinedFormat);
+        m_format->setCurrentIndex(m_byType ? 0 : m_format->findText(m_combinedFormat.name()));
+        if (m_follow->isChecked()) scrollToActivity();
+        return;
+    }
+    if (!regs || index < 0 || index >= static_cast<int>(regs->size())) {
+        m_model->setRegion(m_state.snapshot, m_space, -1, m_state.deviceBigEndian);
+        return;
+    }
+    const QString name = QString::fromStdString((*regs)[static_cast<size_t>(index)].name);
+    ValueFormat f = m_chosen.contains(name)            ? m_chosen.value(name)
+                    : m_hints.contains(name)           ? m_hints.value(name)
+                    : m_space == AddressSpace::Private ? ValueFormat{ValueFormat::Kind::HexBytes, 1}
+                                                       : ValueFormat{ValueFormat::Kind::UChar, 1};
+    m_model->setFormat(f);
+    m_model->setRegion(m_state.snapshot, m_space, index, m_state.deviceBigEndian);
+    m_format->setCurrentText(f.name());
+    if (m_follow->isChecked()) scrollToActivity();
+}
+
+void MemoryPane::scrollToActivity() {
+    if (m_combined) {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const int h = m_model->index(row, 0).data(MemoryTableModel::HighlightRole).toInt();
+            if (h == MemoryTableModel::WriteHighlight || h == MemoryTableModel::ReadHighlight) {
+                m_view->scrollTo(m_model->index(row, 0), QAbstractItemView::EnsureVisible);
+                return;
+            }
+        }
+        return;
+    }
+    const debug::MemoryRegion* r = m_model->region();
+    if (!r) return;
+    for (size_t i = 0; i < r->flags.size(); ++i) {
+        if (r->flags[i] & (debug::ByteLastWrite | debug::ByteLastRead)) {
+            const QModelIndex idx = m_model->index(m_model->rowForOffset(i), 0);
+            m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
+            return;
+        }
+    }
+}
+
+void MemoryPane::setFormat(const ValueFormat& format) {
+    if (m_combined) {
+        m_byType = false;
+        m_combinedFormat = format;
+        showRegion(0);
+        return;
+    }
+    const int i = m_tabs->currentIndex();
+    if (i >= 0 && i < m_regionNames.size()) m_chosen[m_regionNames[i]] = format;
+    m_model->setFormat(format);
+    m_format->setCurrentText(format.name());
+}
+
+void MemoryPane::onFormatChosen(int comboIndex) {
+    if (m_combined && comboIndex == 0) {
+        m_byType = true;
+        showRegion(0);
+        return;
+    }
+    const auto f = ValueFormat::fromName(m_format->itemText(comboIndex));
+    if (f) setFormat(*f);
+}
+
+bool MemoryPane::selectRegion(const QString& name) {
+    if (m_combined) {
+        const auto* regs = regions();
+        if (!regs) return false;
+        for (const debug::MemoryRegion& r : *regs)
+            if (QString::fromStdString(r.name) == name) return showAddress(r.address);
+        return false;
+    }
+    const int i = static_cast<int>(m_regionNames.indexOf(name));
+    if (i < 0) return false;
+    m_tabs->setCurrentIndex(i);
+    showRegion(i);
+    return true;
+}
+
+bool MemoryPane::showAddress(uint64_t a) {
+    const auto* regs = regions();
+    if (!regs || address::space(a) != m_space) return false;
+    if (m_combined) {
+        const int row = m_model->rowForAddress(a);
+        if (row < 0) return false;
+        const QModelIndex idx = m_model->index(row, MemoryTableModel::ValueColumn);
+        m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+        m_view->selectionModel()->select(idx, QItemSelectionModel::ClearAndSelect |
+                                                  QItemSelectionModel::Rows);
+        return true;
+    }
+    for (size_t i = 0; i < regs->size(); ++i) {
+        const debug::MemoryRegion& r = (*regs)[i];
+        if (address::buffer(r.address) != address::buffer(a)) continue;
+        const uint64_t start = address::offset(r.address), off = address::offset(a);
+        if (off < start || off >= start + r.bytes.size()) continue;
+        m_tabs->setCurrentIndex(static_cast<int>(i));
+        showRegion(static_cast<int>(i));
+        const QModelIndex idx =
+            m_model->index(m_model->rowForOffset(off - start), MemoryTableModel::ValueColumn);
+        m_view->scrollTo(idx, QAbstractItemView::PositionAtCenter);
+        m_view->selectionModel()->select(idx, QItemSelectionModel::ClearAndSelect |
+                                                  QItemSelectionModel::Rows);
+        return true;
+    }
+    return false;
+}
+
+void MemoryPane::onDoubleClicked(const QModelIndex& index) {
+    const quint64 target = index.data(MemoryTableModel::PointerTargetRole).toULongLong();
+    if (target) emit followPointer(target);
+}
+
+} // namespace clstep::ui

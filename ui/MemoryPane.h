@@ -1,0 +1,73 @@
+#pragma once
+
+#include "SessionState.h"
+#include "ValueFormat.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTabBar;
+class QTableView;
+class QCheckBox;
+
+namespace clstep::ui {
+
+class MemoryTableModel;
+
+/// The memory pane of one address space: a tab per region (a __global buffer, a __local
+/// allocation), or, for __private, every variable of the selected work-item in one table;
+/// a value-type selector and a table of typed rows with byte addresses and access
+/// highlights. Double-clicking a row that holds a pointer follows
+/// it (followPointer()).
+class MemoryPane : public QWidget {
+    Q_OBJECT
+public:
+    MemoryPane(AddressSpace space, QWidget* parent = nullptr);
+
+    AddressSpace space() const { return m_space; }
+    void setState(const SessionState& state);
+    /// Shows the region holding encoded address `address` and selects its row; false if this
+    /// pane has no such region.
+    bool showAddress(uint64_t address);
+    /// Selects the tab of region `name`; false if absent.
+    bool selectRegion(const QString& name);
+    /// Sets the value type of the current region.
+    void setFormat(const ValueFormat& format);
+    MemoryTableModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QTabBar* tabs() const { return m_tabs; }
+    /// Re-applies fonts and colours.
+    void applyTheme();
+
+signals:
+    void followPointer(quint64 address);
+
+private:
+    void showRegion(int index);
+    void onFormatChosen(int comboIndex);
+    void onDoubleClicked(const QModelIndex& index);
+    void learnTypes(const debug::Snapshot& s);
+    void scrollToActivity();
+    const std::vector<debug::MemoryRegion>* regions() const;
+
+    AddressSpace m_space;
+    SessionState m_state;
+    QLabel* m_title = nullptr;
+    QLabel* m_empty = nullptr;
+    QTabBar* m_tabs = nullptr;
+    QComboBox* m_format = nullptr;
+    QCheckBox* m_follow = nullptr;
+    QTableView* m_view = nullptr;
+    MemoryTableModel* m_model = nullptr;
+    QHash<QString, ValueFormat> m_chosen; ///< format the user picked per region name
+    QHash<QString, ValueFormat> m_hints;  ///< format guessed from variable types
+    QStringList m_regionNames;
+    bool m_updating = false;
+    bool m_combined = false;      ///< every region in one table (the __private pane)
+    bool m_byType = true;         ///< combined: each variable in its own type
+    ValueFormat m_combinedFormat; ///< combined: the one type chosen when not by type
+};
+
+} // namespace clstep::ui

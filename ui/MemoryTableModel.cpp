@@ -1,0 +1,433 @@
+#include "MemoryTableModel.h"
+
+#include "Theme.h"
+
+#include "runtime/Address.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <functional>
+
+namespace clstep::ui {
+
+namespace {
+constexpr int kFadeSteps = 6;
+
+const std::vector<debug::MemoryRegion>* regionsOf(const debug::Snapshot& s, AddressSpace space) {
+    switch (space) {
+    case AddressSpace::Global:
+        return &s.global;
+    case AddressSpace::Constant:
+        return &s.constant;
+    case AddressSpace::Local:
+        return &s.local;
+    case AddressSpace::Private:
+        return &s.privateMemory;
+    default:
+        return nullptr;
+    }
+}
+
+QString hexBytes(const uint8_t* p, size_t n) {
+    QString out;
+    out.reserve(static_cast<int>(n) * 3);
+    for (size_t i = 0; i < n; ++i) {
+        if (i) out += QLatin1Char(' ');
+        out += QStringLiteral("%1").arg(p[i], 2, 16, QLatin1Char('0'));
+    }
+    return out;
+}
+} // namespace
+
+MemoryTableModel::MemoryTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+const std::vector<debug::MemoryRegion>* MemoryTableModel::regions() const {
+    return m_snapshot ? regionsOf(*m_snapshot, m_space) : nullptr;
+}
+
+const debug::MemoryRegion* MemoryTableModel::region() const {
+    const auto* regs = regions();
+    if (!regs || m_segments.isEmpty()) return nullptr;
+    const size_t i = static_cast<size_t>(m_segments.front().region);
+    return i < regs->size() ? &(*regs)[i] : nullptr;
+}
+
+const MemoryTableModel::Segment* MemoryTableModel::segmentAt(int row) const {
+    if (row < 0 || row >= m_rows) return nullptr;
+    auto it = std::upper_bound(m_segments.begin(), m_segments.end(), row,
+                               [](int r, const Segment& s) { return r < s.firstRow; });
+    return it == m_segments.begin() ? nullptr : &*(it - 1);
+}
+
+const debug::MemoryRegion* MemoryTableModel::regionAtRow(int row) const {
+    const Segment* s = segmentAt(row);
+    const auto* regs = regions();
+    return s && regs ? &(*regs)[static_cast<size_t>(s->region)] : nullptr;
+}
+
+void MemoryTableModel::layout(const QHash<QString, ValueFormat>& formats,
+                              const ValueFormat& fallback) {
+    m_segments.clear();
+    m_rows = 0;
+    const auto* regs = regions();
+    if (!regs) return;
+    auto add = [&](int i, const ValueFormat& f) {
+        const uint64_t rb = static_cast<uint64_t>(f.rowBytes());
+        const uint64_t n = ((*regs)[static_cast<size_t>(i)].bytes.size() + rb - 1) / rb;
+        const int rows =
+            static_cast<int>(std::min<uint64_t>(n, static_cast<uint64_t>(INT32_MAX - m_rows)));
+        m_segments.push_back(Segment{i, f, m_rows, rows});
+        m_rows += rows;
+    };
+    if (!m_combined) {
+        if (m_index >= 0 && m_index < static_cast<int>(regs->size())) add(m_index, m_format);
+        return;
+    }
+    for (int i = 0; i < static_cast<int>(regs->size()); ++i)
+        add(i,
+            formats.value(QString::fromStdString((*regs)[static_cast<size_t>(i)].name), fallback));
+}
+
+void MemoryTableModel::commit(SnapshotPtr snapshot, AddressSpace space, bool deviceBigEndian,
+                              bool combined, int index, const QHash<QString, ValueFormat>& formats,
+                              const ValueFormat& fallback) {
+    const QVector<Segment> oldSegments = m_segments;
+    const bool sameMode =
+        m_snapshot && snapshot && m_space == space && m_combined == combined && m_index == index;
+    m_snapshot = std::move(snapshot);
+    m_space = space;
+    m_combined = combined;
+    m_index = index;
+    m_bigEndian = deviceBigEndian;
+    layout(formats, fallback);
+    m_races = m_snapshot ? RaceInfo::fromDiagnostics(m_snapshot->diagnostics) : QVector<RaceInfo>{};
+    m_vars.clear();
+    if (m_snapshot) collectVariables(m_snapshot->variables);
+    bool same = sameMode && oldSegments.size() == m_segments.size();
+    for (int i = 0; same && i < m_segments.size(); ++i)
+        same = oldSegments[i].region == m_segments[i].region &&
+               oldSegments[i].rows == m_segments[i].rows &&
+               oldSegments[i].format == m_segments[i].format;
+    if (same) {
+        if (m_rows > 0)
+            emit dataChanged(this->index(0, 0), this->index(m_rows - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    endResetModel();
+}
+
+void MemoryTableModel::setRegion(SnapshotPtr snapshot, AddressSpace space, int index,
+                                 bool deviceBigEndian) {
+    commit(std::move(snapshot), space, deviceBigEndian, false, index, {}, m_format);
+}
+
+void MemoryTableModel::setAllRegions(SnapshotPtr snapshot, AddressSpace space, bool deviceBigEndian,
+                                     const QHash<QString, ValueFormat>& formats,
+                                     const ValueFormat& fallback) {
+    commit(std::move(snapshot), space, deviceBigEndian, true, -1, formats, fallback);
+    m_format = fallback;
+}
+
+void MemoryTableModel::setFormat(const ValueFormat& format) {
+    if (format == m_format && !m_combined) return;
+    beginResetModel();
+    m_format = format;
+    m_combined = false;
+    layout({}, format);
+    endResetModel();
+}
+
+int MemoryTableModel::rowForOffset(uint64_t offset) const {
+    if (m_segments.isEmpty()) return 0;
+    const Segment& s = m_segments.front();
+    return s.firstRow + static_cast<int>(offset / static_cast<uint64_t>(s.format.rowBytes()));
+}
+
+int MemoryTableModel::rowForAddress(uint64_t a) const {
+    const auto* regs = regions();
+    if (!regs) return -1;
+    for (const Segment& s : m_segments) {
+        const debug::MemoryRegion& r = (*regs)[static_cast<size_t>(s.region)];
+        if (address::buffer(r.address) != address::buffer(a) ||
+            address::space(r.address) != address::space(a))
+            continue;
+        const uint64_t start = address::offset(r.address), off = address::offset(a);
+        if (off < start || off >= start + r.bytes.size()) continue;
+        return s.firstRow +
+               static_cast<int>((off - start) / static_cast<uint64_t>(s.format.rowBytes()));
+    }
+    return -1;
+}
+
+int MemoryTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int MemoryTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+void MemoryTableModel::collectVariables(const std::vector<debug::VariableSnapshot>& vars) {
+    const auto* regs = regions();
+    if (!regs) return;
+    std::function<void(const debug::VariableSnapshot&, const QString&)> add =
+        [&](const debug::VariableSnapshot& v, const QString& name) {
+            for (const Segment& s : m_segments) {
+                const debug::MemoryRegion& r = (*regs)[static_cast<size_t>(s.region)];
+                const uint64_t base = r.address;
+                if (v.size && address::space(v.address) == address::space(base) &&
+                    address::buffer(v.address) == address::buffer(base) &&
+                    address::offset(v.address) >= address::offset(base))
+                    m_vars.push_back(
+                        {&r, address::offset(v.address) - address::offset(base), v.size, name});
+            }
+            for (const debug::VariableSnapshot& c : v.children) {
+                const QString cn = QString::fromStdString(c.name);
+                add(c, cn.startsWith(QLatin1Char('[')) ? name + cn : name + QLatin1Char('.') + cn);
+            }
+        };
+    for (const debug::VariableSnapshot& v : vars)
+        add(v, QString::fromStdString(v.name));
+}
+
+MemoryTableModel::RowInfo MemoryTableModel::rowInfo(int row) const {
+    RowInfo info;
+    const Segment* seg = segmentAt(row);
+    const auto* regs = regions();
+    if (!seg || !regs) return info;
+    const debug::MemoryRegion* r = &(*regs)[static_cast<size_t>(seg->region)];
+    info.reg = r;
+    info.format = &seg->format;
+    info.rowInRegion = row - seg->firstRow;
+    const uint64_t rb = static_cast<uint64_t>(seg->format.rowBytes());
+    info.offset = static_cast<uint64_t>(info.rowInRegion) * rb;
+    info.size = static_cast<size_t>(std::min<uint64_t>(rb, r->bytes.size() - info.offset));
+    uint64_t lastStep = 0;
+    bool accessed = false;
+    for (size_t i = 0; i < info.size; ++i) {
+        const size_t o = info.offset + i;
+        const int f = o < r->flags.size() ? int(r->flags[o]) : int(debug::ByteWritten);
+        info.flags |= f;
+        if (!(f & debug::ByteWritten)) ++info.anyUnwritten;
+        if (o < r->lastAccessor.size() && r->lastAccessor[o] >= 0) {
+            const uint64_t st = o < r->lastStep.size() ? r->lastStep[o] : 0;
+            if (!accessed || st >= lastStep) {
+                lastStep = st;
+                info.accessor = r->lastAccessor[o];
+            }
+            accessed = true;
+        }
+    }
+    if (accessed && m_snapshot)
+        info.age =
+            static_cast<int64_t>(m_snapshot->step >= lastStep ? m_snapshot->step - lastStep : 0);
+    return info;
+}
+
+MemoryTableModel::Highlight MemoryTableModel::highlight(const RowInfo& r) const {
+    if (r.flags & debug::ByteRace) return RaceHighlight;
+    if (r.flags & debug::ByteLastWrite) return WriteHighlight;
+    if (r.flags & debug::ByteLastRead) return ReadHighlight;
+    if (r.flags & debug::ByteEndian) return EndianHighlight;
+    if (r.age >= 0 && r.age < kFadeSteps) return RecentHighlight;
+    if (r.anyUnwritten) return UninitializedHighlight;
+    return NoHighlight;
+}
+
+QString MemoryTableModel::accessorText(int64_t linear) const {
+    if (linear < 0 || !m_snapshot) return {};
+    const auto& gs = m_snapshot->groupSize;
+    const auto& ng = m_snapshot->numGroups;
+    const uint64_t gx = gs[0] * ng[0], gy = gs[1] * ng[1];
+    const uint64_t l = static_cast<uint64_t>(linear);
+    const std::array<uint64_t, 3> id{l % gx, (l / gx) % gy, l / (gx * gy)};
+    const int dims = gs[2] * ng[2] > 1 ? 3 : gy > 1 ? 2 : 1;
+    return QStringLiteral("work-item %1").arg(RaceInfo::idText(id, dims));
+}
+
+QString MemoryTableModel::variablesAt(const debug::MemoryRegion* reg, uint64_t offset,
+                                      size_t size) const {
+    QStringList names;
+    uint64_t best = UINT64_MAX;
+    auto overlaps = [&](const VarSpan& v) {
+        return v.reg == reg && v.offset < offset + size && offset < v.offset + v.size;
+    };
+    for (const VarSpan& v : m_vars)
+        if (overlaps(v)) best = std::min(best, v.size);
+    for (const VarSpan& v : m_vars)
+        if (v.size == best && overlaps(v) && !names.contains(v.name)) names << v.name;
+    if (names.size() > 3) names = names.mid(0, 3) << QStringLiteral("…");
+    return names.join(QStringLiteral(", "));
+}
+
+QString MemoryTableModel::tooltip(const RowInfo& r) const {
+    const debug::MemoryRegion* reg = r.reg;
+    if (!reg) return {};
+    const uint8_t* p = reg->bytes.data() + r.offset;
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b> %2 + %3 (%4)")
+                 .arg(QString::fromLatin1(addressSpaceName(m_space)),
+                      QString::fromStdString(reg->name))
+                 .arg(r.offset)
+                 .arg(ValueFormat::formatAddress(reg->address + r.offset));
+    lines << QStringLiteral("bytes in memory: %1").arg(hexBytes(p, r.size));
+    const QString vars = variablesAt(reg, r.offset, r.size);
+    if (!vars.isEmpty()) lines << QStringLiteral("variable: %1").arg(vars.toHtmlEscaped());
+    if (r.anyUnwritten)
+        lines << QStringLiteral("<i>%1 of %2 bytes uninitialized (never written)</i>")
+                     .arg(r.anyUnwritten)
+                     .arg(r.size);
+    if (r.flags & debug::ByteLastWrite) lines << QStringLiteral("written by the last step");
+    if (r.flags & debug::ByteLastRead) lines << QStringLiteral("read by the last step");
+    if (r.accessor >= 0)
+        lines << QStringLiteral("last access: %1, %2 step(s) ago")
+                     .arg(accessorText(r.accessor))
+                     .arg(r.age);
+    if (r.flags & debug::ByteRace) {
+        const uint64_t lo = reg->address + r.offset, hi = lo + r.size;
+        const RaceInfo* match = nullptr;
+        for (const RaceInfo& race : m_races)
+            if (race.address >= lo && race.address < hi) match = &race;
+        for (const RaceInfo& race : m_races)
+            if (!match && address::space(race.address) == m_space &&
+                address::buffer(race.address) == address::buffer(reg->address))
+                match = &race;
+        lines << QStringLiteral("<span style=\"color:%1\"><b>data race</b></span>: %2")
+                     .arg(Theme::race().name(),
+                          match ? match->describe()
+                                : QStringLiteral("reported by the race checker"));
+    }
+    const ValueFormat& fmt = *r.format;
+    if ((r.flags & debug::ByteEndian) && fmt.kind != ValueFormat::Kind::HexBytes) {
+        const int sb = std::min<int>(fmt.scalarBytes(), static_cast<int>(r.size));
+        const uint64_t asDevice = ValueFormat::readUnsigned(p, sb, m_bigEndian);
+        const uint64_t asHost = ValueFormat::readUnsigned(p, sb, false);
+        lines << QStringLiteral("<b>endian(host) conversion</b>: the bytes hold 0x%1 in host "
+                                "(little-endian) order; "
+                                "a plain %2-endian device load reads 0x%3")
+                     .arg(asHost, sb * 2, 16, QLatin1Char('0'))
+                     .arg(m_bigEndian ? QStringLiteral("big") : QStringLiteral("little"))
+                     .arg(asDevice, sb * 2, 16, QLatin1Char('0'));
+        lines << QStringLiteral("before: 0x%1 (as stored, device order) → after: 0x%2 (converted)")
+                     .arg(asDevice, sb * 2, 16, QLatin1Char('0'))
+                     .arg(asHost, sb * 2, 16, QLatin1Char('0'));
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
+QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows || index.column() >= ColumnCount) return {};
+    const RowInfo r = rowInfo(index.row());
+    if (!r.reg) return {};
+    const uint8_t* p = r.reg->bytes.data() + r.offset;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case AddressColumn:
+            if (m_combined)
+                return QStringLiteral("%1 +%2")
+                    .arg(QString::fromStdString(r.reg->name))
+                    .arg(r.offset);
+            return QStringLiteral("[%1] +0x%2")
+                .arg(index.row())
+                .arg(r.offset, 4, 16, QLatin1Char('0'));
+        case ValueColumn:
+            if (r.anyUnwritten == static_cast<int>(r.size)) return QStringLiteral("?");
+            return r.format->format(p, r.size, m_bigEndian);
+        case BytesColumn:
+            return hexBytes(p, r.size);
+        case InfoColumn: {
+            const QString vars = variablesAt(r.reg, r.offset, r.size);
+            QString info = vars;
+            if (r.accessor >= 0)
+                info +=
+                    (info.isEmpty() ? QString() : QStringLiteral(" · ")) + accessorText(r.accessor);
+            if (r.flags & debug::ByteRace) info = QStringLiteral("RACE · ") + info;
+            return info;
+        }
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return tooltip(r);
+    case Qt::BackgroundRole: {
+        switch (highlight(r)) {
+        case RaceHighlight:
+            return Theme::race();
+        case WriteHighlight:
+            return Theme::lastWrite();
+        case ReadHighlight:
+            return Theme::lastRead();
+        case EndianHighlight:
+            return Theme::endian();
+        case RecentHighlight: {
+            QColor c = Theme::lastWrite();
+            c.setAlpha(static_cast<int>(150 * (kFadeSteps - r.age) / kFadeSteps));
+            return c;
+        }
+        default:
+            return {};
+        }
+    }
+    case Qt::ForegroundRole:
+        if (highlight(r) == RaceHighlight) return QColor(Qt::white);
+        if (index.column() == AddressColumn) return Theme::addressSpace(m_space);
+        if (r.anyUnwritten) return Theme::uninitializedText();
+        return {};
+    case Qt::FontRole: {
+        QFont f = Theme::codeFont();
+        if (r.anyUnwritten) f.setItalic(true);
+        if (highlight(r) == RaceHighlight || highlight(r) == WriteHighlight) f.setBold(true);
+        return f;
+    }
+    case Qt::TextAlignmentRole:
+        return index.column() == ValueColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                             : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case FlagsRole:
+        return r.flags;
+    case HighlightRole:
+        return static_cast<int>(highlight(r));
+    case AgeRole:
+        return static_cast<int>(r.age);
+    case AddressRole:
+        return QVariant::fromValue<qulonglong>(r.reg->address + r.offset);
+    case OffsetRole:
+        return QVariant::fromValue<qulonglong>(r.offset);
+    case RawBytesRole:
+        return QByteArray(reinterpret_cast<const char*>(p), static_cast<int>(r.size));
+    case LastAccessorRole:
+        return QVariant::fromValue<qlonglong>(r.accessor);
+    case PointerTargetRole: {
+        if (r.size < 8) return QVariant::fromValue<qulonglong>(0);
+        const uint64_t a = ValueFormat::readUnsigned(p, 8, m_bigEndian);
+        const AddressSpace s = address::space(a);
+        const bool plausible = a && address::buffer(a) &&
+                               (s == AddressSpace::Global || s == AddressSpace::Local ||
+                                s == AddressSpace::Constant || s == AddressSpace::Private);
+        return QVariant::fromValue<qulonglong>(plausible ? a : 0);
+    }
+    case VariableRole:
+        return variablesAt(r.reg, r.offset, r.size);
+    default:
+        return {};
+    }
+}
+
+QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case AddressColumn:
+        return m_combined ? tr("variable +byte") : tr("[row] offset");
+    case ValueColumn:
+        return m_combined ? tr("value") : m_format.name();
+    case BytesColumn:
+        return tr("bytes");
+    case InfoColumn:
+        return tr("variable · last access");
+    }
+    return {};
+}
+
+} // namespace clstep::ui

@@ -1,0 +1,44 @@
+#include "RaceInfo.h"
+
+#include <QRegularExpression>
+
+namespace clstep::ui {
+
+QString RaceInfo::idText(const std::array<uint64_t, 3>& id, int dims) {
+    if (dims <= 1) return QString::number(id[0]);
+    if (dims == 2) return QStringLiteral("(%1,%2)").arg(id[0]).arg(id[1]);
+    return QStringLiteral("(%1,%2,%3)").arg(id[0]).arg(id[1]).arg(id[2]);
+}
+
+QString RaceInfo::describe() const {
+    const int dims = (first.global[2] || second.global[2])   ? 3
+                     : (first.global[1] || second.global[1]) ? 2
+                                                             : 1;
+    return QStringLiteral("work-item %1 (line %2) and work-item %3 (line %4)")
+        .arg(idText(first.global, dims))
+        .arg(firstRange.begin.line)
+        .arg(idText(second.global, dims))
+        .arg(secondRange.begin.line);
+}
+
+QVector<RaceInfo> RaceInfo::fromDiagnostics(const std::vector<Diagnostic>& diags) {
+    static const QRegularExpression addr(QStringLiteral("address 0x([0-9a-fA-F]+)"));
+    QVector<RaceInfo> out;
+    for (size_t i = 0; i < diags.size(); ++i) {
+        const Diagnostic& d = diags[i];
+        if (d.kind != "data-race") continue;
+        RaceInfo r;
+        r.diagnosticIndex = static_cast<int>(i);
+        r.message = QString::fromStdString(d.message);
+        const QRegularExpressionMatch m = addr.match(r.message);
+        if (m.hasMatch()) r.address = m.captured(1).toULongLong(nullptr, 16);
+        if (d.workItems.size() > 0) r.first = d.workItems[0];
+        if (d.workItems.size() > 1) r.second = d.workItems[1];
+        r.firstRange = d.range;
+        r.secondRange = d.notes.empty() ? d.range : d.notes.front().range;
+        out.push_back(r);
+    }
+    return out;
+}
+
+} // namespace clstep::ui

@@ -1,0 +1,218 @@
+#include "ScriptRunner.h"
+
+#include "CodeEditor.h"
+#include "DebugActions.h"
+#include "DebugController.h"
+#include "LaunchPanel.h"
+#include "MainWindow.h"
+#include "MemoryPane.h"
+#include "MemoryTableModel.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QPixmap>
+#include <QScreen>
+#include <QTabBar>
+#include <QTableView>
+#include <QThread>
+#include <QToolTip>
+
+namespace clstep::ui {
+
+namespace {
+std::array<uint64_t, 3> ids(const QString& text) {
+    std::array<uint64_t, 3> out{};
+    const QStringList parts = text.split(QLatin1Char(','));
+    for (int i = 0; i < 3 && i < parts.size(); ++i)
+        out[static_cast<size_t>(i)] = parts[i].toULongLong();
+    return out;
+}
+
+AddressSpace spaceNamed(const QString& s) {
+    if (s == QStringLiteral("local")) return AddressSpace::Local;
+    if (s == QStringLiteral("constant")) return AddressSpace::Constant;
+    if (s == QStringLiteral("private")) return AddressSpace::Private;
+    return AddressSpace::Global;
+}
+
+void pump(int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(5);
+    }
+}
+} // namespace
+
+ScriptRunner::ScriptRunner(MainWindow* window, QObject* parent)
+    : QObject(parent), m_window(window) {}
+
+QStringList ScriptRunner::split(const QString& script) {
+    QStringList out;
+    for (const QString& c : script.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        if (!c.trimmed().isEmpty()) out << c.trimmed();
+    return out;
+}
+
+bool ScriptRunner::run(const QStringList& commands) {
+    for (const QString& c : commands) {
+        if (!m_window->waitIdle()) {
+            m_error = QStringLiteral("timed out before '%1'").arg(c);
+            return false;
+        }
+        if (!runOne(c)) {
+            if (m_error.isEmpty()) m_error = QStringLiteral("command failed: %1").arg(c);
+            return false;
+        }
+    }
+    return m_window->waitIdle();
+}
+
+bool ScriptRunner::screenshot(MainWindow* window, const QString& file, bool wholeScreen) {
+    window->waitIdle();
+    pump(150);
+    QPixmap pix;
+    QScreen* screen = window->screen();
+    if (wholeScreen && screen && QGuiApplication::platformName() != QStringLiteral("offscreen"))
+        pix = screen->grabWindow(0, window->x(), window->y(), window->frameGeometry().width(),
+                                 window->frameGeometry().height());
+    if (pix.isNull()) pix = window->grab();
+    return pix.save(file, "PNG");
+}
+
+bool ScriptRunner::runOne(const QString& command) {
+    using C = DebugController::Command;
+    DebugController* dc = m_window->controller();
+    QString name = command.section(QLatin1Char(':'), 0, 0).trimmed();
+    const QString arg = command.section(QLatin1Char(':'), 1).trimmed();
+    int repeat = 1;
+    if (name.contains(QLatin1Char('*'))) {
+        repeat = name.section(QLatin1Char('*'), 1).toInt();
+        name = name.section(QLatin1Char('*'), 0, 0);
+    }
+    static const QHash<QString, C> commands = {
+        {QStringLiteral("step"), C::Step},           {QStringLiteral("next"), C::Next},
+        {QStringLiteral("finish"), C::Finish},       {QStringLiteral("lockstep"), C::Lockstep},
+        {QStringLiteral("tobarrier"), C::ToBarrier}, {QStringLiteral("barrier"), C::GroupToBarrier},
+        {QStringLiteral("continue"), C::Continue},   {QStringLiteral("runall"), C::RunAll},
+        {QStringLiteral("reset"), C::Reset},         {QStringLiteral("back"), C::StepBack},
+    };
+    if (commands.contains(name)) {
+        for (int i = 0; i < repeat; ++i) {
+            dc->run(commands.value(name));
+            m_window->waitIdle();
+        }
+        return true;
+    }
+    if (name == QStringLiteral("untilrace")) {
+        for (int i = 0; i < 2000; ++i) {
+            const SessionState& s = dc->state();
+            if (s.snapshot)
+                for (const Diagnostic& d : s.snapshot->diagnostics)
+                    if (d.kind == "data-race") return true;
+            if (!s.launched || (s.snapshot && s.snapshot->runFinished)) break;
+            dc->run(C::Lockstep);
+            m_window->waitIdle();
+        }
+        m_error = QStringLiteral("no data race was reported");
+        return false;
+    }
+    if (name == QStringLiteral("select"))
+        dc->selectLocal(ids(arg));
+    else if (name == QStringLiteral("global"))
+        dc->selectGlobal(ids(arg));
+    else if (name == QStringLiteral("group"))
+        dc->selectGroup(ids(arg));
+    else if (name == QStringLiteral("break")) {
+        QList<int> lines = m_window->editor()->breakpointLines();
+        const int line = arg.toInt();
+        QSet<int> set(lines.begin(), lines.end());
+        if (!set.remove(line)) set.insert(line);
+        m_window->editor()->setBreakpointLines(set);
+        std::vector<uint32_t> v;
+        for (int l : set)
+            v.push_back(static_cast<uint32_t>(l));
+        dc->setBreakpoints(v);
+    } else if (name == QStringLiteral("diag")) {
+        m_window->activateDiagnostic(arg.toInt());
+    } else if (name == QStringLiteral("endian")) {
+        LaunchPanel* p = m_window->launchPanel();
+        p->setDeviceBigEndian(arg == QStringLiteral("big"));
+        if (!p->validate()) {
+            m_error = QStringLiteral("the launch configuration is not valid");
+            return false;
+        }
+        dc->applyLaunch(p->composeSim(), p->simPath(), QString(), p->deviceBigEndian(),
+                        p->maxSteps());
+    } else if (name == QStringLiteral("format") || name == QStringLiteral("show") ||
+               name == QStringLiteral("tooltip")) {
+        const QStringList parts = arg.split(QLatin1Char(':'));
+        MemoryPane* pane = m_window->memoryPane(spaceNamed(parts.value(0)));
+        if (!pane) return false;
+        if (QDockWidget* d = qobject_cast<QDockWidget*>(pane->parentWidget())) d->raise();
+        if (name == QStringLiteral("tooltip")) {
+            const QModelIndex idx =
+                pane->model()->index(parts.value(1).toInt(), MemoryTableModel::ValueColumn);
+            pane->view()->scrollTo(idx);
+            const QRect r = pane->view()->visualRect(idx);
+            const QPoint at = pane->view()->viewport()->mapToGlobal(r.center());
+            QToolTip::showText(at, idx.data(Qt::ToolTipRole).toString(), pane->view()->viewport());
+            pump(400);
+            return true;
+        }
+        if (!pane->selectRegion(parts.value(1))) {
+            m_error = QStringLiteral("no region '%1' in %2").arg(parts.value(1), parts.value(0));
+            return false;
+        }
+        if (name == QStringLiteral("format")) {
+            const auto f = ValueFormat::fromName(parts.value(2));
+            if (!f) {
+                m_error = QStringLiteral("unknown type '%1'").arg(parts.value(2));
+                return false;
+            }
+            pane->setFormat(*f);
+        } else if (parts.size() > 2) {
+            const auto* reg = pane->model()->region();
+            if (reg) pane->showAddress(reg->address + parts.value(2).toULongLong());
+        }
+    } else if (name == QStringLiteral("raise")) {
+        const QHash<QString, QString> docks = {
+            {QStringLiteral("workitems"), QStringLiteral("dockWorkItems")},
+            {QStringLiteral("variables"), QStringLiteral("dockVariables")},
+            {QStringLiteral("diagnostics"), QStringLiteral("dockDiagnostics")},
+            {QStringLiteral("launch"), QStringLiteral("dockLaunch")},
+            {QStringLiteral("stack"), QStringLiteral("dockCallStack")},
+            {QStringLiteral("output"), QStringLiteral("dockOutput")}};
+        QDockWidget* d = m_window->dock(docks.value(arg, arg));
+        if (!d) return false;
+        d->show();
+        d->raise();
+    } else if (name == QStringLiteral("present")) {
+        m_window->setPresentationMode(true);
+    } else if (name == QStringLiteral("dark")) {
+        m_window->setDarkTheme(true);
+    } else if (name == QStringLiteral("zoom")) {
+        m_window->zoom(arg.toInt());
+    } else if (name == QStringLiteral("line")) {
+        m_window->editor()->jumpToLine(arg.toInt());
+    } else if (name == QStringLiteral("wait")) {
+        pump(arg.toInt());
+    } else if (name == QStringLiteral("screenshot")) {
+        if (!screenshot(m_window, arg, true)) {
+            m_error = QStringLiteral("cannot write %1").arg(arg);
+            return false;
+        }
+    } else if (name == QStringLiteral("quit")) {
+        QCoreApplication::quit();
+    } else {
+        m_error = QStringLiteral("unknown command '%1'").arg(name);
+        return false;
+    }
+    return true;
+}
+
+} // namespace clstep::ui

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "debug/Session.h"
+#include "debug/Snapshot.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace clstep::ui {
+
+/// Everything the UI thread learns after one Session operation: an immutable snapshot
+/// (shared, never copied again) plus the configuration the views need. Built on the worker
+/// thread, sent by a queued signal.
+struct SessionState {
+    std::shared_ptr<const debug::Snapshot> snapshot;
+    bool built = false;    ///< the program built without errors
+    bool launched = false; ///< reset() succeeded: a run exists
+    QString kernelPath;    ///< path of the program's main file
+    uint32_t mainFile = 0; ///< SourceManager id of the main file (diagnostic ranges)
+    QString kernelName;
+    QStringList kernels; ///< kernel functions of the program
+    NDRange range;
+    bool deviceBigEndian = false;
+    std::vector<debug::Breakpoint> breakpoints;
+    debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
+    uint64_t seed = 1;
+    QString lastError; ///< why the last operation stopped or failed
+    QString operation; ///< name of the operation that produced this state
+    bool ok = true;    ///< the operation returned true
+};
+
+/// What applying (or saving) a launch configuration gave: problems with their 1-based line
+/// in the composed .sim text (0 when not tied to a line).
+struct LaunchResult {
+    bool ok = false;
+    QString savedPath; ///< the .sim file written, if saving was asked and succeeded
+    QList<int> lines;
+    QStringList messages;
+};
+
+/// Shorthand for the snapshot pointer the models hold.
+using SnapshotPtr = std::shared_ptr<const debug::Snapshot>;
+
+} // namespace clstep::ui
+
+Q_DECLARE_METATYPE(clstep::ui::SessionState)
+Q_DECLARE_METATYPE(clstep::debug::ExploreResult)
+Q_DECLARE_METATYPE(clstep::ui::LaunchResult)

@@ -1,0 +1,358 @@
+#include "SessionWorker.h"
+
+#include "frontend/Ast.h"
+#include "launch/LaunchBinding.h"
+#include "launch/SimParser.h"
+#include "launch/SimWriter.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+
+namespace clstep::ui {
+
+namespace {
+const char* commandName(SessionWorker::Command c) {
+    using C = SessionWorker::Command;
+    switch (c) {
+    case C::Reset:
+        return "reset";
+    case C::Step:
+        return "step";
+    case C::Next:
+        return "next";
+    case C::Finish:
+        return "finish";
+    case C::Lockstep:
+        return "lockstep step";
+    case C::ToBarrier:
+        return "run to barrier";
+    case C::GroupToBarrier:
+        return "group to barrier";
+    case C::GroupToEnd:
+        return "run group";
+    case C::Continue:
+        return "continue";
+    case C::RunAll:
+        return "run all";
+    case C::StepBack:
+        return "step back";
+    case C::ReverseContinue:
+        return "reverse continue";
+    }
+    return "";
+}
+} // namespace
+
+SessionWorker::SessionWorker(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<clstep::ui::SessionState>();
+    qRegisterMetaType<clstep::debug::ExploreResult>();
+    qRegisterMetaType<clstep::ui::LaunchResult>();
+}
+
+SessionWorker::~SessionWorker() = default;
+
+void SessionWorker::requestPause() {
+    m_pause = true;
+    m_session.requestPause();
+}
+
+void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
+                            const std::vector<uint32_t>& breakpoints) {
+    emit busyChanged(true);
+    bool ok = m_session.loadSim(simPath.toStdString(), m_compileOptions);
+    if (!kernelText.isNull() && m_session.program()) {
+        const std::string path = m_session.program()->sources.path(m_session.program()->mainFile);
+        ok = m_session.loadSource(path, kernelText.toStdString(), m_compileOptions) && ok;
+    }
+    if (ok) ok = m_session.reset();
+    applyBreakpoints(breakpoints);
+    publish(QStringLiteral("open"), ok);
+    emit busyChanged(false);
+}
+
+void SessionWorker::openKernel(const QString& path, const QString& text,
+                               const std::vector<uint32_t>& breakpoints) {
+    emit busyChanged(true);
+    bool ok = m_session.loadSource(path.toStdString(), text.toStdString(), m_compileOptions);
+    if (ok && m_session.program()) {
+        const Program& p = *m_session.program();
+        const bool known =
+            std::any_of(p.kernels.begin(), p.kernels.end(), [&](const ast::FunctionDecl* k) {
+                return k->name == m_session.kernelName();
+            });
+        if (!known && !p.kernels.empty()) m_session.setKernel(p.kernels.front()->name);
+    }
+    if (ok) ok = m_session.reset();
+    applyBreakpoints(breakpoints);
+    publish(QStringLiteral("open"), ok);
+    emit busyChanged(false);
+}
+
+void SessionWorker::rebuild(const QString& path, const QString& text,
+                            const std::vector<uint32_t>& breakpoints) {
+    emit busyChanged(true);
+    bool ok = m_session.loadSource(path.toStdString(), text.toStdString(), m_compileOptions);
+    if (ok && !m_session.kernelName().empty()) ok = m_session.reset();
+    applyBreakpoints(breakpoints);
+    publish(QStringLiteral("rebuild"), ok);
+    emit busyChanged(false);
+}
+
+void SessionWorker::run(Command command) {
+    m_pause = false;
+    emit busyChanged(true);
+    bool ok = false;
+    using C = Command;
+    switch (command) {
+    case C::Reset:
+        ok = m_session.reset();
+        break;
+    case C::Step:
+        ok = m_session.step();
+        break;
+    case C::Next:
+        ok = m_session.next();
+        break;
+    case C::Finish:
+        ok = m_session.finish();
+        break;
+    case C::Lockstep:
+        ok = m_session.stepLockstep();
+        break;
+    case C::ToBarrier:
+        ok = m_session.runToBarrier(false);
+        break;
+    case C::GroupToBarrier:
+        ok = m_session.runToBarrier(true);
+        break;
+    case C::GroupToEnd:
+        ok = m_session.runGroupToEnd();
+        break;
+    case C::Continue:
+        ok = continueWithProgress();
+        break;
+    case C::RunAll:
+        ok = runAllWithProgress();
+        break;
+    case C::StepBack:
+        ok = m_session.stepBack();
+        break;
+    case C::ReverseContinue:
+        ok = m_session.reverseContinue();
+        break;
+    }
+    publish(QString::fromLatin1(commandName(command)), ok);
+    emit busyChanged(false);
+}
+
+uint64_t SessionWorker::selectedGroupLinear() const {
+    const NDRange& r = m_session.ndRange();
+    return m_viewGroup[0] + r.groups(0) * (m_viewGroup[1] + r.groups(1) * m_viewGroup[2]);
+}
+
+bool SessionWorker::runAllWithProgress() {
+    // Selecting a later work-group runs every group before it to completion: walking the
+    // groups one selection at a time gives progress reports and pause points between them.
+    const NDRange& r = m_session.ndRange();
+    const uint64_t total = r.totalGroups();
+    QElapsedTimer clock;
+    clock.start();
+    for (uint64_t g = selectedGroupLinear() + 1; g < total; ++g) {
+        if (m_pause) {
+            m_session.requestPause();
+            return true;
+        }
+        const std::array<uint64_t, 3> id{g % r.groups(0), (g / r.groups(0)) % r.groups(1),
+                                         g / (r.groups(0) * r.groups(1))};
+        if (!m_session.selectGroup(id)) return false;
+        m_viewGroup = id;
+        if (clock.elapsed() > 100) {
+            emit progress(g, total);
+            clock.restart();
+        }
+    }
+    const bool ok = m_session.runAll();
+    emit progress(total, total);
+    return ok;
+}
+
+bool SessionWorker::continueWithProgress() {
+    // Without enabled breakpoints, continuing is running to the end: do it group by group
+    // so the UI sees progress and pause acts between groups.
+    const bool anyBreakpoint =
+        std::any_of(m_session.breakpoints().begin(), m_session.breakpoints().end(),
+                    [](const debug::Breakpoint& b) { return b.enabled; });
+    if (!anyBreakpoint) return runAllWithProgress();
+    emit progress(selectedGroupLinear(), m_session.ndRange().totalGroups());
+    return m_session.continueRun();
+}
+
+void SessionWorker::selectGroup(const std::array<uint64_t, 3>& group) {
+    emit busyChanged(true);
+    const bool ok = m_session.selectGroup(group);
+    publish(QStringLiteral("select group"), ok);
+    emit busyChanged(false);
+}
+
+void SessionWorker::selectLocal(const std::array<uint64_t, 3>& local) {
+    const bool ok = m_session.selectLocal(local);
+    publish(QStringLiteral("select work-item"), ok);
+}
+
+void SessionWorker::selectGlobal(const std::array<uint64_t, 3>& global) {
+    emit busyChanged(true);
+    const bool ok = m_session.selectGlobal(global);
+    publish(QStringLiteral("select work-item"), ok);
+    emit busyChanged(false);
+}
+
+void SessionWorker::applyBreakpoints(const std::vector<uint32_t>& lines) {
+    std::vector<int> ids;
+    for (const debug::Breakpoint& b : m_session.breakpoints())
+        ids.push_back(b.id);
+    for (int id : ids)
+        m_session.removeBreakpoint(id);
+    for (uint32_t line : lines)
+        m_session.addBreakpoint(line);
+}
+
+void SessionWorker::setBreakpoints(const std::vector<uint32_t>& lines) {
+    applyBreakpoints(lines);
+    publish(QStringLiteral("breakpoints"), true);
+}
+
+void SessionWorker::setSchedule(debug::SchedulePolicy policy, uint64_t seed) {
+    m_session.setSchedule(policy, seed);
+    publish(QStringLiteral("schedule"), true);
+}
+
+void SessionWorker::setDeviceBigEndian(bool big, const QString& path, const QString& text) {
+    RunOptions o = m_session.runOptions();
+    o.deviceBigEndian = big;
+    m_session.setRunOptions(o);
+    m_compileOptions.deviceLittleEndian = !big;
+    std::vector<uint32_t> lines;
+    for (const debug::Breakpoint& b : m_session.breakpoints())
+        lines.push_back(b.line);
+    rebuild(path, text, lines);
+}
+
+void SessionWorker::setKernel(const QString& name) {
+    m_session.setKernel(name.toStdString());
+    const bool ok = m_session.reset();
+    publish(QStringLiteral("kernel"), ok);
+}
+
+void SessionWorker::applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
+                                bool deviceBigEndian, quint64 maxSteps) {
+    LaunchResult result;
+    std::vector<Diagnostic> diags;
+    SourceManager sources;
+    const std::string simText = text.toStdString();
+    const uint32_t fileId = sources.addFile(simPath.toStdString(), simText);
+    auto config = launch::SimParser::parse(simText, simPath.toStdString(), fileId, diags);
+    const Program* program = m_session.program();
+    if (config && program) {
+        const ast::FunctionDecl* k = program->findKernel(config->kernelName);
+        if (!k) {
+            Diagnostic d;
+            d.kind = "launch-file";
+            d.message = "no kernel named '" + config->kernelName + "' in the program";
+            d.range = config->kernelNameRange;
+            diags.push_back(d);
+        } else if (launch::SimParser::bind(
+                       *config, launch::signatureOf(*k, program->options.clVersion), diags)) {
+            result.ok = !hasErrors(diags);
+        }
+    } else if (!program) {
+        Diagnostic d;
+        d.message = "no program is loaded";
+        diags.push_back(d);
+    }
+    if (result.ok) {
+        m_session.setKernel(config->kernelName);
+        m_session.setNDRange(launch::ndRangeOf(*config));
+        m_session.setArguments(launch::kernelArgumentsOf(*config));
+        RunOptions o = m_session.runOptions();
+        const bool endianChanged = o.deviceBigEndian != deviceBigEndian;
+        o.deviceBigEndian = deviceBigEndian;
+        o.maxStepsPerWorkItem = maxSteps;
+        m_session.setRunOptions(o);
+        if (endianChanged && program) {
+            m_compileOptions.deviceLittleEndian = !deviceBigEndian;
+            const std::string path = program->sources.path(program->mainFile);
+            const std::string source = program->sources.text(program->mainFile);
+            m_session.loadSource(path, source, m_compileOptions);
+        }
+        if (!saveTo.isEmpty()) {
+            std::vector<Diagnostic> writeDiags;
+            if (auto out = launch::SimWriter::write(*config, writeDiags, saveTo.toStdString())) {
+                QFile f(saveTo);
+                if (f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+                    f.write(out->data(), static_cast<qint64>(out->size())) >= 0)
+                    result.savedPath = saveTo;
+                else {
+                    result.messages << QStringLiteral("error: cannot write %1").arg(saveTo);
+                    result.lines << 0;
+                }
+            }
+            diags.insert(diags.end(), writeDiags.begin(), writeDiags.end());
+        }
+    }
+    for (const Diagnostic& d : diags) {
+        result.lines << static_cast<int>(d.range.begin.line);
+        result.messages << QString::fromLatin1(severityName(d.severity)) + QStringLiteral(": ") +
+                               QString::fromStdString(d.message);
+    }
+    emit launchApplied(result);
+    if (result.ok) {
+        const bool ok = m_session.reset();
+        publish(QStringLiteral("launch"), ok);
+    }
+}
+
+void SessionWorker::explore(int n) {
+    m_pause = false;
+    emit busyChanged(true);
+    debug::ExploreResult result = m_session.explore(n);
+    emit exploreFinished(result);
+    // explore() runs on copies; reset so the views show a fresh run of the current schedule.
+    const bool ok = m_session.reset();
+    publish(QStringLiteral("explore"), ok);
+    emit busyChanged(false);
+}
+
+void SessionWorker::publish(const QString& operation, bool ok) {
+    SessionState st;
+    auto snap = std::make_shared<debug::Snapshot>(m_session.snapshot());
+    if (snap->diagnostics.empty()) {
+        snap->diagnostics = m_session.diagnostics();
+        snap->diagnosticCounts.assign(snap->diagnostics.size(), 1);
+    }
+    m_viewGroup = snap->group;
+    st.snapshot = std::move(snap);
+    st.operation = operation;
+    st.ok = ok;
+    st.lastError = QString::fromStdString(m_session.lastError());
+    if (const Program* p = m_session.program()) {
+        st.built = !p->hasErrors();
+        st.mainFile = p->mainFile;
+        st.kernelPath = QString::fromStdString(p->sources.path(p->mainFile));
+        for (const ast::FunctionDecl* k : p->kernels)
+            st.kernels << QString::fromStdString(k->name);
+    }
+    st.launched = m_session.running();
+    st.kernelName = QString::fromStdString(m_session.kernelName());
+    st.range = m_session.ndRange();
+    st.deviceBigEndian = m_session.runOptions().deviceBigEndian;
+    st.breakpoints = m_session.breakpoints();
+    st.policy = m_session.scheduler().policy();
+    st.seed = m_session.scheduler().seed();
+    emit stateReady(st);
+}
+
+} // namespace clstep::ui

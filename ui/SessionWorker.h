@@ -1,0 +1,100 @@
+#pragma once
+
+#include "SessionState.h"
+
+#include "debug/Session.h"
+
+#include <QObject>
+#include <QString>
+
+#include <array>
+#include <atomic>
+#include <vector>
+
+namespace clstep::ui {
+
+/// Owns the debug::Session and runs every operation on it. Lives on ONE worker thread
+/// (DebugController moves it there and queues calls to it); after each operation it sends
+/// an immutable SessionState back with stateReady(). Only requestPause() may be called
+/// from another thread.
+class SessionWorker : public QObject {
+    Q_OBJECT
+public:
+    /// Execution commands, one Session call each (RunAll reports progress between groups).
+    enum class Command {
+        Reset,
+        Step,
+        Next,
+        Finish,
+        Lockstep,
+        ToBarrier,
+        GroupToBarrier,
+        GroupToEnd,
+        Continue,
+        RunAll,
+        StepBack,
+        ReverseContinue,
+    };
+
+    explicit SessionWorker(QObject* parent = nullptr);
+    ~SessionWorker() override;
+
+    /// Thread-safe: stops a running operation at the next statement boundary.
+    void requestPause();
+
+    // ---- worker-thread operations (queued by DebugController) ----
+    /// Loads a .sim launch file; `kernelText`, when not null, replaces the kernel file's
+    /// text (the editor's unsaved buffer). Then resets and sets `breakpoints`.
+    void openSim(const QString& simPath, const QString& kernelText,
+                 const std::vector<uint32_t>& breakpoints);
+    /// Builds kernel text without a launch file (first kernel, 1 work-item, no arguments
+    /// unless a launch was configured before).
+    void openKernel(const QString& path, const QString& text,
+                    const std::vector<uint32_t>& breakpoints);
+    /// Rebuilds after an edit, keeping the launch configuration, and resets.
+    void rebuild(const QString& path, const QString& text,
+                 const std::vector<uint32_t>& breakpoints);
+    /// Runs one execution command.
+    void run(Command command);
+    void selectGroup(const std::array<uint64_t, 3>& group);
+    void selectLocal(const std::array<uint64_t, 3>& local);
+    void selectGlobal(const std::array<uint64_t, 3>& global);
+    /// Replaces every breakpoint by one per line.
+    void setBreakpoints(const std::vector<uint32_t>& lines);
+    void setSchedule(debug::SchedulePolicy policy, uint64_t seed);
+    /// Device byte order (rebuilds with __ENDIAN_LITTLE__ accordingly and resets).
+    void setDeviceBigEndian(bool big, const QString& path, const QString& text);
+    void setKernel(const QString& name);
+    /// Reads .sim `text` (kernel file lines relative to `simPath`'s directory), binds it to
+    /// the current program's kernel, and resets with it; with `saveTo` also writes it there
+    /// (SimWriter). Emits launchApplied().
+    void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
+                     bool deviceBigEndian, quint64 maxSteps);
+    /// Runs `n` schedules and compares their results (emits exploreFinished).
+    void explore(int n);
+
+    /// Direct access for the headless runner and tests on the worker's own thread.
+    debug::Session& session() { return m_session; }
+
+signals:
+    void stateReady(const clstep::ui::SessionState& state);
+    void busyChanged(bool busy);
+    /// Work-groups finished of the total, during a long run.
+    void progress(quint64 done, quint64 total);
+    void exploreFinished(const clstep::debug::ExploreResult& result);
+    void launchApplied(const clstep::ui::LaunchResult& result);
+
+private:
+    void publish(const QString& operation, bool ok);
+    void applyBreakpoints(const std::vector<uint32_t>& lines);
+    bool runAllWithProgress();
+    bool continueWithProgress();
+    uint64_t selectedGroupLinear() const;
+
+    debug::Session m_session;
+    CompileOptions m_compileOptions;
+    std::atomic<bool> m_pause{false};
+    std::array<uint64_t, 3> m_viewGroup{};
+};
+
+} // namespace clstep::ui

@@ -1,0 +1,182 @@
+#include "ValueFormat.h"
+
+#include "frontend/AddressSpace.h"
+#include "runtime/Address.h"
+
+#include <QStringList>
+
+#include <cmath>
+#include <cstring>
+#include <regex>
+
+namespace clstep::ui {
+
+namespace {
+
+struct KindInfo {
+    ValueFormat::Kind kind;
+    const char* name;
+    int bytes;
+};
+
+constexpr KindInfo kKinds[] = {
+    {ValueFormat::Kind::Char, "char", 1},     {ValueFormat::Kind::UChar, "uchar", 1},
+    {ValueFormat::Kind::Short, "short", 2},   {ValueFormat::Kind::UShort, "ushort", 2},
+    {ValueFormat::Kind::Int, "int", 4},       {ValueFormat::Kind::UInt, "uint", 4},
+    {ValueFormat::Kind::Long, "long", 8},     {ValueFormat::Kind::ULong, "ulong", 8},
+    {ValueFormat::Kind::Half, "half", 2},     {ValueFormat::Kind::Float, "float", 4},
+    {ValueFormat::Kind::Double, "double", 8}, {ValueFormat::Kind::Pointer, "pointer", 8},
+};
+
+const KindInfo* info(ValueFormat::Kind k) {
+    for (const KindInfo& i : kKinds)
+        if (i.kind == k) return &i;
+    return nullptr;
+}
+
+float halfToFloat(uint16_t h) {
+    const uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+    float v;
+    if (exp == 0)
+        v = std::ldexp(static_cast<float>(mant), -24);
+    else if (exp == 31)
+        v = mant ? NAN : INFINITY;
+    else
+        v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    return sign ? -v : v;
+}
+
+QString formatFloating(double v, int precision) {
+    if (std::isnan(v)) return QStringLiteral("nan");
+    if (std::isinf(v)) return v < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
+    return QString::number(v, 'g', precision);
+}
+
+QString formatLane(ValueFormat::Kind k, const uint8_t* p, bool big) {
+    using K = ValueFormat::Kind;
+    switch (k) {
+    case K::Char:
+        return QString::number(static_cast<int8_t>(p[0]));
+    case K::UChar:
+        return QString::number(p[0]);
+    case K::Short:
+        return QString::number(static_cast<int16_t>(ValueFormat::readUnsigned(p, 2, big)));
+    case K::UShort:
+        return QString::number(ValueFormat::readUnsigned(p, 2, big));
+    case K::Int:
+        return QString::number(static_cast<int32_t>(ValueFormat::readUnsigned(p, 4, big)));
+    case K::UInt:
+        return QString::number(ValueFormat::readUnsigned(p, 4, big));
+    case K::Long:
+        return QString::number(static_cast<qint64>(ValueFormat::readUnsigned(p, 8, big)));
+    case K::ULong:
+        return QString::number(static_cast<quint64>(ValueFormat::readUnsigned(p, 8, big)));
+    case K::Half:
+        return formatFloating(
+            halfToFloat(static_cast<uint16_t>(ValueFormat::readUnsigned(p, 2, big))), 5);
+    case K::Float: {
+        uint32_t bits = static_cast<uint32_t>(ValueFormat::readUnsigned(p, 4, big));
+        float f;
+        std::memcpy(&f, &bits, 4);
+        return formatFloating(f, 7);
+    }
+    case K::Double: {
+        uint64_t bits = ValueFormat::readUnsigned(p, 8, big);
+        double d;
+        std::memcpy(&d, &bits, 8);
+        return formatFloating(d, 15);
+    }
+    case K::Pointer:
+        return ValueFormat::formatAddress(ValueFormat::readUnsigned(p, 8, big));
+    case K::HexBytes:
+        break;
+    }
+    return QStringLiteral("0x%1").arg(p[0], 2, 16, QLatin1Char('0'));
+}
+
+} // namespace
+
+int ValueFormat::scalarBytes() const {
+    const KindInfo* i = info(kind);
+    return i ? i->bytes : 1;
+}
+
+int ValueFormat::rowBytes() const {
+    if (kind == Kind::HexBytes) return 8;
+    return scalarBytes() * (lanes == 3 ? 4 : lanes);
+}
+
+QString ValueFormat::name() const {
+    if (kind == Kind::HexBytes) return QStringLiteral("hex bytes");
+    QString n = QString::fromLatin1(info(kind)->name);
+    return lanes > 1 ? n + QString::number(lanes) : n;
+}
+
+QString ValueFormat::format(const uint8_t* bytes, size_t available, bool bigEndian) const {
+    if (kind == Kind::HexBytes) {
+        QStringList parts;
+        for (size_t i = 0; i < available; ++i)
+            parts << QStringLiteral("%1").arg(bytes[i], 2, 16, QLatin1Char('0'));
+        return parts.join(QLatin1Char(' '));
+    }
+    const int sb = scalarBytes();
+    if (available < static_cast<size_t>(sb)) return QStringLiteral("…");
+    if (lanes == 1) return formatLane(kind, bytes, bigEndian);
+    QStringList parts;
+    for (int l = 0; l < lanes && static_cast<size_t>((l + 1) * sb) <= available; ++l)
+        parts << formatLane(kind, bytes + l * sb, bigEndian);
+    return QStringLiteral("(%1)(%2)").arg(name(), parts.join(QStringLiteral(", ")));
+}
+
+QList<ValueFormat> ValueFormat::choices() {
+    QList<ValueFormat> out;
+    out << ValueFormat{};
+    for (const KindInfo& i : kKinds)
+        out << ValueFormat{i.kind, 1};
+    for (const KindInfo& i : kKinds) {
+        if (i.kind == Kind::Pointer) continue;
+        for (int lanes : {2, 3, 4, 8, 16})
+            out << ValueFormat{i.kind, lanes};
+    }
+    return out;
+}
+
+std::optional<ValueFormat> ValueFormat::fromName(const QString& name) {
+    for (const ValueFormat& f : choices())
+        if (f.name() == name) return f;
+    return std::nullopt;
+}
+
+ValueFormat ValueFormat::guessFromType(const std::string& typeName) {
+    static const std::regex word(
+        R"(\b(u?char|u?short|u?int|u?long|half|float|double|size_t)(2|3|4|8|16)?\b)");
+    std::smatch m;
+    if (typeName.rfind("struct", 0) == 0 || typeName.rfind("union", 0) == 0) return ValueFormat{};
+    if (!std::regex_search(typeName, m, word)) return ValueFormat{};
+    std::string base = m[1].str();
+    if (base == "size_t") base = "ulong";
+    int lanes = m[2].matched ? std::stoi(m[2].str()) : 1;
+    for (const KindInfo& i : kKinds)
+        if (base == i.name) return ValueFormat{i.kind, lanes};
+    return ValueFormat{};
+}
+
+uint64_t ValueFormat::readUnsigned(const uint8_t* bytes, int size, bool bigEndian) {
+    uint64_t v = 0;
+    for (int i = 0; i < size; ++i) {
+        const int shift = 8 * (bigEndian ? size - 1 - i : i);
+        v |= uint64_t(bytes[i]) << shift;
+    }
+    return v;
+}
+
+QString ValueFormat::formatAddress(uint64_t a) {
+    if (a == 0) return QStringLiteral("NULL");
+    const AddressSpace s = address::space(a);
+    return QStringLiteral("%1 #%2 + 0x%3")
+        .arg(QString::fromLatin1(addressSpaceShortName(s)))
+        .arg(address::buffer(a))
+        .arg(address::offset(a), 0, 16);
+}
+
+} // namespace clstep::ui

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace clstep::ui {
+
+/// How a memory pane shows the bytes of one row: hex bytes, or an OpenCL C scalar or vector
+/// type (char ... double, half, pointer; vectors of 2, 3, 4, 8 or 16 lanes; a 3-lane vector
+/// occupies 4 lanes as in the spec). Values are decoded in the device's byte order.
+struct ValueFormat {
+    /// The scalar type of one lane.
+    enum class Kind {
+        HexBytes,
+        Char,
+        UChar,
+        Short,
+        UShort,
+        Int,
+        UInt,
+        Long,
+        ULong,
+        Half,
+        Float,
+        Double,
+        Pointer
+    };
+
+    Kind kind = Kind::HexBytes;
+    int lanes = 1; ///< 1 (scalar), 2, 3, 4, 8 or 16
+
+    /// Bytes of one lane (HexBytes: 1).
+    int scalarBytes() const;
+    /// Bytes of one row (HexBytes: 8 bytes per row; vec3 counts 4 lanes).
+    int rowBytes() const;
+    /// "int", "float4", "hex bytes", "pointer".
+    QString name() const;
+    /// The value of the `available` bytes at `bytes` (a row; fewer bytes at the end of a
+    /// buffer), as OpenCL C would print it: "42", "1.5", "(float4)(1, 2, 3, 4)", "0x2a 0x00".
+    QString format(const uint8_t* bytes, size_t available, bool bigEndian) const;
+    /// Every choice offered in the type selector.
+    static QList<ValueFormat> choices();
+    /// The format named `name` (as name() returns it), if any.
+    static std::optional<ValueFormat> fromName(const QString& name);
+    /// A format for a C type spelling ("__global const int *" -> int, "float4" -> float4,
+    /// "struct S" -> hex bytes).
+    static ValueFormat guessFromType(const std::string& typeName);
+
+    /// Reads an unsigned integer of `size` bytes (1, 2, 4, 8) in the given byte order.
+    static uint64_t readUnsigned(const uint8_t* bytes, int size, bool bigEndian);
+    /// Formats an encoded device address as "global #1 + 0x10" ("NULL" for 0).
+    static QString formatAddress(uint64_t address);
+
+    friend bool operator==(const ValueFormat&, const ValueFormat&) = default;
+};
+
+} // namespace clstep::ui

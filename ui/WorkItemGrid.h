@@ -1,0 +1,47 @@
+#pragma once
+
+#include "SessionState.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QLabel;
+class QSpinBox;
+class QTableView;
+
+namespace clstep::ui {
+
+class WorkItemGridModel;
+
+/// The work-item grid pane: a work-group selector, the grid of the selected group's
+/// work-items coloured by state (click selects one) and a colour legend.
+class WorkItemGrid : public QWidget {
+    Q_OBJECT
+public:
+    explicit WorkItemGrid(QWidget* parent = nullptr);
+
+    void setState(const SessionState& state);
+    WorkItemGridModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    /// Re-applies fonts and cell sizes (zoom, presentation mode, theme).
+    void applyTheme();
+
+signals:
+    void groupRequested(const std::array<uint64_t, 3>& group);
+    void workItemRequested(const std::array<uint64_t, 3>& local);
+
+private:
+    void onCellClicked(const QModelIndex& index);
+    void onGroupEdited();
+    void rebuildLegend();
+
+    WorkItemGridModel* m_model = nullptr;
+    QTableView* m_view = nullptr;
+    std::array<QSpinBox*, 3> m_group{};
+    QLabel* m_groupsDone = nullptr;
+    QWidget* m_legend = nullptr;
+    bool m_updating = false;
+};
+
+} // namespace clstep::ui

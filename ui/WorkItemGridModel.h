@@ -1,0 +1,53 @@
+#pragma once
+
+#include "SessionState.h"
+
+#include <QAbstractTableModel>
+
+#include <array>
+
+namespace clstep::ui {
+
+/// The work-items of the selected work-group as a grid: x across, y (and z) down for 2D/3D
+/// groups; a 1D group wraps after `wrap` columns (default 8). Each cell knows its work-item's
+/// state, line and ids.
+class WorkItemGridModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Role {
+        StateRole = Qt::UserRole + 1, ///< int: debug::WorkItemState
+        LinearIdRole,                 ///< int: linear local id (-1 for a padding cell)
+        LineRole,                     ///< int: line it will execute next (0 when none)
+        SelectedRole,                 ///< bool: the selected work-item
+        LocalIdRole,                  ///< QVariantList of 3 local ids
+        GlobalIdRole,                 ///< QVariantList of 3 global ids
+    };
+
+    explicit WorkItemGridModel(QObject* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    /// Columns used for a 1D work-group (default 8).
+    void setWrap(int columns);
+    /// Cell of the work-item with linear local id `linear`.
+    QModelIndex indexForLinear(size_t linear) const;
+    /// Index in Snapshot::workItems of a cell (-1 for padding).
+    int itemAt(const QModelIndex& index) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    bool oneDimensional() const;
+    int dims() const;
+    size_t itemCount() const;
+
+    SnapshotPtr m_snapshot;
+    int m_wrap = 8;
+    int m_rows = 0;
+    int m_columns = 0;
+};
+
+} // namespace clstep::ui
