@@ -11,7 +11,8 @@ nlohmann::json idsJson(const WorkItemId& w) {
 
 std::string idsText(const WorkItemId& w) {
     auto three = [](const std::array<uint64_t, 3>& v) {
-        return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) + ")";
+        return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
+               std::to_string(v[2]) + ")";
     };
     return "Global" + three(w.global) + " Local" + three(w.local) + " Group" + three(w.group);
 }
@@ -24,13 +25,15 @@ std::string DiagnosticPrinter::location(const SourceLocation& loc) const {
     return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
 }
 
-void DiagnosticPrinter::printSource(std::ostream& out, const SourceRange& range, const std::string& indent) const {
+void DiagnosticPrinter::printSource(std::ostream& out, const SourceRange& range,
+                                    const std::string& indent) const {
     if (!range.valid()) return;
     std::string_view line = m_sources.lineText(range.begin.file, range.begin.line);
     if (line.empty()) return;
     out << indent << line << "\n" << indent;
     uint32_t col = range.begin.column;
-    for (uint32_t i = 1; i < col && i <= line.size(); ++i) out << (line[i - 1] == '\t' ? '\t' : ' ');
+    for (uint32_t i = 1; i < col && i <= line.size(); ++i)
+        out << (line[i - 1] == '\t' ? '\t' : ' ');
     out << '^';
     if (range.end.line == range.begin.line && range.end.column > col + 1)
         out << std::string(range.end.column - col - 1, '~');
@@ -41,13 +44,14 @@ void DiagnosticPrinter::printRace(std::ostream& out, const Diagnostic& d, const 
                                   uint64_t count) const {
     std::string race = f.value("race", "read-write");
     race[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(race[0])));
-    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << race << " data race at "
-        << f.value("space", "") << " memory address " << f.value("address", "") << " [" << d.kind << "]";
+    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << race
+        << " data race at " << f.value("space", "") << " memory address " << f.value("address", "")
+        << " [" << d.kind << "]";
     if (count > 1) out << " (" << count << " occurrences)";
     out << "\n";
     if (!m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
-    out << "  Location: " << f.value("space", "") << " buffer '" << f.value("buffer", "") << "', byte offset "
-        << f.value("offset", uint64_t(0));
+    out << "  Location: " << f.value("space", "") << " buffer '" << f.value("buffer", "")
+        << "', byte offset " << f.value("offset", uint64_t(0));
     if (f.contains("element")) out << ", element " << f["element"].get<uint64_t>();
     out << " (" << f.value("hazard", "") << ")\n";
     const SourceRange second = d.notes.empty() ? d.range : d.notes.front().range;
@@ -57,7 +61,8 @@ void DiagnosticPrinter::printRace(std::ostream& out, const Diagnostic& d, const 
     for (int i = 0; i < 2; ++i) {
         const nlohmann::json& a = f.contains(keys[i]) ? f[keys[i]] : nlohmann::json::object();
         out << "  " << labels[i];
-        if (a.value("entity", "work-item") == "work-group" && i < static_cast<int>(d.workItems.size())) {
+        if (a.value("entity", "work-item") == "work-group" &&
+            i < static_cast<int>(d.workItems.size())) {
             const auto& g = d.workItems[i].group;
             out << "work-group Group(" << g[0] << "," << g[1] << "," << g[2] << ")";
         } else if (i < static_cast<int>(d.workItems.size())) {
@@ -70,19 +75,23 @@ void DiagnosticPrinter::printRace(std::ostream& out, const Diagnostic& d, const 
     }
 }
 
-void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64_t count, bool showSource) const {
+void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64_t count,
+                                  bool showSource) const {
     const nlohmann::json* facts = m_details ? m_details(d) : nullptr;
     if (facts && d.kind == "data-race" && facts->contains("first")) {
         printRace(out, d, *facts, count);
         return;
     }
-    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << d.message << " [" << d.kind << "]";
+    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << d.message << " ["
+        << d.kind << "]";
     if (count > 1) out << " (" << count << " occurrences)";
     out << "\n";
     if (!d.workItems.empty() && !m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
-    for (const WorkItemId& w : d.workItems) out << "  Entity: " << idsText(w) << "\n";
+    for (const WorkItemId& w : d.workItems)
+        out << "  Entity: " << idsText(w) << "\n";
     if (showSource) printSource(out, d.range, "  ");
-    for (const RelatedLocation& n : d.notes) out << location(n.range.begin) << ": note: " << n.message << "\n";
+    for (const RelatedLocation& n : d.notes)
+        out << location(n.range.begin) << ": note: " << n.message << "\n";
 }
 
 nlohmann::json DiagnosticPrinter::toJson(const Diagnostic& d, uint64_t count) const {
@@ -105,24 +114,29 @@ nlohmann::json DiagnosticPrinter::toJson(const Diagnostic& d, uint64_t count) co
     }
     if (!d.workItems.empty()) {
         nlohmann::json items = nlohmann::json::array();
-        for (const WorkItemId& w : d.workItems) items.push_back(idsJson(w));
+        for (const WorkItemId& w : d.workItems)
+            items.push_back(idsJson(w));
         j["work_items"] = items;
     }
     if (count > 1) j["count"] = count;
     if (!m_kernel.empty() && !d.workItems.empty()) j["kernel"] = m_kernel;
     if (const nlohmann::json* facts = m_details ? m_details(d) : nullptr) {
-        for (auto it = facts->begin(); it != facts->end(); ++it) j[it.key()] = it.value();
+        for (auto it = facts->begin(); it != facts->end(); ++it)
+            j[it.key()] = it.value();
         // The accesses of a race carry their file (the first is the diagnostic's range,
         // the second its first note).
         if (j.contains("first")) j["first"]["file"] = m_sources.path(d.range.begin.file);
-        if (j.contains("second") && !d.notes.empty()) j["second"]["file"] = m_sources.path(d.notes.front().range.begin.file);
+        if (j.contains("second") && !d.notes.empty())
+            j["second"]["file"] = m_sources.path(d.notes.front().range.begin.file);
     }
     return j;
 }
 
-nlohmann::json DiagnosticPrinter::toJson(const std::vector<Diagnostic>& diags, const std::vector<uint64_t>& counts) const {
+nlohmann::json DiagnosticPrinter::toJson(const std::vector<Diagnostic>& diags,
+                                         const std::vector<uint64_t>& counts) const {
     nlohmann::json arr = nlohmann::json::array();
-    for (size_t i = 0; i < diags.size(); ++i) arr.push_back(toJson(diags[i], i < counts.size() ? counts[i] : 1));
+    for (size_t i = 0; i < diags.size(); ++i)
+        arr.push_back(toJson(diags[i], i < counts.size() ? counts[i] : 1));
     return arr;
 }
 

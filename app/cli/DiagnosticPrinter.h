@@ -35,18 +35,21 @@ public:
     void setKernelName(std::string name) { m_kernel = std::move(name); }
 
     /// Writes one diagnostic in text form; `count` > 1 adds "(N occurrences)".
-    void printText(std::ostream& out, const Diagnostic& d, uint64_t count = 1, bool showSource = true) const;
+    void printText(std::ostream& out, const Diagnostic& d, uint64_t count = 1,
+                   bool showSource = true) const;
     /// One diagnostic as a JSON object.
     nlohmann::json toJson(const Diagnostic& d, uint64_t count = 1) const;
     /// All diagnostics as a JSON array.
-    nlohmann::json toJson(const std::vector<Diagnostic>& diags, const std::vector<uint64_t>& counts = {}) const;
+    nlohmann::json toJson(const std::vector<Diagnostic>& diags,
+                          const std::vector<uint64_t>& counts = {}) const;
 
 private:
     std::string location(const SourceLocation& loc) const;
     /// The source line of `range` with a caret/tilde underline, each line prefixed by `indent`.
     void printSource(std::ostream& out, const SourceRange& range, const std::string& indent) const;
     /// The race block (kernel, location, first and second access) of a data race.
-    void printRace(std::ostream& out, const Diagnostic& d, const nlohmann::json& facts, uint64_t count) const;
+    void printRace(std::ostream& out, const Diagnostic& d, const nlohmann::json& facts,
+                   uint64_t count) const;
     const SourceManager& m_sources;
     DetailsLookup m_details;
     std::string m_kernel;
