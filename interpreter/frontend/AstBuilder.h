@@ -9,6 +9,8 @@
 #include "frontend/Ast.h"
 #include "frontend/PreprocessedSource.h"
 
+#include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -163,5 +165,27 @@ private:
     size_t m_chainDepth = 0;
     bool m_chainReported = false;
 };
+
+/// An Error diagnostic of `kind`.
+Diagnostic makeParseDiagnostic(std::string kind, std::string message, SourceRange range);
+
+/// Thrown (from inside the error strategy) to stop parsing after the maximum number of errors.
+struct TooManySyntaxErrors {};
+
+/// Thrown (from inside the error strategy) after an "unknown type name" error: the external
+/// declaration is parsed again with `name` taken as a type, which avoids cascading errors.
+struct AssumeTypeName {
+    std::string name;
+};
+
+/// The error strategy of the LL pass (SyntaxErrors.cpp). Replaces ANTLR's console reporting
+/// with clear messages and exact ranges ("expected ';' after expression", "missing ')'" with
+/// a note at the '(', "unknown type name 'T'", "unexpected token '}'"); skips cascading
+/// errors and errors at `quietTokens`; throws TooManySyntaxErrors instead of recording error
+/// number `maxErrors + 1`, and AssumeTypeName after each new unknown type name.
+std::shared_ptr<antlr4::DefaultErrorStrategy>
+makeSyntaxErrorStrategy(const TokenLocator& locator, antlr4::CommonTokenStream& tokens,
+                        std::vector<Diagnostic>& out, std::set<size_t> quietTokens,
+                        size_t maxErrors);
 
 } // namespace clstep
