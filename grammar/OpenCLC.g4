@@ -10,9 +10,12 @@
 // - Casts, sizeof(type), _Alignof(type) and vec_step(type) are decided by a predicate that
 //   looks at the token after '(' (LT(2)), placed at the left edge so ANTLR evaluates it
 //   during prediction.
-// - No right recursion for binary operators, assignment chains or `?:` chains: they are
-//   loops `operand (op operand)*` so that a 10,000-term expression is a flat list in the
-//   parse tree. The AST builder builds the (left- or right-associative) tree iteratively.
+// - No deep parser recursion for long operator chains: binary operators use ANTLR's left
+//   recursion (a loop; the tree is left-deep), assignment and `?:` chains are flat loops
+//   `operand (op operand)*`. The AST builder folds them iteratively. Rule nesting is counted
+//   (enterRule) and capped: pathological input throws NestingTooDeep instead of crashing.
+// - Parser.cpp parses one externalDeclaration at a time below a translationUnit context
+//   (SLL first, LL with recovery only for a declaration that fails), freeing each tree.
 // - Numbers are lexed as C preprocessing numbers and decoded (and diagnosed) by the AST
 //   builder, which gives precise messages for bad suffixes.
 // - The lexer never fails: unknown bytes and unterminated comments/literals are matched by
@@ -272,6 +275,8 @@ public:
 // Translation unit and declarations
 // ---------------------------------------------------------------------------------------
 
+// Not called directly: Parser.cpp calls externalDeclaration in a loop, with a
+// translationUnit context above it so prediction and recovery know what follows.
 translationUnit
     : externalDeclaration* EOF
     ;
