@@ -17,20 +17,39 @@ struct PreprocessorOptions {
     bool deviceLittleEndian = true;       ///< defines __ENDIAN_LITTLE__ when true
 };
 
-/// Runs the C preprocessor (Boost.Wave) over an OpenCL C file.
+/// Runs the C preprocessor (Boost.Wave, C99 mode with variadic macros) over an OpenCL C file.
 ///
-/// Predefines `__OPENCL_VERSION__`, `__OPENCL_C_VERSION__`, `CL_VERSION_1_0` ... `CL_VERSION_3_0`,
-/// `__ENDIAN_LITTLE__` (little-endian device only), `__IMAGE_SUPPORT__` is not defined,
-/// `FP_FAST_FMA*` are not defined, `__kernel_exec(X, typen)` and `cl_khr_fp64` etc. extension
-/// macros. `#include "x"` is resolved relative to the including file, then `includeDirs`.
-/// `#pragma OPENCL EXTENSION` lines are recorded and removed from the output.
+/// Predefined macros: `__OPENCL_VERSION__` and `__OPENCL_C_VERSION__` (= clVersion),
+/// `CL_VERSION_1_0` ... `CL_VERSION_3_0`, `__ENDIAN_LITTLE__` (little-endian device only),
+/// `__kernel_exec(X, typen)` and `kernel_exec(X, typen)`, the extension macros `cl_khr_fp64`,
+/// `cl_khr_{global,local}_int32_{base,extended}_atomics`, `cl_khr_int64_{base,extended}_atomics`,
+/// `cl_khr_byte_addressable_store` (all 1), and C's `__FILE__`, `__LINE__`, `__STDC__`,
+/// `__STDC_VERSION__`, `__DATE__`, `__TIME__`. Not defined: `__IMAGE_SUPPORT__`,
+/// `__FAST_RELAXED_MATH__`, `__OPENCL_CPP_VERSION__`, `FP_FAST_FMA*`. Then options.defines.
 ///
-/// Never throws: a preprocessing error (missing include, malformed directive, #error)
-/// becomes a Diagnostic with kind "preprocessor" at the original file:line:col, and
-/// included files are registered in `sources`.
+/// `#include "x"` is looked up next to the including file, then in `includeDirs`;
+/// `#include <x>` in `includeDirs` only. A file already registered in `sources` under the
+/// looked-up path (an unsaved editor buffer) is used instead of the one on disk; every
+/// included file is registered in `sources`. `#pragma once` and include guards are honoured.
+///
+/// `#pragma OPENCL EXTENSION name : enable|disable` (also as `_Pragma("...")`) is recorded in
+/// PreprocessedSource::extensionPragmas; all pragmas are removed from the output. `#line` and
+/// GNU line markers are accepted and ignored: positions always refer to the real files.
+///
+/// Source map: code outside macros keeps its line numbers (and columns) until the first
+/// `#include`; tokens produced by a macro map to the macro's use (the macro name) and tokens
+/// of its arguments to where they are written, so diagnostics point at the user's code.
+///
+/// Never throws: problems (missing include, malformed directive, `#error`, invalid characters,
+/// unterminated comments or literals, runaway nesting or macro expansion, ...) become
+/// Diagnostics of kind "preprocessor" at the original file:line:col, and preprocessing goes
+/// on where Wave can. Hostile input is bounded: it stops after 100 errors, and deeply nested
+/// `#if` expressions and macro calls or exponential macro expansions are cut short.
+/// Runs on a helper thread with a large stack; concurrent calls are serialised.
 class Preprocessor {
 public:
-    /// Preprocesses file `fileId` (already registered in `sources`).
+    /// Preprocesses file `fileId` (already registered in `sources`). Returns the text for the
+    /// parser, its map back to the original files, diagnostics and extension pragmas.
     static PreprocessedSource run(SourceManager& sources, uint32_t fileId,
                                   const PreprocessorOptions& options);
 };

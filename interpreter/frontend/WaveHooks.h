@@ -1,0 +1,277 @@
+#pragma once
+
+// Private to the preprocessor implementation (Preprocessor.cpp, WaveState.cpp): the
+// Boost.Wave context type, its hooks and its input policy, and the state they share.
+// Boost types must not leak beyond these files.
+
+// `#pragma OPENCL EXTENSION cl_khr_fp64 : enable` must reach us unexpanded (cl_khr_fp64 is a
+// macro). This only affects Wave's header-only iterator, instantiated in our files.
+#ifndef BOOST_WAVE_PREPROCESS_PRAGMA_BODY
+#define BOOST_WAVE_PREPROCESS_PRAGMA_BODY 0
+#endif
+#if BOOST_WAVE_PREPROCESS_PRAGMA_BODY != 0
+#error "WaveHooks.h must be the first Boost.Wave include"
+#endif
+
+#include "common/Diagnostic.h"
+#include "common/SourceManager.h"
+#include "frontend/PreprocessedSource.h"
+#include "frontend/Preprocessor.h"
+#include "frontend/PreprocessorInput.h"
+
+// GCC reports these from inside Boost.Wave and Spirit after inlining, where the system-header
+// exemption no longer applies; they are not about our code.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wfree-nonheap-object"
+#pragma GCC diagnostic ignored "-Wrestrict"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#include <boost/wave.hpp>
+#include <boost/wave/cpplexer/cpp_lex_iterator.hpp>
+#include <boost/wave/cpplexer/cpp_lex_token.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace clstep::detail {
+
+namespace wave = boost::wave;
+
+using WaveToken = wave::cpplexer::lex_token<>;
+using WaveLexIterator = wave::cpplexer::lex_iterator<WaveToken>;
+using WavePosition = WaveToken::position_type;
+using WaveString = WavePosition::string_type;
+
+/// Deepest nesting of macro invocations (a macro call in an argument of a macro call ...).
+/// Wave expands recursively; deeper nests are left unexpanded with an error.
+inline constexpr int kMaxExpansionDepth = 2000;
+/// Most tokens Wave may copy (collected arguments plus expansion results) for one macro use
+/// in the source, and for the whole run. Beyond that the input is a macro bomb or a
+/// pathological nest, and Wave's (superlinear) work is cut short with an error.
+inline constexpr size_t kMaxExpansionWork = 250'000;
+inline constexpr size_t kMaxTotalExpansionWork = 10'000'000;
+/// After this many errors the preprocessor stops.
+inline constexpr size_t kMaxErrors = 100;
+/// Deepest #include nesting (as clang).
+inline constexpr size_t kMaxIncludeDepth = 200;
+
+/// Thrown from a hook to abandon a macro expansion nested too deeply (reported already):
+/// leaving it unexpanded instead would make Wave rescan the rest of the nest at every level.
+struct ExpansionAborted {};
+
+/// Everything the Wave hooks, the input policy and the output loop share for one run.
+class WaveState {
+public:
+    WaveState(SourceManager& sources, PreprocessedSource& result,
+              const PreprocessorOptions& options);
+
+    // ---- files ---------------------------------------------------------------------------
+    /// Registers the main file under Wave's name for it; returns the text for the lexer.
+    std::string openMainFile(const std::string& waveName, uint32_t fileId);
+    /// Loads an included file (SourceManager text if registered, else from disk), registers
+    /// it, and pushes it as the current file. Returns false if it cannot be read.
+    bool openIncludedFile(const std::string& waveName, std::string& lexerText);
+    /// Wave left the current included file.
+    void closeIncludedFile();
+    /// Re-aligns the file stack with Wave's include depth after an exception.
+    void syncFileStack(size_t waveDepth);
+    /// Finds an #include target; see PreprocessorOptions. Returns false if not found.
+    bool locateInclude(const std::string& request, bool isSystem, const char* currentName,
+                       std::string& dirPath, std::string& nativeName);
+    /// The SourceManager id of a Wave file name (0 if unknown, e.g. "<command line>").
+    uint32_t fileIdOf(std::string_view waveName);
+    uint32_t fileIdOf(const WaveString& waveName) {
+        return fileIdOf(std::string_view(waveName.c_str(), waveName.size()));
+    }
+
+    // ---- macro expansion sites -----------------------------------------------------------
+    /// A macro is about to be expanded at `call` (function-like: `end` is its ')').
+    /// Throws ExpansionAborted when macro invocations are nested too deeply.
+    void beginExpansion(const WavePosition& call, const WavePosition* end);
+    /// Wave copied `tokens` tokens for the current expansion (arguments or a result).
+    /// Throws ExpansionAborted when the expansion is too large.
+    void addExpansionWork(size_t tokens);
+    /// The expansion started by the matching beginExpansion finished rescanning.
+    void endExpansion();
+    /// Where a token delivered by Wave at `pos` comes from: its own position, or the use site
+    /// of the macro whose expansion produced it. `fromSource` says which. Invalid if unknown.
+    SourceLocation mapToken(const WavePosition& pos, bool& fromSource);
+
+    // ---- conditionals --------------------------------------------------------------------
+    /// Wave found a directive (not all of them in skipped groups). Returns true to ignore it.
+    bool onDirective(const WaveToken& directive);
+
+    // ---- diagnostics ---------------------------------------------------------------------
+    /// Adds a diagnostic; returns false once too many errors were reported.
+    bool report(Severity severity, std::string message, SourceLocation at, uint32_t length = 1);
+    /// Converts a Wave preprocessing exception into a diagnostic.
+    void reportException(const wave::cpp_exception& e);
+    /// Converts a Wave lexer exception into a diagnostic.
+    void reportException(const wave::cpplexer::cpplexer_exception& e);
+    /// True for the error Wave's #if expression evaluator raises for a malformed expression.
+    static bool isBadConditionalExpression(const wave::preprocess_exception& e);
+    /// True once kMaxErrors errors were reported (the run must stop).
+    bool tooManyErrors() const { return m_errorCount >= kMaxErrors; }
+
+private:
+    struct Loc {
+        uint32_t line = 0;
+        uint32_t column = 0;
+        friend auto operator<=>(const Loc&, const Loc&) = default;
+    };
+    static Loc locOf(const WavePosition& p) {
+        return Loc{static_cast<uint32_t>(p.get_line()), static_cast<uint32_t>(p.get_column())};
+    }
+    uint32_t currentFileId() const { return m_fileStack.empty() ? 0 : m_fileStack.back().id; }
+    void pushFile(const std::string& waveName, uint32_t id);
+    /// Reports the problems of a file's lexer input and records its line markers and open
+    /// conditionals, once per file.
+    void noteInput(uint32_t id, const LexerInput& in);
+    /// Reports the conditionals left open in `file` (all files if 0), once each.
+    void reportUnterminatedConditionals(uint32_t file, SourceLocation fallback);
+    /// True for a `#pragma` with nothing after it on its line.
+    bool isEmptyPragma(const WaveToken& directive) const;
+
+    struct OpenFile {
+        std::string waveName;
+        uint32_t id;
+    };
+
+    SourceManager& m_sources;
+    PreprocessedSource& m_result;
+    std::vector<std::string> m_includeDirs; // absolute
+    std::unordered_map<std::string, uint32_t> m_fileIds;
+    std::unordered_set<uint32_t> m_checkedFiles; // lexer-input problems already reported
+    /// file id -> lines holding GNU line markers
+    std::unordered_map<uint32_t, std::unordered_set<uint32_t>> m_lineMarkers;
+    std::string m_lastName;
+    uint32_t m_lastId = 0;
+    std::vector<OpenFile> m_fileStack;
+
+    bool m_expActive = false;
+    uint32_t m_expFile = 0;
+    Loc m_expSite;
+    Loc m_expEnd;
+    int m_expDepth = 0;
+    size_t m_expWork = 0;
+    size_t m_totalWork = 0;
+
+    /// file id -> conditionals without #endif in that file; `reported` once reported
+    struct OpenConditional {
+        ConditionalDirective directive;
+        bool reported = false;
+    };
+    std::unordered_map<uint32_t, std::vector<OpenConditional>> m_unclosed;
+    size_t m_errorCount = 0;
+    bool m_stopReported = false;
+};
+
+/// Wave preprocessing hooks: forward to WaveState.
+class WaveHooks : public wave::context_policies::default_preprocessing_hooks {
+public:
+    explicit WaveHooks(WaveState* state = nullptr) : m_state(state) {}
+    WaveState& state() const { return *m_state; }
+
+    template <typename ContextT, typename TokenT, typename ContainerT, typename IteratorT>
+    bool expanding_function_like_macro(ContextT const&, TokenT const&, std::vector<TokenT> const&,
+                                       ContainerT const&, TokenT const& macrocall,
+                                       std::vector<ContainerT> const& arguments, IteratorT const&,
+                                       IteratorT const& seqend) {
+        m_state->beginExpansion(macrocall.get_position(), &(*seqend).get_position());
+        size_t tokens = 0;
+        for (const ContainerT& argument : arguments)
+            tokens += argument.size();
+        m_state->addExpansionWork(tokens);
+        return false;
+    }
+
+    template <typename ContextT, typename TokenT, typename ContainerT>
+    bool expanding_object_like_macro(ContextT const&, TokenT const&, ContainerT const&,
+                                     TokenT const& macrocall) {
+        m_state->beginExpansion(macrocall.get_position(), nullptr);
+        return false;
+    }
+
+    template <typename ContextT, typename ContainerT>
+    void expanded_macro(ContextT const&, ContainerT const& result) {
+        m_state->addExpansionWork(result.size());
+    }
+
+    template <typename ContextT, typename ContainerT>
+    void rescanned_macro(ContextT const&, ContainerT const&) {
+        m_state->endExpansion();
+    }
+
+    template <typename ContextT>
+    bool locate_include_file(ContextT&, std::string& file_path, bool is_system,
+                             char const* current_name, std::string& dir_path,
+                             std::string& native_name) {
+        return m_state->locateInclude(file_path, is_system, current_name, dir_path, native_name);
+    }
+
+    template <typename ContextT>
+    void returning_from_include_file(ContextT const&) {
+        m_state->closeIncludedFile();
+    }
+
+    template <typename ContextT, typename TokenT>
+    bool found_directive(ContextT const&, TokenT const& directive) {
+        return m_state->onDirective(directive);
+    }
+
+    /// A malformed `#if`/`#elif` expression is reported without throwing: Wave then treats the
+    /// condition as false and keeps its #if/#endif stack intact. (Only errors of the
+    /// expression evaluator: after a bad `defined`, `__has_include` or `_Pragma` Wave would
+    /// loop if it went on.)
+    template <typename ContextT, typename ExceptionT>
+    void throw_exception(ContextT const&, ExceptionT const& e) {
+        if constexpr (std::is_base_of_v<wave::preprocess_exception, ExceptionT>) {
+            if (WaveState::isBadConditionalExpression(e)) {
+                m_state->reportException(e);
+                return;
+            }
+        }
+        boost::throw_exception(e);
+    }
+
+private:
+    WaveState* m_state;
+};
+
+/// Wave input policy: included files come from WaveState (SourceManager or disk), made safe
+/// for the lexer by prepareLexerInput.
+struct WaveInputPolicy {
+    template <typename IterContextT>
+    class inner {
+    public:
+        template <typename PositionT>
+        static void init_iterators(IterContextT& iterCtx, PositionT const& actPos,
+                                   wave::language_support language) {
+            using iterator_type = typename IterContextT::iterator_type;
+            WaveState& state = iterCtx.ctx.get_hooks().state();
+            if (!state.openIncludedFile(std::string(iterCtx.filename.c_str()), iterCtx.instring)) {
+                BOOST_WAVE_THROW_CTX(iterCtx.ctx, wave::preprocess_exception, bad_include_file,
+                                     iterCtx.filename.c_str(), actPos);
+                return;
+            }
+            iterCtx.first = iterator_type(iterCtx.instring.begin(), iterCtx.instring.end(),
+                                          PositionT(iterCtx.filename), language);
+            iterCtx.last = iterator_type();
+        }
+
+    private:
+        std::string instring;
+    };
+};
+
+/// The Boost.Wave context clstep uses.
+using WaveContext =
+    wave::context<std::string::const_iterator, WaveLexIterator, WaveInputPolicy, WaveHooks>;
+
+} // namespace clstep::detail

@@ -1,0 +1,3 @@
+// <...> includes search the include directories only, not this directory.
+#include <second.h>
+int afterMissing;

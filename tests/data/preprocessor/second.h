@@ -1,0 +1,1 @@
+#error "wrong second.h: quoted includes are searched next to the including file first"
