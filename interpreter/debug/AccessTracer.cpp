@@ -4,6 +4,8 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
+
 namespace clstep::debug {
 
 AccessTracer::Shadow& AccessTracer::get(const Key& k, uint64_t size) {
@@ -35,16 +37,46 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
     uint64_t owner = 0;
     if (space == AddressSpace::Local)
         owner = id.group[0] + r.groups(0) * (id.group[1] + r.groups(1) * id.group[2]);
-    int64_t linear = static_cast<int64_t>(id.global[0] - r.offset[0] +
-                                          r.global[0] * ((id.global[1] - r.offset[1]) + r.global[1] * (id.global[2] - r.offset[2])));
-    Shadow& s = get(Key{static_cast<int>(space), owner, address::buffer(a.address)}, a.buffer->size());
+    int64_t linear = static_cast<int64_t>(
+        id.global[0] - r.offset[0] +
+        r.global[0] * ((id.global[1] - r.offset[1]) + r.global[1] * (id.global[2] - r.offset[2])));
+    Shadow& s =
+        get(Key{static_cast<int>(space), owner, address::buffer(a.address)}, a.buffer->size());
     uint64_t off = address::offset(a.address);
-    for (uint64_t i = off; i < off + a.size && i < s.written.size(); ++i) {
-        if (a.write) s.written[i] = 1;
-        s.lastWrite[i] = a.write;
-        s.accessor[i] = linear;
-        s.step[i] = m_step;
+    const uint64_t end = std::min<uint64_t>(off + a.size, s.written.size());
+    if (off < end) {
+        if (a.write)
+            std::fill(s.written.begin() + static_cast<long>(off),
+                      s.written.begin() + static_cast<long>(end), 1);
+        std::fill(s.lastWrite.begin() + static_cast<long>(off),
+                  s.lastWrite.begin() + static_cast<long>(end), a.write);
+        std::fill(s.accessor.begin() + static_cast<long>(off),
+                  s.accessor.begin() + static_cast<long>(end), linear);
+        std::fill(s.step.begin() + static_cast<long>(off), s.step.begin() + static_cast<long>(end),
+                  m_step);
     }
+    TraceEntry e;
+    e.kind = a.write ? TraceEntry::Kind::Write : TraceEntry::Kind::Read;
+    e.atomic = a.atomic;
+    e.step = m_step;
+    e.workItem = linear;
+    e.globalId = id.global;
+    e.address = a.address;
+    e.size = a.size;
+    if (a.data) std::copy(a.data, a.data + std::min<uint64_t>(a.size, 8), e.value.begin());
+    e.site = a.site;
+    m_log.append(std::move(e));
+}
+
+void AccessTracer::addDiagnostic(const Diagnostic& d, int64_t workItem) {
+    TraceEntry e;
+    e.kind = TraceEntry::Kind::Diagnostic;
+    e.step = m_step;
+    e.workItem = workItem;
+    if (!d.workItems.empty()) e.globalId = d.workItems.front().global;
+    e.site = d.range;
+    e.message = std::string(severityName(d.severity)) + ": " + d.message + " [" + d.kind + "]";
+    m_log.append(std::move(e));
 }
 
 } // namespace clstep::debug

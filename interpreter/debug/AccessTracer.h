@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checks/ExecutionObserver.h"
+#include "debug/TraceLog.h"
 
 #include <cstdint>
 #include <map>
@@ -13,7 +14,8 @@ namespace clstep::debug {
 /// `__local` buffer, whether it was ever written, which work-item touched it last (global
 /// linear id), whether that access was a write, and at which session step. Used to colour
 /// memory panes (uninitialized bytes, last read/write). One vector per buffer, no per-byte
-/// maps.
+/// maps. Every such access is also appended to a bounded TraceLog (with the runtime
+/// diagnostics the Session adds), for the snapshot's trace.
 class AccessTracer final : public ExecutionObserver {
 public:
     struct Shadow {
@@ -32,12 +34,23 @@ public:
     /// Shadow of one buffer, or nullptr if it was never accessed.
     const Shadow* shadow(const Key& k) const;
     void onMemoryAccess(const MemoryAccess& a) override;
-    void clear() { m_shadows.clear(); }
+    /// Forgets every shadow and the trace.
+    void clear() {
+        m_shadows.clear();
+        m_log.clear();
+    }
+    /// The trace of accesses (and of the diagnostics added with addDiagnostic()).
+    TraceLog& log() { return m_log; }
+    const TraceLog& log() const { return m_log; }
+    /// Appends a runtime diagnostic to the trace, attributed to the current step and to
+    /// work-item `workItem` (global linear id, -1 for none).
+    void addDiagnostic(const Diagnostic& d, int64_t workItem);
 
 private:
     Shadow& get(const Key& k, uint64_t size);
     std::map<Key, Shadow> m_shadows;
     uint64_t m_step = 0;
+    TraceLog m_log;
 };
 
 } // namespace clstep::debug

@@ -3,6 +3,7 @@
 
 #include "debug/AccessTracer.h"
 #include "debug/SessionController.h"
+#include "debug/WatchTracker.h"
 #include "launch/LaunchBinding.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
@@ -15,8 +16,13 @@ namespace {
 const size_t kKeepFinishedGroups = 256;
 }
 
-Session::Session() : m_controller(std::make_unique<SessionController>()), m_tracer(std::make_unique<AccessTracer>()) {
+Session::Session()
+    : m_controller(std::make_unique<SessionController>()),
+      m_tracer(std::make_unique<AccessTracer>()), m_watch(std::make_unique<WatchTracker>()) {
     m_controller->pauseFlag = &m_pauseRequested;
+    m_controller->tracer = m_tracer.get();
+    m_controller->watch = m_watch.get();
+    m_watch->setWatchpoints(&m_watchpoints);
 }
 
 Session::~Session() {
@@ -39,11 +45,14 @@ std::vector<Diagnostic> Session::diagnostics() const {
     return out;
 }
 
-bool Session::loadSource(const std::string& path, const std::string& text, const CompileOptions& options) {
+bool Session::loadSource(const std::string& path, const std::string& text,
+                         const CompileOptions& options) {
     clearRun();
     m_launchDiagnostics.clear();
     m_program = Program::fromSource(path, text, options);
-    if (m_kernelName.empty() && !m_program->kernels.empty()) m_kernelName = m_program->kernels.front()->name;
+    if (m_kernelName.empty() && !m_program->kernels.empty())
+        m_kernelName = m_program->kernels.front()->name;
+    recompileConditions();
     return !m_program->hasErrors();
 }
 
@@ -51,7 +60,9 @@ bool Session::loadFile(const std::string& path, const CompileOptions& options) {
     clearRun();
     m_launchDiagnostics.clear();
     m_program = Program::fromFile(path, options);
-    if (m_kernelName.empty() && !m_program->kernels.empty()) m_kernelName = m_program->kernels.front()->name;
+    if (m_kernelName.empty() && !m_program->kernels.empty())
+        m_kernelName = m_program->kernels.front()->name;
+    recompileConditions();
     return !m_program->hasErrors();
 }
 
@@ -63,19 +74,23 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     if (!config) return fail("cannot read launch file '" + path + "'");
     m_program = Program::fromFile(config->kernelFile, options);
     m_kernelName = config->kernelName;
+    recompileConditions();
     if (m_program->hasErrors()) return fail("the kernel has errors");
     const ast::FunctionDecl* k = m_program->findKernel(m_kernelName);
     if (!k) return fail("no kernel named '" + m_kernelName + "' in " + config->kernelFile);
     launch::KernelSignature sig = launch::signatureOf(*k, m_program->options.clVersion);
-    if (!launch::SimParser::bind(*config, sig, m_launchDiagnostics)) return fail("the launch file does not match the kernel");
+    if (!launch::SimParser::bind(*config, sig, m_launchDiagnostics))
+        return fail("the launch file does not match the kernel");
     m_range = launch::ndRangeOf(*config);
     m_args = launch::kernelArgumentsOf(*config);
     m_dumpArgs.clear();
-    for (const auto& a : config->args) m_dumpArgs.push_back(a.dump);
+    for (const auto& a : config->args)
+        m_dumpArgs.push_back(a.dump);
     return true;
 }
 
 void Session::clearRun() {
+    m_controller->run = nullptr;
     m_group.reset();
     m_finished.clear();
     m_run.reset();
@@ -101,12 +116,24 @@ bool Session::reset() {
     if (m_program->hasErrors()) return fail("the program has errors");
     m_run = std::make_unique<KernelRun>(*m_program, m_kernelName, m_range, m_args, m_runOptions);
     if (!m_run->ready()) {
-        std::string msg = m_run->diagnostics().empty() ? "invalid launch" : m_run->diagnostics().front().message;
+        std::string msg =
+            m_run->diagnostics().empty() ? "invalid launch" : m_run->diagnostics().front().message;
         m_run.reset();
         return fail(msg);
     }
     m_run->addObserver(m_tracer.get());
-    for (ExecutionObserver* o : m_run->observers()) o->onRunBegin(*m_run);
+    m_run->addObserver(m_watch.get());
+    m_watch->clear();
+    for (Breakpoint& b : m_breakpoints)
+        b.hits = 0;
+    for (Watchpoint& w : m_watchpoints)
+        w.hits = 0;
+    m_controller->run = m_run.get();
+    m_controller->seenReports = 0;
+    m_controller->errorPending = false;
+    m_controller->bigEndian = m_runOptions.deviceBigEndian;
+    for (ExecutionObserver* o : m_run->observers())
+        o->onRunBegin(*m_run);
     m_controller->mainFile = m_program->mainFile;
     if (!m_replaying) {
         m_initialPolicy = m_scheduler.policy();
@@ -122,7 +149,8 @@ bool Session::startGroup(uint64_t linear) {
     m_groupLinear = linear;
     m_viewLinear = linear;
     m_group = std::make_unique<WorkGroup>(*m_run, groupIdOf(linear));
-    for (ExecutionObserver* o : m_run->observers()) o->onWorkGroupBegin(*m_group);
+    for (ExecutionObserver* o : m_run->observers())
+        o->onWorkGroupBegin(*m_group);
     m_group->createWorkItems(m_controller.get());
     m_selected = std::min(m_selected, m_group->workItems().size() - 1);
     m_scheduler.restart();
@@ -133,6 +161,7 @@ void Session::finishCurrentGroup() {
     if (!m_group) return;
     m_controller->mode = SessionController::Mode::Never;
     m_controller->breakpointsOn = false;
+    m_controller->eventsOn = false;
     while (!m_group->finished()) {
         bool progressed = false;
         for (const auto& wi : m_group->workItems())
@@ -143,13 +172,16 @@ void Session::finishCurrentGroup() {
         if (!m_group->releaseBarrierIfComplete()) break;
         if (!progressed && !m_group->finished()) break;
     }
-    for (ExecutionObserver* o : m_run->observers()) o->onWorkGroupEnd(*m_group);
+    for (ExecutionObserver* o : m_run->observers())
+        o->onWorkGroupEnd(*m_group);
     ++m_groupsFinished;
     if (m_finished.size() < kKeepFinishedGroups) m_finished[m_groupLinear] = std::move(m_group);
     m_group.reset();
 }
 
-bool Session::finished() const { return m_run && !m_group; }
+bool Session::finished() const {
+    return m_run && !m_group;
+}
 
 WorkItem* Session::selectedItem() const {
     const WorkGroup* g = viewedGroup();
@@ -166,6 +198,7 @@ const WorkGroup* Session::viewedGroup() const {
 bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b) {
     if (!m_run) return fail("the kernel is not running: reset first");
     m_pauseRequested = false;
+    m_lastError.clear();
     Record r{a, arg, b};
     bool ok = perform(r);
     if (!m_replaying) m_history.push_back(r);
@@ -174,18 +207,36 @@ bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b) {
     return ok;
 }
 
-bool Session::step() { return record(Action::Step); }
-bool Session::next() { return record(Action::Next); }
-bool Session::finish() { return record(Action::Finish); }
-bool Session::stepLockstep() { return record(Action::Lockstep); }
-bool Session::runToBarrier(bool wholeGroup) { return record(wholeGroup ? Action::GroupToBarrier : Action::ToBarrier); }
-bool Session::runGroupToEnd() { return record(Action::GroupToEnd); }
-bool Session::continueRun() { return record(Action::Continue); }
-bool Session::runAll() { return record(Action::All); }
+bool Session::step() {
+    return record(Action::Step);
+}
+bool Session::next() {
+    return record(Action::Next);
+}
+bool Session::finish() {
+    return record(Action::Finish);
+}
+bool Session::stepLockstep() {
+    return record(Action::Lockstep);
+}
+bool Session::runToBarrier(bool wholeGroup) {
+    return record(wholeGroup ? Action::GroupToBarrier : Action::ToBarrier);
+}
+bool Session::runGroupToEnd() {
+    return record(Action::GroupToEnd);
+}
+bool Session::continueRun() {
+    return record(Action::Continue);
+}
+bool Session::runAll() {
+    return record(Action::All);
+}
 
 void Session::setSchedule(SchedulePolicy policy, uint64_t seed) {
-    if (m_run) record(Action::Schedule, {static_cast<uint64_t>(policy), 0, 0}, seed);
-    else m_scheduler = Scheduler(policy, seed);
+    if (m_run)
+        record(Action::Schedule, {static_cast<uint64_t>(policy), 0, 0}, seed);
+    else
+        m_scheduler = Scheduler(policy, seed);
 }
 
 bool Session::selectGroup(const std::array<uint64_t, 3>& g) {
@@ -194,7 +245,9 @@ bool Session::selectGroup(const std::array<uint64_t, 3>& g) {
     return record(Action::SelectGroup, g);
 }
 
-bool Session::selectLocal(const std::array<uint64_t, 3>& l) { return record(Action::SelectLocal, l); }
+bool Session::selectLocal(const std::array<uint64_t, 3>& l) {
+    return record(Action::SelectLocal, l);
+}
 
 bool Session::selectGlobal(const std::array<uint64_t, 3>& global) {
     std::array<uint64_t, 3> g{}, l{};
@@ -210,15 +263,23 @@ bool Session::selectGlobal(const std::array<uint64_t, 3>& global) {
 }
 
 int Session::addBreakpoint(uint32_t line) {
-    for (const Breakpoint& b : m_breakpoints)
-        if (b.line == line) return b.id;
-    m_breakpoints.push_back(Breakpoint{m_nextBreakpointId++, line, true});
+    for (Breakpoint& b : m_breakpoints)
+        if (b.line == line) {
+            b.condition.clear();
+            m_conditions.erase(b.id);
+            return b.id;
+        }
+    Breakpoint b;
+    b.id = m_nextBreakpointId++;
+    b.line = line;
+    m_breakpoints.push_back(b);
     return m_breakpoints.back().id;
 }
 
 bool Session::removeBreakpoint(int id) {
     for (auto it = m_breakpoints.begin(); it != m_breakpoints.end(); ++it)
         if (it->id == id) {
+            m_conditions.erase(id);
             m_breakpoints.erase(it);
             return true;
         }
@@ -236,7 +297,9 @@ bool Session::reverseContinue() {
     std::vector<Record> history = m_history;
     for (size_t n = history.size() - 1; n > 0; --n) {
         if (!replay(n)) return false;
-        if (m_stopReason.rfind("breakpoint", 0) == 0) return true;
+        if (m_stopReason.rfind("breakpoint", 0) == 0 || m_stopReason.rfind("watchpoint", 0) == 0 ||
+            m_stopReason.rfind("error:", 0) == 0)
+            return true;
         m_history = history;
     }
     return replay(0);

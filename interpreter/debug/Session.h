@@ -2,6 +2,7 @@
 
 #include "debug/Scheduler.h"
 #include "debug/Snapshot.h"
+#include "debug/Watchpoint.h"
 #include "frontend/Program.h"
 #include "runtime/KernelArgument.h"
 #include "runtime/NDRange.h"
@@ -10,8 +11,8 @@
 #include <array>
 #include <atomic>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,19 +26,37 @@ namespace clstep::debug {
 
 class SessionController;
 class AccessTracer;
+class WatchTracker;
 
-/// A line breakpoint (1-based line of the kernel's main file).
+/// A line breakpoint (1-based line of the kernel's main file), optionally conditional.
 struct Breakpoint {
     int id = 0;
     uint32_t line = 0;
     bool enabled = true;
+    std::string condition; ///< OpenCL C expression; empty: unconditional
+    uint64_t hits = 0;     ///< times it stopped the run since reset
+};
+
+/// Result of Session::evaluate(): an expression's value in the selected work-item's scope,
+/// or why it has none.
+struct EvalResult {
+    bool ok = false;
+    std::string expression; ///< the text evaluated
+    std::string type;       ///< its type as OpenCL C writes it ("__local int[16]")
+    std::string value; ///< formatted like the variables pane ("{1, 2, 3}", "(float4)(1, 2, 3, 4)")
+    VariableSnapshot variable; ///< the value with children for vectors, structs and arrays
+    uint64_t address = 0;      ///< encoded address of the object for lvalues, else 0
+    uint64_t size = 0;         ///< bytes of the value
+    std::string error;         ///< what went wrong (compile or runtime)
+    std::string hint;          ///< how to fix it (may be empty)
+    uint32_t column = 0;       ///< 1-based column of the problem in the expression, 0 if none
 };
 
 /// Result of `explore(N)`: whether the N schedules produced different results.
 struct ExploreResult {
     int schedules = 0;
-    bool outputsDiffer = false;   ///< some __global buffer ended different
-    bool localsDiffer = false;    ///< some work-group's __local memory ended different
+    bool outputsDiffer = false; ///< some __global buffer ended different
+    bool localsDiffer = false;  ///< some work-group's __local memory ended different
     /// "buffer 'out' byte 4: 0x0a (in-order) vs 0x07 (random seed 3)" lines, at most 20.
     std::vector<std::string> differences;
     std::vector<std::string> scheduleNames;
@@ -62,7 +81,8 @@ public:
     // ---- load and configure ----
     /// Builds `text` as the program (path for messages and #include). Returns false if the
     /// program has errors (they are in diagnostics()).
-    bool loadSource(const std::string& path, const std::string& text, const CompileOptions& options = {});
+    bool loadSource(const std::string& path, const std::string& text,
+                    const CompileOptions& options = {});
     /// Reads and builds a .cl file.
     bool loadFile(const std::string& path, const CompileOptions& options = {});
     /// Reads an Oclgrind .sim launch file: builds its kernel file and takes its kernel name,
@@ -129,9 +149,55 @@ public:
     bool selectGlobal(const std::array<uint64_t, 3>& global);
 
     // ---- breakpoints ----
+    /// Adds an unconditional breakpoint at a line of the main file (returns the id of an
+    /// existing breakpoint on that line, which becomes unconditional).
     int addBreakpoint(uint32_t line);
+    /// Adds a breakpoint that stops a work-item reaching `line` only when `condition` (an
+    /// OpenCL C expression, e.g. "get_local_id(0) == 3", "i > 10") is true in its scope there.
+    /// An existing breakpoint on the line takes the condition. Returns its id, or 0 when the
+    /// condition does not compile at any statement starting on the line (or there is none, or
+    /// no program): lastError() then says why, with a hint. A condition that fails at run time
+    /// (out-of-bounds read...) stops with the error in the stop reason. An empty condition is
+    /// the same as addBreakpoint(line).
+    int addBreakpoint(uint32_t line, const std::string& condition);
     bool removeBreakpoint(int id);
     const std::vector<Breakpoint>& breakpoints() const { return m_breakpoints; }
+
+    // ---- watchpoints ----
+    /// Adds a data watchpoint on `size` bytes at byte `offset` of a buffer of `space`:
+    /// `buffer` is its name (kernel argument or variable), "#N" for buffer index N, or "" for
+    /// the first buffer of that space. `__local` watchpoints apply in every work-group;
+    /// `__private` ones to the selected work-item. The run must have been reset(). Stops with
+    /// the reason "watchpoint N: write of ... by work-item (x,y,z) ...". Returns the id (shared
+    /// numbering with breakpoints) or 0 with lastError().
+    int addWatchpoint(AddressSpace space, const std::string& buffer, uint64_t offset, uint64_t size,
+                      WatchKind kind);
+    /// Adds a watchpoint on the object an lvalue expression names in the selected work-item's
+    /// scope (`partial[3]`, `s.f`, `*p`): its address and size. Returns the id or 0.
+    int addWatchpoint(const std::string& expression, WatchKind kind);
+    bool removeWatchpoint(int id);
+    const std::vector<Watchpoint>& watchpoints() const { return m_watchpoints; }
+
+    // ---- errors and trace ----
+    /// Whether execution stops when a runtime error diagnostic is reported (default on):
+    /// the reporting work-item pauses at its next statement and becomes the selection.
+    void setBreakOnError(bool on);
+    bool breakOnError() const { return m_breakOnError; }
+    /// How many trace entries (memory accesses to __global, __constant and __local memory,
+    /// and runtime diagnostics) the session keeps (default 10,000; at least 1).
+    void setTraceCapacity(size_t entries);
+    /// Page `page` (0 = newest) of `pageSize` trace entries, newest first.
+    TracePage tracePage(size_t page, size_t pageSize = 100) const;
+
+    // ---- expressions ----
+    /// Evaluates an OpenCL C expression (`a[i]`, `s.f`, `p->x`, `*ptr`,
+    /// `scratch[get_local_id(0)+1]`, `get_global_id(0)`) in the selected work-item's scope:
+    /// its innermost frame at its current statement (parameters and the locals declared so far),
+    /// plus program-scope variables. Nothing of the run changes: assignments, ++/--, calls to
+    /// program functions and builtins that write, synchronise or print are rejected. Errors
+    /// (syntax, unknown names, out-of-bounds reads...) come back in the result with a column
+    /// and a hint; never throws.
+    EvalResult evaluate(const std::string& expression);
 
     // ---- inspection ----
     /// An immutable picture of the current state (memory contents copied).
@@ -143,8 +209,18 @@ public:
 
 private:
     enum class Action {
-        Step, Next, Finish, Lockstep, ToBarrier, GroupToBarrier, GroupToEnd, Continue, All,
-        SelectGroup, SelectLocal, Schedule
+        Step,
+        Next,
+        Finish,
+        Lockstep,
+        ToBarrier,
+        GroupToBarrier,
+        GroupToEnd,
+        Continue,
+        All,
+        SelectGroup,
+        SelectLocal,
+        Schedule
     };
     struct Record {
         Action action;
@@ -159,6 +235,14 @@ private:
     void afterGroupProgress();
     std::string stateMessage(const WorkItem& wi) const;
     bool runGroup(bool stopAtBreakpoints, bool toBarrierOnly);
+    /// After a resume: turns a breakpoint, watchpoint or error event into m_stopReason and
+    /// selects the work-item concerned; true when there was one.
+    bool takeEvent(WorkItem& resumed);
+    std::string describeWorkItem(const WorkItemId& id) const;
+    EvalResult evaluateTyped(const std::string& expression, QualType* type);
+    bool compileConditions(Breakpoint& b);
+    void recompileConditions();
+    int64_t linearGlobalId(const WorkItemId& id) const;
     bool startGroup(uint64_t linearGroup);
     void finishCurrentGroup();
     void clearRun();
@@ -192,6 +276,11 @@ private:
     size_t m_selected = 0;
     Scheduler m_scheduler;
     std::vector<Breakpoint> m_breakpoints;
+    std::map<int, std::unique_ptr<std::map<const ast::Stmt*, std::unique_ptr<ast::Expr>>>>
+        m_conditions;
+    std::vector<Watchpoint> m_watchpoints;
+    std::unique_ptr<WatchTracker> m_watch;
+    bool m_breakOnError = true;
     int m_nextBreakpointId = 1;
     std::vector<Record> m_history;
     bool m_replaying = false;

@@ -4,44 +4,65 @@
 #include "runtime/StepController.h"
 #include "runtime/WorkItem.h"
 
-#include <algorithm>
 #include <atomic>
+#include <map>
+#include <memory>
 #include <vector>
+
+namespace clstep {
+class KernelRun;
+}
 
 namespace clstep::debug {
 
+class AccessTracer;
+class WatchTracker;
+
 /// The Session's StepController: pauses the running work-item at the statement boundary the
 /// current debugger operation asks for (next statement, same or outer call depth, a line
-/// breakpoint, or an asynchronous pause request). Block statements `{` are not stopping
-/// points.
+/// breakpoint whose condition holds, a data watchpoint hit, a new runtime error, or an
+/// asynchronous pause request). Block statements `{` are not stopping points. It also copies
+/// new runtime diagnostics into the trace.
 class SessionController final : public StepController {
 public:
     enum class Mode { Never, AnyStatement, DepthAtMost, DepthBelow };
+    /// Why the last pause (or the end of a resume) happened, for the Session.
+    enum class Event { None, Breakpoint, Watchpoint, Error };
+    /// Compiled condition of a breakpoint for each statement on its line (null: the condition
+    /// does not compile there, so the breakpoint never stops at that statement).
+    using Conditions = std::map<const ast::Stmt*, std::unique_ptr<ast::Expr>>;
+    /// A breakpoint as the controller checks it.
+    struct Armed {
+        int id = 0;
+        uint32_t line = 0;
+        const Conditions* conditions = nullptr; ///< null: unconditional
+    };
 
     Mode mode = Mode::Never;
     size_t depth = 0;
-    bool breakpointsOn = false;
-    std::vector<uint32_t> breakLines;
+    bool breakpointsOn = false; ///< stop at line breakpoints
+    bool eventsOn = false;      ///< stop at watchpoint hits and (with breakOnError) errors
+    bool breakOnError = true;
+    std::vector<Armed> breakpoints;
     uint32_t mainFile = 0;
     std::atomic<bool>* pauseFlag = nullptr;
-    WorkItem* hitBreakpoint = nullptr; ///< set when a breakpoint caused the last pause
+    const KernelRun* run = nullptr; ///< polled for new diagnostics
+    AccessTracer* tracer = nullptr; ///< receives new diagnostics
+    WatchTracker* watch = nullptr;  ///< pending watchpoint hits
+    bool bigEndian = false;
 
-    bool shouldPause(WorkItem& wi, const ast::Stmt& s) override {
-        if (s.kind == ast::StmtKind::Compound) return false;
-        if (pauseFlag && pauseFlag->load()) return true;
-        if (breakpointsOn && s.range.begin.file == mainFile &&
-            std::find(breakLines.begin(), breakLines.end(), s.range.begin.line) != breakLines.end()) {
-            hitBreakpoint = &wi;
-            return true;
-        }
-        switch (mode) {
-        case Mode::Never: return false;
-        case Mode::AnyStatement: return true;
-        case Mode::DepthAtMost: return wi.callDepth() <= depth;
-        case Mode::DepthBelow: return wi.callDepth() < depth;
-        }
-        return false;
-    }
+    // ---- results, reset by the Session before each operation ----
+    WorkItem* hitBreakpoint = nullptr; ///< set when a breakpoint caused the last pause
+    int hitBreakpointId = 0;
+    std::string conditionError; ///< the condition could not be evaluated (it stopped)
+    bool errorPending = false;  ///< a new error diagnostic was seen (breakOnError)
+    long errorIndex = -1;       ///< its index in KernelRun::diagnostics()
+    uint64_t seenReports = 0;   ///< KernelRun::reportCount() already looked at
+
+    bool shouldPause(WorkItem& wi, const ast::Stmt& s) override;
+    /// Copies diagnostics reported since the last call into the trace and notes a new error
+    /// (errorPending). Called at every statement and by the Session after each resume.
+    void pollReports();
 };
 
 } // namespace clstep::debug

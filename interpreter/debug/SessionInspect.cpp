@@ -12,12 +12,18 @@ using namespace ast;
 
 const char* workItemStateName(WorkItemState s) {
     switch (s) {
-    case WorkItemState::NotStarted: return "not started";
-    case WorkItemState::Ready: return "ready";
-    case WorkItemState::AtBarrier: return "at barrier";
-    case WorkItemState::AtBreakpoint: return "at breakpoint";
-    case WorkItemState::Finished: return "finished";
-    case WorkItemState::Error: return "error";
+    case WorkItemState::NotStarted:
+        return "not started";
+    case WorkItemState::Ready:
+        return "ready";
+    case WorkItemState::AtBarrier:
+        return "at barrier";
+    case WorkItemState::AtBreakpoint:
+        return "at breakpoint";
+    case WorkItemState::Finished:
+        return "finished";
+    case WorkItemState::Error:
+        return "error";
     }
     return "?";
 }
@@ -28,7 +34,8 @@ void collectVars(const Stmt* s, std::vector<const VarDecl*>& out) {
     if (!s) return;
     switch (s->kind) {
     case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) collectVars(c.get(), out);
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
+            collectVars(c.get(), out);
         break;
     case StmtKind::Decl:
         for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
@@ -39,28 +46,51 @@ void collectVars(const Stmt* s, std::vector<const VarDecl*>& out) {
         collectVars(static_cast<const IfStmt*>(s)->thenStmt.get(), out);
         collectVars(static_cast<const IfStmt*>(s)->elseStmt.get(), out);
         break;
-    case StmtKind::While: collectVars(static_cast<const WhileStmt*>(s)->body.get(), out); break;
-    case StmtKind::DoWhile: collectVars(static_cast<const DoWhileStmt*>(s)->body.get(), out); break;
+    case StmtKind::While:
+        collectVars(static_cast<const WhileStmt*>(s)->body.get(), out);
+        break;
+    case StmtKind::DoWhile:
+        collectVars(static_cast<const DoWhileStmt*>(s)->body.get(), out);
+        break;
     case StmtKind::For:
         collectVars(static_cast<const ForStmt*>(s)->init.get(), out);
         collectVars(static_cast<const ForStmt*>(s)->body.get(), out);
         break;
-    case StmtKind::Switch: collectVars(static_cast<const SwitchStmt*>(s)->body.get(), out); break;
-    case StmtKind::Case: collectVars(static_cast<const CaseStmt*>(s)->sub.get(), out); break;
-    case StmtKind::Default: collectVars(static_cast<const DefaultStmt*>(s)->sub.get(), out); break;
-    case StmtKind::Label: collectVars(static_cast<const LabelStmt*>(s)->sub.get(), out); break;
-    default: break;
+    case StmtKind::Switch:
+        collectVars(static_cast<const SwitchStmt*>(s)->body.get(), out);
+        break;
+    case StmtKind::Case:
+        collectVars(static_cast<const CaseStmt*>(s)->sub.get(), out);
+        break;
+    case StmtKind::Default:
+        collectVars(static_cast<const DefaultStmt*>(s)->sub.get(), out);
+        break;
+    case StmtKind::Label:
+        collectVars(static_cast<const LabelStmt*>(s)->sub.get(), out);
+        break;
+    default:
+        break;
     }
 }
 
-const uint8_t* bytesAt(const WorkItem& wi, const KernelRun& run, const WorkGroup& g, uint64_t a, uint64_t size) {
+const uint8_t* bytesAt(const WorkItem& wi, const KernelRun& run, const WorkGroup& g, uint64_t a,
+                       uint64_t size) {
     const Memory* mem = nullptr;
     switch (address::space(a)) {
-    case AddressSpace::Private: mem = &wi.privateMemory(); break;
-    case AddressSpace::Local: mem = &const_cast<WorkGroup&>(g).localMemory(); break;
-    case AddressSpace::Global: mem = &const_cast<KernelRun&>(run).globalMemory(); break;
-    case AddressSpace::Constant: mem = &const_cast<KernelRun&>(run).constantMemory(); break;
-    default: return nullptr;
+    case AddressSpace::Private:
+        mem = &wi.privateMemory();
+        break;
+    case AddressSpace::Local:
+        mem = &const_cast<WorkGroup&>(g).localMemory();
+        break;
+    case AddressSpace::Global:
+        mem = &const_cast<KernelRun&>(run).globalMemory();
+        break;
+    case AddressSpace::Constant:
+        mem = &const_cast<KernelRun&>(run).constantMemory();
+        break;
+    default:
+        return nullptr;
     }
     return const_cast<Memory*>(mem)->bytes(a, size);
 }
@@ -84,10 +114,12 @@ void Session::fillVariables(Snapshot& s) const {
         uint64_t size = type->canonical()->size;
         s.variables.push_back(fmt.variable(name, type, a, bytesAt(*wi, *m_run, *g, a, size), size));
     };
-    for (const auto& p : f->params) add(p->name, p->type, p->slot);
+    for (const auto& p : f->params)
+        add(p->name, p->type, p->slot);
     std::vector<const VarDecl*> vars;
     collectVars(f->body.get(), vars);
-    for (const VarDecl* v : vars) add(v->name, v->type, v->slot);
+    for (const VarDecl* v : vars)
+        add(v->name, v->type, v->slot);
 }
 
 void Session::fillMemory(Snapshot& s) const {
@@ -119,7 +151,8 @@ void Session::fillMemory(Snapshot& s) const {
                 // host-initialised argument buffers count as written
                 for (const KernelArgument& a : m_args)
                     if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer && !a.noInit)
-                        for (uint8_t& f : r.flags) f |= ByteWritten;
+                        for (uint8_t& f : r.flags)
+                            f |= ByteWritten;
             }
             out.push_back(std::move(r));
         }
@@ -131,7 +164,8 @@ void Session::fillMemory(Snapshot& s) const {
         if (const WorkItem* wi = selectedItem()) {
             regions(wi->privateMemory(), 0, s.privateMemory);
             for (MemoryRegion& r : s.privateMemory)
-                for (uint8_t& f : r.flags) f |= ByteWritten; // private bytes start zeroed
+                for (uint8_t& f : r.flags)
+                    f |= ByteWritten; // private bytes start zeroed
         }
     }
 }
@@ -141,15 +175,19 @@ Snapshot Session::snapshot() const {
     s.step = m_step;
     s.stopReason = m_lastError.empty() ? m_stopReason : m_lastError;
     s.diagnostics = diagnostics();
+    s.trace = m_tracer->log().entries();
+    s.traceTotal = m_tracer->log().total();
     if (!m_run) return s;
     s.running = true;
     s.runFinished = !m_group;
     s.diagnosticCounts.assign(s.diagnostics.size(), 1);
     size_t offset = s.diagnostics.size() - m_run->diagnostics().size();
-    for (size_t i = 0; i < m_run->diagnosticCounts().size(); ++i) s.diagnosticCounts[offset + i] = m_run->diagnosticCounts()[i];
+    for (size_t i = 0; i < m_run->diagnosticCounts().size(); ++i)
+        s.diagnosticCounts[offset + i] = m_run->diagnosticCounts()[i];
     s.output = m_run->output();
     s.group = groupIdOf(m_viewLinear);
-    for (int d = 0; d < 3; ++d) s.numGroups[d] = m_range.groups(d);
+    for (int d = 0; d < 3; ++d)
+        s.numGroups[d] = m_range.groups(d);
     s.groupsFinished = m_groupsFinished;
     const WorkGroup* g = viewedGroup();
     if (g) {
@@ -164,17 +202,26 @@ Snapshot Session::snapshot() const {
             w.steps = wi.stepsExecuted();
             switch (wi.state()) {
             case WorkItem::State::Ready:
-                w.state = wi.stepsExecuted() == 0 ? WorkItemState::NotStarted
+                w.state = wi.stepsExecuted() == 0     ? WorkItemState::NotStarted
                           : m_atBreakpoint.count(&wi) ? WorkItemState::AtBreakpoint
                                                       : WorkItemState::Ready;
                 break;
-            case WorkItem::State::AtBarrier: w.state = WorkItemState::AtBarrier; break;
-            case WorkItem::State::Finished: w.state = WorkItemState::Finished; break;
-            case WorkItem::State::Error: w.state = WorkItemState::Error; break;
+            case WorkItem::State::AtBarrier:
+                w.state = WorkItemState::AtBarrier;
+                break;
+            case WorkItem::State::Finished:
+                w.state = WorkItemState::Finished;
+                break;
+            case WorkItem::State::Error:
+                w.state = WorkItemState::Error;
+                break;
             }
-            if (wi.state() == WorkItem::State::AtBarrier) w.position = wi.barrierRange();
-            else if (wi.currentStatement()) w.position = wi.currentStatement()->range;
-            else if (w.state == WorkItemState::NotStarted) w.position = m_run->kernel().nameRange;
+            if (wi.state() == WorkItem::State::AtBarrier)
+                w.position = wi.barrierRange();
+            else if (wi.currentStatement())
+                w.position = wi.currentStatement()->range;
+            else if (w.state == WorkItemState::NotStarted)
+                w.position = m_run->kernel().nameRange;
             for (size_t f = 0; f < wi.callDepth(); ++f) {
                 StackFrame fr;
                 fr.function = wi.frameFunction(f)->name;

@@ -18,7 +18,7 @@ enum class WorkItemState {
     AtBarrier,    ///< waiting at a barrier for the rest of its group
     AtBreakpoint, ///< paused at a line breakpoint
     Finished,
-    Error,        ///< stopped by a fatal runtime error (step limit, stack)
+    Error, ///< stopped by a fatal runtime error (step limit, stack)
 };
 
 /// "not started", "ready", "at barrier", "at breakpoint", "finished", "error".
@@ -35,7 +35,7 @@ struct WorkItemSnapshot {
     WorkItemId id;
     uint64_t linearLocalId = 0;
     WorkItemState state = WorkItemState::NotStarted;
-    SourceRange position;             ///< statement it will execute next (or the barrier)
+    SourceRange position;              ///< statement it will execute next (or the barrier)
     std::vector<StackFrame> callStack; ///< innermost last
     uint64_t steps = 0;                ///< statements executed
 };
@@ -54,11 +54,11 @@ struct VariableSnapshot {
 
 /// Per-byte flags of a memory region (bit set).
 enum ByteFlag : uint8_t {
-    ByteWritten = 1,        ///< written since the run started (else uninitialized)
-    ByteLastRead = 2,       ///< read by the most recent step
-    ByteLastWrite = 4,      ///< written by the most recent step
-    ByteRace = 8,           ///< part of a reported data race
-    ByteEndian = 16,        ///< touched by an endian(host) conversion
+    ByteWritten = 1,   ///< written since the run started (else uninitialized)
+    ByteLastRead = 2,  ///< read by the most recent step
+    ByteLastWrite = 4, ///< written by the most recent step
+    ByteRace = 8,      ///< part of a reported data race
+    ByteEndian = 16,   ///< touched by an endian(host) conversion
 };
 
 /// The contents of one buffer in one address space, copied at snapshot time. Vectors have
@@ -69,28 +69,62 @@ struct MemoryRegion {
     uint64_t address = 0;       ///< encoded address of byte 0
     std::vector<uint8_t> bytes; ///< device byte order
     std::vector<uint8_t> flags; ///< ByteFlag bits
-    std::vector<int64_t> lastAccessor; ///< global linear id of the last accessing work-item, -1 none
-    std::vector<uint64_t> lastStep;    ///< session step of the last access
+    std::vector<int64_t>
+        lastAccessor;               ///< global linear id of the last accessing work-item, -1 none
+    std::vector<uint64_t> lastStep; ///< session step of the last access
+};
+
+/// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`
+/// memory access, or a runtime diagnostic, in the order they happened.
+struct TraceEntry {
+    enum class Kind : uint8_t { Read, Write, Diagnostic };
+    Kind kind = Kind::Read;
+    bool atomic = false;   ///< part of an atomic operation
+    uint64_t sequence = 0; ///< 0-based number of the entry since the run started
+    uint64_t step = 0;     ///< session step (debugger action) it happened in
+    int64_t workItem = -1; ///< global linear id of the work-item, -1 for none
+    std::array<uint64_t, 3> globalId{};
+    uint64_t address = 0; ///< encoded device address (runtime/Address.h); 0 for diagnostics
+    uint64_t size = 0;    ///< bytes accessed
+    std::array<uint8_t, 8> value{}; ///< the first (up to) 8 bytes read or written, device order
+    SourceRange site;               ///< expression (access) or diagnostic range
+    std::string message;            ///< Diagnostic: "error: message [kind]"
+};
+
+/// One page of the trace, newest entries first (Session::tracePage).
+struct TracePage {
+    uint64_t total = 0;  ///< entries recorded since the run started (older ones are dropped)
+    size_t retained = 0; ///< entries still held (at most the trace capacity)
+    size_t page = 0;     ///< 0 = newest
+    size_t pages = 0;    ///< pages of `pageSize` in the retained entries
+    std::vector<TraceEntry> entries;
 };
 
 /// An immutable picture of the session, cheap to hand to the UI thread.
 struct Snapshot {
-    uint64_t step = 0;          ///< number of debugger actions since reset
-    bool running = false;       ///< a kernel run exists (configured and started)
-    bool runFinished = false;   ///< every work-group finished
-    std::string stopReason;     ///< why execution last stopped, in words
-    std::array<uint64_t, 3> group{};      ///< selected work-group id
+    uint64_t step = 0;               ///< number of debugger actions since reset
+    bool running = false;            ///< a kernel run exists (configured and started)
+    bool runFinished = false;        ///< every work-group finished
+    std::string stopReason;          ///< why execution last stopped, in words
+    std::array<uint64_t, 3> group{}; ///< selected work-group id
     std::array<uint64_t, 3> groupSize{1, 1, 1};
     std::array<uint64_t, 3> numGroups{1, 1, 1};
     uint64_t groupsFinished = 0;
     bool groupFinished = false;
-    size_t selected = 0;        ///< index of the selected work-item in `workItems`
+    size_t selected = 0; ///< index of the selected work-item in `workItems`
     std::vector<WorkItemSnapshot> workItems;
     std::vector<VariableSnapshot> variables; ///< of the selected work-item
     std::vector<MemoryRegion> global, constant, local, privateMemory;
-    std::vector<Diagnostic> diagnostics;     ///< build + runtime diagnostics so far
+    std::vector<Diagnostic> diagnostics; ///< build + runtime diagnostics so far
     std::vector<uint64_t> diagnosticCounts;
-    std::string output;                      ///< printf output so far
+    std::string output; ///< printf output so far
+    /// The latest memory accesses and runtime diagnostics, oldest first (at most the trace
+    /// capacity, 10,000 by default; shared and immutable). Never null after snapshot().
+    std::shared_ptr<const std::vector<TraceEntry>> trace;
+    uint64_t traceTotal = 0; ///< trace entries recorded since the run started
 };
+
+/// Page `page` (0 = newest) of `pageSize` entries of a snapshot's trace, newest first.
+TracePage tracePage(const Snapshot& snapshot, size_t page, size_t pageSize);
 
 } // namespace clstep::debug

@@ -32,9 +32,12 @@ std::string formatFloat(double v, int digits) {
 float halfToFloat(uint16_t h) {
     uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
     float f;
-    if (exp == 0) f = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31) f = mant ? NAN : INFINITY;
-    else f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    if (exp == 0)
+        f = std::ldexp(static_cast<float>(mant), -24);
+    else if (exp == 31)
+        f = mant ? NAN : INFINITY;
+    else
+        f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
     return sign ? -f : f;
 }
 
@@ -42,16 +45,26 @@ float halfToFloat(uint16_t h) {
 
 std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
     switch (kind) {
-    case TypeKind::Bool: return p[0] ? "true" : "false";
-    case TypeKind::Char: return std::to_string(static_cast<int8_t>(p[0]));
-    case TypeKind::UChar: return std::to_string(p[0]);
-    case TypeKind::Short: return std::to_string(static_cast<int16_t>(readBits(p, 2, m_bigEndian)));
-    case TypeKind::UShort: return std::to_string(static_cast<uint16_t>(readBits(p, 2, m_bigEndian)));
-    case TypeKind::Int: return std::to_string(static_cast<int32_t>(readBits(p, 4, m_bigEndian)));
-    case TypeKind::UInt: return std::to_string(static_cast<uint32_t>(readBits(p, 4, m_bigEndian)));
-    case TypeKind::Long: return std::to_string(static_cast<int64_t>(readBits(p, 8, m_bigEndian)));
-    case TypeKind::ULong: return std::to_string(readBits(p, 8, m_bigEndian));
-    case TypeKind::Half: return formatFloat(halfToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
+    case TypeKind::Bool:
+        return p[0] ? "true" : "false";
+    case TypeKind::Char:
+        return std::to_string(static_cast<int8_t>(p[0]));
+    case TypeKind::UChar:
+        return std::to_string(p[0]);
+    case TypeKind::Short:
+        return std::to_string(static_cast<int16_t>(readBits(p, 2, m_bigEndian)));
+    case TypeKind::UShort:
+        return std::to_string(static_cast<uint16_t>(readBits(p, 2, m_bigEndian)));
+    case TypeKind::Int:
+        return std::to_string(static_cast<int32_t>(readBits(p, 4, m_bigEndian)));
+    case TypeKind::UInt:
+        return std::to_string(static_cast<uint32_t>(readBits(p, 4, m_bigEndian)));
+    case TypeKind::Long:
+        return std::to_string(static_cast<int64_t>(readBits(p, 8, m_bigEndian)));
+    case TypeKind::ULong:
+        return std::to_string(readBits(p, 8, m_bigEndian));
+    case TypeKind::Half:
+        return formatFloat(halfToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
     case TypeKind::Float: {
         uint32_t bits = static_cast<uint32_t>(readBits(p, 4, m_bigEndian));
         float f;
@@ -64,7 +77,8 @@ std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
         std::memcpy(&d, &bits, 8);
         return formatFloat(d, 17);
     }
-    default: return "?";
+    default:
+        return "?";
     }
 }
 
@@ -85,7 +99,8 @@ std::string ValueFormatter::format(const QualType& qt, const uint8_t* p, uint64_
         uint64_t a = readBits(p, 8, m_bigEndian);
         if (a == 0) return "NULL";
         std::ostringstream ss;
-        ss << addressSpaceName(address::space(a)) << " buffer " << address::buffer(a) << " + " << address::offset(a);
+        ss << addressSpaceName(address::space(a)) << " buffer " << address::buffer(a) << " + "
+           << address::offset(a);
         return ss.str();
     }
     if (t->isRecord()) {
@@ -111,8 +126,8 @@ std::string ValueFormatter::format(const QualType& qt, const uint8_t* p, uint64_
     return "<" + t->name + ">";
 }
 
-VariableSnapshot ValueFormatter::variable(const std::string& name, const QualType& qt, uint64_t address,
-                                          const uint8_t* p, uint64_t size) const {
+VariableSnapshot ValueFormatter::variable(const std::string& name, const QualType& qt,
+                                          uint64_t address, const uint8_t* p, uint64_t size) const {
     VariableSnapshot v;
     const Type* t = qt->canonical();
     v.name = name;
@@ -126,17 +141,20 @@ VariableSnapshot ValueFormatter::variable(const std::string& name, const QualTyp
         for (uint32_t i = 0; i < t->count; ++i) {
             uint64_t off = i * t->element->size;
             if (off + t->element->size > size) break;
-            v.children.push_back(variable("s" + std::string(1, "0123456789abcdef"[i]), QualType{t->element},
-                                          address + off, p + off, size - off));
+            v.children.push_back(variable(std::string{'s', "0123456789abcdef"[i]},
+                                          QualType{t->element}, address + off, p + off,
+                                          size - off));
         }
     } else if (t->isRecord()) {
         for (const Field& f : t->fields)
-            v.children.push_back(variable(f.name, f.type, address + f.offset, p + f.offset, size - f.offset));
+            v.children.push_back(
+                variable(f.name, f.type, address + f.offset, p + f.offset, size - f.offset));
     } else if (t->isArray()) {
         uint64_t es = t->element->size;
         for (uint32_t i = 0; i < std::min<uint32_t>(t->count, 256); ++i)
-            v.children.push_back(variable("[" + std::to_string(i) + "]", QualType{t->element}, address + i * es,
-                                          p + i * es, size - i * es));
+            v.children.push_back(variable(std::string(1, '[') + std::to_string(i) + "]",
+                                          QualType{t->element}, address + i * es, p + i * es,
+                                          size - i * es));
     }
     return v;
 }

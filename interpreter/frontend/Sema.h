@@ -26,6 +26,16 @@ public:
     /// Analyses the whole translation unit of the program; appends to program.diagnostics.
     void run();
 
+    /// Checks `expr`, an expression typed into the debugger (`print`, a breakpoint condition),
+    /// as if it were written inside `function` at a point where the `visible` declarations
+    /// (variables, parameters, typedefs, tags; outermost first, later ones shadow earlier
+    /// ones) are in scope, together with every program-scope declaration. Annotates `expr`
+    /// as the checks of a function body do (types, implicit casts, names, builtins). Returns
+    /// the error diagnostics (empty when `expr` may be evaluated); program.diagnostics is left
+    /// unchanged. Use a fresh Sema on a program that built without errors (SemaScope.cpp).
+    std::vector<Diagnostic> checkDebuggerExpr(ast::ExprPtr& expr, ast::FunctionDecl* function,
+                                              const std::vector<ast::Decl*>& visible);
+
     // Used by SemaExpr/SemaStmt/SemaType (split across files by responsibility).
     struct Scope {
         std::map<std::string, ast::Decl*> names;
@@ -39,6 +49,9 @@ private:
     void error(const std::string& kind, const SourceRange& r, const std::string& msg,
                std::vector<RelatedLocation> notes = {});
     void warning(const std::string& kind, const SourceRange& r, const std::string& msg);
+
+    /// Makes `d` visible in the innermost scope without diagnostics (SemaScope.cpp).
+    void declareExisting(ast::Decl* d);
 
     // --- declarations (Sema.cpp) ---
     void declareTop(ast::Decl* d);

@@ -268,11 +268,15 @@ void KernelRun::report(Diagnostic d) {
     SourceLocation related = d.notes.empty() ? SourceLocation{} : d.notes.front().range.begin;
     auto key = std::make_tuple(d.kind, d.range.begin, related, d.message.substr(0, 40));
     auto it = m_seen.find(key);
+    m_reportCount.fetch_add(1, std::memory_order_relaxed);
     if (it != m_seen.end()) {
         ++m_counts[it->second];
+        m_lastReport = static_cast<long>(it->second);
         return;
     }
+    m_lastReport = -1;
     if (m_diagnostics.size() >= m_options.maxDiagnostics) return;
+    m_lastReport = static_cast<long>(m_diagnostics.size());
     m_seen[key] = m_diagnostics.size();
     m_diagnostics.push_back(std::move(d));
     m_counts.push_back(1);

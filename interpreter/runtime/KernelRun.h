@@ -8,6 +8,7 @@
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <string>
@@ -49,6 +50,12 @@ public:
     /// How many times each diagnostic in diagnostics() occurred (merged duplicates).
     const std::vector<uint64_t>& diagnosticCounts() const { return m_counts; }
     const std::string& output() const { return m_output; }
+    /// Number of report() calls so far, merged duplicates included (the debugger compares it
+    /// to notice a new runtime diagnostic).
+    uint64_t reportCount() const { return m_reportCount.load(std::memory_order_relaxed); }
+    /// Index in diagnostics() of the latest report (-1 before any, or when it was dropped past
+    /// RunOptions::maxDiagnostics).
+    long lastReportIndex() const { return m_lastReport; }
 
     // ---- used by WorkGroup / WorkItem ----
     const Program& program() const { return m_program; }
@@ -99,6 +106,8 @@ private:
     std::vector<uint64_t> m_counts;
     std::map<std::tuple<std::string, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
     std::string m_output;
+    std::atomic<uint64_t> m_reportCount{0};
+    long m_lastReport = -1;
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;

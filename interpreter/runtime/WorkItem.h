@@ -75,6 +75,23 @@ public:
     /// Writes the initial value of program-scope variable `v` at `addr` (run set-up).
     void initializeProgramVariable(const ast::VarDecl& v, uint64_t addr);
 
+    /// The value of a debugger expression (inspect()).
+    struct Inspection {
+        bool ok = false;
+        std::vector<uint8_t> bytes; ///< the value's bytes in device order (size of its type)
+        uint64_t address = 0;       ///< encoded address of the object for lvalues, else 0
+        std::string error;          ///< the runtime error that stopped the evaluation
+        std::string errorKind;      ///< its diagnostic kind ("out-of-bounds", ...)
+        SourceRange errorSite;      ///< the sub-expression that caused it
+    };
+    /// Evaluates `e` (already checked by Sema against the innermost frame's scope; it must not
+    /// assign, call user functions or builtins with side effects) for the debugger, while the
+    /// work-item is paused: in its innermost frame (an empty frame of the kernel before start
+    /// and after the end), without side effects on the run. Observers see none of its loads;
+    /// the first runtime error stops it and is returned instead of being reported;
+    /// temporaries are released. Never throws.
+    Inspection inspect(const ast::Expr* e);
+
     // ---- BuiltinEnv ----
     uint32_t workDim() const override;
     uint64_t globalSize(uint32_t dim) const override;
@@ -170,6 +187,8 @@ private:
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)
     bool m_pausedAtStatement = false;
+    bool m_quiet = false;       ///< inside inspect(): no observers, errors abort the evaluation
+    Inspection* m_inspection = nullptr;
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;
     bool m_started = false;

@@ -72,7 +72,7 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
 void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site,
                             bool copy) {
     const auto& observers = m_run.observers();
-    if (observers.empty()) return;
+    if (observers.empty() || m_quiet) return;
     MemoryAccess a;
     a.address = address;
     a.size = size;
@@ -90,7 +90,7 @@ void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const u
 void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
                                       const SourceRange& site) {
     const auto& observers = m_run.observers();
-    if (observers.empty()) return;
+    if (observers.empty() || m_quiet) return;
     uint64_t es = t->isVector() ? t->element->size : t->size;
     uint64_t n = t->isVector() ? t->count : 1;
     uint64_t size = es * n;
@@ -221,6 +221,12 @@ void WorkItem::print(const std::string& text) { m_run.appendOutput(text); }
 bool WorkItem::deviceBigEndian() const { return m_bigEndian; }
 
 void WorkItem::reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
+    if (m_quiet) { // a debugger expression (inspect()): stop it, report nothing
+        m_inspection->error = message;
+        m_inspection->errorKind = kind;
+        m_inspection->errorSite = site;
+        throw Abort{};
+    }
     Diagnostic d;
     d.severity = Severity::Error;
     d.kind = kind;

@@ -1,0 +1,68 @@
+#include "debug/SessionController.h"
+
+#include "debug/AccessTracer.h"
+#include "debug/ExprCompiler.h"
+#include "debug/WatchTracker.h"
+#include "runtime/KernelRun.h"
+
+namespace clstep::debug {
+
+void SessionController::pollReports() {
+    if (!run) return;
+    uint64_t n = run->reportCount();
+    if (n == seenReports) return;
+    seenReports = n;
+    long idx = run->lastReportIndex();
+    if (idx < 0 || static_cast<size_t>(idx) >= run->diagnostics().size()) return;
+    const Diagnostic& d = run->diagnostics()[static_cast<size_t>(idx)];
+    if (tracer) {
+        int64_t linear = -1;
+        if (!d.workItems.empty()) {
+            const NDRange& r = run->range();
+            const auto& g = d.workItems.front().global;
+            linear = static_cast<int64_t>(
+                g[0] - r.offset[0] +
+                r.global[0] * ((g[1] - r.offset[1]) + r.global[1] * (g[2] - r.offset[2])));
+        }
+        tracer->addDiagnostic(d, linear);
+    }
+    if (breakOnError && eventsOn && d.severity == Severity::Error && !errorPending) {
+        errorPending = true;
+        errorIndex = idx;
+    }
+}
+
+bool SessionController::shouldPause(WorkItem& wi, const ast::Stmt& s) {
+    if (s.kind == ast::StmtKind::Compound) return false;
+    pollReports();
+    if (pauseFlag && pauseFlag->load()) return true;
+    if (eventsOn && ((watch && watch->pending()) || errorPending)) return true;
+    if (breakpointsOn && s.range.begin.file == mainFile) {
+        for (const Armed& b : breakpoints) {
+            if (b.line != s.range.begin.line) continue;
+            if (b.conditions) {
+                auto it = b.conditions->find(&s);
+                if (it == b.conditions->end() || !it->second) continue;
+                WorkItem::Inspection r = wi.inspect(it->second.get());
+                if (r.ok && !ExprCompiler::truthy(it->second->type, r.bytes, bigEndian)) continue;
+                conditionError = r.ok ? std::string() : r.error;
+            }
+            hitBreakpoint = &wi;
+            hitBreakpointId = b.id;
+            return true;
+        }
+    }
+    switch (mode) {
+    case Mode::Never:
+        return false;
+    case Mode::AnyStatement:
+        return true;
+    case Mode::DepthAtMost:
+        return wi.callDepth() <= depth;
+    case Mode::DepthBelow:
+        return wi.callDepth() < depth;
+    }
+    return false;
+}
+
+} // namespace clstep::debug

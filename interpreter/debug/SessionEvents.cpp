@@ -1,0 +1,258 @@
+// Session: data watchpoints, break on error, the stop reasons of events, and the trace.
+#include "debug/AccessTracer.h"
+#include "debug/Session.h"
+#include "debug/SessionController.h"
+#include "debug/ValueFormatter.h"
+#include "debug/WatchTracker.h"
+#include "runtime/KernelRun.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+#include <cstdio>
+
+namespace clstep::debug {
+
+namespace {
+
+std::string hexBytes(const std::vector<uint8_t>& bytes) {
+    std::string s;
+    char buf[4];
+    for (size_t i = 0; i < bytes.size() && i < 32; ++i) {
+        std::snprintf(buf, sizeof buf, "%02x", bytes[i]);
+        if (i) s += ' ';
+        s += buf;
+    }
+    if (bytes.size() > 32) s += " ...";
+    return s.empty() ? "?" : s;
+}
+
+} // namespace
+
+int64_t Session::linearGlobalId(const WorkItemId& id) const {
+    const NDRange& r = m_range;
+    return static_cast<int64_t>(
+        id.global[0] - r.offset[0] +
+        r.global[0] * ((id.global[1] - r.offset[1]) + r.global[1] * (id.global[2] - r.offset[2])));
+}
+
+std::string Session::describeWorkItem(const WorkItemId& id) const {
+    std::string s = "(";
+    for (int d = 0; d < 3; ++d) {
+        if (d) s += ',';
+        s += std::to_string(id.global[d]);
+    }
+    return s + ")";
+}
+
+void Session::setBreakOnError(bool on) {
+    m_breakOnError = on;
+}
+
+void Session::setTraceCapacity(size_t entries) {
+    m_tracer->log().setCapacity(entries);
+}
+
+TracePage Session::tracePage(size_t page, size_t pageSize) const {
+    Snapshot s;
+    s.trace = m_tracer->log().entries();
+    s.traceTotal = m_tracer->log().total();
+    return debug::tracePage(s, page, pageSize);
+}
+
+int Session::addWatchpoint(AddressSpace space, const std::string& buffer, uint64_t offset,
+                           uint64_t size, WatchKind kind) {
+    if (!m_run) return fail("the kernel is not running: reset first"), 0;
+    if (size == 0) return fail("a watchpoint needs a size of at least 1 byte"), 0;
+    const Memory* mem = nullptr;
+    const WorkGroup* g = viewedGroup();
+    const WorkItem* wi = selectedItem();
+    switch (space) {
+    case AddressSpace::Global:
+        mem = &m_run->globalMemory();
+        break;
+    case AddressSpace::Constant:
+        mem = &m_run->constantMemory();
+        break;
+    case AddressSpace::Local:
+        mem = g ? &const_cast<WorkGroup*>(g)->localMemory() : nullptr;
+        break;
+    case AddressSpace::Private:
+        mem = wi ? &wi->privateMemory() : nullptr;
+        break;
+    default:
+        break;
+    }
+    if (!mem)
+        return fail("no memory of that address space to watch (select a running work-group)"), 0;
+    const auto& buffers = mem->buffers();
+    uint32_t index = 0;
+    std::string names;
+    for (uint32_t i = 1; i < buffers.size(); ++i) {
+        if (!buffers[i].alive) continue;
+        names += (names.empty() ? "" : ", ") + buffers[i].name;
+        bool byIndex =
+            buffer.size() > 1 && buffer[0] == '#' && buffer.substr(1) == std::to_string(i);
+        if (!index && (buffer.empty() || buffer == buffers[i].name || byIndex)) index = i;
+    }
+    if (!index)
+        return fail("no " + std::string(addressSpaceName(space)) + " buffer '" + buffer + "'" +
+                    (names.empty() ? std::string(" (there is none yet)")
+                                   : " (buffers: " + names + ")")),
+               0;
+    const Buffer& b = buffers[index];
+    if (offset >= b.size() || size > b.size() - offset)
+        return fail("bytes " + std::to_string(offset) + ".." + std::to_string(offset + size - 1) +
+                    " are outside buffer '" + b.name + "' of " + std::to_string(b.size()) +
+                    " bytes"),
+               0;
+    Watchpoint w;
+    w.id = m_nextBreakpointId++;
+    w.space = space;
+    w.buffer = index;
+    w.bufferName = b.name;
+    w.offset = offset;
+    w.size = size;
+    w.kind = kind;
+    if (space == AddressSpace::Private && wi) w.workItem = linearGlobalId(wi->ids());
+    m_watchpoints.push_back(w);
+    m_watch->capture(w.id, b.bytes.data() + offset, size);
+    return w.id;
+}
+
+int Session::addWatchpoint(const std::string& expression, WatchKind kind) {
+    QualType type;
+    EvalResult r = evaluateTyped(expression, &type);
+    if (!r.ok) {
+        fail("cannot watch '" + expression + "': " + r.error +
+             (r.hint.empty() ? "" : " (hint: " + r.hint + ")"));
+        return 0;
+    }
+    if (!r.address) {
+        fail("cannot watch '" + expression +
+             "': it is a value, not an object in memory (hint: watch a variable, "
+             "an array element, a member or *pointer)");
+        return 0;
+    }
+    const Memory* mem = nullptr;
+    AddressSpace space = address::space(r.address);
+    std::string name;
+    const WorkGroup* g = viewedGroup();
+    switch (space) {
+    case AddressSpace::Global:
+        mem = &m_run->globalMemory();
+        break;
+    case AddressSpace::Constant:
+        mem = &m_run->constantMemory();
+        break;
+    case AddressSpace::Local:
+        mem = g ? &const_cast<WorkGroup*>(g)->localMemory() : nullptr;
+        break;
+    case AddressSpace::Private:
+        mem = &selectedItem()->privateMemory();
+        break;
+    default:
+        break;
+    }
+    if (mem) {
+        const Buffer* b = mem->buffer(r.address);
+        if (b) name = std::string(1, '#') + std::to_string(address::buffer(r.address));
+    }
+    int id = addWatchpoint(space, name, address::offset(r.address), r.size, kind);
+    if (!id) return 0;
+    Watchpoint& w = m_watchpoints.back();
+    w.expression = expression;
+    w.type = type;
+    return id;
+}
+
+bool Session::removeWatchpoint(int id) {
+    for (auto it = m_watchpoints.begin(); it != m_watchpoints.end(); ++it)
+        if (it->id == id) {
+            m_watchpoints.erase(it);
+            return true;
+        }
+    return false;
+}
+
+bool Session::takeEvent(WorkItem& resumed) {
+    auto select = [&](const WorkItem* item) {
+        if (!m_group || !item) return;
+        const auto& items = m_group->workItems();
+        for (size_t i = 0; i < items.size(); ++i)
+            if (items[i].get() == item) {
+                m_selected = i;
+                m_viewLinear = m_groupLinear;
+            }
+    };
+    SessionController& c = *m_controller;
+    if (c.hitBreakpoint) {
+        WorkItem* wi = c.hitBreakpoint;
+        select(wi);
+        std::string condition;
+        for (Breakpoint& b : m_breakpoints)
+            if (b.id == c.hitBreakpointId) {
+                ++b.hits;
+                condition = b.condition;
+            }
+        uint32_t line = wi->currentStatement() ? wi->currentStatement()->range.begin.line : 0;
+        m_stopReason =
+            "breakpoint " + std::to_string(c.hitBreakpointId) + " at line " + std::to_string(line);
+        if (!condition.empty()) m_stopReason += " (condition '" + condition + "')";
+        if (!c.conditionError.empty())
+            m_stopReason += ": the condition could not be evaluated: " + c.conditionError;
+        m_stopReason += ", work-item " + describeWorkItem(wi->ids());
+        c.hitBreakpoint = nullptr;
+        return true;
+    }
+    if (std::optional<WatchTracker::Hit> h = m_watch->take()) {
+        select(h->item ? h->item : &resumed);
+        const Watchpoint* w = nullptr;
+        for (Watchpoint& x : m_watchpoints)
+            if (x.id == h->id) {
+                ++x.hits;
+                w = &x;
+            }
+        std::string what = w && !w->expression.empty()
+                               ? w->expression
+                               : std::string(addressSpaceName(address::space(h->address))) + " '" +
+                                     h->bufferName + "'+" +
+                                     std::to_string(w ? w->offset : address::offset(h->address));
+        std::string reason =
+            "watchpoint " + std::to_string(h->id) + ": " + (h->write ? "write" : "read") + " of " +
+            what + " (" + std::to_string(w ? w->size : h->size) + " bytes) by work-item " +
+            describeWorkItem(h->workItem) + " at line " + std::to_string(h->site.begin.line);
+        auto show = [&](const std::vector<uint8_t>& bytes) {
+            if (w && w->type.type && !bytes.empty() && bytes.size() == w->type->canonical()->size)
+                return ValueFormatter(m_runOptions.deviceBigEndian)
+                    .format(w->type, bytes.data(), bytes.size());
+            return hexBytes(bytes);
+        };
+        if (h->write)
+            reason += ": " + show(h->before) + " -> " + show(h->after);
+        else
+            reason += ": " + show(h->after);
+        m_stopReason = reason;
+        c.errorPending = false;
+        return true;
+    }
+    if (c.errorPending) {
+        c.errorPending = false;
+        if (c.errorIndex < 0 || static_cast<size_t>(c.errorIndex) >= m_run->diagnostics().size())
+            return false;
+        const Diagnostic& d = m_run->diagnostics()[static_cast<size_t>(c.errorIndex)];
+        m_stopReason = "error: " + d.message + " [" + d.kind + "] at line " +
+                       std::to_string(d.range.begin.line);
+        if (!d.workItems.empty()) {
+            m_stopReason += ", work-item " + describeWorkItem(d.workItems.front());
+            if (m_group)
+                for (const auto& item : m_group->workItems())
+                    if (item->ids().global == d.workItems.front().global) select(item.get());
+        } else {
+            select(&resumed);
+        }
+        return true;
+    }
+    return false;
+}
+
+} // namespace clstep::debug
