@@ -1,0 +1,192 @@
+// RaceDetector (through CheckSet, in-process) and CheckDetails: hazards, fences, work-group
+// boundaries, atomics, uniform writes, byte granularity, merging and the recorded facts.
+#include "CheckRun.h"
+
+#include "checks/CheckDetails.h"
+
+#include <QtTest>
+
+using namespace clstep;
+using namespace clstep::testing;
+
+namespace {
+CheckOptions racesOnly(bool uniformWrites = false) {
+    CheckOptions o = CheckOptions::none();
+    o.dataRaces = true;
+    o.uniformWrites = uniformWrites;
+    return o;
+}
+
+const char* kExchange = R"(
+__kernel void exchange(__global int *out) {
+    __local int tmp[8];
+    int lid = get_local_id(0);
+    tmp[lid] = lid;
+    FENCE;
+    out[get_global_id(0)] = tmp[(lid + 1) % 8];
+})";
+
+std::string exchangeWith(const std::string& fence) {
+    std::string s = kExchange;
+    s.replace(s.find("FENCE"), 5, fence);
+    return s;
+}
+} // namespace
+
+class TestRaceDetector : public QObject {
+    Q_OBJECT
+private slots:
+    void localRaceHasBothAccesses() {
+        auto r = runChecked(exchangeWith("(void)0").c_str(), "exchange", range1(8, 8),
+                            {bufferOf(std::vector<int>(8))}, racesOnly());
+        auto races = r.ofKind("data-race");
+        QCOMPARE(races.size(),
+                 size_t(2)); // WAR (read then neighbour's write) and RAW (wrap-around)
+        for (const Diagnostic* d : races) {
+            QCOMPARE(d->severity, Severity::Error);
+            QCOMPARE(d->workItems.size(), size_t(2));
+            QCOMPARE(d->notes.size(), size_t(1));
+            QVERIFY(d->workItems[0] != d->workItems[1]);
+            QVERIFY(d->message.rfind("Read-write data race at local memory address 0x", 0) == 0);
+            const nlohmann::json* f = r.checks->details(*d);
+            QVERIFY(f);
+            QCOMPARE((*f)["space"].get<std::string>(), std::string("local"));
+            QCOMPARE((*f)["buffer"].get<std::string>(), std::string("tmp"));
+            QCOMPARE((*f)["race"].get<std::string>(), std::string("read-write"));
+            QCOMPARE((*f)["element"].get<uint64_t>(), (*f)["offset"].get<uint64_t>() / 4);
+            QCOMPARE((*f)["first"]["line"].get<uint32_t>(), d->range.begin.line);
+            QCOMPARE((*f)["second"]["line"].get<uint32_t>(), d->notes[0].range.begin.line);
+            std::string hazard = (*f)["hazard"];
+            QVERIFY(hazard == "RAW" || hazard == "WAR");
+            // The write is at line 5, the read at line 7.
+            uint32_t writeLine =
+                hazard == "RAW" ? d->range.begin.line : d->notes[0].range.begin.line;
+            QCOMPARE(writeLine, 5u);
+            QCOMPARE((*f)[hazard == "RAW" ? "first" : "second"]["access"].get<std::string>(),
+                     std::string("write"));
+        }
+    }
+
+    void fencesOrderTheirOwnSpace() {
+        std::vector<int> out(8);
+        auto local = runChecked(exchangeWith("barrier(CLK_LOCAL_MEM_FENCE)").c_str(), "exchange",
+                                range1(8, 8), {bufferOf(out)}, racesOnly());
+        QVERIFY(local.run->diagnostics().empty());
+        auto global = runChecked(exchangeWith("barrier(CLK_GLOBAL_MEM_FENCE)").c_str(), "exchange",
+                                 range1(8, 8), {bufferOf(out)}, racesOnly());
+        QVERIFY(!global.ofKind("data-race").empty());
+        auto both =
+            runChecked(exchangeWith("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)").c_str(),
+                       "exchange", range1(8, 8), {bufferOf(out)}, racesOnly());
+        QVERIFY(both.run->diagnostics().empty());
+    }
+
+    void workGroupsAreNeverOrdered() {
+        auto r = runChecked(R"(
+__kernel void k(__global int *buf) {
+    int gid = get_global_id(0);
+    buf[gid] = gid;
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    int other = buf[(gid + 4) % 16];
+    buf[gid] = other;
+})",
+                            "k", range1(16, 4), {bufferOf(std::vector<int>(16))}, racesOnly());
+        auto races = r.ofKind("data-race");
+        QVERIFY(!races.empty());
+        for (const Diagnostic* d : races)
+            QVERIFY(d->workItems[0].group != d->workItems[1].group);
+    }
+
+    void uniformWritesAreSuppressedUnlessAsked() {
+        const char* src = "__kernel void k(__global int *out) { out[0] = 7; }";
+        std::vector<int> out(1);
+        auto quiet = runChecked(src, "k", range1(32, 8), {bufferOf(out)}, racesOnly(false));
+        QVERIFY(quiet.run->diagnostics().empty());
+        auto loud = runChecked(src, "k", range1(32, 8), {bufferOf(out)}, racesOnly(true));
+        auto races = loud.ofKind("data-race");
+        QCOMPARE(races.size(), size_t(1));
+        QCOMPARE((*loud.checks->details(*races[0]))["hazard"].get<std::string>(),
+                 std::string("WAW"));
+        QCOMPARE(loud.countOf(races[0]), uint64_t(31));
+    }
+
+    void atomicsDoNotRaceWithAtomics() {
+        std::vector<int> c(1);
+        auto atomics = runChecked("__kernel void k(__global int *c) { atomic_inc(c); }", "k",
+                                  range1(32, 8), {bufferOf(c)}, racesOnly());
+        QVERIFY(atomics.run->diagnostics().empty());
+        auto mixed = runChecked("__kernel void k(__global int *c) { atomic_inc(c); if "
+                                "(get_global_id(0) == 3) c[0] = 0; }",
+                                "k", range1(32, 8), {bufferOf(c)}, racesOnly());
+        QVERIFY(!mixed.ofKind("data-race").empty());
+    }
+
+    void distinctPairsMergeWithACount() {
+        auto r = runChecked("__kernel void k(__global uint *out) { out[0] = get_global_id(0); }",
+                            "k", range1(64, 16), {bufferOf(std::vector<unsigned>(1))}, racesOnly());
+        QCOMPARE(r.run->diagnostics().size(), size_t(1));
+        QCOMPARE(r.run->diagnosticCounts()[0], uint64_t(63));
+    }
+
+    void byteGranularity() {
+        // Own bytes: no race, even with four work-items (of two groups) per 32-bit word.
+        auto own = runChecked("__kernel void k(__global uchar *out) { out[get_global_id(0)] = 1 + "
+                              "get_global_id(0); }",
+                              "k", range1(8, 2), {bufferOf(std::vector<uint8_t>(8))}, racesOnly());
+        QVERIFY(own.run->diagnostics().empty());
+        // An int read over bytes 4..7 that work-items 4..7 wrote: the race is at byte 4.
+        auto over = runChecked(R"(
+__kernel void k(__global int *out) {
+    __local uchar b[8];
+    int lid = get_local_id(0);
+    b[lid] = lid;
+    if (lid == 7) out[0] = *((__local int *)(b + 4));
+})",
+                               "k", range1(8, 8), {bufferOf(std::vector<int>(1))}, racesOnly());
+        auto races = over.ofKind("data-race");
+        QCOMPARE(races.size(), size_t(1));
+        QCOMPARE((*over.checks->details(*races[0]))["offset"].get<uint64_t>(), uint64_t(4));
+        QCOMPARE(over.countOf(races[0]), uint64_t(3)); // bytes of work-items 4, 5 and 6
+    }
+
+    void asyncCopiesBelongToTheGroup() {
+        auto r = runChecked(R"(
+__kernel void k(__global const int *in, __global int *out) {
+    __local int t[8];
+    event_t e = async_work_group_copy(t, in, 8, 0);
+    out[get_local_id(0)] = t[get_local_id(0)];
+    wait_group_events(1, &e);
+})",
+                            "k", range1(8, 8),
+                            {bufferOf(std::vector<int>(8, 1)), bufferOf(std::vector<int>(8))},
+                            racesOnly());
+        auto races = r.ofKind("data-race");
+        QCOMPARE(races.size(), size_t(1));
+        const nlohmann::json& f = *r.checks->details(*races[0]);
+        QCOMPARE(f["first"]["entity"].get<std::string>(), std::string("work-group"));
+        QCOMPARE(f["first"]["access"].get<std::string>(), std::string("async copy write"));
+        QCOMPARE(r.countOf(races[0]), uint64_t(8)); // work-item 0 too: the copy is the group's
+    }
+
+    void checkDetailsKeyIncludesTheSecondLocation() {
+        Diagnostic a;
+        a.kind = "data-race";
+        a.message = "Read-write data race at local memory address 0x1";
+        a.range = {{1, 3, 4}, {1, 3, 9}};
+        a.notes.push_back({{{1, 5, 2}, {1, 5, 6}}, "second"});
+        Diagnostic b = a;
+        b.notes[0].range.begin.line = 6;
+        CheckDetails details;
+        details.record(a, {{"hazard", "RAW"}});
+        details.record(a, {{"hazard", "WAR"}}); // the first facts stay
+        QVERIFY(details.contains(a));
+        QVERIFY(!details.contains(b));
+        QCOMPARE((*details.find(a))["hazard"].get<std::string>(), std::string("RAW"));
+        QVERIFY(CheckDetails::keyOf(a) != CheckDetails::keyOf(b));
+        details.clear();
+        QVERIFY(!details.find(a));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRaceDetector)
+#include "tst_racedetector.moc"
