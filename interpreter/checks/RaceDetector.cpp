@@ -6,6 +6,7 @@
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace clstep {
@@ -31,7 +32,8 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_sites.clear();
     m_global.clear();
     m_local.clear();
-    m_stampGroup.assign(1, 0); // stamp 0 means "no access"
+    m_groupStamps.clear();
+    m_nextStamp = 1; // stamp 0 means "no access"
     m_reported.clear();
     m_exhausted = false;
 }
@@ -43,19 +45,18 @@ void RaceDetector::onRunEnd(KernelRun&) {
 }
 
 uint32_t RaceDetector::newStamp() {
-    if (m_stampGroup.size() >= std::numeric_limits<uint32_t>::max()) {
+    if (m_nextStamp == std::numeric_limits<uint32_t>::max()) {
         m_exhausted = true;
         return 0;
     }
-    m_stampGroup.push_back(m_currentGroup);
-    return static_cast<uint32_t>(m_stampGroup.size() - 1);
+    return m_nextStamp++;
 }
 
 void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
     const NDRange& r = group.kernelRun().range();
     const auto& g = group.groupId();
-    m_currentGroup = static_cast<uint32_t>(g[0] + r.groups(0) * (g[1] + r.groups(1) * g[2]));
     m_groupStart = newStamp();
+    m_groupStamps.emplace_back(m_groupStart, g[0] + r.groups(0) * (g[1] + r.groups(1) * g[2]));
     m_localStamp = m_globalStamp = m_groupStart;
     m_names.onWorkGroupBegin(group);
 }
@@ -235,7 +236,10 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& a) {
 
 WorkItemId RaceDetector::idsOf(const Record& r) const {
     const NDRange& range = m_run->range();
-    uint64_t g = r.stamp < m_stampGroup.size() ? m_stampGroup[r.stamp] : 0;
+    auto it = std::upper_bound(
+        m_groupStamps.begin(), m_groupStamps.end(), r.stamp,
+        [](uint32_t s, const std::pair<uint32_t, uint64_t>& e) { return s < e.first; });
+    uint64_t g = it == m_groupStamps.begin() ? 0 : std::prev(it)->second;
     WorkItemId id;
     id.group = {g % range.groups(0), (g / range.groups(0)) % range.groups(1),
                 g / (range.groups(0) * range.groups(1))};

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace clstep {
@@ -113,8 +114,10 @@ private:
     SiteTable m_sites;
     std::vector<BufferShadow> m_global; ///< by buffer index
     std::vector<BufferShadow> m_local;  ///< by buffer index (records of other groups are stale)
-    std::vector<uint32_t> m_stampGroup; ///< linear work-group index of each stamp
-    uint32_t m_currentGroup = 0;
+    /// (first stamp, linear work-group index) of each group run so far, in stamp order
+    /// (groups run one after another, so a group's stamps are contiguous).
+    std::vector<std::pair<uint32_t, uint64_t>> m_groupStamps;
+    uint32_t m_nextStamp = 1;
     uint32_t m_groupStart = 0;               ///< first stamp of the current group
     uint32_t m_localStamp = 0;               ///< current `__local` interval
     uint32_t m_globalStamp = 0;              ///< current `__global` interval
