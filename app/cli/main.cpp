@@ -1,5 +1,6 @@
 // clstep-cli: the command-line front end (check, run).
 #include "CheckCommand.h"
+#include "ReplCommand.h"
 #include "RunCommand.h"
 
 #include <CLI/CLI.hpp>
@@ -41,6 +42,10 @@ int main(int argc, char** argv) {
     CLI::App* runCmd = app.add_subcommand("run", "Run a kernel from a .sim launch file or a .cl file");
     clstep::cli::addRunOptions(*runCmd, run);
 
+    clstep::cli::ReplOptionsCli repl;
+    CLI::App* replCmd = app.add_subcommand("repl", "OpenCL C scratchpad: a read-eval-print loop on a simulated device");
+    clstep::cli::addReplOptions(*replCmd, repl);
+
     try {
         app.parse(normaliseArgs(argc, argv));
     } catch (const CLI::ParseError& e) {
@@ -50,6 +55,7 @@ int main(int argc, char** argv) {
     try {
         if (*checkCmd) return clstep::cli::runCheck(check);
         if (*runCmd) return clstep::cli::runRun(run);
+        if (*replCmd) return clstep::cli::runRepl(repl);
     } catch (const std::exception& e) {
         std::cerr << "clstep-cli: internal error: " << e.what() << "\n";
         return 1;

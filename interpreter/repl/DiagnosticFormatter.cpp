@@ -1,0 +1,121 @@
+#include "repl/DiagnosticFormatter.h"
+
+#include "repl/RuleExplainer.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace clstep::repl {
+
+namespace {
+
+std::string idsText(const WorkItemId& w) {
+    auto three = [](const std::array<uint64_t, 3>& v) {
+        std::string s = "(";
+        for (int i = 0; i < 3; ++i) {
+            if (i) s += ',';
+            s += std::to_string(v[i]);
+        }
+        s += ')';
+        return s;
+    };
+    return "Global" + three(w.global) + " Local" + three(w.local) + " Group" + three(w.group);
+}
+
+/// Runtime messages name the command-line flag; the scratchpad has a command for it.
+std::string replWording(std::string message) {
+    const std::string flag = "--max-steps";
+    size_t at = message.find(flag);
+    if (at != std::string::npos) message.replace(at, flag.size(), ":steps N");
+    return message;
+}
+
+} // namespace
+
+std::string DiagnosticFormatter::location(const SourceLocation& loc) const {
+    std::string file;
+    if (loc.file == 0)
+        file = "<generated>";
+    else if (loc.file == m_current)
+        file = "<entry>";
+    else
+        file = m_sources.path(loc.file);
+    if (file.empty()) file = "<unknown>";
+    if (!loc.valid()) return file;
+    return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
+}
+
+std::string DiagnosticFormatter::sourceLine(const SourceRange& range,
+                                            const std::string& indent) const {
+    if (!range.valid() || range.begin.file == 0) return "";
+    std::string_view line = m_sources.lineText(range.begin.file, range.begin.line);
+    if (line.empty()) return "";
+    std::string out = indent + std::string(line) + "\n" + indent;
+    const uint32_t col = range.begin.column;
+    for (uint32_t i = 1; i < col && i <= line.size(); ++i)
+        out += line[i - 1] == '\t' ? '\t' : ' ';
+    out += '^';
+    if (range.end.line == range.begin.line && range.end.column > col + 1) {
+        uint32_t end = std::min<uint32_t>(range.end.column, static_cast<uint32_t>(line.size()) + 1);
+        if (end > col + 1) out += std::string(end - col - 1, '~');
+    }
+    return out + "\n";
+}
+
+std::string DiagnosticFormatter::race(const Diagnostic& d, const nlohmann::json& f,
+                                      uint64_t count) const {
+    std::string kind = f.value("race", "read-write");
+    kind[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind[0])));
+    std::string out = location(d.range.begin) + ": " + severityName(d.severity) + ": " + kind +
+                      " data race at " + f.value("space", "") + " memory address " +
+                      f.value("address", "") + " [" + d.kind + "]";
+    if (count > 1) out += " (" + std::to_string(count) + " occurrences)";
+    out += "\n";
+    if (!m_kernel.empty()) out += "  Kernel: " + m_kernel + "\n";
+    out += "  Location: " + f.value("space", "") + " buffer '" + f.value("buffer", "") +
+           "', byte offset " + std::to_string(f.value("offset", uint64_t(0)));
+    if (f.contains("element")) out += ", element " + std::to_string(f["element"].get<uint64_t>());
+    out += " (" + f.value("hazard", "") + ")\n";
+    const SourceRange second = d.notes.empty() ? d.range : d.notes.front().range;
+    const SourceRange ranges[2] = {d.range, second};
+    const char* labels[2] = {"First entity:  ", "Second entity: "};
+    const char* keys[2] = {"first", "second"};
+    for (int i = 0; i < 2; ++i) {
+        const nlohmann::json a = f.contains(keys[i]) ? f[keys[i]] : nlohmann::json::object();
+        out += std::string("  ") + labels[i];
+        if (a.value("entity", "work-item") == "work-group" &&
+            i < static_cast<int>(d.workItems.size())) {
+            const auto& g = d.workItems[i].group;
+            out += "work-group Group(" + std::to_string(g[0]) + "," + std::to_string(g[1]) + "," +
+                   std::to_string(g[2]) + ")";
+        } else if (i < static_cast<int>(d.workItems.size())) {
+            out += idsText(d.workItems[i]);
+        }
+        out += ": " + a.value("access", "");
+        if (a.contains("value") && a["value"].is_string())
+            out += " of " + a["value"].get<std::string>();
+        out += " at " + location(ranges[i].begin) + "\n";
+        out += sourceLine(ranges[i], "    ");
+    }
+    return out;
+}
+
+std::string DiagnosticFormatter::format(const Diagnostic& d, uint64_t count) const {
+    const nlohmann::json* facts = m_details ? m_details(d) : nullptr;
+    if (facts && d.kind == "data-race" && facts->contains("first")) return race(d, *facts, count);
+    std::string out = location(d.range.begin) + ": " + severityName(d.severity) + ": " +
+                      replWording(d.message) + " [" + d.kind + "]";
+    if (count > 1) out += " (" + std::to_string(count) + " occurrences)";
+    out += "\n";
+    if (!d.workItems.empty() && !m_kernel.empty()) out += "  Kernel: " + m_kernel + "\n";
+    for (const WorkItemId& w : d.workItems)
+        out += "  Entity: " + idsText(w) + "\n";
+    out += sourceLine(d.range, "  ");
+    for (const RelatedLocation& n : d.notes)
+        out += location(n.range.begin) + ": note: " + n.message + "\n";
+    const std::string why = RuleExplainer::explain(d.kind);
+    if (!why.empty()) out += "  why: " + why + " (docs/rules.md)\n";
+    return out;
+}
+
+} // namespace clstep::repl
