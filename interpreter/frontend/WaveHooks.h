@@ -12,6 +12,12 @@
 #if BOOST_WAVE_PREPROCESS_PRAGMA_BODY != 0
 #error "WaveHooks.h must be the first Boost.Wave include"
 #endif
+// Hostile input reaches states Wave's internal BOOST_ASSERTs consider impossible (e.g. a bad
+// `#elif` in a skipped group); it copes with them in release builds, so debug builds must not
+// abort there either.
+#ifndef BOOST_DISABLE_ASSERTS
+#define BOOST_DISABLE_ASSERTS
+#endif
 
 #include "common/Diagnostic.h"
 #include "common/SourceManager.h"
