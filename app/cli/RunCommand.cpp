@@ -1,5 +1,6 @@
 #include "RunCommand.h"
 
+#include "Console.h"
 #include "DiagnosticPrinter.h"
 #include "checks/CheckSet.h"
 #include "frontend/Program.h"
@@ -102,6 +103,8 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
     cmd.add_flag("--uniform-writes", o.uniformWrites,
                  "also report write-write races where both writes store the same value");
+    cmd.add_flag("-i,--interactive", o.interactive,
+                 "debug the kernel in an interactive console (commands from stdin when it is not a terminal)");
 }
 
 int runRun(const RunOptionsCli& o) {
@@ -190,6 +193,7 @@ int runRun(const RunOptionsCli& o) {
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
+    if (o.interactive) return runConsole(config->kernelFile, config->kernelName, range, args, co, ro);
 
     KernelRun run(*program, config->kernelName, range, args, ro);
     CheckOptions checkOptions;

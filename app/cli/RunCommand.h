@@ -28,6 +28,7 @@ struct RunOptionsCli {
     bool noEndianEvents = false;  ///< --no-endian-events
     bool noChecks = false;        ///< --no-checks: all of the above off
     bool uniformWrites = false;   ///< --uniform-writes: report write-write races of equal values
+    bool interactive = false;     ///< -i: debug the kernel in the interactive console
 };
 
 /// Registers the `run` options on `cmd`.

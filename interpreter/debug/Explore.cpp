@@ -29,13 +29,15 @@ struct Outcome {
 };
 
 Outcome runUnder(const Program& program, const std::string& kernel, const NDRange& range,
-                 const std::vector<KernelArgument>& args, const RunOptions& options, Scheduler scheduler) {
+                 const std::vector<KernelArgument>& args, const RunOptions& options,
+                 Scheduler scheduler) {
     Outcome out;
     KernelRun run(program, kernel, range, args, options);
     if (!run.ready()) return out;
     LocalCapture capture;
     SessionController controller;
-    controller.mode = scheduler.perStatement() ? SessionController::Mode::AnyStatement : SessionController::Mode::Never;
+    controller.mode = scheduler.perStatement() ? SessionController::Mode::AnyStatement
+                                               : SessionController::Mode::Never;
     for (uint64_t z = 0; z < range.groups(2); ++z)
         for (uint64_t y = 0; y < range.groups(1); ++y)
             for (uint64_t x = 0; x < range.groups(0); ++x) {
@@ -52,7 +54,8 @@ Outcome runUnder(const Program& program, const std::string& kernel, const NDRang
                 }
                 capture.onWorkGroupEnd(g);
             }
-    for (size_t i = 0; i < args.size(); ++i) out.buffers.push_back(run.argumentBytes(i));
+    for (size_t i = 0; i < args.size(); ++i)
+        out.buffers.push_back(run.argumentBytes(i));
     out.locals = std::move(capture.locals);
     return out;
 }
@@ -68,7 +71,8 @@ std::string hexByte(uint8_t b) {
 ExploreResult Session::explore(int n) {
     ExploreResult result;
     if (!m_program || m_program->hasErrors() || n < 1) return result;
-    std::vector<Scheduler> schedules = {Scheduler(SchedulePolicy::InOrder), Scheduler(SchedulePolicy::Reverse),
+    std::vector<Scheduler> schedules = {Scheduler(SchedulePolicy::InOrder),
+                                        Scheduler(SchedulePolicy::Reverse),
                                         Scheduler(SchedulePolicy::RoundRobin)};
     for (uint64_t seed = 1; static_cast<int>(schedules.size()) < n; ++seed)
         schedules.emplace_back(SchedulePolicy::Random, seed);
@@ -76,7 +80,8 @@ ExploreResult Session::explore(int n) {
     Outcome first;
     for (size_t s = 0; s < schedules.size(); ++s) {
         std::string name = schedulePolicyName(schedules[s].policy());
-        if (schedules[s].policy() == SchedulePolicy::Random) name += " seed " + std::to_string(schedules[s].seed());
+        if (schedules[s].policy() == SchedulePolicy::Random)
+            name += " seed " + std::to_string(schedules[s].seed());
         result.scheduleNames.push_back(name);
         Outcome o = runUnder(*m_program, m_kernelName, m_range, m_args, m_runOptions, schedules[s]);
         ++result.schedules;
@@ -89,18 +94,20 @@ ExploreResult Session::explore(int n) {
                 if (o.buffers[a][k] != first.buffers[a][k]) {
                     result.outputsDiffer = true;
                     if (result.differences.size() < 20)
-                        result.differences.push_back("buffer '" + m_args[a].name + "' byte " + std::to_string(k) + ": " +
-                                                     hexByte(first.buffers[a][k]) + " (" + result.scheduleNames[0] +
-                                                     ") vs " + hexByte(o.buffers[a][k]) + " (" + name + ")");
+                        result.differences.push_back(
+                            "buffer '" + m_args[a].name + "' byte " + std::to_string(k) + ": " +
+                            hexByte(first.buffers[a][k]) + " (" + result.scheduleNames[0] +
+                            ") vs " + hexByte(o.buffers[a][k]) + " (" + name + ")");
                 }
         for (size_t g = 0; g < o.locals.size() && g < first.locals.size(); ++g)
             for (size_t k = 0; k < o.locals[g].size() && k < first.locals[g].size(); ++k)
                 if (o.locals[g][k] != first.locals[g][k]) {
                     result.localsDiffer = true;
                     if (result.differences.size() < 20)
-                        result.differences.push_back("__local memory of work-group " + std::to_string(g) + " byte " +
-                                                     std::to_string(k) + ": " + hexByte(first.locals[g][k]) + " vs " +
-                                                     hexByte(o.locals[g][k]) + " (" + name + ")");
+                        result.differences.push_back(
+                            "__local memory of work-group " + std::to_string(g) + " byte " +
+                            std::to_string(k) + ": " + hexByte(first.locals[g][k]) + " vs " +
+                            hexByte(o.locals[g][k]) + " (" + name + ")");
                 }
     }
     return result;

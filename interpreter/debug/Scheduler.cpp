@@ -6,17 +6,21 @@ namespace clstep::debug {
 
 const char* schedulePolicyName(SchedulePolicy p) {
     switch (p) {
-    case SchedulePolicy::InOrder: return "in-order";
-    case SchedulePolicy::RoundRobin: return "round-robin";
-    case SchedulePolicy::Reverse: return "reverse";
-    case SchedulePolicy::Random: return "random";
+    case SchedulePolicy::InOrder:
+        return "in-order";
+    case SchedulePolicy::RoundRobin:
+        return "round-robin";
+    case SchedulePolicy::Reverse:
+        return "reverse";
+    case SchedulePolicy::Random:
+        return "random";
     }
     return "in-order";
 }
 
 bool parseSchedulePolicy(const std::string& name, SchedulePolicy& out) {
-    for (SchedulePolicy p : {SchedulePolicy::InOrder, SchedulePolicy::RoundRobin, SchedulePolicy::Reverse,
-                             SchedulePolicy::Random})
+    for (SchedulePolicy p : {SchedulePolicy::InOrder, SchedulePolicy::RoundRobin,
+                             SchedulePolicy::Reverse, SchedulePolicy::Random})
         if (name == schedulePolicyName(p)) {
             out = p;
             return true;
@@ -24,7 +28,8 @@ bool parseSchedulePolicy(const std::string& name, SchedulePolicy& out) {
     return false;
 }
 
-Scheduler::Scheduler(SchedulePolicy policy, uint64_t seed) : m_policy(policy), m_seed(seed), m_rng(seed) {}
+Scheduler::Scheduler(SchedulePolicy policy, uint64_t seed)
+    : m_policy(policy), m_seed(seed), m_rng(seed) {}
 
 void Scheduler::restart() {
     m_cursor = 0;

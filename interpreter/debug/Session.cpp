@@ -195,15 +195,16 @@ const WorkGroup* Session::viewedGroup() const {
     return it == m_finished.end() ? nullptr : it->second.get();
 }
 
-bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b) {
+bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b, int breakOnError) {
     if (!m_run) return fail("the kernel is not running: reset first");
     m_pauseRequested = false;
     m_lastError.clear();
-    Record r{a, arg, b};
+    Record r{a, arg, b, breakOnError < 0 ? m_breakOnError : breakOnError != 0};
+    m_actionBreakOnError = r.breakOnError;
+    m_tracer->setStep(m_step + 1); // accesses belong to the step this action becomes
     bool ok = perform(r);
     if (!m_replaying) m_history.push_back(r);
     ++m_step;
-    m_tracer->setStep(m_step);
     return ok;
 }
 
@@ -314,7 +315,7 @@ bool Session::replay(size_t count) {
     if (!reset()) return false;
     m_replaying = true;
     for (const Record& r : history) {
-        record(r.action, r.a, r.b);
+        record(r.action, r.a, r.b, r.breakOnError ? 1 : 0);
     }
     m_replaying = false;
     m_history = history;

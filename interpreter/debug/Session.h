@@ -226,8 +226,10 @@ private:
         Action action;
         std::array<uint64_t, 3> a{};
         uint64_t b = 0;
+        bool breakOnError = true; ///< the setting the action ran with (replayed the same)
     };
-    bool record(Action a, std::array<uint64_t, 3> arg = {}, uint64_t b = 0);
+    /// Performs and records an action; `breakOnError` < 0 takes the current setting.
+    bool record(Action a, std::array<uint64_t, 3> arg = {}, uint64_t b = 0, int breakOnError = -1);
     bool perform(const Record& r);
     bool stepSelected(int mode);
     void armController(int mode, size_t depth, bool breakpoints);
@@ -281,6 +283,7 @@ private:
     std::vector<Watchpoint> m_watchpoints;
     std::unique_ptr<WatchTracker> m_watch;
     bool m_breakOnError = true;
+    bool m_actionBreakOnError = true; ///< the setting of the action being performed
     int m_nextBreakpointId = 1;
     std::vector<Record> m_history;
     bool m_replaying = false;

@@ -7,7 +7,7 @@
 
 namespace clstep::debug {
 
-void SessionController::pollReports() {
+void SessionController::pollReports(WorkItem* current) {
     if (!run) return;
     uint64_t n = run->reportCount();
     if (n == seenReports) return;
@@ -29,12 +29,13 @@ void SessionController::pollReports() {
     if (breakOnError && eventsOn && d.severity == Severity::Error && !errorPending) {
         errorPending = true;
         errorIndex = idx;
+        errorItem = current;
     }
 }
 
 bool SessionController::shouldPause(WorkItem& wi, const ast::Stmt& s) {
     if (s.kind == ast::StmtKind::Compound) return false;
-    pollReports();
+    pollReports(&wi);
     if (pauseFlag && pauseFlag->load()) return true;
     if (eventsOn && ((watch && watch->pending()) || errorPending)) return true;
     if (breakpointsOn && s.range.begin.file == mainFile) {

@@ -54,15 +54,17 @@ public:
     // ---- results, reset by the Session before each operation ----
     WorkItem* hitBreakpoint = nullptr; ///< set when a breakpoint caused the last pause
     int hitBreakpointId = 0;
-    std::string conditionError; ///< the condition could not be evaluated (it stopped)
-    bool errorPending = false;  ///< a new error diagnostic was seen (breakOnError)
-    long errorIndex = -1;       ///< its index in KernelRun::diagnostics()
-    uint64_t seenReports = 0;   ///< KernelRun::reportCount() already looked at
+    std::string conditionError;    ///< the condition could not be evaluated (it stopped)
+    bool errorPending = false;     ///< a new error diagnostic was seen (breakOnError)
+    long errorIndex = -1;          ///< its index in KernelRun::diagnostics()
+    WorkItem* errorItem = nullptr; ///< the work-item running when it was seen (may be null)
+    uint64_t seenReports = 0;      ///< KernelRun::reportCount() already looked at
 
     bool shouldPause(WorkItem& wi, const ast::Stmt& s) override;
     /// Copies diagnostics reported since the last call into the trace and notes a new error
-    /// (errorPending). Called at every statement and by the Session after each resume.
-    void pollReports();
+    /// (errorPending), made by `current` (the work-item that ran since; null if unknown).
+    /// Called at every statement and by the Session after each resume.
+    void pollReports(WorkItem* current);
 };
 
 } // namespace clstep::debug

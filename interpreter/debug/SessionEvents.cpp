@@ -242,14 +242,16 @@ bool Session::takeEvent(WorkItem& resumed) {
         const Diagnostic& d = m_run->diagnostics()[static_cast<size_t>(c.errorIndex)];
         m_stopReason = "error: " + d.message + " [" + d.kind + "] at line " +
                        std::to_string(d.range.begin.line);
-        if (!d.workItems.empty()) {
+        WorkItem* who = c.errorItem;
+        c.errorItem = nullptr;
+        if (!who && !d.workItems.empty() && m_group)
+            for (const auto& item : m_group->workItems())
+                if (item->ids().global == d.workItems.front().global) who = item.get();
+        if (who)
+            m_stopReason += ", work-item " + describeWorkItem(who->ids());
+        else if (!d.workItems.empty())
             m_stopReason += ", work-item " + describeWorkItem(d.workItems.front());
-            if (m_group)
-                for (const auto& item : m_group->workItems())
-                    if (item->ids().global == d.workItems.front().global) select(item.get());
-        } else {
-            select(&resumed);
-        }
+        select(who ? who : &resumed);
         return true;
     }
     return false;

@@ -16,11 +16,11 @@ void Session::armController(int mode, size_t depth, bool breakpoints) {
     m_controller->depth = depth;
     m_controller->breakpointsOn = breakpoints;
     m_controller->eventsOn = breakpoints || static_cast<Mode>(mode) != Mode::Never;
-    m_controller->breakOnError = m_breakOnError;
+    m_controller->breakOnError = m_actionBreakOnError;
     m_controller->hitBreakpoint = nullptr;
     m_controller->hitBreakpointId = 0;
     m_controller->conditionError.clear();
-    m_controller->pollReports(); // errors of earlier operations do not stop this one
+    m_controller->pollReports(nullptr); // errors of earlier operations do not stop this one
     m_controller->errorPending = false;
     m_watch->take();
     m_controller->breakpoints.clear();
@@ -42,7 +42,7 @@ void Session::armController(int mode, size_t depth, bool breakpoints) {
 bool Session::resumeItem(WorkItem& wi) {
     m_atBreakpoint.erase(&wi);
     wi.resume();
-    m_controller->pollReports();
+    m_controller->pollReports(&wi);
     if (m_controller->hitBreakpoint) {
         m_atBreakpoint.insert(m_controller->hitBreakpoint);
         return true;
@@ -232,7 +232,7 @@ bool Session::runGroup(bool stopAtBreakpoints, bool toBarrierOnly) {
                 return true;
             }
             bool released = m_group->releaseBarrierIfComplete();
-            m_controller->pollReports(); // barrier divergence
+            m_controller->pollReports(nullptr); // barrier divergence
             if (m_controller->errorPending) {
                 WorkItem& first = *m_group->workItems().front();
                 if (takeEvent(first)) return true;

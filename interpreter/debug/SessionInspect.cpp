@@ -140,7 +140,7 @@ void Session::fillMemory(Snapshot& s) const {
                     m_tracer->shadow(AccessTracer::Key{static_cast<int>(mem.space()), owner, i})) {
                 for (size_t k = 0; k < r.bytes.size() && k < sh->written.size(); ++k) {
                     uint8_t f = sh->written[k] ? ByteWritten : 0;
-                    if (sh->accessor[k] >= 0 && sh->step[k] + 1 >= m_step && m_step > 0)
+                    if (sh->accessor[k] >= 0 && sh->step[k] == m_step && m_step > 0)
                         f |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
                     r.flags[k] = f;
                     r.lastAccessor[k] = sh->accessor[k];

@@ -70,8 +70,9 @@ struct MemoryRegion {
     std::vector<uint8_t> bytes; ///< device byte order
     std::vector<uint8_t> flags; ///< ByteFlag bits
     std::vector<int64_t>
-        lastAccessor;               ///< global linear id of the last accessing work-item, -1 none
-    std::vector<uint64_t> lastStep; ///< session step of the last access
+        lastAccessor; ///< global linear id of the last accessing work-item, -1 none
+    std::vector<uint64_t>
+        lastStep; ///< session step (Snapshot::step after that action) of the last access
 };
 
 /// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`

@@ -48,12 +48,14 @@ private slots:
             if (s.snapshot().workItems[5].state == WorkItemState::AtBarrier) break;
         }
         Snapshot snap = s.snapshot();
-        for (const WorkItemSnapshot& w : snap.workItems) QCOMPARE(w.state, WorkItemState::AtBarrier);
+        for (const WorkItemSnapshot& w : snap.workItems)
+            QCOMPARE(w.state, WorkItemState::AtBarrier);
         QCOMPARE(snap.workItems[0].position.begin.line, 17u);
         const MemoryRegion* partial = regionNamed(snap.local, "partial");
         QVERIFY(partial);
         QCOMPARE(partial->bytes.size(), size_t(64));
-        for (size_t i = 0; i < 16; ++i) QVERIFY(partial->flags[i * 4] & ByteWritten);
+        for (size_t i = 0; i < 16; ++i)
+            QVERIFY(partial->flags[i * 4] & ByteWritten);
         QVERIFY(s.selectLocal({3, 0, 0}));
         snap = s.snapshot();
         QCOMPARE(snap.selected, size_t(3));

@@ -1,0 +1,298 @@
+// Console: execution commands, schedules, explore, breakpoints and watchpoints.
+#include "Console.h"
+
+#include <iostream>
+
+namespace clstep::cli {
+
+using namespace clstep::debug;
+
+namespace {
+
+/// Repeat count of `step 5`-style commands: 1 when absent; false when not a number.
+bool repeatCount(const std::vector<std::string>& args, uint64_t& n) {
+    n = 1;
+    if (args.empty()) return true;
+    try {
+        size_t used = 0;
+        unsigned long long v = std::stoull(args[0], &used);
+        if (used != args[0].size() || v == 0 || v > 1000000) return false;
+        n = v;
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+bool parseWatchKind(const std::string& s, WatchKind& k) {
+    if (s == "r" || s == "read")
+        k = WatchKind::Read;
+    else if (s == "w" || s == "write")
+        k = WatchKind::Write;
+    else if (s == "c" || s == "change")
+        k = WatchKind::Change;
+    else if (s == "a" || s == "access" || s == "rw")
+        k = WatchKind::Access;
+    else
+        return false;
+    return true;
+}
+
+bool parseSpace(std::string s, AddressSpace& out) {
+    if (s.rfind("__", 0) == 0) s = s.substr(2);
+    if (s == "global" || s == "g")
+        out = AddressSpace::Global;
+    else if (s == "local" || s == "l")
+        out = AddressSpace::Local;
+    else if (s == "private" || s == "p")
+        out = AddressSpace::Private;
+    else if (s == "constant" || s == "c")
+        out = AddressSpace::Constant;
+    else
+        return false;
+    return true;
+}
+
+} // namespace
+
+void Console::cmdStep(const Args& args, const std::string&) {
+    uint64_t n;
+    if (!repeatCount(args, n))
+        return error("'" + args[0] + "' is not a repeat count", "step [N], e.g. step 3");
+    bool ok = true;
+    for (uint64_t i = 0; i < n && ok; ++i) {
+        ok = m_session.step();
+        std::string reason = m_session.snapshot().stopReason;
+        if (ok && reason != "step") break;
+    }
+    afterExecution(ok);
+}
+
+void Console::cmdNext(const Args& args, const std::string&) {
+    uint64_t n;
+    if (!repeatCount(args, n))
+        return error("'" + args[0] + "' is not a repeat count", "next [N], e.g. next 3");
+    bool ok = true;
+    for (uint64_t i = 0; i < n && ok; ++i) {
+        ok = m_session.next();
+        if (ok && m_session.snapshot().stopReason != "step") break;
+    }
+    afterExecution(ok);
+}
+
+void Console::cmdFinish(const Args&, const std::string&) {
+    afterExecution(m_session.finish());
+}
+
+void Console::cmdContinue(const Args&, const std::string&) {
+    afterExecution(m_session.continueRun());
+}
+
+void Console::cmdLockstep(const Args& args, const std::string&) {
+    uint64_t n;
+    if (!repeatCount(args, n))
+        return error("'" + args[0] + "' is not a repeat count", "lockstep [N]");
+    bool ok = true;
+    for (uint64_t i = 0; i < n && ok; ++i) {
+        ok = m_session.stepLockstep();
+        if (ok && m_session.snapshot().stopReason != "lockstep step") break;
+    }
+    afterExecution(ok);
+}
+
+void Console::cmdBarrier(const Args&, const std::string&) {
+    afterExecution(m_session.runToBarrier(true));
+}
+
+void Console::cmdBack(const Args& args, const std::string&) {
+    uint64_t n;
+    if (!repeatCount(args, n)) return error("'" + args[0] + "' is not a repeat count", "back [N]");
+    bool ok = true;
+    for (uint64_t i = 0; i < n && ok; ++i)
+        ok = m_session.stepBack();
+    if (ok) m_out << "Stepped back to step " << m_session.snapshot().step << "\n";
+    m_outputShown = std::min(m_outputShown, m_session.snapshot().output.size());
+    afterExecution(ok);
+}
+
+void Console::cmdReverseContinue(const Args&, const std::string&) {
+    bool ok = m_session.reverseContinue();
+    m_outputShown = std::min(m_outputShown, m_session.snapshot().output.size());
+    afterExecution(ok);
+}
+
+void Console::cmdRun(const Args&, const std::string&) {
+    if (!m_session.reset())
+        return error(m_session.lastError(), "fix the launch and start clstep-cli again");
+    m_outputShown = 0;
+    m_out << "Restarted the kernel\n";
+    printPosition(m_session.snapshot());
+}
+
+void Console::cmdSchedule(const Args& args, const std::string&) {
+    if (args.empty()) {
+        const Scheduler& s = m_session.scheduler();
+        m_out << "schedule " << schedulePolicyName(s.policy());
+        if (s.policy() == SchedulePolicy::Random) m_out << " seed " << s.seed();
+        m_out << "\n";
+        return;
+    }
+    SchedulePolicy p;
+    if (!parseSchedulePolicy(args[0], p))
+        return error("unknown schedule '" + args[0] + "'",
+                     "schedule in-order|round-robin|reverse|random [SEED]");
+    uint64_t seed = 1;
+    if (args.size() > 1 && !parseNumber(args[1], seed))
+        return error("'" + args[1] + "' is not a seed", "schedule random 42");
+    m_session.setSchedule(p, seed);
+    m_out << "schedule " << schedulePolicyName(p);
+    if (p == SchedulePolicy::Random) m_out << " seed " << seed;
+    m_out << "\n";
+}
+
+void Console::cmdExplore(const Args& args, const std::string&) {
+    uint64_t n = 6;
+    if (!args.empty() && (!parseNumber(args[0], n) || n == 0 || n > 1000))
+        return error("'" + args[0] + "' is not a number of schedules", "explore 8");
+    ExploreResult r = m_session.explore(static_cast<int>(n));
+    if (r.schedules == 0) return error("cannot explore: no kernel that builds is loaded");
+    m_out << "Explored " << r.schedules << " schedules:";
+    for (size_t i = 0; i < r.scheduleNames.size(); ++i)
+        m_out << (i ? ", " : " ") << r.scheduleNames[i];
+    m_out << "\n";
+    if (!r.outputsDiffer && !r.localsDiffer) {
+        m_out << "All schedules give the same results (no order dependence found)\n";
+        return;
+    }
+    m_out << "The results depend on the schedule: a data race (or another order dependence)";
+    if (r.outputsDiffer) m_out << " changes __global output";
+    if (r.localsDiffer) m_out << (r.outputsDiffer ? " and" : "") << " changes __local memory";
+    m_out << "\n";
+    for (const std::string& d : r.differences)
+        m_out << "  " << d << "\n";
+}
+
+void Console::cmdBreak(const Args& args, const std::string& rest) {
+    uint32_t line = 0;
+    std::string condition;
+    std::string text = rest;
+    if (!args.empty() && args[0] != "if") {
+        uint64_t v;
+        std::string spec = args[0];
+        size_t colon = spec.find_last_of(':');
+        if (colon != std::string::npos) spec = spec.substr(colon + 1); // file.cl:21
+        if (!parseNumber(spec, v) || v == 0 || v > 10000000)
+            return error("'" + args[0] + "' is not a line number",
+                         "break 21, or break 21 if lid == 3");
+        line = static_cast<uint32_t>(v);
+        text = text.substr(args[0].size());
+    } else {
+        Snapshot snap = m_session.snapshot();
+        if (snap.workItems.empty() || !snap.workItems[snap.selected].position.valid())
+            return error("no current line", "give a line: break 21");
+        line = snap.workItems[snap.selected].position.begin.line;
+    }
+    size_t ifPos = text.find_first_not_of(" \t");
+    if (ifPos != std::string::npos) {
+        if (text.compare(ifPos, 2, "if") != 0 ||
+            (text.size() > ifPos + 2 && !std::isspace(static_cast<unsigned char>(text[ifPos + 2]))))
+            return error("unexpected '" + text.substr(ifPos) + "'", "break LINE if CONDITION");
+        condition = text.substr(ifPos + 2);
+        if (condition.find_first_not_of(" \t") == std::string::npos)
+            return error("'if' needs a condition", "break 21 if get_local_id(0) == 3");
+        condition = condition.substr(condition.find_first_not_of(" \t"));
+    }
+    int id = condition.empty() ? m_session.addBreakpoint(line)
+                               : m_session.addBreakpoint(line, condition);
+    if (!id) {
+        return sessionError();
+    }
+    const Program* p = m_session.program();
+    m_out << "Breakpoint " << id << " at "
+          << (p ? location(SourceRange{{p->mainFile, line, 1}, {p->mainFile, line, 1}})
+                : "line " + std::to_string(line));
+    if (!condition.empty()) m_out << " if " << condition;
+    m_out << "\n";
+}
+
+void Console::cmdDelete(const Args& args, const std::string&) {
+    if (args.empty()) {
+        std::vector<int> ids;
+        for (const Breakpoint& b : m_session.breakpoints())
+            ids.push_back(b.id);
+        for (const Watchpoint& w : m_session.watchpoints())
+            ids.push_back(w.id);
+        for (int id : ids)
+            m_session.removeBreakpoint(id) || m_session.removeWatchpoint(id);
+        m_out << "Deleted " << ids.size() << " breakpoint(s) and watchpoint(s)\n";
+        return;
+    }
+    for (const std::string& a : args) {
+        uint64_t id;
+        if (!parseNumber(a, id))
+            return error("'" + a + "' is not a breakpoint number", "info break lists them");
+        if (m_session.removeBreakpoint(static_cast<int>(id)))
+            m_out << "Deleted breakpoint " << id << "\n";
+        else if (m_session.removeWatchpoint(static_cast<int>(id)))
+            m_out << "Deleted watchpoint " << id << "\n";
+        else
+            error("no breakpoint or watchpoint " + a, "info break lists them");
+    }
+}
+
+void Console::cmdWatch(const Args& args, const std::string& rest) {
+    if (args.empty())
+        return error("watch what?",
+                     "watch partial[3], watch group_sums[0] c, or watch local partial:12 4 w");
+    WatchKind kind = WatchKind::Write;
+    AddressSpace space;
+    int id = 0;
+    if (parseSpace(args[0], space) && args.size() >= 3) {
+        // watch SPACE [BUFFER:]OFFSET SIZE [r|w|c|a]
+        std::string buffer, offsetText = args[1];
+        size_t colon = offsetText.find(':');
+        if (colon != std::string::npos) {
+            buffer = offsetText.substr(0, colon);
+            offsetText = offsetText.substr(colon + 1);
+        }
+        uint64_t offset, size;
+        if (!parseNumber(offsetText, offset))
+            return error("'" + args[1] + "' is not an offset", "watch local partial:12 4");
+        if (!parseNumber(args[2], size) || size == 0)
+            return error("'" + args[2] + "' is not a size in bytes", "watch local partial:12 4");
+        if (args.size() > 3 && !parseWatchKind(args[3], kind))
+            return error("unknown access kind '" + args[3] + "'",
+                         "r (read), w (write), c (change) or a (any access)");
+        id = m_session.addWatchpoint(space, buffer, offset, size, kind);
+    } else {
+        std::string expression = rest;
+        size_t space = expression.find_last_of(" \t");
+        if (space != std::string::npos && parseWatchKind(expression.substr(space + 1), kind))
+            expression = expression.substr(0, space);
+        id = m_session.addWatchpoint(expression, kind);
+    }
+    if (!id) {
+        return sessionError();
+    }
+    const Watchpoint& w = m_session.watchpoints().back();
+    m_out << "Watchpoint " << id << ": " << watchKindName(w.kind) << " of "
+          << (w.expression.empty() ? std::string(addressSpaceName(w.space)) + " '" + w.bufferName +
+                                         "'+" + std::to_string(w.offset)
+                                   : w.expression)
+          << " (" << w.size << " bytes)\n";
+}
+
+void Console::cmdErrors(const Args& args, const std::string&) {
+    if (!args.empty()) {
+        if (args[0] == "on")
+            m_session.setBreakOnError(true);
+        else if (args[0] == "off")
+            m_session.setBreakOnError(false);
+        else
+            return error("'" + args[0] + "' is neither on nor off", "errors on|off");
+    }
+    m_out << "Runtime errors " << (m_session.breakOnError() ? "stop" : "do not stop")
+          << " execution\n";
+}
+
+} // namespace clstep::cli
