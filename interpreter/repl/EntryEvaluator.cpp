@@ -210,11 +210,33 @@ std::optional<ReplResult> EntryEvaluator::tryProgramLevel(const std::string& tex
 
     ReplResult r;
     r.kind = EntryKind::Declaration;
-    r.diagnostics = ReplCompiler::entryDiagnostics(*program, source, m_origin);
+    r.diagnostics = diagnosticsOf(*program, source);
     if (program->hasErrors()) {
         r.ok = false;
         r.text = format(r.diagnostics);
         return r;
+    }
+    // Program-scope data must initialize (KernelRun sets it up before any work-item runs).
+    std::unique_ptr<KernelRun> setup;
+    if (!program->programVars.empty()) {
+        std::vector<KernelArgument> args(2);
+        for (KernelArgument& a : args) {
+            a.kind = KernelArgument::Kind::Buffer;
+            a.bytes.assign(8, 0);
+            a.size = 8;
+        }
+        RunOptions ro;
+        ro.deviceBigEndian = m_state.settings.bigEndian;
+        setup = std::make_unique<KernelRun>(*program, KernelBuilder::kKernelName,
+                                            m_state.settings.range, args, ro);
+        if (!setup->ready()) {
+            r.ok = false;
+            for (const Diagnostic& d : setup->diagnostics())
+                r.diagnostics.push_back(source.map(d));
+            r.text = format(r.diagnostics) + "the program-scope data could not be initialized, so "
+                                             "the declaration was not kept\n";
+            return r;
+        }
     }
     ReplState next = m_state;
     ProgramChunk chunk{m_origin, plan.text, names};
@@ -232,22 +254,12 @@ std::optional<ReplResult> EntryEvaluator::tryProgramLevel(const std::string& tex
         if (source.inEntry(v->range.begin, m_origin) ||
             source.inEntry(v->nameRange.begin, m_origin))
             data.push_back(v);
-    if (!data.empty()) {
-        std::vector<KernelArgument> args(2);
-        for (KernelArgument& a : args) {
-            a.kind = KernelArgument::Kind::Buffer;
-            a.bytes.assign(8, 0);
-            a.size = 8;
-        }
-        RunOptions ro;
-        ro.deviceBigEndian = next.settings.bigEndian;
-        KernelRun setup(*program, KernelBuilder::kKernelName, next.settings.range, args, ro);
+    if (!data.empty() && setup) {
         for (const VarDecl* v : data) {
             const uint64_t size = v->type->canonical()->size;
-            Memory& mem = v->type.space == AddressSpace::Constant ? setup.constantMemory()
-                                                                  : setup.globalMemory();
-            const uint8_t* p =
-                setup.ready() ? mem.bytes(setup.programVarAddress(v->slot), size) : nullptr;
+            Memory& mem = v->type.space == AddressSpace::Constant ? setup->constantMemory()
+                                                                  : setup->globalMemory();
+            const uint8_t* p = mem.bytes(setup->programVarAddress(v->slot), size);
             std::string decl = TypeSpeller::declaration(v->type, v->name).value_or(v->name);
             if (p)
                 r.text += printer.variable(decl, v->type, std::vector<uint8_t>(p, p + size)) + "\n";
@@ -273,7 +285,7 @@ EntryEvaluator::ExpressionProbe EntryEvaluator::probeExpression(const std::strin
     probe.source = KernelBuilder::build(st, plan);
     probe.program = ReplCompiler::compile(probe.source, m_state.settings);
     probe.parsed = !ReplCompiler::hasSyntaxErrors(*probe.program);
-    probe.diagnostics = ReplCompiler::entryDiagnostics(*probe.program, probe.source, m_origin);
+    probe.diagnostics = diagnosticsOf(*probe.program, probe.source);
     if (!probe.parsed) return probe;
     for (const Stmt* s : entryStatements(*probe.program, probe.source))
         if (s->kind == StmtKind::Expr) probe.expr = static_cast<const ExprStmt*>(s)->expr.get();
@@ -301,7 +313,7 @@ ReplResult EntryEvaluator::evaluateExpression(const std::string& text, Expressio
     std::optional<std::string> pointer = TypeSpeller::pointerTo(type, AddressSpace::Global, false);
     if (canonical->isVoid() || canonical->size == 0) {
         plan.form = EntryForm::ExpressionProbe;
-    } else if (!canonical->isArray() && pointer && canonical->kind != TypeKind::Half) {
+    } else if (!canonical->isArray() && pointer) {
         plan.form = EntryForm::ExpressionStore;
         plan.valuePointer = *pointer;
         valueSize = canonical->size;
@@ -319,7 +331,7 @@ ReplResult EntryEvaluator::evaluateExpression(const std::string& text, Expressio
     std::shared_ptr<Program> program = ReplCompiler::compile(source, next.settings);
     if (program->hasErrors()) {
         r.ok = false;
-        r.diagnostics = ReplCompiler::entryDiagnostics(*program, source, m_origin);
+        r.diagnostics = diagnosticsOf(*program, source);
         r.text = format(r.diagnostics);
         return r;
     }
@@ -387,7 +399,7 @@ ReplResult EntryEvaluator::evaluateStatement(const std::string& text,
             program = ReplCompiler::compile(source, m_state.settings);
         }
     }
-    r.diagnostics = ReplCompiler::entryDiagnostics(*program, source, m_origin);
+    r.diagnostics = diagnosticsOf(*program, source);
     if (program->hasErrors()) {
         if (expressionTry && ReplCompiler::hasSyntaxErrors(*program))
             r.diagnostics = expressionTry->diagnostics;
@@ -441,7 +453,7 @@ ReplResult EntryEvaluator::evaluateStatement(const std::string& text,
     std::shared_ptr<Program> runProgram = ReplCompiler::compile(runSource, next.settings);
     if (runProgram->hasErrors()) {
         r.ok = false;
-        r.diagnostics = ReplCompiler::entryDiagnostics(*runProgram, runSource, m_origin);
+        r.diagnostics = diagnosticsOf(*runProgram, runSource);
         r.text = format(r.diagnostics);
         return r;
     }

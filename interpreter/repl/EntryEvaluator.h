@@ -75,6 +75,11 @@ private:
     static bool refreshTypes(ReplState& state, const std::shared_ptr<Program>& program);
     /// A kept variable for declaration `v` of the entry; nullopt (with `why`) if it cannot be kept.
     std::optional<PersistentVariable> makeVariable(const ast::VarDecl& v, std::string& why) const;
+    /// The program's diagnostics for this entry (ReplCompiler::entryDiagnostics), with notes
+    /// about kept variables pointing at the entry that declared them rather than at the
+    /// generated code that declares them again.
+    std::vector<Diagnostic> diagnosticsOf(const Program& program,
+                                          const SyntheticSource& source) const;
     /// The statements of the entry kernel's body that come from this entry.
     std::vector<const ast::Stmt*> entryStatements(const Program& program,
                                                   const SyntheticSource& source) const;

@@ -1,10 +1,12 @@
 // EntryEvaluator: running the entry kernel, and keeping the variables an entry declares.
 #include "repl/EntryEvaluator.h"
 
+#include "repl/ReplCompiler.h"
 #include "repl/TypeSpeller.h"
 #include "runtime/KernelRun.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace clstep::repl {
@@ -120,6 +122,44 @@ std::optional<PersistentVariable> EntryEvaluator::makeVariable(const VarDecl& d,
     v.align = std::max<uint64_t>({d.align, d.type->align, 1});
     v.bytes.assign(v.size, 0);
     return v;
+}
+
+std::vector<Diagnostic> EntryEvaluator::diagnosticsOf(const Program& program,
+                                                      const SyntheticSource& source) const {
+    std::vector<Diagnostic> diags = ReplCompiler::entryDiagnostics(program, source, m_origin);
+    for (Diagnostic& d : diags)
+        for (RelatedLocation& n : d.notes) {
+            if (n.range.begin.file != 0) continue;
+            // "pointer 'g' declared __global here": the kept variable 'g'.
+            size_t open = n.message.find('\'');
+            size_t close = open == std::string::npos ? open : n.message.find('\'', open + 1);
+            if (close == std::string::npos) continue;
+            const PersistentVariable* v =
+                m_state.find(n.message.substr(open + 1, close - open - 1));
+            if (!v || !v->origin) continue;
+            const std::string& text = m_sources.text(v->origin);
+            for (size_t at = text.find(v->name); at != std::string::npos;
+                 at = text.find(v->name, at + 1)) {
+                auto word = [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                };
+                if ((at > 0 && word(text[at - 1])) ||
+                    (at + v->name.size() < text.size() && word(text[at + v->name.size()])))
+                    continue;
+                const uint32_t line =
+                    1 + static_cast<uint32_t>(std::count(text.begin(), text.begin() + at, '\n'));
+                const size_t lineStart = text.rfind('\n', at == 0 ? 0 : at - 1);
+                const uint32_t column =
+                    static_cast<uint32_t>(
+                        at - (lineStart == std::string::npos || at == 0 ? 0 : lineStart + 1)) +
+                    1;
+                n.range.begin = SourceLocation{v->origin, line, column};
+                n.range.end =
+                    SourceLocation{v->origin, line, column + static_cast<uint32_t>(v->name.size())};
+                break;
+            }
+        }
+    return diags;
 }
 
 std::vector<const Stmt*> EntryEvaluator::entryStatements(const Program& program,

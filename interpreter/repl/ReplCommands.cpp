@@ -207,8 +207,9 @@ ReplResult ReplCommands::ndrange(const std::string& arg) {
                 "non-uniform work-groups)",
                 false);
     }
-    if (range.totalWorkItems() > (uint64_t(1) << 24))
-        return message("the scratchpad runs at most 16777216 work-items", false);
+    // Every entry runs the whole NDRange (the other work-items return at once).
+    if (range.totalWorkItems() > (uint64_t(1) << 22))
+        return message("the scratchpad runs at most 4194304 work-items", false);
     s.range = range;
     std::string note;
     for (uint32_t d = 0; d < 3; ++d)

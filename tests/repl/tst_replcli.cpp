@@ -3,6 +3,7 @@
 // code is 1 when an entry was refused.
 #include <QtTest>
 
+#include <QFile>
 #include <QProcess>
 
 namespace {
@@ -44,6 +45,7 @@ private slots:
     void endianSwitch();
     void endlessLoopKeepsTheReplAlive();
     void optionsAndEcho();
+    void classroomScriptFromDocs();
 };
 
 void TestReplCli::swizzlesAndConversions() {
@@ -157,6 +159,37 @@ void TestReplCli::optionsAndEcho() {
     QCOMPARE(s.exitCode, 0);
     QVERIFY2(s.out.contains("cl> sizeof(p)\n"), qPrintable(s.out));
     QVERIFY(s.out.contains("big-endian"));
+}
+
+void TestReplCli::classroomScriptFromDocs() {
+    // docs/repl.md: the fenced block after <!-- classroom-script --> must run as described.
+    QFile doc(QStringLiteral(CLSTEP_SOURCE_DIR "/docs/repl.md"));
+    QVERIFY(doc.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(doc.readAll());
+    const qsizetype marker = text.indexOf("<!-- classroom-script -->");
+    QVERIFY(marker >= 0);
+    const qsizetype open = text.indexOf("```\n", marker);
+    const qsizetype close = text.indexOf("```", open + 4);
+    QVERIFY(open > 0 && close > open);
+    const QString script = text.mid(open + 4, close - open - 4);
+    QVERIFY(script.contains(":run sum"));
+
+    Session s = runScript(script, {"--echo"});
+    QCOMPARE(s.exitCode, 1); // the __local initializer is refused on purpose
+    QVERIFY2(s.out.contains("(float4)(8, 6, 4, 2)"), qPrintable(s.out));
+    QVERIFY(s.out.contains("(uchar4)(100, 200, 255, 255)"));
+    QVERIFY(s.out.contains("(uint)1065353216\n  memory: 00 00 80 3f"));
+    QVERIFY(s.out.contains("acc = 10\n"));
+    QVERIFY(s.out.contains("bytes: a...bbbb   (3 padding bytes)"));
+    QVERIFY(s.out.contains("P: struct, 5 bytes, alignment 1, packed"));
+    QVERIFY(s.out.contains("[local-variable-initializer]"));
+    QVERIFY(s.out.contains("(ulong)11\n") || s.out.contains("(size_t)11\n"));
+    QVERIFY(s.out.contains("Read-write data race at global memory"));
+    QVERIFY(s.out.contains("Write-write data race at global memory"));
+    QVERIFY(s.out.contains("  total[0] = 120"));
+    QVERIFY(s.out.contains("uint u = 16909060\n        04 03 02 01"));
+    QVERIFY(s.out.contains("uint u = 16909060\n        01 02 03 04"));
+    QVERIFY(s.out.contains("cl> u\n(uint)16909060\n"));
 }
 
 QTEST_APPLESS_MAIN(TestReplCli)
