@@ -127,6 +127,7 @@ void CodeEditor::setExecutionLines(int currentLine, const QMap<int, int>& others
     markerDeleteAll(CurrentLineMarker);
     markerDeleteAll(OthersMarker);
     clearMarginText();
+    m_others = othersPerLine;
     for (auto it = othersPerLine.begin(); it != othersPerLine.end(); ++it) {
         if (it.key() <= 0) continue;
         markerAdd(it.key() - 1, OthersMarker);

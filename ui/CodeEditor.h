@@ -39,6 +39,8 @@ public:
     void applyTheme();
     /// Lines that currently carry a diagnostic squiggle (for tests).
     QList<int> diagnosticLines() const { return m_diagnosticLines; }
+    /// How many other work-items the margin shows at `line` (0 for none).
+    int othersAt(int line) const { return m_others.value(line); }
     /// The annotation text under `line`.
     QString annotationAt(int line) const { return annotation(line - 1); }
 
@@ -61,6 +63,7 @@ private:
 
     OpenClLexer* m_lexer = nullptr;
     QList<int> m_diagnosticLines;
+    QMap<int, int> m_others;
     QsciStyle m_errorStyle;
     QsciStyle m_warningStyle;
     QsciStyle m_countStyle;

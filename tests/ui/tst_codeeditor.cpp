@@ -1,0 +1,194 @@
+// The kernel editor: OpenCL C lexer styles, breakpoint margin, execution markers,
+// diagnostics as squiggles and annotations; KernelDocument autosave and reload.
+#include "CodeEditor.h"
+#include "KernelDocument.h"
+#include "OpenClLexer.h"
+#include "Theme.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace clstep;
+using namespace clstep::ui;
+
+namespace {
+const char* kKernel = "// comment\n"
+                      "__kernel void k(__global float4 *g, __local int *l, __constant uint *c) {\n"
+                      "    __private int x = get_local_id(0) + 42;\n"
+                      "    /* block\n"
+                      "       comment */ barrier(CLK_LOCAL_MEM_FENCE);\n"
+                      "}\n";
+
+int styleAt(CodeEditor& e, int line, const char* word) {
+    const int col = e.text(line).indexOf(QLatin1String(word));
+    const long pos = e.positionFromLineIndex(line, col);
+    return static_cast<int>(e.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, pos));
+}
+} // namespace
+
+class TestCodeEditor : public QObject {
+    Q_OBJECT
+private slots:
+    void classifiesWords();
+    void stylesText();
+    void addressSpacesHaveDistinctColours();
+    void breakpointMargin();
+    void executionMarkers();
+    void diagnosticsSquigglesAndAnnotations();
+    void documentResolveAndAutosave();
+};
+
+void TestCodeEditor::classifiesWords() {
+    QCOMPARE(OpenClLexer::classifyWord("__global"), OpenClLexer::GlobalSpace);
+    QCOMPARE(OpenClLexer::classifyWord("local"), OpenClLexer::LocalSpace);
+    QCOMPARE(OpenClLexer::classifyWord("__constant"), OpenClLexer::ConstantSpace);
+    QCOMPARE(OpenClLexer::classifyWord("private"), OpenClLexer::PrivateSpace);
+    QCOMPARE(OpenClLexer::classifyWord("__kernel"), OpenClLexer::Keyword);
+    QCOMPARE(OpenClLexer::classifyWord("float16"), OpenClLexer::TypeName);
+    QCOMPARE(OpenClLexer::classifyWord("uchar3"), OpenClLexer::TypeName);
+    QCOMPARE(OpenClLexer::classifyWord("get_global_id"), OpenClLexer::Builtin);
+    QCOMPARE(OpenClLexer::classifyWord("convert_int4_sat"), OpenClLexer::Builtin);
+    QCOMPARE(OpenClLexer::classifyWord("atomic_add"), OpenClLexer::Builtin);
+    QCOMPARE(OpenClLexer::classifyWord("partial"), OpenClLexer::Default);
+}
+
+void TestCodeEditor::stylesText() {
+    CodeEditor e;
+    e.resize(600, 400);
+    e.show();
+    e.setText(QString::fromLatin1(kKernel));
+    e.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0, -1);
+    QCOMPARE(styleAt(e, 0, "comment"), int(OpenClLexer::LineComment));
+    QCOMPARE(styleAt(e, 1, "__kernel"), int(OpenClLexer::Keyword));
+    QCOMPARE(styleAt(e, 1, "__global"), int(OpenClLexer::GlobalSpace));
+    QCOMPARE(styleAt(e, 1, "float4"), int(OpenClLexer::TypeName));
+    QCOMPARE(styleAt(e, 1, "__local"), int(OpenClLexer::LocalSpace));
+    QCOMPARE(styleAt(e, 1, "__constant"), int(OpenClLexer::ConstantSpace));
+    QCOMPARE(styleAt(e, 2, "__private"), int(OpenClLexer::PrivateSpace));
+    QCOMPARE(styleAt(e, 2, "get_local_id"), int(OpenClLexer::Builtin));
+    QCOMPARE(styleAt(e, 2, "42"), int(OpenClLexer::Number));
+    QCOMPARE(styleAt(e, 4, "comment"), int(OpenClLexer::BlockComment)); // continues from line 3
+    QCOMPARE(styleAt(e, 4, "barrier"), int(OpenClLexer::Builtin));
+}
+
+void TestCodeEditor::addressSpacesHaveDistinctColours() {
+    OpenClLexer lexer;
+    QSet<QRgb> colours;
+    for (int s : {OpenClLexer::GlobalSpace, OpenClLexer::LocalSpace, OpenClLexer::ConstantSpace,
+                  OpenClLexer::PrivateSpace}) {
+        colours.insert(lexer.color(s).rgb());
+    }
+    QCOMPARE(colours.size(), 4);
+    QCOMPARE(lexer.color(OpenClLexer::LocalSpace), Theme::addressSpace(AddressSpace::Local));
+    Theme::setDark(true);
+    lexer.refreshTheme();
+    QCOMPARE(lexer.color(OpenClLexer::GlobalSpace), Theme::addressSpace(AddressSpace::Global));
+    Theme::setDark(false);
+}
+
+void TestCodeEditor::breakpointMargin() {
+    CodeEditor e;
+    e.resize(600, 400);
+    e.show();
+    e.setText(QString::fromLatin1(kKernel));
+    QSignalSpy spy(&e, &CodeEditor::breakpointsEdited);
+    // Click the symbol margin (x = a few pixels) on line 3.
+    const int y = static_cast<int>(e.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0,
+                                                   e.positionFromLineIndex(2, 0))) +
+                  3;
+    QTest::mouseClick(e.viewport(), Qt::LeftButton, {}, QPoint(5, y));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(e.breakpointLines(), QList<int>{3});
+    QTest::mouseClick(e.viewport(), Qt::LeftButton, {}, QPoint(5, y));
+    QCOMPARE(e.breakpointLines(), QList<int>{});
+    e.setBreakpointLines({2, 5});
+    QCOMPARE(e.breakpointLines(), (QList<int>{2, 5}));
+    // Markers follow edits: inserting a line above moves them down.
+    e.insertAt(QStringLiteral("\n"), 0, 0);
+    QCOMPARE(e.breakpointLines(), (QList<int>{3, 6}));
+}
+
+void TestCodeEditor::executionMarkers() {
+    CodeEditor e;
+    e.setText(QString::fromLatin1(kKernel));
+    QMap<int, int> others{{3, 5}, {5, 2}};
+    e.setExecutionLines(2, others);
+    // markers are bit masks per line: the current line has two, the others one
+    QVERIFY(e.markersAtLine(1) != 0);
+    QVERIFY(e.markersAtLine(2) != 0);
+    QVERIFY(e.markersAtLine(4) != 0);
+    QCOMPARE(e.markersAtLine(0), 0u);
+    QCOMPARE(e.othersAt(3), 5);
+    e.setExecutionLines(0, {});
+    QCOMPARE(e.markersAtLine(1), 0u);
+}
+
+void TestCodeEditor::diagnosticsSquigglesAndAnnotations() {
+    CodeEditor e;
+    e.setText(QString::fromLatin1(kKernel));
+    Diagnostic err;
+    err.kind = "syntax-error";
+    err.message = "expected ';'";
+    err.range.begin = {1, 3, 5};
+    err.range.end = {1, 3, 10};
+    Diagnostic race;
+    race.kind = "data-race";
+    race.message = "Read-write data race";
+    race.range.begin = {1, 5, 19};
+    race.notes.push_back({SourceRange{{1, 2, 1}, {1, 2, 9}}, "second access"});
+    Diagnostic other; // another file: ignored by the editor
+    other.range.begin = {2, 1, 1};
+    e.setDiagnostics({err, race, other}, 1);
+    QCOMPARE(e.diagnosticLines(), (QList<int>{3, 5, 2}));
+    QVERIFY(e.annotationAt(3).contains(QStringLiteral("expected ';'")));
+    QVERIFY(e.annotationAt(2).contains(QStringLiteral("second access")));
+    const long pos = e.positionFromLineIndex(2, 6);
+    const long mask = e.SendScintilla(QsciScintillaBase::SCI_INDICATORALLONFOR, pos);
+    QVERIFY(mask != 0);
+    e.setDiagnostics({}, 1);
+    QVERIFY(e.diagnosticLines().isEmpty());
+    QVERIFY(e.annotationAt(3).isEmpty());
+}
+
+void TestCodeEditor::documentResolveAndAutosave() {
+    const QString samples = QStringLiteral(CLSTEP_SOURCE_DIR "/samples/");
+    KernelDocument::Target t =
+        KernelDocument::resolve(samples + QStringLiteral("reduction_race.cl"));
+    QCOMPARE(t.simPath, samples + QStringLiteral("reduction_race.sim"));
+    t = KernelDocument::resolve(samples + QStringLiteral("2d_blur.sim"));
+    QCOMPARE(t.kernelPath, samples + QStringLiteral("2d_blur.cl"));
+    t = KernelDocument::resolve(QStringLiteral("/nonexistent.cl"));
+    QVERIFY(t.kernelPath.isEmpty());
+    QVERIFY(!t.error.isEmpty());
+
+    QTemporaryDir dir;
+    qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+    const QString path = dir.filePath(QStringLiteral("k.cl"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kKernel);
+    f.close();
+    CodeEditor e;
+    KernelDocument doc(&e);
+    doc.setInteractive(false);
+    QSignalSpy rebuild(&doc, &KernelDocument::rebuildRequested);
+    doc.setRebuildDelay(10);
+    QVERIFY(doc.load(path));
+    QVERIFY(!doc.modified());
+    e.append(QStringLiteral("// edit\n"));
+    QVERIFY(doc.modified());
+    QTRY_COMPARE(rebuild.count(), 1);
+    doc.autosave();
+    QVERIFY(QFile::exists(doc.autosavePath()));
+    QVERIFY(doc.maybeSave(nullptr)); // non-interactive: keeps the autosave, never asks
+    QVERIFY(doc.save());
+    QVERIFY(!doc.modified());
+    QVERIFY(!QFile::exists(doc.autosavePath()));
+    QFile back(path);
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    QVERIFY(back.readAll().endsWith("// edit\n"));
+}
+
+QTEST_MAIN(TestCodeEditor)
+#include "tst_codeeditor.moc"

@@ -1,0 +1,278 @@
+// GUI tests of the main window on real samples (offscreen): stepping in lockstep, the
+// __local pane's data and highlight roles, selection, and broken kernels.
+#include "CodeEditor.h"
+#include "DebugController.h"
+#include "DiagnosticsModel.h"
+#include "KernelDocument.h"
+#include "MainWindow.h"
+#include "MemoryPane.h"
+#include "MemoryTableModel.h"
+#include "WorkItemGrid.h"
+#include "WorkItemGridModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace clstep;
+using namespace clstep::ui;
+
+namespace {
+QString sample(const char* name) {
+    return QStringLiteral(CLSTEP_SOURCE_DIR "/samples/") + QString::fromLatin1(name);
+}
+
+bool allAtBarrier(const SessionState& s) {
+    if (!s.snapshot || s.snapshot->workItems.empty()) return false;
+    for (const auto& w : s.snapshot->workItems)
+        if (w.state != debug::WorkItemState::AtBarrier) return false;
+    return true;
+}
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void opensSampleAndShowsGroup();
+    void lockstepToBarrierAndLocalPane();
+    void selectingWorkItemMovesEditorMarker();
+    void brokenEditKeepsWindowAndText();
+    void brokenFileOpensWithDiagnostics();
+    void missingFileKeepsCurrentText();
+    void privatePaneNamesVariables();
+    void twoDimensionalGrid();
+
+private:
+    MainWindow* m_window = nullptr;
+};
+
+void TestMainWindow::init() {
+    MainWindow::Options o;
+    o.persistSettings = false;
+    o.interactive = false;
+    m_window = new MainWindow(o);
+    m_window->resize(1400, 900);
+    m_window->show();
+}
+
+void TestMainWindow::cleanup() {
+    delete m_window;
+    m_window = nullptr;
+}
+
+void TestMainWindow::opensSampleAndShowsGroup() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    const SessionState& s = m_window->controller()->state();
+    QVERIFY(s.built);
+    QVERIFY(s.launched);
+    QCOMPARE(s.kernelName, QStringLiteral("reduction_race"));
+    QVERIFY(m_window->editor()->text().contains(QStringLiteral("__kernel void reduction_race")));
+    WorkItemGridModel* grid = m_window->workItemGrid()->model();
+    QAbstractItemModelTester tester(grid, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(grid->rowCount() * grid->columnCount(), 16); // 16 work-items, wrapped 8 per row
+    QCOMPARE(grid->index(0, 0).data(WorkItemGridModel::StateRole).toInt(),
+             int(debug::WorkItemState::NotStarted));
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("reduction_race.cl")));
+}
+
+void TestMainWindow::lockstepToBarrierAndLocalPane() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    MemoryPane* local = m_window->memoryPane(AddressSpace::Local);
+    MemoryTableModel* model = local->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    // Lockstep until the store into partial[] happened: every row is the last write.
+    bool sawWrite = false;
+    for (int i = 0; i < 20 && !allAtBarrier(m_window->controller()->state()); ++i) {
+        m_window->controller()->run(DebugController::Command::Lockstep);
+        QVERIFY(m_window->waitIdle());
+        if (model->rowCount() == 16 &&
+            model->index(15, 0).data(MemoryTableModel::HighlightRole).toInt() ==
+                MemoryTableModel::WriteHighlight)
+            sawWrite = true;
+    }
+    QVERIFY(allAtBarrier(m_window->controller()->state()));
+    QVERIFY(sawWrite);
+
+    m_window->controller()->selectLocal({3, 0, 0});
+    QVERIFY(m_window->waitIdle());
+    const SessionState& s = m_window->controller()->state();
+    QCOMPARE(s.snapshot->selected, size_t(3));
+
+    // The __local pane shows `partial` as 16 ints (type guessed from the variable).
+    QCOMPARE(local->tabs()->count(), 1);
+    QCOMPARE(local->tabs()->tabText(0), QStringLiteral("partial"));
+    QCOMPARE(model->format().name(), QStringLiteral("int"));
+    QCOMPARE(model->rowCount(), 16);
+    const QModelIndex row3 = model->index(3, MemoryTableModel::ValueColumn);
+    QCOMPARE(row3.data().toString(), QStringLiteral("4")); // input = 1..32
+    QCOMPARE(model->index(3, MemoryTableModel::BytesColumn).data().toString(),
+             QStringLiteral("04 00 00 00"));
+    QCOMPARE(model->index(3, MemoryTableModel::InfoColumn).data().toString(),
+             QStringLiteral("partial[3] · work-item 3"));
+    QCOMPARE(row3.data(MemoryTableModel::OffsetRole).toULongLong(), 12ull);
+    QCOMPARE(row3.data(MemoryTableModel::LastAccessorRole).toLongLong(), 3ll);
+    QVERIFY(row3.data(MemoryTableModel::FlagsRole).toInt() & debug::ByteWritten);
+    QCOMPARE(row3.data(MemoryTableModel::RawBytesRole).toByteArray(),
+             QByteArray("\x04\x00\x00\x00", 4));
+    // Written a few actions ago: a fading "recent" mark, not uninitialized.
+    const int h = row3.data(MemoryTableModel::HighlightRole).toInt();
+    QCOMPARE(h, int(MemoryTableModel::RecentHighlight));
+    QVERIFY(row3.data(MemoryTableModel::AgeRole).toInt() > 0);
+    QVERIFY(row3.data(Qt::BackgroundRole).value<QColor>().alpha() < 255);
+    QVERIFY(row3.data(Qt::ToolTipRole).toString().contains(QStringLiteral("partial[3]")));
+
+    // Past the barrier, `partial[lid] += partial[lid + stride]` reads rows 8..15 and writes
+    // rows 0..7 in one lockstep: both marks show.
+    bool readAndWrite = false;
+    for (int i = 0; i < 8 && !readAndWrite; ++i) {
+        m_window->controller()->run(DebugController::Command::Lockstep);
+        QVERIFY(m_window->waitIdle());
+        readAndWrite = model->index(0, 0).data(MemoryTableModel::HighlightRole).toInt() ==
+                           MemoryTableModel::WriteHighlight &&
+                       model->index(8, 0).data(MemoryTableModel::HighlightRole).toInt() ==
+                           MemoryTableModel::ReadHighlight;
+    }
+    QVERIFY(readAndWrite);
+    QCOMPARE(model->index(0, MemoryTableModel::ValueColumn).data().toString(),
+             QStringLiteral("10")); // 1 + 9
+    QVERIFY(model->index(0, 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("written by the last step")));
+}
+
+void TestMainWindow::selectingWorkItemMovesEditorMarker() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    for (int i = 0; i < 3; ++i) {
+        m_window->controller()->run(DebugController::Command::Step);
+        QVERIFY(m_window->waitIdle());
+    }
+    // Work-item 0 went ahead; clicking work-item 5 in the grid selects it.
+    WorkItemGridModel* grid = m_window->workItemGrid()->model();
+    const QModelIndex cell = grid->indexForLinear(5);
+    QTableView* view = m_window->workItemGrid()->view();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cell).center());
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().snapshot->selected, size_t(5));
+    QVERIFY(cell.data(WorkItemGridModel::SelectedRole).toBool());
+    QCOMPARE(cell.data(WorkItemGridModel::StateRole).toInt(),
+             int(debug::WorkItemState::NotStarted));
+    QCOMPARE(grid->indexForLinear(0).data(WorkItemGridModel::StateRole).toInt(),
+             int(debug::WorkItemState::Ready));
+}
+
+void TestMainWindow::brokenEditKeepsWindowAndText() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    m_window->document()->setRebuildDelay(10);
+    QString text = m_window->editor()->text();
+    text.replace(QStringLiteral("partial[lid] = input[get_global_id(0)];"),
+                 QStringLiteral("partial[lid] = input[get_global_id(0)] +;"));
+    m_window->editor()->setText(text);
+    QTest::qWait(50);
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->isVisible());
+    QCOMPARE(m_window->editor()->text(), text);
+    QVERIFY(m_window->document()->modified());
+    const SessionState& s = m_window->controller()->state();
+    QVERIFY(!s.built);
+    QVERIFY(m_window->diagnosticsModel()->rowCount() > 0);
+    QCOMPARE(m_window->diagnosticsModel()->index(0, 0).data(DiagnosticsModel::LineRole).toInt(),
+             16);
+    QVERIFY(m_window->editor()->diagnosticLines().contains(16));
+    QVERIFY(m_window->editor()->annotationAt(16).contains(QStringLiteral("error")));
+
+    // Fixing the text rebuilds and runs again with the same launch.
+    text.replace(QStringLiteral("+;"), QStringLiteral(";"));
+    m_window->editor()->setText(text);
+    QTest::qWait(50);
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->controller()->state().built);
+    QVERIFY(m_window->controller()->state().launched);
+    QVERIFY(m_window->editor()->diagnosticLines().isEmpty());
+}
+
+void TestMainWindow::brokenFileOpensWithDiagnostics() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.cl"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("__kernel void k(__global int *p) {\n    p[0] = 1\n}\n");
+    f.close();
+    QVERIFY(m_window->openPath(path));
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->isVisible());
+    QVERIFY(m_window->editor()->text().contains(QStringLiteral("p[0] = 1")));
+    QVERIFY(!m_window->controller()->state().built);
+    QVERIFY(m_window->diagnosticsModel()->rowCount() > 0);
+    QVERIFY(!m_window->editor()->diagnosticLines().isEmpty());
+}
+
+void TestMainWindow::missingFileKeepsCurrentText() {
+    QVERIFY(m_window->openPath(sample("vector_add.sim")));
+    QVERIFY(m_window->waitIdle());
+    const QString before = m_window->editor()->text();
+    QVERIFY(!m_window->openPath(QStringLiteral("/nonexistent/kernel.cl")));
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->editor()->text(), before);
+    QVERIFY(m_window->isVisible());
+}
+
+void TestMainWindow::privatePaneNamesVariables() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    for (int i = 0; i < 3; ++i) {
+        m_window->controller()->run(DebugController::Command::Step);
+        QVERIFY(m_window->waitIdle());
+    }
+    MemoryTableModel* model = m_window->memoryPane(AddressSpace::Private)->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model->combined());
+    QStringList names;
+    for (int r = 0; r < model->rowCount(); ++r)
+        names << model->index(r, MemoryTableModel::InfoColumn)
+                     .data(MemoryTableModel::VariableRole)
+                     .toString();
+    QVERIFY2(names.contains(QStringLiteral("lid")), qPrintable(names.join(',')));
+    QVERIFY(names.contains(QStringLiteral("input")));
+    // `input` is a pointer: the row follows it into the __global pane.
+    const int inputRow = static_cast<int>(names.indexOf(QStringLiteral("input")));
+    const quint64 target =
+        model->index(inputRow, 0).data(MemoryTableModel::PointerTargetRole).toULongLong();
+    QVERIFY(target != 0);
+    QVERIFY(m_window->memoryPane(AddressSpace::Global)->showAddress(target));
+    QCOMPARE(m_window->memoryPane(AddressSpace::Global)
+                 ->tabs()
+                 ->tabText(m_window->memoryPane(AddressSpace::Global)->tabs()->currentIndex()),
+             QStringLiteral("input"));
+}
+
+void TestMainWindow::twoDimensionalGrid() {
+    QVERIFY(m_window->openPath(sample("2d_blur.sim")));
+    QVERIFY(m_window->waitIdle());
+    WorkItemGridModel* grid = m_window->workItemGrid()->model();
+    QAbstractItemModelTester tester(grid, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(grid->columnCount(), 4);
+    QCOMPARE(grid->rowCount(), 4);
+    m_window->controller()->selectGroup({1, 2, 0});
+    QVERIFY(m_window->waitIdle());
+    m_window->controller()->selectLocal({2, 1, 0});
+    QVERIFY(m_window->waitIdle());
+    const QModelIndex cell = grid->index(1, 2);
+    QVERIFY(cell.data(WorkItemGridModel::SelectedRole).toBool());
+    const QVariantList global = cell.data(WorkItemGridModel::GlobalIdRole).toList();
+    QCOMPARE(global.value(0).toULongLong(), 6ull);
+    QCOMPARE(global.value(1).toULongLong(), 9ull);
+    QCOMPARE(cell.data().toString(), QStringLiteral("2,1"));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

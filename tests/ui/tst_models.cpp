@@ -1,0 +1,410 @@
+// The UI's item models on hand-made snapshots: every model under QAbstractItemModelTester,
+// roles and highlights, reset-vs-dataChanged signalling, and a 16 MiB buffer.
+#include "DiagnosticsModel.h"
+#include "MemoryTableModel.h"
+#include "RaceInfo.h"
+#include "ValueFormat.h"
+#include "VariablesModel.h"
+#include "WorkItemGridModel.h"
+
+#include "runtime/Address.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace clstep;
+using namespace clstep::ui;
+
+namespace {
+
+debug::MemoryRegion region(AddressSpace space, const char* name, uint32_t buffer,
+                           std::vector<uint8_t> bytes) {
+    debug::MemoryRegion r;
+    r.space = space;
+    r.name = name;
+    r.address = address::make(space, buffer, 0);
+    r.flags.assign(bytes.size(), debug::ByteWritten);
+    r.lastAccessor.assign(bytes.size(), -1);
+    r.lastStep.assign(bytes.size(), 0);
+    r.bytes = std::move(bytes);
+    return r;
+}
+
+Diagnostic race(uint64_t address, uint64_t a, uint64_t b, uint32_t line1, uint32_t line2) {
+    Diagnostic d;
+    d.kind = "data-race";
+    d.message = "Read-write data race at local memory address 0x" +
+                QString::number(address, 16).toStdString() + " (partial[1])";
+    d.range.begin = {1, line1, 9};
+    d.range.end = {1, line1, 20};
+    RelatedLocation n;
+    n.range.begin = {1, line2, 9};
+    n.message = "second access";
+    d.notes.push_back(n);
+    WorkItemId first, second;
+    first.global = {a, 0, 0};
+    second.global = {b, 0, 0};
+    d.workItems = {first, second};
+    return d;
+}
+
+std::shared_ptr<debug::Snapshot> baseSnapshot() {
+    auto s = std::make_shared<debug::Snapshot>();
+    s->step = 10;
+    s->running = true;
+    s->groupSize = {4, 1, 1};
+    s->numGroups = {2, 1, 1};
+    for (uint64_t i = 0; i < 4; ++i) {
+        debug::WorkItemSnapshot w;
+        w.id.local = {i, 0, 0};
+        w.id.global = {i, 0, 0};
+        w.linearLocalId = i;
+        w.state = i == 0 ? debug::WorkItemState::AtBarrier : debug::WorkItemState::Ready;
+        w.position.begin = {1, 5 + static_cast<uint32_t>(i), 1};
+        s->workItems.push_back(w);
+    }
+    return s;
+}
+
+} // namespace
+
+class TestModels : public QObject {
+    Q_OBJECT
+private slots:
+    void valueFormats();
+    void valueFormatGuess();
+    void memoryHighlights();
+    void memoryRaceAndEndianTooltips();
+    void memoryKeepsRowsOnSameShape();
+    void memoryCombinedRegions();
+    void memoryLargeBuffer();
+    void workItemGrid1D();
+    void workItemGrid3D();
+    void diagnostics();
+    void variablesTree();
+    void raceInfo();
+};
+
+void TestModels::valueFormats() {
+    const uint8_t le[8] = {0x44, 0x33, 0x22, 0x11, 0x00, 0x00, 0x80, 0x3f};
+    QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1}).format(le, 4, false),
+             QStringLiteral("287454020")); // 0x11223344
+    QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1}).format(le, 4, true),
+             QStringLiteral("1144201745")); // 0x44332211
+    QCOMPARE(ValueFormat({ValueFormat::Kind::Float, 1}).format(le + 4, 4, false),
+             QStringLiteral("1"));
+    QCOMPARE(ValueFormat({ValueFormat::Kind::UChar, 4}).format(le, 4, false),
+             QStringLiteral("(uchar4)(68, 51, 34, 17)"));
+    QCOMPARE(ValueFormat({ValueFormat::Kind::Char, 1}).format(le + 6, 1, false),
+             QStringLiteral("-128"));
+    QCOMPARE(ValueFormat({ValueFormat::Kind::HexBytes, 1}).format(le, 3, false),
+             QStringLiteral("44 33 22"));
+    QCOMPARE(ValueFormat({ValueFormat::Kind::Int, 3}).rowBytes(), 16); // vec3 occupies 4 lanes
+    QCOMPARE(ValueFormat({ValueFormat::Kind::Double, 2}).name(), QStringLiteral("double2"));
+    const uint8_t half[2] = {0x00, 0x3c};
+    QCOMPARE(ValueFormat({ValueFormat::Kind::Half, 1}).format(half, 2, false), QStringLiteral("1"));
+    QVERIFY(ValueFormat::fromName(QStringLiteral("float4")).has_value());
+    QCOMPARE(ValueFormat::fromName(QStringLiteral("float4"))->lanes, 4);
+    QVERIFY(!ValueFormat::fromName(QStringLiteral("float5")).has_value());
+    QCOMPARE(ValueFormat::formatAddress(0), QStringLiteral("NULL"));
+    QCOMPARE(ValueFormat::formatAddress(address::make(AddressSpace::Local, 2, 0x10)),
+             QStringLiteral("local #2 + 0x10"));
+}
+
+void TestModels::valueFormatGuess() {
+    QCOMPARE(ValueFormat::guessFromType("__global const int *").name(), QStringLiteral("int"));
+    QCOMPARE(ValueFormat::guessFromType("__local float4[16]").name(), QStringLiteral("float4"));
+    QCOMPARE(ValueFormat::guessFromType("uint").name(), QStringLiteral("uint"));
+    QCOMPARE(ValueFormat::guessFromType("struct Particle").name(), QStringLiteral("hex bytes"));
+    QCOMPARE(ValueFormat::guessFromType("size_t").name(), QStringLiteral("ulong"));
+}
+
+void TestModels::memoryHighlights() {
+    auto s = baseSnapshot();
+    auto r = region(AddressSpace::Local, "partial", 1, std::vector<uint8_t>(32, 0));
+    r.bytes[4] = 7;
+    r.flags[4] |= debug::ByteLastWrite; // row 1
+    r.lastAccessor[4] = 1;
+    r.lastStep[4] = 10;
+    r.flags[8] |= debug::ByteLastRead; // row 2
+    r.flags[12] |= debug::ByteRace;    // row 3
+    r.flags[16] |= debug::ByteEndian;  // row 4
+    r.lastAccessor[20] = 2;            // row 5: accessed 3 actions ago
+    r.lastStep[20] = 7;
+    for (int i = 24; i < 28; ++i)
+        r.flags[i] = 0; // row 6: never written
+    s->local.push_back(r);
+    MemoryTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setFormat({ValueFormat::Kind::Int, 1});
+    m.setRegion(s, AddressSpace::Local, 0, false);
+    QCOMPARE(m.rowCount(), 8);
+    QCOMPARE(m.columnCount(), int(MemoryTableModel::ColumnCount));
+    auto hl = [&](int row) {
+        return m.index(row, 0).data(MemoryTableModel::HighlightRole).toInt();
+    };
+    QCOMPARE(hl(0), int(MemoryTableModel::NoHighlight));
+    QCOMPARE(hl(1), int(MemoryTableModel::WriteHighlight));
+    QCOMPARE(hl(2), int(MemoryTableModel::ReadHighlight));
+    QCOMPARE(hl(3), int(MemoryTableModel::RaceHighlight));
+    QCOMPARE(hl(4), int(MemoryTableModel::EndianHighlight));
+    QCOMPARE(hl(5), int(MemoryTableModel::RecentHighlight));
+    QCOMPARE(m.index(5, 0).data(MemoryTableModel::AgeRole).toInt(), 3);
+    QCOMPARE(hl(6), int(MemoryTableModel::UninitializedHighlight));
+    QCOMPARE(m.index(6, MemoryTableModel::ValueColumn).data().toString(), QStringLiteral("?"));
+    QVERIFY(m.index(6, 0).data(Qt::FontRole).value<QFont>().italic());
+    QCOMPARE(m.index(1, MemoryTableModel::ValueColumn).data().toString(), QStringLiteral("7"));
+    QCOMPARE(m.index(1, MemoryTableModel::InfoColumn).data().toString(),
+             QStringLiteral("work-item 1"));
+    QCOMPARE(m.index(1, 0).data(MemoryTableModel::LastAccessorRole).toLongLong(), 1ll);
+    QCOMPARE(m.index(1, 0).data(MemoryTableModel::AddressRole).toULongLong(),
+             address::make(AddressSpace::Local, 1, 4));
+    QVERIFY(m.index(1, 0).data(MemoryTableModel::FlagsRole).toInt() & debug::ByteLastWrite);
+    QCOMPARE(m.rowForOffset(13), 3);
+    // Changing the type re-rows the table.
+    m.setFormat({ValueFormat::Kind::Short, 2});
+    QCOMPARE(m.rowCount(), 8);
+    m.setFormat({ValueFormat::Kind::UChar, 1});
+    QCOMPARE(m.rowCount(), 32);
+    QCOMPARE(m.headerData(MemoryTableModel::ValueColumn, Qt::Horizontal).toString(),
+             QStringLiteral("uchar"));
+}
+
+void TestModels::memoryRaceAndEndianTooltips() {
+    auto s = baseSnapshot();
+    auto r = region(AddressSpace::Local, "partial", 1, {1, 0, 0, 0, 2, 0, 0, 0});
+    r.flags[4] |= debug::ByteRace;
+    s->local.push_back(r);
+    s->diagnostics.push_back(race(address::make(AddressSpace::Local, 1, 4), 0, 1, 21, 22));
+    auto g = region(AddressSpace::Global, "words", 1, {0x44, 0x33, 0x22, 0x11});
+    g.flags[0] |= debug::ByteEndian;
+    s->global.push_back(g);
+    MemoryTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setFormat({ValueFormat::Kind::Int, 1});
+    m.setRegion(s, AddressSpace::Local, 0, false);
+    const QString tip = m.index(1, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("work-item 0 (line 21) and work-item 1 (line 22)")),
+             qPrintable(tip));
+    QVERIFY(m.index(1, MemoryTableModel::InfoColumn)
+                .data()
+                .toString()
+                .startsWith(QStringLiteral("RACE")));
+    m.setFormat({ValueFormat::Kind::UInt, 1});
+    m.setRegion(s, AddressSpace::Global, 0, true);
+    QCOMPARE(m.index(0, MemoryTableModel::ValueColumn).data().toString(),
+             QStringLiteral("1144201745"));
+    const QString etip = m.index(0, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(etip.contains(QStringLiteral("before: 0x44332211")) &&
+                 etip.contains(QStringLiteral("after: 0x11223344")),
+             qPrintable(etip));
+}
+
+void TestModels::memoryKeepsRowsOnSameShape() {
+    auto s1 = baseSnapshot();
+    s1->global.push_back(region(AddressSpace::Global, "out", 1, std::vector<uint8_t>(64, 0)));
+    auto s2 = std::make_shared<debug::Snapshot>(*s1);
+    s2->global[0].bytes[0] = 9;
+    MemoryTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setFormat({ValueFormat::Kind::UChar, 1});
+    m.setRegion(s1, AddressSpace::Global, 0, false);
+    QSignalSpy resets(&m, &QAbstractItemModel::modelReset);
+    QSignalSpy changes(&m, &QAbstractItemModel::dataChanged);
+    m.setRegion(s2, AddressSpace::Global, 0, false);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(changes.count(), 1);
+    QCOMPARE(m.index(0, MemoryTableModel::ValueColumn).data().toString(), QStringLiteral("9"));
+    auto s3 = std::make_shared<debug::Snapshot>(*s1);
+    s3->global[0].bytes.resize(128);
+    s3->global[0].flags.resize(128);
+    m.setRegion(s3, AddressSpace::Global, 0, false);
+    QCOMPARE(resets.count(), 1);
+    m.setRegion(nullptr, AddressSpace::Global, 0, false);
+    QCOMPARE(m.rowCount(), 0);
+}
+
+void TestModels::memoryCombinedRegions() {
+    auto s = baseSnapshot();
+    std::vector<uint8_t> ptr(8, 0);
+    const uint64_t target = address::make(AddressSpace::Global, 3, 16);
+    for (int i = 0; i < 8; ++i)
+        ptr[static_cast<size_t>(i)] = static_cast<uint8_t>(target >> (8 * i));
+    s->privateMemory.push_back(region(AddressSpace::Private, "p", 1, ptr));
+    s->privateMemory.push_back(region(AddressSpace::Private, "i", 2, {5, 0, 0, 0}));
+    debug::VariableSnapshot vi;
+    vi.name = "i";
+    vi.type = "int";
+    vi.address = address::make(AddressSpace::Private, 2, 0);
+    vi.size = 4;
+    s->variables.push_back(vi);
+    MemoryTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QHash<QString, ValueFormat> formats{{QStringLiteral("p"), {ValueFormat::Kind::Pointer, 1}},
+                                        {QStringLiteral("i"), {ValueFormat::Kind::Int, 1}}};
+    m.setAllRegions(s, AddressSpace::Private, false, formats, {});
+    QVERIFY(m.combined());
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.index(0, MemoryTableModel::ValueColumn).data().toString(),
+             QStringLiteral("global #3 + 0x10"));
+    QCOMPARE(m.index(0, 0).data(MemoryTableModel::PointerTargetRole).toULongLong(), target);
+    QCOMPARE(m.index(1, MemoryTableModel::ValueColumn).data().toString(), QStringLiteral("5"));
+    QCOMPARE(m.index(1, 0).data(MemoryTableModel::VariableRole).toString(), QStringLiteral("i"));
+    QCOMPARE(m.index(1, MemoryTableModel::AddressColumn).data().toString(), QStringLiteral("i +0"));
+    QCOMPARE(m.rowForAddress(address::make(AddressSpace::Private, 2, 2)), 1);
+    QCOMPARE(m.rowForAddress(address::make(AddressSpace::Private, 9, 0)), -1);
+    QCOMPARE(m.regionAtRow(1)->name, std::string("i"));
+}
+
+void TestModels::memoryLargeBuffer() {
+    auto s = baseSnapshot();
+    const size_t size = 16u << 20;
+    s->global.push_back(region(AddressSpace::Global, "big", 1, std::vector<uint8_t>(size, 0xab)));
+    MemoryTableModel m;
+    QElapsedTimer t;
+    t.start();
+    m.setFormat({ValueFormat::Kind::UChar, 1});
+    m.setRegion(s, AddressSpace::Global, 0, false);
+    QCOMPARE(m.rowCount(), int(size));
+    for (int row : {0, int(size / 2), int(size - 1)}) {
+        QCOMPARE(m.index(row, MemoryTableModel::ValueColumn).data().toString(),
+                 QStringLiteral("171"));
+        QVERIFY(m.index(row, 0).data(Qt::ToolTipRole).isValid());
+    }
+    auto s2 = std::make_shared<debug::Snapshot>(*s);
+    m.setRegion(s2, AddressSpace::Global, 0, false);
+    QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+}
+
+void TestModels::workItemGrid1D() {
+    auto s = baseSnapshot();
+    WorkItemGridModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setWrap(3);
+    m.setSnapshot(s);
+    QCOMPARE(m.columnCount(), 3);
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.index(1, 0).data().toString(), QStringLiteral("3"));
+    QVERIFY(!m.index(1, 1).data().isValid()); // padding cell
+    QCOMPARE(m.index(1, 1).data(WorkItemGridModel::LinearIdRole).toInt(), -1);
+    QCOMPARE(m.index(0, 0).data(WorkItemGridModel::StateRole).toInt(),
+             int(debug::WorkItemState::AtBarrier));
+    QCOMPARE(m.index(0, 2).data(WorkItemGridModel::LineRole).toInt(), 7);
+    QVERIFY(m.index(0, 0).data(WorkItemGridModel::SelectedRole).toBool());
+    QCOMPARE(m.indexForLinear(3), m.index(1, 0));
+    QSignalSpy resets(&m, &QAbstractItemModel::modelReset);
+    auto s2 = std::make_shared<debug::Snapshot>(*s);
+    s2->selected = 2;
+    m.setSnapshot(s2);
+    QCOMPARE(resets.count(), 0);
+    QVERIFY(m.index(0, 2).data(WorkItemGridModel::SelectedRole).toBool());
+    m.setSnapshot(nullptr);
+    QCOMPARE(m.rowCount(), 0);
+}
+
+void TestModels::workItemGrid3D() {
+    auto s = std::make_shared<debug::Snapshot>();
+    s->groupSize = {2, 2, 2};
+    s->numGroups = {1, 1, 1};
+    for (uint64_t i = 0; i < 8; ++i) {
+        debug::WorkItemSnapshot w;
+        w.id.local = {i % 2, (i / 2) % 2, i / 4};
+        w.id.global = w.id.local;
+        w.linearLocalId = i;
+        s->workItems.push_back(w);
+    }
+    WorkItemGridModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setSnapshot(s);
+    QCOMPARE(m.columnCount(), 2);
+    QCOMPARE(m.rowCount(), 4);
+    QCOMPARE(m.headerData(3, Qt::Vertical).toString(), QStringLiteral("y=1 z=1"));
+    QCOMPARE(m.index(3, 1).data(WorkItemGridModel::LocalIdRole).toList().value(2).toInt(), 1);
+}
+
+void TestModels::diagnostics() {
+    auto s = baseSnapshot();
+    Diagnostic e;
+    e.severity = Severity::Warning;
+    e.kind = "uninitialized";
+    e.message = "read of an uninitialized value";
+    e.range.begin = {1, 4, 3};
+    s->diagnostics.push_back(e);
+    s->diagnostics.push_back(race(address::make(AddressSpace::Local, 1, 4), 3, 11, 21, 21));
+    s->diagnosticCounts = {1, 5};
+    SessionState st;
+    st.snapshot = s;
+    st.mainFile = 1;
+    DiagnosticsModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setState(st);
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.index(0, DiagnosticsModel::SeverityColumn).data().toString(),
+             QStringLiteral("warning"));
+    QCOMPARE(m.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 4);
+    QCOMPARE(m.index(1, DiagnosticsModel::LineColumn).data().toString(), QStringLiteral("21 ↔ 21"));
+    QCOMPARE(m.index(1, DiagnosticsModel::WorkItemsColumn).data().toString(),
+             QStringLiteral("3 ↔ 11"));
+    QCOMPARE(m.index(1, DiagnosticsModel::CountColumn).data().toULongLong(), 5ull);
+    QCOMPARE(m.index(1, 0).data(DiagnosticsModel::KindRole).toString(),
+             QStringLiteral("data-race"));
+    QCOMPARE(
+        m.index(1, 0).data(DiagnosticsModel::FirstWorkItemRole).toList().value(0).toULongLong(),
+        3ull);
+    QCOMPARE(m.index(1, 0).data(DiagnosticsModel::SecondLineRole).toInt(), 21);
+    st.snapshot = nullptr;
+    m.setState(st);
+    QCOMPARE(m.rowCount(), 0);
+}
+
+void TestModels::variablesTree() {
+    auto s = baseSnapshot();
+    debug::VariableSnapshot v;
+    v.name = "p";
+    v.type = "struct Pair";
+    v.value = "{a = 1, b = 2.5}";
+    v.address = address::make(AddressSpace::Private, 1, 0);
+    v.size = 8;
+    debug::VariableSnapshot a;
+    a.name = "a";
+    a.type = "int";
+    a.value = "1";
+    debug::VariableSnapshot b = a;
+    b.name = "b";
+    b.type = "float";
+    b.value = "2.5";
+    v.children = {a, b};
+    debug::VariableSnapshot i;
+    i.name = "i";
+    i.type = "int";
+    i.value = "3";
+    s->variables = {v, i};
+    VariablesModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setSnapshot(s);
+    QCOMPARE(m.rowCount(), 2);
+    const QModelIndex p = m.index(0, 0);
+    QCOMPARE(p.data().toString(), QStringLiteral("p"));
+    QCOMPARE(m.rowCount(p), 2);
+    const QModelIndex bIdx = m.index(1, VariablesModel::ValueColumn, p);
+    QCOMPARE(bIdx.data().toString(), QStringLiteral("2.5"));
+    QCOMPARE(m.parent(bIdx), p);
+    QCOMPARE(m.index(0, VariablesModel::AddressColumn).data().toString(),
+             QStringLiteral("private #1 + 0x0"));
+    m.setSnapshot(nullptr);
+    QCOMPARE(m.rowCount(), 0);
+}
+
+void TestModels::raceInfo() {
+    std::vector<Diagnostic> d{race(address::make(AddressSpace::Local, 1, 4), 3, 11, 21, 22)};
+    const QVector<RaceInfo> r = RaceInfo::fromDiagnostics(d);
+    QCOMPARE(r.size(), 1);
+    QCOMPARE(r[0].address, address::make(AddressSpace::Local, 1, 4));
+    QCOMPARE(r[0].describe(), QStringLiteral("work-item 3 (line 21) and work-item 11 (line 22)"));
+    QCOMPARE(RaceInfo::idText({1, 2, 0}, 2), QStringLiteral("(1,2)"));
+}
+
+QTEST_MAIN(TestModels)
+#include "tst_models.moc"
