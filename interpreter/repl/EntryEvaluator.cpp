@@ -266,8 +266,10 @@ std::optional<ReplResult> EntryEvaluator::tryProgramLevel(const std::string& tex
         }
     } else if (!names.empty()) {
         std::string list;
-        for (const std::string& n : names)
-            list += (list.empty() ? "" : ", ") + n;
+        for (const std::string& n : names) {
+            if (!list.empty()) list += ", ";
+            list += n[0] == '#' ? "macro " + n.substr(1) : n;
+        }
         r.text += (plan.replaceChunk >= 0 ? "redefined " : "defined ") + list + "\n";
     }
     m_state = std::move(next);

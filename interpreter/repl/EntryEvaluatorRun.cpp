@@ -28,12 +28,18 @@ EntryEvaluator::RunOutcome EntryEvaluator::run(const Program& program,
     args[1].size = args[1].bytes.size();
     RunOptions options;
     options.deviceBigEndian = state.settings.bigEndian;
-    options.maxStepsPerWorkItem = state.settings.maxSteps;
+    options.maxStepsPerWorkItem = state.settings.maxSteps + KernelBuilder::overheadSteps(state);
     KernelRun kernelRun(program, KernelBuilder::kKernelName, state.settings.range, args, options);
     kernelRun.runAll();
     out.output = kernelRun.output();
     for (size_t i = 0; i < kernelRun.diagnostics().size(); ++i) {
         out.diagnostics.push_back(source.map(kernelRun.diagnostics()[i]));
+        // The limit includes the generated loads and stores; the user's limit is :steps.
+        std::string& message = out.diagnostics.back().message;
+        const std::string total = std::to_string(options.maxStepsPerWorkItem);
+        if (out.diagnostics.back().kind == "step-limit" && message.find(total) != std::string::npos)
+            message.replace(message.find(total), total.size(),
+                            std::to_string(state.settings.maxSteps));
         out.counts.push_back(kernelRun.diagnosticCounts()[i]);
     }
     out.ok = kernelRun.ready();

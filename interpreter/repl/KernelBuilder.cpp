@@ -35,18 +35,20 @@ const char* spaceName(AddressSpace s) {
 
 std::string KernelBuilder::helpers() {
     std::string s;
-    // Byte copies between the state buffer and variables that cannot be assigned (arrays).
-    for (AddressSpace sp : {AddressSpace::Private, AddressSpace::Local}) {
+    // Byte copies between the state buffer and variables that cannot be assigned (arrays),
+    // 16 bytes per statement (vload16/vstore16 of uchar need no alignment).
+    const std::string body =
+        ", uint n) { uint i = 0; for (; i + 16 <= n; i += 16) "
+        "vstore16(vload16(0, s + i), 0, d + i); for (; i < n; ++i) d[i] = s[i]; }\n";
+    for (AddressSpace sp : {AddressSpace::Private, AddressSpace::Local})
         s += std::string("void __clstep_in_") + spaceSuffix(sp) + "(" + spaceName(sp) +
-             " uchar *d, __global const uchar *s, uint n) { for (uint i = 0; i < n; ++i) d[i] = "
-             "s[i]; }\n";
-    }
+             " uchar *d, __global const uchar *s" + body;
     for (AddressSpace sp : {AddressSpace::Private, AddressSpace::Local, AddressSpace::Constant,
                             AddressSpace::Global}) {
         std::string src = std::string(spaceName(sp)) + " const uchar *s";
         if (sp == AddressSpace::Constant) src = "__constant uchar *s";
         s += std::string("void __clstep_out_") + spaceSuffix(sp) + "(__global uchar *d, " + src +
-             ", uint n) { for (uint i = 0; i < n; ++i) d[i] = s[i]; }\n";
+             body;
     }
     return s;
 }
@@ -71,6 +73,13 @@ std::string KernelBuilder::store(const PersistentVariable& v) {
                " const uchar *)" + v.name + ", " + std::to_string(v.size) + ");\n";
     }
     return "*(" + v.storePointer + ")" + at + " = " + v.name + ";\n";
+}
+
+uint64_t KernelBuilder::overheadSteps(const ReplState& state) {
+    uint64_t steps = 64;
+    for (const PersistentVariable& v : state.variables)
+        steps += v.isArray ? 2 * (v.size / 16 + 16) + 8 : 4;
+    return 2 * steps;
 }
 
 SyntheticSource KernelBuilder::build(const ReplState& state, const EntryPlan& plan) {

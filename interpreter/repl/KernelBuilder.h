@@ -52,6 +52,9 @@ public:
     /// Builds the program for `plan` from the chunks and variables of `state` (whose
     /// variables must have been laid out with ReplState::layout()).
     static SyntheticSource build(const ReplState& state, const EntryPlan& plan);
+    /// A bound on the statements the generated loads and stores of `state`'s variables
+    /// execute, added to the step limit so that an entry gets the whole limit itself.
+    static uint64_t overheadSteps(const ReplState& state);
 
 private:
     static std::string helpers();

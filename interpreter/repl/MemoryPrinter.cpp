@@ -22,12 +22,12 @@ std::string hexRows(const std::vector<uint8_t>& bytes, uint64_t limit = 256) {
     std::string out;
     for (uint64_t off = 0; off < bytes.size() && off < limit; off += 16) {
         char head[32];
-        std::snprintf(head, sizeof head, "    %04llx: ", static_cast<unsigned long long>(off));
+        std::snprintf(head, sizeof head, "        %04llx: ", static_cast<unsigned long long>(off));
         uint64_t n = std::min<uint64_t>(16, bytes.size() - off);
         out += head + TypeBytes::hex(std::span<const uint8_t>(bytes.data() + off, n), 4) + "\n";
     }
     if (bytes.size() > limit)
-        out += "    ... (" + std::to_string(bytes.size() - limit) + " more bytes)\n";
+        out += "        ... (" + std::to_string(bytes.size() - limit) + " more bytes)\n";
     return out;
 }
 
@@ -51,7 +51,10 @@ std::string MemoryPrinter::variables(AddressSpace space) const {
         std::snprintf(at, sizeof at, "  +%-4llu ", static_cast<unsigned long long>(offset));
         body += at + printer.variable(v.declaration, v.type, v.bytes) + "\n";
         const uint64_t lane = TypeBytes::laneSize(v.type.type);
-        body += "        " + TypeBytes::hex(v.bytes, lane > 1 ? lane : 0, 128) + "\n";
+        if (v.bytes.size() <= 16)
+            body += "        " + TypeBytes::hex(v.bytes, lane > 1 ? lane : 0) + "\n";
+        else
+            body += hexRows(v.bytes, 64);
     }
     const std::string id = std::to_string(s.workItem[0]) + "," + std::to_string(s.workItem[1]) +
                            "," + std::to_string(s.workItem[2]);
@@ -100,7 +103,10 @@ std::string MemoryPrinter::programScope(AddressSpace space) const {
         std::vector<uint8_t> bytes(p, p + size);
         body += "  " + printer.variable(decl, v->type, bytes) + "\n";
         const uint64_t lane = TypeBytes::laneSize(v->type.type);
-        body += "      " + TypeBytes::hex(bytes, lane > 1 ? lane : 0, 128) + "\n";
+        if (bytes.size() <= 16)
+            body += "        " + TypeBytes::hex(bytes, lane > 1 ? lane : 0) + "\n";
+        else
+            body += hexRows(bytes, 64);
     }
     return head + ": " + std::to_string(count) +
            (count ? ", " + endianText(st.settings) + "\n" : "\n") + body;

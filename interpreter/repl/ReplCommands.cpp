@@ -250,6 +250,14 @@ ReplResult ReplCommands::standard(const std::string& arg) {
     std::string value = arg.rfind("CL", 0) == 0 || arg.empty() ? arg : "CL" + arg;
     int version = CompileOptions::parseClStd(value);
     if (!version) return message("usage: :std CL1.0|CL1.1|CL1.2|CL2.0|CL3.0", false);
+    const NDRange& range = m_session.state.settings.range;
+    if (version < 200 && range.localGiven)
+        for (uint32_t d = 0; d < 3; ++d)
+            if (range.global[d] % range.local[d] != 0)
+                return message(
+                    "the NDRange has non-uniform work-groups, which need OpenCL C 2.0; change "
+                    ":ndrange first",
+                    false);
     ReplState next = m_session.state;
     next.settings.clVersion = version;
     next.layout();
