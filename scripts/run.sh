@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Quick start, command 1: installs what is missing, builds in Release and launches clstep on
-# the default sample (samples/reduction_race.cl). Without a display, runs the same demo
-# headlessly and prints what it found.
+# Quick start, command 1: installs what is missing, builds in Release and launches the clstep
+# GUI on the default sample (samples/reduction_race.sim). Without a display, runs the same
+# demo headlessly (`clstep --headless`) and prints what it found.
 # Usage: scripts/run.sh [FILE.cl|FILE.sim]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
+scripts/build.sh -DCLSTEP_BUILD_GUI=ON
 TARGET="${1:-samples/reduction_race.sim}"
 if [ -x build/app/clstep ] && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec build/app/clstep "$TARGET"

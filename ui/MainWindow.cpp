@@ -152,7 +152,7 @@ void MainWindow::buildDocks() {
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
-    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics && races"),
+    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics & races"),
                                  m_diagView, Qt::RightDockWidgetArea);
 
     m_launch = new LaunchPanel;
@@ -201,16 +201,20 @@ void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     if (m_sized) return;
     m_sized = true;
-    if (m_restored) return;
+    if (!m_restored) applyDockSizes();
+}
+
+void MainWindow::applyDockSizes() {
     const int h = height(), w = width();
-    resizeDocks({dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockDiagnostics"))},
-                {w * 42 / 100, w * 42 / 100}, Qt::Horizontal);
-    resizeDocks({dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockDiagnostics"))},
-                {h * 28 / 100, h * 22 / 100}, Qt::Vertical);
-    resizeDocks({dock(QStringLiteral("dockMemory_global")),
-                 dock(QStringLiteral("dockMemory_local")),
-                 dock(QStringLiteral("dockMemory_private"))},
-                {h * 36 / 100, h * 36 / 100, h * 36 / 100}, Qt::Vertical);
+    const int right = m_presentation ? w * 36 / 100 : w * 42 / 100;
+    QDockWidget* items = dock(QStringLiteral("dockWorkItems"));
+    QDockWidget* diags = dock(QStringLiteral("dockDiagnostics"));
+    resizeDocks({items, diags}, {right, right}, Qt::Horizontal);
+    resizeDocks({items, diags}, {h * 34 / 100, h * 22 / 100}, Qt::Vertical);
+    QList<QDockWidget*> bottom;
+    for (const char* n : {"dockMemory_global", "dockMemory_local", "dockMemory_private"})
+        if (QDockWidget* d = dock(QString::fromLatin1(n)); d && d->isVisible()) bottom << d;
+    resizeDocks(bottom, QList<int>(bottom.size(), h * (m_presentation ? 32 : 36) / 100), Qt::Vertical);
 }
 
 void MainWindow::buildMenus() {
@@ -468,6 +472,7 @@ void MainWindow::setPresentationMode(bool on) {
         restoreState(normalState);
     }
     applyTheme();
+    if (on) applyDockSizes();
 }
 
 void MainWindow::updateTitle() {

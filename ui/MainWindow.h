@@ -75,6 +75,8 @@ protected:
 private:
     void buildDocks();
     void buildMenus();
+    /// Default dock proportions for the window size (and presentation mode).
+    void applyDockSizes();
     QDockWidget* addDock(const QString& name, const QString& title, QWidget* w,
                          Qt::DockWidgetArea area);
     void onState(const SessionState& state);

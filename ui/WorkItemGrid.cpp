@@ -35,6 +35,7 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
         top->addWidget(m_group[d]);
     }
     m_groupsDone = new QLabel;
+    m_groupsDone->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
     top->addWidget(m_groupsDone, 1);
     layout->addLayout(top);
 
