@@ -68,14 +68,17 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
     m_log.append(std::move(e));
 }
 
-void AccessTracer::addDiagnostic(const Diagnostic& d, int64_t workItem) {
+void AccessTracer::addDiagnostic(const Diagnostic& d, int64_t workItem,
+                                 const std::array<uint64_t, 3>& globalId, uint64_t reports) {
     TraceEntry e;
     e.kind = TraceEntry::Kind::Diagnostic;
     e.step = m_step;
     e.workItem = workItem;
-    if (!d.workItems.empty()) e.globalId = d.workItems.front().global;
+    e.globalId = globalId;
     e.site = d.range;
-    e.message = std::string(severityName(d.severity)) + ": " + d.message + " [" + d.kind + "]";
+    e.message = severityName(d.severity);
+    e.message += ": " + d.message + " [" + d.kind + "]";
+    if (reports > 1) e.message += " (" + std::to_string(reports) + " reports)";
     m_log.append(std::move(e));
 }
 

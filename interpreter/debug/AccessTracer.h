@@ -3,6 +3,7 @@
 #include "checks/ExecutionObserver.h"
 #include "debug/TraceLog.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <tuple>
@@ -43,8 +44,10 @@ public:
     TraceLog& log() { return m_log; }
     const TraceLog& log() const { return m_log; }
     /// Appends a runtime diagnostic to the trace, attributed to the current step and to
-    /// work-item `workItem` (global linear id, -1 for none).
-    void addDiagnostic(const Diagnostic& d, int64_t workItem);
+    /// work-item `workItem` (global linear id, -1 for none) with global id `globalId`;
+    /// `reports` > 1 when several reports arrived together (only the latest is described).
+    void addDiagnostic(const Diagnostic& d, int64_t workItem,
+                       const std::array<uint64_t, 3>& globalId, uint64_t reports = 1);
 
 private:
     Shadow& get(const Key& k, uint64_t size);

@@ -167,6 +167,7 @@ void Session::finishCurrentGroup() {
         for (const auto& wi : m_group->workItems())
             if (wi->state() == WorkItem::State::Ready) {
                 wi->resume();
+                m_controller->pollReports(wi.get());
                 progressed = true;
             }
         if (!m_group->releaseBarrierIfComplete()) break;

@@ -11,20 +11,27 @@ void SessionController::pollReports(WorkItem* current) {
     if (!run) return;
     uint64_t n = run->reportCount();
     if (n == seenReports) return;
+    const uint64_t reports = n - seenReports;
     seenReports = n;
     long idx = run->lastReportIndex();
     if (idx < 0 || static_cast<size_t>(idx) >= run->diagnostics().size()) return;
     const Diagnostic& d = run->diagnostics()[static_cast<size_t>(idx)];
     if (tracer) {
+        // the reporting work-item: the one that ran (a merged duplicate names its first reporter)
+        std::array<uint64_t, 3> g{};
+        bool known = current || !d.workItems.empty();
+        if (current)
+            g = current->ids().global;
+        else if (!d.workItems.empty())
+            g = d.workItems.front().global;
         int64_t linear = -1;
-        if (!d.workItems.empty()) {
+        if (known) {
             const NDRange& r = run->range();
-            const auto& g = d.workItems.front().global;
             linear = static_cast<int64_t>(
                 g[0] - r.offset[0] +
                 r.global[0] * ((g[1] - r.offset[1]) + r.global[1] * (g[2] - r.offset[2])));
         }
-        tracer->addDiagnostic(d, linear);
+        tracer->addDiagnostic(d, linear, g, reports);
     }
     if (breakOnError && eventsOn && d.severity == Severity::Error && !errorPending) {
         errorPending = true;
