@@ -28,8 +28,25 @@ public:
     /// (space, owner, buffer index): owner is the work-group linear id for __local, else 0.
     using Key = std::tuple<int, uint64_t, uint32_t>;
 
-    /// The session step that accesses are attributed to from now on.
-    void setStep(uint64_t step) { m_step = step; }
+    /// A byte range of one buffer accessed during the current step.
+    struct Touch {
+        Key key;
+        uint64_t begin = 0, end = 0;
+    };
+
+    /// The session step that accesses are attributed to from now on (a new step forgets the
+    /// ranges touched in the previous one).
+    void setStep(uint64_t step) {
+        if (step != m_step) {
+            m_touched.clear();
+            m_touchedOverflow = false;
+        }
+        m_step = step;
+    }
+    /// Byte ranges accessed in the current step (for the last-read/last-write flags without a
+    /// scan of every shadow byte); unusable when touchedOverflow() (too many to keep).
+    const std::vector<Touch>& touched() const { return m_touched; }
+    bool touchedOverflow() const { return m_touchedOverflow; }
     /// Marks a whole buffer as written (host-initialised kernel arguments).
     void markWritten(int space, uint64_t owner, uint32_t buffer, uint64_t size);
     /// Shadow of one buffer, or nullptr if it was never accessed.
@@ -39,6 +56,9 @@ public:
     void clear() {
         m_shadows.clear();
         m_log.clear();
+        m_touched.clear();
+        m_touchedOverflow = false;
+        m_step = 0;
     }
     /// The trace of accesses (and of the diagnostics added with addDiagnostic()).
     TraceLog& log() { return m_log; }
@@ -54,6 +74,8 @@ private:
     std::map<Key, Shadow> m_shadows;
     uint64_t m_step = 0;
     TraceLog m_log;
+    std::vector<Touch> m_touched;
+    bool m_touchedOverflow = false;
 };
 
 } // namespace clstep::debug

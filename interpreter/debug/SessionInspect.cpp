@@ -128,31 +128,44 @@ void Session::fillMemory(Snapshot& s) const {
         for (uint32_t i = 1; i < buffers.size(); ++i) {
             const Buffer& b = buffers[i];
             if (!b.alive) continue;
+            const size_t n = b.bytes.size();
             MemoryRegion r;
             r.space = mem.space();
             r.name = b.name;
             r.address = address::make(mem.space(), i, 0);
             r.bytes = b.bytes;
-            r.flags.assign(b.bytes.size(), 0);
-            r.lastAccessor.assign(b.bytes.size(), -1);
-            r.lastStep.assign(b.bytes.size(), 0);
-            if (const AccessTracer::Shadow* sh =
-                    m_tracer->shadow(AccessTracer::Key{static_cast<int>(mem.space()), owner, i})) {
-                for (size_t k = 0; k < r.bytes.size() && k < sh->written.size(); ++k) {
-                    uint8_t f = sh->written[k] ? ByteWritten : 0;
-                    if (sh->accessor[k] >= 0 && sh->step[k] == m_step && m_step > 0)
-                        f |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
-                    r.flags[k] = f;
-                    r.lastAccessor[k] = sh->accessor[k];
-                    r.lastStep[k] = sh->step[k];
+            const AccessTracer::Key key{static_cast<int>(mem.space()), owner, i};
+            if (const AccessTracer::Shadow* sh = m_tracer->shadow(key)) {
+                // whole-vector copies (memcpy speed): `written` is 0/1, which is ByteWritten
+                static_assert(ByteWritten == 1);
+                r.flags.assign(sh->written.begin(), sh->written.begin() + static_cast<long>(std::min(n, sh->written.size())));
+                r.lastAccessor.assign(sh->accessor.begin(),
+                                      sh->accessor.begin() + static_cast<long>(std::min(n, sh->accessor.size())));
+                r.lastStep.assign(sh->step.begin(), sh->step.begin() + static_cast<long>(std::min(n, sh->step.size())));
+                r.flags.resize(n, 0);
+                r.lastAccessor.resize(n, -1);
+                r.lastStep.resize(n, 0);
+                auto mark = [&](size_t k) {
+                    if (sh->accessor[k] >= 0 && sh->step[k] == m_step)
+                        r.flags[k] |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
+                };
+                if (m_step > 0 && !m_tracer->touchedOverflow()) {
+                    for (const AccessTracer::Touch& t : m_tracer->touched())
+                        if (t.key == key)
+                            for (size_t k = t.begin; k < t.end && k < n && k < sh->step.size(); ++k) mark(k);
+                } else if (m_step > 0) {
+                    for (size_t k = 0; k < n && k < sh->step.size(); ++k) mark(k);
                 }
+            } else {
+                r.flags.assign(n, 0); // never accessed: lastAccessor and lastStep stay empty
             }
             if (mem.space() == AddressSpace::Global || mem.space() == AddressSpace::Constant) {
                 // host-initialised argument buffers count as written
                 for (const KernelArgument& a : m_args)
-                    if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer && !a.noInit)
-                        for (uint8_t& f : r.flags)
-                            f |= ByteWritten;
+                    if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer && !a.noInit) {
+                        for (uint8_t& f : r.flags) f |= ByteWritten;
+                        break;
+                    }
             }
             out.push_back(std::move(r));
         }
@@ -164,8 +177,7 @@ void Session::fillMemory(Snapshot& s) const {
         if (const WorkItem* wi = selectedItem()) {
             regions(wi->privateMemory(), 0, s.privateMemory);
             for (MemoryRegion& r : s.privateMemory)
-                for (uint8_t& f : r.flags)
-                    f |= ByteWritten; // private bytes start zeroed
+                for (uint8_t& f : r.flags) f |= ByteWritten; // private bytes start zeroed
         }
     }
 }

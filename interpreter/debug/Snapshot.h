@@ -62,17 +62,19 @@ enum ByteFlag : uint8_t {
 };
 
 /// The contents of one buffer in one address space, copied at snapshot time. Vectors have
-/// one entry per byte.
+/// one entry per byte, except that `lastAccessor` and `lastStep` are empty when no byte of
+/// the region was accessed since the run started (read them with a size check).
 struct MemoryRegion {
     AddressSpace space = AddressSpace::Global;
     std::string name;           ///< argument / variable name
     uint64_t address = 0;       ///< encoded address of byte 0
     std::vector<uint8_t> bytes; ///< device byte order
     std::vector<uint8_t> flags; ///< ByteFlag bits
-    std::vector<int64_t>
-        lastAccessor; ///< global linear id of the last accessing work-item, -1 none
-    std::vector<uint64_t>
-        lastStep; ///< session step (Snapshot::step after that action) of the last access
+    /// Global linear id of the last work-item that accessed each byte, -1 for none.
+    std::vector<int64_t> lastAccessor;
+    /// Session step of the last access of each byte: the Snapshot::step value right after
+    /// the debugger action that made it (so `step - lastStep` is 0 for the latest action).
+    std::vector<uint64_t> lastStep;
 };
 
 /// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`
