@@ -67,10 +67,12 @@ void WorkItem::runKernelBody() {
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
+    m_initializingProgram = true;
     try {
         if (v.init) initialize(addr, v.type, v.init.get());
     } catch (const Abort&) {
     }
+    m_initializingProgram = false;
     m_frames.clear();
 }
 

@@ -186,6 +186,7 @@ private:
     StepController* m_controller = nullptr;
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)
+    bool m_initializingProgram = false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;
     bool m_quiet = false;       ///< inside inspect(): no observers, errors abort the evaluation
     Inspection* m_inspection = nullptr;

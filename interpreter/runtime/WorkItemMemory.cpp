@@ -58,7 +58,7 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
         return nullptr;
     }
     Buffer* b = mem->buffer(address);
-    if (write && mem->space() == AddressSpace::Constant) {
+    if (write && mem->space() == AddressSpace::Constant && !m_initializingProgram) {
         reportError("constant-write", "write to __constant memory", site);
         return nullptr;
     }

@@ -217,6 +217,18 @@ __kernel void k(__global uint* in, __global uint* out) {
         QCOMPARE(res[1], 0x01000000u);
     }
 
+    void programScopeConstantDataIsInitialized() {
+        // Regression: initializing __constant program-scope data was reported as a
+        // constant-write and the run never became ready.
+        std::vector<int> out(3, 0);
+        auto r = runKernel("__constant int lut[3] = {7, 8, 9};\n"
+                           "__kernel void k(__global int* out) { out[get_global_id(0)] = lut[get_global_id(0)]; }",
+                           "k", range1(3, 3), {bufferOf(out)});
+        QVERIFY(r.run->ready());
+        QVERIFY(r.run->diagnostics().empty());
+        QCOMPARE(as<int>(r.run->argumentBytes(0)), (std::vector<int>{7, 8, 9}));
+    }
+
     void argumentMismatchIsALaunchError() {
         auto r = runKernel("__kernel void k(__global int* out, int n) { out[0] = n; }", "k", range1(1, 1),
                            {scalarOf<int>(3)});
