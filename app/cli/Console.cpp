@@ -214,6 +214,7 @@ void Console::printPosition(const Snapshot& snap) {
 }
 
 void Console::afterExecution(bool ok) {
+    m_listNext = 0; // `list` starts at the new position
     Snapshot snap = m_session.snapshot();
     printNewOutput(snap);
     if (!ok) {

@@ -118,6 +118,8 @@ void Console::cmdBack(const Args& args, const std::string&) {
 void Console::cmdReverseContinue(const Args&, const std::string&) {
     bool ok = m_session.reverseContinue();
     m_outputShown = std::min(m_outputShown, m_session.snapshot().output.size());
+    if (ok && m_session.snapshot().step == 0)
+        m_out << "No earlier breakpoint, watchpoint or error stop: back at the start\n";
     afterExecution(ok);
 }
 
@@ -168,8 +170,11 @@ void Console::cmdExplore(const Args& args, const std::string&) {
     if (r.outputsDiffer) m_out << " changes __global output";
     if (r.localsDiffer) m_out << (r.outputsDiffer ? " and" : "") << " changes __local memory";
     m_out << "\n";
-    for (const std::string& d : r.differences)
-        m_out << "  " << d << "\n";
+    const size_t shown = std::min<size_t>(r.differences.size(), 8);
+    for (size_t i = 0; i < shown; ++i)
+        m_out << "  " << r.differences[i] << "\n";
+    if (r.differences.size() > shown)
+        m_out << "  ... and " << r.differences.size() - shown << " more\n";
 }
 
 void Console::cmdBreak(const Args& args, const std::string& rest) {

@@ -204,6 +204,7 @@ void Console::cmdWorkitem(const Args& args, const std::string&) {
                          idText({r.offset[0] + r.global[0] - 1, r.offset[1] + r.global[1] - 1,
                                  r.offset[2] + r.global[2] - 1}));
     }
+    m_listNext = 0;
     Snapshot snap = m_session.snapshot();
     const WorkItemSnapshot& w = snap.workItems[snap.selected];
     m_out << "Switched to work-item " << idText(w.id.global) << " (local " << idText(w.id.local)

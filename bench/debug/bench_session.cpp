@@ -46,7 +46,8 @@ Stats stats(std::vector<double> ms) {
     std::sort(ms.begin(), ms.end());
     s.median = ms[ms.size() / 2];
     s.max = ms.back();
-    for (double v : ms) s.mean += v;
+    for (double v : ms)
+        s.mean += v;
     s.mean /= static_cast<double>(ms.size());
     return s;
 }
@@ -93,8 +94,10 @@ bool setUp(Session& s) {
 }
 
 void report(const char* what, const Stats& s, double target) {
-    std::printf("%-44s median %7.3f ms  mean %7.3f ms  max %7.3f ms", what, s.median, s.mean, s.max);
-    if (target > 0) std::printf("  (target <= %.0f ms: %s)", target, s.median <= target ? "ok" : "MISSED");
+    std::printf("%-44s median %7.3f ms  mean %7.3f ms  max %7.3f ms", what, s.median, s.mean,
+                s.max);
+    if (target > 0)
+        std::printf("  (target <= %.0f ms: %s)", target, s.median <= target ? "ok" : "MISSED");
     std::printf("\n");
 }
 
@@ -125,20 +128,23 @@ int main(int argc, char** argv) {
     // ---- snapshot cost, mid-run (shadows and trace populated) ----
     Session s;
     if (!setUp(s)) return 2;
-    for (int i = 0; i < 12; ++i) s.stepLockstep(); // past the barrier, into the loop
+    for (int i = 0; i < 12; ++i)
+        s.stepLockstep(); // past the barrier, into the loop
     std::vector<double> snaps;
     size_t globalBytes = 0;
     for (int i = 0; i < repeats; ++i) {
         Snapshot snap;
         snaps.push_back(timeMs([&] { snap = s.snapshot(); }));
         globalBytes = 0;
-        for (const MemoryRegion& r : snap.global) globalBytes += r.bytes.size();
+        for (const MemoryRegion& r : snap.global)
+            globalBytes += r.bytes.size();
     }
     Stats snap = stats(snaps);
 
     // ---- evaluate an expression in the selected work-item's scope ----
     std::vector<double> evals;
-    for (int i = 0; i < repeats; ++i) evals.push_back(timeMs([&] { s.evaluate("tile[(lid + k) % 256] * 2"); }));
+    for (int i = 0; i < repeats; ++i)
+        evals.push_back(timeMs([&] { s.evaluate("tile[(lid + k) % 256] * 2"); }));
     Stats eval = stats(evals);
 
     // ---- continue to a conditional breakpoint (condition checked by 256 work-items) ----
@@ -151,13 +157,15 @@ int main(int argc, char** argv) {
     }
     Stats cont = stats(conts);
 
-    std::printf("bench_session: 1 work-group of 256 work-items, %zu bytes of __global memory\n", globalBytes);
+    std::printf("bench_session: 1 work-group of 256 work-items, %zu bytes of __global memory\n",
+                globalBytes);
     report("snapshot()", snap, 5);
     report("stepLockstep() (256 work-items)", lock, 5);
     report("evaluate(\"tile[(lid + k) % 256] * 2\")", eval, 0);
     report("continueRun() to a conditional breakpoint", cont, 0);
-    std::printf("(%zu snapshots, %llu lockstep steps, %zu evaluations, %zu continues)\n", snaps.size(),
-                static_cast<unsigned long long>(statements), evals.size(), conts.size());
+    std::printf("(%zu snapshots, %llu lockstep steps, %zu evaluations, %zu continues)\n",
+                snaps.size(), static_cast<unsigned long long>(statements), evals.size(),
+                conts.size());
     ok = snap.median <= 5 && lock.median <= 5;
     return ok ? 0 : 1;
 }

@@ -46,9 +46,12 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
     const uint64_t end = std::min<uint64_t>(off + a.size, s.written.size());
     if (off < end && !m_touchedOverflow) {
         Key key{static_cast<int>(space), owner, address::buffer(a.address)};
-        if (!m_touched.empty() && m_touched.back().key == key && m_touched.back().end == off) m_touched.back().end = end;
-        else if (m_touched.size() < 65536) m_touched.push_back(Touch{key, off, end});
-        else m_touchedOverflow = true;
+        if (!m_touched.empty() && m_touched.back().key == key && m_touched.back().end == off)
+            m_touched.back().end = end;
+        else if (m_touched.size() < 65536)
+            m_touched.push_back(Touch{key, off, end});
+        else
+            m_touchedOverflow = true;
     }
     if (off < end) {
         if (a.write)

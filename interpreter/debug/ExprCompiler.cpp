@@ -1,6 +1,8 @@
 // ExprCompiler: parsing and checking debugger expressions in the scope of a statement.
 #include "debug/ExprCompiler.h"
 
+#include "debug/ObjectMacros.h"
+
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/Parser.h"
 #include "frontend/PreprocessedSource.h"
@@ -291,6 +293,9 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
         result.hint = hintFor("syntax-error", visible);
         return result;
     }
+    result.textSize = text.size();
+    const std::string typed = text;
+    text = ObjectMacros::fromProgram(program).expand(typed, result.columns);
     // Typedef names must be known to the parser (casts like `(my_t)x`).
     std::string prelude;
     uint32_t preludeLines = 0;
@@ -307,12 +312,14 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
     for (const Decl* d : visible)
         addTypedef(d);
     const uint32_t exprLine = preludeLines + 2;
+    result.line = exprLine;
     std::string source = prelude + "void " + kWrapperName + "(void) {\n" + text + "\n;}\n";
     ParseResult parsed = parseOpenCL(PreprocessedSource::identity(source, kExprFile));
     auto columnOf = [&](const SourceLocation& l) -> uint32_t {
         if (l.line < exprLine) return 1;
-        if (l.line > exprLine) return static_cast<uint32_t>(text.size() + 1);
-        return std::min<uint32_t>(l.column, static_cast<uint32_t>(text.size() + 1));
+        if (l.line > exprLine) return static_cast<uint32_t>(typed.size() + 1);
+        uint32_t c = result.columnAt(l);
+        return c ? c : static_cast<uint32_t>(typed.size() + 1);
     };
     for (const Diagnostic& d : parsed.diagnostics)
         if (d.severity == Severity::Error) {
@@ -365,6 +372,12 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
     }
     result.expr = std::move(expr);
     return result;
+}
+
+uint32_t CompiledExpr::columnAt(const SourceLocation& l) const {
+    if (l.line != line || l.column == 0) return 0;
+    if (l.column - 1 < columns.size()) return columns[l.column - 1];
+    return static_cast<uint32_t>(textSize + 1);
 }
 
 bool ExprCompiler::truthy(const QualType& type, const std::vector<uint8_t>& bytes, bool bigEndian) {

@@ -22,11 +22,18 @@ struct CompiledExpr {
     std::string error;               ///< what is wrong ("use of undeclared identifier 'x'")
     std::string hint;                ///< how to fix it (may be empty)
     uint32_t column = 0;             ///< 1-based column of the problem in the text (0: none)
+    uint32_t line = 0;               ///< line of the expression in the parsed wrapper text
+    std::vector<uint32_t> columns;   ///< column in the text as typed of each parsed character
+    size_t textSize = 0;             ///< length of the text as typed
     bool ok() const { return expr != nullptr; }
+    /// The 1-based column, in the text as typed, of a location inside `expr` (0 when the
+    /// location is not in the expression).
+    uint32_t columnAt(const SourceLocation& l) const;
 };
 
-/// Compiles debugger expressions: wraps the text as the body of a function, parses it with
-/// parseOpenCL (the program's typedef names are declared first so that casts to them parse),
+/// Compiles debugger expressions: expands the program's object-like macros (ObjectMacros),
+/// wraps the text as the body of a function, parses it with parseOpenCL (the program's
+/// typedef names are declared first so that casts to them parse),
 /// checks it with Sema::checkDebuggerExpr in the scope of one statement, and rejects
 /// anything with a side effect on the run (assignments, ++/--, calls to program functions,
 /// builtins that write memory, synchronise or print, string literals). Never throws.

@@ -64,9 +64,8 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
     WorkItem::Inspection value = wi->inspect(c.expr.get());
     if (!value.ok) {
         r.error = value.error + (value.errorKind.empty() ? "" : " [" + value.errorKind + "]");
-        if (value.errorSite.begin.file == c.expr->range.begin.file &&
-            value.errorSite.begin.line == c.expr->range.begin.line)
-            r.column = value.errorSite.begin.column;
+        if (value.errorSite.begin.file == c.expr->range.begin.file)
+            r.column = c.columnAt(value.errorSite.begin);
         r.hint = value.errorKind == "out-of-bounds"
                      ? "the index or pointer is outside the object it points into"
                  : value.errorKind == "null-dereference"

@@ -138,10 +138,14 @@ void Session::fillMemory(Snapshot& s) const {
             if (const AccessTracer::Shadow* sh = m_tracer->shadow(key)) {
                 // whole-vector copies (memcpy speed): `written` is 0/1, which is ByteWritten
                 static_assert(ByteWritten == 1);
-                r.flags.assign(sh->written.begin(), sh->written.begin() + static_cast<long>(std::min(n, sh->written.size())));
+                r.flags.assign(sh->written.begin(),
+                               sh->written.begin() +
+                                   static_cast<long>(std::min(n, sh->written.size())));
                 r.lastAccessor.assign(sh->accessor.begin(),
-                                      sh->accessor.begin() + static_cast<long>(std::min(n, sh->accessor.size())));
-                r.lastStep.assign(sh->step.begin(), sh->step.begin() + static_cast<long>(std::min(n, sh->step.size())));
+                                      sh->accessor.begin() +
+                                          static_cast<long>(std::min(n, sh->accessor.size())));
+                r.lastStep.assign(sh->step.begin(), sh->step.begin() + static_cast<long>(std::min(
+                                                                           n, sh->step.size())));
                 r.flags.resize(n, 0);
                 r.lastAccessor.resize(n, -1);
                 r.lastStep.resize(n, 0);
@@ -152,9 +156,11 @@ void Session::fillMemory(Snapshot& s) const {
                 if (m_step > 0 && !m_tracer->touchedOverflow()) {
                     for (const AccessTracer::Touch& t : m_tracer->touched())
                         if (t.key == key)
-                            for (size_t k = t.begin; k < t.end && k < n && k < sh->step.size(); ++k) mark(k);
+                            for (size_t k = t.begin; k < t.end && k < n && k < sh->step.size(); ++k)
+                                mark(k);
                 } else if (m_step > 0) {
-                    for (size_t k = 0; k < n && k < sh->step.size(); ++k) mark(k);
+                    for (size_t k = 0; k < n && k < sh->step.size(); ++k)
+                        mark(k);
                 }
             } else {
                 r.flags.assign(n, 0); // never accessed: lastAccessor and lastStep stay empty
@@ -163,7 +169,8 @@ void Session::fillMemory(Snapshot& s) const {
                 // host-initialised argument buffers count as written
                 for (const KernelArgument& a : m_args)
                     if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer && !a.noInit) {
-                        for (uint8_t& f : r.flags) f |= ByteWritten;
+                        for (uint8_t& f : r.flags)
+                            f |= ByteWritten;
                         break;
                     }
             }
@@ -177,7 +184,8 @@ void Session::fillMemory(Snapshot& s) const {
         if (const WorkItem* wi = selectedItem()) {
             regions(wi->privateMemory(), 0, s.privateMemory);
             for (MemoryRegion& r : s.privateMemory)
-                for (uint8_t& f : r.flags) f |= ByteWritten; // private bytes start zeroed
+                for (uint8_t& f : r.flags)
+                    f |= ByteWritten; // private bytes start zeroed
         }
     }
 }

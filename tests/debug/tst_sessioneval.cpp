@@ -64,8 +64,18 @@ private slots:
         QCOMPARE(r.value, std::string("32"));
         r = s.evaluate("*input");
         QCOMPARE(r.value, std::string("1"));
-        r = s.evaluate("WG_SIZE");
-        QVERIFY(!r.ok); // macros are not expanded
+        r = s.evaluate("WG_SIZE"); // object-like macros of the kernel file
+        QCOMPARE(r.value, std::string("16"));
+        r = s.evaluate("partial[WG_SIZE - 1]");
+        QCOMPARE(r.value, std::string("16"));
+        r = s.evaluate("WG_SIZE + nosuch"); // columns refer to the text as typed
+        QVERIFY(!r.ok);
+        QCOMPARE(r.column, 11u);
+        r = s.evaluate("partial[WG_SIZE * 4]");
+        QVERIFY(!r.ok);
+        QCOMPARE(r.column, 1u);
+        r = s.evaluate("CLK_LOCAL_MEM_FENCE");
+        QVERIFY(!r.ok); // predefined macros are not (only those of the kernel file and -D)
     }
 
     void structMembersArrowsAndDereference() {
