@@ -4,6 +4,8 @@
 #include "ConsoleInput.h"
 
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <iostream>
 #include <sstream>
 
@@ -37,6 +39,12 @@ std::string trim(const std::string& s) {
 std::string baseName(const std::string& path) {
     size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::atomic<Session*> g_pauseTarget{nullptr};
+
+extern "C" void pauseOnInterrupt(int) {
+    if (Session* s = g_pauseTarget.load()) s->requestPause();
 }
 
 } // namespace
@@ -299,6 +307,7 @@ bool Console::execute(const std::string& rawLine) {
 int Console::run(ConsoleInput& input) {
     printStart();
     const std::string prompt = "(clstep) ";
+    std::string repeat;
     while (!m_quit) {
         m_out.flush();
         std::optional<std::string> line = input.read(prompt);
@@ -307,8 +316,15 @@ int Console::run(ConsoleInput& input) {
             break;
         }
         if (m_echo) m_out << prompt << *line << "\n";
-        input.addHistory(trim(*line));
-        execute(*line);
+        std::string command = trim(*line);
+        if (command.empty() && input.interactive()) command = repeat; // like gdb: Enter repeats a step
+        input.addHistory(command);
+        execute(command);
+        std::string word = command.substr(0, command.find(' '));
+        static const char* const kRepeatable[] = {"step", "s", "next", "n", "lockstep", "continue", "c", "list", "l"};
+        repeat.clear();
+        for (const char* r : kRepeatable)
+            if (word == r) repeat = word == "list" || word == "l" ? word : command;
     }
     m_out.flush();
     return 0;
@@ -359,7 +375,13 @@ int runConsole(const std::string& kernelFile, const std::string& kernelName, con
     }
     ConsoleInput input(std::cin);
     Console console(session, std::cout, !input.interactive());
-    return console.run(input);
+    // Ctrl-C pauses a running operation (an endless loop) at the next statement boundary.
+    g_pauseTarget.store(&session);
+    auto previous = std::signal(SIGINT, pauseOnInterrupt);
+    int rc = console.run(input);
+    std::signal(SIGINT, previous);
+    g_pauseTarget.store(nullptr);
+    return rc;
 }
 
 } // namespace clstep::cli
