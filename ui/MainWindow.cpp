@@ -27,10 +27,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QThread>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -156,8 +158,13 @@ void MainWindow::buildDocks() {
                                  m_diagView, Qt::RightDockWidgetArea);
 
     m_launch = new LaunchPanel;
+    auto* launchScroll = new QScrollArea; // the form is tall: it must not set the column's minimum
+    launchScroll->setWidget(m_launch);
+    launchScroll->setWidgetResizable(true);
+    launchScroll->setFrameShape(QFrame::NoFrame);
+    launchScroll->setMinimumSize(120, 80);
     QDockWidget* launch =
-        addDock(QStringLiteral("dockLaunch"), tr("Launch"), m_launch, Qt::RightDockWidgetArea);
+        addDock(QStringLiteral("dockLaunch"), tr("Launch"), launchScroll, Qt::RightDockWidgetArea);
     connect(m_launch, &LaunchPanel::applyRequested, this,
             [this](const QString& text, const QString& sim, const QString& saveTo) {
                 m_controller->applyLaunch(text, sim, saveTo, m_launch->deviceBigEndian(),
@@ -201,20 +208,30 @@ void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     if (m_sized) return;
     m_sized = true;
-    if (!m_restored) applyDockSizes();
+    if (!m_restored) QTimer::singleShot(0, this, &MainWindow::applyDockSizes); // once laid out
+}
+
+QSize MainWindow::sizeHint() const {
+    return {1400, 900};
 }
 
 void MainWindow::applyDockSizes() {
     const int h = height(), w = width();
     const int right = m_presentation ? w * 36 / 100 : w * 42 / 100;
-    QDockWidget* items = dock(QStringLiteral("dockWorkItems"));
-    QDockWidget* diags = dock(QStringLiteral("dockDiagnostics"));
-    resizeDocks({items, diags}, {right, right}, Qt::Horizontal);
-    resizeDocks({items, diags}, {h * 34 / 100, h * 22 / 100}, Qt::Vertical);
-    QList<QDockWidget*> bottom;
-    for (const char* n : {"dockMemory_global", "dockMemory_local", "dockMemory_private"})
-        if (QDockWidget* d = dock(QString::fromLatin1(n)); d && d->isVisible()) bottom << d;
-    resizeDocks(bottom, QList<int>(bottom.size(), h * (m_presentation ? 32 : 36) / 100), Qt::Vertical);
+    resizeDocks({dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockDiagnostics"))},
+                {right, right}, Qt::Horizontal);
+    // resizeDocks() does not reliably split the height of a column that holds a tab group:
+    // hold the heights with minimums until the layout has settled, then let the user resize.
+    QList<QWidget*> held{m_grid};
+    m_grid->setMinimumHeight(h * (m_presentation ? 30 : 27) / 100);
+    for (MemoryPane* p : m_panes) {
+        p->setMinimumHeight(h * (m_presentation ? 28 : 30) / 100);
+        held << p;
+    }
+    QTimer::singleShot(400, this, [held] {
+        for (QWidget* w : held)
+            w->setMinimumHeight(0);
+    });
 }
 
 void MainWindow::buildMenus() {

@@ -67,6 +67,7 @@ public:
     void activateDiagnostic(int row);
     /// Directory holding the bundled samples (*.sim).
     static QString samplesDir();
+    QSize sizeHint() const override;
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -35,7 +35,8 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
         top->addWidget(m_group[d]);
     }
     m_groupsDone = new QLabel;
-    m_groupsDone->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
+    m_groupsDone->setSizePolicy(QSizePolicy::Ignored,
+                                QSizePolicy::Preferred); // never widens the dock
     top->addWidget(m_groupsDone, 1);
     layout->addLayout(top);
 
@@ -67,6 +68,11 @@ void WorkItemGrid::applyTheme() {
     m_view->verticalHeader()->setDefaultSectionSize(static_cast<int>(h * 2.8));
     m_view->horizontalHeader()->setMinimumSectionSize(h * 2);
     rebuildLegend();
+}
+
+QSize WorkItemGrid::sizeHint() const {
+    const int h = QFontMetrics(font()).height();
+    return {h * 30, h * 18}; // room for a 4x4 group with headers, selector and legend
 }
 
 void WorkItemGrid::rebuildLegend() {

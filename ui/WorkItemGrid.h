@@ -24,6 +24,7 @@ public:
     void setState(const SessionState& state);
     WorkItemGridModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
+    QSize sizeHint() const override;
     /// Re-applies fonts and cell sizes (zoom, presentation mode, theme).
     void applyTheme();
 
