@@ -88,7 +88,8 @@ const std::vector<Console::Command>& Console::commands() {
          &Console::cmdBreak},
         {"delete", "d", "delete [N]", "delete breakpoint or watchpoint N (all when no N)",
          &Console::cmdDelete},
-        {"watch", "", "watch EXPRESSION [r|w|c|a]  or  watch SPACE [BUFFER:]OFFSET SIZE [r|w|c|a]",
+        {"watch", "",
+         "watch EXPRESSION [r|w|c|a]  or  watch SPACE [BUFFER:]OFFSET|ADDRESS SIZE [r|w|c|a]",
          "stop on a read, write (default), change or any access of memory", &Console::cmdWatch},
         {"errors", "", "errors [on|off]",
          "show or set whether a runtime error stops execution (default on)", &Console::cmdErrors},
@@ -317,11 +318,13 @@ int Console::run(ConsoleInput& input) {
         }
         if (m_echo) m_out << prompt << *line << "\n";
         std::string command = trim(*line);
-        if (command.empty() && input.interactive()) command = repeat; // like gdb: Enter repeats a step
+        if (command.empty() && input.interactive())
+            command = repeat; // like gdb: Enter repeats a step
         input.addHistory(command);
         execute(command);
         std::string word = command.substr(0, command.find(' '));
-        static const char* const kRepeatable[] = {"step", "s", "next", "n", "lockstep", "continue", "c", "list", "l"};
+        static const char* const kRepeatable[] = {"step",     "s", "next", "n", "lockstep",
+                                                  "continue", "c", "list", "l"};
         repeat.clear();
         for (const char* r : kRepeatable)
             if (word == r) repeat = word == "list" || word == "l" ? word : command;

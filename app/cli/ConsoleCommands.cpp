@@ -1,6 +1,8 @@
 // Console: execution commands, schedules, explore, breakpoints and watchpoints.
 #include "Console.h"
 
+#include "runtime/Address.h"
+
 #include <iostream>
 
 namespace clstep::cli {
@@ -268,6 +270,15 @@ void Console::cmdWatch(const Args& args, const std::string& rest) {
         if (args.size() > 3 && !parseWatchKind(args[3], kind))
             return error("unknown access kind '" + args[3] + "'",
                          "r (read), w (write), c (change) or a (any access)");
+        if (buffer.empty() && offset >= (uint64_t(1) << address::kBufferShift)) {
+            // an encoded address, as gmem/lmem/pmem and pointer values print it
+            if (address::space(offset) != space)
+                return error("address " + offsetText + " is not in " + addressSpaceName(space) +
+                                 " memory",
+                             "use the address space the address belongs to");
+            buffer = "#" + std::to_string(address::buffer(offset));
+            offset = address::offset(offset);
+        }
         id = m_session.addWatchpoint(space, buffer, offset, size, kind);
     } else {
         std::string expression = rest;

@@ -153,9 +153,13 @@ private slots:
                                                             "wi 1000\n"
                                                             "break abc\n"
                                                             "watch global nosuch:0 4\n"
+                                                            "watch global c:8 4 c\n"
+                                                            "watch local 0x6000010000000000 4\n"
                                                             "mem\n"
                                                             "help print\n"
                                                             "continue\n"
+                                                            "delete\n"
+                                                            "c\n"
                                                             "step\n"
                                                             "print 1 +\n");
         QCOMPARE(t.exitCode, 0);
@@ -175,9 +179,19 @@ private slots:
         QVERIFY(outputOf(t, "break abc").startsWith("error: 'abc' is not a line number"));
         QVERIFY(outputOf(t, "watch global nosuch:0 4")
                     .startsWith("error: no __global buffer 'nosuch' (buffers: a, b, c)"));
+        QCOMPARE(outputOf(t, "watch global c:8 4 c"),
+                 QString("Watchpoint 1: change of __global 'c'+8 (4 bytes)\n"));
+        QVERIFY(
+            outputOf(t, "watch local 0x6000010000000000 4").startsWith("error: no __local buffer"));
         QVERIFY(outputOf(t, "mem").startsWith("error: mem needs an address space"));
         QVERIFY(outputOf(t, "help print").startsWith("print EXPRESSION\n"));
-        QCOMPARE(outputOf(t, "continue"), QString("Kernel finished\n"));
+        QCOMPARE(
+            outputOf(t, "continue"),
+            QString(
+                "Watchpoint 1: write of __global 'c'+8 (4 bytes) by work-item (2,0,0) at line 14: "
+                "00 00 00 00 -> 00 00 20 40\nwork-item (2,0,0) has finished\n"));
+        QCOMPARE(outputOf(t, "delete"), QString("Deleted 1 breakpoint(s) and watchpoint(s)\n"));
+        QCOMPARE(outputOf(t, "c"), QString("Kernel finished\n"));
         QVERIFY(outputOf(t, "step").startsWith(
             "error: the kernel has finished; reset to run again\nhint:"));
         QVERIFY(t.out.endsWith("(clstep) print 1 +\nerror: the kernel is not running\nhint: reset "
