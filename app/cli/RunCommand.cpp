@@ -6,6 +6,7 @@
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
+#include "launch/LaunchBinding.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
 
@@ -34,50 +35,6 @@ bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t&
         }
     }
     return dims > 0;
-}
-
-launch::KernelSignature signatureOf(const ast::FunctionDecl& k, const Program& program) {
-    launch::KernelSignature sig;
-    sig.requiresUniformWorkGroups = program.options.clVersion < 200;
-    for (const auto& p : k.params) {
-        launch::KernelParamInfo info;
-        info.name = p->name;
-        const Type* t = p->type->canonical();
-        if (t->isPointer()) {
-            AddressSpace s = t->pointee.space;
-            info.addressSpace = s == AddressSpace::Local      ? launch::ParamAddressSpace::Local
-                                : s == AddressSpace::Constant ? launch::ParamAddressSpace::Constant
-                                                              : launch::ParamAddressSpace::Global;
-            info.typeName = t->pointee->canonical()->name + "*";
-            info.sizeBytes = 8;
-        } else {
-            info.typeName = t->name;
-            info.sizeBytes = t->size;
-        }
-        sig.params.push_back(std::move(info));
-    }
-    return sig;
-}
-
-KernelArgument toKernelArgument(const launch::KernelArgSpec& spec) {
-    KernelArgument a;
-    a.name = spec.name;
-    a.size = spec.size;
-    a.readOnly = spec.readOnly;
-    a.writeOnly = spec.writeOnly;
-    a.noInit = spec.noinit;
-    a.bytes = spec.bytes;
-    if (spec.type) a.elementBytes = static_cast<unsigned>(launch::elementSize(*spec.type));
-    switch (spec.kind) {
-    case launch::ArgKind::Buffer:
-        a.kind = KernelArgument::Kind::Buffer;
-        a.bytes.resize(spec.size);
-        break;
-    case launch::ArgKind::Local: a.kind = KernelArgument::Kind::Local; break;
-    case launch::ArgKind::Null: a.kind = KernelArgument::Kind::Null; break;
-    default: a.kind = KernelArgument::Kind::Scalar; break;
-    }
-    return a;
 }
 
 } // namespace
@@ -176,20 +133,14 @@ int runRun(const RunOptionsCli& o) {
         std::cerr << config->kernelFile << ": error: no kernel named '" << config->kernelName << "' [launch]\n";
         return 1;
     }
-    launch::KernelSignature sig = signatureOf(*kernel, *program);
+    launch::KernelSignature sig = launch::signatureOf(*kernel, program->options.clVersion);
     std::vector<Diagnostic> bindDiags;
     bool bound = launch::SimParser::bind(*config, sig, bindDiags);
     for (const Diagnostic& d : bindDiags) launchPrinter.printText(std::cerr, d);
     if (!bound || hasErrors(bindDiags)) return 1;
 
-    NDRange range;
-    range.dims = config->workDim;
-    range.global = config->globalSize;
-    range.local = config->localSize;
-    range.localGiven = config->localSizeGiven;
-    if (config->globalOffset) range.offset = *config->globalOffset;
-    std::vector<KernelArgument> args;
-    for (const launch::KernelArgSpec& spec : config->args) args.push_back(toKernelArgument(spec));
+    NDRange range = launch::ndRangeOf(*config);
+    std::vector<KernelArgument> args = launch::kernelArgumentsOf(*config);
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
