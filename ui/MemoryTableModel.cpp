@@ -102,6 +102,16 @@ void MemoryTableModel::commit(SnapshotPtr snapshot, AddressSpace space, bool dev
     m_bigEndian = deviceBigEndian;
     layout(formats, fallback);
     m_races = m_snapshot ? RaceInfo::fromDiagnostics(m_snapshot->diagnostics) : QVector<RaceInfo>{};
+    m_endian =
+        m_snapshot ? EndianEvent::fromDiagnostics(m_snapshot->diagnostics) : QVector<EndianEvent>{};
+    m_raceSpans.clear();
+    m_endianSpans.clear();
+    for (const RaceInfo& r : m_races)
+        if (r.address) m_raceSpans.emplace_back(r.address, r.address + 1);
+    for (const EndianEvent& e : m_endian)
+        m_endianSpans.emplace_back(e.address, e.address + std::max<uint64_t>(1, e.size));
+    std::sort(m_raceSpans.begin(), m_raceSpans.end());
+    std::sort(m_endianSpans.begin(), m_endianSpans.end());
     m_vars.clear();
     if (m_snapshot) collectVariables(m_snapshot->variables);
     bool same = sameMode && oldSegments.size() == m_segments.size();
@@ -220,10 +230,22 @@ MemoryTableModel::RowInfo MemoryTableModel::rowInfo(int row) const {
             accessed = true;
         }
     }
+    const uint64_t lo = r->address + info.offset, hi = lo + info.size;
+    if (overlaps(m_raceSpans, lo, hi)) info.flags |= debug::ByteRace;
+    if (overlaps(m_endianSpans, lo, hi)) info.flags |= debug::ByteEndian;
     if (accessed && m_snapshot)
         info.age =
             static_cast<int64_t>(m_snapshot->step >= lastStep ? m_snapshot->step - lastStep : 0);
     return info;
+}
+
+bool MemoryTableModel::overlaps(const std::vector<std::pair<uint64_t, uint64_t>>& spans,
+                                uint64_t lo, uint64_t hi) {
+    // spans are sorted by start; any span starting before `hi` may reach into [lo, hi)
+    auto it = std::lower_bound(spans.begin(), spans.end(), std::make_pair(hi, uint64_t(0)));
+    for (auto i = spans.begin(); i != it; ++i)
+        if (i->second > lo) return true;
+    return false;
 }
 
 MemoryTableModel::Highlight MemoryTableModel::highlight(const RowInfo& r) const {
@@ -300,6 +322,19 @@ QString MemoryTableModel::tooltip(const RowInfo& r) const {
                                 : QStringLiteral("reported by the race checker"));
     }
     const ValueFormat& fmt = *r.format;
+    for (const EndianEvent& e : m_endian) {
+        const uint64_t lo = reg->address + r.offset;
+        if (e.address < lo + r.size && lo < e.address + e.size && !e.memoryBytes.isEmpty()) {
+            lines << QStringLiteral("<b>endian(host) %1</b> at line %2: before %3 → after %4")
+                         .arg(e.write ? QStringLiteral("store") : QStringLiteral("load"))
+                         .arg(e.range.begin.line)
+                         .arg(e.write ? e.deviceBytes + QStringLiteral(" (device order)")
+                                      : e.memoryBytes + QStringLiteral(" (host order, in memory)"),
+                              e.write ? e.memoryBytes + QStringLiteral(" (host order, in memory)")
+                                      : e.deviceBytes + QStringLiteral(" (device order)"));
+            break;
+        }
+    }
     if ((r.flags & debug::ByteEndian) && fmt.kind != ValueFormat::Kind::HexBytes) {
         const int sb = std::min<int>(fmt.scalarBytes(), static_cast<int>(r.size));
         const uint64_t asDevice = ValueFormat::readUnsigned(p, sb, m_bigEndian);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "EndianEvent.h"
 #include "RaceInfo.h"
 #include "SessionState.h"
 #include "ValueFormat.h"
@@ -110,6 +111,12 @@ private:
     QVector<Segment> m_segments;
     int m_rows = 0;
     QVector<RaceInfo> m_races;
+    QVector<EndianEvent> m_endian;
+    /// [first, last) encoded byte addresses named by race / endian diagnostics, sorted: rows
+    /// over them are marked even when the snapshot's flags do not say so.
+    std::vector<std::pair<uint64_t, uint64_t>> m_raceSpans, m_endianSpans;
+    static bool overlaps(const std::vector<std::pair<uint64_t, uint64_t>>& spans, uint64_t lo,
+                         uint64_t hi);
     struct VarSpan {
         const debug::MemoryRegion* reg;
         uint64_t offset, size;

@@ -39,9 +39,10 @@ void WorkItemCellDelegate::paint(QPainter* p, const QStyleOptionViewItem& option
         small.setPointSizeF(f.pointSizeF() * 0.8);
         p->setFont(small);
         p->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
-                    state == debug::WorkItemState::Finished ? QStringLiteral("done")
-                    : line > 0                              ? QStringLiteral("L%1").arg(line)
-                                                            : QString());
+                    state == debug::WorkItemState::Finished     ? QStringLiteral("done")
+                    : state == debug::WorkItemState::NotStarted ? QStringLiteral("start")
+                    : line > 0                                  ? QStringLiteral("L%1").arg(line)
+                                                                : QString());
     } else {
         p->drawText(r, Qt::AlignCenter, id);
     }

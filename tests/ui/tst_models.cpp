@@ -1,6 +1,7 @@
 // The UI's item models on hand-made snapshots: every model under QAbstractItemModelTester,
 // roles and highlights, reset-vs-dataChanged signalling, and a 16 MiB buffer.
 #include "DiagnosticsModel.h"
+#include "EndianEvent.h"
 #include "MemoryTableModel.h"
 #include "RaceInfo.h"
 #include "ValueFormat.h"
@@ -85,6 +86,7 @@ private slots:
     void diagnostics();
     void variablesTree();
     void raceInfo();
+    void marksFromDiagnosticsAlone();
 };
 
 void TestModels::valueFormats() {
@@ -404,6 +406,50 @@ void TestModels::raceInfo() {
     QCOMPARE(r[0].address, address::make(AddressSpace::Local, 1, 4));
     QCOMPARE(r[0].describe(), QStringLiteral("work-item 3 (line 21) and work-item 11 (line 22)"));
     QCOMPARE(RaceInfo::idText({1, 2, 0}, 2), QStringLiteral("(1,2)"));
+}
+
+void TestModels::marksFromDiagnosticsAlone() {
+    // Without per-byte flags, rows named by race and endian diagnostics are still marked.
+    auto s = baseSnapshot();
+    s->local.push_back(region(AddressSpace::Local, "partial", 1, std::vector<uint8_t>(16, 0)));
+    s->global.push_back(
+        region(AddressSpace::Global, "words", 2, {0x44, 0x33, 0x22, 0x11, 0, 0, 0, 0}));
+    s->diagnostics.push_back(race(address::make(AddressSpace::Local, 1, 9), 2, 5, 21, 21));
+    Diagnostic e;
+    e.severity = Severity::Note;
+    e.kind = "endian-conversion";
+    e.message = "Endian conversion on read of 4 bytes at global memory address 0x" +
+                QString::number(address::make(AddressSpace::Global, 2, 0), 16).toStdString() +
+                " (words[0]): bytes 44 33 22 11 (host order) read as 11 22 33 44 (device order)";
+    e.range.begin = {1, 18, 5};
+    s->diagnostics.push_back(e);
+    const QVector<EndianEvent> events = EndianEvent::fromDiagnostics(s->diagnostics);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].size, 4ull);
+    QCOMPARE(events[0].memoryBytes, QStringLiteral("44 33 22 11"));
+    QCOMPARE(events[0].deviceBytes, QStringLiteral("11 22 33 44"));
+    MemoryTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setFormat({ValueFormat::Kind::Int, 1});
+    m.setRegion(s, AddressSpace::Local, 0, false);
+    QCOMPARE(m.index(2, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::RaceHighlight));
+    QCOMPARE(m.index(1, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::NoHighlight));
+    QVERIFY(m.index(2, 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("work-item 2 (line 21) and work-item 5 (line 21)")));
+    m.setFormat({ValueFormat::Kind::UInt, 1});
+    m.setRegion(s, AddressSpace::Global, 0, true);
+    QCOMPARE(m.index(0, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::EndianHighlight));
+    QCOMPARE(m.index(1, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::NoHighlight));
+    const QString tip = m.index(0, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral(
+                 "before 44 33 22 11 (host order, in memory) → after 11 22 33 44 (device order)")),
+             qPrintable(tip));
 }
 
 QTEST_MAIN(TestModels)
