@@ -111,6 +111,10 @@ void DebugController::applyLaunch(const QString& text, const QString& simPath,
         [=](SessionWorker& w) { w.applyLaunch(text, simPath, saveTo, deviceBigEndian, maxSteps); });
 }
 
+void DebugController::setWatches(const QStringList& expressions) {
+    post([=](SessionWorker& w) { w.setWatches(expressions); });
+}
+
 void DebugController::pause() {
     m_worker->requestPause();
 }

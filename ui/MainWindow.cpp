@@ -6,9 +6,12 @@
 #include "DiagnosticsModel.h"
 #include "KernelDocument.h"
 #include "LaunchPanel.h"
+#include "MainMenus.h"
 #include "MemoryPane.h"
 #include "Theme.h"
+#include "TraceModel.h"
 #include "VariablesModel.h"
+#include "WatchPane.h"
 #include "WorkItemGrid.h"
 
 #include "runtime/Address.h"
@@ -64,7 +67,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     addToolBar(Qt::TopToolBarArea, m_actions->toolBar());
 
     buildDocks();
-    buildMenus();
+    MainMenus::build(this);
     m_status = new QLabel;
     statusBar()->addWidget(m_status, 1);
 
@@ -154,7 +157,7 @@ void MainWindow::buildDocks() {
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
-    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics & races"),
+    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics, races"),
                                  m_diagView, Qt::RightDockWidgetArea);
 
     m_launch = new LaunchPanel;
@@ -178,10 +181,42 @@ void MainWindow::buildDocks() {
     QDockWidget* output = addDock(QStringLiteral("dockOutput"), tr("printf output"), m_output,
                                   Qt::RightDockWidgetArea);
 
-    tabifyDockWidget(vars, diags);
+    m_watch = new WatchPane;
+    QDockWidget* watch =
+        addDock(QStringLiteral("dockWatch"), tr("Watch"), m_watch, Qt::RightDockWidgetArea);
+    connect(m_watch, &WatchPane::expressionsChanged, m_controller, &DebugController::setWatches);
+
+    m_traceModel = new TraceModel(this);
+    m_traceView = new QTableView;
+    m_traceView->setObjectName(QStringLiteral("traceView"));
+    m_traceView->setModel(m_traceModel);
+    m_traceView->verticalHeader()->hide();
+    m_traceView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_traceView->horizontalHeader()->setStretchLastSection(true);
+    m_traceView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_traceView->setWordWrap(false);
+    m_traceView->verticalHeader()->setDefaultSectionSize(QFontMetrics(Theme::codeFont()).height() +
+                                                         4);
+    for (auto [column, width] : {std::pair{TraceModel::SequenceColumn, 50},
+                                 {TraceModel::StepColumn, 45},
+                                 {TraceModel::WorkItemColumn, 70},
+                                 {TraceModel::KindColumn, 60},
+                                 {TraceModel::AddressColumn, 130},
+                                 {TraceModel::ValueColumn, 110}})
+        m_traceView->setColumnWidth(column, width);
+    connect(m_traceView, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        m_editor->jumpToLine(i.data(TraceModel::LineRole).toInt());
+        followAddress(i.data(TraceModel::AddressRole).toULongLong());
+    });
+    QDockWidget* trace =
+        addDock(QStringLiteral("dockTrace"), tr("Trace"), m_traceView, Qt::RightDockWidgetArea);
+
+    tabifyDockWidget(vars, watch);
+    tabifyDockWidget(watch, diags);
     tabifyDockWidget(diags, stack);
     tabifyDockWidget(stack, launch);
     tabifyDockWidget(launch, output);
+    tabifyDockWidget(output, trace);
     diags->raise();
 
     QDockWidget* previous = nullptr;
@@ -231,72 +266,6 @@ void MainWindow::applyDockSizes() {
     QTimer::singleShot(400, this, [held] {
         for (QWidget* w : held)
             w->setMinimumHeight(0);
-    });
-}
-
-void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
-    QMenu* samples = file->addMenu(tr("Sa&mples"));
-    const QDir dir(samplesDir());
-    for (const QFileInfo& fi :
-         dir.entryInfoList({QStringLiteral("*.sim")}, QDir::Files, QDir::Name)) {
-        const QString path = fi.absoluteFilePath();
-        samples->addAction(fi.completeBaseName(), this, [this, path] { openPath(path); });
-    }
-    if (samples->isEmpty()) samples->addAction(tr("(no samples found)"))->setEnabled(false);
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { saveFile(false); });
-    file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] { saveFile(true); });
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, &QsciScintilla::undo);
-    edit->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, &QsciScintilla::redo);
-    edit->addSeparator();
-    edit->addAction(tr("Cu&t"), QKeySequence::Cut, m_editor, &QsciScintilla::cut);
-    edit->addAction(tr("&Copy"), QKeySequence::Copy, m_editor, &QsciScintilla::copy);
-    edit->addAction(tr("&Paste"), QKeySequence::Paste, m_editor, &QsciScintilla::paste);
-
-    menuBar()->addMenu(m_actions->menu());
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, this, [this] { zoom(1); });
-    view->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, this, [this] { zoom(-1); });
-    view->addAction(tr("&Reset zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
-                    [this] { zoom(0); });
-    QAction* present = view->addAction(tr("&Presentation mode"));
-    present->setObjectName(QStringLiteral("actionPresentation"));
-    present->setCheckable(true);
-    present->setShortcut(QKeySequence(Qt::Key_F12));
-    connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    QAction* dark = view->addAction(tr("&Dark theme"));
-    dark->setObjectName(QStringLiteral("actionDark"));
-    dark->setCheckable(true);
-    dark->setChecked(Theme::dark());
-    connect(dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
-    view->addSeparator();
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        view->addAction(d->toggleViewAction());
-    view->addAction(m_actions->toolBar()->toggleViewAction());
-    view->addSeparator();
-    view->addAction(tr("Reset &layout"), this, [this] { restoreState(m_defaultState); });
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Classroom walkthrough"), this, [this] {
-        QMessageBox::information(
-            this, tr("Classroom walkthrough"),
-            tr("1. File › Samples › reduction_race.\n2. Press F7 (lockstep step) a few times: "
-               "every work-item moves.\n"
-               "3. Watch __local memory light up: orange = written, blue = read.\n"
-               "4. Auto-play (Ctrl+P) stops when the race checker reports a race.\n"
-               "5. Click the race in Diagnostics: both lines and work-items are shown.\n\n"
-               "See docs/classroom.md for the full walkthrough."));
-    });
-    help->addAction(tr("&About clstep"), this, [this] {
-        QMessageBox::about(
-            this, tr("About clstep"),
-            tr("clstep: an interactive OpenCL C interpreter and visual memory debugger."));
     });
 }
 
@@ -391,6 +360,8 @@ void MainWindow::onState(const SessionState& st) {
         p->setState(st);
     m_diagModel->setState(st);
     m_varModel->setSnapshot(st.snapshot);
+    m_watch->setState(st);
+    m_traceModel->setSnapshot(st.snapshot);
     m_varView->expandToDepth(0);
     m_launch->setState(st);
     m_stack->clear();
@@ -480,8 +451,8 @@ void MainWindow::setPresentationMode(bool on) {
     static QByteArray normalState;
     if (on) {
         normalState = saveState();
-        for (const char* name :
-             {"dockCallStack", "dockLaunch", "dockOutput", "dockMemory_constant", "dockVariables"})
+        for (const char* name : {"dockCallStack", "dockLaunch", "dockOutput", "dockMemory_constant",
+                                 "dockVariables", "dockTrace", "dockWatch"})
             if (QDockWidget* d = dock(QString::fromLatin1(name))) d->hide();
         Theme::setFontScale(160);
     } else {
@@ -490,6 +461,11 @@ void MainWindow::setPresentationMode(bool on) {
     }
     applyTheme();
     if (on) applyDockSizes();
+}
+
+void MainWindow::resetLayout() {
+    restoreState(m_defaultState);
+    applyDockSizes();
 }
 
 void MainWindow::updateTitle() {
@@ -502,7 +478,7 @@ void MainWindow::updateTitle() {
                        .arg(name, m_document->modified() ? QStringLiteral(" ●") : QString(), sim));
 }
 
-void MainWindow::openDialog() {
+void MainWindow::openWithDialog() {
     const QString f = QFileDialog::getOpenFileName(
         this, tr("Open kernel or launch file"),
         m_document->path().isEmpty() ? samplesDir() : QFileInfo(m_document->path()).path(),

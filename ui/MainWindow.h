@@ -22,6 +22,8 @@ class DiagnosticsModel;
 class KernelDocument;
 class LaunchPanel;
 class MemoryPane;
+class TraceModel;
+class WatchPane;
 class VariablesModel;
 class WorkItemGrid;
 
@@ -56,6 +58,8 @@ public:
     QTableView* diagnosticsView() const { return m_diagView; }
     VariablesModel* variablesModel() const { return m_varModel; }
     LaunchPanel* launchPanel() const { return m_launch; }
+    WatchPane* watchPane() const { return m_watch; }
+    TraceModel* traceModel() const { return m_traceModel; }
     QDockWidget* dock(const QString& name) const;
 
     void setPresentationMode(bool on);
@@ -65,6 +69,12 @@ public:
     void zoom(int steps);
     /// Selects diagnostic `row`: the editor jumps to its line and its first work-item is selected.
     void activateDiagnostic(int row);
+    /// Asks for a file and opens it.
+    void openWithDialog();
+    /// Saves the kernel (asking for a name when `as` or untitled).
+    void saveFile(bool as);
+    /// Restores the default dock layout.
+    void resetLayout();
     /// Directory holding the bundled samples (*.sim).
     static QString samplesDir();
     QSize sizeHint() const override;
@@ -75,7 +85,6 @@ protected:
 
 private:
     void buildDocks();
-    void buildMenus();
     /// Default dock proportions for the window size (and presentation mode).
     void applyDockSizes();
     QDockWidget* addDock(const QString& name, const QString& title, QWidget* w,
@@ -85,8 +94,7 @@ private:
     void followAddress(quint64 address);
     void applyTheme();
     void updateTitle();
-    void openDialog();
-    void saveFile(bool as);
+
     void restoreSettings();
     void saveSettings();
     std::vector<uint32_t> breakpointLines() const;
@@ -105,6 +113,9 @@ private:
     QTreeWidget* m_stack = nullptr;
     QPlainTextEdit* m_output = nullptr;
     LaunchPanel* m_launch = nullptr;
+    WatchPane* m_watch = nullptr;
+    TraceModel* m_traceModel = nullptr;
+    QTableView* m_traceView = nullptr;
     QLabel* m_status = nullptr;
     QByteArray m_defaultState;
     QString m_simPath;

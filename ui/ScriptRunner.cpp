@@ -1,5 +1,7 @@
 #include "ScriptRunner.h"
 
+#include "WatchPane.h"
+
 #include "CodeEditor.h"
 #include "DebugActions.h"
 #include "DebugController.h"
@@ -191,6 +193,8 @@ bool ScriptRunner::runOne(const QString& command) {
         if (!d) return false;
         d->show();
         d->raise();
+    } else if (name == QStringLiteral("watch")) {
+        m_window->watchPane()->addExpression(command.section(QLatin1Char(':'), 1));
     } else if (name == QStringLiteral("present")) {
         m_window->setPresentationMode(true);
     } else if (name == QStringLiteral("dark")) {

@@ -18,7 +18,8 @@ class MainWindow;
 ///   endian:big|little    set the device byte order in the launch panel and apply it
 ///   format:SPACE:REGION:TYPE   e.g. format:global:via_plain_ptr:uint
 ///   show:SPACE:REGION[:BYTE]   show a region (scrolls to the byte)
-///   raise:DOCK           raise a dock (workitems, variables, diagnostics, launch, ...)
+///   raise:DOCK           raise a dock (workitems, variables, watch, diagnostics, trace, ...)
+///   watch:EXPR           add a watch expression
 ///   present|dark|zoom:N  presentation mode, dark theme, zoom steps
 ///   tooltip:SPACE:ROW    show the tooltip of a memory row
 ///   screenshot:FILE      save a PNG of the window;   wait:MS;   quit

@@ -28,9 +28,10 @@ struct SessionState {
     std::vector<debug::Breakpoint> breakpoints;
     debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
     uint64_t seed = 1;
-    QString lastError; ///< why the last operation stopped or failed
-    QString operation; ///< name of the operation that produced this state
-    bool ok = true;    ///< the operation returned true
+    QString lastError;                      ///< why the last operation stopped or failed
+    QString operation;                      ///< name of the operation that produced this state
+    std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
+    bool ok = true;                         ///< the operation returned true
 };
 
 /// What applying (or saving) a launch configuration gave: problems with their 1-based line

@@ -315,6 +315,11 @@ void SessionWorker::applyLaunch(const QString& text, const QString& simPath, con
     }
 }
 
+void SessionWorker::setWatches(const QStringList& expressions) {
+    m_watches = expressions;
+    publish(QStringLiteral("watch"), true);
+}
+
 void SessionWorker::explore(int n) {
     m_pause = false;
     emit busyChanged(true);
@@ -350,6 +355,9 @@ void SessionWorker::publish(const QString& operation, bool ok) {
     st.range = m_session.ndRange();
     st.deviceBigEndian = m_session.runOptions().deviceBigEndian;
     st.breakpoints = m_session.breakpoints();
+    if (st.launched)
+        for (const QString& w : m_watches)
+            st.watches.push_back(m_session.evaluate(w.toStdString()));
     st.policy = m_session.scheduler().policy();
     st.seed = m_session.scheduler().seed();
     emit stateReady(st);

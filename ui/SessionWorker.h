@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <atomic>
@@ -70,6 +71,8 @@ public:
     /// (SimWriter). Emits launchApplied().
     void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
                      bool deviceBigEndian, quint64 maxSteps);
+    /// Expressions evaluated in the selected work-item's scope after every operation.
+    void setWatches(const QStringList& expressions);
     /// Runs `n` schedules and compares their results (emits exploreFinished).
     void explore(int n);
 
@@ -95,6 +98,7 @@ private:
     CompileOptions m_compileOptions;
     std::atomic<bool> m_pause{false};
     std::array<uint64_t, 3> m_viewGroup{};
+    QStringList m_watches;
 };
 
 } // namespace clstep::ui

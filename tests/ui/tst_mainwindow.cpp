@@ -7,6 +7,8 @@
 #include "MainWindow.h"
 #include "MemoryPane.h"
 #include "MemoryTableModel.h"
+#include "TraceModel.h"
+#include "WatchPane.h"
 #include "WorkItemGrid.h"
 #include "WorkItemGridModel.h"
 
@@ -15,6 +17,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace clstep;
 using namespace clstep::ui;
@@ -32,9 +35,18 @@ bool allAtBarrier(const SessionState& s) {
 }
 } // namespace
 
+QtMessageHandler g_previousHandler = nullptr;
+
+// The offscreen platform warns about every dock layout change; keep the log readable.
+void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (message.contains(QStringLiteral("propagateSizeHints"))) return;
+    g_previousHandler(type, context, message);
+}
+
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { g_previousHandler = qInstallMessageHandler(quietHandler); }
     void init();
     void cleanup();
     void opensSampleAndShowsGroup();
@@ -45,6 +57,8 @@ private slots:
     void missingFileKeepsCurrentText();
     void privatePaneNamesVariables();
     void twoDimensionalGrid();
+    void watchAndTrace();
+    void shortcutsStep();
 
 private:
     MainWindow* m_window = nullptr;
@@ -272,6 +286,47 @@ void TestMainWindow::twoDimensionalGrid() {
     QCOMPARE(global.value(0).toULongLong(), 6ull);
     QCOMPARE(global.value(1).toULongLong(), 9ull);
     QCOMPARE(cell.data().toString(), QStringLiteral("2,1"));
+}
+
+void TestMainWindow::watchAndTrace() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    m_window->watchPane()->addExpression(QStringLiteral("lid * 10"));
+    m_window->watchPane()->addExpression(QStringLiteral("nosuchname"));
+    for (int i = 0; i < 4; ++i) // past line 16
+        m_window->controller()->run(DebugController::Command::Step);
+    QVERIFY(m_window->waitIdle());
+    const SessionState& s = m_window->controller()->state();
+    QCOMPARE(s.watches.size(), size_t(2));
+    QVERIFY(s.watches[0].ok);
+    QCOMPARE(s.watches[0].value, std::string("0"));
+    QVERIFY(!s.watches[1].ok);
+    auto* list = m_window->watchPane()->findChild<QTreeWidget*>(QStringLiteral("watchList"));
+    QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("0"));
+    QVERIFY(!list->topLevelItem(1)->text(1).isEmpty());
+    // The trace lists the accesses, newest first: the store into partial[0].
+    TraceModel* trace = m_window->traceModel();
+    QAbstractItemModelTester tester(trace, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(trace->rowCount(), 2);
+    QCOMPARE(trace->index(0, TraceModel::KindColumn).data().toString(), QStringLiteral("write"));
+    QCOMPARE(trace->index(0, TraceModel::LineColumn).data().toInt(), 16);
+    QCOMPARE(trace->index(1, TraceModel::KindColumn).data().toString(), QStringLiteral("read"));
+}
+
+void TestMainWindow::shortcutsStep() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    m_window->activateWindow();
+    QTest::keyClick(m_window->editor(), Qt::Key_F11);
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().snapshot->step, 1u);
+    QCOMPARE(m_window->controller()->state().operation, QStringLiteral("step"));
+    QTest::keyClick(m_window->editor(), Qt::Key_F7);
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().operation, QStringLiteral("lockstep step"));
+    QTest::keyClick(m_window->editor(), Qt::Key_F10, Qt::ShiftModifier); // step back
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().snapshot->step, 1u);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,82 @@
+#include "WatchPane.h"
+
+#include "Theme.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace clstep::ui {
+
+WatchPane::WatchPane(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    m_input = new QLineEdit;
+    m_input->setObjectName(QStringLiteral("watchInput"));
+    m_input->setPlaceholderText(tr("watch an expression, e.g. partial[lid + stride]  (Enter)"));
+    m_input->setFont(Theme::codeFont());
+    layout->addWidget(m_input);
+    m_list = new QTreeWidget;
+    m_list->setObjectName(QStringLiteral("watchList"));
+    m_list->setHeaderLabels({tr("expression"), tr("value"), tr("type")});
+    m_list->setRootIsDecorated(false);
+    m_list->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_list->setColumnWidth(0, 170);
+    m_list->setColumnWidth(1, 200);
+    layout->addWidget(m_list, 1);
+    auto* remove = new QAction(tr("Remove watch"), m_list);
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetShortcut);
+    m_list->addAction(remove);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(remove, &QAction::triggered, this, &WatchPane::removeSelected);
+    connect(m_input, &QLineEdit::returnPressed, this, [this] {
+        addExpression(m_input->text());
+        m_input->clear();
+    });
+}
+
+void WatchPane::addExpression(const QString& expression) {
+    const QString e = expression.trimmed();
+    if (e.isEmpty() || m_expressions.contains(e)) return;
+    m_expressions << e;
+    auto* item = new QTreeWidgetItem(m_list, {e, tr("…"), QString()});
+    item->setFont(0, Theme::codeFont());
+    emit expressionsChanged(m_expressions);
+}
+
+void WatchPane::removeSelected() {
+    for (QTreeWidgetItem* it : m_list->selectedItems()) {
+        m_expressions.removeAll(it->text(0));
+        delete it;
+    }
+    emit expressionsChanged(m_expressions);
+}
+
+void WatchPane::setState(const SessionState& state) {
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* it = m_list->topLevelItem(i);
+        const auto found = std::find_if(
+            state.watches.begin(), state.watches.end(), [&](const debug::EvalResult& r) {
+                return QString::fromStdString(r.expression) == it->text(0);
+            });
+        if (found == state.watches.end()) continue;
+        if (found->ok) {
+            it->setText(1, QString::fromStdString(found->value));
+            it->setText(2, QString::fromStdString(found->type));
+            it->setForeground(1, palette().text());
+            it->setToolTip(1, QString::fromStdString(found->value));
+        } else {
+            it->setText(1, QString::fromStdString(found->error));
+            it->setText(2, QString());
+            it->setForeground(1, Theme::uninitializedText());
+            it->setToolTip(1, QString::fromStdString(
+                                  found->error + (found->hint.empty() ? "" : "\n" + found->hint)));
+        }
+        it->setFont(1, Theme::codeFont());
+    }
+}
+
+} // namespace clstep::ui
