@@ -5,6 +5,9 @@
 
 #include <Qsci/qscistyle.h>
 
+#include <QContextMenuEvent>
+#include <QInputDialog>
+#include <QMenu>
 #include <QTimer>
 
 namespace clstep::ui {
@@ -29,7 +32,8 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 18);
     setMarginSensitivity(kSymbolMargin, true);
-    setMarginMarkerMask(kSymbolMargin, (1 << BreakpointMarker) | (1 << CurrentArrowMarker));
+    setMarginMarkerMask(kSymbolMargin, (1 << BreakpointMarker) | (1 << ConditionMarker) |
+                                           (1 << CurrentArrowMarker));
     setMarginType(kNumberMargin, NumberMargin);
     setMarginSensitivity(kNumberMargin, true);
     setMarginMarkerMask(kNumberMargin, 0);
@@ -37,6 +41,7 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
     setMarginMarkerMask(kCountMargin, 0);
 
     markerDefine(Circle, BreakpointMarker);
+    markerDefine('?', ConditionMarker);
     markerDefine(RightArrow, CurrentArrowMarker);
     markerDefine(Background, CurrentLineMarker);
     markerDefine(Background, OthersMarker);
@@ -68,6 +73,8 @@ void CodeEditor::applyTheme() {
     setSelectionBackgroundColor(Theme::dark() ? QColor("#264f78") : QColor("#add6ff"));
     setMarkerBackgroundColor(Theme::breakpoint(), BreakpointMarker);
     setMarkerForegroundColor(Theme::breakpoint(), BreakpointMarker);
+    setMarkerForegroundColor(Qt::white, ConditionMarker);
+    setMarkerBackgroundColor(Theme::breakpoint(), ConditionMarker);
     setMarkerBackgroundColor(Theme::addressSpace(AddressSpace::Private), CurrentArrowMarker);
     setMarkerForegroundColor(Theme::editorText(), CurrentArrowMarker);
     setMarkerBackgroundColor(Theme::currentLine(), CurrentLineMarker);
@@ -99,11 +106,72 @@ void CodeEditor::applyTheme() {
 
 void CodeEditor::onMarginClicked(int margin, int line, Qt::KeyboardModifiers) {
     if (margin != kSymbolMargin && margin != kNumberMargin) return;
-    if (markersAtLine(line) & (1 << BreakpointMarker))
+    if (markersAtLine(line) & (1 << BreakpointMarker)) {
         markerDelete(line, BreakpointMarker);
-    else
+        setCondition(line + 1, QString()); // also drops the condition marker
+        markerDelete(line, BreakpointMarker);
+    } else {
         markerAdd(line, BreakpointMarker);
+    }
     emit breakpointsEdited(breakpointLines());
+}
+
+QString CodeEditor::conditionAt(int line) const {
+    for (auto it = m_conditions.begin(); it != m_conditions.end(); ++it)
+        if (markerLine(it.key()) == line - 1) return it.value();
+    return {};
+}
+
+void CodeEditor::setCondition(int line, const QString& condition) {
+    for (auto it = m_conditions.begin(); it != m_conditions.end();) {
+        if (markerLine(it.key()) == line - 1) {
+            markerDeleteHandle(it.key());
+            it = m_conditions.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (condition.trimmed().isEmpty()) return;
+    if (!(markersAtLine(line - 1) & (1 << BreakpointMarker))) markerAdd(line - 1, BreakpointMarker);
+    m_conditions.insert(markerAdd(line - 1, ConditionMarker), condition.trimmed());
+}
+
+void CodeEditor::editCondition(int line) {
+    bool ok = false;
+    const QString c =
+        QInputDialog::getText(this, tr("Breakpoint condition"),
+                              tr("Stop at line %1 only when this OpenCL C expression is true\n"
+                                 "(e.g. get_local_id(0) == 3, stride == 2; empty: always):")
+                                  .arg(line),
+                              QLineEdit::Normal, conditionAt(line), &ok);
+    if (!ok) return;
+    setCondition(line, c);
+    if (c.trimmed().isEmpty() && !(markersAtLine(line - 1) & (1 << BreakpointMarker)))
+        markerAdd(line - 1, BreakpointMarker);
+    emit breakpointsEdited(breakpointLines());
+}
+
+void CodeEditor::contextMenuEvent(QContextMenuEvent* event) {
+    int marginsWidth = 0;
+    for (int m : {kSymbolMargin, kNumberMargin, kCountMargin})
+        marginsWidth += marginWidth(m);
+    if (event->pos().x() >= marginsWidth) {
+        QsciScintilla::contextMenuEvent(event);
+        return;
+    }
+    const int line = lineAt(event->pos()) + 1;
+    if (line <= 0) return;
+    QMenu menu(this);
+    const bool has = markersAtLine(line - 1) & (1 << BreakpointMarker);
+    menu.addAction(has ? tr("Remove breakpoint") : tr("Add breakpoint"), this,
+                   [this, line] { onMarginClicked(kSymbolMargin, line - 1, {}); });
+    menu.addAction(tr("Condition…"), this, [this, line] { editCondition(line); });
+    if (!conditionAt(line).isEmpty())
+        menu.addAction(tr("Remove condition"), this, [this, line] {
+            setCondition(line, QString());
+            emit breakpointsEdited(breakpointLines());
+        });
+    menu.exec(event->globalPos());
 }
 
 QList<int> CodeEditor::breakpointLines() const {
@@ -118,6 +186,8 @@ QList<int> CodeEditor::breakpointLines() const {
 
 void CodeEditor::setBreakpointLines(const QSet<int>& lines) {
     markerDeleteAll(BreakpointMarker);
+    markerDeleteAll(ConditionMarker);
+    m_conditions.clear();
     for (int l : lines)
         if (l > 0) markerAdd(l - 1, BreakpointMarker);
 }

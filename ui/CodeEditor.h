@@ -5,6 +5,7 @@
 #include <Qsci/qsciscintilla.h>
 #include <Qsci/qscistyle.h>
 
+#include <QHash>
 #include <QMap>
 #include <QSet>
 
@@ -33,6 +34,10 @@ public:
     void setBreakpointLines(const QSet<int>& lines);
     /// Breakpoint lines as the markers stand now (they move with edits).
     QList<int> breakpointLines() const;
+    /// The condition of the breakpoint at `line` ("" for none or unconditional).
+    QString conditionAt(int line) const;
+    /// Puts a breakpoint on `line` with `condition` ("" makes it unconditional).
+    void setCondition(int line, const QString& condition);
     /// Scrolls to `line` and flashes it.
     void jumpToLine(int line);
     /// Re-applies Theme colours and fonts (theme switch, zoom, presentation mode).
@@ -45,13 +50,14 @@ public:
     QString annotationAt(int line) const { return annotation(line - 1); }
 
 signals:
-    /// The user clicked the breakpoint margin at `line`; markers are already updated.
+    /// The user toggled a breakpoint or edited a condition; markers are already updated.
     void breakpointsEdited(const QList<int>& lines);
 
 private:
     // Background markers with a higher number are drawn over lower ones.
     enum Marker {
         BreakpointMarker = 1,
+        ConditionMarker,
         OthersMarker,
         RaceLineMarker,
         CurrentLineMarker,
@@ -59,11 +65,14 @@ private:
     };
     enum Indicator { ErrorIndicator = 8, WarningIndicator, RaceIndicator };
     void onMarginClicked(int margin, int line, Qt::KeyboardModifiers state);
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void editCondition(int line);
     void fillRange(int indicator, const SourceRange& range);
 
     OpenClLexer* m_lexer = nullptr;
     QList<int> m_diagnosticLines;
     QMap<int, int> m_others;
+    QHash<int, QString> m_conditions; ///< by the handle of the line's ConditionMarker
     QsciStyle m_errorStyle;
     QsciStyle m_warningStyle;
     QsciStyle m_countStyle;

@@ -55,17 +55,17 @@ void DebugController::post(std::function<void(SessionWorker&)> job) {
 }
 
 void DebugController::openSim(const QString& simPath, const QString& kernelText,
-                              const std::vector<uint32_t>& breakpoints) {
+                              const BreakpointList& breakpoints) {
     post([=](SessionWorker& w) { w.openSim(simPath, kernelText, breakpoints); });
 }
 
 void DebugController::openKernel(const QString& path, const QString& text,
-                                 const std::vector<uint32_t>& breakpoints) {
+                                 const BreakpointList& breakpoints) {
     post([=](SessionWorker& w) { w.openKernel(path, text, breakpoints); });
 }
 
 void DebugController::rebuild(const QString& path, const QString& text,
-                              const std::vector<uint32_t>& breakpoints) {
+                              const BreakpointList& breakpoints) {
     post([=](SessionWorker& w) { w.rebuild(path, text, breakpoints); });
 }
 
@@ -85,7 +85,7 @@ void DebugController::selectGlobal(const std::array<uint64_t, 3>& global) {
     post([=](SessionWorker& w) { w.selectGlobal(global); });
 }
 
-void DebugController::setBreakpoints(const std::vector<uint32_t>& lines) {
+void DebugController::setBreakpoints(const BreakpointList& lines) {
     post([=](SessionWorker& w) { w.setBreakpoints(lines); });
 }
 

@@ -22,16 +22,15 @@ public:
     ~DebugController() override;
 
     void openSim(const QString& simPath, const QString& kernelText = QString(),
-                 const std::vector<uint32_t>& breakpoints = {});
+                 const BreakpointList& breakpoints = {});
     void openKernel(const QString& path, const QString& text,
-                    const std::vector<uint32_t>& breakpoints = {});
-    void rebuild(const QString& path, const QString& text,
-                 const std::vector<uint32_t>& breakpoints);
+                    const BreakpointList& breakpoints = {});
+    void rebuild(const QString& path, const QString& text, const BreakpointList& breakpoints);
     void run(Command command);
     void selectGroup(const std::array<uint64_t, 3>& group);
     void selectLocal(const std::array<uint64_t, 3>& local);
     void selectGlobal(const std::array<uint64_t, 3>& global);
-    void setBreakpoints(const std::vector<uint32_t>& lines);
+    void setBreakpoints(const BreakpointList& lines);
     void setSchedule(debug::SchedulePolicy policy, uint64_t seed);
     void setDeviceBigEndian(bool big, const QString& path, const QString& text);
     void setKernel(const QString& name);

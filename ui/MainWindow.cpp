@@ -279,10 +279,10 @@ QString MainWindow::samplesDir() {
     return QStringLiteral(CLSTEP_SAMPLES_DIR);
 }
 
-std::vector<uint32_t> MainWindow::breakpointLines() const {
-    std::vector<uint32_t> out;
+BreakpointList MainWindow::breakpointLines() const {
+    BreakpointList out;
     for (int l : m_editor->breakpointLines())
-        out.push_back(static_cast<uint32_t>(l));
+        out.push_back({static_cast<uint32_t>(l), m_editor->conditionAt(l).toStdString()});
     return out;
 }
 
@@ -392,6 +392,10 @@ void MainWindow::onState(const SessionState& st) {
                     .arg(w.id.global[0])
                     .arg(QString::fromLatin1(debug::workItemStateName(w.state)));
     }
+    if (!st.breakpointErrors.isEmpty())
+        statusBar()->showMessage(
+            tr("breakpoint condition: %1").arg(st.breakpointErrors.join(QStringLiteral("; "))),
+            10000);
     const QString reason = s ? QString::fromStdString(s->stopReason) : QString();
     m_status->setText(tr("%1%2 · step %3 · %4")
                           .arg(st.built ? QString() : tr("BUILD FAILED · "))

@@ -97,7 +97,7 @@ private:
 
     void restoreSettings();
     void saveSettings();
-    std::vector<uint32_t> breakpointLines() const;
+    BreakpointList breakpointLines() const;
 
     Options m_options;
     DebugController* m_controller = nullptr;

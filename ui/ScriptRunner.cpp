@@ -135,9 +135,9 @@ bool ScriptRunner::runOne(const QString& command) {
         QSet<int> set(lines.begin(), lines.end());
         if (!set.remove(line)) set.insert(line);
         m_window->editor()->setBreakpointLines(set);
-        std::vector<uint32_t> v;
+        BreakpointList v;
         for (int l : set)
-            v.push_back(static_cast<uint32_t>(l));
+            v.push_back({static_cast<uint32_t>(l), {}});
         dc->setBreakpoints(v);
     } else if (name == QStringLiteral("diag")) {
         m_window->activateDiagnostic(arg.toInt());

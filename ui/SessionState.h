@@ -29,6 +29,7 @@ struct SessionState {
     debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
     uint64_t seed = 1;
     QString lastError;                      ///< why the last operation stopped or failed
+    QStringList breakpointErrors;           ///< conditions that did not compile ("line 21: ...")
     QString operation;                      ///< name of the operation that produced this state
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
     bool ok = true;                         ///< the operation returned true
@@ -42,6 +43,13 @@ struct LaunchResult {
     QList<int> lines;
     QStringList messages;
 };
+
+/// A line breakpoint as the editor holds it: 1-based line and an optional OpenCL C condition.
+struct BreakpointSpec {
+    uint32_t line = 0;
+    std::string condition;
+};
+using BreakpointList = std::vector<BreakpointSpec>;
 
 /// Shorthand for the snapshot pointer the models hold.
 using SnapshotPtr = std::shared_ptr<const debug::Snapshot>;

@@ -61,7 +61,7 @@ void SessionWorker::requestPause() {
 }
 
 void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
-                            const std::vector<uint32_t>& breakpoints) {
+                            const BreakpointList& breakpoints) {
     emit busyChanged(true);
     bool ok = m_session.loadSim(simPath.toStdString(), m_compileOptions);
     if (!kernelText.isNull() && m_session.program()) {
@@ -75,7 +75,7 @@ void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
 }
 
 void SessionWorker::openKernel(const QString& path, const QString& text,
-                               const std::vector<uint32_t>& breakpoints) {
+                               const BreakpointList& breakpoints) {
     emit busyChanged(true);
     bool ok = m_session.loadSource(path.toStdString(), text.toStdString(), m_compileOptions);
     if (ok && m_session.program()) {
@@ -93,7 +93,7 @@ void SessionWorker::openKernel(const QString& path, const QString& text,
 }
 
 void SessionWorker::rebuild(const QString& path, const QString& text,
-                            const std::vector<uint32_t>& breakpoints) {
+                            const BreakpointList& breakpoints) {
     emit busyChanged(true);
     bool ok = m_session.loadSource(path.toStdString(), text.toStdString(), m_compileOptions);
     if (ok && !m_session.kernelName().empty()) ok = m_session.reset();
@@ -210,18 +210,27 @@ void SessionWorker::selectGlobal(const std::array<uint64_t, 3>& global) {
     emit busyChanged(false);
 }
 
-void SessionWorker::applyBreakpoints(const std::vector<uint32_t>& lines) {
+void SessionWorker::applyBreakpoints(const BreakpointList& breakpoints) {
     std::vector<int> ids;
     for (const debug::Breakpoint& b : m_session.breakpoints())
         ids.push_back(b.id);
     for (int id : ids)
         m_session.removeBreakpoint(id);
-    for (uint32_t line : lines)
-        m_session.addBreakpoint(line);
+    m_breakpointErrors.clear();
+    for (const BreakpointSpec& b : breakpoints) {
+        if (b.condition.empty()) {
+            m_session.addBreakpoint(b.line);
+        } else if (!m_session.addBreakpoint(b.line, b.condition)) {
+            m_breakpointErrors << QStringLiteral("line %1: %2")
+                                      .arg(b.line)
+                                      .arg(QString::fromStdString(m_session.lastError()));
+            m_session.addBreakpoint(b.line); // keep it, unconditional
+        }
+    }
 }
 
-void SessionWorker::setBreakpoints(const std::vector<uint32_t>& lines) {
-    applyBreakpoints(lines);
+void SessionWorker::setBreakpoints(const BreakpointList& breakpoints) {
+    applyBreakpoints(breakpoints);
     publish(QStringLiteral("breakpoints"), true);
 }
 
@@ -235,9 +244,9 @@ void SessionWorker::setDeviceBigEndian(bool big, const QString& path, const QStr
     o.deviceBigEndian = big;
     m_session.setRunOptions(o);
     m_compileOptions.deviceLittleEndian = !big;
-    std::vector<uint32_t> lines;
+    BreakpointList lines;
     for (const debug::Breakpoint& b : m_session.breakpoints())
-        lines.push_back(b.line);
+        lines.push_back({b.line, b.condition});
     rebuild(path, text, lines);
 }
 
@@ -355,6 +364,7 @@ void SessionWorker::publish(const QString& operation, bool ok) {
     st.range = m_session.ndRange();
     st.deviceBigEndian = m_session.runOptions().deviceBigEndian;
     st.breakpoints = m_session.breakpoints();
+    st.breakpointErrors = m_breakpointErrors;
     if (st.launched)
         for (const QString& w : m_watches)
             st.watches.push_back(m_session.evaluate(w.toStdString()));

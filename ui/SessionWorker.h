@@ -47,21 +47,20 @@ public:
     /// Loads a .sim launch file; `kernelText`, when not null, replaces the kernel file's
     /// text (the editor's unsaved buffer). Then resets and sets `breakpoints`.
     void openSim(const QString& simPath, const QString& kernelText,
-                 const std::vector<uint32_t>& breakpoints);
+                 const BreakpointList& breakpoints);
     /// Builds kernel text without a launch file (first kernel, 1 work-item, no arguments
     /// unless a launch was configured before).
-    void openKernel(const QString& path, const QString& text,
-                    const std::vector<uint32_t>& breakpoints);
+    void openKernel(const QString& path, const QString& text, const BreakpointList& breakpoints);
     /// Rebuilds after an edit, keeping the launch configuration, and resets.
-    void rebuild(const QString& path, const QString& text,
-                 const std::vector<uint32_t>& breakpoints);
+    void rebuild(const QString& path, const QString& text, const BreakpointList& breakpoints);
     /// Runs one execution command.
     void run(Command command);
     void selectGroup(const std::array<uint64_t, 3>& group);
     void selectLocal(const std::array<uint64_t, 3>& local);
     void selectGlobal(const std::array<uint64_t, 3>& global);
-    /// Replaces every breakpoint by one per line.
-    void setBreakpoints(const std::vector<uint32_t>& lines);
+    /// Replaces every breakpoint (a condition that does not compile leaves an unconditional
+    /// breakpoint and a message in SessionState::breakpointErrors).
+    void setBreakpoints(const BreakpointList& breakpoints);
     void setSchedule(debug::SchedulePolicy policy, uint64_t seed);
     /// Device byte order (rebuilds with __ENDIAN_LITTLE__ accordingly and resets).
     void setDeviceBigEndian(bool big, const QString& path, const QString& text);
@@ -89,7 +88,7 @@ signals:
 
 private:
     void publish(const QString& operation, bool ok);
-    void applyBreakpoints(const std::vector<uint32_t>& lines);
+    void applyBreakpoints(const BreakpointList& breakpoints);
     bool runAllWithProgress();
     bool continueWithProgress();
     uint64_t selectedGroupLinear() const;
@@ -99,6 +98,7 @@ private:
     std::atomic<bool> m_pause{false};
     std::array<uint64_t, 3> m_viewGroup{};
     QStringList m_watches;
+    QStringList m_breakpointErrors;
 };
 
 } // namespace clstep::ui

@@ -104,8 +104,15 @@ void TestCodeEditor::breakpointMargin() {
     QCOMPARE(e.breakpointLines(), QList<int>{});
     e.setBreakpointLines({2, 5});
     QCOMPARE(e.breakpointLines(), (QList<int>{2, 5}));
-    // Markers follow edits: inserting a line above moves them down.
+    e.setCondition(5, QStringLiteral("x > 3"));
+    QCOMPARE(e.conditionAt(5), QStringLiteral("x > 3"));
+    // Markers and conditions follow edits: inserting a line above moves them down.
     e.insertAt(QStringLiteral("\n"), 0, 0);
+    QCOMPARE(e.breakpointLines(), (QList<int>{3, 6}));
+    QCOMPARE(e.conditionAt(6), QStringLiteral("x > 3"));
+    QCOMPARE(e.conditionAt(5), QString());
+    e.setCondition(6, QString()); // unconditional again, still a breakpoint
+    QCOMPARE(e.conditionAt(6), QString());
     QCOMPARE(e.breakpointLines(), (QList<int>{3, 6}));
 }
 

@@ -59,6 +59,7 @@ private slots:
     void twoDimensionalGrid();
     void watchAndTrace();
     void shortcutsStep();
+    void conditionalBreakpoint();
 
 private:
     MainWindow* m_window = nullptr;
@@ -327,6 +328,30 @@ void TestMainWindow::shortcutsStep() {
     QTest::keyClick(m_window->editor(), Qt::Key_F10, Qt::ShiftModifier); // step back
     QVERIFY(m_window->waitIdle());
     QCOMPARE(m_window->controller()->state().snapshot->step, 1u);
+}
+
+void TestMainWindow::conditionalBreakpoint() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    m_window->editor()->setCondition(21, QStringLiteral("lid == 5"));
+    emit m_window->editor()->breakpointsEdited(m_window->editor()->breakpointLines());
+    QVERIFY(m_window->waitIdle());
+    const SessionState& before = m_window->controller()->state();
+    QCOMPARE(before.breakpoints.size(), size_t(1));
+    QCOMPARE(before.breakpoints[0].condition, std::string("lid == 5"));
+    m_window->controller()->run(DebugController::Command::Continue);
+    QVERIFY(m_window->waitIdle());
+    const SessionState& s = m_window->controller()->state();
+    QVERIFY2(s.snapshot->stopReason.rfind("breakpoint", 0) == 0, s.snapshot->stopReason.c_str());
+    const auto& w = s.snapshot->workItems[s.snapshot->selected];
+    QCOMPARE(w.id.local[0], 5ull);
+    QCOMPARE(w.position.begin.line, 21u);
+    QCOMPARE(w.state, debug::WorkItemState::AtBreakpoint);
+    // A condition that does not compile is reported and the breakpoint stays unconditional.
+    m_window->editor()->setCondition(21, QStringLiteral("nosuch + 1"));
+    emit m_window->editor()->breakpointsEdited(m_window->editor()->breakpointLines());
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().breakpointErrors.size(), 1);
 }
 
 QTEST_MAIN(TestMainWindow)
