@@ -108,8 +108,9 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     connect(m_controller, &DebugController::stateChanged, this, &DebugActions::onState);
     connect(m_controller, &DebugController::busyChanged, this, &DebugActions::onBusy);
     connect(m_controller, &DebugController::progress, this, [this](quint64 done, quint64 total) {
-        m_progress->setRange(0, static_cast<int>(total));
+        m_progress->setRange(0, static_cast<int>(total)); // total 0: busy indicator
         m_progress->setValue(static_cast<int>(done));
+        m_progress->setFormat(total ? tr("%v / %m groups") : tr("running…"));
         m_progress->setVisible(m_runningLong);
     });
     connect(m_controller, &DebugController::exploreFinished, this,

@@ -181,13 +181,9 @@ bool SessionWorker::runAllWithProgress() {
 }
 
 bool SessionWorker::continueWithProgress() {
-    // Without enabled breakpoints, continuing is running to the end: do it group by group
-    // so the UI sees progress and pause acts between groups.
-    const bool anyBreakpoint =
-        std::any_of(m_session.breakpoints().begin(), m_session.breakpoints().end(),
-                    [](const debug::Breakpoint& b) { return b.enabled; });
-    if (!anyBreakpoint) return runAllWithProgress();
-    emit progress(selectedGroupLinear(), m_session.ndRange().totalGroups());
+    // continueRun() follows the schedule policy and stops at breakpoints, watchpoints and
+    // errors; it reports no per-group progress, so the UI shows an indeterminate bar (total 0).
+    emit progress(0, 0);
     return m_session.continueRun();
 }
 

@@ -21,7 +21,8 @@ namespace clstep::ui {
 class SessionWorker : public QObject {
     Q_OBJECT
 public:
-    /// Execution commands, one Session call each (RunAll reports progress between groups).
+    /// Execution commands, one Session call each (RunAll walks the work-groups one by one to
+    /// report progress and to pause between them).
     enum class Command {
         Reset,
         Step,
