@@ -117,8 +117,7 @@ LaunchPanel::LaunchPanel(QWidget* parent) : QWidget(parent) {
     connect(open, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(
             this, tr("Open launch file"), QFileInfo(m_simPath).path(), tr("Launch files (*.sim)"));
-        if (!f.isEmpty() && loadSim(f) && validate())
-            emit applyRequested(composeSim(), m_simPath, QString());
+        if (!f.isEmpty()) emit openRequested(f);
     });
     auto schedule = [this] {
         emit scheduleChosen(static_cast<debug::SchedulePolicy>(m_policy->currentData().toInt()),

@@ -44,6 +44,8 @@ signals:
     /// Apply (saveTo empty) or Save (saveTo = the chosen .sim path) was pressed with valid fields.
     void applyRequested(const QString& simText, const QString& simPath, const QString& saveTo);
     void scheduleChosen(debug::SchedulePolicy policy, quint64 seed);
+    /// "Open .sim…" picked a launch file (the window opens it with its kernel).
+    void openRequested(const QString& simPath);
 
 private:
     enum Field { KernelField, GlobalField, LocalField, ArgsField, FieldCount };

@@ -173,6 +173,7 @@ void MainWindow::buildDocks() {
                 m_controller->applyLaunch(text, sim, saveTo, m_launch->deviceBigEndian(),
                                           m_launch->maxSteps());
             });
+    connect(m_launch, &LaunchPanel::openRequested, this, &MainWindow::openPath);
     connect(m_launch, &LaunchPanel::scheduleChosen, this,
             [this](debug::SchedulePolicy p, quint64 seed) { m_controller->setSchedule(p, seed); });
 
