@@ -77,7 +77,8 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     m_autoMode = new QComboBox;
     m_autoMode->addItem(tr("lockstep"), static_cast<int>(DebugController::Command::Lockstep));
     m_autoMode->addItem(tr("step"), static_cast<int>(DebugController::Command::Step));
-    m_autoMode->addItem(tr("schedule"), static_cast<int>(DebugController::Command::Continue));
+    m_autoMode->addItem(tr("group to barrier"),
+                        static_cast<int>(DebugController::Command::GroupToBarrier));
     m_autoMode->setToolTip(tr("What auto-play repeats"));
     m_toolBar->addWidget(m_autoMode);
     m_speed = new QSlider(Qt::Horizontal);
@@ -228,14 +229,8 @@ void DebugActions::trigger(Id id) {
 }
 
 void DebugActions::tick() {
-    if (m_controller->busy() || m_controller->pending() > 0) return;
-    const SessionState& s = m_controller->state();
-    const auto cmd = static_cast<DebugController::Command>(m_autoMode->currentData().toInt());
-    if (cmd == DebugController::Command::Continue)
-        m_controller->run(DebugController::Command::GroupToBarrier);
-    else
-        m_controller->run(cmd);
-    (void)s;
+    if (m_controller->busy() || m_controller->pending() > 0) return; // never queue up ticks
+    m_controller->run(static_cast<DebugController::Command>(m_autoMode->currentData().toInt()));
 }
 
 void DebugActions::onState(const SessionState& s) {

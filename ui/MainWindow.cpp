@@ -303,6 +303,7 @@ bool MainWindow::openPath(const QString& path) {
             QMessageBox::warning(this, tr("Cannot open"), error);
         return false;
     }
+    if (m_controller->busy()) m_controller->pause();
     m_editor->setBreakpointLines({});
     m_simPath = t.simPath;
     const QString text = m_document->modified() ? m_editor->text() : QString();
@@ -334,6 +335,7 @@ bool MainWindow::waitIdle(int timeoutMs) {
 
 void MainWindow::onRebuild() {
     if (m_document->path().isEmpty()) return;
+    if (m_controller->busy()) m_controller->pause(); // an edit ends a long run
     m_controller->rebuild(m_document->path(), m_editor->text(), breakpointLines());
 }
 

@@ -1,6 +1,7 @@
 // GUI tests of the main window on real samples (offscreen): stepping in lockstep, the
 // __local pane's data and highlight roles, selection, and broken kernels.
 #include "CodeEditor.h"
+#include "DebugActions.h"
 #include "DebugController.h"
 #include "DiagnosticsModel.h"
 #include "KernelDocument.h"
@@ -13,6 +14,7 @@
 #include "WorkItemGridModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -60,6 +62,7 @@ private slots:
     void watchAndTrace();
     void shortcutsStep();
     void conditionalBreakpoint();
+    void autoPlayRunsAndStopsAtTheEnd();
 
 private:
     MainWindow* m_window = nullptr;
@@ -352,6 +355,31 @@ void TestMainWindow::conditionalBreakpoint() {
     emit m_window->editor()->breakpointsEdited(m_window->editor()->breakpointLines());
     QVERIFY(m_window->waitIdle());
     QCOMPARE(m_window->controller()->state().breakpointErrors.size(), 1);
+}
+
+void TestMainWindow::autoPlayRunsAndStopsAtTheEnd() {
+    QVERIFY(m_window->openPath(sample("vector_add.sim")));
+    QVERIFY(m_window->waitIdle());
+    DebugActions* a = m_window->actions();
+    a->setAutoPlaySpeed(30);
+    QVERIFY(a->action(DebugActions::AutoPlay)->isEnabled());
+    a->action(DebugActions::AutoPlay)->setChecked(true);
+    QVERIFY(a->autoPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state().snapshot->step >= 3, 5000);
+    // Pause stops auto-play.
+    a->action(DebugActions::Pause)->trigger();
+    QVERIFY(!a->autoPlaying());
+    const uint64_t at = m_window->controller()->state().snapshot->step;
+    QTest::qWait(300);
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->controller()->state().snapshot->step <= at + 1);
+    // Run to the end: auto-play cannot start on a finished kernel.
+    a->action(DebugActions::RunAll)->trigger();
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->controller()->state().snapshot->runFinished);
+    QVERIFY(!a->action(DebugActions::AutoPlay)->isEnabled());
+    QVERIFY(!a->action(DebugActions::Step)->isEnabled());
+    QVERIFY(a->action(DebugActions::StepBack)->isEnabled());
 }
 
 QTEST_MAIN(TestMainWindow)
