@@ -40,6 +40,8 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <functional>
+
 namespace clstep::ui {
 
 namespace {
@@ -362,10 +364,35 @@ void MainWindow::onState(const SessionState& st) {
     for (MemoryPane* p : m_panes)
         p->setState(st);
     m_diagModel->setState(st);
+    // Keep what the user expanded (by name path) across the model reset.
+    QSet<QString> expanded;
+    std::function<void(const QModelIndex&, const QString&)> collect = [&](const QModelIndex& parent,
+                                                                          const QString& path) {
+        for (int r = 0; r < m_varModel->rowCount(parent); ++r) {
+            const QModelIndex i = m_varModel->index(r, 0, parent);
+            const QString p = path + QLatin1Char('/') + i.data().toString();
+            if (m_varView->isExpanded(i)) {
+                expanded.insert(p);
+                collect(i, p);
+            }
+        }
+    };
+    collect({}, {});
     m_varModel->setSnapshot(st.snapshot);
+    std::function<void(const QModelIndex&, const QString&)> restore = [&](const QModelIndex& parent,
+                                                                          const QString& path) {
+        for (int r = 0; r < m_varModel->rowCount(parent); ++r) {
+            const QModelIndex i = m_varModel->index(r, 0, parent);
+            const QString p = path + QLatin1Char('/') + i.data().toString();
+            if (expanded.contains(p)) {
+                m_varView->expand(i);
+                restore(i, p);
+            }
+        }
+    };
+    restore({}, {});
     m_watch->setState(st);
     m_traceModel->setSnapshot(st.snapshot);
-    m_varView->expandToDepth(0);
     m_launch->setState(st);
     m_stack->clear();
     if (s && s->selected < s->workItems.size()) {
