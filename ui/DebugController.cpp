@@ -115,6 +115,10 @@ void DebugController::setWatches(const QStringList& expressions) {
     post([=](SessionWorker& w) { w.setWatches(expressions); });
 }
 
+void DebugController::setChecks(const CheckOptions& checks) {
+    post([=](SessionWorker& w) { w.setChecks(checks); });
+}
+
 void DebugController::pause() {
     m_worker->requestPause();
 }

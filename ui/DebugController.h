@@ -36,6 +36,7 @@ public:
     void setKernel(const QString& name);
     void explore(int n);
     void setWatches(const QStringList& expressions);
+    void setChecks(const CheckOptions& checks);
     void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
                      bool deviceBigEndian, quint64 maxSteps);
     /// Stops a running operation at the next statement boundary (immediate, thread-safe).

@@ -90,6 +90,20 @@ LaunchPanel::LaunchPanel(QWidget* parent) : QWidget(parent) {
     m_maxSteps->setToolTip(
         tr("Check: statements one work-item may run before it is stopped (endless loops)"));
     form->addRow(tr("Step limit"), m_maxSteps);
+    const char* checkNames[4] = {"data races", "uninitialized reads", "endian events",
+                                 "uniform writes"};
+    const char* checkTips[4] = {
+        "Report conflicting accesses between work-items without a barrier between them",
+        "Report reads of bytes nothing wrote",
+        "Report each load/store through an endian(host) pointer",
+        "Also report write-write races that store the same value"};
+    for (int i = 0; i < 4; ++i) {
+        m_checks[static_cast<size_t>(i)] = new QCheckBox(tr(checkNames[i]));
+        m_checks[static_cast<size_t>(i)]->setToolTip(tr(checkTips[i]));
+        m_checks[static_cast<size_t>(i)]->setChecked(i < 3);
+    }
+    form->addRow(tr("Checks"), row({m_checks[0], m_checks[1]}));
+    form->addRow(QString(), row({m_checks[2], m_checks[3]}));
     m_policy = new QComboBox;
     for (auto p : {debug::SchedulePolicy::InOrder, debug::SchedulePolicy::RoundRobin,
                    debug::SchedulePolicy::Reverse, debug::SchedulePolicy::Random})
@@ -210,6 +224,11 @@ void LaunchPanel::setState(const SessionState& state) {
     const int p = m_policy->findData(static_cast<int>(state.policy));
     if (p >= 0) m_policy->setCurrentIndex(p);
     if (!m_seed->hasFocus()) m_seed->setValue(static_cast<int>(state.seed));
+    for (QCheckBox* c : m_checks) {
+        c->setEnabled(state.checksSupported);
+        if (!state.checksSupported)
+            c->setToolTip(tr("This build's debug::Session does not take check options yet"));
+    }
 }
 
 bool LaunchPanel::deviceBigEndian() const {
@@ -218,6 +237,15 @@ bool LaunchPanel::deviceBigEndian() const {
 void LaunchPanel::setDeviceBigEndian(bool big) {
     m_endian->setCurrentIndex(big ? 1 : 0);
 }
+CheckOptions LaunchPanel::checks() const {
+    CheckOptions c;
+    c.dataRaces = m_checks[0]->isChecked();
+    c.uninitialized = m_checks[1]->isChecked();
+    c.endianEvents = m_checks[2]->isChecked();
+    c.uniformWrites = m_checks[3]->isChecked();
+    return c;
+}
+
 quint64 LaunchPanel::maxSteps() const {
     return static_cast<quint64>(m_maxSteps->value());
 }

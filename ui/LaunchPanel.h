@@ -2,6 +2,8 @@
 
 #include "SessionState.h"
 
+#include "checks/CheckSet.h"
+
 #include <QWidget>
 
 #include <array>
@@ -39,6 +41,8 @@ public:
     bool deviceBigEndian() const;
     quint64 maxSteps() const;
     void setDeviceBigEndian(bool big);
+    /// The runtime checks ticked in the panel.
+    CheckOptions checks() const;
 
 signals:
     /// Apply (saveTo empty) or Save (saveTo = the chosen .sim path) was pressed with valid fields.
@@ -66,6 +70,8 @@ private:
     QPlainTextEdit* m_args = nullptr;
     QComboBox* m_endian = nullptr;
     QSpinBox* m_maxSteps = nullptr;
+    std::array<QCheckBox*, 4>
+        m_checks{}; ///< data races, uninitialized, endian events, uniform writes
     QComboBox* m_policy = nullptr;
     QSpinBox* m_seed = nullptr;
     std::array<QLabel*, FieldCount> m_messages{};

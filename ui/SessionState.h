@@ -32,7 +32,9 @@ struct SessionState {
     QStringList breakpointErrors;           ///< conditions that did not compile ("line 21: ...")
     QString operation;                      ///< name of the operation that produced this state
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
-    bool ok = true;                         ///< the operation returned true
+    /// The Session takes check options (data races, uninitialized reads, endian events).
+    bool checksSupported = false;
+    bool ok = true; ///< the operation returned true
 };
 
 /// What applying (or saving) a launch configuration gave: problems with their 1-based line

@@ -2,6 +2,7 @@
 
 #include "SessionState.h"
 
+#include "checks/CheckSet.h"
 #include "debug/Session.h"
 
 #include <QObject>
@@ -71,6 +72,8 @@ public:
     /// (SimWriter). Emits launchApplied().
     void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
                      bool deviceBigEndian, quint64 maxSteps);
+    /// Runtime checks for the next runs (when the Session supports them); resets.
+    void setChecks(const CheckOptions& checks);
     /// Expressions evaluated in the selected work-item's scope after every operation.
     void setWatches(const QStringList& expressions);
     /// Runs `n` schedules and compares their results (emits exploreFinished).
