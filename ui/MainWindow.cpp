@@ -440,7 +440,13 @@ void MainWindow::activateDiagnostic(int row) {
     const QModelIndex i = m_diagModel->index(row, 0);
     if (!i.isValid()) return;
     m_diagView->selectRow(row);
-    const int line = i.data(DiagnosticsModel::LineRole).toInt();
+    // Activating the same race again shows its other access.
+    const int first = i.data(DiagnosticsModel::LineRole).toInt();
+    const int second = i.data(DiagnosticsModel::SecondLineRole).toInt();
+    int line = first;
+    if (row == m_lastDiagnosticRow && second > 0 && m_lastDiagnosticLine == first) line = second;
+    m_lastDiagnosticRow = row;
+    m_lastDiagnosticLine = line;
     if (line > 0) m_editor->jumpToLine(line);
     const QVariantList wi = i.data(DiagnosticsModel::FirstWorkItemRole).toList();
     if (wi.size() == 3)

@@ -67,7 +67,8 @@ public:
     void setDarkTheme(bool on);
     /// Changes the font scale by `steps` of 10% (0 resets to 100%).
     void zoom(int steps);
-    /// Selects diagnostic `row`: the editor jumps to its line and its first work-item is selected.
+    /// Selects diagnostic `row`: the editor jumps to its line (for a race activated again: the
+    /// other access's line) and its first work-item is selected.
     void activateDiagnostic(int row);
     /// Asks for a file and opens it.
     void openWithDialog();
@@ -123,6 +124,8 @@ private:
     bool m_sized = false;    ///< initial dock sizes applied
     bool m_restored = false; ///< a saved layout was restored
     int m_lastRaceCount = 0;
+    int m_lastDiagnosticRow = -1; ///< last diagnostic activated (a second activation of a race
+    int m_lastDiagnosticLine = 0; ///< jumps to its other line)
 };
 
 } // namespace clstep::ui
