@@ -109,4 +109,8 @@ int runConsole(const std::string& kernelFile, const std::string& kernelName, con
                std::vector<KernelArgument> args, const CompileOptions& compileOptions,
                const RunOptions& runOptions);
 
+/// Parses an address-space name as the console accepts it: "global"/"g", "local"/"l",
+/// "private"/"p", "constant"/"c", with or without a leading "__". False if unknown.
+bool parseSpaceName(std::string s, AddressSpace& out);
+
 } // namespace clstep::cli

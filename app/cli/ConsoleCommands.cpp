@@ -40,21 +40,6 @@ bool parseWatchKind(const std::string& s, WatchKind& k) {
     return true;
 }
 
-bool parseSpace(std::string s, AddressSpace& out) {
-    if (s.rfind("__", 0) == 0) s = s.substr(2);
-    if (s == "global" || s == "g")
-        out = AddressSpace::Global;
-    else if (s == "local" || s == "l")
-        out = AddressSpace::Local;
-    else if (s == "private" || s == "p")
-        out = AddressSpace::Private;
-    else if (s == "constant" || s == "c")
-        out = AddressSpace::Constant;
-    else
-        return false;
-    return true;
-}
-
 } // namespace
 
 void Console::cmdStep(const Args& args, const std::string&) {
@@ -254,7 +239,7 @@ void Console::cmdWatch(const Args& args, const std::string& rest) {
     WatchKind kind = WatchKind::Write;
     AddressSpace space;
     int id = 0;
-    if (parseSpace(args[0], space) && args.size() >= 3) {
+    if (parseSpaceName(args[0], space) && args.size() >= 3) {
         // watch SPACE [BUFFER:]OFFSET SIZE [r|w|c|a]
         std::string buffer, offsetText = args[1];
         size_t colon = offsetText.find(':');

@@ -34,21 +34,6 @@ const ScalarType* scalarType(const std::string& name) {
     return nullptr;
 }
 
-bool parseSpace(std::string s, AddressSpace& out) {
-    if (s.rfind("__", 0) == 0) s = s.substr(2);
-    if (s == "global" || s == "g")
-        out = AddressSpace::Global;
-    else if (s == "local" || s == "l")
-        out = AddressSpace::Local;
-    else if (s == "private" || s == "p")
-        out = AddressSpace::Private;
-    else if (s == "constant" || s == "c")
-        out = AddressSpace::Constant;
-    else
-        return false;
-    return true;
-}
-
 const std::vector<MemoryRegion>& regionsOf(const Snapshot& s, AddressSpace space) {
     switch (space) {
     case AddressSpace::Local:
@@ -76,6 +61,21 @@ const ScalarType* elementTypeOf(const std::string& typeText) {
 }
 
 } // namespace
+
+bool parseSpaceName(std::string s, AddressSpace& out) {
+    if (s.rfind("__", 0) == 0) s = s.substr(2);
+    if (s == "global" || s == "g")
+        out = AddressSpace::Global;
+    else if (s == "local" || s == "l")
+        out = AddressSpace::Local;
+    else if (s == "private" || s == "p")
+        out = AddressSpace::Private;
+    else if (s == "constant" || s == "c")
+        out = AddressSpace::Constant;
+    else
+        return false;
+    return true;
+}
 
 void Console::cmdGmem(const Args& args, const std::string&) {
     dumpSpace(AddressSpace::Global, args);
@@ -161,7 +161,7 @@ void Console::dumpSpace(AddressSpace space, const Args& args) {
 
 void Console::cmdMem(const Args& args, const std::string&) {
     AddressSpace space;
-    if (args.empty() || !parseSpace(args[0], space))
+    if (args.empty() || !parseSpaceName(args[0], space))
         return error("mem needs an address space",
                      "mem global|local|private|constant [BUFFER] [OFFSET] [COUNT] [TYPE]");
     Snapshot snap = m_session.snapshot();

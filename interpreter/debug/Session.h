@@ -18,6 +18,7 @@
 
 namespace clstep {
 class KernelRun;
+class Memory;
 class WorkGroup;
 class WorkItem;
 } // namespace clstep
@@ -253,6 +254,9 @@ private:
     std::array<uint64_t, 3> groupIdOf(uint64_t linear) const;
     const WorkGroup* viewedGroup() const;
     WorkItem* selectedItem() const;
+    /// The memory of `space` as the selection sees it (selected group's __local, selected
+    /// work-item's __private); null when there is none.
+    const Memory* memoryIn(AddressSpace space) const;
     bool fail(const std::string& message);
     void fillVariables(Snapshot& s) const;
     void fillMemory(Snapshot& s) const;

@@ -63,25 +63,7 @@ int Session::addWatchpoint(AddressSpace space, const std::string& buffer, uint64
                            uint64_t size, WatchKind kind) {
     if (!m_run) return fail("the kernel is not running: reset first"), 0;
     if (size == 0) return fail("a watchpoint needs a size of at least 1 byte"), 0;
-    const Memory* mem = nullptr;
-    const WorkGroup* g = viewedGroup();
-    const WorkItem* wi = selectedItem();
-    switch (space) {
-    case AddressSpace::Global:
-        mem = &m_run->globalMemory();
-        break;
-    case AddressSpace::Constant:
-        mem = &m_run->constantMemory();
-        break;
-    case AddressSpace::Local:
-        mem = g ? &const_cast<WorkGroup*>(g)->localMemory() : nullptr;
-        break;
-    case AddressSpace::Private:
-        mem = wi ? &wi->privateMemory() : nullptr;
-        break;
-    default:
-        break;
-    }
+    const Memory* mem = memoryIn(space);
     if (!mem)
         return fail("no memory of that address space to watch (select a running work-group)"), 0;
     const auto& buffers = mem->buffers();
@@ -113,7 +95,8 @@ int Session::addWatchpoint(AddressSpace space, const std::string& buffer, uint64
     w.offset = offset;
     w.size = size;
     w.kind = kind;
-    if (space == AddressSpace::Private && wi) w.workItem = linearGlobalId(wi->ids());
+    if (const WorkItem* wi = selectedItem(); space == AddressSpace::Private && wi)
+        w.workItem = linearGlobalId(wi->ids());
     m_watchpoints.push_back(w);
     m_watch->capture(w.id, b.bytes.data() + offset, size);
     return w.id;
@@ -133,26 +116,9 @@ int Session::addWatchpoint(const std::string& expression, WatchKind kind) {
              "an array element, a member or *pointer)");
         return 0;
     }
-    const Memory* mem = nullptr;
     AddressSpace space = address::space(r.address);
     std::string name;
-    const WorkGroup* g = viewedGroup();
-    switch (space) {
-    case AddressSpace::Global:
-        mem = &m_run->globalMemory();
-        break;
-    case AddressSpace::Constant:
-        mem = &m_run->constantMemory();
-        break;
-    case AddressSpace::Local:
-        mem = g ? &const_cast<WorkGroup*>(g)->localMemory() : nullptr;
-        break;
-    case AddressSpace::Private:
-        mem = &selectedItem()->privateMemory();
-        break;
-    default:
-        break;
-    }
+    const Memory* mem = memoryIn(space);
     if (mem) {
         const Buffer* b = mem->buffer(r.address);
         if (b) name = std::string(1, '#') + std::to_string(address::buffer(r.address));
@@ -255,6 +221,24 @@ bool Session::takeEvent(WorkItem& resumed) {
         return true;
     }
     return false;
+}
+
+const Memory* Session::memoryIn(AddressSpace space) const {
+    if (!m_run) return nullptr;
+    const WorkGroup* g = viewedGroup();
+    const WorkItem* wi = selectedItem();
+    switch (space) {
+    case AddressSpace::Global:
+        return &m_run->globalMemory();
+    case AddressSpace::Constant:
+        return &m_run->constantMemory();
+    case AddressSpace::Local:
+        return g ? &const_cast<WorkGroup*>(g)->localMemory() : nullptr;
+    case AddressSpace::Private:
+        return wi ? &wi->privateMemory() : nullptr;
+    default:
+        return nullptr;
+    }
 }
 
 } // namespace clstep::debug
