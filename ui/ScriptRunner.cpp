@@ -188,9 +188,14 @@ bool ScriptRunner::runOne(const QString& command) {
             {QStringLiteral("diagnostics"), QStringLiteral("dockDiagnostics")},
             {QStringLiteral("launch"), QStringLiteral("dockLaunch")},
             {QStringLiteral("stack"), QStringLiteral("dockCallStack")},
-            {QStringLiteral("output"), QStringLiteral("dockOutput")}};
+            {QStringLiteral("output"), QStringLiteral("dockOutput")},
+            {QStringLiteral("watch"), QStringLiteral("dockWatch")},
+            {QStringLiteral("trace"), QStringLiteral("dockTrace")}};
         QDockWidget* d = m_window->dock(docks.value(arg, arg));
-        if (!d) return false;
+        if (!d) {
+            m_error = QStringLiteral("no dock '%1'").arg(arg);
+            return false;
+        }
         d->show();
         d->raise();
     } else if (name == QStringLiteral("watch")) {

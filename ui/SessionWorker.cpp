@@ -226,7 +226,7 @@ void SessionWorker::selectGroup(const std::array<uint64_t, 3>& group) {
 
 void SessionWorker::selectLocal(const std::array<uint64_t, 3>& local) {
     const bool ok = m_session.selectLocal(local);
-    publish(QStringLiteral("select work-item"), ok);
+    publish(QStringLiteral("select work-item"), ok, true);
 }
 
 void SessionWorker::selectGlobal(const std::array<uint64_t, 3>& global) {
@@ -371,14 +371,33 @@ void SessionWorker::explore(int n) {
     emit busyChanged(false);
 }
 
-void SessionWorker::publish(const QString& operation, bool ok) {
+void SessionWorker::carryLastAccess(debug::Snapshot& now) const {
+    // Selecting a work-item changes no memory, but the Session counts it as an action, which
+    // clears the "last read/write" marks: keep the marks of the action before.
+    if (!m_last || m_last->group != now.group) return;
+    auto carry = [](std::vector<debug::MemoryRegion>& to,
+                    const std::vector<debug::MemoryRegion>& from) {
+        for (debug::MemoryRegion& r : to)
+            for (const debug::MemoryRegion& p : from)
+                if (p.address == r.address && p.flags.size() == r.flags.size() && p.name == r.name)
+                    for (size_t i = 0; i < r.flags.size(); ++i)
+                        r.flags[i] |= p.flags[i] & (debug::ByteLastRead | debug::ByteLastWrite);
+    };
+    carry(now.global, m_last->global);
+    carry(now.constant, m_last->constant);
+    carry(now.local, m_last->local);
+}
+
+void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnly) {
     SessionState st;
     auto snap = std::make_shared<debug::Snapshot>(m_session.snapshot());
+    if (selectionOnly) carryLastAccess(*snap);
     if (snap->diagnostics.empty()) {
         snap->diagnostics = m_session.diagnostics();
         snap->diagnosticCounts.assign(snap->diagnostics.size(), 1);
     }
     m_viewGroup = snap->group;
+    m_last = snap;
     st.snapshot = std::move(snap);
     st.operation = operation;
     st.ok = ok;

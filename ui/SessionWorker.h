@@ -91,7 +91,9 @@ signals:
     void launchApplied(const clstep::ui::LaunchResult& result);
 
 private:
-    void publish(const QString& operation, bool ok);
+    /// Sends the state after `operation`; `selectionOnly`: it only changed the selection.
+    void publish(const QString& operation, bool ok, bool selectionOnly = false);
+    void carryLastAccess(debug::Snapshot& now) const;
     void applyBreakpoints(const BreakpointList& breakpoints);
     bool runAllWithProgress();
     bool continueWithProgress();
@@ -102,6 +104,7 @@ private:
     std::atomic<bool> m_pause{false};
     std::array<uint64_t, 3> m_viewGroup{};
     QStringList m_watches;
+    std::shared_ptr<const debug::Snapshot> m_last; ///< the snapshot published last
     QStringList m_breakpointErrors;
 };
 
