@@ -52,8 +52,19 @@ QString formatFloating(double v, int precision) {
     return QString::number(v, 'g', precision);
 }
 
-QString formatLane(ValueFormat::Kind k, const uint8_t* p, bool big) {
+bool isInteger(ValueFormat::Kind k) {
     using K = ValueFormat::Kind;
+    return k == K::Char || k == K::UChar || k == K::Short || k == K::UShort || k == K::Int ||
+           k == K::UInt || k == K::Long || k == K::ULong;
+}
+
+QString formatLane(ValueFormat::Kind k, const uint8_t* p, bool big, bool hex) {
+    using K = ValueFormat::Kind;
+    if (hex && isInteger(k)) {
+        const int size = info(k)->bytes;
+        return QStringLiteral("0x%1").arg(ValueFormat::readUnsigned(p, size, big), size * 2, 16,
+                                          QLatin1Char('0'));
+    }
     switch (k) {
     case K::Char:
         return QString::number(static_cast<int8_t>(p[0]));
@@ -109,7 +120,8 @@ int ValueFormat::rowBytes() const {
 QString ValueFormat::name() const {
     if (kind == Kind::HexBytes) return QStringLiteral("hex bytes");
     QString n = QString::fromLatin1(info(kind)->name);
-    return lanes > 1 ? n + QString::number(lanes) : n;
+    if (lanes > 1) n += QString::number(lanes);
+    return hex ? n + QStringLiteral(" hex") : n;
 }
 
 QString ValueFormat::format(const uint8_t* bytes, size_t available, bool bigEndian) const {
@@ -121,11 +133,12 @@ QString ValueFormat::format(const uint8_t* bytes, size_t available, bool bigEndi
     }
     const int sb = scalarBytes();
     if (available < static_cast<size_t>(sb)) return QStringLiteral("…");
-    if (lanes == 1) return formatLane(kind, bytes, bigEndian);
+    if (lanes == 1) return formatLane(kind, bytes, bigEndian, hex);
     QStringList parts;
     for (int l = 0; l < lanes && static_cast<size_t>((l + 1) * sb) <= available; ++l)
-        parts << formatLane(kind, bytes + l * sb, bigEndian);
-    return QStringLiteral("(%1)(%2)").arg(name(), parts.join(QStringLiteral(", ")));
+        parts << formatLane(kind, bytes + l * sb, bigEndian, hex);
+    const QString type = QString::fromLatin1(info(kind)->name) + QString::number(lanes);
+    return QStringLiteral("(%1)(%2)").arg(type, parts.join(QStringLiteral(", ")));
 }
 
 QList<ValueFormat> ValueFormat::choices() {
@@ -133,6 +146,8 @@ QList<ValueFormat> ValueFormat::choices() {
     out << ValueFormat{};
     for (const KindInfo& i : kKinds)
         out << ValueFormat{i.kind, 1};
+    for (const KindInfo& i : kKinds)
+        if (isInteger(i.kind)) out << ValueFormat{i.kind, 1, true};
     for (const KindInfo& i : kKinds) {
         if (i.kind == Kind::Pointer) continue;
         for (int lanes : {2, 3, 4, 8, 16})

@@ -32,13 +32,14 @@ struct ValueFormat {
     };
 
     Kind kind = Kind::HexBytes;
-    int lanes = 1; ///< 1 (scalar), 2, 3, 4, 8 or 16
+    int lanes = 1;    ///< 1 (scalar), 2, 3, 4, 8 or 16
+    bool hex = false; ///< integers in hexadecimal ("uint hex": 0x11223344)
 
     /// Bytes of one lane (HexBytes: 1).
     int scalarBytes() const;
     /// Bytes of one row (HexBytes: 8 bytes per row; vec3 counts 4 lanes).
     int rowBytes() const;
-    /// "int", "float4", "hex bytes", "pointer".
+    /// "int", "float4", "uint hex", "hex bytes", "pointer".
     QString name() const;
     /// The value of the `available` bytes at `bytes` (a row; fewer bytes at the end of a
     /// buffer), as OpenCL C would print it: "42", "1.5", "(float4)(1, 2, 3, 4)", "0x2a 0x00".

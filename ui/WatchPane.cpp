@@ -23,7 +23,7 @@ WatchPane::WatchPane(QWidget* parent) : QWidget(parent) {
     m_list->setHeaderLabels({tr("expression"), tr("value"), tr("type")});
     m_list->setRootIsDecorated(false);
     m_list->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_list->setColumnWidth(0, 170);
+    m_list->setColumnWidth(0, 240);
     m_list->setColumnWidth(1, 200);
     layout->addWidget(m_list, 1);
     auto* remove = new QAction(tr("Remove watch"), m_list);

@@ -104,6 +104,12 @@ void TestModels::valueFormats() {
     QCOMPARE(ValueFormat({ValueFormat::Kind::HexBytes, 1}).format(le, 3, false),
              QStringLiteral("44 33 22"));
     QCOMPARE(ValueFormat({ValueFormat::Kind::Int, 3}).rowBytes(), 16); // vec3 occupies 4 lanes
+    QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1, true}).format(le, 4, false),
+             QStringLiteral("0x11223344"));
+    QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1, true}).format(le, 4, true),
+             QStringLiteral("0x44332211"));
+    QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1, true}).name(), QStringLiteral("uint hex"));
+    QVERIFY(ValueFormat::fromName(QStringLiteral("ushort hex")).has_value());
     QCOMPARE(ValueFormat({ValueFormat::Kind::Double, 2}).name(), QStringLiteral("double2"));
     const uint8_t half[2] = {0x00, 0x3c};
     QCOMPARE(ValueFormat({ValueFormat::Kind::Half, 1}).format(half, 2, false), QStringLiteral("1"));
