@@ -1,6 +1,7 @@
 #include "debug/ValueFormatter.h"
 
 #include "runtime/Address.h"
+#include "runtime/LaneMemory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,17 +30,6 @@ std::string formatFloat(double v, int digits) {
     return ss.str();
 }
 
-float halfToFloat(uint16_t h) {
-    uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    float f;
-    if (exp == 0)
-        f = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31)
-        f = mant ? NAN : INFINITY;
-    else
-        f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
-    return sign ? -f : f;
-}
 
 } // namespace
 
@@ -64,7 +54,7 @@ std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
     case TypeKind::ULong:
         return std::to_string(readBits(p, 8, m_bigEndian));
     case TypeKind::Half:
-        return formatFloat(halfToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
+        return formatFloat(lanemem::halfBitsToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
     case TypeKind::Float: {
         uint32_t bits = static_cast<uint32_t>(readBits(p, 4, m_bigEndian));
         float f;
