@@ -77,6 +77,24 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
     m_log.append(std::move(e));
 }
 
+void AccessTracer::onEndianConversion(const MemoryAccess& a, const uint8_t*, const uint8_t*) {
+    const AddressSpace space = address::space(a.address);
+    if (!m_markEndian || space == AddressSpace::Private || !a.buffer || !a.workItem) return;
+    uint64_t owner = 0;
+    if (space == AddressSpace::Local) {
+        const WorkItemId id = a.workItem->ids();
+        const NDRange& r = a.workItem->kernelRun().range();
+        owner = id.group[0] + r.groups(0) * (id.group[1] + r.groups(1) * id.group[2]);
+    }
+    Shadow& s =
+        get(Key{static_cast<int>(space), owner, address::buffer(a.address)}, a.buffer->size());
+    if (s.endian.size() < s.written.size()) s.endian.resize(s.written.size(), 0);
+    const uint64_t off = address::offset(a.address);
+    const uint64_t end = std::min<uint64_t>(off + a.size, s.endian.size());
+    for (uint64_t k = off; k < end; ++k)
+        s.endian[k] = 1;
+}
+
 void AccessTracer::addDiagnostic(const Diagnostic& d, int64_t workItem,
                                  const std::array<uint64_t, 3>& globalId, uint64_t reports) {
     TraceEntry e;

@@ -24,6 +24,9 @@ public:
         std::vector<uint8_t> lastWrite; ///< 1 if the last access was a write
         std::vector<int64_t> accessor;  ///< global linear id of the last accessor, -1 none
         std::vector<uint64_t> step;     ///< session step of the last access
+        /// 1 where an endian(host) load or store converted the byte; empty until the first
+        /// conversion in the buffer (only with setMarkEndian()).
+        std::vector<uint8_t> endian;
     };
     /// (space, owner, buffer index): owner is the work-group linear id for __local, else 0.
     using Key = std::tuple<int, uint64_t, uint32_t>;
@@ -52,6 +55,11 @@ public:
     /// Shadow of one buffer, or nullptr if it was never accessed.
     const Shadow* shadow(const Key& k) const;
     void onMemoryAccess(const MemoryAccess& a) override;
+    /// Whether endian(host) conversions mark their bytes (Shadow::endian): on when the
+    /// session's endian-conversion check is (it reports the same events as notes).
+    void setMarkEndian(bool on) { m_markEndian = on; }
+    void onEndianConversion(const MemoryAccess& a, const uint8_t* before,
+                            const uint8_t* after) override;
     /// Forgets every shadow and the trace.
     void clear() {
         m_shadows.clear();
@@ -76,6 +84,7 @@ private:
     TraceLog m_log;
     std::vector<Touch> m_touched;
     bool m_touchedOverflow = false;
+    bool m_markEndian = false;
 };
 
 } // namespace clstep::debug

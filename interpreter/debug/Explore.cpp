@@ -6,6 +6,7 @@
 #include "runtime/WorkItem.h"
 
 #include <cstdio>
+#include <set>
 
 namespace clstep::debug {
 
@@ -26,14 +27,19 @@ public:
 struct Outcome {
     std::vector<std::vector<uint8_t>> buffers;
     std::vector<std::vector<uint8_t>> locals;
+    std::vector<Diagnostic> diagnostics; ///< runtime reports of the run
 };
 
 Outcome runUnder(const Program& program, const std::string& kernel, const NDRange& range,
                  const std::vector<KernelArgument>& args, const RunOptions& options,
-                 Scheduler scheduler) {
+                 const CheckOptions& checkOptions, Scheduler scheduler) {
     Outcome out;
     KernelRun run(program, kernel, range, args, options);
     if (!run.ready()) return out;
+    CheckSet checks(checkOptions);
+    checks.attach(run);
+    for (ExecutionObserver* o : run.observers())
+        o->onRunBegin(run);
     LocalCapture capture;
     SessionController controller;
     controller.mode = scheduler.perStatement() ? SessionController::Mode::AnyStatement
@@ -42,6 +48,8 @@ Outcome runUnder(const Program& program, const std::string& kernel, const NDRang
         for (uint64_t y = 0; y < range.groups(1); ++y)
             for (uint64_t x = 0; x < range.groups(0); ++x) {
                 WorkGroup g(run, {x, y, z});
+                for (ExecutionObserver* o : run.observers())
+                    o->onWorkGroupBegin(g);
                 g.createWorkItems(&controller);
                 scheduler.restart();
                 while (!g.finished()) {
@@ -52,11 +60,16 @@ Outcome runUnder(const Program& program, const std::string& kernel, const NDRang
                     }
                     g.workItems()[static_cast<size_t>(idx)]->resume();
                 }
+                for (ExecutionObserver* o : run.observers())
+                    o->onWorkGroupEnd(g);
                 capture.onWorkGroupEnd(g);
             }
+    for (ExecutionObserver* o : run.observers())
+        o->onRunEnd(run);
     for (size_t i = 0; i < args.size(); ++i)
         out.buffers.push_back(run.argumentBytes(i));
     out.locals = std::move(capture.locals);
+    out.diagnostics = run.diagnostics();
     return out;
 }
 
@@ -78,13 +91,20 @@ ExploreResult Session::explore(int n) {
         schedules.emplace_back(SchedulePolicy::Random, seed);
     schedules.resize(static_cast<size_t>(n));
     Outcome first;
+    std::set<std::string> seen; // CheckDetails::keyOf: the identity KernelRun merges by
     for (size_t s = 0; s < schedules.size(); ++s) {
         std::string name = schedulePolicyName(schedules[s].policy());
         if (schedules[s].policy() == SchedulePolicy::Random)
             name += " seed " + std::to_string(schedules[s].seed());
         result.scheduleNames.push_back(name);
-        Outcome o = runUnder(*m_program, m_kernelName, m_range, m_args, m_runOptions, schedules[s]);
+        Outcome o = runUnder(*m_program, m_kernelName, m_range, m_args, m_runOptions,
+                             m_checkOptions, schedules[s]);
         ++result.schedules;
+        for (Diagnostic& d : o.diagnostics)
+            if (seen.insert(CheckDetails::keyOf(d)).second) {
+                result.diagnostics.push_back(std::move(d));
+                result.diagnosticSchedules.push_back(name);
+            }
         if (s == 0) {
             first = std::move(o);
             continue;

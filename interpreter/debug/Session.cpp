@@ -50,6 +50,7 @@ Session::~Session() {
     m_group.reset();
     m_finished.clear();
     m_run.reset();
+    m_checks.reset();
 }
 
 bool Session::fail(const std::string& message) {
@@ -115,6 +116,8 @@ void Session::clearRun() {
     m_group.reset();
     m_finished.clear();
     m_run.reset();
+    m_checks.reset(); // after the run it observed
+    m_detailCache.clear();
     m_history.clear();
     m_step = 0;
 }
@@ -144,6 +147,10 @@ bool Session::reset() {
     }
     m_run->addObserver(m_tracer.get());
     m_run->addObserver(m_watch.get());
+    // A fresh CheckSet per run: replays (step back) and resets report each problem once.
+    m_checks = std::make_unique<CheckSet>(m_checkOptions);
+    m_checks->attach(*m_run);
+    m_tracer->setMarkEndian(m_checkOptions.endianEvents);
     m_watch->clear();
     for (Breakpoint& b : m_breakpoints)
         b.hits = 0;

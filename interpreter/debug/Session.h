@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checks/CheckSet.h"
 #include "debug/Scheduler.h"
 #include "debug/Snapshot.h"
 #include "debug/Watchpoint.h"
@@ -61,6 +62,12 @@ struct ExploreResult {
     /// "buffer 'out' byte 4: 0x0a (in-order) vs 0x07 (random seed 3)" lines, at most 20.
     std::vector<std::string> differences;
     std::vector<std::string> scheduleNames;
+    /// Runtime diagnostics (data races, out-of-bounds...) of every schedule, each distinct
+    /// report once (in the order found; ranges in the program's files). The runtime checks
+    /// of Session::checkOptions() observe every schedule.
+    std::vector<Diagnostic> diagnostics;
+    /// For each entry of `diagnostics`, the name of the first schedule that reported it.
+    std::vector<std::string> diagnosticSchedules;
 };
 
 /// The one Qt-free API front ends use to debug a kernel: load, configure, step work-items
@@ -102,8 +109,24 @@ public:
     /// Final bytes (host order) of argument `index` (buffers only; empty otherwise).
     std::vector<uint8_t> argumentBytes(size_t index) const;
     const RunOptions& runOptions() const { return m_runOptions; }
-    /// Build and launch diagnostics (program errors, argument mismatches).
+    /// Build, launch and runtime diagnostics (program errors, argument mismatches, then the
+    /// reports of the current run: out-of-bounds, data races, ...), in that order.
     std::vector<Diagnostic> diagnostics() const;
+
+    // ---- runtime checks ----
+    /// Which runtime checks observe the run (data races, uninitialized reads, endian
+    /// conversions, async copies; all on by default, as in `clstep-cli run`). Takes effect
+    /// at the next reset(), and so in every replay of step back and in explore(). Errors the
+    /// checks report stop execution like other runtime errors while breakOnError() is on.
+    /// Out-of-bounds, null, misaligned accesses and barrier divergence are reported by the
+    /// runtime whatever the options.
+    void setCheckOptions(const CheckOptions& options) { m_checkOptions = options; }
+    const CheckOptions& checkOptions() const { return m_checkOptions; }
+    /// The structured facts a runtime check recorded for diagnostic `d` of the current run
+    /// (kinds data-race, uninitialized-read, endian-conversion and the async copy kinds;
+    /// fields as in docs/diagnostics.md: "address", "offset", "first", "second", ...), or
+    /// nullptr (another kind, checks off, no run). Valid until the next reset() or load.
+    const nlohmann::json* checkDetails(const Diagnostic& d) const;
 
     // ---- execution ----
     /// (Re)starts the run from the beginning with the current configuration: fresh
@@ -260,6 +283,9 @@ private:
     bool fail(const std::string& message);
     void fillVariables(Snapshot& s) const;
     void fillMemory(Snapshot& s) const;
+    /// Snapshot::diagnosticDetails, and the ByteRace (and, for __private memory, ByteEndian)
+    /// flags of the memory regions from the checks' facts (SessionChecks.cpp).
+    void fillCheckResults(Snapshot& s) const;
 
     std::unique_ptr<Program> m_program;
     std::vector<Diagnostic> m_launchDiagnostics;
@@ -267,6 +293,11 @@ private:
     NDRange m_range;
     std::vector<KernelArgument> m_args;
     RunOptions m_runOptions;
+    CheckOptions m_checkOptions;
+    std::unique_ptr<CheckSet> m_checks; ///< the checks observing m_run (outlives it)
+    /// Shared copies of the checks' facts, by index in m_run->diagnostics() (facts never
+    /// change once recorded, so snapshots share them).
+    mutable std::vector<std::shared_ptr<const nlohmann::json>> m_detailCache;
     std::unique_ptr<KernelRun> m_run;
     std::unique_ptr<WorkGroup> m_group;                        ///< the executing group
     std::map<uint64_t, std::unique_ptr<WorkGroup>> m_finished; ///< kept for final-state views

@@ -149,6 +149,8 @@ void Session::fillMemory(Snapshot& s) const {
                 r.flags.resize(n, 0);
                 r.lastAccessor.resize(n, -1);
                 r.lastStep.resize(n, 0);
+                for (size_t k = 0; k < sh->endian.size() && k < n; ++k)
+                    if (sh->endian[k]) r.flags[k] |= ByteEndian; // endian(host) conversions
                 auto mark = [&](size_t k) {
                     if (sh->accessor[k] >= 0 && sh->step[k] == m_step)
                         r.flags[k] |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
@@ -195,6 +197,7 @@ Snapshot Session::snapshot() const {
     s.step = m_step;
     s.stopReason = m_lastError.empty() ? m_stopReason : m_lastError;
     s.diagnostics = diagnostics();
+    s.diagnosticDetails.assign(s.diagnostics.size(), nullptr);
     s.trace = m_tracer->log().entries();
     s.traceTotal = m_tracer->log().total();
     if (!m_run) return s;
@@ -253,6 +256,7 @@ Snapshot Session::snapshot() const {
     }
     fillVariables(s);
     fillMemory(s);
+    fillCheckResults(s);
     return s;
 }
 

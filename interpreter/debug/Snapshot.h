@@ -3,6 +3,8 @@
 #include "common/Diagnostic.h"
 #include "frontend/AddressSpace.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -57,8 +59,8 @@ enum ByteFlag : uint8_t {
     ByteWritten = 1,   ///< written since the run started (else uninitialized)
     ByteLastRead = 2,  ///< read by the most recent step
     ByteLastWrite = 4, ///< written by the most recent step
-    ByteRace = 8,      ///< part of a reported data race
-    ByteEndian = 16,   ///< touched by an endian(host) conversion
+    ByteRace = 8,      ///< the byte a data-race report names (runtime checks)
+    ByteEndian = 16,   ///< converted by an endian(host) load or store (endian check on)
 };
 
 /// The contents of one buffer in one address space, copied at snapshot time. Vectors have
@@ -120,6 +122,9 @@ struct Snapshot {
     std::vector<MemoryRegion> global, constant, local, privateMemory;
     std::vector<Diagnostic> diagnostics; ///< build + runtime diagnostics so far
     std::vector<uint64_t> diagnosticCounts;
+    /// Parallel to `diagnostics`: the structured facts the runtime checks recorded for each
+    /// (Session::checkDetails(); fields in docs/diagnostics.md), null for the others.
+    std::vector<std::shared_ptr<const nlohmann::json>> diagnosticDetails;
     std::string output; ///< printf output so far
     /// The latest memory accesses and runtime diagnostics, oldest first (at most the trace
     /// capacity, 10,000 by default; shared and immutable). Never null after snapshot().

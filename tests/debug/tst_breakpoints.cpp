@@ -22,12 +22,13 @@ std::string writeKernel(const QTemporaryDir& dir, const std::string& name, const
     return base + ".sim";
 }
 
+// No data race (the race checker is on): each work-item writes its own element.
 const char* kOobKernel = "__kernel void oob(__global int *out)\n" // 1
                          "{\n"                                    // 2
                          "    int i = get_global_id(0);\n"        // 3
                          "    int j = i * 2;\n"                   // 4
                          "    out[i + 2] = j;\n"                  // 5: out of bounds for i >= 2
-                         "    out[0] = i;\n"                      // 6
+                         "    j = j + i;\n"                       // 6
                          "}\n";
 const char* kOobSim = "8 1 1\n4 1 1\n<size=16 int fill=0 dump>\n";
 
@@ -46,6 +47,13 @@ private slots:
         QVERIFY2(id > 0, s.lastError().c_str());
         QCOMPARE(s.breakpoints().front().condition, std::string("get_local_id(0) == 3"));
         QVERIFY(s.reset());
+        // In id order, work-item 1 overwrites partial[1] after work-item 0 read it (the
+        // missing barrier): the race checker stops there first, before work-item 3 arrives.
+        QVERIFY(s.continueRun());
+        QVERIFY2(contains(s.snapshot().stopReason, "[data-race] at line 21, work-item (1,0,0)"),
+                 s.snapshot().stopReason.c_str());
+        QCOMPARE(s.breakpoints().front().hits, uint64_t(0));
+        s.setBreakOnError(false);
         QVERIFY(s.continueRun());
         Snapshot snap = s.snapshot();
         QCOMPARE(snap.workItems[snap.selected].id.local[0], uint64_t(3));
@@ -137,7 +145,10 @@ private slots:
         QVERIFY2(
             contains(s.snapshot().stopReason, "watchpoint 1: write of __global 'group_sums'+0"),
             s.snapshot().stopReason.c_str());
-        QVERIFY(s.continueRun());
+        QVERIFY(s.continueRun()); // work-item 1 runs next: the data race on partial[1]
+        QVERIFY2(contains(s.snapshot().stopReason, "[data-race]"), s.snapshot().stopReason.c_str());
+        s.setBreakOnError(false);
+        QVERIFY(s.continueRun()); // group 1 writes group_sums[1] only: no more hits
         QCOMPARE(s.snapshot().stopReason, std::string("kernel finished"));
         // errors: bad buffer names and ranges
         QCOMPARE(s.addWatchpoint(AddressSpace::Global, "nosuch", 0, 4, WatchKind::Write), 0);

@@ -52,6 +52,8 @@ private slots:
                                                                 "step\n"
                                                                 "back\n"
                                                                 "explore 6\n"
+                                                                "delete\n"
+                                                                "c\n"
                                                                 "quit\n");
         QCOMPARE(t.exitCode, 0);
         QVERIFY2(t.out.contains("clstep debugger: kernel 'reduction_race' in reduction_race.cl"),
@@ -79,6 +81,12 @@ private slots:
             qPrintable(explore));
         QVERIFY(explore.contains("The results depend on the schedule: a data race"));
         QVERIFY(explore.contains("buffer 'group_sums' byte 0"));
+        // the race checker stops where work-item 1 overwrites partial[1], read by work-item 0
+        QString race = outputOf(t, "c");
+        QVERIFY2(race.startsWith("Error: Read-write data race at local memory address "
+                                 "0x6000010000000004 ('partial', byte offset 4, element 1)"),
+                 qPrintable(race));
+        QVERIFY2(race.contains("[data-race] at line 21, work-item (1,0,0)"), qPrintable(race));
     }
 
     void cleanKernelExploresTheSame() {
@@ -91,6 +99,8 @@ private slots:
     void conditionalBreakpointsWatchpointsAndLists() {
         Transcript t = runConsole("samples/reduction_race.sim", "b 21 if lid == 3 && stride == 4\n"
                                                                 "b 21 if nosuch\n"
+                                                                "continue\n"
+                                                                "errors off\n"
                                                                 "c\n"
                                                                 "p stride\n"
                                                                 "watch partial[0] w\n"
@@ -115,6 +125,10 @@ private slots:
                                 "identifier 'nosuch'\n"
                                 "hint: in scope here: input, group_sums, partial, lid, stride\n"),
                  qPrintable(bad));
+        // the race checker stops first: work-item 1 overwrites what work-item 0 read
+        QVERIFY2(outputOf(t, "continue").startsWith("Error: Read-write data race at local memory"),
+                 qPrintable(outputOf(t, "continue")));
+        QVERIFY(outputOf(t, "continue").contains("[data-race] at line 21, work-item (1,0,0)"));
         QVERIFY(outputOf(t, "c").startsWith(
             "Breakpoint 1 at line 21 (condition 'lid == 3 && stride == 4'), work-item (3,0,0)"));
         QCOMPARE(outputOf(t, "p stride"), QString("stride = 4 (__private int)\n"));
@@ -205,7 +219,7 @@ private slots:
         QVERIFY(cl.open(QIODevice::WriteOnly));
         cl.write("__kernel void oob(__global int *out)\n{\n    int i = get_global_id(0);\n    "
                  "out[i + 2] = i;\n"
-                 "    out[0] = i;\n}\n");
+                 "    i = i + 1;\n}\n"); // no data race: only the out-of-bounds writes
         cl.close();
         QFile sim(dir.path() + "/oob.sim");
         QVERIFY(sim.open(QIODevice::WriteOnly));
@@ -216,7 +230,7 @@ private slots:
         QVERIFY2(outputOf(t, "c").startsWith(
                      "Error: Invalid write of size 4 at global memory address (buffer 'out' of 16 "
                      "bytes, offset 16) [out-of-bounds] at line 4, work-item (2,0,0)\n"
-                     "oob.cl:5: out[0] = i;\n"),
+                     "oob.cl:5: i = i + 1;\n"),
                  qPrintable(t.out));
         QCOMPARE(outputOf(t, "p i"), QString("i = 2 (__private int)\n"));
         QVERIFY(t.out.contains("(clstep) errors off\nRuntime errors do not stop "
