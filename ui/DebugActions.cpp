@@ -72,6 +72,14 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
                         tr("Repeat the chosen step at the chosen speed"),
                         QStringLiteral("media-playlist-repeat"));
     play->setCheckable(true);
+    m_menu->addSeparator();
+    QAction* breakOnError =
+        add(BreakOnError, tr("Break on &runtime errors"), QKeySequence(),
+            tr("Stop where a data race, out-of-bounds access or other runtime error is reported"),
+            QStringLiteral("process-stop"));
+    breakOnError->setCheckable(true);
+    breakOnError->setChecked(true);
+    connect(breakOnError, &QAction::toggled, m_controller, &DebugController::setBreakOnError);
 
     m_toolBar->addSeparator();
     m_autoMode = new QComboBox;
@@ -128,6 +136,15 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
                 text += tr("Schedules: %1\n").arg(names.join(QStringLiteral(", ")));
                 for (const std::string& d : r.differences)
                     text += QStringLiteral("\n• ") + QString::fromStdString(d);
+                if (!r.diagnostics.empty()) text += tr("\n\nThe runtime checks reported:");
+                for (size_t i = 0; i < r.diagnostics.size() && i < 10; ++i) {
+                    const Diagnostic& d = r.diagnostics[i];
+                    text += QStringLiteral("\n• %1 at line %2 (%3): %4")
+                                .arg(QString::fromStdString(d.kind))
+                                .arg(d.range.begin.line)
+                                .arg(QString::fromStdString(r.diagnosticSchedules[i]),
+                                     QString::fromStdString(d.message).left(160));
+                }
                 emit message(r.outputsDiffer || r.localsDiffer
                                  ? tr("explore: results differ between schedules")
                                  : tr("explore: all schedules agree"));
@@ -143,13 +160,17 @@ QAction* DebugActions::add(Id id, const QString& text, const QKeySequence& key, 
     auto* a = new QAction(QIcon::fromTheme(icon), text, m_window);
     a->setShortcut(key);
     a->setShortcutContext(Qt::ApplicationShortcut);
-    a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+    a->setToolTip(key.isEmpty()
+                      ? tip
+                      : QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
     a->setStatusTip(tip);
     a->setObjectName(QStringLiteral("action_%1").arg(static_cast<int>(id)));
     m_actions.insert(id, a);
     m_menu->addAction(a);
-    if (id != Finish && id != ReverseContinue && id != ToBarrier) m_toolBar->addAction(a);
-    if (id != AutoPlay) connect(a, &QAction::triggered, this, [this, id] { trigger(id); });
+    if (id != Finish && id != ReverseContinue && id != ToBarrier && id != BreakOnError)
+        m_toolBar->addAction(a);
+    if (id != AutoPlay && id != BreakOnError)
+        connect(a, &QAction::triggered, this, [this, id] { trigger(id); });
     return a;
 }
 
@@ -223,6 +244,7 @@ void DebugActions::trigger(Id id) {
         break;
     }
     case AutoPlay:
+    case BreakOnError:
         break;
     }
     updateEnabled();

@@ -37,7 +37,8 @@ public:
         ReverseContinue,
         Reset,
         Explore,
-        AutoPlay
+        AutoPlay,
+        BreakOnError
     };
     Q_ENUM(Id)
 

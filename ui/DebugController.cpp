@@ -119,6 +119,10 @@ void DebugController::setChecks(const CheckOptions& checks) {
     post([=](SessionWorker& w) { w.setChecks(checks); });
 }
 
+void DebugController::setBreakOnError(bool on) {
+    post([=](SessionWorker& w) { w.setBreakOnError(on); });
+}
+
 void DebugController::pause() {
     m_worker->requestPause();
 }

@@ -37,6 +37,8 @@ public:
     void explore(int n);
     void setWatches(const QStringList& expressions);
     void setChecks(const CheckOptions& checks);
+    /// Whether runtime errors (data races, out-of-bounds...) stop execution (default on).
+    void setBreakOnError(bool on);
     void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
                      bool deviceBigEndian, quint64 maxSteps);
     /// Stops a running operation at the next statement boundary (immediate, thread-safe).

@@ -22,6 +22,10 @@ QVector<EndianEvent> EndianEvent::fromDiagnostics(const std::vector<Diagnostic>&
         e.size = m.captured(2).toULongLong();
         e.address = m.captured(3).toULongLong(nullptr, 16);
         e.range = d.range;
+        if (!d.workItems.empty()) {
+            e.workItem = d.workItems.front();
+            e.hasWorkItem = true;
+        }
         if (const QRegularExpressionMatch r = readBytes.match(msg); r.hasMatch()) {
             e.memoryBytes = r.captured(1).trimmed();
             e.deviceBytes = r.captured(2).trimmed();

@@ -19,6 +19,10 @@ struct EndianEvent {
     QString memoryBytes; ///< "11 22 33 44": as stored (host order); empty if not reported
     QString deviceBytes; ///< the same value in device order
     SourceRange range;
+    /// The work-item that made the first such conversion (whose __local or __private memory
+    /// a local or private address belongs to); `hasWorkItem` false when not reported.
+    WorkItemId workItem;
+    bool hasWorkItem = false;
 
     /// Every diagnostic of kind "endian-conversion" in `diags` whose address can be read.
     static QVector<EndianEvent> fromDiagnostics(const std::vector<Diagnostic>& diags);

@@ -106,10 +106,23 @@ void MemoryTableModel::commit(SnapshotPtr snapshot, AddressSpace space, bool dev
         m_snapshot ? EndianEvent::fromDiagnostics(m_snapshot->diagnostics) : QVector<EndianEvent>{};
     m_raceSpans.clear();
     m_endianSpans.clear();
+    // __local addresses name a buffer of one work-group, __private ones of one work-item: only
+    // the events of the group / work-item shown mark rows.
+    auto shown = [this](uint64_t a, const WorkItemId* who) {
+        const AddressSpace s = address::space(a);
+        if (s == AddressSpace::Global || s == AddressSpace::Constant) return true;
+        if (!who || !m_snapshot) return false;
+        if (s == AddressSpace::Local) return who->group == m_snapshot->group;
+        const auto& items = m_snapshot->workItems;
+        return s == AddressSpace::Private && m_snapshot->selected < items.size() &&
+               items[m_snapshot->selected].id.global == who->global;
+    };
     for (const RaceInfo& r : m_races)
-        if (r.address) m_raceSpans.emplace_back(r.address, r.address + 1);
+        if (r.address && shown(r.address, &r.first))
+            m_raceSpans.emplace_back(r.address, r.address + 1);
     for (const EndianEvent& e : m_endian)
-        m_endianSpans.emplace_back(e.address, e.address + std::max<uint64_t>(1, e.size));
+        if (shown(e.address, e.hasWorkItem ? &e.workItem : nullptr))
+            m_endianSpans.emplace_back(e.address, e.address + std::max<uint64_t>(1, e.size));
     std::sort(m_raceSpans.begin(), m_raceSpans.end());
     std::sort(m_endianSpans.begin(), m_endianSpans.end());
     m_vars.clear();
@@ -250,9 +263,10 @@ bool MemoryTableModel::overlaps(const std::vector<std::pair<uint64_t, uint64_t>>
 
 MemoryTableModel::Highlight MemoryTableModel::highlight(const RowInfo& r) const {
     if (r.flags & debug::ByteRace) return RaceHighlight;
+    // a conversion is rarer and stays; the read or write that made it is the same access
+    if (r.flags & debug::ByteEndian) return EndianHighlight;
     if (r.flags & debug::ByteLastWrite) return WriteHighlight;
     if (r.flags & debug::ByteLastRead) return ReadHighlight;
-    if (r.flags & debug::ByteEndian) return EndianHighlight;
     if (r.age >= 0 && r.age < kFadeSteps) return RecentHighlight;
     if (r.anyUnwritten) return UninitializedHighlight;
     return NoHighlight;

@@ -35,9 +35,9 @@ public:
     enum Highlight {
         NoHighlight,
         RaceHighlight,
+        EndianHighlight,
         WriteHighlight,
         ReadHighlight,
-        EndianHighlight,
         RecentHighlight,
         UninitializedHighlight
     };

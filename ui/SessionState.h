@@ -34,7 +34,8 @@ struct SessionState {
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
     /// The Session takes check options (data races, uninitialized reads, endian events).
     bool checksSupported = false;
-    bool ok = true; ///< the operation returned true
+    bool breakOnError = true; ///< runtime errors stop execution (Session::breakOnError)
+    bool ok = true;           ///< the operation returned true
 };
 
 /// What applying (or saving) a launch configuration gave: problems with their 1-based line

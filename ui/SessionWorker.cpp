@@ -355,6 +355,11 @@ void SessionWorker::setChecks(const CheckOptions& checks) {
     publish(QStringLiteral("checks"), ok);
 }
 
+void SessionWorker::setBreakOnError(bool on) {
+    m_session.setBreakOnError(on);
+    publish(QStringLiteral("break on error"), true);
+}
+
 void SessionWorker::setWatches(const QStringList& expressions) {
     m_watches = expressions;
     publish(QStringLiteral("watch"), true);
@@ -416,6 +421,7 @@ void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnl
     st.breakpoints = m_session.breakpoints();
     st.breakpointErrors = m_breakpointErrors;
     st.checksSupported = kChecksSupported;
+    st.breakOnError = m_session.breakOnError();
     if (st.launched)
         for (const QString& w : m_watches)
             st.watches.push_back(m_session.evaluate(w.toStdString()));

@@ -74,6 +74,9 @@ public:
                      bool deviceBigEndian, quint64 maxSteps);
     /// Runtime checks for the next runs (when the Session supports them); resets.
     void setChecks(const CheckOptions& checks);
+    /// Whether runtime errors stop the following operations (Session::setBreakOnError);
+    /// the run stays where it is.
+    void setBreakOnError(bool on);
     /// Expressions evaluated in the selected work-item's scope after every operation.
     void setWatches(const QStringList& expressions);
     /// Runs `n` schedules and compares their results (emits exploreFinished).

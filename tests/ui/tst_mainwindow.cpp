@@ -5,6 +5,7 @@
 #include "DebugController.h"
 #include "DiagnosticsModel.h"
 #include "KernelDocument.h"
+#include "LaunchPanel.h"
 #include "MainWindow.h"
 #include "MemoryPane.h"
 #include "MemoryTableModel.h"
@@ -63,6 +64,8 @@ private slots:
     void shortcutsStep();
     void conditionalBreakpoint();
     void autoPlayRunsAndStopsAtTheEnd();
+    void continueStopsAtTheRace();
+    void endianConversionMarksGlobalMemory();
 
 private:
     MainWindow* m_window = nullptr;
@@ -342,6 +345,18 @@ void TestMainWindow::conditionalBreakpoint() {
     const SessionState& before = m_window->controller()->state();
     QCOMPARE(before.breakpoints.size(), size_t(1));
     QCOMPARE(before.breakpoints[0].condition, std::string("lid == 5"));
+    // The race checker stops first (work-item 1 overwrites what work-item 0 read); with
+    // Debug › Break on runtime errors off, Continue goes on to the breakpoint.
+    m_window->controller()->run(DebugController::Command::Continue);
+    QVERIFY(m_window->waitIdle());
+    QVERIFY2(m_window->controller()->state().snapshot->stopReason.find("[data-race]") !=
+                 std::string::npos,
+             m_window->controller()->state().snapshot->stopReason.c_str());
+    QAction* breakOnError = m_window->actions()->action(DebugActions::BreakOnError);
+    QVERIFY(breakOnError->isChecked());
+    breakOnError->setChecked(false);
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(!m_window->controller()->state().breakOnError);
     m_window->controller()->run(DebugController::Command::Continue);
     QVERIFY(m_window->waitIdle());
     const SessionState& s = m_window->controller()->state();
@@ -380,6 +395,103 @@ void TestMainWindow::autoPlayRunsAndStopsAtTheEnd() {
     QVERIFY(!a->action(DebugActions::AutoPlay)->isEnabled());
     QVERIFY(!a->action(DebugActions::Step)->isEnabled());
     QVERIFY(a->action(DebugActions::StepBack)->isEnabled());
+}
+
+void TestMainWindow::continueStopsAtTheRace() {
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->controller()->state().checksSupported);
+    DiagnosticsModel* races = m_window->diagnosticsModel();
+    QAbstractItemModelTester tester(races, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    MemoryTableModel* local = m_window->memoryPane(AddressSpace::Local)->model();
+    QAbstractItemModelTester localTester(local,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(races->rowCount(), 0);
+    m_window->actions()->action(DebugActions::Continue)->trigger();
+    QVERIFY(m_window->waitIdle());
+    const SessionState& s = m_window->controller()->state();
+    QVERIFY2(s.snapshot->stopReason.rfind("error: Read-write data race", 0) == 0,
+             s.snapshot->stopReason.c_str());
+    QVERIFY(!s.snapshot->runFinished);
+    // The race pane lists the race with both lines (the read at 21:29, the write at 21:13)
+    // and both work-items; the editor marks the line.
+    QCOMPARE(races->rowCount(), 1);
+    const QModelIndex row = races->index(0, DiagnosticsModel::LineColumn);
+    QCOMPARE(row.data(DiagnosticsModel::KindRole).toString(), QStringLiteral("data-race"));
+    QCOMPARE(row.data().toString(), QStringLiteral("21 ↔ 21"));
+    QCOMPARE(row.data(DiagnosticsModel::LineRole).toInt(), 21);
+    QCOMPARE(row.data(DiagnosticsModel::SecondLineRole).toInt(), 21);
+    QCOMPARE(races->index(0, DiagnosticsModel::WorkItemsColumn).data().toString(),
+             QStringLiteral("0 ↔ 1"));
+    QVERIFY(races->index(0, DiagnosticsModel::MessageColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("'partial', byte offset 4")));
+    QVERIFY(m_window->editor()->diagnosticLines().contains(21));
+    // The racing work-item (1) is selected, stopped after line 21.
+    QCOMPARE(s.snapshot->workItems[s.snapshot->selected].id.global[0], 1ull);
+    // partial[1] (bytes 4..7) is the raced element in the __local pane.
+    QCOMPARE(local->rowCount(), 16);
+    QCOMPARE(local->index(1, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::RaceHighlight));
+    QVERIFY(local->index(1, 0).data(MemoryTableModel::FlagsRole).toInt() & debug::ByteRace);
+    QVERIFY(local->index(1, MemoryTableModel::InfoColumn)
+                .data()
+                .toString()
+                .startsWith(QStringLiteral("RACE")));
+    for (int r : {0, 2, 3, 8, 15})
+        QVERIFY(local->index(r, 0).data(MemoryTableModel::HighlightRole).toInt() !=
+                int(MemoryTableModel::RaceHighlight));
+    // Activating the race shows its lines and selects its first work-item (0).
+    m_window->activateDiagnostic(0);
+    QVERIFY(m_window->waitIdle());
+    const SessionState& after = m_window->controller()->state();
+    QCOMPARE(after.snapshot->workItems[after.snapshot->selected].id.global[0], 0ull);
+    // Step back replays to the race without reporting it twice.
+    m_window->actions()->action(DebugActions::StepBack)->trigger();
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(races->rowCount(), 1);
+    QCOMPARE(races->index(0, DiagnosticsModel::CountColumn).data().toULongLong(), 1ull);
+}
+
+void TestMainWindow::endianConversionMarksGlobalMemory() {
+    QVERIFY(m_window->openPath(sample("endian_demo.sim")));
+    QVERIFY(m_window->waitIdle());
+    LaunchPanel* launch = m_window->launchPanel();
+    launch->setDeviceBigEndian(true);
+    QVERIFY(launch->validate());
+    m_window->controller()->applyLaunch(launch->composeSim(), launch->simPath(), QString(),
+                                        launch->deviceBigEndian(), launch->maxSteps());
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->controller()->state().deviceBigEndian);
+    MemoryPane* pane = m_window->memoryPane(AddressSpace::Global);
+    QVERIFY(pane->selectRegion(QStringLiteral("host_words")));
+    MemoryTableModel* model = pane->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model->index(0, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::NoHighlight));
+    // Work-item 0 runs line 18: via_host_ptr[i] = host_words[i] converts host_words[0].
+    for (int i = 0; i < 3; ++i) {
+        m_window->controller()->run(DebugController::Command::Step);
+        QVERIFY(m_window->waitIdle());
+    }
+    QVERIFY(pane->selectRegion(QStringLiteral("host_words")));
+    QCOMPARE(model->rowCount(), 4);
+    QCOMPARE(model->index(0, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::EndianHighlight));
+    QVERIFY(model->index(0, 0).data(MemoryTableModel::FlagsRole).toInt() & debug::ByteEndian);
+    QVERIFY(!(model->index(1, 0).data(MemoryTableModel::FlagsRole).toInt() & debug::ByteEndian));
+    const QString tip = model->index(0, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("endian(host) load")), qPrintable(tip));
+    // The note is in the diagnostics pane; the plain pointer's buffer has no mark.
+    bool note = false;
+    for (int r = 0; r < m_window->diagnosticsModel()->rowCount(); ++r)
+        note |=
+            m_window->diagnosticsModel()->index(r, 0).data(DiagnosticsModel::KindRole).toString() ==
+            QStringLiteral("endian-conversion");
+    QVERIFY(note);
+    QVERIFY(pane->selectRegion(QStringLiteral("plain_words")));
+    QVERIFY(!(model->index(0, 0).data(MemoryTableModel::FlagsRole).toInt() & debug::ByteEndian));
 }
 
 QTEST_MAIN(TestMainWindow)

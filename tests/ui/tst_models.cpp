@@ -456,6 +456,13 @@ void TestModels::marksFromDiagnosticsAlone() {
     QVERIFY2(tip.contains(QStringLiteral(
                  "before 44 33 22 11 (host order, in memory) → after 11 22 33 44 (device order)")),
              qPrintable(tip));
+    // A __local address names a buffer of one work-group: another group's view is not marked.
+    auto other = std::make_shared<debug::Snapshot>(*s);
+    other->group = {1, 0, 0};
+    m.setFormat({ValueFormat::Kind::Int, 1});
+    m.setRegion(other, AddressSpace::Local, 0, false);
+    QCOMPARE(m.index(2, 0).data(MemoryTableModel::HighlightRole).toInt(),
+             int(MemoryTableModel::NoHighlight));
 }
 
 QTEST_MAIN(TestModels)
