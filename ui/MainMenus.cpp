@@ -62,6 +62,11 @@ void MainMenus::build(MainWindow* w) {
     dark->setCheckable(true);
     dark->setChecked(Theme::dark());
     QObject::connect(dark, &QAction::toggled, w, &MainWindow::setDarkTheme);
+    QAction* scratchpad = view->addAction(MainWindow::tr("&Scratchpad (OpenCL C REPL)"));
+    scratchpad->setObjectName(QStringLiteral("actionScratchpad"));
+    scratchpad->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    scratchpad->setShortcutContext(Qt::ApplicationShortcut);
+    QObject::connect(scratchpad, &QAction::triggered, w, &MainWindow::showScratchpad);
     view->addSeparator();
     for (QDockWidget* d : w->findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());

@@ -8,6 +8,7 @@
 #include "LaunchPanel.h"
 #include "MainMenus.h"
 #include "MemoryPane.h"
+#include "ScratchpadPane.h"
 #include "Theme.h"
 #include "TraceModel.h"
 #include "VariablesModel.h"
@@ -27,6 +28,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -216,12 +218,17 @@ void MainWindow::buildDocks() {
     QDockWidget* trace =
         addDock(QStringLiteral("dockTrace"), tr("Trace"), m_traceView, Qt::RightDockWidgetArea);
 
+    m_scratchpad = new ScratchpadPane;
+    QDockWidget* scratchpad = addDock(QStringLiteral("dockScratchpad"), tr("Scratchpad"),
+                                      m_scratchpad, Qt::RightDockWidgetArea);
+
     tabifyDockWidget(vars, watch);
     tabifyDockWidget(watch, diags);
     tabifyDockWidget(diags, stack);
     tabifyDockWidget(stack, launch);
     tabifyDockWidget(launch, output);
     tabifyDockWidget(output, trace);
+    tabifyDockWidget(trace, scratchpad);
     diags->raise();
 
     QDockWidget* previous = nullptr;
@@ -453,6 +460,13 @@ void MainWindow::activateDiagnostic(int row) {
         m_controller->selectGlobal({wi[0].toULongLong(), wi[1].toULongLong(), wi[2].toULongLong()});
 }
 
+void MainWindow::showScratchpad() {
+    QDockWidget* d = dock(QStringLiteral("dockScratchpad"));
+    d->show();
+    d->raise();
+    m_scratchpad->setFocus();
+}
+
 void MainWindow::followAddress(quint64 a) {
     if (!a) return;
     for (size_t i = 0; i < 4; ++i)
@@ -470,6 +484,7 @@ void MainWindow::applyTheme() {
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) Theme::apply(*app);
     m_editor->applyTheme();
     m_grid->applyTheme();
+    m_scratchpad->input()->setFont(Theme::codeFont());
     for (MemoryPane* p : m_panes)
         p->applyTheme();
     const SessionState st = m_controller->state();
@@ -494,7 +509,7 @@ void MainWindow::setPresentationMode(bool on) {
     if (on) {
         normalState = saveState();
         for (const char* name : {"dockCallStack", "dockLaunch", "dockOutput", "dockMemory_constant",
-                                 "dockVariables", "dockTrace", "dockWatch"})
+                                 "dockVariables", "dockTrace", "dockWatch", "dockScratchpad"})
             if (QDockWidget* d = dock(QString::fromLatin1(name))) d->hide();
         Theme::setFontScale(160);
     } else {

@@ -22,15 +22,16 @@ class DiagnosticsModel;
 class KernelDocument;
 class LaunchPanel;
 class MemoryPane;
+class ScratchpadPane;
 class TraceModel;
 class WatchPane;
 class VariablesModel;
 class WorkItemGrid;
 
 /// clstep's main window: the kernel editor in the centre; docks for the work-item grid, the
-/// four memory panes, variables, call stack, diagnostics, launch configuration and printf
-/// output; File/Edit/Debug/View menus. Every view is fed from the SessionState the
-/// DebugController delivers.
+/// four memory panes, variables, call stack, diagnostics, launch configuration, printf
+/// output, watches, the trace and the OpenCL C scratchpad; File/Edit/Debug/View menus. Every view
+/// is fed from the SessionState the DebugController delivers.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -60,6 +61,7 @@ public:
     LaunchPanel* launchPanel() const { return m_launch; }
     WatchPane* watchPane() const { return m_watch; }
     TraceModel* traceModel() const { return m_traceModel; }
+    ScratchpadPane* scratchpad() const { return m_scratchpad; }
     QDockWidget* dock(const QString& name) const;
 
     void setPresentationMode(bool on);
@@ -70,6 +72,8 @@ public:
     /// Selects diagnostic `row`: the editor jumps to its line (for a race activated again: the
     /// other access's line) and its first work-item is selected.
     void activateDiagnostic(int row);
+    /// Shows and raises the Scratchpad dock (OpenCL C REPL) and focuses its input.
+    void showScratchpad();
     /// Asks for a file and opens it.
     void openWithDialog();
     /// Saves the kernel (asking for a name when `as` or untitled).
@@ -116,6 +120,7 @@ private:
     LaunchPanel* m_launch = nullptr;
     WatchPane* m_watch = nullptr;
     TraceModel* m_traceModel = nullptr;
+    ScratchpadPane* m_scratchpad = nullptr;
     QTableView* m_traceView = nullptr;
     QLabel* m_status = nullptr;
     QByteArray m_defaultState;

@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "MemoryPane.h"
 #include "MemoryTableModel.h"
+#include "ScratchpadPane.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -55,8 +56,23 @@ ScriptRunner::ScriptRunner(MainWindow* window, QObject* parent)
 
 QStringList ScriptRunner::split(const QString& script) {
     QStringList out;
-    for (const QString& c : script.split(QLatin1Char(';'), Qt::SkipEmptyParts))
-        if (!c.trimmed().isEmpty()) out << c.trimmed();
+    QString current;
+    auto flush = [&] {
+        if (!current.trimmed().isEmpty()) out << current.trimmed();
+        current.clear();
+    };
+    for (int i = 0; i < script.size(); ++i) {
+        if (script[i] == QLatin1Char('\\') && i + 1 < script.size() &&
+            script[i + 1] == QLatin1Char(';')) {
+            current += QLatin1Char(';'); // "\;": a semicolon inside a command
+            ++i;
+        } else if (script[i] == QLatin1Char(';')) {
+            flush();
+        } else {
+            current += script[i];
+        }
+    }
+    flush();
     return out;
 }
 
@@ -190,7 +206,8 @@ bool ScriptRunner::runOne(const QString& command) {
             {QStringLiteral("stack"), QStringLiteral("dockCallStack")},
             {QStringLiteral("output"), QStringLiteral("dockOutput")},
             {QStringLiteral("watch"), QStringLiteral("dockWatch")},
-            {QStringLiteral("trace"), QStringLiteral("dockTrace")}};
+            {QStringLiteral("trace"), QStringLiteral("dockTrace")},
+            {QStringLiteral("scratchpad"), QStringLiteral("dockScratchpad")}};
         QDockWidget* d = m_window->dock(docks.value(arg, arg));
         if (!d) {
             m_error = QStringLiteral("no dock '%1'").arg(arg);
@@ -198,6 +215,17 @@ bool ScriptRunner::runOne(const QString& command) {
         }
         d->show();
         d->raise();
+    } else if (name == QStringLiteral("repl")) {
+        ScratchpadPane* pad = m_window->scratchpad();
+        m_window->showScratchpad();
+        if (!pad->submit(command.section(QLatin1Char(':'), 1).trimmed())) {
+            m_error = QStringLiteral("the scratchpad is busy or the entry is empty");
+            return false;
+        }
+        QElapsedTimer t;
+        t.start();
+        while (pad->busy() && t.elapsed() < 60000)
+            pump(20);
     } else if (name == QStringLiteral("watch")) {
         m_window->watchPane()->addExpression(command.section(QLatin1Char(':'), 1));
     } else if (name == QStringLiteral("present")) {

@@ -20,6 +20,7 @@ class MainWindow;
 ///   show:SPACE:REGION[:BYTE]   show a region (scrolls to the byte)
 ///   raise:DOCK           raise a dock (workitems, variables, watch, diagnostics, trace, ...)
 ///   watch:EXPR           add a watch expression
+///   repl:ENTRY           evaluate an entry in the Scratchpad (write ';' in it as "\;")
 ///   present|dark|zoom:N  presentation mode, dark theme, zoom steps
 ///   tooltip:SPACE:ROW    show the tooltip of a memory row
 ///   screenshot:FILE      save a PNG of the window;   wait:MS;   quit
@@ -31,7 +32,7 @@ public:
     /// Runs `commands` (blocking, with the event loop running). False at the first command
     /// that fails, with error() telling why.
     bool run(const QStringList& commands);
-    /// Splits "a;b;c" into commands.
+    /// Splits "a;b;c" into commands ("\;" is a ';' inside a command).
     static QStringList split(const QString& script);
     QString error() const { return m_error; }
     /// Saves a PNG of the window (or of the whole screen when `wholeScreen`, which also
