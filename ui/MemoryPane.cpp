@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <cstring>
 #include <functional>
 
 namespace clstep::ui {
@@ -213,13 +214,24 @@ void MemoryPane::scrollToActivity() {
     }
     const debug::MemoryRegion* r = m_model->region();
     if (!r) return;
-    for (size_t i = 0; i < r->flags.size(); ++i) {
-        if (r->flags[i] & (debug::ByteLastWrite | debug::ByteLastRead)) {
+    // The first byte read or written by the last action; 8 flags at a time (a 1 MiB buffer
+    // is scanned on every step while nothing in it was accessed).
+    constexpr uint8_t kRecent = debug::ByteLastWrite | debug::ByteLastRead;
+    constexpr uint64_t kRecent8 = 0x0101010101010101ull * kRecent;
+    const uint8_t* flags = r->flags.data();
+    const size_t n = r->flags.size();
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, flags + i, 8);
+        if (word & kRecent8) break;
+    }
+    for (; i < n; ++i)
+        if (flags[i] & kRecent) {
             const QModelIndex idx = m_model->index(m_model->rowForOffset(i), 0);
             m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
             return;
         }
-    }
 }
 
 void MemoryPane::setFormat(const ValueFormat& format) {
