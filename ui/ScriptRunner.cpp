@@ -5,6 +5,7 @@
 #include "CodeEditor.h"
 #include "DebugActions.h"
 #include "DebugController.h"
+#include "DiagnosticsModel.h"
 #include "LaunchPanel.h"
 #include "MainWindow.h"
 #include "MemoryPane.h"
@@ -157,6 +158,14 @@ bool ScriptRunner::runOne(const QString& command) {
         dc->setBreakpoints(v);
     } else if (name == QStringLiteral("diag")) {
         m_window->activateDiagnostic(arg.toInt());
+    } else if (name == QStringLiteral("diagrow")) {
+        const int row = arg.toInt();
+        if (row < 0 || row >= m_window->diagnosticsModel()->rowCount()) {
+            m_error = QStringLiteral("no diagnostic row %1").arg(row);
+            return false;
+        }
+        m_window->diagnosticsView()->selectRow(row); // highlight only: nothing runs
+        if (QDockWidget* d = m_window->dock(QStringLiteral("dockDiagnostics"))) d->raise();
     } else if (name == QStringLiteral("endian")) {
         LaunchPanel* p = m_window->launchPanel();
         p->setDeviceBigEndian(arg == QStringLiteral("big"));

@@ -15,6 +15,7 @@ class MainWindow;
 ///   select:X[,Y[,Z]]     select a work-item of the group by local id
 ///   global:X[,Y[,Z]]     select a work-item by global id;   group:X[,Y[,Z]]
 ///   break:LINE           toggle a breakpoint;   diag:N   activate diagnostic row N
+///   diagrow:N            select diagnostic row N in its pane (no jump, no selection change)
 ///   endian:big|little    set the device byte order in the launch panel and apply it
 ///   format:SPACE:REGION:TYPE   e.g. format:global:via_plain_ptr:uint
 ///   show:SPACE:REGION[:BYTE]   show a region (scrolls to the byte)

@@ -44,6 +44,10 @@ void WatchPane::addExpression(const QString& expression) {
     m_expressions << e;
     auto* item = new QTreeWidgetItem(m_list, {e, tr("…"), QString()});
     item->setFont(0, Theme::codeFont());
+    // long expressions stay readable: widen the column to fit them (never narrower)
+    const int before = m_list->columnWidth(0);
+    m_list->resizeColumnToContents(0);
+    if (m_list->columnWidth(0) < before) m_list->setColumnWidth(0, before);
     emit expressionsChanged(m_expressions);
 }
 
