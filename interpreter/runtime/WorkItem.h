@@ -103,7 +103,8 @@ public:
     uint64_t groupId(uint32_t dim) const override;
     uint64_t globalOffset(uint32_t dim) const override;
     Value load(uint64_t address, const QualType& type, const SourceRange& site) override;
-    void store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) override;
+    void store(uint64_t address, const QualType& type, const Value& v,
+               const SourceRange& site) override;
     void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) override;
     void atomicBegin(uint64_t address, const SourceRange& site) override;
     void atomicEnd() override;
@@ -121,9 +122,9 @@ private:
     friend class WorkGroup;
     struct Frame {
         const ast::FunctionDecl* function = nullptr;
-        std::vector<uint64_t> slots; ///< address of each variable/parameter
+        std::vector<uint64_t> slots;  ///< address of each variable/parameter
         std::vector<uint8_t*> direct; ///< bytes of private scalar slots (fast path), else null
-        std::vector<uint64_t> temps; ///< temporaries released at return
+        std::vector<uint64_t> temps;  ///< temporaries released at return
         const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
     enum class Flow { Normal, Break, Continue, Return, Seek };
@@ -144,7 +145,8 @@ private:
     Value evalCall(const ast::CallExpr* c);
     Value evalMember(const ast::MemberExpr* m);
     Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
-    Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b, const SourceRange& r);
+    Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b,
+                const SourceRange& r);
     Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
     Value convertValue(const Value& v, const Type* from, const Type* to);
     void storeToLValue(const ast::Expr* lhs, const Value& v);
@@ -156,13 +158,41 @@ private:
     void initialize(uint64_t addr, QualType type, const ast::Expr* init);
     uint64_t allocTemp(uint64_t size, const char* what);
     Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
+    /// `p + n` elements of `ptrType`'s pointee (a null pointer plus 0 stays null).
+    Lane pointerAddLane(Lane p, const Type* ptrType, int64_t n);
+    /// One lane of a binary arithmetic/bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
+    /// spec 6.3: shifts modulo the bit width); reports integer division by zero at `r`.
+    Lane arithLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r);
+    /// One lane of a relational/equality operator on lane type `k` (Pointer: unsigned).
+    static bool compareLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y);
+    // scalar fast path (WorkItemScalar.cpp): expressions of scalar arithmetic or pointer
+    // type evaluated to one lane, without building 16-lane Values
+    /// True if `e` has a scalar arithmetic or pointer type (evalScalar() applies).
+    static bool isScalarExpr(const ast::Expr* e);
+    /// The value of scalar expression `e` (isScalarExpr) as one lane; same semantics,
+    /// diagnostics and observer notifications as eval().
+    Lane evalScalar(const ast::Expr* e);
+    Lane evalScalarBinary(const ast::BinaryExpr* b);
+    Lane evalScalarUnary(const ast::UnaryExpr* u);
+    Lane evalScalarAssign(const ast::AssignExpr* a);
+    Lane evalScalarCast(const ast::Expr* operand, const Type* to);
+    /// Evaluates `e` for its side effects only (expression statements, for-increments).
+    void evalDiscard(const ast::Expr* e);
+    /// Loads the scalar of type `type` at `address`; unobserved little-endian accesses to a
+    /// live, aligned, readable buffer take a direct path, everything else goes through load().
+    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site);
+    /// Stores scalar lane `v` of type `type` at `address` (direct path as loadScalar()).
+    void storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site);
+    /// Stores `v` into scalar lvalue `lhs` (a private scalar variable, an element, a field,
+    /// a dereference or a one-component swizzle).
+    void storeScalarToLValue(const ast::Expr* lhs, Lane v);
     // memory (WorkItemMemory.cpp)
     Memory* memoryOf(uint64_t address);
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site);
     /// Tells the observers about an access of `size` bytes at `p` (already performed);
     /// `copy` marks the two halves of a byte copy (MemoryAccess::copy).
-    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site,
-                      bool copy = false);
+    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                      const SourceRange& site, bool copy = false);
     /// Tells the observers that an endian(host) access converted bytes (spec: endian attribute).
     void notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
                                 const SourceRange& site);
@@ -186,9 +216,10 @@ private:
     StepController* m_controller = nullptr;
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)
-    bool m_initializingProgram = false; ///< writing program-scope initial values (may write __constant)
+    bool m_initializingProgram =
+        false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;
-    bool m_quiet = false;       ///< inside inspect(): no observers, errors abort the evaluation
+    bool m_quiet = false; ///< inside inspect(): no observers, errors abort the evaluation
     Inspection* m_inspection = nullptr;
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;
