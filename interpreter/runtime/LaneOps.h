@@ -12,20 +12,37 @@ namespace clstep::lane {
 /// back to 64 bits, so lanes always hold a canonical value for their type. Bool becomes 0/1.
 inline Lane normalize(Lane l, TypeKind k) {
     switch (k) {
-    case TypeKind::Bool: l.u = l.u != 0; break;
-    case TypeKind::Char: l.i = static_cast<int8_t>(l.u); break;
-    case TypeKind::UChar: l.u = static_cast<uint8_t>(l.u); break;
-    case TypeKind::Short: l.i = static_cast<int16_t>(l.u); break;
-    case TypeKind::UShort: l.u = static_cast<uint16_t>(l.u); break;
-    case TypeKind::Int: l.i = static_cast<int32_t>(l.u); break;
-    case TypeKind::UInt: l.u = static_cast<uint32_t>(l.u); break;
-    default: break;
+    case TypeKind::Bool:
+        l.u = l.u != 0;
+        break;
+    case TypeKind::Char:
+        l.i = static_cast<int8_t>(l.u);
+        break;
+    case TypeKind::UChar:
+        l.u = static_cast<uint8_t>(l.u);
+        break;
+    case TypeKind::Short:
+        l.i = static_cast<int16_t>(l.u);
+        break;
+    case TypeKind::UShort:
+        l.u = static_cast<uint16_t>(l.u);
+        break;
+    case TypeKind::Int:
+        l.i = static_cast<int32_t>(l.u);
+        break;
+    case TypeKind::UInt:
+        l.u = static_cast<uint32_t>(l.u);
+        break;
+    default:
+        break;
     }
     return l;
 }
 
 /// True for Half/Float (stored in Lane::f).
-inline bool usesFloat(TypeKind k) { return k == TypeKind::Half || k == TypeKind::Float; }
+inline bool usesFloat(TypeKind k) {
+    return k == TypeKind::Half || k == TypeKind::Float;
+}
 
 /// The lane's value as double (exact for every type except 64-bit integers beyond 2^53).
 inline double toDouble(Lane l, TypeKind k) {
@@ -53,9 +70,12 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
         return r;
     }
     if (usesFloat(to)) {
-        if (from == TypeKind::ULong) r.f = static_cast<float>(l.u);
-        else if (fromFloat) r.f = static_cast<float>(toDouble(l, from));
-        else r.f = static_cast<float>(l.i);
+        if (from == TypeKind::ULong)
+            r.f = static_cast<float>(l.u);
+        else if (fromFloat)
+            r.f = static_cast<float>(toDouble(l, from));
+        else
+            r.f = static_cast<float>(l.i);
         if (to == TypeKind::Half) r.f = roundToHalf(r.f);
         return r;
     }
@@ -73,7 +93,7 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
         } else if (to == TypeKind::UInt || to == TypeKind::UShort || to == TypeKind::UChar) {
             r.i = d <= 0 ? 0 : d >= 9223372036854775807.0 ? INT64_MAX : static_cast<int64_t>(d);
         } else {
-            r.i = d <= -9223372036854775808.0 ? INT64_MIN
+            r.i = d <= -9223372036854775808.0  ? INT64_MIN
                   : d >= 9223372036854775807.0 ? INT64_MAX
                                                : static_cast<int64_t>(d);
         }

@@ -13,15 +13,18 @@ void collectLocals(const Stmt* s, std::vector<const VarDecl*>& out) {
     if (!s) return;
     if (s->kind == StmtKind::Decl) {
         for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-            if (d->kind == DeclKind::Var && static_cast<const VarDecl*>(d.get())->type.space == AddressSpace::Local)
+            if (d->kind == DeclKind::Var &&
+                static_cast<const VarDecl*>(d.get())->type.space == AddressSpace::Local)
                 out.push_back(static_cast<const VarDecl*>(d.get()));
     } else if (s->kind == StmtKind::Compound) {
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) collectLocals(c.get(), out);
+        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
+            collectLocals(c.get(), out);
     }
 }
 } // namespace
 
-WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId) : m_run(run), m_groupId(groupId) {
+WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId)
+    : m_run(run), m_groupId(groupId) {
     const NDRange& r = run.range();
     for (int d = 0; d < 3; ++d) {
         uint64_t start = groupId[d] * r.local[d];
@@ -35,7 +38,8 @@ WorkGroup::~WorkGroup() = default;
 void WorkGroup::allocateLocals() {
     std::vector<const VarDecl*> locals;
     collectLocals(m_run.kernel().body.get(), locals);
-    for (const VarDecl* v : locals) m_localVars[v] = m_local.allocate(v->type->canonical()->size, v->name);
+    for (const VarDecl* v : locals)
+        m_localVars[v] = m_local.allocate(v->type->canonical()->size, v->name);
     const FunctionDecl& k = m_run.kernel();
     m_localArgs.assign(k.params.size(), 0);
     for (size_t i = 0; i < k.params.size(); ++i) {
@@ -49,12 +53,16 @@ uint64_t WorkGroup::localVariable(const VarDecl* v) const {
     return it == m_localVars.end() ? 0 : it->second;
 }
 
-uint64_t WorkGroup::localArgument(size_t index) const { return index < m_localArgs.size() ? m_localArgs[index] : 0; }
+uint64_t WorkGroup::localArgument(size_t index) const {
+    return index < m_localArgs.size() ? m_localArgs[index] : 0;
+}
 
 void WorkGroup::run() {
-    for (ExecutionObserver* o : m_run.observers()) o->onWorkGroupBegin(*this);
+    for (ExecutionObserver* o : m_run.observers())
+        o->onWorkGroupBegin(*this);
     runWorkItems();
-    for (ExecutionObserver* o : m_run.observers()) o->onWorkGroupEnd(*this);
+    for (ExecutionObserver* o : m_run.observers())
+        o->onWorkGroupEnd(*this);
 }
 
 void WorkGroup::runWorkItems() {
@@ -71,7 +79,8 @@ void WorkGroup::runWorkItems() {
     }
     createWorkItems(nullptr);
     while (!finished()) {
-        for (auto& wi : m_items) wi->resume();
+        for (auto& wi : m_items)
+            wi->resume();
         if (!releaseBarrierIfComplete()) break;
     }
 }
@@ -91,16 +100,20 @@ void WorkGroup::createWorkItems(StepController* controller) {
 bool WorkGroup::finished() const {
     if (m_diverged) return true;
     for (const auto& wi : m_items)
-        if (wi->state() != WorkItem::State::Finished && wi->state() != WorkItem::State::Error) return false;
+        if (wi->state() != WorkItem::State::Finished && wi->state() != WorkItem::State::Error)
+            return false;
     return true;
 }
 
 bool WorkGroup::releaseBarrierIfComplete() {
     size_t atBarrier = 0, done = 0;
     for (auto& wi : m_items) {
-        if (wi->state() == WorkItem::State::AtBarrier) ++atBarrier;
-        else if (wi->state() == WorkItem::State::Finished || wi->state() == WorkItem::State::Error) ++done;
-        else return true; // someone is still running (paused at a statement)
+        if (wi->state() == WorkItem::State::AtBarrier)
+            ++atBarrier;
+        else if (wi->state() == WorkItem::State::Finished || wi->state() == WorkItem::State::Error)
+            ++done;
+        else
+            return true; // someone is still running (paused at a statement)
     }
     if (atBarrier == 0) return true;
     // Every work-item must reach the same barrier (spec 6.12.8).
@@ -108,26 +121,31 @@ bool WorkGroup::releaseBarrierIfComplete() {
     bool divergent = done != 0;
     for (auto& wi : m_items) {
         if (wi->state() != WorkItem::State::AtBarrier) continue;
-        if (!first) first = wi.get();
-        else if (!(wi->barrierRange() == first->barrierRange())) divergent = true;
+        if (!first)
+            first = wi.get();
+        else if (!(wi->barrierRange() == first->barrierRange()))
+            divergent = true;
     }
     if (divergent) {
         Diagnostic d;
         d.kind = "barrier-divergence";
         d.range = first->barrierRange();
-        d.message = "Work-group divergence detected (barrier): " + std::to_string(atBarrier) + " of " +
-                    std::to_string(m_items.size()) + " work-items reached this barrier";
+        d.message = "Work-group divergence detected (barrier): " + std::to_string(atBarrier) +
+                    " of " + std::to_string(m_items.size()) + " work-items reached this barrier";
         if (done) d.message += ", " + std::to_string(done) + " finished without reaching it";
         for (auto& wi : m_items)
-            if (wi->state() == WorkItem::State::AtBarrier && !(wi->barrierRange() == first->barrierRange()))
+            if (wi->state() == WorkItem::State::AtBarrier &&
+                !(wi->barrierRange() == first->barrierRange()))
                 d.notes.push_back({wi->barrierRange(), "other work-items wait at this barrier"});
         d.workItems.push_back(first->ids());
         m_run.report(std::move(d));
         m_diverged = true; // the group cannot continue consistently
         return false;
     }
-    for (ExecutionObserver* o : m_run.observers()) o->onBarrier(*this, first->barrierFlags());
-    for (auto& wi : m_items) wi->releaseBarrier();
+    for (ExecutionObserver* o : m_run.observers())
+        o->onBarrier(*this, first->barrierFlags());
+    for (auto& wi : m_items)
+        wi->releaseBarrier();
     return true;
 }
 

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <memory>
 #include <vector>
 
 namespace clstep {

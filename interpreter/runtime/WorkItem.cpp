@@ -6,7 +6,6 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 
-
 #include <cstring>
 
 namespace clstep {
@@ -20,7 +19,8 @@ boost::context::pooled_fixedsize_stack& fiberStacks() {
 } // namespace
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
-    : m_run(run), m_group(group), m_bigEndian(run.options().deviceBigEndian), m_observed(!run.observers().empty()) {}
+    : m_run(run), m_group(group), m_bigEndian(run.options().deviceBigEndian),
+      m_observed(!run.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {}
 
 WorkItem::~WorkItem() = default;
 
@@ -52,7 +52,8 @@ void WorkItem::runKernelBody() {
             if (uint8_t* dst = m_private.bytes(addr, t->size))
                 std::memcpy(dst, bytes.data(), std::min<size_t>(bytes.size(), t->size));
         }
-        notifyAccess(addr, t->size, true, m_private.bytes(addr, t->size), p.range); // the argument's value
+        notifyAccess(addr, t->size, true, m_private.bytes(addr, t->size),
+                     p.range); // the argument's value
     }
     m_frames.push_back(std::move(f));
     try {
@@ -76,23 +77,13 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.clear();
 }
 
-uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name) {
+uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
+                                const std::string& name) {
     const Type* t = type->canonical();
     uint64_t addr = m_private.allocate(t->size, name);
     f.slots[slot] = addr;
     if (t->isScalar()) f.direct[slot] = m_private.bytes(addr, t->size);
     return addr;
-}
-
-uint8_t* WorkItem::directBytes(const ast::Expr* e) const {
-    if (m_observed || m_bigEndian || e->kind != ast::ExprKind::Name) return nullptr;
-    const ast::Decl* d = static_cast<const ast::NameExpr*>(e)->decl;
-    uint32_t slot;
-    if (d->kind == ast::DeclKind::Param) slot = static_cast<const ast::ParamDecl*>(d)->slot;
-    else if (d->kind == ast::DeclKind::Var && !static_cast<const ast::VarDecl*>(d)->isProgramScope)
-        slot = static_cast<const ast::VarDecl*>(d)->slot;
-    else return nullptr;
-    return m_frames.back().direct[slot];
 }
 
 void WorkItem::runDirect() {
@@ -105,13 +96,12 @@ void WorkItem::resume() {
     if (m_state == State::Finished || m_state == State::Error) return;
     if (!m_started) {
         m_started = true;
-        m_fiber = boost::context::fiber(
-            std::allocator_arg, fiberStacks(),
-            [this](boost::context::fiber&& sink) {
-                m_sink = std::move(sink);
-                runKernelBody();
-                return std::move(m_sink);
-            });
+        m_fiber = boost::context::fiber(std::allocator_arg, fiberStacks(),
+                                        [this](boost::context::fiber&& sink) {
+                                            m_sink = std::move(sink);
+                                            runKernelBody();
+                                            return std::move(m_sink);
+                                        });
     }
     m_state = State::Ready;
     m_fiber = std::move(m_fiber).resume();

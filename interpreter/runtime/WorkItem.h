@@ -152,14 +152,28 @@ private:
     void storeToLValue(const ast::Expr* lhs, const Value& v);
     /// Bytes of a private scalar variable named by `e` when the unobserved little-endian fast
     /// path applies, else nullptr.
-    uint8_t* directBytes(const ast::Expr* e) const;
+    uint8_t* directBytes(const ast::Expr* e) const {
+        if (!m_directPrivate || e->kind != ast::ExprKind::Name) return nullptr;
+        const int32_t slot = static_cast<const ast::NameExpr*>(e)->frameSlot;
+        return slot >= 0 ? m_frames.back().direct[static_cast<uint32_t>(slot)] : nullptr;
+    }
     /// Allocates private storage for slot `slot` of frame `f` and records the fast path.
     uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name);
     void initialize(uint64_t addr, QualType type, const ast::Expr* init);
     uint64_t allocTemp(uint64_t size, const char* what);
     Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
     /// `p + n` elements of `ptrType`'s pointee (a null pointer plus 0 stays null).
-    Lane pointerAddLane(Lane p, const Type* ptrType, int64_t n);
+    static Lane pointerAddLane(Lane p, const Type* ptrType, int64_t n) {
+        const Type* pointee = ptrType->canonical()->pointee.type;
+        const uint64_t size =
+            pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
+        Lane r;
+        r.u = p.u == 0 && n == 0
+                  ? 0
+                  : (p.u & ~address::kOffsetMask) |
+                        ((p.u + static_cast<uint64_t>(n) * size) & address::kOffsetMask);
+        return r;
+    }
     /// One lane of a binary arithmetic/bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
     /// spec 6.3: shifts modulo the bit width); reports integer division by zero at `r`.
     Lane arithLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r);
@@ -168,7 +182,11 @@ private:
     // scalar fast path (WorkItemScalar.cpp): expressions of scalar arithmetic or pointer
     // type evaluated to one lane, without building 16-lane Values
     /// True if `e` has a scalar arithmetic or pointer type (evalScalar() applies).
-    static bool isScalarExpr(const ast::Expr* e);
+    static bool isScalarExpr(const ast::Expr* e) {
+        if (!e->type.type) return false;
+        const TypeKind k = e->type->canonical()->kind;
+        return (k >= TypeKind::Bool && k <= TypeKind::Double) || k == TypeKind::Pointer;
+    }
     /// The value of scalar expression `e` (isScalarExpr) as one lane; same semantics,
     /// diagnostics and observer notifications as eval().
     Lane evalScalar(const ast::Expr* e);
@@ -216,6 +234,8 @@ private:
     StepController* m_controller = nullptr;
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)
+    /// Private scalar variables are read and written in place (no observers, little-endian).
+    bool m_directPrivate = false;
     bool m_initializingProgram =
         false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;

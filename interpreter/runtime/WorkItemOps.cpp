@@ -48,18 +48,6 @@ Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
     return r;
 }
 
-Lane WorkItem::pointerAddLane(Lane p, const Type* ptrType, int64_t n) {
-    const Type* pointee = ptrType->canonical()->pointee.type;
-    const uint64_t size = pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
-    const uint64_t a = p.u;
-    Lane r;
-    r.u = 0;
-    if (a == 0 && n == 0) return r;
-    r.u = address::make(address::space(a), address::buffer(a),
-                        address::offset(a) + static_cast<uint64_t>(n) * size);
-    return r;
-}
-
 Value WorkItem::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
     Value r;
     r.lanes[0] = pointerAddLane(p.lanes[0], ptrType, n);

@@ -13,11 +13,41 @@ namespace clstep {
 
 using namespace ast;
 
-bool WorkItem::isScalarExpr(const Expr* e) {
-    if (!e->type.type) return false;
-    const TypeKind k = e->type->canonical()->kind;
-    return (k >= TypeKind::Bool && k <= TypeKind::Double) || k == TypeKind::Pointer;
+namespace {
+/// + - * on the most common lane types, inline; false sends the caller to arithLane().
+inline bool quickArith(BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
+    if (op != BinaryOp::Add && op != BinaryOp::Sub && op != BinaryOp::Mul) return false;
+    switch (k) {
+    case TypeKind::Int: {
+        const uint64_t r = op == BinaryOp::Add   ? x.u + y.u
+                           : op == BinaryOp::Sub ? x.u - y.u
+                                                 : x.u * y.u;
+        z.i = static_cast<int32_t>(static_cast<uint32_t>(r));
+        return true;
+    }
+    case TypeKind::UInt: {
+        const uint64_t r = op == BinaryOp::Add   ? x.u + y.u
+                           : op == BinaryOp::Sub ? x.u - y.u
+                                                 : x.u * y.u;
+        z.u = static_cast<uint32_t>(r);
+        return true;
+    }
+    case TypeKind::Long:
+    case TypeKind::ULong:
+        z.u = op == BinaryOp::Add ? x.u + y.u : op == BinaryOp::Sub ? x.u - y.u : x.u * y.u;
+        return true;
+    case TypeKind::Float:
+        z.u = 0;
+        z.f = op == BinaryOp::Add ? x.f + y.f : op == BinaryOp::Sub ? x.f - y.f : x.f * y.f;
+        return true;
+    case TypeKind::Double:
+        z.d = op == BinaryOp::Add ? x.d + y.d : op == BinaryOp::Sub ? x.d - y.d : x.d * y.d;
+        return true;
+    default:
+        return false;
+    }
 }
+} // namespace
 
 void WorkItem::evalDiscard(const Expr* e) {
     if (isScalarExpr(e))
@@ -211,8 +241,11 @@ Lane WorkItem::evalScalarBinary(const BinaryExpr* b) {
         if (lt->isPointer()) return pointerAddLane(x, lt, b->op == BinaryOp::Add ? y.i : -y.i);
         if (rt->isPointer()) return pointerAddLane(y, rt, x.i);
         [[fallthrough]];
-    default:
-        return arithLane(b->op, b->type->canonical()->kind, x, y, b->opRange);
+    default: {
+        const TypeKind k = b->type->canonical()->kind;
+        if (quickArith(b->op, k, x, y, r)) return r;
+        return arithLane(b->op, k, x, y, b->opRange);
+    }
     }
 }
 
@@ -262,7 +295,9 @@ Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
             next = pointerAddLane(cur, t, inc ? 1 : -1);
         } else {
             const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, t->kind);
-            next = arithLane(inc ? BinaryOp::Add : BinaryOp::Sub, t->kind, cur, one, u->range);
+            const BinaryOp op = inc ? BinaryOp::Add : BinaryOp::Sub;
+            if (!quickArith(op, t->kind, cur, one, next))
+                next = arithLane(op, t->kind, cur, one, u->range);
         }
         if (p)
             lanemem::writeLane(p, t->kind, false, next);
@@ -300,7 +335,9 @@ Lane WorkItem::evalScalarAssign(const AssignExpr* a) {
     } else {
         const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
         const Lane l = lane::convert(cur, lt->kind, ct->kind);
-        result = lane::convert(arithLane(a->op, ct->kind, l, y, a->opRange), ct->kind, lt->kind);
+        Lane z;
+        if (!quickArith(a->op, ct->kind, l, y, z)) z = arithLane(a->op, ct->kind, l, y, a->opRange);
+        result = lane::convert(z, ct->kind, lt->kind);
     }
     if (p)
         lanemem::writeLane(p, lt->kind, false, result);
