@@ -325,24 +325,26 @@ bool KernelRun::runAll() {
     for (ExecutionObserver* o : m_observers)
         o->onRunBegin(*this);
     const uint64_t total = m_range.totalGroups();
-    auto runGroup = [this](uint64_t linear) {
+    auto runGroup = [this](uint64_t linear, WorkGroup::WorkItemPool& pool) {
         uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
         WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)});
-        g.run();
+        g.run(&pool);
     };
     // Work-groups are independent until the kernel ends (spec 3.3.1): without observers,
     // which see accesses in one global order, they run in parallel on the available cores.
     unsigned threads = std::min<uint64_t>(std::max(1u, std::thread::hardware_concurrency()), total);
     if (!m_observers.empty() || threads < 2) {
+        WorkGroup::WorkItemPool pool;
         for (uint64_t linear = 0; linear < total; ++linear)
-            runGroup(linear);
+            runGroup(linear, pool);
     } else {
         std::atomic<uint64_t> next{0};
         std::vector<std::thread> pool;
         for (unsigned t = 0; t < threads; ++t)
             pool.emplace_back([&] {
+                WorkGroup::WorkItemPool items; // per thread: work-items never change threads
                 for (uint64_t linear = next++; linear < total; linear = next++)
-                    runGroup(linear);
+                    runGroup(linear, items);
             });
         for (std::thread& t : pool)
             t.join();

@@ -34,14 +34,21 @@ void Memory::release(uint64_t address) {
     if (!b || !b->alive) return;
     b->alive = false;
     b->bytes.clear();
-    b->bytes.shrink_to_fit();
+    if (b->bytes.capacity() > kRetainedBytes) b->bytes.shrink_to_fit();
     m_free.push_back(address::buffer(address));
 }
 
 void Memory::clear() {
-    m_buffers.clear();
-    m_buffers.emplace_back();
+    // Slots are kept (small ones with their storage) and handed out again from index 1, so
+    // a cleared Memory allocates the same addresses as a new one without calling malloc.
     m_free.clear();
+    for (size_t i = m_buffers.size(); i-- > 1;) {
+        Buffer& b = m_buffers[i];
+        b.alive = false;
+        b.bytes.clear();
+        if (b.bytes.capacity() > kRetainedBytes) b.bytes.shrink_to_fit();
+        m_free.push_back(static_cast<uint32_t>(i));
+    }
 }
 
 } // namespace clstep

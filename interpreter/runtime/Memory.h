@@ -39,8 +39,10 @@ public:
     /// Releases the buffer containing `address` (its bytes are dropped; later accesses are
     /// reported as dangling).
     void release(uint64_t address);
-    /// Releases everything.
+    /// Releases everything (addresses are then handed out again as by a new Memory).
     void clear();
+    /// Released buffers up to this size keep their storage for the next allocation (bytes).
+    static constexpr uint64_t kRetainedBytes = 256;
 
     /// The buffer of `address`, or nullptr if the index is not a buffer of this Memory.
     Buffer* buffer(uint64_t address) {

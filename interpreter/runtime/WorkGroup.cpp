@@ -57,41 +57,61 @@ uint64_t WorkGroup::localArgument(size_t index) const {
     return index < m_localArgs.size() ? m_localArgs[index] : 0;
 }
 
-void WorkGroup::run() {
+void WorkGroup::run(WorkItemPool* pool) {
     for (ExecutionObserver* o : m_run.observers())
         o->onWorkGroupBegin(*this);
-    runWorkItems();
+    runWorkItems(pool);
     for (ExecutionObserver* o : m_run.observers())
         o->onWorkGroupEnd(*this);
 }
 
-void WorkGroup::runWorkItems() {
+void WorkGroup::runWorkItems(WorkItemPool* pool) {
     if (!m_run.usesBarriers()) {
         // No barrier is reachable: run each work-item to completion, reusing one work-item.
-        WorkItem wi(m_run, *this);
+        std::unique_ptr<WorkItem> wi;
+        if (pool && !pool->empty()) {
+            wi = std::move(pool->back());
+            pool->pop_back();
+            wi->rebind(*this);
+        } else {
+            wi = std::make_unique<WorkItem>(m_run, *this);
+        }
         for (uint64_t z = 0; z < m_size[2]; ++z)
             for (uint64_t y = 0; y < m_size[1]; ++y)
                 for (uint64_t x = 0; x < m_size[0]; ++x) {
-                    wi.setLocalId({x, y, z});
-                    wi.runDirect();
+                    wi->setLocalId({x, y, z});
+                    wi->runDirect();
                 }
+        if (pool) pool->push_back(std::move(wi));
         return;
     }
-    createWorkItems(nullptr);
+    createWorkItems(nullptr, pool);
     while (!finished()) {
         for (auto& wi : m_items)
             wi->resume();
         if (!releaseBarrierIfComplete()) break;
     }
+    if (pool && !m_diverged) {
+        // every fiber has returned: the work-items can be reused as they are
+        for (auto& wi : m_items)
+            pool->push_back(std::move(wi));
+        m_items.clear();
+    }
 }
 
-void WorkGroup::createWorkItems(StepController* controller) {
+void WorkGroup::createWorkItems(StepController* controller, WorkItemPool* pool) {
     m_items.clear();
     m_diverged = false;
     for (uint64_t z = 0; z < m_size[2]; ++z)
         for (uint64_t y = 0; y < m_size[1]; ++y)
             for (uint64_t x = 0; x < m_size[0]; ++x) {
-                m_items.push_back(std::make_unique<WorkItem>(m_run, *this));
+                if (pool && !pool->empty()) {
+                    m_items.push_back(std::move(pool->back()));
+                    pool->pop_back();
+                    m_items.back()->rebind(*this);
+                } else {
+                    m_items.push_back(std::make_unique<WorkItem>(m_run, *this));
+                }
                 m_items.back()->setLocalId({x, y, z});
                 m_items.back()->setController(controller);
             }

@@ -19,16 +19,37 @@ boost::context::pooled_fixedsize_stack& fiberStacks() {
 } // namespace
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
-    : m_run(run), m_group(group), m_bigEndian(run.options().deviceBigEndian),
+    : m_run(run), m_group(&group), m_bigEndian(run.options().deviceBigEndian),
       m_observed(!run.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {}
 
 WorkItem::~WorkItem() = default;
+
+void WorkItem::rebind(WorkGroup& group) {
+    m_group = &group;
+    m_state = State::Ready;
+    m_barrierRange = SourceRange{};
+    m_barrierFlags = 0;
+    m_inAsyncCopy = false;
+    m_asyncCopies = 0;
+    m_frames.clear();
+    m_steps = 0;
+    m_seekTarget = nullptr;
+    m_currentStmt = nullptr;
+    m_atomicLocked = false;
+    m_controller = nullptr;
+    m_pausedAtStatement = false;
+    m_quiet = false;
+    m_inspection = nullptr;
+    m_fiber = boost::context::fiber();
+    m_sink = boost::context::fiber();
+    m_started = false;
+}
 
 void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
     m_localId = localId;
     const NDRange& r = m_run.range();
     for (int d = 0; d < 3; ++d)
-        m_globalId[d] = m_group.groupId()[d] * r.local[d] + localId[d] + r.offset[d];
+        m_globalId[d] = m_group->groupId()[d] * r.local[d] + localId[d] + r.offset[d];
 }
 
 void WorkItem::runKernelBody() {
@@ -37,16 +58,13 @@ void WorkItem::runKernelBody() {
     m_private.clear();
     m_steps = 0;
     m_asyncCopies = 0;
-    Frame f;
-    f.function = &k;
-    f.slots.assign(k.frameSlots, 0);
-    f.direct.assign(k.frameSlots, nullptr);
+    Frame f = newFrame(&k);
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
         const Type* t = p.type->canonical();
         uint64_t addr = allocateSlot(f, p.slot, p.type, p.name);
         if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
-            store(addr, p.type, Value::ofUInt(m_group.localArgument(i)), p.range);
+            store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
         } else {
             const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
             if (uint8_t* dst = m_private.bytes(addr, t->size))
@@ -63,7 +81,27 @@ void WorkItem::runKernelBody() {
         m_state = State::Error;
     }
     if (m_atomicLocked) atomicEnd();
+    for (Frame& done : m_frames)
+        recycleFrame(std::move(done));
     m_frames.clear();
+}
+
+WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
+    Frame f;
+    if (!m_spareFrames.empty()) {
+        f = std::move(m_spareFrames.back());
+        m_spareFrames.pop_back();
+    }
+    f.function = fn;
+    f.callSite = nullptr;
+    f.slots.assign(fn->frameSlots, 0);
+    f.direct.assign(fn->frameSlots, nullptr);
+    f.temps.clear();
+    return f;
+}
+
+void WorkItem::recycleFrame(Frame&& f) {
+    m_spareFrames.push_back(std::move(f));
 }
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {

@@ -34,6 +34,9 @@ public:
     WorkItem(KernelRun& run, WorkGroup& group);
     ~WorkItem() override;
 
+    /// Makes a finished work-item reusable in `group` of the same run (a fresh work-item
+    /// apart from its retained allocations); call setLocalId() next.
+    void rebind(WorkGroup& group);
     /// Assigns this work-item's local id inside `group` (also computes its global id).
     void setLocalId(const std::array<uint64_t, 3>& localId);
     /// Runs the kernel to completion directly on the caller's stack (no barriers possible).
@@ -131,6 +134,10 @@ private:
     struct Abort {};
 
     void runKernelBody();
+    /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
+    Frame newFrame(const ast::FunctionDecl* fn);
+    /// Keeps a finished frame's storage for newFrame().
+    void recycleFrame(Frame&& f);
     // statements (WorkItemStmt.cpp)
     Flow exec(const ast::Stmt* s);
     Flow execCompound(const ast::CompoundStmt* c);
@@ -216,7 +223,7 @@ private:
                                 const SourceRange& site);
 
     KernelRun& m_run;
-    WorkGroup& m_group;
+    WorkGroup* m_group; ///< never null
     Memory m_private{AddressSpace::Private};
     std::array<uint64_t, 3> m_localId{};
     std::array<uint64_t, 3> m_globalId{};
@@ -226,6 +233,7 @@ private:
     bool m_inAsyncCopy = false;
     uint64_t m_asyncCopies = 0; ///< async copies this work-item made (event ids 1, 2, ...)
     std::vector<Frame> m_frames;
+    std::vector<Frame> m_spareFrames; ///< storage of finished frames (see newFrame())
     uint64_t m_steps = 0;
     const ast::Stmt* m_seekTarget = nullptr;
     const ast::Stmt* m_currentStmt = nullptr;

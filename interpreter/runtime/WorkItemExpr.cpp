@@ -260,15 +260,21 @@ Value WorkItem::evalCall(const CallExpr* c) {
         throw Abort{};
     }
     // Evaluate arguments in the caller's frame, then bind them in the callee's.
-    std::vector<Value> values(c->args.size());
+    union Args {
+        Value v[8];
+        Args() {}
+    } args;
+    std::vector<Value> many;
+    Value* values = args.v;
+    if (c->args.size() > 8) {
+        many.resize(c->args.size());
+        values = many.data();
+    }
     for (size_t i = 0; i < c->args.size(); ++i)
-        values[i] = eval(c->args[i].get());
-    Frame frame;
-    frame.function = f;
+        new (&values[i]) Value(eval(c->args[i].get()));
+    Frame frame = newFrame(f);
     frame.callSite = m_currentStmt;
-    frame.slots.assign(f->frameSlots, 0);
-    frame.direct.assign(f->frameSlots, nullptr);
-    for (size_t i = 0; i < f->params.size() && i < values.size(); ++i) {
+    for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
         const ParamDecl& p = *f->params[i];
         const Type* t = p.type->canonical();
         uint64_t a = allocateSlot(frame, p.slot, p.type, p.name);
@@ -295,6 +301,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
         if (a && address::space(a) == AddressSpace::Private) m_private.release(a);
     for (uint64_t a : done.temps)
         m_private.release(a);
+    recycleFrame(std::move(done));
     return result;
 }
 

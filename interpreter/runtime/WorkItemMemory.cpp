@@ -21,7 +21,7 @@ Memory* WorkItem::memoryOf(uint64_t address) {
     case AddressSpace::Private:
         return &m_private;
     case AddressSpace::Local:
-        return &m_group.localMemory();
+        return &m_group->localMemory();
     case AddressSpace::Global:
         return &m_run.globalMemory();
     case AddressSpace::Constant:
@@ -267,7 +267,7 @@ WorkItemId WorkItem::ids() const {
     WorkItemId id;
     id.global = m_globalId;
     id.local = m_localId;
-    id.group = m_group.groupId();
+    id.group = m_group->groupId();
     return id;
 }
 
@@ -281,7 +281,7 @@ uint64_t WorkItem::globalId(uint32_t d) const {
     return d < 3 ? m_globalId[d] : 0;
 }
 uint64_t WorkItem::localSize(uint32_t d) const {
-    return d < 3 ? m_group.size()[d] : 1;
+    return d < 3 ? m_group->size()[d] : 1;
 }
 uint64_t WorkItem::enqueuedLocalSize(uint32_t d) const {
     return d < 3 ? m_run.range().local[d] : 1;
@@ -293,7 +293,7 @@ uint64_t WorkItem::numGroups(uint32_t d) const {
     return d < 3 ? m_run.range().groups(static_cast<int>(d)) : 1;
 }
 uint64_t WorkItem::groupId(uint32_t d) const {
-    return d < 3 ? m_group.groupId()[d] : 0;
+    return d < 3 ? m_group->groupId()[d] : 0;
 }
 uint64_t WorkItem::globalOffset(uint32_t d) const {
     return d < 3 ? m_run.range().offset[d] : 0;

@@ -119,7 +119,7 @@ void WorkItem::execDecl(const VarDecl* v) {
     Frame& f = m_frames.back();
     if (v->isProgramScope) return; // static locals live in program memory
     if (v->type.space == AddressSpace::Local) {
-        f.slots[v->slot] = m_group.localVariable(v);
+        f.slots[v->slot] = m_group->localVariable(v);
         return;
     }
     uint64_t size = v->type->canonical()->size;
