@@ -171,5 +171,28 @@ inline void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
     if (swap) std::reverse(tmp, tmp + n);
     std::memcpy(p, tmp, n);
 }
+/// Reads `count` little-endian lanes of kind `k` (`es` bytes each) from `p`.
+inline void readLanes(const uint8_t* p, TypeKind k, uint64_t es, uint32_t count, Lane* out) {
+    if (k == TypeKind::Float) {
+        for (uint32_t i = 0; i < count; ++i) {
+            out[i].u = 0;
+            std::memcpy(&out[i].f, p + i * 4, 4);
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < count; ++i)
+        readLane(p + i * es, k, false, out[i]);
+}
+
+/// Writes `count` lanes of kind `k` (`es` bytes each) to `p`, little-endian.
+inline void writeLanes(uint8_t* p, TypeKind k, uint64_t es, uint32_t count, const Lane* in) {
+    if (k == TypeKind::Float) {
+        for (uint32_t i = 0; i < count; ++i)
+            std::memcpy(p + i * 4, &in[i].f, 4);
+        return;
+    }
+    for (uint32_t i = 0; i < count; ++i)
+        writeLane(p + i * es, k, false, in[i]);
+}
 
 } // namespace clstep::lanemem

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "frontend/AstExpr.h"
 #include "frontend/Type.h"
 #include "runtime/Value.h"
 
@@ -100,6 +101,48 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
         return normalize(r, to);
     }
     return normalize(l, to);
+}
+
+/// + - * on the most common lane types, inline; false means the caller takes the
+/// general path (WorkItem::arithLane).
+inline bool quickArith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
+    if (op != ast::BinaryOp::Add && op != ast::BinaryOp::Sub && op != ast::BinaryOp::Mul)
+        return false;
+    switch (k) {
+    case TypeKind::Int: {
+        const uint64_t r = op == ast::BinaryOp::Add   ? x.u + y.u
+                           : op == ast::BinaryOp::Sub ? x.u - y.u
+                                                      : x.u * y.u;
+        z.i = static_cast<int32_t>(static_cast<uint32_t>(r));
+        return true;
+    }
+    case TypeKind::UInt: {
+        const uint64_t r = op == ast::BinaryOp::Add   ? x.u + y.u
+                           : op == ast::BinaryOp::Sub ? x.u - y.u
+                                                      : x.u * y.u;
+        z.u = static_cast<uint32_t>(r);
+        return true;
+    }
+    case TypeKind::Long:
+    case TypeKind::ULong:
+        z.u = op == ast::BinaryOp::Add   ? x.u + y.u
+              : op == ast::BinaryOp::Sub ? x.u - y.u
+                                         : x.u * y.u;
+        return true;
+    case TypeKind::Float:
+        z.u = 0;
+        z.f = op == ast::BinaryOp::Add   ? x.f + y.f
+              : op == ast::BinaryOp::Sub ? x.f - y.f
+                                         : x.f * y.f;
+        return true;
+    case TypeKind::Double:
+        z.d = op == ast::BinaryOp::Add   ? x.d + y.d
+              : op == ast::BinaryOp::Sub ? x.d - y.d
+                                         : x.d * y.d;
+        return true;
+    default:
+        return false;
+    }
 }
 
 } // namespace clstep::lane

@@ -120,7 +120,7 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
     const Type* t = type->canonical();
     uint64_t addr = m_private.allocate(t->size, name);
     f.slots[slot] = addr;
-    if (t->isScalar()) f.direct[slot] = m_private.bytes(addr, t->size);
+    if (t->isScalar() || t->isVector()) f.direct[slot] = m_private.bytes(addr, t->size);
     return addr;
 }
 

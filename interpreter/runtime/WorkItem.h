@@ -203,6 +203,10 @@ private:
     Lane evalScalarCast(const ast::Expr* operand, const Type* to);
     /// Evaluates `e` for its side effects only (expression statements, for-increments).
     void evalDiscard(const ast::Expr* e);
+    /// The bytes of an access of `size` bytes of type `t` at `address` when it can skip the
+    /// checked path: no observers, little-endian device, a live buffer that allows it, in
+    /// bounds and aligned. Null otherwise (the caller then takes the checked path).
+    uint8_t* directMemory(uint64_t address, const Type* t, uint64_t size, bool write);
     /// Loads the scalar of type `type` at `address`; unobserved little-endian accesses to a
     /// live, aligned, readable buffer take a direct path, everything else goes through load().
     Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site);

@@ -104,8 +104,12 @@ Value WorkItem::eval(const Expr* e) {
         if (n->decl && n->decl->kind == DeclKind::EnumConstant)
             return Value::ofInt(static_cast<const EnumConstantDecl*>(n->decl)->constant);
         if (const uint8_t* p = directBytes(e)) {
+            const Type* t = e->type->canonical();
             Value v;
-            lanemem::readLane(p, e->type->canonical()->kind, false, v.lanes[0]);
+            if (t->isVector())
+                lanemem::readLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
+            else
+                lanemem::readLane(p, t->kind, false, v.lanes[0]);
             return v;
         }
         uint64_t a = address(e);

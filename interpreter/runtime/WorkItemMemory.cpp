@@ -122,6 +122,13 @@ Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& 
     const Type* t = type->canonical();
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
+    if (const uint8_t* d = directMemory(address, t, size, false)) {
+        if (vector)
+            lanemem::readLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+        else
+            readLane(d, t->kind, false, v.lanes[0]);
+        return v;
+    }
     uint8_t* p = access(address, size, false, site);
     if (!p) return v;
     if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
@@ -150,6 +157,13 @@ void WorkItem::store(uint64_t address, const QualType& type, const Value& v,
     const Type* t = type->canonical();
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
+    if (uint8_t* d = directMemory(address, t, size, true)) {
+        if (vector)
+            lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+        else
+            writeLane(d, t->kind, false, v.lanes[0]);
+        return;
+    }
     uint8_t* p = access(address, size, true, site);
     if (!p) return;
     if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())

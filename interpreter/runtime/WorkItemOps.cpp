@@ -222,7 +222,8 @@ Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b
     const uint32_t n = t->lanes();
     Value out;
     for (uint32_t i = 0; i < n; ++i)
-        out.lanes[i] = arithLane(op, k, a.lanes[i], b.lanes[i], r);
+        if (!lane::quickArith(op, k, a.lanes[i], b.lanes[i], out.lanes[i]))
+            out.lanes[i] = arithLane(op, k, a.lanes[i], b.lanes[i], r);
     return out;
 }
 
@@ -310,7 +311,10 @@ void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
     }
     const Type* t = lhs->type->canonical();
     if (uint8_t* p = directBytes(lhs)) {
-        lanemem::writeLane(p, t->kind, false, v.lanes[0]);
+        if (t->isVector())
+            lanemem::writeLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
+        else
+            lanemem::writeLane(p, t->kind, false, v.lanes[0]);
         return;
     }
     uint64_t a = address(lhs);

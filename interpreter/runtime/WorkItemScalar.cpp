@@ -13,42 +13,6 @@ namespace clstep {
 
 using namespace ast;
 
-namespace {
-/// + - * on the most common lane types, inline; false sends the caller to arithLane().
-inline bool quickArith(BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
-    if (op != BinaryOp::Add && op != BinaryOp::Sub && op != BinaryOp::Mul) return false;
-    switch (k) {
-    case TypeKind::Int: {
-        const uint64_t r = op == BinaryOp::Add   ? x.u + y.u
-                           : op == BinaryOp::Sub ? x.u - y.u
-                                                 : x.u * y.u;
-        z.i = static_cast<int32_t>(static_cast<uint32_t>(r));
-        return true;
-    }
-    case TypeKind::UInt: {
-        const uint64_t r = op == BinaryOp::Add   ? x.u + y.u
-                           : op == BinaryOp::Sub ? x.u - y.u
-                                                 : x.u * y.u;
-        z.u = static_cast<uint32_t>(r);
-        return true;
-    }
-    case TypeKind::Long:
-    case TypeKind::ULong:
-        z.u = op == BinaryOp::Add ? x.u + y.u : op == BinaryOp::Sub ? x.u - y.u : x.u * y.u;
-        return true;
-    case TypeKind::Float:
-        z.u = 0;
-        z.f = op == BinaryOp::Add ? x.f + y.f : op == BinaryOp::Sub ? x.f - y.f : x.f * y.f;
-        return true;
-    case TypeKind::Double:
-        z.d = op == BinaryOp::Add ? x.d + y.d : op == BinaryOp::Sub ? x.d - y.d : x.d * y.d;
-        return true;
-    default:
-        return false;
-    }
-}
-} // namespace
-
 void WorkItem::evalDiscard(const Expr* e) {
     if (isScalarExpr(e))
         evalScalar(e);
@@ -56,38 +20,34 @@ void WorkItem::evalDiscard(const Expr* e) {
         eval(e);
 }
 
+uint8_t* WorkItem::directMemory(uint64_t address, const Type* t, uint64_t size, bool write) {
+    if (!m_directPrivate) return nullptr;
+    Memory* mem = memoryOf(address);
+    if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
+    Buffer* b = mem->buffer(address);
+    const uint64_t off = address::offset(address);
+    if (!b || !b->alive || (write ? b->readOnly : b->writeOnly) || off + size > b->bytes.size() ||
+        (off & (t->align - 1)) != 0)
+        return nullptr;
+    return b->bytes.data() + off;
+}
+
 Lane WorkItem::loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
-    if (!m_observed && !m_bigEndian) {
-        if (Memory* mem = memoryOf(address)) {
-            if (const Buffer* b = mem->buffer(address)) {
-                const Type* t = type->canonical();
-                const uint64_t off = address::offset(address);
-                if (b->alive && !b->writeOnly && off + t->size <= b->bytes.size() &&
-                    (off & (t->align - 1)) == 0) {
-                    Lane l;
-                    lanemem::readLane(b->bytes.data() + off, t->kind, false, l);
-                    return l;
-                }
-            }
-        }
+    const Type* t = type->canonical();
+    if (const uint8_t* p = directMemory(address, t, t->size, false)) {
+        Lane l;
+        lanemem::readLane(p, t->kind, false, l);
+        return l;
     }
     return load(address, type, site).lanes[0]; // reports the error, or converts/notifies
 }
 
 void WorkItem::storeScalar(uint64_t address, const QualType& type, Lane v,
                            const SourceRange& site) {
-    if (!m_observed && !m_bigEndian) {
-        if (Memory* mem = memoryOf(address); mem && mem->space() != AddressSpace::Constant) {
-            if (Buffer* b = mem->buffer(address)) {
-                const Type* t = type->canonical();
-                const uint64_t off = address::offset(address);
-                if (b->alive && !b->readOnly && off + t->size <= b->bytes.size() &&
-                    (off & (t->align - 1)) == 0) {
-                    lanemem::writeLane(b->bytes.data() + off, t->kind, false, v);
-                    return;
-                }
-            }
-        }
+    const Type* t = type->canonical();
+    if (uint8_t* p = directMemory(address, t, t->size, true)) {
+        lanemem::writeLane(p, t->kind, false, v);
+        return;
     }
     Value value;
     value.lanes[0] = v;
@@ -243,7 +203,7 @@ Lane WorkItem::evalScalarBinary(const BinaryExpr* b) {
         [[fallthrough]];
     default: {
         const TypeKind k = b->type->canonical()->kind;
-        if (quickArith(b->op, k, x, y, r)) return r;
+        if (lane::quickArith(b->op, k, x, y, r)) return r;
         return arithLane(b->op, k, x, y, b->opRange);
     }
     }
@@ -296,7 +256,7 @@ Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
         } else {
             const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, t->kind);
             const BinaryOp op = inc ? BinaryOp::Add : BinaryOp::Sub;
-            if (!quickArith(op, t->kind, cur, one, next))
+            if (!lane::quickArith(op, t->kind, cur, one, next))
                 next = arithLane(op, t->kind, cur, one, u->range);
         }
         if (p)
@@ -336,7 +296,8 @@ Lane WorkItem::evalScalarAssign(const AssignExpr* a) {
         const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
         const Lane l = lane::convert(cur, lt->kind, ct->kind);
         Lane z;
-        if (!quickArith(a->op, ct->kind, l, y, z)) z = arithLane(a->op, ct->kind, l, y, a->opRange);
+        if (!lane::quickArith(a->op, ct->kind, l, y, z))
+            z = arithLane(a->op, ct->kind, l, y, a->opRange);
         result = lane::convert(z, ct->kind, lt->kind);
     }
     if (p)
