@@ -7,6 +7,18 @@ namespace clstep {
 
 namespace {
 std::atomic<uint64_t> g_nextSerial{0};
+
+/// A process-unique serial. Threads take blocks of 4096 from the shared counter, so the
+/// per-allocation cost is a thread-local increment rather than an atomic operation.
+uint64_t nextSerial() {
+    constexpr uint64_t kBlock = 4096;
+    thread_local uint64_t next = 0, end = 0;
+    if (next == end) {
+        next = g_nextSerial.fetch_add(kBlock, std::memory_order_relaxed) + 1;
+        end = next + kBlock;
+    }
+    return next++;
+}
 } // namespace
 
 uint64_t Memory::allocate(uint64_t size, const std::string& name) {
@@ -25,7 +37,7 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name) {
     b.name = name;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
-    b.serial = g_nextSerial.fetch_add(1, std::memory_order_relaxed) + 1;
+    b.serial = nextSerial();
     return address::make(m_space, index, 0);
 }
 

@@ -3,6 +3,7 @@
 // zeroed and copied at every tree level) is what makes the interpreter fast. The semantics,
 // diagnostics and observer notifications are exactly those of eval(): every form either
 // mirrors the general code lane for lane or falls back to it.
+#include "builtins/BuiltinRegistry.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
 #include "runtime/LaneOps.h"
@@ -115,7 +116,16 @@ Lane WorkItem::evalScalar(const Expr* e) {
     }
     case ExprKind::Member: {
         auto* m = static_cast<const MemberExpr*>(e);
-        if (!m->field) break; // swizzle of a vector rvalue: eval() builds the vector
+        if (!m->field) {
+            // one component of a private vector variable: read just that lane
+            if (const uint8_t* p = directBytes(m->base.get())) {
+                const Type* et = m->base->type->canonical()->element;
+                Lane l;
+                lanemem::readLane(p + m->swizzle[0] * et->size, et->kind, false, l);
+                return l;
+            }
+            break; // eval() builds the vector
+        }
         return loadScalar(address(m), m->type, m->range);
     }
     case ExprKind::Cast:
@@ -129,8 +139,18 @@ Lane WorkItem::evalScalar(const Expr* e) {
         }
         return evalScalarCast(operand, e->type.type);
     }
-    case ExprKind::Call:
-        return evalCall(static_cast<const CallExpr*>(e)).lanes[0];
+    case ExprKind::Call: {
+        auto* c = static_cast<const CallExpr*>(e);
+        if (c->builtin >= 0 && c->args.size() == 1) {
+            const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
+            if (def.dimQuery) { // get_global_id(d) and friends
+                Lane l;
+                l.u = (this->*def.dimQuery)(static_cast<uint32_t>(evalScalar(c->args[0].get()).u));
+                return l;
+            }
+        }
+        return evalCall(c).lanes[0];
+    }
     default:
         break;
     }
