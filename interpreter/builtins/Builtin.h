@@ -37,9 +37,9 @@ using BuiltinImplFn = void (*)(BuiltinEnv& env, const ast::CallExpr& call, const
 /// Properties the interpreter and Sema need to know about a builtin.
 enum BuiltinFlags : unsigned {
     BuiltinNone = 0,
-    BuiltinIsBarrier = 1,      ///< may suspend the work-item (barrier, wait_group_events)
-    BuiltinIsWorkItemFn = 2,   ///< work-item function (get_global_id...)
-    BuiltinConstFold = 4,      ///< pure: no memory access, no ids
+    BuiltinIsBarrier = 1,    ///< may suspend the work-item (barrier, wait_group_events)
+    BuiltinIsWorkItemFn = 2, ///< work-item function (get_global_id...)
+    BuiltinConstFold = 4,    ///< pure: no memory access, no ids
 };
 
 /// One builtin function overload family entry.
@@ -48,6 +48,9 @@ struct BuiltinDef {
     BuiltinResolveFn resolve = nullptr;
     BuiltinImplFn impl = nullptr;
     unsigned flags = BuiltinNone;
+    /// For `size_t f(uint dimindx)` work-item functions (spec 6.12.1): the BuiltinEnv query
+    /// that `impl` performs, so the interpreter can call it without building Values.
+    uint64_t (BuiltinEnv::*dimQuery)(uint32_t) const = nullptr;
 };
 
 } // namespace clstep

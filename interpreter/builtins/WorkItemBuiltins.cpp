@@ -65,14 +65,19 @@ void localLinearImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value&
 void registerWorkItemBuiltins(BuiltinRegistry& r) {
     const unsigned f = BuiltinIsWorkItemFn;
     r.add({"get_work_dim", resolveWorkDim, workDimImpl, f});
-    r.add({"get_global_size", resolveDim, dimImpl<&BuiltinEnv::globalSize>, f});
-    r.add({"get_global_id", resolveDim, dimImpl<&BuiltinEnv::globalId>, f});
-    r.add({"get_local_size", resolveDim, dimImpl<&BuiltinEnv::localSize>, f});
-    r.add({"get_enqueued_local_size", resolveDim, dimImpl<&BuiltinEnv::enqueuedLocalSize>, f});
-    r.add({"get_local_id", resolveDim, dimImpl<&BuiltinEnv::localId>, f});
-    r.add({"get_num_groups", resolveDim, dimImpl<&BuiltinEnv::numGroups>, f});
-    r.add({"get_group_id", resolveDim, dimImpl<&BuiltinEnv::groupId>, f});
-    r.add({"get_global_offset", resolveDim, dimImpl<&BuiltinEnv::globalOffset>, f});
+    r.add({"get_global_size", resolveDim, dimImpl<&BuiltinEnv::globalSize>, f,
+           &BuiltinEnv::globalSize});
+    r.add({"get_global_id", resolveDim, dimImpl<&BuiltinEnv::globalId>, f, &BuiltinEnv::globalId});
+    r.add(
+        {"get_local_size", resolveDim, dimImpl<&BuiltinEnv::localSize>, f, &BuiltinEnv::localSize});
+    r.add({"get_enqueued_local_size", resolveDim, dimImpl<&BuiltinEnv::enqueuedLocalSize>, f,
+           &BuiltinEnv::enqueuedLocalSize});
+    r.add({"get_local_id", resolveDim, dimImpl<&BuiltinEnv::localId>, f, &BuiltinEnv::localId});
+    r.add(
+        {"get_num_groups", resolveDim, dimImpl<&BuiltinEnv::numGroups>, f, &BuiltinEnv::numGroups});
+    r.add({"get_group_id", resolveDim, dimImpl<&BuiltinEnv::groupId>, f, &BuiltinEnv::groupId});
+    r.add({"get_global_offset", resolveDim, dimImpl<&BuiltinEnv::globalOffset>, f,
+           &BuiltinEnv::globalOffset});
     r.add({"get_global_linear_id", resolveLinear, globalLinearImpl, f});
     r.add({"get_local_linear_id", resolveLinear, localLinearImpl, f});
 }

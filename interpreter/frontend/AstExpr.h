@@ -30,18 +30,44 @@ enum class ExprKind : uint8_t {
     VectorLiteral,
     CompoundLiteral,
     InitList,
-    Sizeof,    ///< sizeof expr / sizeof(type)
-    Alignof,   ///< __alignof__/_Alignof(type) or (expr)
-    VecStep,   ///< vec_step(expr) / vec_step(type)
+    Sizeof,       ///< sizeof expr / sizeof(type)
+    Alignof,      ///< __alignof__/_Alignof(type) or (expr)
+    VecStep,      ///< vec_step(expr) / vec_step(type)
     ImplicitCast, ///< inserted by Sema only
 };
 
-enum class UnaryOp : uint8_t { Plus, Minus, LogNot, BitNot, Deref, AddrOf, PreInc, PreDec, PostInc, PostDec };
+enum class UnaryOp : uint8_t {
+    Plus,
+    Minus,
+    LogNot,
+    BitNot,
+    Deref,
+    AddrOf,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec
+};
 
 enum class BinaryOp : uint8_t {
-    Mul, Div, Rem, Add, Sub, Shl, Shr,
-    Lt, Gt, Le, Ge, Eq, Ne,
-    BitAnd, BitXor, BitOr, LogAnd, LogOr,
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LogAnd,
+    LogOr,
     Comma,
     None, ///< AssignExpr only: plain `=`
 };
@@ -93,6 +119,9 @@ struct NameExpr : Expr {
     std::string name;
     Decl* decl = nullptr;
     int builtin = -1;
+    /// Sema: the frame slot of a parameter or function-scope variable (VarDecl/ParamDecl
+    /// `slot`), -1 for everything else; lets the interpreter reach the variable directly.
+    int32_t frameSlot = -1;
     NameExpr() : Expr(ExprKind::Name) {}
 };
 
@@ -171,8 +200,8 @@ struct VectorLiteralExpr : Expr {
 
 /// One element of a braced initializer, with optional designators (`.x = `, `[3] = `).
 struct Designator {
-    std::string field;   ///< non-empty for `.field`
-    ExprPtr index;       ///< non-null for `[index]`
+    std::string field; ///< non-empty for `.field`
+    ExprPtr index;     ///< non-null for `[index]`
     SourceRange range;
 };
 struct InitElement {

@@ -110,10 +110,13 @@ void Sema::checkExpr(ExprPtr& e) {
         case DeclKind::Var:
             n->type = static_cast<VarDecl*>(d)->type;
             n->isLValue = true;
+            if (!static_cast<VarDecl*>(d)->isProgramScope)
+                n->frameSlot = static_cast<int32_t>(static_cast<VarDecl*>(d)->slot);
             break;
         case DeclKind::Param:
             n->type = static_cast<ParamDecl*>(d)->type;
             n->isLValue = true;
+            n->frameSlot = static_cast<int32_t>(static_cast<ParamDecl*>(d)->slot);
             break;
         case DeclKind::EnumConstant:
             n->type = QualType{m_types.scalar(TypeKind::Int)};

@@ -26,9 +26,15 @@ constexpr uint64_t make(AddressSpace space, uint32_t buffer, uint64_t offset) {
     return (uint64_t(space) << kSpaceShift) | (uint64_t(buffer) << kBufferShift) |
            (offset & kOffsetMask);
 }
-constexpr AddressSpace space(uint64_t a) { return static_cast<AddressSpace>(a >> kSpaceShift); }
-constexpr uint32_t buffer(uint64_t a) { return static_cast<uint32_t>((a >> kBufferShift) & kBufferMask); }
-constexpr uint64_t offset(uint64_t a) { return a & kOffsetMask; }
+constexpr AddressSpace space(uint64_t a) {
+    return static_cast<AddressSpace>(a >> kSpaceShift);
+}
+constexpr uint32_t buffer(uint64_t a) {
+    return static_cast<uint32_t>((a >> kBufferShift) & kBufferMask);
+}
+constexpr uint64_t offset(uint64_t a) {
+    return a & kOffsetMask;
+}
 
 } // namespace address
 } // namespace clstep

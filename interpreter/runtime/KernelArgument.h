@@ -12,13 +12,13 @@ namespace clstep {
 struct KernelArgument {
     enum class Kind { Buffer, Local, Scalar, Null };
     Kind kind = Kind::Scalar;
-    std::string name;            ///< parameter name (filled in from the kernel when empty)
-    std::vector<uint8_t> bytes;  ///< Buffer: initial contents; Scalar: the value's bytes
-    uint64_t size = 0;           ///< bytes (Buffer: bytes.size(); Local: requested size)
-    bool readOnly = false;       ///< `ro`: kernel writes are reported
-    bool writeOnly = false;      ///< `wo`: kernel reads are reported
-    bool noInit = false;         ///< `noinit`: contents are uninitialized
-    unsigned elementBytes = 1;   ///< element size for reports (index = offset / elementBytes)
+    std::string name;           ///< parameter name (filled in from the kernel when empty)
+    std::vector<uint8_t> bytes; ///< Buffer: initial contents; Scalar: the value's bytes
+    uint64_t size = 0;          ///< bytes (Buffer: bytes.size(); Local: requested size)
+    bool readOnly = false;      ///< `ro`: kernel writes are reported
+    bool writeOnly = false;     ///< `wo`: kernel reads are reported
+    bool noInit = false;        ///< `noinit`: contents are uninitialized
+    unsigned elementBytes = 1;  ///< element size for reports (index = offset / elementBytes)
 };
 
 } // namespace clstep

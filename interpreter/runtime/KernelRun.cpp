@@ -31,27 +31,39 @@ bool stmtReachesBarrier(const Stmt* s, std::set<const FunctionDecl*>& seen) {
         return false;
     case StmtKind::Decl:
         for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-            if (d->kind == DeclKind::Var && exprReachesBarrier(static_cast<const VarDecl*>(d.get())->init.get(), seen))
+            if (d->kind == DeclKind::Var &&
+                exprReachesBarrier(static_cast<const VarDecl*>(d.get())->init.get(), seen))
                 return true;
         return false;
-    case StmtKind::Expr: return E(static_cast<const ExprStmt*>(s)->expr);
+    case StmtKind::Expr:
+        return E(static_cast<const ExprStmt*>(s)->expr);
     case StmtKind::If: {
         auto* i = static_cast<const IfStmt*>(s);
         return E(i->cond) || S(i->thenStmt) || S(i->elseStmt);
     }
-    case StmtKind::While: return E(static_cast<const WhileStmt*>(s)->cond) || S(static_cast<const WhileStmt*>(s)->body);
+    case StmtKind::While:
+        return E(static_cast<const WhileStmt*>(s)->cond) ||
+               S(static_cast<const WhileStmt*>(s)->body);
     case StmtKind::DoWhile:
-        return E(static_cast<const DoWhileStmt*>(s)->cond) || S(static_cast<const DoWhileStmt*>(s)->body);
+        return E(static_cast<const DoWhileStmt*>(s)->cond) ||
+               S(static_cast<const DoWhileStmt*>(s)->body);
     case StmtKind::For: {
         auto* f = static_cast<const ForStmt*>(s);
         return S(f->init) || E(f->cond) || E(f->inc) || S(f->body);
     }
-    case StmtKind::Switch: return E(static_cast<const SwitchStmt*>(s)->cond) || S(static_cast<const SwitchStmt*>(s)->body);
-    case StmtKind::Case: return S(static_cast<const CaseStmt*>(s)->sub);
-    case StmtKind::Default: return S(static_cast<const DefaultStmt*>(s)->sub);
-    case StmtKind::Label: return S(static_cast<const LabelStmt*>(s)->sub);
-    case StmtKind::Return: return E(static_cast<const ReturnStmt*>(s)->value);
-    default: return false;
+    case StmtKind::Switch:
+        return E(static_cast<const SwitchStmt*>(s)->cond) ||
+               S(static_cast<const SwitchStmt*>(s)->body);
+    case StmtKind::Case:
+        return S(static_cast<const CaseStmt*>(s)->sub);
+    case StmtKind::Default:
+        return S(static_cast<const DefaultStmt*>(s)->sub);
+    case StmtKind::Label:
+        return S(static_cast<const LabelStmt*>(s)->sub);
+    case StmtKind::Return:
+        return E(static_cast<const ReturnStmt*>(s)->value);
+    default:
+        return false;
     }
 }
 
@@ -63,28 +75,42 @@ bool exprReachesBarrier(const Expr* e, std::set<const FunctionDecl*>& seen) {
         auto* c = static_cast<const CallExpr*>(e);
         for (const ExprPtr& a : c->args)
             if (E(a)) return true;
-        if (c->builtin >= 0) return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier) != 0;
-        const FunctionDecl* f = c->function ? (c->function->definition ? c->function->definition : c->function) : nullptr;
+        if (c->builtin >= 0)
+            return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier) != 0;
+        const FunctionDecl* f =
+            c->function ? (c->function->definition ? c->function->definition : c->function)
+                        : nullptr;
         if (!f || !f->body || seen.count(f)) return false;
         seen.insert(f);
         return stmtReachesBarrier(f->body.get(), seen);
     }
-    case ExprKind::Unary: return E(static_cast<const UnaryExpr*>(e)->operand);
-    case ExprKind::Binary: return E(static_cast<const BinaryExpr*>(e)->lhs) || E(static_cast<const BinaryExpr*>(e)->rhs);
-    case ExprKind::Assign: return E(static_cast<const AssignExpr*>(e)->lhs) || E(static_cast<const AssignExpr*>(e)->rhs);
+    case ExprKind::Unary:
+        return E(static_cast<const UnaryExpr*>(e)->operand);
+    case ExprKind::Binary:
+        return E(static_cast<const BinaryExpr*>(e)->lhs) ||
+               E(static_cast<const BinaryExpr*>(e)->rhs);
+    case ExprKind::Assign:
+        return E(static_cast<const AssignExpr*>(e)->lhs) ||
+               E(static_cast<const AssignExpr*>(e)->rhs);
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
         return E(c->cond) || E(c->thenExpr) || E(c->elseExpr);
     }
-    case ExprKind::Index: return E(static_cast<const IndexExpr*>(e)->base) || E(static_cast<const IndexExpr*>(e)->index);
-    case ExprKind::Member: return E(static_cast<const MemberExpr*>(e)->base);
-    case ExprKind::Cast: return E(static_cast<const CastExpr*>(e)->operand);
-    case ExprKind::ImplicitCast: return E(static_cast<const ImplicitCastExpr*>(e)->operand);
+    case ExprKind::Index:
+        return E(static_cast<const IndexExpr*>(e)->base) ||
+               E(static_cast<const IndexExpr*>(e)->index);
+    case ExprKind::Member:
+        return E(static_cast<const MemberExpr*>(e)->base);
+    case ExprKind::Cast:
+        return E(static_cast<const CastExpr*>(e)->operand);
+    case ExprKind::ImplicitCast:
+        return E(static_cast<const ImplicitCastExpr*>(e)->operand);
     case ExprKind::VectorLiteral:
         for (const ExprPtr& x : static_cast<const VectorLiteralExpr*>(e)->elements)
             if (E(x)) return true;
         return false;
-    default: return false;
+    default:
+        return false;
     }
 }
 
@@ -92,7 +118,8 @@ void swapElements(std::vector<uint8_t>& bytes, const Type* t) {
     t = t->canonical();
     uint64_t es = t->isVector() ? t->element->size : t->size;
     if (es <= 1 || !(t->isScalarArithmetic() || t->isVector())) return;
-    for (size_t i = 0; i + es <= bytes.size(); i += es) std::reverse(bytes.begin() + i, bytes.begin() + i + es);
+    for (size_t i = 0; i + es <= bytes.size(); i += es)
+        std::reverse(bytes.begin() + i, bytes.begin() + i + es);
 }
 
 } // namespace
@@ -107,8 +134,10 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     m_kernel = program.findKernel(kernelName);
     if (!m_kernel) {
         std::string names;
-        for (const FunctionDecl* k : program.kernels) names += (names.empty() ? "" : ", ") + k->name;
-        launchError("no kernel named '" + kernelName + "'" + (names.empty() ? "" : " (kernels: " + names + ")"));
+        for (const FunctionDecl* k : program.kernels)
+            names += (names.empty() ? "" : ", ") + k->name;
+        launchError("no kernel named '" + kernelName + "'" +
+                    (names.empty() ? "" : " (kernels: " + names + ")"));
         return;
     }
     if (!validateRange()) return;
@@ -154,15 +183,17 @@ bool KernelRun::validateRange() {
             return false;
         }
         if (r.global[d] % r.local[d] != 0 && m_program.options.clVersion < 200) {
-            launchError("global size " + std::to_string(r.global[d]) + " is not a multiple of local size " +
-                        std::to_string(r.local[d]) + " in dimension " + std::to_string(d) +
+            launchError("global size " + std::to_string(r.global[d]) +
+                        " is not a multiple of local size " + std::to_string(r.local[d]) +
+                        " in dimension " + std::to_string(d) +
                         " (non-uniform work-groups need -cl-std=CL2.0)");
             return false;
         }
     }
     uint64_t groupSize = r.local[0] * r.local[1] * r.local[2];
     if (groupSize > 65536) {
-        launchError("work-group size " + std::to_string(groupSize) + " exceeds the simulated device's limit of 65536");
+        launchError("work-group size " + std::to_string(groupSize) +
+                    " exceeds the simulated device's limit of 65536");
         return false;
     }
     return true;
@@ -185,8 +216,8 @@ void KernelRun::setupProgramVars() {
 void KernelRun::setupArguments() {
     const auto& params = m_kernel->params;
     if (m_args.size() != params.size()) {
-        launchError("kernel '" + m_kernel->name + "' takes " + std::to_string(params.size()) + " argument(s), but " +
-                    std::to_string(m_args.size()) + " were given");
+        launchError("kernel '" + m_kernel->name + "' takes " + std::to_string(params.size()) +
+                    " argument(s), but " + std::to_string(m_args.size()) + " were given");
         return;
     }
     m_argAddresses.assign(params.size(), 0);
@@ -201,7 +232,8 @@ void KernelRun::setupArguments() {
             AddressSpace s = t->pointee.space;
             if (s == AddressSpace::Local) {
                 if (a.kind != KernelArgument::Kind::Local) {
-                    launchError(what + " is a __local pointer: give it a local size (<local size=N>)");
+                    launchError(what +
+                                " is a __local pointer: give it a local size (<local size=N>)");
                     continue;
                 }
                 if (a.size == 0) launchError(what + ": __local size must be greater than 0");
@@ -223,7 +255,8 @@ void KernelRun::setupArguments() {
             m_paramBytes[i].resize(8);
             std::memcpy(m_paramBytes[i].data(), &addr, 8);
             // pointers are stored in device byte order like every other value
-            if (m_options.deviceBigEndian) std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
+            if (m_options.deviceBigEndian)
+                std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
             continue;
         }
         if (a.kind != KernelArgument::Kind::Scalar) {
@@ -231,8 +264,8 @@ void KernelRun::setupArguments() {
             continue;
         }
         if (a.bytes.size() != t->size) {
-            launchError(what + " has type '" + p.type->name + "' (" + std::to_string(t->size) + " bytes) but the value has " +
-                        std::to_string(a.bytes.size()) + " bytes");
+            launchError(what + " has type '" + p.type->name + "' (" + std::to_string(t->size) +
+                        " bytes) but the value has " + std::to_string(a.bytes.size()) + " bytes");
             continue;
         }
         m_paramBytes[i] = a.bytes;
@@ -289,28 +322,35 @@ void KernelRun::appendOutput(const std::string& text) {
 
 bool KernelRun::runAll() {
     if (!m_ready) return false;
-    for (ExecutionObserver* o : m_observers) o->onRunBegin(*this);
+    for (ExecutionObserver* o : m_observers)
+        o->onRunBegin(*this);
     const uint64_t total = m_range.totalGroups();
-    auto runGroup = [this](uint64_t linear) {
+    auto runGroup = [this](uint64_t linear, WorkGroup::WorkItemPool& pool) {
         uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
         WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)});
-        g.run();
+        g.run(&pool);
     };
     // Work-groups are independent until the kernel ends (spec 3.3.1): without observers,
     // which see accesses in one global order, they run in parallel on the available cores.
     unsigned threads = std::min<uint64_t>(std::max(1u, std::thread::hardware_concurrency()), total);
     if (!m_observers.empty() || threads < 2) {
-        for (uint64_t linear = 0; linear < total; ++linear) runGroup(linear);
+        WorkGroup::WorkItemPool pool;
+        for (uint64_t linear = 0; linear < total; ++linear)
+            runGroup(linear, pool);
     } else {
         std::atomic<uint64_t> next{0};
         std::vector<std::thread> pool;
         for (unsigned t = 0; t < threads; ++t)
             pool.emplace_back([&] {
-                for (uint64_t linear = next++; linear < total; linear = next++) runGroup(linear);
+                WorkGroup::WorkItemPool items; // per thread: work-items never change threads
+                for (uint64_t linear = next++; linear < total; linear = next++)
+                    runGroup(linear, items);
             });
-        for (std::thread& t : pool) t.join();
+        for (std::thread& t : pool)
+            t.join();
     }
-    for (ExecutionObserver* o : m_observers) o->onRunEnd(*this);
+    for (ExecutionObserver* o : m_observers)
+        o->onRunEnd(*this);
     return true;
 }
 
@@ -322,11 +362,16 @@ void KernelRun::collectStringLiterals() {
     expr = [&](const Expr* e) {
         if (!e) return;
         switch (e->kind) {
-        case ExprKind::StringLiteral: stringLiteral(static_cast<const StringLiteralExpr*>(e)); break;
-        case ExprKind::Call:
-            for (const ExprPtr& a : static_cast<const CallExpr*>(e)->args) expr(a.get());
+        case ExprKind::StringLiteral:
+            stringLiteral(static_cast<const StringLiteralExpr*>(e));
             break;
-        case ExprKind::Unary: expr(static_cast<const UnaryExpr*>(e)->operand.get()); break;
+        case ExprKind::Call:
+            for (const ExprPtr& a : static_cast<const CallExpr*>(e)->args)
+                expr(a.get());
+            break;
+        case ExprKind::Unary:
+            expr(static_cast<const UnaryExpr*>(e)->operand.get());
+            break;
         case ExprKind::Binary:
             expr(static_cast<const BinaryExpr*>(e)->lhs.get());
             expr(static_cast<const BinaryExpr*>(e)->rhs.get());
@@ -342,48 +387,75 @@ void KernelRun::collectStringLiterals() {
             expr(c->elseExpr.get());
             break;
         }
-        case ExprKind::ImplicitCast: expr(static_cast<const ImplicitCastExpr*>(e)->operand.get()); break;
-        case ExprKind::Cast: expr(static_cast<const CastExpr*>(e)->operand.get()); break;
+        case ExprKind::ImplicitCast:
+            expr(static_cast<const ImplicitCastExpr*>(e)->operand.get());
+            break;
+        case ExprKind::Cast:
+            expr(static_cast<const CastExpr*>(e)->operand.get());
+            break;
         case ExprKind::Index:
             expr(static_cast<const IndexExpr*>(e)->base.get());
             expr(static_cast<const IndexExpr*>(e)->index.get());
             break;
-        case ExprKind::Member: expr(static_cast<const MemberExpr*>(e)->base.get()); break;
-        default: break;
+        case ExprKind::Member:
+            expr(static_cast<const MemberExpr*>(e)->base.get());
+            break;
+        default:
+            break;
         }
     };
     stmt = [&](const Stmt* s) {
         if (!s) return;
         switch (s->kind) {
         case StmtKind::Compound:
-            for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) stmt(c.get());
+            for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
+                stmt(c.get());
             break;
         case StmtKind::Decl:
             for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-                if (d->kind == DeclKind::Var) expr(static_cast<const VarDecl*>(d.get())->init.get());
+                if (d->kind == DeclKind::Var)
+                    expr(static_cast<const VarDecl*>(d.get())->init.get());
             break;
-        case StmtKind::Expr: expr(static_cast<const ExprStmt*>(s)->expr.get()); break;
+        case StmtKind::Expr:
+            expr(static_cast<const ExprStmt*>(s)->expr.get());
+            break;
         case StmtKind::If:
             expr(static_cast<const IfStmt*>(s)->cond.get());
             stmt(static_cast<const IfStmt*>(s)->thenStmt.get());
             stmt(static_cast<const IfStmt*>(s)->elseStmt.get());
             break;
-        case StmtKind::While: stmt(static_cast<const WhileStmt*>(s)->body.get()); break;
-        case StmtKind::DoWhile: stmt(static_cast<const DoWhileStmt*>(s)->body.get()); break;
+        case StmtKind::While:
+            stmt(static_cast<const WhileStmt*>(s)->body.get());
+            break;
+        case StmtKind::DoWhile:
+            stmt(static_cast<const DoWhileStmt*>(s)->body.get());
+            break;
         case StmtKind::For:
             stmt(static_cast<const ForStmt*>(s)->init.get());
             stmt(static_cast<const ForStmt*>(s)->body.get());
             break;
-        case StmtKind::Switch: stmt(static_cast<const SwitchStmt*>(s)->body.get()); break;
-        case StmtKind::Case: stmt(static_cast<const CaseStmt*>(s)->sub.get()); break;
-        case StmtKind::Default: stmt(static_cast<const DefaultStmt*>(s)->sub.get()); break;
-        case StmtKind::Label: stmt(static_cast<const LabelStmt*>(s)->sub.get()); break;
-        case StmtKind::Return: expr(static_cast<const ReturnStmt*>(s)->value.get()); break;
-        default: break;
+        case StmtKind::Switch:
+            stmt(static_cast<const SwitchStmt*>(s)->body.get());
+            break;
+        case StmtKind::Case:
+            stmt(static_cast<const CaseStmt*>(s)->sub.get());
+            break;
+        case StmtKind::Default:
+            stmt(static_cast<const DefaultStmt*>(s)->sub.get());
+            break;
+        case StmtKind::Label:
+            stmt(static_cast<const LabelStmt*>(s)->sub.get());
+            break;
+        case StmtKind::Return:
+            expr(static_cast<const ReturnStmt*>(s)->value.get());
+            break;
+        default:
+            break;
         }
     };
     for (const DeclPtr& d : m_program.unit->decls)
-        if (d->kind == DeclKind::Function) stmt(static_cast<const FunctionDecl*>(d.get())->body.get());
+        if (d->kind == DeclKind::Function)
+            stmt(static_cast<const FunctionDecl*>(d.get())->body.get());
 }
 
 } // namespace clstep

@@ -111,7 +111,6 @@ private:
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;
-
 };
 
 } // namespace clstep

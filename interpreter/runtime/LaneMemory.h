@@ -17,9 +17,12 @@ namespace clstep::lanemem {
 inline float halfBitsToFloat(uint16_t h) {
     uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
     float f;
-    if (exp == 0) f = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31) f = mant ? NAN : INFINITY;
-    else f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    if (exp == 0)
+        f = std::ldexp(static_cast<float>(mant), -24);
+    else if (exp == 31)
+        f = mant ? NAN : INFINITY;
+    else
+        f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
     return sign ? -f : f;
 }
 
@@ -44,32 +47,78 @@ inline void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
     switch (k) {
     case TypeKind::Bool:
     case TypeKind::Char:
-    case TypeKind::UChar: n = 1; break;
+    case TypeKind::UChar:
+        n = 1;
+        break;
     case TypeKind::Short:
     case TypeKind::UShort:
-    case TypeKind::Half: n = 2; break;
+    case TypeKind::Half:
+        n = 2;
+        break;
     case TypeKind::Int:
     case TypeKind::UInt:
-    case TypeKind::Float: n = 4; break;
-    default: n = 8; break;
+    case TypeKind::Float:
+        n = 4;
+        break;
+    default:
+        n = 8;
+        break;
     }
     if (swap) {
-        for (size_t i = 0; i < n; ++i) tmp[i] = p[n - 1 - i];
+        for (size_t i = 0; i < n; ++i)
+            tmp[i] = p[n - 1 - i];
         p = tmp;
     }
     out.u = 0;
     switch (k) {
-    case TypeKind::Bool: out.u = p[0] != 0; break;
-    case TypeKind::Char: out.i = static_cast<int8_t>(p[0]); break;
-    case TypeKind::UChar: out.u = p[0]; break;
-    case TypeKind::Short: { int16_t v; std::memcpy(&v, p, 2); out.i = v; break; }
-    case TypeKind::UShort: { uint16_t v; std::memcpy(&v, p, 2); out.u = v; break; }
-    case TypeKind::Half: { uint16_t v; std::memcpy(&v, p, 2); out.f = halfBitsToFloat(v); break; }
-    case TypeKind::Int: { int32_t v; std::memcpy(&v, p, 4); out.i = v; break; }
-    case TypeKind::UInt: { uint32_t v; std::memcpy(&v, p, 4); out.u = v; break; }
-    case TypeKind::Float: std::memcpy(&out.f, p, 4); break;
-    case TypeKind::Double: std::memcpy(&out.d, p, 8); break;
-    default: std::memcpy(&out.u, p, 8); break;
+    case TypeKind::Bool:
+        out.u = p[0] != 0;
+        break;
+    case TypeKind::Char:
+        out.i = static_cast<int8_t>(p[0]);
+        break;
+    case TypeKind::UChar:
+        out.u = p[0];
+        break;
+    case TypeKind::Short: {
+        int16_t v;
+        std::memcpy(&v, p, 2);
+        out.i = v;
+        break;
+    }
+    case TypeKind::UShort: {
+        uint16_t v;
+        std::memcpy(&v, p, 2);
+        out.u = v;
+        break;
+    }
+    case TypeKind::Half: {
+        uint16_t v;
+        std::memcpy(&v, p, 2);
+        out.f = halfBitsToFloat(v);
+        break;
+    }
+    case TypeKind::Int: {
+        int32_t v;
+        std::memcpy(&v, p, 4);
+        out.i = v;
+        break;
+    }
+    case TypeKind::UInt: {
+        uint32_t v;
+        std::memcpy(&v, p, 4);
+        out.u = v;
+        break;
+    }
+    case TypeKind::Float:
+        std::memcpy(&out.f, p, 4);
+        break;
+    case TypeKind::Double:
+        std::memcpy(&out.d, p, 8);
+        break;
+    default:
+        std::memcpy(&out.u, p, 8);
+        break;
     }
 }
 
@@ -77,21 +126,73 @@ inline void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
     uint8_t tmp[8];
     size_t n;
     switch (k) {
-    case TypeKind::Bool: tmp[0] = in.u != 0; n = 1; break;
+    case TypeKind::Bool:
+        tmp[0] = in.u != 0;
+        n = 1;
+        break;
     case TypeKind::Char:
-    case TypeKind::UChar: tmp[0] = static_cast<uint8_t>(in.u); n = 1; break;
+    case TypeKind::UChar:
+        tmp[0] = static_cast<uint8_t>(in.u);
+        n = 1;
+        break;
     case TypeKind::Short:
-    case TypeKind::UShort: { uint16_t v = static_cast<uint16_t>(in.u); std::memcpy(tmp, &v, 2); n = 2; break; }
-    case TypeKind::Half: { uint16_t v = floatToHalfBits(in.f); std::memcpy(tmp, &v, 2); n = 2; break; }
+    case TypeKind::UShort: {
+        uint16_t v = static_cast<uint16_t>(in.u);
+        std::memcpy(tmp, &v, 2);
+        n = 2;
+        break;
+    }
+    case TypeKind::Half: {
+        uint16_t v = floatToHalfBits(in.f);
+        std::memcpy(tmp, &v, 2);
+        n = 2;
+        break;
+    }
     case TypeKind::Int:
-    case TypeKind::UInt: { uint32_t v = static_cast<uint32_t>(in.u); std::memcpy(tmp, &v, 4); n = 4; break; }
-    case TypeKind::Float: std::memcpy(tmp, &in.f, 4); n = 4; break;
-    case TypeKind::Double: std::memcpy(tmp, &in.d, 8); n = 8; break;
-    default: std::memcpy(tmp, &in.u, 8); n = 8; break;
+    case TypeKind::UInt: {
+        uint32_t v = static_cast<uint32_t>(in.u);
+        std::memcpy(tmp, &v, 4);
+        n = 4;
+        break;
+    }
+    case TypeKind::Float:
+        std::memcpy(tmp, &in.f, 4);
+        n = 4;
+        break;
+    case TypeKind::Double:
+        std::memcpy(tmp, &in.d, 8);
+        n = 8;
+        break;
+    default:
+        std::memcpy(tmp, &in.u, 8);
+        n = 8;
+        break;
     }
     if (swap) std::reverse(tmp, tmp + n);
     std::memcpy(p, tmp, n);
 }
+/// Reads `count` little-endian lanes of kind `k` (`es` bytes each) from `p`.
+inline void readLanes(const uint8_t* p, TypeKind k, uint64_t es, uint32_t count, Lane* out) {
+    if (k == TypeKind::Float) {
+        for (uint32_t i = 0; i < count; ++i) {
+            out[i].u = 0;
+            std::memcpy(&out[i].f, p + i * 4, 4);
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < count; ++i)
+        readLane(p + i * es, k, false, out[i]);
+}
 
+/// Writes `count` lanes of kind `k` (`es` bytes each) to `p`, little-endian.
+inline void writeLanes(uint8_t* p, TypeKind k, uint64_t es, uint32_t count, const Lane* in) {
+    if (k == TypeKind::Float) {
+        for (uint32_t i = 0; i < count; ++i)
+            std::memcpy(p + i * 4, &in[i].f, 4);
+        return;
+    }
+    for (uint32_t i = 0; i < count; ++i)
+        writeLane(p + i * es, k, false, in[i]);
+}
 
 } // namespace clstep::lanemem

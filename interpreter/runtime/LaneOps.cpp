@@ -14,8 +14,8 @@ float roundToHalf(float f) {
         return std::copysign(std::nearbyint(a / q) * q, f);
     }
     int e;
-    std::frexp(a, &e);                    // a = m * 2^e, m in [0.5,1)
-    float q = std::ldexp(1.0f, e - 11);   // 10 fraction bits + implicit bit
+    std::frexp(a, &e);                  // a = m * 2^e, m in [0.5,1)
+    float q = std::ldexp(1.0f, e - 11); // 10 fraction bits + implicit bit
     return std::copysign(std::nearbyint(a / q) * q, f);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "frontend/AstExpr.h"
 #include "frontend/Type.h"
 #include "runtime/Value.h"
 
@@ -12,20 +13,37 @@ namespace clstep::lane {
 /// back to 64 bits, so lanes always hold a canonical value for their type. Bool becomes 0/1.
 inline Lane normalize(Lane l, TypeKind k) {
     switch (k) {
-    case TypeKind::Bool: l.u = l.u != 0; break;
-    case TypeKind::Char: l.i = static_cast<int8_t>(l.u); break;
-    case TypeKind::UChar: l.u = static_cast<uint8_t>(l.u); break;
-    case TypeKind::Short: l.i = static_cast<int16_t>(l.u); break;
-    case TypeKind::UShort: l.u = static_cast<uint16_t>(l.u); break;
-    case TypeKind::Int: l.i = static_cast<int32_t>(l.u); break;
-    case TypeKind::UInt: l.u = static_cast<uint32_t>(l.u); break;
-    default: break;
+    case TypeKind::Bool:
+        l.u = l.u != 0;
+        break;
+    case TypeKind::Char:
+        l.i = static_cast<int8_t>(l.u);
+        break;
+    case TypeKind::UChar:
+        l.u = static_cast<uint8_t>(l.u);
+        break;
+    case TypeKind::Short:
+        l.i = static_cast<int16_t>(l.u);
+        break;
+    case TypeKind::UShort:
+        l.u = static_cast<uint16_t>(l.u);
+        break;
+    case TypeKind::Int:
+        l.i = static_cast<int32_t>(l.u);
+        break;
+    case TypeKind::UInt:
+        l.u = static_cast<uint32_t>(l.u);
+        break;
+    default:
+        break;
     }
     return l;
 }
 
 /// True for Half/Float (stored in Lane::f).
-inline bool usesFloat(TypeKind k) { return k == TypeKind::Half || k == TypeKind::Float; }
+inline bool usesFloat(TypeKind k) {
+    return k == TypeKind::Half || k == TypeKind::Float;
+}
 
 /// The lane's value as double (exact for every type except 64-bit integers beyond 2^53).
 inline double toDouble(Lane l, TypeKind k) {
@@ -53,9 +71,12 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
         return r;
     }
     if (usesFloat(to)) {
-        if (from == TypeKind::ULong) r.f = static_cast<float>(l.u);
-        else if (fromFloat) r.f = static_cast<float>(toDouble(l, from));
-        else r.f = static_cast<float>(l.i);
+        if (from == TypeKind::ULong)
+            r.f = static_cast<float>(l.u);
+        else if (fromFloat)
+            r.f = static_cast<float>(toDouble(l, from));
+        else
+            r.f = static_cast<float>(l.i);
         if (to == TypeKind::Half) r.f = roundToHalf(r.f);
         return r;
     }
@@ -73,13 +94,55 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
         } else if (to == TypeKind::UInt || to == TypeKind::UShort || to == TypeKind::UChar) {
             r.i = d <= 0 ? 0 : d >= 9223372036854775807.0 ? INT64_MAX : static_cast<int64_t>(d);
         } else {
-            r.i = d <= -9223372036854775808.0 ? INT64_MIN
+            r.i = d <= -9223372036854775808.0  ? INT64_MIN
                   : d >= 9223372036854775807.0 ? INT64_MAX
                                                : static_cast<int64_t>(d);
         }
         return normalize(r, to);
     }
     return normalize(l, to);
+}
+
+/// + - * on the most common lane types, inline; false means the caller takes the
+/// general path (WorkItem::arithLane).
+inline bool quickArith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
+    if (op != ast::BinaryOp::Add && op != ast::BinaryOp::Sub && op != ast::BinaryOp::Mul)
+        return false;
+    switch (k) {
+    case TypeKind::Int: {
+        const uint64_t r = op == ast::BinaryOp::Add   ? x.u + y.u
+                           : op == ast::BinaryOp::Sub ? x.u - y.u
+                                                      : x.u * y.u;
+        z.i = static_cast<int32_t>(static_cast<uint32_t>(r));
+        return true;
+    }
+    case TypeKind::UInt: {
+        const uint64_t r = op == ast::BinaryOp::Add   ? x.u + y.u
+                           : op == ast::BinaryOp::Sub ? x.u - y.u
+                                                      : x.u * y.u;
+        z.u = static_cast<uint32_t>(r);
+        return true;
+    }
+    case TypeKind::Long:
+    case TypeKind::ULong:
+        z.u = op == ast::BinaryOp::Add   ? x.u + y.u
+              : op == ast::BinaryOp::Sub ? x.u - y.u
+                                         : x.u * y.u;
+        return true;
+    case TypeKind::Float:
+        z.u = 0;
+        z.f = op == ast::BinaryOp::Add   ? x.f + y.f
+              : op == ast::BinaryOp::Sub ? x.f - y.f
+                                         : x.f * y.f;
+        return true;
+    case TypeKind::Double:
+        z.d = op == ast::BinaryOp::Add   ? x.d + y.d
+              : op == ast::BinaryOp::Sub ? x.d - y.d
+                                         : x.d * y.d;
+        return true;
+    default:
+        return false;
+    }
 }
 
 } // namespace clstep::lane

@@ -7,6 +7,18 @@ namespace clstep {
 
 namespace {
 std::atomic<uint64_t> g_nextSerial{0};
+
+/// A process-unique serial. Threads take blocks of 4096 from the shared counter, so the
+/// per-allocation cost is a thread-local increment rather than an atomic operation.
+uint64_t nextSerial() {
+    constexpr uint64_t kBlock = 4096;
+    thread_local uint64_t next = 0, end = 0;
+    if (next == end) {
+        next = g_nextSerial.fetch_add(kBlock, std::memory_order_relaxed) + 1;
+        end = next + kBlock;
+    }
+    return next++;
+}
 } // namespace
 
 uint64_t Memory::allocate(uint64_t size, const std::string& name) {
@@ -25,7 +37,7 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name) {
     b.name = name;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
-    b.serial = g_nextSerial.fetch_add(1, std::memory_order_relaxed) + 1;
+    b.serial = nextSerial();
     return address::make(m_space, index, 0);
 }
 
@@ -34,14 +46,21 @@ void Memory::release(uint64_t address) {
     if (!b || !b->alive) return;
     b->alive = false;
     b->bytes.clear();
-    b->bytes.shrink_to_fit();
+    if (b->bytes.capacity() > kRetainedBytes) b->bytes.shrink_to_fit();
     m_free.push_back(address::buffer(address));
 }
 
 void Memory::clear() {
-    m_buffers.clear();
-    m_buffers.emplace_back();
+    // Slots are kept (small ones with their storage) and handed out again from index 1, so
+    // a cleared Memory allocates the same addresses as a new one without calling malloc.
     m_free.clear();
+    for (size_t i = m_buffers.size(); i-- > 1;) {
+        Buffer& b = m_buffers[i];
+        b.alive = false;
+        b.bytes.clear();
+        if (b.bytes.capacity() > kRetainedBytes) b.bytes.shrink_to_fit();
+        m_free.push_back(static_cast<uint32_t>(i));
+    }
 }
 
 } // namespace clstep

@@ -14,10 +14,10 @@ namespace clstep {
 /// variable, a program-scope `__constant` variable. Bytes are stored in DEVICE byte order.
 struct Buffer {
     std::vector<uint8_t> bytes;
-    std::string name;        ///< variable or argument name, for reports and memory panes
-    bool alive = false;      ///< false once released (use after scope end is "dangling")
-    bool readOnly = false;   ///< host marked it `ro` (writes are reported)
-    bool writeOnly = false;  ///< host marked it `wo` (reads are reported)
+    std::string name;       ///< variable or argument name, for reports and memory panes
+    bool alive = false;     ///< false once released (use after scope end is "dangling")
+    bool readOnly = false;  ///< host marked it `ro` (writes are reported)
+    bool writeOnly = false; ///< host marked it `wo` (reads are reported)
     /// Unique per allocation in the process (never 0 for a live buffer): checks compare it
     /// to notice that a slot was released and reused, and reset their shadow state.
     uint64_t serial = 0;
@@ -39,8 +39,10 @@ public:
     /// Releases the buffer containing `address` (its bytes are dropped; later accesses are
     /// reported as dangling).
     void release(uint64_t address);
-    /// Releases everything.
+    /// Releases everything (addresses are then handed out again as by a new Memory).
     void clear();
+    /// Released buffers up to this size keep their storage for the next allocation (bytes).
+    static constexpr uint64_t kRetainedBytes = 256;
 
     /// The buffer of `address`, or nullptr if the index is not a buffer of this Memory.
     Buffer* buffer(uint64_t address) {
@@ -55,7 +57,8 @@ public:
     uint8_t* bytes(uint64_t address, uint64_t size) {
         Buffer* b = buffer(address);
         uint64_t off = address::offset(address);
-        if (!b || !b->alive || off > b->bytes.size() || size > b->bytes.size() - off) return nullptr;
+        if (!b || !b->alive || off > b->bytes.size() || size > b->bytes.size() - off)
+            return nullptr;
         return b->bytes.data() + off;
     }
     /// All buffer slots (index 0 is the unused null slot).

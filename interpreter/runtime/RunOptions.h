@@ -12,7 +12,7 @@ struct RunOptions {
     uint64_t maxStepsPerWorkItem = 100'000'000;
     /// Maximum bytes of `__private` memory per work-item, and of a single allocation.
     uint64_t maxPrivateBytes = 64ull << 20;
-    uint32_t maxCallDepth = 256; ///< nested calls (recursion is rejected by Sema)
+    uint32_t maxCallDepth = 256;    ///< nested calls (recursion is rejected by Sema)
     uint32_t maxDiagnostics = 1000; ///< distinct diagnostics kept (others are counted)
 };
 

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <memory>
 #include <vector>
 
 namespace clstep {
@@ -29,8 +28,12 @@ public:
     WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId);
     ~WorkGroup();
 
-    /// Runs every work-item of the group to completion.
-    void run();
+    /// Finished work-items kept for reuse by later work-groups of the same run on the same
+    /// thread (saves re-allocating their frames and `__private` memory).
+    using WorkItemPool = std::vector<std::unique_ptr<WorkItem>>;
+    /// Runs every work-item of the group to completion; takes work-items from `pool` and
+    /// returns them to it when they all finished (pool may be null).
+    void run(WorkItemPool* pool = nullptr);
 
     const std::array<uint64_t, 3>& groupId() const { return m_groupId; }
     /// Actual size of this group per dimension (smaller for a trailing non-uniform group).
@@ -45,7 +48,8 @@ public:
     // ---- driving the group step by step (the debugger) ----
     /// Creates the group's work-items (on fibers), each paused before its first statement;
     /// `controller` decides where they pause (may be null: run to barrier/end).
-    void createWorkItems(StepController* controller);
+    /// Work-items come from `pool` when it has any (see run()).
+    void createWorkItems(StepController* controller, WorkItemPool* pool = nullptr);
     /// The work-items in local linear id order (empty before createWorkItems()).
     const std::vector<std::unique_ptr<WorkItem>>& workItems() const { return m_items; }
     /// When every unfinished work-item waits at a barrier: checks they wait at the same one
@@ -57,7 +61,7 @@ public:
 
 private:
     void allocateLocals();
-    void runWorkItems();
+    void runWorkItems(WorkItemPool* pool);
     KernelRun& m_run;
     std::array<uint64_t, 3> m_groupId;
     std::array<uint64_t, 3> m_size{1, 1, 1};

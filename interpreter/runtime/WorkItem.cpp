@@ -6,7 +6,6 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 
-
 #include <cstring>
 
 namespace clstep {
@@ -20,15 +19,37 @@ boost::context::pooled_fixedsize_stack& fiberStacks() {
 } // namespace
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
-    : m_run(run), m_group(group), m_bigEndian(run.options().deviceBigEndian), m_observed(!run.observers().empty()) {}
+    : m_run(run), m_group(&group), m_bigEndian(run.options().deviceBigEndian),
+      m_observed(!run.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {}
 
 WorkItem::~WorkItem() = default;
+
+void WorkItem::rebind(WorkGroup& group) {
+    m_group = &group;
+    m_state = State::Ready;
+    m_barrierRange = SourceRange{};
+    m_barrierFlags = 0;
+    m_inAsyncCopy = false;
+    m_asyncCopies = 0;
+    m_frames.clear();
+    m_steps = 0;
+    m_seekTarget = nullptr;
+    m_currentStmt = nullptr;
+    m_atomicLocked = false;
+    m_controller = nullptr;
+    m_pausedAtStatement = false;
+    m_quiet = false;
+    m_inspection = nullptr;
+    m_fiber = boost::context::fiber();
+    m_sink = boost::context::fiber();
+    m_started = false;
+}
 
 void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
     m_localId = localId;
     const NDRange& r = m_run.range();
     for (int d = 0; d < 3; ++d)
-        m_globalId[d] = m_group.groupId()[d] * r.local[d] + localId[d] + r.offset[d];
+        m_globalId[d] = m_group->groupId()[d] * r.local[d] + localId[d] + r.offset[d];
 }
 
 void WorkItem::runKernelBody() {
@@ -37,22 +58,20 @@ void WorkItem::runKernelBody() {
     m_private.clear();
     m_steps = 0;
     m_asyncCopies = 0;
-    Frame f;
-    f.function = &k;
-    f.slots.assign(k.frameSlots, 0);
-    f.direct.assign(k.frameSlots, nullptr);
+    Frame f = newFrame(&k);
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
         const Type* t = p.type->canonical();
         uint64_t addr = allocateSlot(f, p.slot, p.type, p.name);
         if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
-            store(addr, p.type, Value::ofUInt(m_group.localArgument(i)), p.range);
+            store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
         } else {
             const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
             if (uint8_t* dst = m_private.bytes(addr, t->size))
                 std::memcpy(dst, bytes.data(), std::min<size_t>(bytes.size(), t->size));
         }
-        notifyAccess(addr, t->size, true, m_private.bytes(addr, t->size), p.range); // the argument's value
+        notifyAccess(addr, t->size, true, m_private.bytes(addr, t->size),
+                     p.range); // the argument's value
     }
     m_frames.push_back(std::move(f));
     try {
@@ -62,7 +81,27 @@ void WorkItem::runKernelBody() {
         m_state = State::Error;
     }
     if (m_atomicLocked) atomicEnd();
+    for (Frame& done : m_frames)
+        recycleFrame(std::move(done));
     m_frames.clear();
+}
+
+WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
+    Frame f;
+    if (!m_spareFrames.empty()) {
+        f = std::move(m_spareFrames.back());
+        m_spareFrames.pop_back();
+    }
+    f.function = fn;
+    f.callSite = nullptr;
+    f.slots.assign(fn->frameSlots, 0);
+    f.direct.assign(fn->frameSlots, nullptr);
+    f.temps.clear();
+    return f;
+}
+
+void WorkItem::recycleFrame(Frame&& f) {
+    m_spareFrames.push_back(std::move(f));
 }
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
@@ -76,23 +115,13 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.clear();
 }
 
-uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name) {
+uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
+                                const std::string& name) {
     const Type* t = type->canonical();
     uint64_t addr = m_private.allocate(t->size, name);
     f.slots[slot] = addr;
-    if (t->isScalar()) f.direct[slot] = m_private.bytes(addr, t->size);
+    if (t->isScalar() || t->isVector()) f.direct[slot] = m_private.bytes(addr, t->size);
     return addr;
-}
-
-uint8_t* WorkItem::directBytes(const ast::Expr* e) const {
-    if (m_observed || m_bigEndian || e->kind != ast::ExprKind::Name) return nullptr;
-    const ast::Decl* d = static_cast<const ast::NameExpr*>(e)->decl;
-    uint32_t slot;
-    if (d->kind == ast::DeclKind::Param) slot = static_cast<const ast::ParamDecl*>(d)->slot;
-    else if (d->kind == ast::DeclKind::Var && !static_cast<const ast::VarDecl*>(d)->isProgramScope)
-        slot = static_cast<const ast::VarDecl*>(d)->slot;
-    else return nullptr;
-    return m_frames.back().direct[slot];
 }
 
 void WorkItem::runDirect() {
@@ -105,13 +134,12 @@ void WorkItem::resume() {
     if (m_state == State::Finished || m_state == State::Error) return;
     if (!m_started) {
         m_started = true;
-        m_fiber = boost::context::fiber(
-            std::allocator_arg, fiberStacks(),
-            [this](boost::context::fiber&& sink) {
-                m_sink = std::move(sink);
-                runKernelBody();
-                return std::move(m_sink);
-            });
+        m_fiber = boost::context::fiber(std::allocator_arg, fiberStacks(),
+                                        [this](boost::context::fiber&& sink) {
+                                            m_sink = std::move(sink);
+                                            runKernelBody();
+                                            return std::move(m_sink);
+                                        });
     }
     m_state = State::Ready;
     m_fiber = std::move(m_fiber).resume();

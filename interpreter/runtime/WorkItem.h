@@ -34,6 +34,9 @@ public:
     WorkItem(KernelRun& run, WorkGroup& group);
     ~WorkItem() override;
 
+    /// Makes a finished work-item reusable in `group` of the same run (a fresh work-item
+    /// apart from its retained allocations); call setLocalId() next.
+    void rebind(WorkGroup& group);
     /// Assigns this work-item's local id inside `group` (also computes its global id).
     void setLocalId(const std::array<uint64_t, 3>& localId);
     /// Runs the kernel to completion directly on the caller's stack (no barriers possible).
@@ -103,7 +106,8 @@ public:
     uint64_t groupId(uint32_t dim) const override;
     uint64_t globalOffset(uint32_t dim) const override;
     Value load(uint64_t address, const QualType& type, const SourceRange& site) override;
-    void store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) override;
+    void store(uint64_t address, const QualType& type, const Value& v,
+               const SourceRange& site) override;
     void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) override;
     void atomicBegin(uint64_t address, const SourceRange& site) override;
     void atomicEnd() override;
@@ -121,15 +125,19 @@ private:
     friend class WorkGroup;
     struct Frame {
         const ast::FunctionDecl* function = nullptr;
-        std::vector<uint64_t> slots; ///< address of each variable/parameter
+        std::vector<uint64_t> slots;  ///< address of each variable/parameter
         std::vector<uint8_t*> direct; ///< bytes of private scalar slots (fast path), else null
-        std::vector<uint64_t> temps; ///< temporaries released at return
+        std::vector<uint64_t> temps;  ///< temporaries released at return
         const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
     enum class Flow { Normal, Break, Continue, Return, Seek };
     struct Abort {};
 
     void runKernelBody();
+    /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
+    Frame newFrame(const ast::FunctionDecl* fn);
+    /// Keeps a finished frame's storage for newFrame().
+    void recycleFrame(Frame&& f);
     // statements (WorkItemStmt.cpp)
     Flow exec(const ast::Stmt* s);
     Flow execCompound(const ast::CompoundStmt* c);
@@ -144,31 +152,82 @@ private:
     Value evalCall(const ast::CallExpr* c);
     Value evalMember(const ast::MemberExpr* m);
     Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
-    Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b, const SourceRange& r);
+    Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b,
+                const SourceRange& r);
     Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
     Value convertValue(const Value& v, const Type* from, const Type* to);
     void storeToLValue(const ast::Expr* lhs, const Value& v);
     /// Bytes of a private scalar variable named by `e` when the unobserved little-endian fast
     /// path applies, else nullptr.
-    uint8_t* directBytes(const ast::Expr* e) const;
+    uint8_t* directBytes(const ast::Expr* e) const {
+        if (!m_directPrivate || e->kind != ast::ExprKind::Name) return nullptr;
+        const int32_t slot = static_cast<const ast::NameExpr*>(e)->frameSlot;
+        return slot >= 0 ? m_frames.back().direct[static_cast<uint32_t>(slot)] : nullptr;
+    }
     /// Allocates private storage for slot `slot` of frame `f` and records the fast path.
     uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name);
     void initialize(uint64_t addr, QualType type, const ast::Expr* init);
     uint64_t allocTemp(uint64_t size, const char* what);
     Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
+    /// `p + n` elements of `ptrType`'s pointee (a null pointer plus 0 stays null).
+    static Lane pointerAddLane(Lane p, const Type* ptrType, int64_t n) {
+        const Type* pointee = ptrType->canonical()->pointee.type;
+        const uint64_t size =
+            pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
+        Lane r;
+        r.u = p.u == 0 && n == 0
+                  ? 0
+                  : (p.u & ~address::kOffsetMask) |
+                        ((p.u + static_cast<uint64_t>(n) * size) & address::kOffsetMask);
+        return r;
+    }
+    /// One lane of a binary arithmetic/bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
+    /// spec 6.3: shifts modulo the bit width); reports integer division by zero at `r`.
+    Lane arithLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r);
+    /// One lane of a relational/equality operator on lane type `k` (Pointer: unsigned).
+    static bool compareLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y);
+    // scalar fast path (WorkItemScalar.cpp): expressions of scalar arithmetic or pointer
+    // type evaluated to one lane, without building 16-lane Values
+    /// True if `e` has a scalar arithmetic or pointer type (evalScalar() applies).
+    static bool isScalarExpr(const ast::Expr* e) {
+        if (!e->type.type) return false;
+        const TypeKind k = e->type->canonical()->kind;
+        return (k >= TypeKind::Bool && k <= TypeKind::Double) || k == TypeKind::Pointer;
+    }
+    /// The value of scalar expression `e` (isScalarExpr) as one lane; same semantics,
+    /// diagnostics and observer notifications as eval().
+    Lane evalScalar(const ast::Expr* e);
+    Lane evalScalarBinary(const ast::BinaryExpr* b);
+    Lane evalScalarUnary(const ast::UnaryExpr* u);
+    Lane evalScalarAssign(const ast::AssignExpr* a);
+    Lane evalScalarCast(const ast::Expr* operand, const Type* to);
+    /// Evaluates `e` for its side effects only (expression statements, for-increments).
+    void evalDiscard(const ast::Expr* e);
+    /// The bytes of an access of `size` bytes of type `t` at `address` when it can skip the
+    /// checked path: no observers, little-endian device, a live buffer that allows it, in
+    /// bounds and aligned. Null otherwise (the caller then takes the checked path).
+    uint8_t* directMemory(uint64_t address, const Type* t, uint64_t size, bool write);
+    /// Loads the scalar of type `type` at `address`; unobserved little-endian accesses to a
+    /// live, aligned, readable buffer take a direct path, everything else goes through load().
+    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site);
+    /// Stores scalar lane `v` of type `type` at `address` (direct path as loadScalar()).
+    void storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site);
+    /// Stores `v` into scalar lvalue `lhs` (a private scalar variable, an element, a field,
+    /// a dereference or a one-component swizzle).
+    void storeScalarToLValue(const ast::Expr* lhs, Lane v);
     // memory (WorkItemMemory.cpp)
     Memory* memoryOf(uint64_t address);
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site);
     /// Tells the observers about an access of `size` bytes at `p` (already performed);
     /// `copy` marks the two halves of a byte copy (MemoryAccess::copy).
-    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site,
-                      bool copy = false);
+    void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                      const SourceRange& site, bool copy = false);
     /// Tells the observers that an endian(host) access converted bytes (spec: endian attribute).
     void notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
                                 const SourceRange& site);
 
     KernelRun& m_run;
-    WorkGroup& m_group;
+    WorkGroup* m_group; ///< never null
     Memory m_private{AddressSpace::Private};
     std::array<uint64_t, 3> m_localId{};
     std::array<uint64_t, 3> m_globalId{};
@@ -178,6 +237,7 @@ private:
     bool m_inAsyncCopy = false;
     uint64_t m_asyncCopies = 0; ///< async copies this work-item made (event ids 1, 2, ...)
     std::vector<Frame> m_frames;
+    std::vector<Frame> m_spareFrames; ///< storage of finished frames (see newFrame())
     uint64_t m_steps = 0;
     const ast::Stmt* m_seekTarget = nullptr;
     const ast::Stmt* m_currentStmt = nullptr;
@@ -186,9 +246,12 @@ private:
     StepController* m_controller = nullptr;
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)
-    bool m_initializingProgram = false; ///< writing program-scope initial values (may write __constant)
+    /// Private scalar variables are read and written in place (no observers, little-endian).
+    bool m_directPrivate = false;
+    bool m_initializingProgram =
+        false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;
-    bool m_quiet = false;       ///< inside inspect(): no observers, errors abort the evaluation
+    bool m_quiet = false; ///< inside inspect(): no observers, errors abort the evaluation
     Inspection* m_inspection = nullptr;
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;

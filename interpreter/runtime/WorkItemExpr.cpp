@@ -13,7 +13,14 @@ namespace clstep {
 using namespace ast;
 
 namespace {
-bool isAggregate(const Type* t) { return t->isRecord() || t->isArray(); }
+bool isAggregate(const Type* t) {
+    return t->isRecord() || t->isArray();
+}
+Value ofLane(Lane l) {
+    Value v;
+    v.lanes[0] = l;
+    return v;
+}
 } // namespace
 
 uint64_t WorkItem::allocTemp(uint64_t size, const char* what) {
@@ -37,23 +44,26 @@ uint64_t WorkItem::address(const Expr* e) {
     }
     case ExprKind::Unary: {
         auto* u = static_cast<const UnaryExpr*>(e);
-        if (u->op == UnaryOp::Deref) return eval(u->operand.get()).lanes[0].u;
+        if (u->op == UnaryOp::Deref) return evalScalar(u->operand.get()).u;
         break;
     }
     case ExprKind::Index: {
         auto* x = static_cast<const IndexExpr*>(e);
-        int64_t i = eval(x->index.get()).lanes[0].i;
+        const int64_t i = evalScalar(x->index.get()).i;
         const Type* bt = x->base->type->canonical();
-        if (bt->isVector()) return address(x->base.get()) + static_cast<uint64_t>(i) * bt->element->size;
-        Value p = eval(x->base.get());
-        return pointerAdd(p, bt, i).lanes[0].u;
+        if (bt->isVector())
+            return address(x->base.get()) + static_cast<uint64_t>(i) * bt->element->size;
+        const Lane base =
+            isScalarExpr(x->base.get()) ? evalScalar(x->base.get()) : eval(x->base.get()).lanes[0];
+        return pointerAddLane(base, bt, i).u;
     }
     case ExprKind::Member: {
         auto* m = static_cast<const MemberExpr*>(e);
-        uint64_t base = m->arrow ? eval(m->base.get()).lanes[0].u : address(m->base.get());
+        uint64_t base = m->arrow ? evalScalar(m->base.get()).u : address(m->base.get());
         if (m->field) return base + m->field->offset;
         // single-component swizzle
-        const Type* vt = (m->arrow ? m->base->type->canonical()->pointee.type : m->base->type.type)->canonical();
+        const Type* vt =
+            (m->arrow ? m->base->type->canonical()->pointee.type : m->base->type.type)->canonical();
         return base + m->swizzle[0] * vt->element->size;
     }
     case ExprKind::StringLiteral:
@@ -62,7 +72,8 @@ uint64_t WorkItem::address(const Expr* e) {
     case ExprKind::Assign:
     case ExprKind::Conditional:
         return eval(e).lanes[0].u; // aggregate rvalues evaluate to their address
-    default: break;
+    default:
+        break;
     }
     // Not an lvalue (Sema prevents this): materialise a temporary.
     Value v = eval(e);
@@ -86,23 +97,34 @@ Value WorkItem::eval(const Expr* e) {
         float f = static_cast<float>(d);
         return Value::ofFloat(k == TypeKind::Half ? lane::roundToHalf(f) : f);
     }
-    case ExprKind::StringLiteral: return Value::ofUInt(m_run.stringLiteral(static_cast<const StringLiteralExpr*>(e)));
+    case ExprKind::StringLiteral:
+        return Value::ofUInt(m_run.stringLiteral(static_cast<const StringLiteralExpr*>(e)));
     case ExprKind::Name: {
         auto* n = static_cast<const NameExpr*>(e);
         if (n->decl && n->decl->kind == DeclKind::EnumConstant)
             return Value::ofInt(static_cast<const EnumConstantDecl*>(n->decl)->constant);
         if (const uint8_t* p = directBytes(e)) {
+            const Type* t = e->type->canonical();
             Value v;
-            lanemem::readLane(p, e->type->canonical()->kind, false, v.lanes[0]);
+            if (t->isVector())
+                lanemem::readLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
+            else
+                lanemem::readLane(p, t->kind, false, v.lanes[0]);
             return v;
         }
         uint64_t a = address(e);
         if (isAggregate(e->type->canonical())) return Value::ofUInt(a);
         return load(a, e->type, e->range);
     }
-    case ExprKind::Unary: return evalUnary(static_cast<const UnaryExpr*>(e));
-    case ExprKind::Binary: return evalBinary(static_cast<const BinaryExpr*>(e));
-    case ExprKind::Assign: return evalAssign(static_cast<const AssignExpr*>(e));
+    case ExprKind::Unary:
+        if (isScalarExpr(e)) return ofLane(evalScalarUnary(static_cast<const UnaryExpr*>(e)));
+        return evalUnary(static_cast<const UnaryExpr*>(e));
+    case ExprKind::Binary:
+        if (isScalarExpr(e)) return ofLane(evalScalarBinary(static_cast<const BinaryExpr*>(e)));
+        return evalBinary(static_cast<const BinaryExpr*>(e));
+    case ExprKind::Assign:
+        if (isScalarExpr(e)) return ofLane(evalScalarAssign(static_cast<const AssignExpr*>(e)));
+        return evalAssign(static_cast<const AssignExpr*>(e));
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
         const Type* ct = c->cond->type->canonical();
@@ -111,12 +133,14 @@ Value WorkItem::eval(const Expr* e) {
             Value a = eval(c->thenExpr.get());
             Value b = eval(c->elseExpr.get());
             Value r;
-            for (uint32_t i = 0; i < ct->count; ++i) r.lanes[i] = cond.lanes[i].i < 0 ? a.lanes[i] : b.lanes[i];
+            for (uint32_t i = 0; i < ct->count; ++i)
+                r.lanes[i] = cond.lanes[i].i < 0 ? a.lanes[i] : b.lanes[i];
             return r;
         }
         return condition(c->cond.get()) ? eval(c->thenExpr.get()) : eval(c->elseExpr.get());
     }
-    case ExprKind::Call: return evalCall(static_cast<const CallExpr*>(e));
+    case ExprKind::Call:
+        return evalCall(static_cast<const CallExpr*>(e));
     case ExprKind::Index: {
         auto* x = static_cast<const IndexExpr*>(e);
         if (!x->base->isLValue && x->base->type->canonical()->isVector()) {
@@ -130,9 +154,11 @@ Value WorkItem::eval(const Expr* e) {
         if (isAggregate(e->type->canonical())) return Value::ofUInt(a);
         return load(a, e->type, e->range);
     }
-    case ExprKind::Member: return evalMember(static_cast<const MemberExpr*>(e));
+    case ExprKind::Member:
+        return evalMember(static_cast<const MemberExpr*>(e));
     case ExprKind::Cast: {
         auto* c = static_cast<const CastExpr*>(e);
+        if (isScalarExpr(e)) return ofLane(evalScalarCast(c->operand.get(), e->type.type));
         Value v = eval(c->operand.get());
         if (e->type->isVoid()) return v;
         return convertValue(v, c->operand->type.type, e->type.type);
@@ -141,9 +167,11 @@ Value WorkItem::eval(const Expr* e) {
         auto* c = static_cast<const ImplicitCastExpr*>(e);
         const Type* from = c->operand->type->canonical();
         if (from->isArray()) return Value::ofUInt(address(c->operand.get()));
+        if (isScalarExpr(e)) return ofLane(evalScalarCast(c->operand.get(), e->type.type));
         return convertValue(eval(c->operand.get()), from, e->type.type);
     }
-    case ExprKind::VectorLiteral: return evalVectorLiteral(static_cast<const VectorLiteralExpr*>(e));
+    case ExprKind::VectorLiteral:
+        return evalVectorLiteral(static_cast<const VectorLiteralExpr*>(e));
     case ExprKind::CompoundLiteral: {
         auto* c = static_cast<const CompoundLiteralExpr*>(e);
         uint64_t t = allocTemp(e->type->canonical()->size, "compound literal");
@@ -151,10 +179,12 @@ Value WorkItem::eval(const Expr* e) {
         if (isAggregate(e->type->canonical())) return Value::ofUInt(t);
         return load(t, e->type, e->range);
     }
-    case ExprKind::InitList: return Value();
+    case ExprKind::InitList:
+        return Value();
     case ExprKind::Sizeof:
     case ExprKind::Alignof:
-    case ExprKind::VecStep: return Value::ofUInt(static_cast<const TypeTraitExpr*>(e)->value);
+    case ExprKind::VecStep:
+        return Value::ofUInt(static_cast<const TypeTraitExpr*>(e)->value);
     }
     return Value();
 }
@@ -167,14 +197,16 @@ Value WorkItem::evalMember(const MemberExpr* m) {
     }
     Value base = eval(m->base.get());
     Value r;
-    for (size_t i = 0; i < m->swizzle.size(); ++i) r.lanes[i] = base.lanes[m->swizzle[i]];
+    for (size_t i = 0; i < m->swizzle.size(); ++i)
+        r.lanes[i] = base.lanes[m->swizzle[i]];
     return r;
 }
 
 Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
     if (v->isCommaCast) {
         Value last;
-        for (const ExprPtr& el : v->elements) last = eval(el.get());
+        for (const ExprPtr& el : v->elements)
+            last = eval(el.get());
         return convertValue(last, v->elements.back()->type.type, v->type.type);
     }
     const Type* t = v->type->canonical();
@@ -184,33 +216,47 @@ Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
         Value x = eval(el.get());
         const Type* et = el->type->canonical();
         if (et->isVector()) {
-            for (uint32_t i = 0; i < et->count && k < 16; ++i) r.lanes[k++] = x.lanes[i];
+            for (uint32_t i = 0; i < et->count && k < 16; ++i)
+                r.lanes[k++] = x.lanes[i];
         } else {
             r.lanes[k++] = x.lanes[0];
         }
     }
     if (v->elements.size() == 1 && k == 1)
-        for (uint32_t i = 1; i < t->count; ++i) r.lanes[i] = r.lanes[0];
+        for (uint32_t i = 1; i < t->count; ++i)
+            r.lanes[i] = r.lanes[0];
     return r;
 }
 
 Value WorkItem::evalCall(const CallExpr* c) {
     if (c->builtin >= 0) {
-        Value args[8];
+        // Only the arguments that exist are built: zeroing eight 128-byte Values per call
+        // was a measurable part of builtin-heavy kernels.
+        union Args {
+            Value v[8];
+            Args() {}
+        } args;
         std::vector<Value> many;
-        Value* argv = args;
+        Value* argv = args.v;
         if (c->args.size() > 8) {
             many.resize(c->args.size());
             argv = many.data();
         }
-        for (size_t i = 0; i < c->args.size(); ++i) argv[i] = eval(c->args[i].get());
+        for (size_t i = 0; i < c->args.size(); ++i) {
+            const Expr* arg = c->args[i].get();
+            if (isScalarExpr(arg))
+                new (&argv[i]) Value(ofLane(evalScalar(arg)));
+            else
+                new (&argv[i]) Value(eval(arg));
+        }
         Value result;
         BuiltinRegistry::instance().def(c->builtin).impl(*this, *c, argv, result);
         return result;
     }
     const FunctionDecl* f = c->function->definition ? c->function->definition : c->function;
     if (!f->body) {
-        reportError("undefined-function", "function '" + f->name + "' is declared but never defined", c->range);
+        reportError("undefined-function",
+                    "function '" + f->name + "' is declared but never defined", c->range);
         return Value();
     }
     if (m_frames.size() >= m_run.options().maxCallDepth) {
@@ -218,19 +264,28 @@ Value WorkItem::evalCall(const CallExpr* c) {
         throw Abort{};
     }
     // Evaluate arguments in the caller's frame, then bind them in the callee's.
-    std::vector<Value> values(c->args.size());
-    for (size_t i = 0; i < c->args.size(); ++i) values[i] = eval(c->args[i].get());
-    Frame frame;
-    frame.function = f;
+    union Args {
+        Value v[8];
+        Args() {}
+    } args;
+    std::vector<Value> many;
+    Value* values = args.v;
+    if (c->args.size() > 8) {
+        many.resize(c->args.size());
+        values = many.data();
+    }
+    for (size_t i = 0; i < c->args.size(); ++i)
+        new (&values[i]) Value(eval(c->args[i].get()));
+    Frame frame = newFrame(f);
     frame.callSite = m_currentStmt;
-    frame.slots.assign(f->frameSlots, 0);
-    frame.direct.assign(f->frameSlots, nullptr);
-    for (size_t i = 0; i < f->params.size() && i < values.size(); ++i) {
+    for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
         const ParamDecl& p = *f->params[i];
         const Type* t = p.type->canonical();
         uint64_t a = allocateSlot(frame, p.slot, p.type, p.name);
-        if (isAggregate(t)) copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
-        else store(a, p.type, values[i], c->args[i]->range);
+        if (isAggregate(t))
+            copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
+        else
+            store(a, p.type, values[i], c->args[i]->range);
     }
     m_frames.push_back(std::move(frame));
     m_returnValue = Value();
@@ -248,7 +303,9 @@ Value WorkItem::evalCall(const CallExpr* c) {
     }
     for (uint64_t a : done.slots)
         if (a && address::space(a) == AddressSpace::Private) m_private.release(a);
-    for (uint64_t a : done.temps) m_private.release(a);
+    for (uint64_t a : done.temps)
+        m_private.release(a);
+    recycleFrame(std::move(done));
     return result;
 }
 
@@ -275,7 +332,8 @@ void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
                 initialize(addr + index * t->element->size, QualType{t->element}, el.value.get());
             } else if (t->isRecord()) {
                 if (index < t->fields.size())
-                    initialize(addr + t->fields[index].offset, t->fields[index].type, el.value.get());
+                    initialize(addr + t->fields[index].offset, t->fields[index].type,
+                               el.value.get());
             } else if (t->isVector()) {
                 Value v = eval(el.value.get());
                 store(addr + index * t->element->size, QualType{t->element}, v, el.value->range);
@@ -295,9 +353,15 @@ void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
         }
         return;
     }
+    if (isScalarExpr(init) && t->isScalar()) {
+        storeScalar(addr, type, evalScalar(init), init->range);
+        return;
+    }
     Value v = eval(init);
-    if (isAggregate(t)) copyBytes(addr, v.lanes[0].u, t->size, init->range);
-    else store(addr, type, v, init->range);
+    if (isAggregate(t))
+        copyBytes(addr, v.lanes[0].u, t->size, init->range);
+    else
+        store(addr, type, v, init->range);
 }
 
 } // namespace clstep

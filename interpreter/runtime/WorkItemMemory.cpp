@@ -1,8 +1,8 @@
 // WorkItem: typed memory access (device byte order, endian(host) pointers), the BuiltinEnv
 // interface, and runtime error reporting.
 #include "runtime/KernelRun.h"
-#include "runtime/LaneOps.h"
 #include "runtime/LaneMemory.h"
+#include "runtime/LaneOps.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -14,24 +14,28 @@ namespace clstep {
 using lanemem::readLane;
 using lanemem::writeLane;
 
-namespace {
-
-} // namespace
+namespace {} // namespace
 
 Memory* WorkItem::memoryOf(uint64_t address) {
     switch (address::space(address)) {
-    case AddressSpace::Private: return &m_private;
-    case AddressSpace::Local: return &m_group.localMemory();
-    case AddressSpace::Global: return &m_run.globalMemory();
-    case AddressSpace::Constant: return &m_run.constantMemory();
-    default: return nullptr;
+    case AddressSpace::Private:
+        return &m_private;
+    case AddressSpace::Local:
+        return &m_group->localMemory();
+    case AddressSpace::Global:
+        return &m_run.globalMemory();
+    case AddressSpace::Constant:
+        return &m_run.constantMemory();
+    default:
+        return nullptr;
     }
 }
 
 uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
     if (address == 0) {
-        reportError("null-dereference", std::string(write ? "write" : "read") + " of " +
-                                            std::to_string(size) + " bytes through a null pointer",
+        reportError("null-dereference",
+                    std::string(write ? "write" : "read") + " of " + std::to_string(size) +
+                        " bytes through a null pointer",
                     site);
         return nullptr;
     }
@@ -48,11 +52,12 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
                         site);
         } else {
             std::string where = b ? " (buffer '" + b->name + "' of " + std::to_string(b->size()) +
-                                        " bytes, offset " + std::to_string(address::offset(address)) + ")"
+                                        " bytes, offset " +
+                                        std::to_string(address::offset(address)) + ")"
                                   : "";
-            reportError("out-of-bounds", std::string("Invalid ") + (write ? "write" : "read") +
-                                             " of size " + std::to_string(size) + " at " + space +
-                                             " memory address" + where,
+            reportError("out-of-bounds",
+                        std::string("Invalid ") + (write ? "write" : "read") + " of size " +
+                            std::to_string(size) + " at " + space + " memory address" + where,
                         site);
         }
         return nullptr;
@@ -63,14 +68,16 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
         return nullptr;
     }
     if (write && b->readOnly)
-        reportError("read-only-write", "write to buffer '" + b->name + "', which the host marked read-only", site);
+        reportError("read-only-write",
+                    "write to buffer '" + b->name + "', which the host marked read-only", site);
     if (!write && b->writeOnly)
-        reportError("write-only-read", "read from buffer '" + b->name + "', which the host marked write-only", site);
+        reportError("write-only-read",
+                    "read from buffer '" + b->name + "', which the host marked write-only", site);
     return p;
 }
 
-void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p, const SourceRange& site,
-                            bool copy) {
+void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                            const SourceRange& site, bool copy) {
     const auto& observers = m_run.observers();
     if (observers.empty() || m_quiet) return;
     MemoryAccess a;
@@ -84,7 +91,8 @@ void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const u
     a.buffer = memoryOf(address)->buffer(address);
     a.site = site;
     a.workItem = this;
-    for (ExecutionObserver* o : observers) o->onMemoryAccess(a);
+    for (ExecutionObserver* o : observers)
+        o->onMemoryAccess(a);
 }
 
 void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
@@ -95,7 +103,8 @@ void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool writ
     uint64_t n = t->isVector() ? t->count : 1;
     uint64_t size = es * n;
     std::vector<uint8_t> before(p, p + size), after(before);
-    for (uint64_t i = 0; i < n; ++i) std::reverse(after.begin() + i * es, after.begin() + (i + 1) * es);
+    for (uint64_t i = 0; i < n; ++i)
+        std::reverse(after.begin() + i * es, after.begin() + (i + 1) * es);
     MemoryAccess a;
     a.address = address;
     a.size = size;
@@ -104,7 +113,8 @@ void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool writ
     a.buffer = memoryOf(address)->buffer(address);
     a.site = site;
     a.workItem = this;
-    for (ExecutionObserver* o : observers) o->onEndianConversion(a, before.data(), after.data());
+    for (ExecutionObserver* o : observers)
+        o->onEndianConversion(a, before.data(), after.data());
 }
 
 Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& site) {
@@ -112,46 +122,67 @@ Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& 
     const Type* t = type->canonical();
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
+    if (const uint8_t* d = directMemory(address, t, size, false)) {
+        if (vector)
+            lanemem::readLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+        else
+            readLane(d, t->kind, false, v.lanes[0]);
+        return v;
+    }
     uint8_t* p = access(address, size, false, site);
     if (!p) return v;
     if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
-        reportError("misaligned-access", "misaligned read of '" + t->name + "' (offset " +
-                                             std::to_string(address::offset(address)) + ")",
+        reportError("misaligned-access",
+                    "misaligned read of '" + t->name + "' (offset " +
+                        std::to_string(address::offset(address)) + ")",
                     site);
     const bool swap = m_bigEndian && type.endian != Endian::Host;
     if (vector) {
         const uint64_t es = t->element->size;
-        for (uint32_t i = 0; i < t->count; ++i) readLane(p + i * es, t->element->kind, swap, v.lanes[i]);
+        for (uint32_t i = 0; i < t->count; ++i)
+            readLane(p + i * es, t->element->kind, swap, v.lanes[i]);
     } else {
         readLane(p, t->kind, swap, v.lanes[0]);
     }
     if (m_observed) {
         notifyAccess(address, size, false, p, site);
-        if (type.endian == Endian::Host && m_bigEndian && size > 1) notifyEndianConversion(address, t, false, p, site);
+        if (type.endian == Endian::Host && m_bigEndian && size > 1)
+            notifyEndianConversion(address, t, false, p, site);
     }
     return v;
 }
 
-void WorkItem::store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) {
+void WorkItem::store(uint64_t address, const QualType& type, const Value& v,
+                     const SourceRange& site) {
     const Type* t = type->canonical();
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
+    if (uint8_t* d = directMemory(address, t, size, true)) {
+        if (vector)
+            lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+        else
+            writeLane(d, t->kind, false, v.lanes[0]);
+        return;
+    }
     uint8_t* p = access(address, size, true, site);
     if (!p) return;
     if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
-        reportError("misaligned-access", "misaligned write of '" + t->name + "' (offset " +
-                                             std::to_string(address::offset(address)) + ")",
+        reportError("misaligned-access",
+                    "misaligned write of '" + t->name + "' (offset " +
+                        std::to_string(address::offset(address)) + ")",
                     site);
     const bool swap = m_bigEndian && type.endian != Endian::Host;
     if (vector) {
         const uint64_t es = t->element->size;
-        for (uint32_t i = 0; i < t->count; ++i) writeLane(p + i * es, t->element->kind, swap, v.lanes[i]);
+        for (uint32_t i = 0; i < t->count; ++i)
+            writeLane(p + i * es, t->element->kind, swap, v.lanes[i]);
     } else {
         writeLane(p, t->kind, swap, v.lanes[0]);
     }
     if (m_observed) {
         notifyAccess(address, size, true, p, site);
-        if (type.endian == Endian::Host && m_bigEndian && size > 1) notifyEndianConversion(address, t, true, p, site);
+        if (type.endian == Endian::Host && m_bigEndian && size > 1)
+            notifyEndianConversion(address, t, true, p, site);
     }
 }
 
@@ -187,13 +218,16 @@ uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, 
     // unless it was given one to add to.
     uint64_t result = event ? event : ++m_asyncCopies;
     if (!m_run.observers().empty()) {
-        AsyncCopyCall call{dst, src, elementBytes, count, srcStride, dstStride, event, result, site, this};
-        for (ExecutionObserver* o : m_run.observers()) o->onAsyncCopy(call);
+        AsyncCopyCall call{dst,       src,   elementBytes, count, srcStride,
+                           dstStride, event, result,       site,  this};
+        for (ExecutionObserver* o : m_run.observers())
+            o->onAsyncCopy(call);
     }
     if (first) {
         m_inAsyncCopy = true;
         for (uint64_t i = 0; i < count; ++i)
-            copyBytes(dst + i * dstStride * elementBytes, src + i * srcStride * elementBytes, elementBytes, site);
+            copyBytes(dst + i * dstStride * elementBytes, src + i * srcStride * elementBytes,
+                      elementBytes, site);
         m_inAsyncCopy = false;
     }
     return result;
@@ -203,7 +237,8 @@ void WorkItem::waitEvents(uint64_t count, uint64_t eventList, const SourceRange&
     if (!m_run.observers().empty()) {
         // The event values (event_t is 8 bytes, stored in device byte order).
         Memory* mem = eventList ? memoryOf(eventList) : nullptr;
-        const uint8_t* p = mem && count <= (uint64_t(1) << 20) ? mem->bytes(eventList, count * 8) : nullptr;
+        const uint8_t* p =
+            mem && count <= (uint64_t(1) << 20) ? mem->bytes(eventList, count * 8) : nullptr;
         std::vector<uint64_t> events(p ? count : 0);
         for (uint64_t i = 0; p && i < count; ++i) {
             uint8_t b[8];
@@ -211,16 +246,22 @@ void WorkItem::waitEvents(uint64_t count, uint64_t eventList, const SourceRange&
             if (m_run.options().deviceBigEndian) std::reverse(b, b + 8);
             std::memcpy(&events[i], b, 8);
         }
-        for (ExecutionObserver* o : m_run.observers()) o->onWaitEvents(*this, count, p ? events.data() : nullptr, site);
+        for (ExecutionObserver* o : m_run.observers())
+            o->onWaitEvents(*this, count, p ? events.data() : nullptr, site);
     }
     barrier(1 | 2, site); // the copies are complete for the group once every work-item waits
 }
 
-void WorkItem::print(const std::string& text) { m_run.appendOutput(text); }
+void WorkItem::print(const std::string& text) {
+    m_run.appendOutput(text);
+}
 
-bool WorkItem::deviceBigEndian() const { return m_bigEndian; }
+bool WorkItem::deviceBigEndian() const {
+    return m_bigEndian;
+}
 
-void WorkItem::reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
+void WorkItem::reportError(const std::string& kind, const std::string& message,
+                           const SourceRange& site) {
     if (m_quiet) { // a debugger expression (inspect()): stop it, report nothing
         m_inspection->error = message;
         m_inspection->errorKind = kind;
@@ -240,18 +281,36 @@ WorkItemId WorkItem::ids() const {
     WorkItemId id;
     id.global = m_globalId;
     id.local = m_localId;
-    id.group = m_group.groupId();
+    id.group = m_group->groupId();
     return id;
 }
 
-uint32_t WorkItem::workDim() const { return m_run.range().dims; }
-uint64_t WorkItem::globalSize(uint32_t d) const { return d < 3 ? m_run.range().global[d] : 1; }
-uint64_t WorkItem::globalId(uint32_t d) const { return d < 3 ? m_globalId[d] : 0; }
-uint64_t WorkItem::localSize(uint32_t d) const { return d < 3 ? m_group.size()[d] : 1; }
-uint64_t WorkItem::enqueuedLocalSize(uint32_t d) const { return d < 3 ? m_run.range().local[d] : 1; }
-uint64_t WorkItem::localId(uint32_t d) const { return d < 3 ? m_localId[d] : 0; }
-uint64_t WorkItem::numGroups(uint32_t d) const { return d < 3 ? m_run.range().groups(static_cast<int>(d)) : 1; }
-uint64_t WorkItem::groupId(uint32_t d) const { return d < 3 ? m_group.groupId()[d] : 0; }
-uint64_t WorkItem::globalOffset(uint32_t d) const { return d < 3 ? m_run.range().offset[d] : 0; }
+uint32_t WorkItem::workDim() const {
+    return m_run.range().dims;
+}
+uint64_t WorkItem::globalSize(uint32_t d) const {
+    return d < 3 ? m_run.range().global[d] : 1;
+}
+uint64_t WorkItem::globalId(uint32_t d) const {
+    return d < 3 ? m_globalId[d] : 0;
+}
+uint64_t WorkItem::localSize(uint32_t d) const {
+    return d < 3 ? m_group->size()[d] : 1;
+}
+uint64_t WorkItem::enqueuedLocalSize(uint32_t d) const {
+    return d < 3 ? m_run.range().local[d] : 1;
+}
+uint64_t WorkItem::localId(uint32_t d) const {
+    return d < 3 ? m_localId[d] : 0;
+}
+uint64_t WorkItem::numGroups(uint32_t d) const {
+    return d < 3 ? m_run.range().groups(static_cast<int>(d)) : 1;
+}
+uint64_t WorkItem::groupId(uint32_t d) const {
+    return d < 3 ? m_group->groupId()[d] : 0;
+}
+uint64_t WorkItem::globalOffset(uint32_t d) const {
+    return d < 3 ? m_run.range().offset[d] : 0;
+}
 
 } // namespace clstep

@@ -22,9 +22,12 @@ Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
     }
     if (to->isPointer() || from->isPointer()) {
         Value r;
-        if (to->kind == TypeKind::Bool) r.lanes[0].u = v.lanes[0].u != 0;
-        else if (to->isPointer() && !from->isPointer()) r.lanes[0].u = from->isFloating() ? 0 : v.lanes[0].u;
-        else r.lanes[0] = to->isPointer() ? v.lanes[0] : lane::normalize(v.lanes[0], to->kind);
+        if (to->kind == TypeKind::Bool)
+            r.lanes[0].u = v.lanes[0].u != 0;
+        else if (to->isPointer() && !from->isPointer())
+            r.lanes[0].u = from->isFloating() ? 0 : v.lanes[0].u;
+        else
+            r.lanes[0] = to->isPointer() ? v.lanes[0] : lane::normalize(v.lanes[0], to->kind);
         return r;
     }
     if (to->isRecord() || from->isRecord()) return v;
@@ -33,178 +36,206 @@ Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
     const Type* te = to->scalarType();
     if (to->isVector() && !from->isVector()) {
         Lane l = lane::convert(v.lanes[0], fe->kind, te->kind);
-        // scalar -> vector splat (spec 6.2.6): a true bool/relational becomes all ones for ints? no:
-        for (uint32_t i = 0; i < to->count; ++i) r.lanes[i] = l;
+        // scalar -> vector splat (spec 6.2.6): a true bool/relational becomes all ones for ints?
+        // no:
+        for (uint32_t i = 0; i < to->count; ++i)
+            r.lanes[i] = l;
         return r;
     }
     uint32_t n = to->lanes();
-    for (uint32_t i = 0; i < n; ++i) r.lanes[i] = lane::convert(v.lanes[i], fe->kind, te->kind);
+    for (uint32_t i = 0; i < n; ++i)
+        r.lanes[i] = lane::convert(v.lanes[i], fe->kind, te->kind);
     return r;
 }
 
 Value WorkItem::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
-    const Type* pointee = ptrType->canonical()->pointee.type;
-    uint64_t size = pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
-    uint64_t a = p.lanes[0].u;
     Value r;
-    if (a == 0 && n == 0) return r;
-    r.lanes[0].u = address::make(address::space(a), address::buffer(a),
-                                 address::offset(a) + static_cast<uint64_t>(n) * size);
+    r.lanes[0] = pointerAddLane(p.lanes[0], ptrType, n);
     return r;
 }
 
 namespace {
-/// One scalar lane of + - * for the common arithmetic kinds; false if not handled here.
-inline bool fastScalarArith(BinaryOp op, TypeKind k, const Lane& x, const Lane& y, Lane& z) {
+inline bool isSignedKind(TypeKind k) {
+    return k == TypeKind::Char || k == TypeKind::Short || k == TypeKind::Int || k == TypeKind::Long;
+}
+inline unsigned bitsOf(TypeKind k) {
     switch (k) {
+    case TypeKind::Bool:
+    case TypeKind::Char:
+    case TypeKind::UChar:
+        return 8;
+    case TypeKind::Short:
+    case TypeKind::UShort:
+        return 16;
     case TypeKind::Int:
-        switch (op) {
-        case BinaryOp::Add: z.i = static_cast<int32_t>(static_cast<uint32_t>(x.u + y.u)); return true;
-        case BinaryOp::Sub: z.i = static_cast<int32_t>(static_cast<uint32_t>(x.u - y.u)); return true;
-        case BinaryOp::Mul: z.i = static_cast<int32_t>(static_cast<uint32_t>(x.u * y.u)); return true;
-        default: return false;
-        }
     case TypeKind::UInt:
-        switch (op) {
-        case BinaryOp::Add: z.u = static_cast<uint32_t>(x.u + y.u); return true;
-        case BinaryOp::Sub: z.u = static_cast<uint32_t>(x.u - y.u); return true;
-        case BinaryOp::Mul: z.u = static_cast<uint32_t>(x.u * y.u); return true;
-        default: return false;
-        }
-    case TypeKind::Long:
-    case TypeKind::ULong:
-        switch (op) {
-        case BinaryOp::Add: z.u = x.u + y.u; return true;
-        case BinaryOp::Sub: z.u = x.u - y.u; return true;
-        case BinaryOp::Mul: z.u = x.u * y.u; return true;
-        default: return false;
-        }
-    case TypeKind::Float:
-        switch (op) {
-        case BinaryOp::Add: z.f = x.f + y.f; return true;
-        case BinaryOp::Sub: z.f = x.f - y.f; return true;
-        case BinaryOp::Mul: z.f = x.f * y.f; return true;
-        case BinaryOp::Div: z.f = x.f / y.f; return true;
-        default: return false;
-        }
-    case TypeKind::Double:
-        switch (op) {
-        case BinaryOp::Add: z.d = x.d + y.d; return true;
-        case BinaryOp::Sub: z.d = x.d - y.d; return true;
-        case BinaryOp::Mul: z.d = x.d * y.d; return true;
-        case BinaryOp::Div: z.d = x.d / y.d; return true;
-        default: return false;
-        }
-    default: return false;
+        return 32;
+    default:
+        return 64;
     }
 }
 } // namespace
 
-Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b, const SourceRange& r) {
-    t = t->canonical();
-    if (t->kind != TypeKind::Vector) {
-        Value out;
-        if (fastScalarArith(op, t->kind, a.lanes[0], b.lanes[0], out.lanes[0])) return out;
-    }
-    const Type* e = t->scalarType();
-    TypeKind k = e->kind;
-    uint32_t n = t->lanes();
-    Value out;
-    unsigned bits = static_cast<unsigned>(e->size * 8);
-    for (uint32_t i = 0; i < n; ++i) {
-        const Lane& x = a.lanes[i];
-        const Lane& y = b.lanes[i];
-        Lane& z = out.lanes[i];
-        if (k == TypeKind::Float || k == TypeKind::Half) {
-            switch (op) {
-            case BinaryOp::Add: z.f = x.f + y.f; break;
-            case BinaryOp::Sub: z.f = x.f - y.f; break;
-            case BinaryOp::Mul: z.f = x.f * y.f; break;
-            case BinaryOp::Div: z.f = x.f / y.f; break;
-            default: z.f = 0;
-            }
-            if (k == TypeKind::Half) z.f = lane::roundToHalf(z.f);
-            continue;
-        }
-        if (k == TypeKind::Double) {
-            switch (op) {
-            case BinaryOp::Add: z.d = x.d + y.d; break;
-            case BinaryOp::Sub: z.d = x.d - y.d; break;
-            case BinaryOp::Mul: z.d = x.d * y.d; break;
-            case BinaryOp::Div: z.d = x.d / y.d; break;
-            default: z.d = 0;
-            }
-            continue;
-        }
-        bool s = e->isSigned();
+Lane WorkItem::arithLane(BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r) {
+    Lane z;
+    z.u = 0;
+    if (k == TypeKind::Float || k == TypeKind::Half) {
         switch (op) {
-        case BinaryOp::Add: z.u = x.u + y.u; break;
-        case BinaryOp::Sub: z.u = x.u - y.u; break;
-        case BinaryOp::Mul: z.u = x.u * y.u; break;
-        case BinaryOp::Div:
-        case BinaryOp::Rem:
-            if (y.u == 0) {
-                reportError("division-by-zero", "integer division by zero (result is undefined; using 0)", r);
-                z.u = 0;
-            } else if (s && y.i == -1) {
-                z.u = op == BinaryOp::Div ? 0 - x.u : 0; // avoids INT_MIN / -1 trap
-            } else if (op == BinaryOp::Div) {
-                z.u = s ? static_cast<uint64_t>(x.i / y.i) : x.u / y.u;
-            } else {
-                z.u = s ? static_cast<uint64_t>(x.i % y.i) : x.u % y.u;
-            }
+        case BinaryOp::Add:
+            z.f = x.f + y.f;
             break;
-        case BinaryOp::Shl: z.u = x.u << (y.u & (bits - 1)); break;
-        case BinaryOp::Shr: z.u = s ? static_cast<uint64_t>(x.i >> (y.u & (bits - 1))) : x.u >> (y.u & (bits - 1)); break;
-        case BinaryOp::BitAnd: z.u = x.u & y.u; break;
-        case BinaryOp::BitOr: z.u = x.u | y.u; break;
-        case BinaryOp::BitXor: z.u = x.u ^ y.u; break;
-        default: z.u = 0;
+        case BinaryOp::Sub:
+            z.f = x.f - y.f;
+            break;
+        case BinaryOp::Mul:
+            z.f = x.f * y.f;
+            break;
+        case BinaryOp::Div:
+            z.f = x.f / y.f;
+            break;
+        default:
+            z.f = 0;
         }
-        z = lane::normalize(z, k);
+        if (k == TypeKind::Half) z.f = lane::roundToHalf(z.f);
+        return z;
     }
+    if (k == TypeKind::Double) {
+        switch (op) {
+        case BinaryOp::Add:
+            z.d = x.d + y.d;
+            break;
+        case BinaryOp::Sub:
+            z.d = x.d - y.d;
+            break;
+        case BinaryOp::Mul:
+            z.d = x.d * y.d;
+            break;
+        case BinaryOp::Div:
+            z.d = x.d / y.d;
+            break;
+        default:
+            z.d = 0;
+        }
+        return z;
+    }
+    const bool s = isSignedKind(k);
+    const unsigned bits = bitsOf(k);
+    switch (op) {
+    case BinaryOp::Add:
+        z.u = x.u + y.u;
+        break;
+    case BinaryOp::Sub:
+        z.u = x.u - y.u;
+        break;
+    case BinaryOp::Mul:
+        z.u = x.u * y.u;
+        break;
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+        if (y.u == 0) {
+            reportError("division-by-zero",
+                        "integer division by zero (result is undefined; using 0)", r);
+            z.u = 0;
+        } else if (s && y.i == -1) {
+            z.u = op == BinaryOp::Div ? 0 - x.u : 0; // avoids INT_MIN / -1 trap
+        } else if (op == BinaryOp::Div) {
+            z.u = s ? static_cast<uint64_t>(x.i / y.i) : x.u / y.u;
+        } else {
+            z.u = s ? static_cast<uint64_t>(x.i % y.i) : x.u % y.u;
+        }
+        break;
+    case BinaryOp::Shl:
+        z.u = x.u << (y.u & (bits - 1));
+        break;
+    case BinaryOp::Shr:
+        z.u = s ? static_cast<uint64_t>(x.i >> (y.u & (bits - 1))) : x.u >> (y.u & (bits - 1));
+        break;
+    case BinaryOp::BitAnd:
+        z.u = x.u & y.u;
+        break;
+    case BinaryOp::BitOr:
+        z.u = x.u | y.u;
+        break;
+    case BinaryOp::BitXor:
+        z.u = x.u ^ y.u;
+        break;
+    default:
+        z.u = 0;
+    }
+    return lane::normalize(z, k);
+}
+
+bool WorkItem::compareLane(BinaryOp op, TypeKind k, Lane x, Lane y) {
+    if (lane::usesFloat(k) || k == TypeKind::Double) {
+        double dx = lane::toDouble(x, k), dy = lane::toDouble(y, k);
+        switch (op) {
+        case BinaryOp::Lt:
+            return dx < dy;
+        case BinaryOp::Gt:
+            return dx > dy;
+        case BinaryOp::Le:
+            return dx <= dy;
+        case BinaryOp::Ge:
+            return dx >= dy;
+        case BinaryOp::Eq:
+            return dx == dy;
+        default:
+            return dx != dy;
+        }
+    }
+    if (!isSignedKind(k)) { // unsigned integers and pointers
+        switch (op) {
+        case BinaryOp::Lt:
+            return x.u < y.u;
+        case BinaryOp::Gt:
+            return x.u > y.u;
+        case BinaryOp::Le:
+            return x.u <= y.u;
+        case BinaryOp::Ge:
+            return x.u >= y.u;
+        case BinaryOp::Eq:
+            return x.u == y.u;
+        default:
+            return x.u != y.u;
+        }
+    }
+    switch (op) {
+    case BinaryOp::Lt:
+        return x.i < y.i;
+    case BinaryOp::Gt:
+        return x.i > y.i;
+    case BinaryOp::Le:
+        return x.i <= y.i;
+    case BinaryOp::Ge:
+        return x.i >= y.i;
+    case BinaryOp::Eq:
+        return x.i == y.i;
+    default:
+        return x.i != y.i;
+    }
+}
+
+Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b,
+                      const SourceRange& r) {
+    t = t->canonical();
+    const TypeKind k = t->scalarType()->kind;
+    const uint32_t n = t->lanes();
+    Value out;
+    for (uint32_t i = 0; i < n; ++i)
+        if (!lane::quickArith(op, k, a.lanes[i], b.lanes[i], out.lanes[i]))
+            out.lanes[i] = arithLane(op, k, a.lanes[i], b.lanes[i], r);
     return out;
 }
 
 Value WorkItem::compare(BinaryOp op, const Type* t, const Value& a, const Value& b) {
     t = t->canonical();
-    const Type* e = t->isPointer() ? t : t->scalarType();
-    uint32_t n = t->lanes();
+    const TypeKind k = t->isPointer() ? TypeKind::Pointer : t->scalarType()->kind;
+    const uint32_t n = t->lanes();
+    const bool vector = t->isVector();
     Value out;
     for (uint32_t i = 0; i < n; ++i) {
-        bool res;
-        const Lane& x = a.lanes[i];
-        const Lane& y = b.lanes[i];
-        if (e->kind == TypeKind::Float || e->kind == TypeKind::Half || e->kind == TypeKind::Double) {
-            double dx = lane::toDouble(x, e->kind), dy = lane::toDouble(y, e->kind);
-            switch (op) {
-            case BinaryOp::Lt: res = dx < dy; break;
-            case BinaryOp::Gt: res = dx > dy; break;
-            case BinaryOp::Le: res = dx <= dy; break;
-            case BinaryOp::Ge: res = dx >= dy; break;
-            case BinaryOp::Eq: res = dx == dy; break;
-            default: res = dx != dy; break;
-            }
-        } else if (e->isPointer() || !e->isSigned()) {
-            switch (op) {
-            case BinaryOp::Lt: res = x.u < y.u; break;
-            case BinaryOp::Gt: res = x.u > y.u; break;
-            case BinaryOp::Le: res = x.u <= y.u; break;
-            case BinaryOp::Ge: res = x.u >= y.u; break;
-            case BinaryOp::Eq: res = x.u == y.u; break;
-            default: res = x.u != y.u; break;
-            }
-        } else {
-            switch (op) {
-            case BinaryOp::Lt: res = x.i < y.i; break;
-            case BinaryOp::Gt: res = x.i > y.i; break;
-            case BinaryOp::Le: res = x.i <= y.i; break;
-            case BinaryOp::Ge: res = x.i >= y.i; break;
-            case BinaryOp::Eq: res = x.i == y.i; break;
-            default: res = x.i != y.i; break;
-            }
-        }
-        out.lanes[i].i = t->isVector() ? (res ? -1 : 0) : (res ? 1 : 0);
+        bool res = compareLane(op, k, a.lanes[i], b.lanes[i]);
+        out.lanes[i].i = vector ? (res ? -1 : 0) : (res ? 1 : 0);
     }
     return out;
 }
@@ -220,7 +251,8 @@ Value WorkItem::evalBinary(const BinaryExpr* b) {
             Value x = eval(b->lhs.get()), y = eval(b->rhs.get());
             Value r;
             for (uint32_t i = 0; i < b->type->canonical()->count; ++i) {
-                bool v = b->op == BinaryOp::LogAnd ? (x.lanes[i].u && y.lanes[i].u) : (x.lanes[i].u || y.lanes[i].u);
+                bool v = b->op == BinaryOp::LogAnd ? (x.lanes[i].u && y.lanes[i].u)
+                                                   : (x.lanes[i].u || y.lanes[i].u);
                 r.lanes[i].i = v ? -1 : 0;
             }
             return r;
@@ -230,7 +262,8 @@ Value WorkItem::evalBinary(const BinaryExpr* b) {
         if (b->op == BinaryOp::LogOr && l) return Value::ofInt(1);
         return Value::ofInt(condition(b->rhs.get()) ? 1 : 0);
     }
-    default: break;
+    default:
+        break;
     }
     Value x = eval(b->lhs.get());
     Value y = eval(b->rhs.get());
@@ -242,18 +275,22 @@ Value WorkItem::evalBinary(const BinaryExpr* b) {
     case BinaryOp::Le:
     case BinaryOp::Ge:
     case BinaryOp::Eq:
-    case BinaryOp::Ne: return compare(b->op, lt->isPointer() ? lt : rt->isPointer() ? rt : lt, x, y);
+    case BinaryOp::Ne:
+        return compare(b->op, lt->isPointer() ? lt : rt->isPointer() ? rt : lt, x, y);
     case BinaryOp::Add:
     case BinaryOp::Sub:
         if (lt->isPointer() && rt->isPointer()) {
             uint64_t size = lt->pointee->canonical()->size ? lt->pointee->canonical()->size : 1;
-            int64_t d = static_cast<int64_t>(address::offset(x.lanes[0].u) - address::offset(y.lanes[0].u));
+            int64_t d =
+                static_cast<int64_t>(address::offset(x.lanes[0].u) - address::offset(y.lanes[0].u));
             return Value::ofInt(d / static_cast<int64_t>(size));
         }
-        if (lt->isPointer()) return pointerAdd(x, lt, b->op == BinaryOp::Add ? y.lanes[0].i : -y.lanes[0].i);
+        if (lt->isPointer())
+            return pointerAdd(x, lt, b->op == BinaryOp::Add ? y.lanes[0].i : -y.lanes[0].i);
         if (rt->isPointer()) return pointerAdd(y, rt, x.lanes[0].i);
         [[fallthrough]];
-    default: return arith(b->op, b->type.type, x, y, b->opRange);
+    default:
+        return arith(b->op, b->type.type, x, y, b->opRange);
     }
 }
 
@@ -266,20 +303,25 @@ void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
             for (size_t i = 0; i < m->swizzle.size(); ++i) {
                 Value lane;
                 lane.lanes[0] = v.lanes[i];
-                store(base + m->swizzle[i] * vt->element->size, QualType{vt->element, m->base->type.space},
-                      lane, lhs->range);
+                store(base + m->swizzle[i] * vt->element->size,
+                      QualType{vt->element, m->base->type.space}, lane, lhs->range);
             }
             return;
         }
     }
     const Type* t = lhs->type->canonical();
     if (uint8_t* p = directBytes(lhs)) {
-        lanemem::writeLane(p, t->kind, false, v.lanes[0]);
+        if (t->isVector())
+            lanemem::writeLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
+        else
+            lanemem::writeLane(p, t->kind, false, v.lanes[0]);
         return;
     }
     uint64_t a = address(lhs);
-    if (t->isRecord() || t->isArray()) copyBytes(a, v.lanes[0].u, t->size, lhs->range);
-    else store(a, lhs->type, v, lhs->range);
+    if (t->isRecord() || t->isArray())
+        copyBytes(a, v.lanes[0].u, t->size, lhs->range);
+    else
+        store(a, lhs->type, v, lhs->range);
 }
 
 Value WorkItem::evalAssign(const AssignExpr* a) {
@@ -307,13 +349,15 @@ Value WorkItem::evalAssign(const AssignExpr* a) {
 Value WorkItem::evalUnary(const UnaryExpr* u) {
     const Type* t = u->type->canonical();
     switch (u->op) {
-    case UnaryOp::AddrOf: return Value::ofUInt(address(u->operand.get()));
+    case UnaryOp::AddrOf:
+        return Value::ofUInt(address(u->operand.get()));
     case UnaryOp::Deref: {
         uint64_t a = eval(u->operand.get()).lanes[0].u;
         if (t->isRecord() || t->isArray()) return Value::ofUInt(a);
         return load(a, u->type, u->range);
     }
-    case UnaryOp::Plus: return eval(u->operand.get());
+    case UnaryOp::Plus:
+        return eval(u->operand.get());
     case UnaryOp::Minus: {
         Value v = eval(u->operand.get());
         Value zero;
@@ -321,7 +365,8 @@ Value WorkItem::evalUnary(const UnaryExpr* u) {
     }
     case UnaryOp::BitNot: {
         Value v = eval(u->operand.get());
-        for (uint32_t i = 0; i < t->lanes(); ++i) v.lanes[i] = lane::normalize(Lane{.u = ~v.lanes[i].u}, t->scalarType()->kind);
+        for (uint32_t i = 0; i < t->lanes(); ++i)
+            v.lanes[i] = lane::normalize(Lane{.u = ~v.lanes[i].u}, t->scalarType()->kind);
         return v;
     }
     case UnaryOp::LogNot: {
@@ -329,7 +374,8 @@ Value WorkItem::evalUnary(const UnaryExpr* u) {
         Value v = eval(u->operand.get());
         Value r;
         for (uint32_t i = 0; i < ot->lanes(); ++i) {
-            bool zero = lane::toDouble(v.lanes[i], ot->isPointer() ? TypeKind::ULong : ot->scalarType()->kind) == 0 &&
+            bool zero = lane::toDouble(v.lanes[i], ot->isPointer() ? TypeKind::ULong
+                                                                   : ot->scalarType()->kind) == 0 &&
                         (ot->scalarType()->isFloating() || v.lanes[i].u == 0);
             r.lanes[i].i = ot->isVector() ? (zero ? -1 : 0) : (zero ? 1 : 0);
         }
@@ -347,7 +393,8 @@ Value WorkItem::evalUnary(const UnaryExpr* u) {
         } else {
             Value one;
             const Type* e = t->scalarType();
-            for (uint32_t i = 0; i < t->lanes(); ++i) one.lanes[i] = lane::convert(Lane{.i = 1}, TypeKind::Int, e->kind);
+            for (uint32_t i = 0; i < t->lanes(); ++i)
+                one.lanes[i] = lane::convert(Lane{.i = 1}, TypeKind::Int, e->kind);
             next = arith(inc ? BinaryOp::Add : BinaryOp::Sub, t, cur, one, u->range);
         }
         storeToLValue(u->operand.get(), next);

@@ -27,16 +27,23 @@ bool contains(const Stmt* s, const Stmt* target) {
         auto* i = static_cast<const IfStmt*>(s);
         return contains(i->thenStmt.get(), target) || contains(i->elseStmt.get(), target);
     }
-    case StmtKind::While: return contains(static_cast<const WhileStmt*>(s)->body.get(), target);
-    case StmtKind::DoWhile: return contains(static_cast<const DoWhileStmt*>(s)->body.get(), target);
-    case StmtKind::For: return contains(static_cast<const ForStmt*>(s)->body.get(), target);
+    case StmtKind::While:
+        return contains(static_cast<const WhileStmt*>(s)->body.get(), target);
+    case StmtKind::DoWhile:
+        return contains(static_cast<const DoWhileStmt*>(s)->body.get(), target);
+    case StmtKind::For:
+        return contains(static_cast<const ForStmt*>(s)->body.get(), target);
     case StmtKind::Switch:
         if (target->kind == StmtKind::Case || target->kind == StmtKind::Default) return false;
         return contains(static_cast<const SwitchStmt*>(s)->body.get(), target);
-    case StmtKind::Case: return contains(static_cast<const CaseStmt*>(s)->sub.get(), target);
-    case StmtKind::Default: return contains(static_cast<const DefaultStmt*>(s)->sub.get(), target);
-    case StmtKind::Label: return contains(static_cast<const LabelStmt*>(s)->sub.get(), target);
-    default: return false;
+    case StmtKind::Case:
+        return contains(static_cast<const CaseStmt*>(s)->sub.get(), target);
+    case StmtKind::Default:
+        return contains(static_cast<const DefaultStmt*>(s)->sub.get(), target);
+    case StmtKind::Label:
+        return contains(static_cast<const LabelStmt*>(s)->sub.get(), target);
+    default:
+        return false;
     }
 }
 
@@ -60,22 +67,27 @@ const Stmt* findCase(const Stmt* s, int64_t value, const Stmt** deflt) {
         if (const Stmt* r = findCase(i->thenStmt.get(), value, deflt)) return r;
         return findCase(i->elseStmt.get(), value, deflt);
     }
-    case StmtKind::While: return findCase(static_cast<const WhileStmt*>(s)->body.get(), value, deflt);
-    case StmtKind::DoWhile: return findCase(static_cast<const DoWhileStmt*>(s)->body.get(), value, deflt);
-    case StmtKind::For: return findCase(static_cast<const ForStmt*>(s)->body.get(), value, deflt);
-    case StmtKind::Label: return findCase(static_cast<const LabelStmt*>(s)->sub.get(), value, deflt);
-    default: return nullptr;
+    case StmtKind::While:
+        return findCase(static_cast<const WhileStmt*>(s)->body.get(), value, deflt);
+    case StmtKind::DoWhile:
+        return findCase(static_cast<const DoWhileStmt*>(s)->body.get(), value, deflt);
+    case StmtKind::For:
+        return findCase(static_cast<const ForStmt*>(s)->body.get(), value, deflt);
+    case StmtKind::Label:
+        return findCase(static_cast<const LabelStmt*>(s)->sub.get(), value, deflt);
+    default:
+        return nullptr;
     }
 }
 
 } // namespace
 
 bool WorkItem::condition(const Expr* e) {
-    Value v = eval(e);
-    const Type* t = e->type->canonical();
-    if (t->kind == TypeKind::Float || t->kind == TypeKind::Half) return v.lanes[0].f != 0;
-    if (t->kind == TypeKind::Double) return v.lanes[0].d != 0;
-    return v.lanes[0].u != 0;
+    const Lane v = isScalarExpr(e) ? evalScalar(e) : eval(e).lanes[0];
+    const TypeKind k = e->type->canonical()->kind;
+    if (k == TypeKind::Float || k == TypeKind::Half) return v.f != 0;
+    if (k == TypeKind::Double) return v.d != 0;
+    return v.u != 0;
 }
 
 WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
@@ -107,7 +119,7 @@ void WorkItem::execDecl(const VarDecl* v) {
     Frame& f = m_frames.back();
     if (v->isProgramScope) return; // static locals live in program memory
     if (v->type.space == AddressSpace::Local) {
-        f.slots[v->slot] = m_group.localVariable(v);
+        f.slots[v->slot] = m_group->localVariable(v);
         return;
     }
     uint64_t size = v->type->canonical()->size;
@@ -116,7 +128,8 @@ void WorkItem::execDecl(const VarDecl* v) {
         if (size > m_run.options().maxPrivateBytes) {
             reportError("allocation-too-large",
                         "private variable '" + v->name + "' needs " + std::to_string(size) +
-                            " bytes, more than the " + std::to_string(m_run.options().maxPrivateBytes) +
+                            " bytes, more than the " +
+                            std::to_string(m_run.options().maxPrivateBytes) +
                             "-byte private memory limit",
                         v->range);
             throw Abort{};
@@ -139,7 +152,8 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         m_currentStmt = s;
         if (++m_steps > m_run.options().maxStepsPerWorkItem) {
             reportError("step-limit",
-                        "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
+                        "work-item stopped after " +
+                            std::to_string(m_run.options().maxStepsPerWorkItem) +
                             " statements (endless loop?); raise the limit with --max-steps",
                         s->range);
             throw Abort{};
@@ -151,12 +165,15 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         }
     }
     switch (s->kind) {
-    case StmtKind::Compound: return execCompound(static_cast<const CompoundStmt*>(s));
+    case StmtKind::Compound:
+        return execCompound(static_cast<const CompoundStmt*>(s));
     case StmtKind::Decl:
         for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
             if (d->kind == DeclKind::Var) execDecl(static_cast<const VarDecl*>(d.get()));
         return Flow::Normal;
-    case StmtKind::Expr: eval(static_cast<const ExprStmt*>(s)->expr.get()); return Flow::Normal;
+    case StmtKind::Expr:
+        evalDiscard(static_cast<const ExprStmt*>(s)->expr.get());
+        return Flow::Normal;
     case StmtKind::If: {
         auto* i = static_cast<const IfStmt*>(s);
         if (m_seekTarget) {
@@ -191,13 +208,13 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
             Flow fl = exec(f->body.get());
             if (fl == Flow::Break) break;
             if (fl == Flow::Return || fl == Flow::Seek) return fl;
-            if (f->inc) eval(f->inc.get());
+            if (f->inc) evalDiscard(f->inc.get());
         }
         return Flow::Normal;
     }
     case StmtKind::Switch: {
         auto* w = static_cast<const SwitchStmt*>(s);
-        int64_t v = eval(w->cond.get()).lanes[0].i;
+        const int64_t v = evalScalar(w->cond.get()).i;
         const Stmt* deflt = nullptr;
         const Stmt* target = findCase(w->body.get(), v, &deflt);
         if (!target) target = deflt;
@@ -208,21 +225,32 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         if (f == Flow::Break) return Flow::Normal;
         return f;
     }
-    case StmtKind::Case: return exec(static_cast<const CaseStmt*>(s)->sub.get());
-    case StmtKind::Default: return exec(static_cast<const DefaultStmt*>(s)->sub.get());
-    case StmtKind::Label: return exec(static_cast<const LabelStmt*>(s)->sub.get());
-    case StmtKind::Break: return Flow::Break;
-    case StmtKind::Continue: return Flow::Continue;
+    case StmtKind::Case:
+        return exec(static_cast<const CaseStmt*>(s)->sub.get());
+    case StmtKind::Default:
+        return exec(static_cast<const DefaultStmt*>(s)->sub.get());
+    case StmtKind::Label:
+        return exec(static_cast<const LabelStmt*>(s)->sub.get());
+    case StmtKind::Break:
+        return Flow::Break;
+    case StmtKind::Continue:
+        return Flow::Continue;
     case StmtKind::Return: {
         auto* r = static_cast<const ReturnStmt*>(s);
-        if (r->value) m_returnValue = eval(r->value.get());
+        if (r->value) {
+            if (isScalarExpr(r->value.get()))
+                m_returnValue.lanes[0] = evalScalar(r->value.get());
+            else
+                m_returnValue = eval(r->value.get());
+        }
         return Flow::Return;
     }
     case StmtKind::Goto: {
         m_seekTarget = static_cast<const GotoStmt*>(s)->target;
         return Flow::Seek;
     }
-    case StmtKind::Null: return Flow::Normal;
+    case StmtKind::Null:
+        return Flow::Normal;
     }
     return Flow::Normal;
 }
