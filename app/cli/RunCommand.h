@@ -12,9 +12,9 @@ namespace clstep::cli {
 struct RunOptionsCli {
     std::string file;
     std::string kernel;
-    std::string global;       ///< "X[,Y[,Z]]"
-    std::string local;        ///< "X[,Y[,Z]]"
-    std::string globalOffset; ///< "X[,Y[,Z]]"
+    std::string global;            ///< "X[,Y[,Z]]"
+    std::string local;             ///< "X[,Y[,Z]]"
+    std::string globalOffset;      ///< "X[,Y[,Z]]"
     std::vector<std::string> args; ///< one `<...>` spec per kernel argument, in order
     std::string clStd = "CL1.2";
     std::vector<std::string> defines;
