@@ -70,6 +70,16 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
                  "terminal)");
 }
 
+CheckOptions checkOptionsOf(const RunOptionsCli& o) {
+    CheckOptions checkOptions;
+    if (o.noChecks) checkOptions = CheckOptions::none();
+    if (o.noDataRaces) checkOptions.dataRaces = false;
+    if (o.noUninitialized) checkOptions.uninitialized = false;
+    if (o.noEndianEvents) checkOptions.endianEvents = false;
+    checkOptions.uniformWrites = o.uniformWrites;
+    return checkOptions;
+}
+
 int runRun(const RunOptionsCli& o) {
     CompileOptions co;
     co.clVersion = CompileOptions::parseClStd(o.clStd);
@@ -157,16 +167,11 @@ int runRun(const RunOptionsCli& o) {
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
     if (o.interactive)
-        return runConsole(config->kernelFile, config->kernelName, range, args, co, ro);
+        return runConsole(config->kernelFile, config->kernelName, range, args, co, ro,
+                          checkOptionsOf(o));
 
     KernelRun run(*program, config->kernelName, range, args, ro);
-    CheckOptions checkOptions;
-    if (o.noChecks) checkOptions = CheckOptions::none();
-    if (o.noDataRaces) checkOptions.dataRaces = false;
-    if (o.noUninitialized) checkOptions.uninitialized = false;
-    if (o.noEndianEvents) checkOptions.endianEvents = false;
-    checkOptions.uniformWrites = o.uniformWrites;
-    CheckSet checks(checkOptions);
+    CheckSet checks(checkOptionsOf(o));
     checks.attach(run);
     printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
     printer.setKernelName(config->kernelName);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "checks/CheckSet.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -33,6 +35,11 @@ struct RunOptionsCli {
 
 /// Registers the `run` options on `cmd`.
 void addRunOptions(CLI::App& cmd, RunOptionsCli& options);
+
+/// The runtime checks the switches of `options` ask for (--no-checks, --no-data-races,
+/// --no-uninitialized, --no-endian-events, --uniform-writes; docs/diagnostics.md), for the
+/// batch run and the interactive console alike.
+CheckOptions checkOptionsOf(const RunOptionsCli& options);
 
 /// Runs the kernel: diagnostics go to stderr (file:line:col blocks), `dump` arguments and
 /// printf output to stdout in Oclgrind's format. Returns 0 for a clean run, 1 when there are
