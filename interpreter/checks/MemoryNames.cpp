@@ -1,6 +1,7 @@
 #include "checks/MemoryNames.h"
 
 #include "frontend/Ast.h"
+#include "frontend/AstWalk.h"
 #include "runtime/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
@@ -27,20 +28,6 @@ unsigned innermostElement(const Type* t) {
     return static_cast<unsigned>(t->size);
 }
 
-/// The kernel's `__local` variables (declared at kernel scope, in nested blocks too).
-void collectLocals(const ast::Stmt* s, std::vector<const ast::VarDecl*>& out) {
-    if (!s) return;
-    if (s->kind == ast::StmtKind::Decl) {
-        for (const ast::DeclPtr& d : static_cast<const ast::DeclStmt*>(s)->decls)
-            if (d->kind == ast::DeclKind::Var &&
-                static_cast<const ast::VarDecl*>(d.get())->type.space == AddressSpace::Local)
-                out.push_back(static_cast<const ast::VarDecl*>(d.get()));
-    } else if (s->kind == ast::StmtKind::Compound) {
-        for (const ast::StmtPtr& c : static_cast<const ast::CompoundStmt*>(s)->body)
-            collectLocals(c.get(), out);
-    }
-}
-
 } // namespace
 
 void MemoryNames::onRunBegin(KernelRun& run) {
@@ -61,9 +48,7 @@ void MemoryNames::onRunBegin(KernelRun& run) {
 void MemoryNames::onWorkGroupBegin(WorkGroup& group) {
     m_local.clear();
     const ast::FunctionDecl& k = group.kernelRun().kernel();
-    std::vector<const ast::VarDecl*> locals;
-    collectLocals(k.body.get(), locals);
-    for (const ast::VarDecl* v : locals)
+    for (const ast::VarDecl* v : ast::kernelScopeLocals(k.body.get()))
         setSize(m_local, group.localVariable(v), innermostElement(v->type.type));
     for (size_t i = 0; i < k.params.size(); ++i) {
         uint64_t a = group.localArgument(i);

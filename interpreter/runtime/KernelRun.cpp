@@ -1,12 +1,12 @@
 #include "runtime/KernelRun.h"
 
 #include "builtins/BuiltinRegistry.h"
+#include "frontend/AstWalk.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
 #include <set>
 #include <thread>
 
@@ -16,102 +16,30 @@ using namespace ast;
 
 namespace {
 
-/// True if any expression under `e` calls a builtin that may suspend (barrier,
-/// wait_group_events) or a user function that does.
-bool exprReachesBarrier(const Expr* e, std::set<const FunctionDecl*>& seen);
-
-bool stmtReachesBarrier(const Stmt* s, std::set<const FunctionDecl*>& seen) {
-    if (!s) return false;
-    auto E = [&](const ExprPtr& e) { return exprReachesBarrier(e.get(), seen); };
-    auto S = [&](const StmtPtr& x) { return stmtReachesBarrier(x.get(), seen); };
-    switch (s->kind) {
-    case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-            if (S(c)) return true;
-        return false;
-    case StmtKind::Decl:
-        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-            if (d->kind == DeclKind::Var &&
-                exprReachesBarrier(static_cast<const VarDecl*>(d.get())->init.get(), seen))
-                return true;
-        return false;
-    case StmtKind::Expr:
-        return E(static_cast<const ExprStmt*>(s)->expr);
-    case StmtKind::If: {
-        auto* i = static_cast<const IfStmt*>(s);
-        return E(i->cond) || S(i->thenStmt) || S(i->elseStmt);
-    }
-    case StmtKind::While:
-        return E(static_cast<const WhileStmt*>(s)->cond) ||
-               S(static_cast<const WhileStmt*>(s)->body);
-    case StmtKind::DoWhile:
-        return E(static_cast<const DoWhileStmt*>(s)->cond) ||
-               S(static_cast<const DoWhileStmt*>(s)->body);
-    case StmtKind::For: {
-        auto* f = static_cast<const ForStmt*>(s);
-        return S(f->init) || E(f->cond) || E(f->inc) || S(f->body);
-    }
-    case StmtKind::Switch:
-        return E(static_cast<const SwitchStmt*>(s)->cond) ||
-               S(static_cast<const SwitchStmt*>(s)->body);
-    case StmtKind::Case:
-        return S(static_cast<const CaseStmt*>(s)->sub);
-    case StmtKind::Default:
-        return S(static_cast<const DefaultStmt*>(s)->sub);
-    case StmtKind::Label:
-        return S(static_cast<const LabelStmt*>(s)->sub);
-    case StmtKind::Return:
-        return E(static_cast<const ReturnStmt*>(s)->value);
-    default:
-        return false;
-    }
-}
-
-bool exprReachesBarrier(const Expr* e, std::set<const FunctionDecl*>& seen) {
-    if (!e) return false;
-    auto E = [&](const ExprPtr& x) { return exprReachesBarrier(x.get(), seen); };
-    switch (e->kind) {
-    case ExprKind::Call: {
-        auto* c = static_cast<const CallExpr*>(e);
-        for (const ExprPtr& a : c->args)
-            if (E(a)) return true;
-        if (c->builtin >= 0)
-            return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier) != 0;
-        const FunctionDecl* f =
-            c->function ? (c->function->definition ? c->function->definition : c->function)
-                        : nullptr;
-        if (!f || !f->body || seen.count(f)) return false;
-        seen.insert(f);
-        return stmtReachesBarrier(f->body.get(), seen);
-    }
-    case ExprKind::Unary:
-        return E(static_cast<const UnaryExpr*>(e)->operand);
-    case ExprKind::Binary:
-        return E(static_cast<const BinaryExpr*>(e)->lhs) ||
-               E(static_cast<const BinaryExpr*>(e)->rhs);
-    case ExprKind::Assign:
-        return E(static_cast<const AssignExpr*>(e)->lhs) ||
-               E(static_cast<const AssignExpr*>(e)->rhs);
-    case ExprKind::Conditional: {
-        auto* c = static_cast<const ConditionalExpr*>(e);
-        return E(c->cond) || E(c->thenExpr) || E(c->elseExpr);
-    }
-    case ExprKind::Index:
-        return E(static_cast<const IndexExpr*>(e)->base) ||
-               E(static_cast<const IndexExpr*>(e)->index);
-    case ExprKind::Member:
-        return E(static_cast<const MemberExpr*>(e)->base);
-    case ExprKind::Cast:
-        return E(static_cast<const CastExpr*>(e)->operand);
-    case ExprKind::ImplicitCast:
-        return E(static_cast<const ImplicitCastExpr*>(e)->operand);
-    case ExprKind::VectorLiteral:
-        for (const ExprPtr& x : static_cast<const VectorLiteralExpr*>(e)->elements)
-            if (E(x)) return true;
-        return false;
-    default:
-        return false;
-    }
+/// True if `body` calls a builtin that may suspend (barrier, wait_group_events), or a user
+/// function that does (functions in `seen` are not entered again). The operands of sizeof,
+/// _Alignof and vec_step are not evaluated, so calls in them do not count.
+bool reachesBarrier(const Stmt* body, std::set<const FunctionDecl*>& seen) {
+    const bool none = walk(
+        body, [](const Stmt*) { return Visit::Children; },
+        [&seen](const Expr* e) {
+            if (e->kind == ExprKind::Sizeof || e->kind == ExprKind::Alignof ||
+                e->kind == ExprKind::VecStep)
+                return Visit::Skip;
+            if (e->kind != ExprKind::Call) return Visit::Children;
+            auto* c = static_cast<const CallExpr*>(e);
+            if (c->builtin >= 0)
+                return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier)
+                           ? Visit::Stop
+                           : Visit::Children;
+            const FunctionDecl* f =
+                c->function ? (c->function->definition ? c->function->definition : c->function)
+                            : nullptr;
+            if (f && f->body && seen.insert(f).second && reachesBarrier(f->body.get(), seen))
+                return Visit::Stop;
+            return Visit::Children;
+        });
+    return !none;
 }
 
 void swapElements(std::vector<uint8_t>& bytes, const Type* t) {
@@ -142,7 +70,7 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     }
     if (!validateRange()) return;
     std::set<const FunctionDecl*> seen;
-    m_usesBarriers = stmtReachesBarrier(m_kernel->body.get(), seen);
+    m_usesBarriers = reachesBarrier(m_kernel->body.get(), seen);
     setupProgramVars();
     setupArguments();
     collectStringLiterals();
@@ -357,105 +285,14 @@ bool KernelRun::runAll() {
 void KernelRun::collectStringLiterals() {
     // String literals live in __constant memory; allocating them all before the run keeps
     // constant memory immutable while work-groups run in parallel.
-    std::function<void(const Expr*)> expr;
-    std::function<void(const Stmt*)> stmt;
-    expr = [&](const Expr* e) {
-        if (!e) return;
-        switch (e->kind) {
-        case ExprKind::StringLiteral:
-            stringLiteral(static_cast<const StringLiteralExpr*>(e));
-            break;
-        case ExprKind::Call:
-            for (const ExprPtr& a : static_cast<const CallExpr*>(e)->args)
-                expr(a.get());
-            break;
-        case ExprKind::Unary:
-            expr(static_cast<const UnaryExpr*>(e)->operand.get());
-            break;
-        case ExprKind::Binary:
-            expr(static_cast<const BinaryExpr*>(e)->lhs.get());
-            expr(static_cast<const BinaryExpr*>(e)->rhs.get());
-            break;
-        case ExprKind::Assign:
-            expr(static_cast<const AssignExpr*>(e)->lhs.get());
-            expr(static_cast<const AssignExpr*>(e)->rhs.get());
-            break;
-        case ExprKind::Conditional: {
-            auto* c = static_cast<const ConditionalExpr*>(e);
-            expr(c->cond.get());
-            expr(c->thenExpr.get());
-            expr(c->elseExpr.get());
-            break;
-        }
-        case ExprKind::ImplicitCast:
-            expr(static_cast<const ImplicitCastExpr*>(e)->operand.get());
-            break;
-        case ExprKind::Cast:
-            expr(static_cast<const CastExpr*>(e)->operand.get());
-            break;
-        case ExprKind::Index:
-            expr(static_cast<const IndexExpr*>(e)->base.get());
-            expr(static_cast<const IndexExpr*>(e)->index.get());
-            break;
-        case ExprKind::Member:
-            expr(static_cast<const MemberExpr*>(e)->base.get());
-            break;
-        default:
-            break;
-        }
-    };
-    stmt = [&](const Stmt* s) {
-        if (!s) return;
-        switch (s->kind) {
-        case StmtKind::Compound:
-            for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-                stmt(c.get());
-            break;
-        case StmtKind::Decl:
-            for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-                if (d->kind == DeclKind::Var)
-                    expr(static_cast<const VarDecl*>(d.get())->init.get());
-            break;
-        case StmtKind::Expr:
-            expr(static_cast<const ExprStmt*>(s)->expr.get());
-            break;
-        case StmtKind::If:
-            expr(static_cast<const IfStmt*>(s)->cond.get());
-            stmt(static_cast<const IfStmt*>(s)->thenStmt.get());
-            stmt(static_cast<const IfStmt*>(s)->elseStmt.get());
-            break;
-        case StmtKind::While:
-            stmt(static_cast<const WhileStmt*>(s)->body.get());
-            break;
-        case StmtKind::DoWhile:
-            stmt(static_cast<const DoWhileStmt*>(s)->body.get());
-            break;
-        case StmtKind::For:
-            stmt(static_cast<const ForStmt*>(s)->init.get());
-            stmt(static_cast<const ForStmt*>(s)->body.get());
-            break;
-        case StmtKind::Switch:
-            stmt(static_cast<const SwitchStmt*>(s)->body.get());
-            break;
-        case StmtKind::Case:
-            stmt(static_cast<const CaseStmt*>(s)->sub.get());
-            break;
-        case StmtKind::Default:
-            stmt(static_cast<const DefaultStmt*>(s)->sub.get());
-            break;
-        case StmtKind::Label:
-            stmt(static_cast<const LabelStmt*>(s)->sub.get());
-            break;
-        case StmtKind::Return:
-            expr(static_cast<const ReturnStmt*>(s)->value.get());
-            break;
-        default:
-            break;
-        }
-    };
     for (const DeclPtr& d : m_program.unit->decls)
         if (d->kind == DeclKind::Function)
-            stmt(static_cast<const FunctionDecl*>(d.get())->body.get());
+            walk(
+                static_cast<const FunctionDecl*>(d.get())->body.get(), [](const Stmt*) {},
+                [this](const Expr* e) {
+                    if (e->kind == ExprKind::StringLiteral)
+                        stringLiteral(static_cast<const StringLiteralExpr*>(e));
+                });
 }
 
 } // namespace clstep

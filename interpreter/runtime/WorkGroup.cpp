@@ -1,27 +1,12 @@
 #include "runtime/WorkGroup.h"
 
+#include "frontend/AstWalk.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 
 namespace clstep {
 
 using namespace ast;
-
-namespace {
-/// Collects the kernel's `__local` variables (outermost kernel scope, spec 6.5.2).
-void collectLocals(const Stmt* s, std::vector<const VarDecl*>& out) {
-    if (!s) return;
-    if (s->kind == StmtKind::Decl) {
-        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-            if (d->kind == DeclKind::Var &&
-                static_cast<const VarDecl*>(d.get())->type.space == AddressSpace::Local)
-                out.push_back(static_cast<const VarDecl*>(d.get()));
-    } else if (s->kind == StmtKind::Compound) {
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-            collectLocals(c.get(), out);
-    }
-}
-} // namespace
 
 WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId)
     : m_run(run), m_groupId(groupId) {
@@ -36,9 +21,7 @@ WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId)
 WorkGroup::~WorkGroup() = default;
 
 void WorkGroup::allocateLocals() {
-    std::vector<const VarDecl*> locals;
-    collectLocals(m_run.kernel().body.get(), locals);
-    for (const VarDecl* v : locals)
+    for (const VarDecl* v : kernelScopeLocals(m_run.kernel().body.get()))
         m_localVars[v] = m_local.allocate(v->type->canonical()->size, v->name);
     const FunctionDecl& k = m_run.kernel();
     m_localArgs.assign(k.params.size(), 0);

@@ -207,6 +207,60 @@ again:
         QCOMPARE(r.run->diagnostics().front().kind, std::string("barrier-divergence"));
     }
 
+    void barrierInAnInitializerListIsFound() {
+        // Regression: the barrier reachability walk did not enter initializer lists, so the
+        // group ran without fibers and the barrier in sync_and_read() did not hold.
+        std::vector<int> out(4, 0);
+        auto r = runKernel(R"(
+int sync_and_read(__local int *t, int i) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return t[i];
+}
+__kernel void k(__global int *out) {
+    __local int t[4];
+    int lid = get_local_id(0);
+    t[lid] = lid + 1;
+    int v[1] = {sync_and_read(t, (lid + 1) % 4)};
+    out[get_global_id(0)] = v[0];
+})",
+                           "k", range1(4, 4), {bufferOf(out)});
+        QVERIFY(r.run->usesBarriers());
+        QVERIFY(r.run->diagnostics().empty());
+        QCOMPARE(as<int>(r.run->argumentBytes(0)), (std::vector<int>{2, 3, 4, 1}));
+        // sizeof does not evaluate its operand: no barrier is reachable through it
+        auto unevaluated = runKernel(R"(
+int sync(void) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return 1;
+}
+__kernel void k(__global int *out) { out[get_global_id(0)] = sizeof(sync()); })",
+                                     "k", range1(4, 4), {bufferOf(out)});
+        QVERIFY(!unevaluated.run->usesBarriers());
+        QCOMPARE(as<int>(unevaluated.run->argumentBytes(0)), (std::vector<int>{4, 4, 4, 4}));
+    }
+
+    void stringLiteralsAreAllocatedBeforeTheRun() {
+        // Regression: literals in loop and switch conditions and in initializer lists were
+        // only allocated when first evaluated, which changes __constant memory while
+        // work-groups run in parallel.
+        std::unique_ptr<Program> program = Program::fromSource("test.cl", R"(
+__kernel void k(__global int *out) {
+    __constant char *names[2] = {"a", "b"};
+    for (int i = 0; i < 1 && printf("for %d\n", i) == 0; ++i) {}
+    while (printf("while\n") != 0) {}
+    switch (printf("switch\n")) { default: break; }
+    out[0] = names[1][0];
+})",
+                                                               CompileOptions{});
+        QVERIFY(!program->hasErrors());
+        KernelRun run(*program, "k", range1(1, 1), {bufferOf(std::vector<int>(1))}, RunOptions{});
+        QVERIFY(run.ready());
+        size_t literals = 0;
+        for (const Buffer& b : run.constantMemory().buffers())
+            literals += b.name == "string literal";
+        QCOMPARE(literals, size_t(5));
+    }
+
     void bigEndianDeviceReadsHostDataSwappedUnlessEndianHost() {
         std::vector<uint32_t> in{0x01020304u}, out(2, 0);
         RunOptions o;
