@@ -4,6 +4,7 @@
 #include "debug/ObjectMacros.h"
 
 #include "builtins/BuiltinRegistry.h"
+#include "frontend/AstWalk.h"
 #include "frontend/Parser.h"
 #include "frontend/PreprocessedSource.h"
 #include "frontend/Program.h"
@@ -30,97 +31,24 @@ void addDecls(const Stmt* s, std::vector<Decl*>& out) {
 }
 
 /// Appends the declarations visible at `target` while walking down from `s`; true when
-/// `target` was found (then `out` holds the scope at it).
+/// `target` was found (then `out` holds the scope at it). A declaration is visible after
+/// its statement: the items of a block and the init of a `for` are the only statements
+/// that can be declarations.
 bool collectScope(const Stmt* s, const Stmt* target, std::vector<Decl*>& out) {
     if (!s) return false;
     if (s == target) return true;
     const size_t mark = out.size();
-    switch (s->kind) {
-    case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body) {
-            if (collectScope(c.get(), target, out)) return true;
-            addDecls(c.get(), out);
-        }
-        break;
-    case StmtKind::If: {
-        auto* i = static_cast<const IfStmt*>(s);
-        if (collectScope(i->thenStmt.get(), target, out) ||
-            collectScope(i->elseStmt.get(), target, out))
-            return true;
-        break;
-    }
-    case StmtKind::While:
-        if (collectScope(static_cast<const WhileStmt*>(s)->body.get(), target, out)) return true;
-        break;
-    case StmtKind::DoWhile:
-        if (collectScope(static_cast<const DoWhileStmt*>(s)->body.get(), target, out)) return true;
-        break;
-    case StmtKind::For: {
-        auto* f = static_cast<const ForStmt*>(s);
-        if (collectScope(f->init.get(), target, out)) return true;
-        addDecls(f->init.get(), out);
-        if (collectScope(f->body.get(), target, out)) return true;
-        break;
-    }
-    case StmtKind::Switch:
-        if (collectScope(static_cast<const SwitchStmt*>(s)->body.get(), target, out)) return true;
-        break;
-    case StmtKind::Case:
-        if (collectScope(static_cast<const CaseStmt*>(s)->sub.get(), target, out)) return true;
-        break;
-    case StmtKind::Default:
-        if (collectScope(static_cast<const DefaultStmt*>(s)->sub.get(), target, out)) return true;
-        break;
-    case StmtKind::Label:
-        if (collectScope(static_cast<const LabelStmt*>(s)->sub.get(), target, out)) return true;
-        break;
-    default:
-        break;
-    }
-    out.resize(mark);
-    return false;
-}
-
-void statementsOn(const Stmt* s, uint32_t file, uint32_t line, FunctionDecl* f,
-                  std::vector<std::pair<FunctionDecl*, const Stmt*>>& out) {
-    if (!s) return;
-    if (s->kind != StmtKind::Compound && s->range.begin.file == file && s->range.begin.line == line)
-        out.emplace_back(f, s);
-    auto sub = [&](const StmtPtr& c) { statementsOn(c.get(), file, line, f, out); };
-    switch (s->kind) {
-    case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-            sub(c);
-        break;
-    case StmtKind::If:
-        sub(static_cast<const IfStmt*>(s)->thenStmt);
-        sub(static_cast<const IfStmt*>(s)->elseStmt);
-        break;
-    case StmtKind::While:
-        sub(static_cast<const WhileStmt*>(s)->body);
-        break;
-    case StmtKind::DoWhile:
-        sub(static_cast<const DoWhileStmt*>(s)->body);
-        break;
-    case StmtKind::For:
-        sub(static_cast<const ForStmt*>(s)->init);
-        sub(static_cast<const ForStmt*>(s)->body);
-        break;
-    case StmtKind::Switch:
-        sub(static_cast<const SwitchStmt*>(s)->body);
-        break;
-    case StmtKind::Case:
-        sub(static_cast<const CaseStmt*>(s)->sub);
-        break;
-    case StmtKind::Default:
-        sub(static_cast<const DefaultStmt*>(s)->sub);
-        break;
-    case StmtKind::Label:
-        sub(static_cast<const LabelStmt*>(s)->sub);
-        break;
-    default:
-        break;
-    }
+    bool found = false;
+    forEachChild(
+        s,
+        [&](const Stmt* c) {
+            if (found) return;
+            found = collectScope(c, target, out);
+            if (!found) addDecls(c, out);
+        },
+        [](const Expr*) {});
+    if (!found) out.resize(mark);
+    return found;
 }
 
 /// Builtins the debugger must not run: they write memory, synchronise, print or may suspend.
@@ -140,83 +68,49 @@ bool builtinHasSideEffects(const std::string& name, int builtin) {
     return false;
 }
 
-/// The first sub-expression with a side effect, with what it is ("an assignment").
+/// The first sub-expression with a side effect (in evaluation-tree pre-order), with what it
+/// is ("an assignment"); null when there is none. Operands of sizeof, _Alignof and vec_step
+/// are not evaluated.
 const Expr* sideEffect(const Expr* e, std::string& what) {
-    if (!e) return nullptr;
-    auto sub = [&](const ExprPtr& x) { return sideEffect(x.get(), what); };
-    switch (e->kind) {
-    case ExprKind::Assign:
-        what = "an assignment";
-        return e;
-    case ExprKind::StringLiteral:
-        what = "a string literal";
-        return e;
-    case ExprKind::Unary: {
-        auto* u = static_cast<const UnaryExpr*>(e);
-        if (u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc || u->op == UnaryOp::PreDec ||
-            u->op == UnaryOp::PostDec) {
-            what = std::string("'") + unaryOpSpelling(u->op) + "'";
-            return e;
+    const Expr* found = nullptr;
+    auto stop = [&](const Expr* x, std::string text) {
+        found = x;
+        what = std::move(text);
+        return Visit::Stop;
+    };
+    walk(e, [&](const Expr* x) {
+        switch (x->kind) {
+        case ExprKind::Assign:
+            return stop(x, "an assignment");
+        case ExprKind::StringLiteral:
+            return stop(x, "a string literal");
+        case ExprKind::Unary: {
+            auto* u = static_cast<const UnaryExpr*>(x);
+            if (u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc || u->op == UnaryOp::PreDec ||
+                u->op == UnaryOp::PostDec)
+                return stop(x, std::string("'") + unaryOpSpelling(u->op) + "'");
+            return Visit::Children;
         }
-        return sub(u->operand);
-    }
-    case ExprKind::Binary: {
-        auto* b = static_cast<const BinaryExpr*>(e);
-        if (const Expr* r = sub(b->lhs)) return r;
-        return sub(b->rhs);
-    }
-    case ExprKind::Conditional: {
-        auto* c = static_cast<const ConditionalExpr*>(e);
-        if (const Expr* r = sub(c->cond)) return r;
-        if (const Expr* r = sub(c->thenExpr)) return r;
-        return sub(c->elseExpr);
-    }
-    case ExprKind::Call: {
-        auto* c = static_cast<const CallExpr*>(e);
-        std::string name = c->callee && c->callee->kind == ExprKind::Name
-                               ? static_cast<const NameExpr*>(c->callee.get())->name
-                               : std::string();
-        if (c->function) {
-            what = "a call to the program function '" + name + "'";
-            return e;
+        case ExprKind::Call: {
+            auto* c = static_cast<const CallExpr*>(x);
+            std::string name = c->callee && c->callee->kind == ExprKind::Name
+                                   ? static_cast<const NameExpr*>(c->callee.get())->name
+                                   : std::string();
+            if (c->function) return stop(x, "a call to the program function '" + name + "'");
+            if (builtinHasSideEffects(name, c->builtin))
+                return stop(x, "a call to '" + name +
+                                   "', which writes memory, synchronises or prints");
+            return Visit::Children;
         }
-        if (builtinHasSideEffects(name, c->builtin)) {
-            what = "a call to '" + name + "', which writes memory, synchronises or prints";
-            return e;
+        case ExprKind::Sizeof:
+        case ExprKind::Alignof:
+        case ExprKind::VecStep:
+            return Visit::Skip; // not evaluated
+        default:
+            return Visit::Children;
         }
-        for (const ExprPtr& a : c->args)
-            if (const Expr* r = sub(a)) return r;
-        return nullptr;
-    }
-    case ExprKind::Index: {
-        auto* x = static_cast<const IndexExpr*>(e);
-        if (const Expr* r = sub(x->base)) return r;
-        return sub(x->index);
-    }
-    case ExprKind::Member:
-        return sub(static_cast<const MemberExpr*>(e)->base);
-    case ExprKind::Cast:
-        return sub(static_cast<const CastExpr*>(e)->operand);
-    case ExprKind::ImplicitCast:
-        return sub(static_cast<const ImplicitCastExpr*>(e)->operand);
-    case ExprKind::VectorLiteral:
-        for (const ExprPtr& x : static_cast<const VectorLiteralExpr*>(e)->elements)
-            if (const Expr* r = sub(x)) return r;
-        return nullptr;
-    case ExprKind::CompoundLiteral: {
-        auto* c = static_cast<const CompoundLiteralExpr*>(e);
-        if (!c->init) return nullptr;
-        for (const InitElement& el : c->init->elements)
-            if (const Expr* r = sub(el.value)) return r;
-        return nullptr;
-    }
-    case ExprKind::Sizeof:
-    case ExprKind::Alignof:
-    case ExprKind::VecStep:
-        return nullptr; // not evaluated
-    default:
-        return nullptr;
-    }
+    });
+    return found;
 }
 
 std::string visibleNames(const std::vector<Decl*>& visible) {
@@ -268,7 +162,11 @@ ExprCompiler::statementsOnLine(const Program& program, uint32_t line) {
     for (const DeclPtr& d : program.unit->decls)
         if (d->kind == DeclKind::Function) {
             auto* f = static_cast<FunctionDecl*>(d.get());
-            if (f->body) statementsOn(f->body.get(), program.mainFile, line, f, out);
+            walk(f->body.get(), [&](const Stmt* s) {
+                if (s->kind != StmtKind::Compound && s->range.begin.file == program.mainFile &&
+                    s->range.begin.line == line)
+                    out.emplace_back(f, s);
+            });
         }
     return out;
 }

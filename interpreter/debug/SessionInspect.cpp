@@ -2,6 +2,7 @@
 #include "debug/AccessTracer.h"
 #include "debug/Session.h"
 #include "debug/ValueFormatter.h"
+#include "frontend/AstWalk.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
@@ -29,49 +30,6 @@ const char* workItemStateName(WorkItemState s) {
 }
 
 namespace {
-
-void collectVars(const Stmt* s, std::vector<const VarDecl*>& out) {
-    if (!s) return;
-    switch (s->kind) {
-    case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-            collectVars(c.get(), out);
-        break;
-    case StmtKind::Decl:
-        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
-            if (d->kind == DeclKind::Var && !static_cast<const VarDecl*>(d.get())->isProgramScope)
-                out.push_back(static_cast<const VarDecl*>(d.get()));
-        break;
-    case StmtKind::If:
-        collectVars(static_cast<const IfStmt*>(s)->thenStmt.get(), out);
-        collectVars(static_cast<const IfStmt*>(s)->elseStmt.get(), out);
-        break;
-    case StmtKind::While:
-        collectVars(static_cast<const WhileStmt*>(s)->body.get(), out);
-        break;
-    case StmtKind::DoWhile:
-        collectVars(static_cast<const DoWhileStmt*>(s)->body.get(), out);
-        break;
-    case StmtKind::For:
-        collectVars(static_cast<const ForStmt*>(s)->init.get(), out);
-        collectVars(static_cast<const ForStmt*>(s)->body.get(), out);
-        break;
-    case StmtKind::Switch:
-        collectVars(static_cast<const SwitchStmt*>(s)->body.get(), out);
-        break;
-    case StmtKind::Case:
-        collectVars(static_cast<const CaseStmt*>(s)->sub.get(), out);
-        break;
-    case StmtKind::Default:
-        collectVars(static_cast<const DefaultStmt*>(s)->sub.get(), out);
-        break;
-    case StmtKind::Label:
-        collectVars(static_cast<const LabelStmt*>(s)->sub.get(), out);
-        break;
-    default:
-        break;
-    }
-}
 
 const uint8_t* bytesAt(const WorkItem& wi, const KernelRun& run, const WorkGroup& g, uint64_t a,
                        uint64_t size) {
@@ -116,10 +74,15 @@ void Session::fillVariables(Snapshot& s) const {
     };
     for (const auto& p : f->params)
         add(p->name, p->type, p->slot);
-    std::vector<const VarDecl*> vars;
-    collectVars(f->body.get(), vars);
-    for (const VarDecl* v : vars)
-        add(v->name, v->type, v->slot);
+    // the function's own variables, in declaration order (program-scope ones are not its)
+    walk(f->body.get(), [&](const Stmt* st) {
+        if (st->kind != StmtKind::Decl) return;
+        for (const DeclPtr& d : static_cast<const DeclStmt*>(st)->decls)
+            if (d->kind == DeclKind::Var && !static_cast<const VarDecl*>(d.get())->isProgramScope) {
+                auto* v = static_cast<const VarDecl*>(d.get());
+                add(v->name, v->type, v->slot);
+            }
+    });
 }
 
 void Session::fillMemory(Snapshot& s) const {
