@@ -141,6 +141,10 @@ private:
     // statements (WorkItemStmt.cpp)
     Flow exec(const ast::Stmt* s);
     Flow execCompound(const ast::CompoundStmt* c);
+    /// Reports "step-limit" at `s` and stops the work-item (kept out of exec()'s frame).
+    [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);
+    /// Runs `c` if it calls barrier/work_group_barrier (spec 6.12.8) and returns true.
+    bool execBarrier(const ast::CallExpr* c);
     void execDecl(const ast::VarDecl* v);
     bool condition(const ast::Expr* e);
     // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
