@@ -156,6 +156,9 @@ private:
     Value evalCall(const ast::CallExpr* c);
     Value evalMember(const ast::MemberExpr* m);
     Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
+    /// Scalar lane `l` of arithmetic type `from` converted to the element type of vector
+    /// type `to` and replicated into every component (spec 6.2.6, 6.3).
+    static Value splat(Lane l, const Type* from, const Type* to);
     Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b,
                 const SourceRange& r);
     Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
