@@ -20,8 +20,10 @@ bool isAggregate(const Type* t) {
 /// a prvalue so it is built in the caller's return slot, not copied there).
 Value readDirect(const uint8_t* p, const Type* t) {
     Value v;
-    if (t->isVector()) lanemem::readLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
-    else lanemem::readLane(p, t->kind, false, v.lanes[0]);
+    if (t->isVector())
+        lanemem::readLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
+    else
+        lanemem::readLane(p, t->kind, false, v.lanes[0]);
     return v;
 }
 Value ofLane(Lane l) {
@@ -298,7 +300,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
     for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
         const ParamDecl& p = *f->params[i];
         const Type* t = p.type->canonical();
-        uint64_t a = allocateSlot(frame, p.slot, p.type, p.name);
+        uint64_t a = allocateSlot(frame, p.slot, p.type, p.name, true);
         if (isAggregate(t))
             copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
         else

@@ -156,9 +156,13 @@ void WorkItem::execDecl(const VarDecl* v) {
                         v->range);
             throw Abort{};
         }
-        slot = allocateSlot(f, v->slot, v->type, v->name);
+        slot = allocateSlot(f, v->slot, v->type, v->name, false);
     }
-    if (v->init) initialize(slot, v->type, v->init.get());
+    if (!v->init) return;
+    initialize(slot, v->type, v->init.get());
+    // Initialized now (the initializer may have called functions: fetch the frame again).
+    Frame& frame = m_frames.back();
+    if (m_directInitialized && !frame.direct[v->slot]) enableDirect(frame, v->slot, v->type);
 }
 
 WorkItem::Flow WorkItem::exec(const Stmt* s) {
