@@ -224,11 +224,6 @@ void LaunchPanel::setState(const SessionState& state) {
     const int p = m_policy->findData(static_cast<int>(state.policy));
     if (p >= 0) m_policy->setCurrentIndex(p);
     if (!m_seed->hasFocus()) m_seed->setValue(static_cast<int>(state.seed));
-    for (QCheckBox* c : m_checks) {
-        c->setEnabled(state.checksSupported);
-        if (!state.checksSupported)
-            c->setToolTip(tr("This build's debug::Session does not take check options yet"));
-    }
 }
 
 bool LaunchPanel::deviceBigEndian() const {

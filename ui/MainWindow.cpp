@@ -174,8 +174,7 @@ void MainWindow::buildDocks() {
         addDock(QStringLiteral("dockLaunch"), tr("Launch"), launchScroll, Qt::RightDockWidgetArea);
     connect(m_launch, &LaunchPanel::applyRequested, this,
             [this](const QString& text, const QString& sim, const QString& saveTo) {
-                if (m_controller->state().checksSupported)
-                    m_controller->setChecks(m_launch->checks());
+                m_controller->setChecks(m_launch->checks());
                 m_controller->applyLaunch(text, sim, saveTo, m_launch->deviceBigEndian(),
                                           m_launch->maxSteps());
             });

@@ -32,8 +32,6 @@ struct SessionState {
     QStringList breakpointErrors;           ///< conditions that did not compile ("line 21: ...")
     QString operation;                      ///< name of the operation that produced this state
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
-    /// The Session takes check options (data races, uninitialized reads, endian events).
-    bool checksSupported = false;
     bool breakOnError = true; ///< runtime errors stop execution (Session::breakOnError)
     bool ok = true;           ///< the operation returned true
 };

@@ -16,35 +16,6 @@ namespace clstep::ui {
 
 namespace {
 
-// The check options are applied through whichever API the Session offers (detected at
-// compile time), so the UI keeps building while the Session's API grows.
-template <typename S>
-concept TakesCheckOptions = requires(S& s, const CheckOptions& c) {
-    s.setCheckOptions(c);
-};
-template <typename R>
-concept HasChecksField = requires(R& o, const CheckOptions& c) {
-    o.checks = c;
-};
-constexpr bool kChecksSupported = TakesCheckOptions<debug::Session> || HasChecksField<RunOptions>;
-
-template <typename S, typename R = RunOptions>
-bool applyCheckOptions(S& session, const CheckOptions& checks) {
-    if constexpr (TakesCheckOptions<S>) {
-        session.setCheckOptions(checks);
-        return true;
-    } else if constexpr (HasChecksField<R>) {
-        R o = session.runOptions();
-        o.checks = checks;
-        session.setRunOptions(o);
-        return true;
-    } else {
-        (void)session;
-        (void)checks;
-        return false;
-    }
-}
-
 const char* commandName(SessionWorker::Command c) {
     using C = SessionWorker::Command;
     switch (c) {
@@ -351,7 +322,8 @@ void SessionWorker::applyLaunch(const QString& text, const QString& simPath, con
 }
 
 void SessionWorker::setChecks(const CheckOptions& checks) {
-    const bool ok = applyCheckOptions(m_session, checks) && m_session.reset();
+    m_session.setCheckOptions(checks);
+    const bool ok = m_session.reset();
     publish(QStringLiteral("checks"), ok);
 }
 
@@ -420,7 +392,6 @@ void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnl
     st.deviceBigEndian = m_session.runOptions().deviceBigEndian;
     st.breakpoints = m_session.breakpoints();
     st.breakpointErrors = m_breakpointErrors;
-    st.checksSupported = kChecksSupported;
     st.breakOnError = m_session.breakOnError();
     if (st.launched)
         for (const QString& w : m_watches)

@@ -81,7 +81,8 @@ const std::vector<Console::Command>& Console::commands() {
         {"schedule", "", "schedule [in-order|round-robin|reverse|random [SEED]]",
          "show or change how the work-items of a group interleave", &Console::cmdSchedule},
         {"explore", "", "explore [N]",
-         "run the whole kernel under N schedules (default 6) and compare the results: finds races",
+         "run the whole kernel under N schedules (default 6), compare the results and list the "
+         "runtime checks' reports with the first schedule that found each",
          &Console::cmdExplore},
         {"break", "b", "break [LINE] [if CONDITION]",
          "set a breakpoint at LINE (default: the current line), stopping only when CONDITION holds",
@@ -361,10 +362,11 @@ void Console::cmdQuit(const Args&, const std::string&) {
 
 int runConsole(const std::string& kernelFile, const std::string& kernelName, const NDRange& range,
                std::vector<KernelArgument> args, const CompileOptions& compileOptions,
-               const RunOptions& runOptions) {
+               const RunOptions& runOptions, const CheckOptions& checkOptions) {
     Session session;
     session.setKernel(kernelName);
     session.setRunOptions(runOptions);
+    session.setCheckOptions(checkOptions);
     if (!session.loadFile(kernelFile, compileOptions)) {
         std::cerr << "clstep-cli: cannot debug '" << kernelFile << "': the program has errors\n";
         return 1;

@@ -102,12 +102,13 @@ private:
 };
 
 /// Runs the console on a kernel: builds `kernelFile`, launches `kernelName` over `range`
-/// with `args`, and reads commands from standard input (GNU readline on a terminal).
-/// Returns 0 when the session ends (quit or end of input), 1 when the kernel cannot be
-/// loaded or launched.
+/// with `args` under the runtime checks of `checkOptions` (those of `clstep-cli run`'s
+/// switches; they observe every replay and explore too), and reads commands from standard
+/// input (GNU readline on a terminal). Returns 0 when the session ends (quit or end of
+/// input), 1 when the kernel cannot be loaded or launched.
 int runConsole(const std::string& kernelFile, const std::string& kernelName, const NDRange& range,
                std::vector<KernelArgument> args, const CompileOptions& compileOptions,
-               const RunOptions& runOptions);
+               const RunOptions& runOptions, const CheckOptions& checkOptions);
 
 /// Parses an address-space name as the console accepts it: "global"/"g", "local"/"l",
 /// "private"/"p", "constant"/"c", with or without a leading "__". False if unknown.

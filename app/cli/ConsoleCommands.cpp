@@ -151,17 +151,31 @@ void Console::cmdExplore(const Args& args, const std::string&) {
     m_out << "\n";
     if (!r.outputsDiffer && !r.localsDiffer) {
         m_out << "All schedules give the same results (no order dependence found)\n";
-        return;
+    } else {
+        m_out << "The results depend on the schedule: a data race (or another order dependence)";
+        if (r.outputsDiffer) m_out << " changes __global output";
+        if (r.localsDiffer) m_out << (r.outputsDiffer ? " and" : "") << " changes __local memory";
+        m_out << "\n";
+        const size_t shown = std::min<size_t>(r.differences.size(), 8);
+        for (size_t i = 0; i < shown; ++i)
+            m_out << "  " << r.differences[i] << "\n";
+        if (r.differences.size() > shown)
+            m_out << "  ... and " << r.differences.size() - shown << " more\n";
     }
-    m_out << "The results depend on the schedule: a data race (or another order dependence)";
-    if (r.outputsDiffer) m_out << " changes __global output";
-    if (r.localsDiffer) m_out << (r.outputsDiffer ? " and" : "") << " changes __local memory";
-    m_out << "\n";
-    const size_t shown = std::min<size_t>(r.differences.size(), 8);
-    for (size_t i = 0; i < shown; ++i)
-        m_out << "  " << r.differences[i] << "\n";
-    if (r.differences.size() > shown)
-        m_out << "  ... and " << r.differences.size() - shown << " more\n";
+    // What the runtime checks (and the runtime) reported under any of the schedules.
+    if (r.diagnostics.empty()) return;
+    m_out << "Runtime reports of the schedules:\n";
+    const size_t shown = std::min<size_t>(r.diagnostics.size(), 20);
+    for (size_t i = 0; i < shown; ++i) {
+        const Diagnostic& d = r.diagnostics[i];
+        m_out << "  " << location(d.range) << ": " << severityName(d.severity) << ": " << d.message
+              << " [" << d.kind << "]";
+        if (i < r.diagnosticSchedules.size())
+            m_out << " (first found by " << r.diagnosticSchedules[i] << ")";
+        m_out << "\n";
+    }
+    if (r.diagnostics.size() > shown)
+        m_out << "  ... and " << r.diagnostics.size() - shown << " more\n";
 }
 
 void Console::cmdBreak(const Args& args, const std::string& rest) {

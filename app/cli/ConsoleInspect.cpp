@@ -12,6 +12,19 @@ using namespace clstep::debug;
 
 namespace {
 
+/// "data races, uninitialized reads, endian conversions, async copies", or "off".
+std::string checksText(const CheckOptions& o) {
+    std::string text;
+    auto add = [&text](bool on, const char* name) {
+        if (on) text += (text.empty() ? "" : ", ") + std::string(name);
+    };
+    add(o.dataRaces, o.uniformWrites ? "data races (uniform writes too)" : "data races");
+    add(o.uninitialized, "uninitialized reads");
+    add(o.endianEvents, "endian conversions");
+    add(o.asyncCopies, "async copies");
+    return text.empty() ? "off" : text;
+}
+
 bool parseId(const std::vector<std::string>& args, std::array<uint64_t, 3>& id) {
     id = {0, 0, 0};
     if (args.empty() || args.size() > 3) return false;
@@ -122,6 +135,7 @@ void Console::cmdInfo(const Args& args, const std::string& rest) {
         m_out << "Kernel " << m_session.kernelName() << ", step " << snap.step << ", schedule "
               << schedulePolicyName(m_session.scheduler().policy()) << ", runtime errors "
               << (m_session.breakOnError() ? "stop" : "do not stop") << "\n";
+        m_out << "Runtime checks: " << checksText(m_session.checkOptions()) << "\n";
         if (!snap.running) return void(m_out << "The kernel is not running\n");
         m_out << "Work-group " << idText(snap.group) << " (" << snap.groupsFinished << " of "
               << snap.numGroups[0] * snap.numGroups[1] * snap.numGroups[2] << " groups finished)"

@@ -45,23 +45,39 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--global", o.global, "global size X[,Y[,Z]] (with a .cl file)");
     cmd.add_option("--local", o.local, "local size X[,Y[,Z]]");
     cmd.add_option("--global-offset", o.globalOffset, "global offset X[,Y[,Z]]");
-    cmd.add_option("--arg", o.args, "kernel argument spec, as a .sim '<...>' line (repeat per argument)");
+    cmd.add_option("--arg", o.args,
+                   "kernel argument spec, as a .sim '<...>' line (repeat per argument)");
     cmd.add_option("--cl-std", o.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
     cmd.add_option("-D", o.defines, "define a macro NAME[=VALUE]");
     cmd.add_option("-I", o.includeDirs, "add an include directory");
     cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
         ->check(CLI::IsMember({"little", "big"}));
-    cmd.add_option("--max-steps", o.maxSteps, "statements one work-item may execute before it is stopped");
-    cmd.add_option("--diagnostics-json", o.diagnosticsJson, "also write the diagnostics as JSON to FILE");
-    cmd.add_flag("--no-data-races", o.noDataRaces, "do not check for data races on __local and __global memory");
+    cmd.add_option("--max-steps", o.maxSteps,
+                   "statements one work-item may execute before it is stopped");
+    cmd.add_option("--diagnostics-json", o.diagnosticsJson,
+                   "also write the diagnostics as JSON to FILE");
+    cmd.add_flag("--no-data-races", o.noDataRaces,
+                 "do not check for data races on __local and __global memory");
     cmd.add_flag("--no-uninitialized", o.noUninitialized,
                  "do not check for reads of uninitialized __private, __local and noinit memory");
-    cmd.add_flag("--no-endian-events", o.noEndianEvents, "do not report endian(host) byte-order conversions");
+    cmd.add_flag("--no-endian-events", o.noEndianEvents,
+                 "do not report endian(host) byte-order conversions");
     cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
     cmd.add_flag("--uniform-writes", o.uniformWrites,
                  "also report write-write races where both writes store the same value");
     cmd.add_flag("-i,--interactive", o.interactive,
-                 "debug the kernel in an interactive console (commands from stdin when it is not a terminal)");
+                 "debug the kernel in an interactive console (commands from stdin when it is not a "
+                 "terminal)");
+}
+
+CheckOptions checkOptionsOf(const RunOptionsCli& o) {
+    CheckOptions checkOptions;
+    if (o.noChecks) checkOptions = CheckOptions::none();
+    if (o.noDataRaces) checkOptions.dataRaces = false;
+    if (o.noUninitialized) checkOptions.uninitialized = false;
+    if (o.noEndianEvents) checkOptions.endianEvents = false;
+    checkOptions.uniformWrites = o.uniformWrites;
+    return checkOptions;
 }
 
 int runRun(const RunOptionsCli& o) {
@@ -83,7 +99,8 @@ int runRun(const RunOptionsCli& o) {
         config = launch::SimParser::parseFile(launchSources, o.file, launchDiags);
     } else {
         if (o.kernel.empty() || o.global.empty()) {
-            std::cerr << "clstep-cli: running a .cl file needs --kernel NAME and --global X[,Y,Z]\n";
+            std::cerr
+                << "clstep-cli: running a .cl file needs --kernel NAME and --global X[,Y,Z]\n";
             return 2;
         }
         config.emplace();
@@ -106,13 +123,15 @@ int runRun(const RunOptionsCli& o) {
         }
         for (size_t i = 0; i < o.args.size(); ++i) {
             uint32_t fid = launchSources.addFile("--arg " + std::to_string(i + 1), o.args[i]);
-            auto spec = launch::ArgParser::parse(o.args[i], fid, static_cast<uint32_t>(i), launchDiags);
+            auto spec =
+                launch::ArgParser::parse(o.args[i], fid, static_cast<uint32_t>(i), launchDiags);
             if (!spec) break;
             config->args.push_back(std::move(*spec));
         }
     }
     DiagnosticPrinter launchPrinter(launchSources);
-    for (const Diagnostic& d : launchDiags) launchPrinter.printText(std::cerr, d);
+    for (const Diagnostic& d : launchDiags)
+        launchPrinter.printText(std::cerr, d);
     if (!config || hasErrors(launchDiags)) return 1;
     if (!o.globalOffset.empty()) {
         std::array<uint64_t, 3> off;
@@ -126,17 +145,20 @@ int runRun(const RunOptionsCli& o) {
 
     std::unique_ptr<Program> program = Program::fromFile(config->kernelFile, co);
     DiagnosticPrinter printer(program->sources);
-    for (const Diagnostic& d : program->diagnostics) printer.printText(std::cerr, d);
+    for (const Diagnostic& d : program->diagnostics)
+        printer.printText(std::cerr, d);
     if (program->hasErrors()) return 1;
     const ast::FunctionDecl* kernel = program->findKernel(config->kernelName);
     if (!kernel) {
-        std::cerr << config->kernelFile << ": error: no kernel named '" << config->kernelName << "' [launch]\n";
+        std::cerr << config->kernelFile << ": error: no kernel named '" << config->kernelName
+                  << "' [launch]\n";
         return 1;
     }
     launch::KernelSignature sig = launch::signatureOf(*kernel, program->options.clVersion);
     std::vector<Diagnostic> bindDiags;
     bool bound = launch::SimParser::bind(*config, sig, bindDiags);
-    for (const Diagnostic& d : bindDiags) launchPrinter.printText(std::cerr, d);
+    for (const Diagnostic& d : bindDiags)
+        launchPrinter.printText(std::cerr, d);
     if (!bound || hasErrors(bindDiags)) return 1;
 
     NDRange range = launch::ndRangeOf(*config);
@@ -144,16 +166,12 @@ int runRun(const RunOptionsCli& o) {
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
-    if (o.interactive) return runConsole(config->kernelFile, config->kernelName, range, args, co, ro);
+    if (o.interactive)
+        return runConsole(config->kernelFile, config->kernelName, range, args, co, ro,
+                          checkOptionsOf(o));
 
     KernelRun run(*program, config->kernelName, range, args, ro);
-    CheckOptions checkOptions;
-    if (o.noChecks) checkOptions = CheckOptions::none();
-    if (o.noDataRaces) checkOptions.dataRaces = false;
-    if (o.noUninitialized) checkOptions.uninitialized = false;
-    if (o.noEndianEvents) checkOptions.endianEvents = false;
-    checkOptions.uniformWrites = o.uniformWrites;
-    CheckSet checks(checkOptions);
+    CheckSet checks(checkOptionsOf(o));
     checks.attach(run);
     printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
     printer.setKernelName(config->kernelName);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "checks/CheckSet.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -12,9 +14,9 @@ namespace clstep::cli {
 struct RunOptionsCli {
     std::string file;
     std::string kernel;
-    std::string global;       ///< "X[,Y[,Z]]"
-    std::string local;        ///< "X[,Y[,Z]]"
-    std::string globalOffset; ///< "X[,Y[,Z]]"
+    std::string global;            ///< "X[,Y[,Z]]"
+    std::string local;             ///< "X[,Y[,Z]]"
+    std::string globalOffset;      ///< "X[,Y[,Z]]"
     std::vector<std::string> args; ///< one `<...>` spec per kernel argument, in order
     std::string clStd = "CL1.2";
     std::vector<std::string> defines;
@@ -33,6 +35,11 @@ struct RunOptionsCli {
 
 /// Registers the `run` options on `cmd`.
 void addRunOptions(CLI::App& cmd, RunOptionsCli& options);
+
+/// The runtime checks the switches of `options` ask for (--no-checks, --no-data-races,
+/// --no-uninitialized, --no-endian-events, --uniform-writes; docs/diagnostics.md), for the
+/// batch run and the interactive console alike.
+CheckOptions checkOptionsOf(const RunOptionsCli& options);
 
 /// Runs the kernel: diagnostics go to stderr (file:line:col blocks), `dump` arguments and
 /// printf output to stdout in Oclgrind's format. Returns 0 for a clean run, 1 when there are

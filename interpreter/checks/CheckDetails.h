@@ -4,9 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clstep {
 
@@ -17,9 +22,27 @@ namespace clstep {
 /// range start, first note's start, message prefix), so the facts recorded for the first
 /// occurrence are found again from the diagnostic that KernelRun kept.
 ///
+/// Besides the facts of the first occurrence, a report can collect the memory ranges of all
+/// its occurrences (the RaceDetector records every raced byte range of a merged race report,
+/// which the debugger marks). They are kept per report as disjoint, sorted ranges; ranges that
+/// touch merge, and beyond kMaxRanges disjoint ranges further ones are dropped.
+///
 /// Thread-safe. The JSON field names are the ones documented in docs/diagnostics.md.
 class CheckDetails {
 public:
+    /// Most disjoint memory ranges kept per report (docs/diagnostics.md).
+    static constexpr size_t kMaxRanges = 4096;
+
+    /// A byte range of device memory: `size` bytes from the encoded device address `address`
+    /// (runtime/Address.h). `group` is the work-group whose `__local` memory it is (`__local`
+    /// addresses name one buffer of every group); {0, 0, 0} for the other spaces.
+    struct Range {
+        uint64_t address = 0;
+        uint64_t size = 0;
+        std::array<uint64_t, 3> group{};
+        friend bool operator==(const Range&, const Range&) = default;
+    };
+
     /// Identity of `d` as KernelRun merges it.
     static std::string keyOf(const Diagnostic& d);
 
@@ -30,12 +53,25 @@ public:
     bool contains(const Diagnostic& d) const;
     /// The facts recorded for `d`, or nullptr.
     const nlohmann::json* find(const Diagnostic& d) const;
+    /// Adds the memory range `r` (size > 0) to the report identified by `d` (with or without
+    /// facts), merging it with the ranges of the same group it overlaps or touches. Dropped
+    /// when the report already has kMaxRanges disjoint ranges and `r` touches none of them.
+    void addRange(const Diagnostic& d, const Range& r);
+    /// The ranges recorded for `d`: disjoint, sorted by (group, address); empty if none.
+    std::vector<Range> ranges(const Diagnostic& d) const;
     /// Forgets everything (a new run).
     void clear();
 
 private:
+    /// (group, first address) -> one past the last address.
+    using RangeMap = std::map<std::pair<std::array<uint64_t, 3>, uint64_t>, uint64_t>;
+    struct Entry {
+        nlohmann::json fields;
+        bool hasFields = false;
+        RangeMap ranges;
+    };
     mutable std::mutex m_mutex;
-    std::map<std::string, nlohmann::json> m_fields;
+    std::map<std::string, Entry> m_entries;
 };
 
 } // namespace clstep

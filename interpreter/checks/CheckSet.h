@@ -43,6 +43,12 @@ public:
     /// Structured facts recorded for `d` (data races, uninitialized reads, endian events;
     /// fields as documented in docs/diagnostics.md), or nullptr.
     const nlohmann::json* details(const Diagnostic& d) const { return m_details.find(d); }
+    /// The memory ranges of every occurrence of `d` (for a data race: the raced bytes of each
+    /// merged access pair, `__local` ones with their work-group; at most
+    /// CheckDetails::kMaxRanges), or nothing.
+    std::vector<CheckDetails::Range> ranges(const Diagnostic& d) const {
+        return m_details.ranges(d);
+    }
     const CheckOptions& options() const { return m_options; }
 
 private:

@@ -276,6 +276,7 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
     if (!m_reported.insert(key).second) {
         // Known pair of locations: let the run count it (the key fields match the first).
         d.message = std::move(head);
+        recordRanges(d, a, sh, c);
         m_run->report(std::move(d));
         return;
     }
@@ -330,7 +331,42 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
     fields["second"] =
         accessJson(second, secondIds, a.write, a.site, a.write ? a.data : nullptr, a.size);
     m_details.record(d, std::move(fields));
+    recordRanges(d, a, sh, c);
     m_run->report(std::move(d));
+}
+
+void RaceDetector::recordRanges(const Diagnostic& d, const MemoryAccess& a, const BufferShadow& sh,
+                                const Conflict& c) {
+    const AddressSpace space = address::space(a.address);
+    const uint64_t off = address::offset(a.address), end = off + a.size;
+    // The bytes of the access whose recorded access is the conflict's first one (for a
+    // write-write race, unless uniform writes count, only those storing another value).
+    auto raced = [&](uint64_t o) {
+        const ByteState& b = sh.at(o);
+        switch (c.hazard) {
+        case Hazard::RAW:
+            return b.write == c.first;
+        case Hazard::WAW:
+            return b.write == c.first && (m_uniformWrites || sh.values[o] != a.data[o - off]);
+        case Hazard::WAR:
+            return b.read[0] == c.first || b.read[1] == c.first;
+        }
+        return false;
+    };
+    CheckDetails::Range r;
+    if (space == AddressSpace::Local) r.group = a.workItem->ids().group;
+    for (uint64_t o = off; o < end;) {
+        if (!raced(o)) {
+            ++o;
+            continue;
+        }
+        const uint64_t first = o;
+        while (o < end && raced(o))
+            ++o;
+        r.address = address::make(space, address::buffer(a.address), first);
+        r.size = o - first;
+        m_details.addRange(d, r);
+    }
 }
 
 } // namespace clstep

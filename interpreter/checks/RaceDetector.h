@@ -39,8 +39,9 @@ namespace clstep {
 /// access (in simulation order), the first note the second access, workItems
 /// [first, second]; the hazard (RAW/WAR/WAW), the location and both accesses are recorded
 /// in CheckDetails. Reports of the same pair of source locations merge into one with a
-/// count. Assumes the run calls its observers from one thread at a time (KernelRun runs
-/// work-groups one after another).
+/// count; the byte ranges of every occurrence are added to the report's
+/// CheckDetails::ranges (`__local` ones with their work-group). Assumes the run calls its observers
+/// from one thread at a time (KernelRun runs work-groups one after another).
 class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
@@ -107,6 +108,10 @@ private:
     void updateWrite(ByteState& b, const Record& e, bool local, uint32_t current) const;
     void report(const MemoryAccess& a, const BufferShadow& shadow, const Conflict& c,
                 const Record& second);
+    /// Records in CheckDetails, for report `d`, the byte ranges of access `a` that race with
+    /// the first access of `c` (before the shadow state is updated by `a`).
+    void recordRanges(const Diagnostic& d, const MemoryAccess& a, const BufferShadow& sh,
+                      const Conflict& c);
     WorkItemId idsOf(const Record& r) const;
 
     CheckDetails& m_details;

@@ -34,15 +34,6 @@ uint64_t addressOf(const nlohmann::json& facts) {
     return value;
 }
 
-/// A "group_id" array of a check's facts.
-bool readGroupId(const nlohmann::json& access, std::array<uint64_t, 3>& out) {
-    auto it = access.find("group_id");
-    if (it == access.end() || !it->is_array() || it->size() != 3) return false;
-    for (size_t d = 0; d < 3; ++d)
-        out[d] = (*it)[d].get<uint64_t>();
-    return true;
-}
-
 } // namespace
 
 const nlohmann::json* Session::checkDetails(const Diagnostic& d) const {
@@ -60,23 +51,11 @@ void Session::fillCheckResults(Snapshot& s) const {
     }
     const size_t first = s.diagnostics.size() - reports.size();
     const WorkItem* selected = selectedItem();
-    for (size_t i = 0; i < reports.size(); ++i) {
-        s.diagnosticDetails[first + i] = m_detailCache[i];
-        if (!m_detailCache[i]) continue;
-        const Diagnostic& d = reports[i];
-        const nlohmann::json& facts = *m_detailCache[i];
-        uint8_t flag = 0;
-        uint64_t size = 1; // a race names its first conflicting byte
-        if (d.kind == "data-race") {
-            flag = ByteRace;
-        } else if (d.kind == "endian-conversion") {
-            flag = ByteEndian;
-            size = std::max<uint64_t>(1, facts.value("size", uint64_t(1)));
-        } else {
-            continue;
-        }
-        const uint64_t a = addressOf(facts);
-        if (!a) continue;
+    // Sets `flag` on `size` bytes from address `a` where they are shown: __local bytes only
+    // in the memory of the viewed group (when `group` names it), __private bytes only in the
+    // selected work-item's (when `global` names it).
+    auto mark = [&](uint64_t a, uint64_t size, uint8_t flag, const std::array<uint64_t, 3>* group,
+                    const std::array<uint64_t, 3>* global) {
         std::vector<MemoryRegion>* regions = nullptr;
         switch (address::space(a)) {
         case AddressSpace::Global:
@@ -85,25 +64,16 @@ void Session::fillCheckResults(Snapshot& s) const {
         case AddressSpace::Constant:
             regions = &s.constant;
             break;
-        case AddressSpace::Local: {
-            // the __local memory of the work-group that made the accesses, if it is shown
-            std::array<uint64_t, 3> group{};
-            const bool known = flag == ByteRace
-                                   ? readGroupId(facts.value("first", nlohmann::json()), group)
-                                   : !d.workItems.empty();
-            if (flag == ByteEndian && known) group = d.workItems.front().group;
-            if (known && group == s.group) regions = &s.local;
+        case AddressSpace::Local:
+            if (group && *group == s.group) regions = &s.local;
             break;
-        }
         case AddressSpace::Private:
-            if (selected && !d.workItems.empty() &&
-                d.workItems.front().global == selected->ids().global)
-                regions = &s.privateMemory;
+            if (selected && global && *global == selected->ids().global) regions = &s.privateMemory;
             break;
         default:
             break;
         }
-        if (!regions) continue;
+        if (!a || !regions) return;
         const uint64_t base = address::make(address::space(a), address::buffer(a), 0);
         for (MemoryRegion& r : *regions) {
             if (r.address != base) continue;
@@ -111,6 +81,23 @@ void Session::fillCheckResults(Snapshot& s) const {
             const uint64_t end = std::min<uint64_t>(begin + size, r.flags.size());
             for (uint64_t k = begin; k < end; ++k)
                 r.flags[k] |= flag;
+        }
+    };
+    for (size_t i = 0; i < reports.size(); ++i) {
+        s.diagnosticDetails[first + i] = m_detailCache[i];
+        if (!m_detailCache[i]) continue;
+        const Diagnostic& d = reports[i];
+        const nlohmann::json& facts = *m_detailCache[i];
+        const std::array<uint64_t, 3>* who =
+            d.workItems.empty() ? nullptr : &d.workItems.front().global;
+        if (d.kind == "data-race") {
+            // every raced byte range of the merged report (each __local one with its group)
+            for (const CheckDetails::Range& r : m_checks->ranges(d))
+                mark(r.address, r.size, ByteRace, &r.group, who);
+        } else if (d.kind == "endian-conversion") {
+            const uint64_t size = std::max<uint64_t>(1, facts.value("size", uint64_t(1)));
+            mark(addressOf(facts), size, ByteEndian,
+                 d.workItems.empty() ? nullptr : &d.workItems.front().group, who);
         }
     }
 }

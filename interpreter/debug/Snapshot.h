@@ -59,7 +59,7 @@ enum ByteFlag : uint8_t {
     ByteWritten = 1,   ///< written since the run started (else uninitialized)
     ByteLastRead = 2,  ///< read by the most recent step
     ByteLastWrite = 4, ///< written by the most recent step
-    ByteRace = 8,      ///< the byte a data-race report names (runtime checks)
+    ByteRace = 8,      ///< raced in some occurrence of a data-race report (runtime checks)
     ByteEndian = 16,   ///< converted by an endian(host) load or store (endian check on)
 };
 

@@ -168,6 +168,55 @@ __kernel void k(__global const int *in, __global int *out) {
         QCOMPARE(r.countOf(races[0]), uint64_t(8)); // work-item 0 too: the copy is the group's
     }
 
+    void everyRacedRangeIsRecorded() {
+        // Two groups of 8: in each, work-items 1..7 overwrite the int their left neighbour
+        // read (WAR, one merged report) and work-item 7 reads tmp[0] (RAW).
+        auto r = runChecked(exchangeWith("(void)0").c_str(), "exchange", range1(16, 8),
+                            {bufferOf(std::vector<int>(16))}, racesOnly());
+        auto races = r.ofKind("data-race");
+        QCOMPARE(races.size(), size_t(2));
+        for (const Diagnostic* d : races) {
+            const nlohmann::json& f = *r.checks->details(*d);
+            const uint64_t tmp = std::stoull(f["address"].get<std::string>(), nullptr, 16) -
+                                 f["offset"].get<uint64_t>();
+            using Range = CheckDetails::Range;
+            const bool war = f["hazard"] == "WAR";
+            QCOMPARE(r.countOf(d), uint64_t(war ? 14 : 2));
+            // tmp[1..7] (bytes 4..31) or tmp[0], in each group's own __local memory
+            const uint64_t begin = war ? 4 : 0, size = war ? 28 : 4;
+            QCOMPARE(r.checks->ranges(*d), (std::vector<Range>{{tmp + begin, size, {0, 0, 0}},
+                                                               {tmp + begin, size, {1, 0, 0}}}));
+        }
+    }
+
+    void rangesMergeAndAreBounded() {
+        Diagnostic d;
+        d.kind = "data-race";
+        d.message = "Read-write data race at global memory address 0x1";
+        using Range = CheckDetails::Range;
+        CheckDetails details;
+        details.addRange(d, {100, 4, {}});
+        details.addRange(d, {108, 4, {}});
+        details.addRange(d, {104, 4, {}});  // touches both: one range 100..112
+        details.addRange(d, {90, 12, {}});  // overlaps: 90..112
+        details.addRange(d, {200, 0, {}});  // empty: ignored
+        details.addRange(d, {100, 4, {2}}); // another group's memory stays apart
+        QCOMPARE(details.ranges(d), (std::vector<Range>{{90, 22, {}}, {100, 4, {2}}}));
+        QVERIFY(!details.find(d)); // ranges without facts
+        details.record(d, {{"hazard", "RAW"}});
+        QVERIFY(details.find(d));
+        QCOMPARE(details.ranges(d).size(), size_t(2));
+        // At most kMaxRanges disjoint ranges; one that merges still grows its neighbour.
+        for (uint64_t i = 0; i < CheckDetails::kMaxRanges; ++i)
+            details.addRange(d, {1000 + 2 * i, 1, {}});
+        QCOMPARE(details.ranges(d).size(), CheckDetails::kMaxRanges);
+        details.addRange(d, {1001, 1, {}});
+        QCOMPARE(details.ranges(d).size(), CheckDetails::kMaxRanges - 1);
+        QCOMPARE(details.ranges(d)[1], (Range{1000, 3, {}}));
+        details.clear();
+        QVERIFY(details.ranges(d).empty());
+    }
+
     void checkDetailsKeyIncludesTheSecondLocation() {
         Diagnostic a;
         a.kind = "data-race";

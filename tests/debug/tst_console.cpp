@@ -213,6 +213,50 @@ private slots:
                 t.out.contains("(clstep) print 1 +\nerror:"));
     }
 
+    void checkSwitchesApplyToTheConsole() {
+        // --no-checks: nothing observes the run, so the race does not stop it, `info` says so
+        // and explore finds the order dependence in the results only.
+        Transcript off = runConsole("samples/reduction_race.sim", "info\ncontinue\nexplore 3\n",
+                                    {"--no-checks"});
+        QCOMPARE(off.exitCode, 0);
+        QVERIFY2(outputOf(off, "info").contains("Runtime checks: off\n"), qPrintable(off.out));
+        QCOMPARE(outputOf(off, "continue"), QString("Kernel finished\n"));
+        QString quiet = outputOf(off, "explore 3");
+        QVERIFY2(quiet.contains("The results depend on the schedule"), qPrintable(quiet));
+        QVERIFY2(!quiet.contains("data-race") && !quiet.contains("Runtime reports"),
+                 qPrintable(quiet));
+        // One check off: the others stay on.
+        Transcript noRaces = runConsole("samples/reduction_race.sim", "info\ncontinue\n",
+                                        {"--no-data-races", "--no-endian-events"});
+        QVERIFY2(outputOf(noRaces, "info")
+                     .contains("Runtime checks: uninitialized reads, async copies\n"),
+                 qPrintable(noRaces.out));
+        QCOMPARE(outputOf(noRaces, "continue"), QString("Kernel finished\n"));
+        Transcript uniform =
+            runConsole("samples/reduction_race.sim", "info\n", {"--uniform-writes"});
+        QVERIFY2(outputOf(uniform, "info")
+                     .contains("Runtime checks: data races (uniform writes too), uninitialized "
+                               "reads, endian conversions, async copies\n"),
+                 qPrintable(uniform.out));
+    }
+
+    void exploreListsTheChecksReports() {
+        Transcript t = runConsole("samples/reduction_race.sim", "explore 3\n");
+        QCOMPARE(t.exitCode, 0);
+        const QString explore = outputOf(t, "explore 3");
+        QVERIFY2(explore.contains("The results depend on the schedule"), qPrintable(explore));
+        // every report once, with the first schedule that found it
+        QVERIFY2(explore.contains("Runtime reports of the schedules:\n"), qPrintable(explore));
+        QVERIFY2(explore.contains("  reduction_race.cl:21: error: Read-write data race at local "
+                                  "memory address 0x6000010000000004 ('partial', byte offset 4, "
+                                  "element 1): read by Global(0,0,0) Local(0,0,0) Group(0,0,0), "
+                                  "then write of "),
+                 qPrintable(explore));
+        QVERIFY2(explore.contains("[WAR] [data-race] (first found by in-order)\n"),
+                 qPrintable(explore));
+        QVERIFY2(explore.contains("(first found by reverse)\n"), qPrintable(explore));
+    }
+
     void runtimeErrorsStopExecution() {
         QTemporaryDir dir;
         QFile cl(dir.path() + "/oob.cl");

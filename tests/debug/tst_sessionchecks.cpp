@@ -91,10 +91,10 @@ private slots:
         QVERIFY(snap.diagnosticDetails[index]);
         QCOMPARE(*snap.diagnosticDetails[index], *facts);
 
-        // The byte the race names is marked in the group's __local memory, no other.
+        // The raced bytes (all of partial[1]) are marked in the group's __local memory, no other.
         const MemoryRegion* partial = regionNamed(snap.local, "partial");
         QVERIFY(partial);
-        QCOMPARE(marked(*partial, ByteRace), std::vector<size_t>{4});
+        QCOMPARE(marked(*partial, ByteRace), (std::vector<size_t>{4, 5, 6, 7}));
         for (const MemoryRegion& g : snap.global)
             QVERIFY(marked(g, ByteRace).empty());
 
@@ -104,6 +104,46 @@ private slots:
         const MemoryRegion* other = regionNamed(group1.local, "partial");
         QVERIFY(other);
         QVERIFY(marked(*other, ByteRace).empty());
+    }
+
+    void everyRacedByteIsMarked() {
+        // Every work-item writes its own byte of `tile` (line 5) and reads its neighbour's
+        // (line 6) with no barrier between: in id order work-items 1..7 each overwrite the byte
+        // their left neighbour read (WAR, one merged report of lines 6 and 5), and work-item 7
+        // reads byte 0 that work-item 0 wrote (RAW, lines 5 and 6). Every byte raced.
+        Session s;
+        QVERIFY(s.loadSource("neighbours.cl", R"(
+__kernel void neighbours(__global uchar *out) {
+    __local uchar tile[8];
+    size_t lid = get_local_id(0);
+    tile[lid] = (uchar)lid;
+    out[get_global_id(0)] = tile[(lid + 1) % 8];
+})"));
+        s.setKernel("neighbours");
+        NDRange range;
+        range.global = {16, 1, 1};
+        range.local = {8, 1, 1};
+        s.setNDRange(range);
+        KernelArgument out;
+        out.kind = KernelArgument::Kind::Buffer;
+        out.bytes.assign(16, 0);
+        out.size = 16;
+        s.setArguments({out});
+        QVERIFY(s.reset());
+        QVERIFY(s.runAll());
+        // Both work-groups race the same way on their own __local memory (the reports are the
+        // same two merged pairs of lines): each group's final state has all its bytes marked.
+        for (uint64_t g : {0, 1}) {
+            QVERIFY(s.selectGroup({g, 0, 0}));
+            const Snapshot snap = s.snapshot();
+            std::vector<const Diagnostic*> races = ofKind(snap.diagnostics, "data-race");
+            QCOMPARE(races.size(), size_t(2)); // WAR 6 -> 5 and RAW 5 -> 6
+            const MemoryRegion* tile = regionNamed(snap.local, "tile");
+            QVERIFY(tile);
+            QCOMPARE(marked(*tile, ByteRace), (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+            for (const MemoryRegion& r : snap.global)
+                QVERIFY(marked(r, ByteRace).empty());
+        }
     }
 
     void checksOffReportNoRace() {
@@ -158,7 +198,8 @@ private slots:
         QCOMPARE(back.diagnostics.size(), atRace.diagnostics.size());
         QCOMPARE(back.diagnosticCounts, atRace.diagnosticCounts);
         QCOMPARE(ofKind(back.diagnostics, "data-race").size(), size_t(1));
-        QCOMPARE(marked(*regionNamed(back.local, "partial"), ByteRace), std::vector<size_t>{4});
+        QCOMPARE(marked(*regionNamed(back.local, "partial"), ByteRace),
+                 (std::vector<size_t>{4, 5, 6, 7}));
         // the trace holds the race once too
         size_t traced = 0;
         for (const TraceEntry& e : *back.trace)

@@ -51,12 +51,13 @@ struct Ran {
     std::unique_ptr<KernelRun> run;
 };
 
-Ran runKernel(const char* source, const char* kernel, NDRange range, std::vector<KernelArgument> args,
-              RunOptions options = {}, CompileOptions co = {}) {
+Ran runKernel(const char* source, const char* kernel, NDRange range,
+              std::vector<KernelArgument> args, RunOptions options = {}, CompileOptions co = {}) {
     Ran r;
     r.program = Program::fromSource("test.cl", source, co);
     for (const Diagnostic& d : r.program->diagnostics)
-        qWarning("%u:%u: %s [%s]", d.range.begin.line, d.range.begin.column, d.message.c_str(), d.kind.c_str());
+        qWarning("%u:%u: %s [%s]", d.range.begin.line, d.range.begin.column, d.message.c_str(),
+                 d.kind.c_str());
     r.run = std::make_unique<KernelRun>(*r.program, kernel, range, std::move(args), options);
     r.run->runAll();
     return r;
@@ -80,19 +81,23 @@ private slots:
             a[i] = i * 0.5f;
             b[i] = 100.0f - i;
         }
-        auto r = runKernel("__kernel void add(__global const float* a, __global const float* b, __global float* c) {"
+        auto r = runKernel("__kernel void add(__global const float* a, __global const float* b, "
+                           "__global float* c) {"
                            "  size_t i = get_global_id(0); c[i] = a[i] + b[i]; }",
                            "add", range1(64, 16), {bufferOf(a), bufferOf(b), bufferOf(c)});
         QVERIFY(r.run->ready());
         QVERIFY(r.run->diagnostics().empty());
         auto out = as<float>(r.run->argumentBytes(2));
-        for (int i = 0; i < 64; ++i) QCOMPARE(out[i], a[i] + b[i]);
+        for (int i = 0; i < 64; ++i)
+            QCOMPARE(out[i], a[i] + b[i]);
     }
 
     void reductionWithBarriers() {
         std::vector<int> in(64), out(4, 0);
-        for (int i = 0; i < 64; ++i) in[i] = i + 1;
-        auto r = runKernel(R"(
+        for (int i = 0; i < 64; ++i)
+            in[i] = i + 1;
+        auto r =
+            runKernel(R"(
 __kernel void reduce(__global const int* in, __global int* out, __local int* scratch) {
     size_t lid = get_local_id(0);
     scratch[lid] = in[get_global_id(0)];
@@ -103,12 +108,13 @@ __kernel void reduce(__global const int* in, __global int* out, __local int* scr
     }
     if (lid == 0) out[get_group_id(0)] = scratch[0];
 })",
-                           "reduce", range1(64, 16), {bufferOf(in), bufferOf(out), localOf(16 * 4)});
+                      "reduce", range1(64, 16), {bufferOf(in), bufferOf(out), localOf(16 * 4)});
         QVERIFY(r.run->diagnostics().empty());
         auto res = as<int>(r.run->argumentBytes(1));
         for (int g = 0; g < 4; ++g) {
             int expect = 0;
-            for (int i = 0; i < 16; ++i) expect += g * 16 + i + 1;
+            for (int i = 0; i < 16; ++i)
+                expect += g * 16 + i + 1;
             QCOMPARE(res[g], expect);
         }
     }
@@ -138,9 +144,9 @@ __kernel void k(__global float* out) {
         QCOMPARE(res[2], 20.0f);
         QCOMPARE(res[3], 32.0f); // float4 aligned to 16 bytes
         QCOMPARE(res[4], 30.0f);
-        QCOMPARE(res[5], 4.0f);   // vec_step of a 3-component vector is 4
-        QCOMPARE(res[6], 3.0f);   // shift count taken modulo 32 (OpenCL 6.3.j)
-        QCOMPARE(res[7], 4.0f);   // uchar wraps
+        QCOMPARE(res[5], 4.0f); // vec_step of a 3-component vector is 4
+        QCOMPARE(res[6], 3.0f); // shift count taken modulo 32 (OpenCL 6.3.j)
+        QCOMPARE(res[7], 4.0f); // uchar wraps
     }
 
     void controlFlow() {
@@ -172,8 +178,8 @@ again:
 
     void outOfBoundsIsReportedWithWorkItem() {
         std::vector<int> out(4, 0);
-        auto r = runKernel("__kernel void k(__global int* out) { out[get_global_id(0)] = 1; }", "k", range1(8, 4),
-                           {bufferOf(out)});
+        auto r = runKernel("__kernel void k(__global int* out) { out[get_global_id(0)] = 1; }", "k",
+                           range1(8, 4), {bufferOf(out)});
         QVERIFY(!r.run->diagnostics().empty());
         const Diagnostic& d = r.run->diagnostics().front();
         QCOMPARE(d.kind, std::string("out-of-bounds"));
@@ -186,14 +192,15 @@ again:
         std::vector<int> out(1, 0);
         RunOptions o;
         o.maxStepsPerWorkItem = 1000;
-        auto r = runKernel("__kernel void k(__global int* out) { while (1) { out[0]++; } }", "k", range1(1, 1),
-                           {bufferOf(out)}, o);
+        auto r = runKernel("__kernel void k(__global int* out) { while (1) { out[0]++; } }", "k",
+                           range1(1, 1), {bufferOf(out)}, o);
         QCOMPARE(r.run->diagnostics().front().kind, std::string("step-limit"));
     }
 
     void barrierDivergence() {
         std::vector<int> out(4, 0);
-        auto r = runKernel("__kernel void k(__global int* out) { if (get_local_id(0) < 2) barrier(CLK_LOCAL_MEM_FENCE);"
+        auto r = runKernel("__kernel void k(__global int* out) { if (get_local_id(0) < 2) "
+                           "barrier(CLK_LOCAL_MEM_FENCE);"
                            " out[get_global_id(0)] = 1; }",
                            "k", range1(4, 4), {bufferOf(out)});
         QVERIFY(!r.run->diagnostics().empty());
@@ -221,17 +228,18 @@ __kernel void k(__global uint* in, __global uint* out) {
         // Regression: initializing __constant program-scope data was reported as a
         // constant-write and the run never became ready.
         std::vector<int> out(3, 0);
-        auto r = runKernel("__constant int lut[3] = {7, 8, 9};\n"
-                           "__kernel void k(__global int* out) { out[get_global_id(0)] = lut[get_global_id(0)]; }",
-                           "k", range1(3, 3), {bufferOf(out)});
+        auto r = runKernel(
+            "__constant int lut[3] = {7, 8, 9};\n"
+            "__kernel void k(__global int* out) { out[get_global_id(0)] = lut[get_global_id(0)]; }",
+            "k", range1(3, 3), {bufferOf(out)});
         QVERIFY(r.run->ready());
         QVERIFY(r.run->diagnostics().empty());
         QCOMPARE(as<int>(r.run->argumentBytes(0)), (std::vector<int>{7, 8, 9}));
     }
 
     void argumentMismatchIsALaunchError() {
-        auto r = runKernel("__kernel void k(__global int* out, int n) { out[0] = n; }", "k", range1(1, 1),
-                           {scalarOf<int>(3)});
+        auto r = runKernel("__kernel void k(__global int* out, int n) { out[0] = n; }", "k",
+                           range1(1, 1), {scalarOf<int>(3)});
         QVERIFY(!r.run->ready());
         QCOMPARE(r.run->diagnostics().front().kind, std::string("launch"));
     }

@@ -400,7 +400,6 @@ void TestMainWindow::autoPlayRunsAndStopsAtTheEnd() {
 void TestMainWindow::continueStopsAtTheRace() {
     QVERIFY(m_window->openPath(sample("reduction_race.sim")));
     QVERIFY(m_window->waitIdle());
-    QVERIFY(m_window->controller()->state().checksSupported);
     DiagnosticsModel* races = m_window->diagnosticsModel();
     QAbstractItemModelTester tester(races, QAbstractItemModelTester::FailureReportingMode::QtTest);
     MemoryTableModel* local = m_window->memoryPane(AddressSpace::Local)->model();
