@@ -37,9 +37,10 @@ using BuiltinImplFn = void (*)(BuiltinEnv& env, const ast::CallExpr& call, const
 /// Properties the interpreter and Sema need to know about a builtin.
 enum BuiltinFlags : unsigned {
     BuiltinNone = 0,
-    BuiltinIsBarrier = 1,    ///< may suspend the work-item (barrier, wait_group_events)
-    BuiltinIsWorkItemFn = 2, ///< work-item function (get_global_id...)
-    BuiltinConstFold = 4,    ///< pure: no memory access, no ids
+    BuiltinIsBarrier = 1,        ///< may suspend the work-item (barrier, wait_group_events)
+    BuiltinIsWorkItemFn = 2,     ///< work-item function (get_global_id...)
+    BuiltinConstFold = 4,        ///< pure: no memory access, no ids
+    BuiltinWorkGroupBarrier = 8, ///< barrier / work_group_barrier: BuiltinEnv::barrier(arg 0)
 };
 
 /// One builtin function overload family entry.

@@ -33,8 +33,10 @@ void fenceImpl(BuiltinEnv&, const ast::CallExpr&, const Value*, Value&) {}
 /// Registers barrier (6.12.8), work_group_barrier (2.0 6.13.8) and mem_fence,
 /// read_mem_fence, write_mem_fence (6.12.9).
 void registerSyncBuiltins(BuiltinRegistry& r) {
-    r.add({"barrier", resolveFence<false>, barrierImpl, BuiltinIsBarrier});
-    r.add({"work_group_barrier", resolveFence<true>, barrierImpl, BuiltinIsBarrier});
+    r.add(
+        {"barrier", resolveFence<false>, barrierImpl, BuiltinIsBarrier | BuiltinWorkGroupBarrier});
+    r.add({"work_group_barrier", resolveFence<true>, barrierImpl,
+           BuiltinIsBarrier | BuiltinWorkGroupBarrier});
     for (const char* name : {"mem_fence", "read_mem_fence", "write_mem_fence"})
         r.add({name, resolveFence<false>, fenceImpl, BuiltinNone});
 }

@@ -25,6 +25,8 @@ public:
     explicit AsyncCopyChecker(CheckDetails& details);
 
     void onRunBegin(KernelRun& run) override;
+    /// Async copies move `__local`/`__global` memory only (spec 6.12.10).
+    bool observesInitializedPrivateVariables() const override { return false; }
     void onWorkGroupBegin(WorkGroup& group) override;
     void onWorkGroupEnd(WorkGroup& group) override;
     void onAsyncCopy(const AsyncCopyCall& call) override;

@@ -22,6 +22,8 @@ public:
     explicit EndianTracer(CheckDetails& details);
 
     void onRunBegin(KernelRun& run) override;
+    /// Only endian(host) conversions matter here, never plain private accesses.
+    bool observesInitializedPrivateVariables() const override { return false; }
     void onWorkGroupBegin(WorkGroup& group) override;
     void onEndianConversion(const MemoryAccess& access, const uint8_t* before,
                             const uint8_t* after) override;

@@ -20,15 +20,15 @@ struct MemoryAccess {
     uint64_t address = 0;
     uint64_t size = 0;
     bool write = false;
-    bool atomic = false;       ///< part of an atomic operation (atomics do not race each other)
-    bool asyncCopy = false;    ///< performed by async_work_group_copy on behalf of the group
+    bool atomic = false;    ///< part of an atomic operation (atomics do not race each other)
+    bool asyncCopy = false; ///< performed by async_work_group_copy on behalf of the group
     /// Part of a byte copy (aggregate assignment or initialisation, argument passing,
     /// async copy): the read of the source is immediately followed by the write of the same
     /// number of bytes to the destination; the bytes read are not otherwise used.
     bool copy = false;
     const uint8_t* data = nullptr;
     const Buffer* buffer = nullptr;
-    SourceRange site;          ///< the expression performing the access
+    SourceRange site; ///< the expression performing the access
     const WorkItem* workItem = nullptr;
 };
 
@@ -68,10 +68,17 @@ public:
     virtual void onBarrier(WorkGroup&, uint32_t /*flags*/) {}
     /// A load or store of `access.size` bytes (after bounds checks passed).
     virtual void onMemoryAccess(const MemoryAccess&) {}
+    /// False if the observer does not need the accesses a work-item makes by name to its
+    /// own `__private` scalar and vector variables after they were initialized (parameters
+    /// and variables declared with an initializer; their initialization is still reported).
+    /// When every observer says false, those accesses skip the checked path. Observers that
+    /// show or trace memory (the debugger) keep the default.
+    virtual bool observesInitializedPrivateVariables() const { return true; }
     /// A load or store through an `endian(host)` pointer on a device whose byte order
     /// differs from the host's: `before` are the bytes in memory, `after` the converted
     /// bytes (both `size` bytes).
-    virtual void onEndianConversion(const MemoryAccess&, const uint8_t* /*before*/, const uint8_t* /*after*/) {}
+    virtual void onEndianConversion(const MemoryAccess&, const uint8_t* /*before*/,
+                                    const uint8_t* /*after*/) {}
     /// A work-item called an async copy (before the group's copy is performed, if it is).
     virtual void onAsyncCopy(const AsyncCopyCall&) {}
     /// A work-item called wait_group_events(`count`, list) at `site`; `events` holds the

@@ -53,6 +53,8 @@ public:
     void onWorkGroupBegin(WorkGroup& group) override;
     void onBarrier(WorkGroup& group, uint32_t flags) override;
     void onMemoryAccess(const MemoryAccess& access) override;
+    /// `__private` memory is never shared (spec 3.3), so it cannot race.
+    bool observesInitializedPrivateVariables() const override { return false; }
 
 private:
     /// One recorded access: interval stamp (0 = none), local linear id of the work-item in

@@ -235,6 +235,15 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
               "__constant variable '" + v->name + "' must be initialized (OpenCL C 6.5.3)");
     v->type = t;
     v->align = align ? std::max<uint64_t>(align, t.type ? t->align : 1) : (t.type ? t->align : 1);
+    // The name is in scope from the end of its declarator, so also in its own initializer
+    // (C99 6.2.1p7: `int x = x + 1;` reads the indeterminate x).
+    if (v->isProgramScope) {
+        v->slot = static_cast<uint32_t>(m_program.programVars.size());
+        m_program.programVars.push_back(v);
+    } else {
+        v->slot = m_nextSlot++;
+    }
+    declareName(v);
     if (v->init) {
         checkInitializer(v->init, t, declPointerNote(v));
         // Array of unknown size takes its size from the initializer.
@@ -255,13 +264,6 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
     if (v->type.type && v->type->canonical()->isArray() && v->type->canonical()->count == 0 &&
         !v->isProgramScope)
         error("incomplete-array", v->nameRange, "array '" + v->name + "' has no size");
-    if (v->isProgramScope) {
-        v->slot = static_cast<uint32_t>(m_program.programVars.size());
-        m_program.programVars.push_back(v);
-    } else {
-        v->slot = m_nextSlot++;
-    }
-    declareName(v);
 }
 
 } // namespace clstep

@@ -23,7 +23,8 @@ union Lane {
 struct Value {
     Lane lanes[16];
 
-    Value() : lanes{} {} // 8 vector stores; a memset here compiles to a slow `rep stos`
+    /// All lanes zero (interpreter/CMakeLists.txt makes GCC do this with vector stores).
+    Value() : lanes{} {}
     static Value ofInt(int64_t v) {
         Value r;
         r.lanes[0].i = v;

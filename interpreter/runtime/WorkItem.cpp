@@ -20,7 +20,11 @@ boost::context::pooled_fixedsize_stack& fiberStacks() {
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
     : m_run(run), m_group(&group), m_bigEndian(run.options().deviceBigEndian),
-      m_observed(!run.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {}
+      m_observed(!run.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {
+    m_directInitialized = !m_bigEndian;
+    for (const ExecutionObserver* o : run.observers())
+        if (o->observesInitializedPrivateVariables()) m_directInitialized = false;
+}
 
 WorkItem::~WorkItem() = default;
 
@@ -62,7 +66,7 @@ void WorkItem::runKernelBody() {
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
         const Type* t = p.type->canonical();
-        uint64_t addr = allocateSlot(f, p.slot, p.type, p.name);
+        uint64_t addr = allocateSlot(f, p.slot, p.type, p.name, true);
         if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
             store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
         } else {
@@ -116,12 +120,17 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
 }
 
 uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
-                                const std::string& name) {
+                                const std::string& name, bool initializedNow) {
     const Type* t = type->canonical();
     uint64_t addr = m_private.allocate(t->size, name);
     f.slots[slot] = addr;
-    if (t->isScalar() || t->isVector()) f.direct[slot] = m_private.bytes(addr, t->size);
+    if (m_directPrivate || (initializedNow && m_directInitialized)) enableDirect(f, slot, type);
     return addr;
+}
+
+void WorkItem::enableDirect(Frame& f, uint32_t slot, const QualType& type) {
+    const Type* t = type->canonical();
+    if (t->isScalar() || t->isVector()) f.direct[slot] = m_private.bytes(f.slots[slot], t->size);
 }
 
 void WorkItem::runDirect() {

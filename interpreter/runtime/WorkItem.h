@@ -141,6 +141,10 @@ private:
     // statements (WorkItemStmt.cpp)
     Flow exec(const ast::Stmt* s);
     Flow execCompound(const ast::CompoundStmt* c);
+    /// Reports "step-limit" at `s` and stops the work-item (kept out of exec()'s frame).
+    [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);
+    /// Runs `c` if it calls barrier/work_group_barrier (spec 6.12.8) and returns true.
+    bool execBarrier(const ast::CallExpr* c);
     void execDecl(const ast::VarDecl* v);
     bool condition(const ast::Expr* e);
     // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
@@ -152,20 +156,27 @@ private:
     Value evalCall(const ast::CallExpr* c);
     Value evalMember(const ast::MemberExpr* m);
     Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
+    /// Scalar lane `l` of arithmetic type `from` converted to the element type of vector
+    /// type `to` and replicated into every component (spec 6.2.6, 6.3).
+    static Value splat(Lane l, const Type* from, const Type* to);
     Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b,
                 const SourceRange& r);
     Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
     Value convertValue(const Value& v, const Type* from, const Type* to);
     void storeToLValue(const ast::Expr* lhs, const Value& v);
-    /// Bytes of a private scalar variable named by `e` when the unobserved little-endian fast
-    /// path applies, else nullptr.
+    /// Bytes of a private scalar or vector variable named by `e` when it may be accessed in
+    /// place (see allocateSlot()), else nullptr.
     uint8_t* directBytes(const ast::Expr* e) const {
-        if (!m_directPrivate || e->kind != ast::ExprKind::Name) return nullptr;
+        if (e->kind != ast::ExprKind::Name) return nullptr;
         const int32_t slot = static_cast<const ast::NameExpr*>(e)->frameSlot;
         return slot >= 0 ? m_frames.back().direct[static_cast<uint32_t>(slot)] : nullptr;
     }
-    /// Allocates private storage for slot `slot` of frame `f` and records the fast path.
-    uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name);
+    /// Allocates private storage for slot `slot` of frame `f` and records the fast path
+    /// (m_directPrivate, or m_directInitialized when the caller initializes it right away).
+    uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name,
+                          bool initializedNow);
+    /// Lets scalar/vector slot `slot` of `f` be read and written in place (directBytes()).
+    void enableDirect(Frame& f, uint32_t slot, const QualType& type);
     void initialize(uint64_t addr, QualType type, const ast::Expr* init);
     uint64_t allocTemp(uint64_t size, const char* what);
     Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
@@ -248,6 +259,9 @@ private:
     bool m_observed = false;  ///< the run has observers (checks, tracer)
     /// Private scalar variables are read and written in place (no observers, little-endian).
     bool m_directPrivate = false;
+    /// Initialized private variables are accessed in place: no observer needs those
+    /// accesses (ExecutionObserver::observesInitializedPrivateVariables), little-endian.
+    bool m_directInitialized = false;
     bool m_initializingProgram =
         false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;

@@ -16,6 +16,16 @@ namespace {
 bool isAggregate(const Type* t) {
     return t->isRecord() || t->isArray();
 }
+/// The value of a private variable of scalar or vector type `t` from its bytes (returned as
+/// a prvalue so it is built in the caller's return slot, not copied there).
+Value readDirect(const uint8_t* p, const Type* t) {
+    Value v;
+    if (t->isVector())
+        lanemem::readLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
+    else
+        lanemem::readLane(p, t->kind, false, v.lanes[0]);
+    return v;
+}
 Value ofLane(Lane l) {
     Value v;
     v.lanes[0] = l;
@@ -103,15 +113,7 @@ Value WorkItem::eval(const Expr* e) {
         auto* n = static_cast<const NameExpr*>(e);
         if (n->decl && n->decl->kind == DeclKind::EnumConstant)
             return Value::ofInt(static_cast<const EnumConstantDecl*>(n->decl)->constant);
-        if (const uint8_t* p = directBytes(e)) {
-            const Type* t = e->type->canonical();
-            Value v;
-            if (t->isVector())
-                lanemem::readLanes(p, t->element->kind, t->element->size, t->count, v.lanes);
-            else
-                lanemem::readLane(p, t->kind, false, v.lanes[0]);
-            return v;
-        }
+        if (const uint8_t* p = directBytes(e)) return readDirect(p, e->type->canonical());
         uint64_t a = address(e);
         if (isAggregate(e->type->canonical())) return Value::ofUInt(a);
         return load(a, e->type, e->range);
@@ -159,6 +161,9 @@ Value WorkItem::eval(const Expr* e) {
     case ExprKind::Cast: {
         auto* c = static_cast<const CastExpr*>(e);
         if (isScalarExpr(e)) return ofLane(evalScalarCast(c->operand.get(), e->type.type));
+        if (c->operand->type->canonical()->isScalarArithmetic() && e->type->canonical()->isVector())
+            return splat(evalScalar(c->operand.get()), c->operand->type->canonical(),
+                         e->type->canonical());
         Value v = eval(c->operand.get());
         if (e->type->isVoid()) return v;
         return convertValue(v, c->operand->type.type, e->type.type);
@@ -168,6 +173,8 @@ Value WorkItem::eval(const Expr* e) {
         const Type* from = c->operand->type->canonical();
         if (from->isArray()) return Value::ofUInt(address(c->operand.get()));
         if (isScalarExpr(e)) return ofLane(evalScalarCast(c->operand.get(), e->type.type));
+        if (from->isScalarArithmetic() && e->type->canonical()->isVector())
+            return splat(evalScalar(c->operand.get()), from, e->type->canonical());
         return convertValue(eval(c->operand.get()), from, e->type.type);
     }
     case ExprKind::VectorLiteral:
@@ -202,6 +209,14 @@ Value WorkItem::evalMember(const MemberExpr* m) {
     return r;
 }
 
+Value WorkItem::splat(Lane l, const Type* from, const Type* to) {
+    const Lane c = lane::convert(l, from->kind, to->element->kind);
+    Value r;
+    for (uint32_t i = 0; i < to->count; ++i)
+        r.lanes[i] = c;
+    return r;
+}
+
 Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
     if (v->isCommaCast) {
         Value last;
@@ -213,8 +228,12 @@ Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
     Value r;
     uint32_t k = 0;
     for (const ExprPtr& el : v->elements) {
-        Value x = eval(el.get());
         const Type* et = el->type->canonical();
+        if (!et->isVector() && k < 16) {
+            r.lanes[k++] = isScalarExpr(el.get()) ? evalScalar(el.get()) : eval(el.get()).lanes[0];
+            continue;
+        }
+        Value x = eval(el.get());
         if (et->isVector()) {
             for (uint32_t i = 0; i < et->count && k < 16; ++i)
                 r.lanes[k++] = x.lanes[i];
@@ -281,7 +300,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
     for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
         const ParamDecl& p = *f->params[i];
         const Type* t = p.type->canonical();
-        uint64_t a = allocateSlot(frame, p.slot, p.type, p.name);
+        uint64_t a = allocateSlot(frame, p.slot, p.type, p.name, true);
         if (isAggregate(t))
             copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
         else

@@ -1,5 +1,6 @@
 // WorkItem: statement execution, including goto and switch through "seek" mode: control
 // enters the statement tree and skips forward until it reaches the target label or case.
+#include "builtins/BuiltinRegistry.h"
 #include "frontend/Sema.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneOps.h"
@@ -90,6 +91,27 @@ bool WorkItem::condition(const Expr* e) {
     return v.u != 0;
 }
 
+void WorkItem::stepLimitReached(const Stmt* s) {
+    reportError("step-limit",
+                "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
+                    " statements (endless loop?); raise the limit with --max-steps",
+                s->range);
+    throw Abort{};
+}
+
+bool WorkItem::execBarrier(const CallExpr* c) {
+    if (c->builtin < 0 || c->args.empty() ||
+        !(BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier))
+        return false;
+    // Called straight from the statement: a work-item waiting at a barrier keeps a shallow
+    // stack, which is what makes resuming a group of them cheap.
+    const uint32_t flags = static_cast<uint32_t>(evalScalar(c->args[0].get()).u);
+    for (size_t i = 1; i < c->args.size(); ++i)
+        evalDiscard(c->args[i].get());
+    barrier(flags, c->range);
+    return true;
+}
+
 WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
     size_t i = 0;
     if (m_seekTarget) {
@@ -134,9 +156,13 @@ void WorkItem::execDecl(const VarDecl* v) {
                         v->range);
             throw Abort{};
         }
-        slot = allocateSlot(f, v->slot, v->type, v->name);
+        slot = allocateSlot(f, v->slot, v->type, v->name, false);
     }
-    if (v->init) initialize(slot, v->type, v->init.get());
+    if (!v->init) return;
+    initialize(slot, v->type, v->init.get());
+    // Initialized now (the initializer may have called functions: fetch the frame again).
+    Frame& frame = m_frames.back();
+    if (m_directInitialized && !frame.direct[v->slot]) enableDirect(frame, v->slot, v->type);
 }
 
 WorkItem::Flow WorkItem::exec(const Stmt* s) {
@@ -150,14 +176,7 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
     }
     if (!m_seekTarget) {
         m_currentStmt = s;
-        if (++m_steps > m_run.options().maxStepsPerWorkItem) {
-            reportError("step-limit",
-                        "work-item stopped after " +
-                            std::to_string(m_run.options().maxStepsPerWorkItem) +
-                            " statements (endless loop?); raise the limit with --max-steps",
-                        s->range);
-            throw Abort{};
-        }
+        if (++m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
         if (m_controller && m_sink && m_controller->shouldPause(*this, *s)) {
             m_pausedAtStatement = true;
             m_sink = std::move(m_sink).resume();
@@ -171,9 +190,13 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
             if (d->kind == DeclKind::Var) execDecl(static_cast<const VarDecl*>(d.get()));
         return Flow::Normal;
-    case StmtKind::Expr:
-        evalDiscard(static_cast<const ExprStmt*>(s)->expr.get());
+    case StmtKind::Expr: {
+        const Expr* e = static_cast<const ExprStmt*>(s)->expr.get();
+        if (e->kind == ExprKind::Call && execBarrier(static_cast<const CallExpr*>(e)))
+            return Flow::Normal;
+        evalDiscard(e);
         return Flow::Normal;
+    }
     case StmtKind::If: {
         auto* i = static_cast<const IfStmt*>(s);
         if (m_seekTarget) {
