@@ -32,6 +32,12 @@ Visit visit(F& f, const Node* node) {
         return f(node);
     }
 }
+/// Whether a walk enters the children of a node its callback answered `v` for; `go`
+/// becomes false on Visit::Stop.
+inline bool enter(Visit v, bool& go) {
+    go = v != Visit::Stop;
+    return v == Visit::Children;
+}
 } // namespace detail
 
 /// Calls `onStmt(const Stmt*)` for each direct child statement of `s` and `onExpr(const
@@ -191,19 +197,11 @@ void forEachChild(const Expr* e, ExprFn&& onExpr) {
 /// depth is the tree's.
 template <typename ExprFn>
 bool walk(const Expr* e, ExprFn&& onExpr) {
-    if (!e) return true;
-    switch (detail::visit(onExpr, e)) {
-    case Visit::Stop:
-        return false;
-    case Visit::Skip:
-        return true;
-    case Visit::Children:
-        break;
-    }
     bool go = true;
-    forEachChild(e, [&](const Expr* c) {
-        if (go) go = walk(c, onExpr);
-    });
+    if (e && detail::enter(detail::visit(onExpr, e), go))
+        forEachChild(e, [&](const Expr* c) {
+            if (go) go = walk(c, onExpr);
+        });
     return go;
 }
 
@@ -214,24 +212,16 @@ bool walk(const Expr* e, ExprFn&& onExpr) {
 /// returned Visit::Stop. Calls into other functions are not followed.
 template <typename StmtFn, typename ExprFn>
 bool walk(const Stmt* s, StmtFn&& onStmt, ExprFn&& onExpr) {
-    if (!s) return true;
-    switch (detail::visit(onStmt, s)) {
-    case Visit::Stop:
-        return false;
-    case Visit::Skip:
-        return true;
-    case Visit::Children:
-        break;
-    }
     bool go = true;
-    forEachChild(
-        s,
-        [&](const Stmt* c) {
-            if (go) go = walk(c, onStmt, onExpr);
-        },
-        [&](const Expr* c) {
-            if (go) go = walk(c, onExpr);
-        });
+    if (s && detail::enter(detail::visit(onStmt, s), go))
+        forEachChild(
+            s,
+            [&](const Stmt* c) {
+                if (go) go = walk(c, onStmt, onExpr);
+            },
+            [&](const Expr* c) {
+                if (go) go = walk(c, onExpr);
+            });
     return go;
 }
 
