@@ -12,8 +12,22 @@ struct Decl;
 using DeclPtr = std::unique_ptr<Decl>;
 
 enum class StmtKind : uint8_t {
-    Compound, Decl, Expr, If, While, DoWhile, For, Switch, Case, Default,
-    Break, Continue, Return, Goto, Label, Null,
+    Compound,
+    Decl,
+    Expr,
+    If,
+    While,
+    DoWhile,
+    For,
+    Switch,
+    Case,
+    Default,
+    Break,
+    Continue,
+    Return,
+    Goto,
+    Label,
+    Null,
 };
 
 /// Base of all statements; `range` covers the whole statement. Every statement is a possible
@@ -21,6 +35,8 @@ enum class StmtKind : uint8_t {
 struct Stmt {
     StmtKind kind;
     SourceRange range;
+    /// After Sema (linkStatements): the enclosing statement, null for a function body.
+    const Stmt* parent = nullptr;
     explicit Stmt(StmtKind k) : kind(k) {}
     virtual ~Stmt() = default;
 };
@@ -70,9 +86,16 @@ struct ForStmt : Stmt {
     ForStmt() : Stmt(StmtKind::For) {}
 };
 
+struct CaseStmt;
+struct DefaultStmt;
+
 struct SwitchStmt : Stmt {
     ExprPtr cond;
     StmtPtr body;
+    /// After Sema (linkStatements): the switch's own case labels in source order (not those
+    /// of nested switches) and its default label (or null).
+    std::vector<const CaseStmt*> cases;
+    const DefaultStmt* defaultLabel = nullptr;
     SwitchStmt() : Stmt(StmtKind::Switch) {}
 };
 

@@ -3,6 +3,7 @@
 #include "frontend/Parser.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/Sema.h"
+#include "frontend/StatementLinks.h"
 
 #include <fstream>
 #include <sstream>
@@ -101,6 +102,7 @@ std::unique_ptr<Program> Program::fromSource(const std::string& path, std::strin
     if (!p->hasErrors()) {
         Sema sema(*p);
         sema.run();
+        ast::linkStatements(*p->unit);
     }
     return p;
 }

@@ -146,6 +146,13 @@ private:
     /// Runs `c` if it calls barrier/work_group_barrier (spec 6.12.8) and returns true.
     bool execBarrier(const ast::CallExpr* c);
     void execDecl(const ast::VarDecl* v);
+    /// Allocates `v`'s storage in the current frame if it has none yet (no initializer);
+    /// returns its private address, or 0 for `__local` and program-scope variables.
+    /// Throws Abort past RunOptions::maxPrivateBytes ("allocation-too-large").
+    uint64_t declareStorage(const ast::VarDecl* v);
+    /// declareStorage() for the variables of `s` if it is a declaration jumped over by a
+    /// goto or switch into their scope.
+    void declareSkipped(const ast::Stmt* s);
     bool condition(const ast::Expr* e);
     // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
     Value eval(const ast::Expr* e);

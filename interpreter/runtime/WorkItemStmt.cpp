@@ -2,6 +2,7 @@
 // enters the statement tree and skips forward until it reaches the target label or case.
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/Sema.h"
+#include "frontend/StatementLinks.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneOps.h"
 #include "runtime/StepController.h"
@@ -11,77 +12,6 @@
 namespace clstep {
 
 using namespace ast;
-
-namespace {
-
-/// True if `target` is `s` or nested inside it (without crossing into another switch for
-/// case labels).
-bool contains(const Stmt* s, const Stmt* target) {
-    if (!s) return false;
-    if (s == target) return true;
-    switch (s->kind) {
-    case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-            if (contains(c.get(), target)) return true;
-        return false;
-    case StmtKind::If: {
-        auto* i = static_cast<const IfStmt*>(s);
-        return contains(i->thenStmt.get(), target) || contains(i->elseStmt.get(), target);
-    }
-    case StmtKind::While:
-        return contains(static_cast<const WhileStmt*>(s)->body.get(), target);
-    case StmtKind::DoWhile:
-        return contains(static_cast<const DoWhileStmt*>(s)->body.get(), target);
-    case StmtKind::For:
-        return contains(static_cast<const ForStmt*>(s)->body.get(), target);
-    case StmtKind::Switch:
-        if (target->kind == StmtKind::Case || target->kind == StmtKind::Default) return false;
-        return contains(static_cast<const SwitchStmt*>(s)->body.get(), target);
-    case StmtKind::Case:
-        return contains(static_cast<const CaseStmt*>(s)->sub.get(), target);
-    case StmtKind::Default:
-        return contains(static_cast<const DefaultStmt*>(s)->sub.get(), target);
-    case StmtKind::Label:
-        return contains(static_cast<const LabelStmt*>(s)->sub.get(), target);
-    default:
-        return false;
-    }
-}
-
-const Stmt* findCase(const Stmt* s, int64_t value, const Stmt** deflt) {
-    if (!s) return nullptr;
-    switch (s->kind) {
-    case StmtKind::Case: {
-        auto* c = static_cast<const CaseStmt*>(s);
-        if (c->constant == value) return c;
-        return findCase(c->sub.get(), value, deflt);
-    }
-    case StmtKind::Default:
-        *deflt = s;
-        return findCase(static_cast<const DefaultStmt*>(s)->sub.get(), value, deflt);
-    case StmtKind::Compound:
-        for (const StmtPtr& c : static_cast<const CompoundStmt*>(s)->body)
-            if (const Stmt* r = findCase(c.get(), value, deflt)) return r;
-        return nullptr;
-    case StmtKind::If: {
-        auto* i = static_cast<const IfStmt*>(s);
-        if (const Stmt* r = findCase(i->thenStmt.get(), value, deflt)) return r;
-        return findCase(i->elseStmt.get(), value, deflt);
-    }
-    case StmtKind::While:
-        return findCase(static_cast<const WhileStmt*>(s)->body.get(), value, deflt);
-    case StmtKind::DoWhile:
-        return findCase(static_cast<const DoWhileStmt*>(s)->body.get(), value, deflt);
-    case StmtKind::For:
-        return findCase(static_cast<const ForStmt*>(s)->body.get(), value, deflt);
-    case StmtKind::Label:
-        return findCase(static_cast<const LabelStmt*>(s)->sub.get(), value, deflt);
-    default:
-        return nullptr;
-    }
-}
-
-} // namespace
 
 bool WorkItem::condition(const Expr* e) {
     const Lane v = isScalarExpr(e) ? evalScalar(e) : eval(e).lanes[0];
@@ -116,8 +46,12 @@ WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
     size_t i = 0;
     if (m_seekTarget) {
         for (; i < c->body.size(); ++i)
-            if (contains(c->body[i].get(), m_seekTarget)) break;
+            if (ast::statementContains(c->body[i].get(), m_seekTarget)) break;
         if (i == c->body.size()) return Flow::Seek;
+        // A jump past a declaration into its scope: the variable exists, uninitialized
+        // (C99 6.2.4, 6.8.6.1).
+        for (size_t j = 0; j < i; ++j)
+            declareSkipped(c->body[j].get());
     }
     for (; i < c->body.size(); ++i) {
         Flow f = exec(c->body[i].get());
@@ -126,8 +60,10 @@ WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
                 // a goto to a label elsewhere in this block: restart the search here
                 size_t j = 0;
                 for (; j < c->body.size(); ++j)
-                    if (contains(c->body[j].get(), m_seekTarget)) break;
+                    if (ast::statementContains(c->body[j].get(), m_seekTarget)) break;
                 if (j == c->body.size()) return Flow::Seek;
+                for (size_t k = 0; k < j; ++k)
+                    declareSkipped(c->body[k].get());
                 i = j - 1;
                 continue;
             }
@@ -137,12 +73,27 @@ WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
     return Flow::Normal;
 }
 
+void WorkItem::declareSkipped(const Stmt* s) {
+    if (s->kind != StmtKind::Decl) return;
+    for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+        if (d->kind == DeclKind::Var) declareStorage(static_cast<const VarDecl*>(d.get()));
+}
+
 void WorkItem::execDecl(const VarDecl* v) {
+    const uint64_t slot = declareStorage(v);
+    if (!slot || !v->init) return;
+    initialize(slot, v->type, v->init.get());
+    // Initialized now (the initializer may have called functions: fetch the frame again).
+    Frame& frame = m_frames.back();
+    if (m_directInitialized && !frame.direct[v->slot]) enableDirect(frame, v->slot, v->type);
+}
+
+uint64_t WorkItem::declareStorage(const VarDecl* v) {
     Frame& f = m_frames.back();
-    if (v->isProgramScope) return; // static locals live in program memory
+    if (v->isProgramScope) return 0; // static locals live in program memory
     if (v->type.space == AddressSpace::Local) {
         f.slots[v->slot] = m_group->localVariable(v);
-        return;
+        return 0;
     }
     uint64_t size = v->type->canonical()->size;
     uint64_t& slot = f.slots[v->slot];
@@ -158,11 +109,7 @@ void WorkItem::execDecl(const VarDecl* v) {
         }
         slot = allocateSlot(f, v->slot, v->type, v->name, false);
     }
-    if (!v->init) return;
-    initialize(slot, v->type, v->init.get());
-    // Initialized now (the initializer may have called functions: fetch the frame again).
-    Frame& frame = m_frames.back();
-    if (m_directInitialized && !frame.direct[v->slot]) enableDirect(frame, v->slot, v->type);
+    return slot;
 }
 
 WorkItem::Flow WorkItem::exec(const Stmt* s) {
@@ -170,7 +117,7 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
     if (m_seekTarget) {
         if (s == m_seekTarget) {
             m_seekTarget = nullptr;
-        } else if (!contains(s, m_seekTarget)) {
+        } else if (!ast::statementContains(s, m_seekTarget)) {
             return Flow::Normal;
         }
     }
@@ -200,7 +147,8 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
     case StmtKind::If: {
         auto* i = static_cast<const IfStmt*>(s);
         if (m_seekTarget) {
-            if (contains(i->thenStmt.get(), m_seekTarget)) return exec(i->thenStmt.get());
+            if (ast::statementContains(i->thenStmt.get(), m_seekTarget))
+                return exec(i->thenStmt.get());
             return exec(i->elseStmt.get());
         }
         if (condition(i->cond.get())) return exec(i->thenStmt.get());
@@ -238,9 +186,12 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
     case StmtKind::Switch: {
         auto* w = static_cast<const SwitchStmt*>(s);
         const int64_t v = evalScalar(w->cond.get()).i;
-        const Stmt* deflt = nullptr;
-        const Stmt* target = findCase(w->body.get(), v, &deflt);
-        if (!target) target = deflt;
+        const Stmt* target = w->defaultLabel;
+        for (const CaseStmt* c : w->cases)
+            if (c->constant == v) {
+                target = c;
+                break;
+            }
         if (!target) return Flow::Normal;
         m_seekTarget = target;
         Flow f = exec(w->body.get());

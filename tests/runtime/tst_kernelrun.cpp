@@ -176,6 +176,48 @@ again:
         QCOMPARE(res[3], 8);
     }
 
+    void nestedSwitchesAndGotoIntoBlocks() {
+        // Case labels belong to the innermost switch (C99 6.8.4.2); a case inside a nested
+        // block of the body is still reached; goto jumps forward into a nested block.
+        std::vector<int> out(6, 0);
+        auto r = runKernel(R"(
+int classify(int a, int b) {
+    switch (a) {
+    case 0:
+        switch (b) { case 1: return 100; default: return 101; }
+    case 1: {
+        int t = 10;
+        if (b) { case 2: t += 5; }
+        return t;
+    }
+    default: break;
+    }
+    return -1;
+}
+__kernel void k(__global int* out) {
+    out[0] = classify(0, 1);
+    out[1] = classify(0, 7);
+    out[2] = classify(1, 0);
+    out[3] = classify(2, 0);
+    out[4] = classify(3, 0);
+    int v = 0;
+    goto inside;
+    v = 50;
+    { v += 1; inside: v += 2; }
+    out[5] = v;
+})",
+                           "k", range1(1, 1), {bufferOf(out)});
+        QVERIFY(r.run->diagnostics().empty());
+        auto res = as<int>(r.run->argumentBytes(0));
+        QCOMPARE(res[0], 100);
+        QCOMPARE(res[1], 101);
+        QCOMPARE(res[2], 10);
+        QCOMPARE(res[3],
+                 5); // jumped past `int t = 10`: t exists but was never set (fresh memory is 0)
+        QCOMPARE(res[4], -1);
+        QCOMPARE(res[5], 2);
+    }
+
     void outOfBoundsIsReportedWithWorkItem() {
         std::vector<int> out(4, 0);
         auto r = runKernel("__kernel void k(__global int* out) { out[get_global_id(0)] = 1; }", "k",
