@@ -26,6 +26,27 @@ Value readDirect(const uint8_t* p, const Type* t) {
         lanemem::readLane(p, t->kind, false, v.lanes[0]);
     return v;
 }
+/// Storage for a call's argument Values: up to eight inline and left unconstructed (the
+/// caller constructs each one as it evaluates it, with placement new), more on the heap.
+class ArgumentStorage {
+public:
+    explicit ArgumentStorage(size_t count) {
+        if (count > 8) {
+            m_many.resize(count);
+            m_data = m_many.data();
+        }
+    }
+    Value* data() { return m_data; }
+
+private:
+    union Inline {
+        Value v[8];
+        Inline() {}
+    } m_inline;
+    std::vector<Value> m_many;
+    Value* m_data = m_inline.v;
+};
+
 Value ofLane(Lane l) {
     Value v;
     v.lanes[0] = l;
@@ -251,16 +272,8 @@ Value WorkItem::evalCall(const CallExpr* c) {
     if (c->builtin >= 0) {
         // Only the arguments that exist are built: zeroing eight 128-byte Values per call
         // was a measurable part of builtin-heavy kernels.
-        union Args {
-            Value v[8];
-            Args() {}
-        } args;
-        std::vector<Value> many;
-        Value* argv = args.v;
-        if (c->args.size() > 8) {
-            many.resize(c->args.size());
-            argv = many.data();
-        }
+        ArgumentStorage storage(c->args.size());
+        Value* argv = storage.data();
         for (size_t i = 0; i < c->args.size(); ++i) {
             const Expr* arg = c->args[i].get();
             if (isScalarExpr(arg))
@@ -283,16 +296,8 @@ Value WorkItem::evalCall(const CallExpr* c) {
         throw Abort{};
     }
     // Evaluate arguments in the caller's frame, then bind them in the callee's.
-    union Args {
-        Value v[8];
-        Args() {}
-    } args;
-    std::vector<Value> many;
-    Value* values = args.v;
-    if (c->args.size() > 8) {
-        many.resize(c->args.size());
-        values = many.data();
-    }
+    ArgumentStorage storage(c->args.size());
+    Value* values = storage.data();
     for (size_t i = 0; i < c->args.size(); ++i)
         new (&values[i]) Value(eval(c->args[i].get()));
     Frame frame = newFrame(f);
