@@ -69,6 +69,16 @@ bool isShowable(const Expr* e) {
     return true;
 }
 
+/// Where the first error inside entry `origin` begins ((0, 0) if none): the reading of an
+/// entry whose first error comes later is the one the parser understood further.
+std::pair<uint32_t, uint32_t> firstErrorIn(const std::vector<Diagnostic>& diagnostics,
+                                           uint32_t origin) {
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error && d.range.begin.file == origin)
+            return {d.range.begin.line, d.range.begin.column};
+    return {0, 0};
+}
+
 std::string trimmed(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n");
     if (b == std::string::npos) return "";
@@ -402,8 +412,28 @@ ReplResult EntryEvaluator::evaluateStatement(const std::string& text,
         }
     }
     r.diagnostics = diagnosticsOf(*program, source);
+    if (plan.text != text) {
+        // "expected expression before ';'" at the `;` terminated() added: the entry ended.
+        size_t at = 0;
+        lastSignificant(text, &at);
+        const size_t lineStart = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
+        const auto line = static_cast<uint32_t>(
+            std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1);
+        const auto column = static_cast<uint32_t>(
+            at + 1 - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1);
+        for (Diagnostic& d : r.diagnostics) {
+            const size_t before = d.message.find("before ';'");
+            if (before != std::string::npos && d.range.begin.file == m_origin &&
+                d.range.begin.line == line && d.range.begin.column == column)
+                d.message.replace(before, 10, "at the end of the entry");
+        }
+    }
     if (program->hasErrors()) {
-        if (expressionTry && ReplCompiler::hasSyntaxErrors(*program))
+        // Neither reading parses: report the one that got further into the entry (an
+        // expression on a tie, e.g. `a *`).
+        if (expressionTry && ReplCompiler::hasSyntaxErrors(*program) &&
+            firstErrorIn(expressionTry->diagnostics, m_origin) >=
+                firstErrorIn(r.diagnostics, m_origin))
             r.diagnostics = expressionTry->diagnostics;
         r.ok = false;
         r.text = format(r.diagnostics);

@@ -62,6 +62,11 @@ Diagnostic SyntheticSource::map(const Diagnostic& d) const {
     }
     for (RelatedLocation& n : m.notes)
         n.range = map(n.range);
+    // Notes about the generated kernel around the entry (e.g. the '(' a generated ')' would
+    // match) mean nothing to the user.
+    std::erase_if(m.notes, [](const RelatedLocation& n) {
+        return n.range.begin.valid() && n.range.begin.file == 0;
+    });
     return m;
 }
 

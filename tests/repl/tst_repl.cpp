@@ -215,6 +215,15 @@ void TestRepl::syntaxErrorPositionsWithinEntry() {
     ReplResult u = repl.submit("a + nothing");
     QVERIFY(contains(u.text, "<entry>:1:5: error: use of undeclared identifier 'nothing'"));
     QCOMPARE(accept(repl, "a").value, std::string("1"));
+
+    // An unfinished declaration without `;`: the error of the reading that parsed furthest
+    // (a declaration), not the expression reading's "missing ')'" with a note pointing into
+    // the generated kernel.
+    ReplResult d = repl.submit("int x = 1 +");
+    QVERIFY(!d.ok);
+    QVERIFY(contains(d.text, "<entry>:1:12: error: expected expression at the end of the entry"));
+    QVERIFY(!contains(d.text, "missing ')'"));
+    QVERIFY(!contains(d.text, "<generated>"));
 }
 
 void TestRepl::localInitializerRefusedStateKept() {
