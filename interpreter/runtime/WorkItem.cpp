@@ -40,6 +40,7 @@ void WorkItem::rebind(WorkGroup& group) {
     m_seekTarget = nullptr;
     m_currentStmt = nullptr;
     m_atomicLocked = false;
+    m_atomicHoldsLock = false;
     m_controller = nullptr;
     m_pausedAtStatement = false;
     m_quiet = false;

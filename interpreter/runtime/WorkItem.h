@@ -260,7 +260,8 @@ private:
     const ast::Stmt* m_seekTarget = nullptr;
     const ast::Stmt* m_currentStmt = nullptr;
     Value m_returnValue;
-    bool m_atomicLocked = false;
+    bool m_atomicLocked = false;    ///< inside an atomic function (accesses are atomic)
+    bool m_atomicHoldsLock = false; ///< ... and holding KernelRun::atomicMutex (__global)
     StepController* m_controller = nullptr;
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)

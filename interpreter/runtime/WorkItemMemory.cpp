@@ -198,13 +198,18 @@ void WorkItem::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const Sourc
     notifyAccess(dst, bytes, true, d, site, true);
 }
 
-void WorkItem::atomicBegin(uint64_t, const SourceRange&) {
-    m_run.atomicMutex().lock();
+void WorkItem::atomicBegin(uint64_t address, const SourceRange&) {
+    // Only __global memory is shared with work-groups running on other threads. __local
+    // memory belongs to this work-group, whose work-items run one at a time on this thread
+    // and never switch in the middle of an atomic function: it needs no lock.
+    m_atomicHoldsLock = address::space(address) == AddressSpace::Global;
+    if (m_atomicHoldsLock) m_run.atomicMutex().lock();
     m_atomicLocked = true;
 }
 
 void WorkItem::atomicEnd() {
-    if (m_atomicLocked) m_run.atomicMutex().unlock();
+    if (m_atomicHoldsLock) m_run.atomicMutex().unlock();
+    m_atomicHoldsLock = false;
     m_atomicLocked = false;
 }
 
