@@ -184,7 +184,9 @@ private:
                           bool initializedNow);
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (directBytes()).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
-    void initialize(uint64_t addr, QualType type, const ast::Expr* init);
+    /// Writes initializer `init` for an object of `type` at `addr`, which may assume `align`
+    /// bytes of alignment (0: the type's; less for members of packed records).
+    void initialize(uint64_t addr, QualType type, const ast::Expr* init, uint64_t align = 0);
     uint64_t allocTemp(uint64_t size, const char* what);
     Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
     /// `p + n` elements of `ptrType`'s pointee (a null pointer plus 0 stays null).
@@ -221,15 +223,28 @@ private:
     Lane evalScalarCast(const ast::Expr* operand, const Type* to);
     /// Evaluates `e` for its side effects only (expression statements, for-increments).
     void evalDiscard(const ast::Expr* e);
-    /// The bytes of an access of `size` bytes of type `t` at `address` when it can skip the
-    /// checked path: no observers, little-endian device, a live buffer that allows it, in
-    /// bounds and aligned. Null otherwise (the caller then takes the checked path).
-    uint8_t* directMemory(uint64_t address, const Type* t, uint64_t size, bool write);
+    /// The bytes of an access of `size` bytes at `address` when it can skip the checked path:
+    /// no observers, little-endian device, a live buffer that allows it, in bounds and aligned
+    /// to `align` bytes. Null otherwise (the caller then takes the checked path).
+    uint8_t* directMemory(uint64_t address, uint64_t size, bool write, uint64_t align);
     /// Loads the scalar of type `type` at `address`; unobserved little-endian accesses to a
     /// live, aligned, readable buffer take a direct path, everything else goes through load().
-    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site);
+    /// `align` is the alignment the access may assume (bytes; 0: the type's, see accessAlign()).
+    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
+                    uint64_t align = 0);
     /// Stores scalar lane `v` of type `type` at `address` (direct path as loadScalar()).
-    void storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site);
+    void storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site,
+                     uint64_t align = 0);
+    /// load()/store() for an access that may assume `align` bytes of alignment (0: the
+    /// type's); "misaligned-access" is reported below that.
+    Value loadAt(uint64_t address, const QualType& type, const SourceRange& site, uint64_t align);
+    void storeAt(uint64_t address, const QualType& type, const Value& v, const SourceRange& site,
+                 uint64_t align);
+    /// The alignment (bytes) an access to lvalue `e` may assume: its type's, lowered for a
+    /// member of a packed record (or of a member nested in one) to what the member's offset
+    /// guarantees, as a compiler does for `packed` (accessing such members by name is not
+    /// a misaligned access; dereferencing a plain pointer to one is).
+    static uint64_t accessAlign(const ast::Expr* e);
     /// Stores `v` into scalar lvalue `lhs` (a private scalar variable, an element, a field,
     /// a dereference or a one-component swizzle).
     void storeScalarToLValue(const ast::Expr* lhs, Lane v);

@@ -6,6 +6,7 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace clstep {
@@ -221,7 +222,7 @@ Value WorkItem::evalMember(const MemberExpr* m) {
     if (m->field) {
         uint64_t a = address(m);
         if (isAggregate(m->type->canonical())) return Value::ofUInt(a);
-        return load(a, m->type, m->range);
+        return loadAt(a, m->type, m->range, accessAlign(m));
     }
     Value base = eval(m->base.get());
     Value r;
@@ -333,8 +334,14 @@ Value WorkItem::evalCall(const CallExpr* c) {
     return result;
 }
 
-void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
+void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init, uint64_t align) {
     const Type* t = type->canonical();
+    if (!align) align = t->align;
+    // a member of a packed record may be less aligned than its type (see accessAlign())
+    auto within = [align](uint64_t offset, uint64_t own) {
+        const uint64_t offsetAlign = offset ? (offset & (~offset + 1)) : align;
+        return std::max<uint64_t>(1, std::min({own, align, offsetAlign}));
+    };
     if (init->kind == ExprKind::InitList) {
         if (uint8_t* p = access(addr, t->size, true, init->range)) {
             std::memset(p, 0, t->size); // members without an initializer are zero (C99 6.7.8)
@@ -353,16 +360,19 @@ void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
                 }
             }
             if (t->isArray()) {
-                initialize(addr + index * t->element->size, QualType{t->element}, el.value.get());
+                initialize(addr + index * t->element->size, QualType{t->element}, el.value.get(),
+                           within(index * t->element->size, t->element->align));
             } else if (t->isRecord()) {
                 if (index < t->fields.size())
-                    initialize(addr + t->fields[index].offset, t->fields[index].type,
-                               el.value.get());
+                    initialize(
+                        addr + t->fields[index].offset, t->fields[index].type, el.value.get(),
+                        within(t->fields[index].offset, t->fields[index].type->canonical()->align));
             } else if (t->isVector()) {
                 Value v = eval(el.value.get());
-                store(addr + index * t->element->size, QualType{t->element}, v, el.value->range);
+                storeAt(addr + index * t->element->size, QualType{t->element}, v, el.value->range,
+                        within(index * t->element->size, t->element->align));
             } else {
-                initialize(addr, type, el.value.get());
+                initialize(addr, type, el.value.get(), align);
             }
             ++index;
         }
@@ -378,14 +388,14 @@ void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init) {
         return;
     }
     if (isScalarExpr(init) && t->isScalar()) {
-        storeScalar(addr, type, evalScalar(init), init->range);
+        storeScalar(addr, type, evalScalar(init), init->range, align);
         return;
     }
     Value v = eval(init);
     if (isAggregate(t))
         copyBytes(addr, v.lanes[0].u, t->size, init->range);
     else
-        store(addr, type, v, init->range);
+        storeAt(addr, type, v, init->range, align);
 }
 
 } // namespace clstep

@@ -118,11 +118,17 @@ void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool writ
 }
 
 Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& site) {
+    return loadAt(address, type, site, 0);
+}
+
+Value WorkItem::loadAt(uint64_t address, const QualType& type, const SourceRange& site,
+                       uint64_t align) {
     Value v;
     const Type* t = type->canonical();
+    if (!align) align = t->align;
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
-    if (const uint8_t* d = directMemory(address, t, size, false)) {
+    if (const uint8_t* d = directMemory(address, size, false, align)) {
         if (vector)
             lanemem::readLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
         else
@@ -131,7 +137,7 @@ Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& 
     }
     uint8_t* p = access(address, size, false, site);
     if (!p) return v;
-    if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
+    if ((address::offset(address) & (align - 1)) != 0 && !t->isRecord() && !t->isArray())
         reportError("misaligned-access",
                     "misaligned read of '" + t->name + "' (offset " +
                         std::to_string(address::offset(address)) + ")",
@@ -154,10 +160,16 @@ Value WorkItem::load(uint64_t address, const QualType& type, const SourceRange& 
 
 void WorkItem::store(uint64_t address, const QualType& type, const Value& v,
                      const SourceRange& site) {
+    storeAt(address, type, v, site, 0);
+}
+
+void WorkItem::storeAt(uint64_t address, const QualType& type, const Value& v,
+                       const SourceRange& site, uint64_t align) {
     const Type* t = type->canonical();
+    if (!align) align = t->align;
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
-    if (uint8_t* d = directMemory(address, t, size, true)) {
+    if (uint8_t* d = directMemory(address, size, true, align)) {
         if (vector)
             lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
         else
@@ -166,7 +178,7 @@ void WorkItem::store(uint64_t address, const QualType& type, const Value& v,
     }
     uint8_t* p = access(address, size, true, site);
     if (!p) return;
-    if ((address::offset(address) & (t->align - 1)) != 0 && !t->isRecord() && !t->isArray())
+    if ((address::offset(address) & (align - 1)) != 0 && !t->isRecord() && !t->isArray())
         reportError("misaligned-access",
                     "misaligned write of '" + t->name + "' (offset " +
                         std::to_string(address::offset(address)) + ")",

@@ -5,6 +5,7 @@
 #include "runtime/LaneOps.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace clstep {
@@ -300,11 +301,12 @@ void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
         if (!m->field && m->swizzle.size() > 1) {
             const Type* vt = m->base->type->canonical();
             uint64_t base = address(m->base.get());
+            const uint64_t align = std::min(accessAlign(m->base.get()), vt->element->align);
             for (size_t i = 0; i < m->swizzle.size(); ++i) {
                 Value lane;
                 lane.lanes[0] = v.lanes[i];
-                store(base + m->swizzle[i] * vt->element->size,
-                      QualType{vt->element, m->base->type.space}, lane, lhs->range);
+                storeAt(base + m->swizzle[i] * vt->element->size,
+                        QualType{vt->element, m->base->type.space}, lane, lhs->range, align);
             }
             return;
         }
@@ -321,7 +323,7 @@ void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
     if (t->isRecord() || t->isArray())
         copyBytes(a, v.lanes[0].u, t->size, lhs->range);
     else
-        store(a, lhs->type, v, lhs->range);
+        storeAt(a, lhs->type, v, lhs->range, accessAlign(lhs));
 }
 
 Value WorkItem::evalAssign(const AssignExpr* a) {

@@ -10,6 +10,8 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
+
 namespace clstep {
 
 using namespace ast;
@@ -21,38 +23,58 @@ void WorkItem::evalDiscard(const Expr* e) {
         eval(e);
 }
 
-uint8_t* WorkItem::directMemory(uint64_t address, const Type* t, uint64_t size, bool write) {
+uint8_t* WorkItem::directMemory(uint64_t address, uint64_t size, bool write, uint64_t align) {
     if (!m_directPrivate) return nullptr;
     Memory* mem = memoryOf(address);
     if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
     Buffer* b = mem->buffer(address);
     const uint64_t off = address::offset(address);
     if (!b || !b->alive || (write ? b->readOnly : b->writeOnly) || off + size > b->bytes.size() ||
-        (off & (t->align - 1)) != 0)
+        (off & (align - 1)) != 0)
         return nullptr;
     return b->bytes.data() + off;
 }
 
-Lane WorkItem::loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
+Lane WorkItem::loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
+                          uint64_t align) {
     const Type* t = type->canonical();
-    if (const uint8_t* p = directMemory(address, t, t->size, false)) {
+    if (!align) align = t->align;
+    if (const uint8_t* p = directMemory(address, t->size, false, align)) {
         Lane l;
         lanemem::readLane(p, t->kind, false, l);
         return l;
     }
-    return load(address, type, site).lanes[0]; // reports the error, or converts/notifies
+    return loadAt(address, type, site, align).lanes[0]; // reports the error, or converts/notifies
 }
 
-void WorkItem::storeScalar(uint64_t address, const QualType& type, Lane v,
-                           const SourceRange& site) {
+void WorkItem::storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site,
+                           uint64_t align) {
     const Type* t = type->canonical();
-    if (uint8_t* p = directMemory(address, t, t->size, true)) {
+    if (!align) align = t->align;
+    if (uint8_t* p = directMemory(address, t->size, true, align)) {
         lanemem::writeLane(p, t->kind, false, v);
         return;
     }
     Value value;
     value.lanes[0] = v;
-    store(address, type, value, site);
+    storeAt(address, type, value, site, align);
+}
+
+uint64_t WorkItem::accessAlign(const Expr* e) {
+    const uint64_t own = e->type->canonical()->align;
+    if (e->kind != ExprKind::Member) return own;
+    auto* m = static_cast<const MemberExpr*>(e);
+    if (!m->field) return own; // a vector component: the vector's alignment covers it
+    uint64_t base;
+    if (m->arrow) {
+        const Type* record = m->base->type->canonical()->pointee.type;
+        base = record ? record->canonical()->align : own;
+    } else {
+        base = accessAlign(m->base.get());
+    }
+    const uint64_t offset = m->field->offset;
+    const uint64_t offsetAlign = offset ? (offset & (~offset + 1)) : base; // lowest set bit
+    return std::max<uint64_t>(1, std::min({own, base, offsetAlign}));
 }
 
 void WorkItem::storeScalarToLValue(const Expr* lhs, Lane v) {
@@ -60,7 +82,7 @@ void WorkItem::storeScalarToLValue(const Expr* lhs, Lane v) {
         lanemem::writeLane(p, lhs->type->canonical()->kind, false, v);
         return;
     }
-    storeScalar(address(lhs), lhs->type, v, lhs->range);
+    storeScalar(address(lhs), lhs->type, v, lhs->range, accessAlign(lhs));
 }
 
 Lane WorkItem::evalScalar(const Expr* e) {
@@ -126,7 +148,7 @@ Lane WorkItem::evalScalar(const Expr* e) {
             }
             break; // eval() builds the vector
         }
-        return loadScalar(address(m), m->type, m->range);
+        return loadScalar(address(m), m->type, m->range, accessAlign(m));
     }
     case ExprKind::Cast:
         return evalScalarCast(static_cast<const CastExpr*>(e)->operand.get(), e->type.type);
@@ -268,7 +290,7 @@ Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
             lanemem::readLane(p, t->kind, false, cur);
         } else {
             a = address(operand);
-            cur = loadScalar(a, operand->type, operand->range);
+            cur = loadScalar(a, operand->type, operand->range, accessAlign(operand));
         }
         Lane next;
         if (t->isPointer()) {
@@ -282,7 +304,7 @@ Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
         if (p)
             lanemem::writeLane(p, t->kind, false, next);
         else
-            storeScalar(a, operand->type, next, operand->range);
+            storeScalar(a, operand->type, next, operand->range, accessAlign(operand));
         return (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec) ? next : cur;
     }
     }
@@ -306,7 +328,7 @@ Lane WorkItem::evalScalarAssign(const AssignExpr* a) {
         lanemem::readLane(p, lt->kind, false, cur);
     } else {
         addr = address(lhs);
-        cur = loadScalar(addr, lhs->type, lhs->range);
+        cur = loadScalar(addr, lhs->type, lhs->range, accessAlign(lhs));
     }
     const Lane y = evalScalar(rhs);
     Lane result;
@@ -323,7 +345,7 @@ Lane WorkItem::evalScalarAssign(const AssignExpr* a) {
     if (p)
         lanemem::writeLane(p, lt->kind, false, result);
     else
-        storeScalar(addr, lhs->type, result, lhs->range);
+        storeScalar(addr, lhs->type, result, lhs->range, accessAlign(lhs));
     return result;
 }
 
