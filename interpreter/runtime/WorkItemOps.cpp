@@ -77,46 +77,36 @@ inline unsigned bitsOf(TypeKind k) {
 }
 } // namespace
 
+namespace {
+/// `a op b` for the floating-point operators + - * / (0 for any other operator, which Sema
+/// does not allow on floating types).
+template <typename T>
+T floatingOp(BinaryOp op, T a, T b) {
+    switch (op) {
+    case BinaryOp::Add:
+        return a + b;
+    case BinaryOp::Sub:
+        return a - b;
+    case BinaryOp::Mul:
+        return a * b;
+    case BinaryOp::Div:
+        return a / b;
+    default:
+        return T(0);
+    }
+}
+} // namespace
+
 Lane WorkItem::arithLane(BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r) {
     Lane z;
     z.u = 0;
     if (k == TypeKind::Float || k == TypeKind::Half) {
-        switch (op) {
-        case BinaryOp::Add:
-            z.f = x.f + y.f;
-            break;
-        case BinaryOp::Sub:
-            z.f = x.f - y.f;
-            break;
-        case BinaryOp::Mul:
-            z.f = x.f * y.f;
-            break;
-        case BinaryOp::Div:
-            z.f = x.f / y.f;
-            break;
-        default:
-            z.f = 0;
-        }
+        z.f = floatingOp(op, x.f, y.f);
         if (k == TypeKind::Half) z.f = lane::roundToHalf(z.f);
         return z;
     }
     if (k == TypeKind::Double) {
-        switch (op) {
-        case BinaryOp::Add:
-            z.d = x.d + y.d;
-            break;
-        case BinaryOp::Sub:
-            z.d = x.d - y.d;
-            break;
-        case BinaryOp::Mul:
-            z.d = x.d * y.d;
-            break;
-        case BinaryOp::Div:
-            z.d = x.d / y.d;
-            break;
-        default:
-            z.d = 0;
-        }
+        z.d = floatingOp(op, x.d, y.d);
         return z;
     }
     const bool s = isSignedKind(k);
