@@ -25,6 +25,8 @@ bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t&
     std::string part;
     while (std::getline(ss, part, ',')) {
         if (dims == 3 || part.empty()) return false;
+        // std::stoull accepts "-1" (as 2^64-1): sizes are written as plain digits.
+        if (part.find_first_not_of("0123456789") != std::string::npos) return false;
         try {
             size_t used = 0;
             unsigned long long v = std::stoull(part, &used);
@@ -54,6 +56,10 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
         ->check(CLI::IsMember({"little", "big"}));
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute before it is stopped");
+    cmd.add_option("--local-mem-size", o.localMemBytes,
+                   "simulated device's __local memory per work-group, bytes (default 65536)");
+    cmd.add_option("--global-mem-size", o.globalMemBytes,
+                   "simulated device's global memory, bytes (default 1073741824)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
     cmd.add_flag("--no-data-races", o.noDataRaces,
@@ -147,7 +153,17 @@ int runRun(const RunOptionsCli& o) {
     DiagnosticPrinter printer(program->sources);
     for (const Diagnostic& d : program->diagnostics)
         printer.printText(std::cerr, d);
-    if (program->hasErrors()) return 1;
+    if (program->hasErrors()) {
+        // The compile errors are the run's diagnostics. Invalid UTF-8 (from the source) is
+        // replaced by U+FFFD so that the file is always valid JSON.
+        if (!o.diagnosticsJson.empty()) {
+            std::ofstream out(o.diagnosticsJson);
+            out << printer.toJson(program->diagnostics)
+                       .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
+        }
+        return 1;
+    }
     const ast::FunctionDecl* kernel = program->findKernel(config->kernelName);
     if (!kernel) {
         std::cerr << config->kernelFile << ": error: no kernel named '" << config->kernelName
@@ -166,6 +182,8 @@ int runRun(const RunOptionsCli& o) {
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
+    ro.localMemoryBytes = o.localMemBytes;
+    ro.globalMemoryBytes = o.globalMemBytes;
     if (o.interactive)
         return runConsole(config->kernelFile, config->kernelName, range, args, co, ro,
                           checkOptionsOf(o));
@@ -181,7 +199,9 @@ int runRun(const RunOptionsCli& o) {
         printer.printText(std::cerr, run.diagnostics()[i], run.diagnosticCounts()[i]);
     if (!o.diagnosticsJson.empty()) {
         std::ofstream out(o.diagnosticsJson);
-        out << printer.toJson(run.diagnostics(), run.diagnosticCounts()).dump(2) << "\n";
+        out << printer.toJson(run.diagnostics(), run.diagnosticCounts())
+                   .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+            << "\n";
     }
     if (!run.ready()) return 1;
     for (size_t i = 0; i < config->args.size(); ++i) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runtime/RunOptions.h"
+
 #include "checks/CheckSet.h"
 
 #include <CLI/CLI.hpp>
@@ -23,6 +25,8 @@ struct RunOptionsCli {
     std::vector<std::string> includeDirs;
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
+    uint64_t localMemBytes = RunOptions().localMemoryBytes;   ///< CL_DEVICE_LOCAL_MEM_SIZE
+    uint64_t globalMemBytes = RunOptions().globalMemoryBytes; ///< CL_DEVICE_GLOBAL_MEM_SIZE
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     // Runtime checks (all on by default; docs/diagnostics.md).
     bool noDataRaces = false;     ///< --no-data-races

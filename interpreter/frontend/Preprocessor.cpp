@@ -1,5 +1,6 @@
 #include "frontend/WaveHooks.h" // first: configures Boost.Wave
 
+#include "common/DeepStackThread.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/PreprocessorOutput.h"
 
@@ -7,7 +8,6 @@
 
 #include <mutex>
 #include <new>
-#include <pthread.h>
 
 namespace clstep {
 
@@ -281,11 +281,6 @@ void runJob(Job& job) noexcept {
     }
 }
 
-void* jobThread(void* arg) {
-    runJob(*static_cast<Job*>(arg));
-    return nullptr;
-}
-
 } // namespace
 
 PreprocessedSource Preprocessor::run(SourceManager& sources, uint32_t fileId,
@@ -300,18 +295,8 @@ PreprocessedSource Preprocessor::run(SourceManager& sources, uint32_t fileId,
     std::lock_guard<std::mutex> lock(mutex);
 
     Job job{&sources, fileId, &options, &result};
-    pthread_attr_t attr;
-    bool threaded = false;
-    if (pthread_attr_init(&attr) == 0) {
-        pthread_t thread;
-        if (pthread_attr_setstacksize(&attr, kWaveStackSize) == 0 &&
-            pthread_create(&thread, &attr, &jobThread, &job) == 0) {
-            pthread_join(thread, nullptr);
-            threaded = true;
-        }
-        pthread_attr_destroy(&attr);
-    }
-    if (!threaded) runJob(job); // no thread available: run with the caller's stack
+    // Wave recurses deeply (nested macro calls, #if expressions): a stack of its own.
+    runOnDeepStack([&job] { runJob(job); }, kWaveStackSize);
     return result;
 }
 

@@ -290,9 +290,21 @@ private:
     bool m_pausedAtStatement = false;
     bool m_quiet = false; ///< inside inspect(): no observers, errors abort the evaluation
     Inspection* m_inspection = nullptr;
+    /// Suspends the fiber and returns to the resume() call that started or resumed it.
+    void switchToCaller();
+    /// A fiber running runKernelBody() on a FiberStackPool stack (throws std::bad_alloc).
+    boost::context::fiber makeFiber();
+
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;
     bool m_started = false;
+    /// Fiber switch bookkeeping for AddressSanitizer (unused in other builds): the fiber's
+    /// stack, the resuming thread's stack and the fake stacks saved across a switch.
+    boost::context::stack_context m_fiberStack{};
+    const void* m_callerStackBottom = nullptr;
+    size_t m_callerStackSize = 0;
+    void* m_callerFakeStack = nullptr;
+    void* m_fiberFakeStack = nullptr;
 };
 
 } // namespace clstep
