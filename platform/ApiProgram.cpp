@@ -152,18 +152,19 @@ cl_int CL_API_CALL BuildProgram(cl_program program, cl_uint n, const cl_device_i
     });
 }
 
-/// Writes clCompileProgram's embedded headers into a fresh directory (their names may contain
-/// subdirectories), so that #include finds them; returns the directory.
-std::string writeHeaders(cl_uint n, const cl_program* headers, const char** names) {
+/// Writes embedded headers (name, text) into a fresh directory (names may contain
+/// subdirectories), so that #include finds them; returns the directory ("" when none).
+std::string writeHeaders(const std::vector<std::pair<std::string, std::string>>& headers) {
     namespace fs = std::filesystem;
+    if (headers.empty()) return {};
     static unsigned counter = 0;
     fs::path dir = fs::temp_directory_path() /
                    ("clstep-headers-" + std::to_string(getpid()) + "-" + std::to_string(++counter));
     fs::create_directories(dir);
-    for (cl_uint i = 0; i < n; ++i) {
-        fs::path file = dir / names[i];
+    for (const auto& [name, text] : headers) {
+        fs::path file = dir / name;
         fs::create_directories(file.parent_path());
-        std::ofstream(file, std::ios::binary) << ProgramObject::from(headers[i])->source;
+        std::ofstream(file, std::ios::binary) << text;
     }
     return dir.string();
 }
@@ -183,7 +184,10 @@ cl_int CL_API_CALL CompileProgram(cl_program program, cl_uint n, const cl_device
         for (cl_uint i = 0; i < numHeaders; ++i)
             if (!ProgramObject::from(headers[i]) || !headerNames[i]) return CL_INVALID_VALUE;
         if (p->kernelCount) return CL_INVALID_OPERATION;
-        std::string dir = numHeaders ? writeHeaders(numHeaders, headers, headerNames) : "";
+        p->headers.clear();
+        for (cl_uint i = 0; i < numHeaders; ++i)
+            p->headers.emplace_back(headerNames[i], ProgramObject::from(headers[i])->source);
+        std::string dir = writeHeaders(p->headers);
         cl_int err = p->build(options ? options : "", dir);
         if (!dir.empty()) std::filesystem::remove_all(dir);
         if (err == CL_SUCCESS) p->binaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
@@ -210,6 +214,7 @@ cl_program CL_API_CALL LinkProgram(cl_context context, cl_uint n, const cl_devic
         // Linking joins the compiled sources into one translation unit and builds it.
         std::string source;
         std::string compileOptions;
+        std::vector<std::pair<std::string, std::string>> headers;
         for (cl_uint i = 0; i < numInputs; ++i) {
             ProgramObject* in = ProgramObject::from(inputs[i]);
             if (!in) {
@@ -221,12 +226,16 @@ cl_program CL_API_CALL LinkProgram(cl_context context, cl_uint n, const cl_devic
                 return nullptr;
             }
             source += in->source + "\n";
+            headers.insert(headers.end(), in->headers.begin(), in->headers.end());
             if (i == 0) compileOptions = in->options;
         }
         std::string linkOptions = options ? options : "";
         if (linkOptions.find("-create-library") != std::string::npos) linkOptions.clear();
         auto* p = new ProgramObject(c, std::move(source));
-        cl_int buildErr = p->build(compileOptions + " " + linkOptions);
+        p->headers = headers;
+        std::string dir = writeHeaders(headers);
+        cl_int buildErr = p->build(compileOptions + " " + linkOptions, dir);
+        if (!dir.empty()) std::filesystem::remove_all(dir);
         if (buildErr == CL_SUCCESS && options &&
             std::string(options).find("-create-library") != std::string::npos)
             p->binaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;

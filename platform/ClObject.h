@@ -3,10 +3,19 @@
 #include "IcdHandles.h"
 
 #include <atomic>
+#include <cstdlib>
+#include <deque>
 #include <mutex>
+#include <new>
 #include <unordered_set>
 
 namespace clstep::ocl {
+
+/// Memory for one platform object (std::bad_alloc when there is none).
+void* allocateObject(size_t bytes);
+/// Takes back the memory of a destroyed platform object: it stays allocated, its first word
+/// pointing to the dispatch table, until 4096 more objects have been retired.
+void retireObject(void* p);
 
 /// Base of every OpenCL object of the platform: the ICD handle `Handle` (dispatch table
 /// first, as the ICD loader requires), an atomic reference count (clRetain*/clRelease*,
@@ -45,6 +54,13 @@ public:
         if (m_refs.fetch_sub(1) == 1) delete static_cast<Derived*>(this);
     }
     cl_uint refCount() const { return m_refs.load(); }
+
+    /// Freed objects keep their memory, with the dispatch pointer in place, for the next 4096
+    /// frees (retireObject): the ICD loader reads a handle's dispatch table before it calls
+    /// clstep, so a host program that releases an object twice or uses it after the last
+    /// release then gets CL_INVALID_* instead of a jump through freed memory.
+    static void* operator new(size_t bytes) { return allocateObject(bytes); }
+    static void operator delete(void* p) { retireObject(p); }
 
 private:
     static std::unordered_set<const void*>& registry() {

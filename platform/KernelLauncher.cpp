@@ -92,7 +92,8 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     // (or overlapping sub-buffers) both keep their writes.
     for (size_t i = 0; i < args.size(); ++i) {
         const std::vector<uint8_t>& after = finalBytes[i];
-        if (after.size() != args[i].bytes.size()) continue;
+        if (args[i].kind != KernelArgument::Kind::Buffer || after.size() != args[i].bytes.size())
+            continue;
         uint8_t* dst = values[i].mem->data();
         for (size_t b = 0; b < after.size(); ++b)
             if (after[b] != args[i].bytes[b]) dst[b] = after[b];

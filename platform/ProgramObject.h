@@ -40,6 +40,9 @@ public:
     cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
     bool fromBinary = false;
     std::unique_ptr<Program> built;
+    /// clCompileProgram's embedded headers (name, text), kept so clLinkProgram, which
+    /// rebuilds the joined sources, finds them again.
+    std::vector<std::pair<std::string, std::string>> headers;
     cl_uint kernelCount = 0; ///< kernel objects alive (CL_INVALID_OPERATION on rebuild)
 
 private:
