@@ -6,6 +6,7 @@
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
+#include "launch/CheckedRun.h"
 #include "launch/LaunchBinding.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
@@ -189,19 +190,11 @@ int runRun(const RunOptionsCli& o) {
                           checkOptionsOf(o));
 
     KernelRun run(*program, config->kernelName, range, args, ro);
-    CheckSet checks(checkOptionsOf(o));
-    checks.attach(run);
-    printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
-    printer.setKernelName(config->kernelName);
-    run.runAll();
-    std::cout << run.output();
-    for (size_t i = 0; i < run.diagnostics().size(); ++i)
-        printer.printText(std::cerr, run.diagnostics()[i], run.diagnosticCounts()[i]);
+    nlohmann::json json = launch::runChecked(run, config->kernelName, checkOptionsOf(o), printer,
+                                             std::cout, std::cerr);
     if (!o.diagnosticsJson.empty()) {
         std::ofstream out(o.diagnosticsJson);
-        out << printer.toJson(run.diagnostics(), run.diagnosticCounts())
-                   .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-            << "\n";
+        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     if (!run.ready()) return 1;
     for (size_t i = 0; i < config->args.size(); ++i) {
