@@ -21,8 +21,10 @@ struct RunOptionsCli {
     std::string clStd = "CL1.2";
     std::vector<std::string> defines;
     std::vector<std::string> includeDirs;
+    std::string buildOptions; ///< -b/--build-options: clBuildProgram options (5.6.4)
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
+    uint32_t subGroupSize = 32;  ///< --sub-group-size: RunOptions::subGroupSize
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     // Runtime checks (all on by default; docs/diagnostics.md).
     bool noDataRaces = false;     ///< --no-data-races
