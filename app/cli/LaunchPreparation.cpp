@@ -47,6 +47,11 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     co.defines = o.defines;
     co.includeDirs = o.includeDirs;
     co.deviceLittleEndian = o.deviceEndian != "big";
+    std::string buildError;
+    if (!co.applyBuildOptions(o.buildOptions, buildError)) {
+        err << "clstep-cli: " << buildError << "\n";
+        return 2;
+    }
 
     bool isSim = o.file.size() > 4 && o.file.substr(o.file.size() - 4) == ".sim";
     SourceManager launchSources;
@@ -133,6 +138,7 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     out.run.maxStepsPerWorkItem = o.maxSteps;
     out.run.localMemoryBytes = o.localMemBytes;
     out.run.globalMemoryBytes = o.globalMemBytes;
+    out.run.subGroupSize = o.subGroupSize;
     out.checks = checkOptionsOf(o);
     out.config = std::move(*config);
     return 0;

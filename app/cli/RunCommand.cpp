@@ -29,8 +29,14 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--cl-std", o.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
     cmd.add_option("-D", o.defines, "define a macro NAME[=VALUE]");
     cmd.add_option("-I", o.includeDirs, "add an include directory");
+    cmd.add_option("-b,--build-options", o.buildOptions,
+                   "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\"); a "
+                   "-cl-std there overrides --cl-std");
     cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
         ->check(CLI::IsMember({"little", "big"}));
+    cmd.add_option("--sub-group-size", o.subGroupSize,
+                   "maximum sub-group size in work-items (cl_khr_subgroups; default 32)")
+        ->check(CLI::Range(1u, 1024u));
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute before it is stopped");
     cmd.add_option("--local-mem-size", o.localMemBytes,
