@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/install-npm-deps.sh
 scripts/build.sh
 (cd build && ctest --output-on-failure -j "${JOBS:-$(nproc)}")
 

@@ -24,6 +24,12 @@ struct RunOptions {
     uint64_t globalMemoryBytes = 1ull << 30;
     uint32_t maxCallDepth = 256;    ///< nested calls (recursion is rejected by Sema)
     uint32_t maxDiagnostics = 1000; ///< distinct diagnostics kept (others are counted)
+    /// Maximum sub-group size in work-items (cl_khr_subgroups; `run --sub-group-size N`).
+    /// A work-group is cut into sub-groups of this many consecutive local linear ids (the
+    /// last one may be smaller). 32 by default, like a common SIMD width. The one setting of
+    /// sub-group shape: the sub-group builtins, the collective barrier points and any future
+    /// SIMT schedule all read it from here.
+    uint32_t subGroupSize = 32;
 };
 
 } // namespace clstep

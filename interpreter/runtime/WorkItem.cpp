@@ -5,6 +5,7 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -53,6 +54,7 @@ void WorkItem::rebind(WorkGroup& group) {
     m_barrierFlags = 0;
     m_inAsyncCopy = false;
     m_asyncCopies = 0;
+    m_collectiveCalls = 0;
     m_frames.clear();
     m_steps = 0;
     m_seekTarget = nullptr;
@@ -81,6 +83,7 @@ void WorkItem::runKernelBody() {
     m_private.clear();
     m_steps = 0;
     m_asyncCopies = 0;
+    m_collectiveCalls = 0;
     Frame f = newFrame(&k);
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
@@ -205,6 +208,8 @@ void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
     m_state = State::AtBarrier;
     m_barrierRange = site;
     m_barrierFlags = flags;
+    m_barrierName = "barrier";
+    m_barrierSubGroup = false;
     switchToCaller();
 }
 
@@ -212,6 +217,35 @@ void WorkItem::switchToCaller() {
     startSwitch(&m_fiberFakeStack, m_callerStackBottom, m_callerStackSize);
     m_sink = std::move(m_sink).resume();
     finishSwitch(m_fiberFakeStack, &m_callerStackBottom, &m_callerStackSize);
+}
+
+uint64_t WorkItem::localLinearId() const {
+    const std::array<uint64_t, 3>& size = m_group->size();
+    return m_localId[0] + size[0] * (m_localId[1] + size[1] * m_localId[2]);
+}
+
+uint32_t WorkItem::maxSubGroupSize() const {
+    return std::max<uint32_t>(1, m_run.options().subGroupSize);
+}
+
+std::span<const Value> WorkItem::collective(const Value& mine, bool subGroup, const char* what,
+                                            const SourceRange& site) {
+    // Two slot buffers, alternating per call: a work-item released from call k may enter
+    // call k+1 (writing the other buffer) before the last one has read the results of k.
+    std::vector<Value>& slots = m_group->collectiveSlots(m_collectiveCalls++ & 1);
+    const uint64_t id = localLinearId();
+    slots[id] = mine;
+    if (m_sink) {
+        m_state = State::AtBarrier;
+        m_barrierRange = site;
+        m_barrierFlags = 0; // no memory fence (6.13.15 functions only synchronise)
+        m_barrierName = what;
+        m_barrierSubGroup = subGroup;
+        switchToCaller();
+    }
+    if (!subGroup) return {slots.data(), slots.size()};
+    const uint64_t s = maxSubGroupSize(), first = id / s * s;
+    return {slots.data() + first, std::min<uint64_t>(s, slots.size() - first)};
 }
 
 } // namespace clstep
