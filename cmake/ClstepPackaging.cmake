@@ -17,7 +17,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/editors/ DESTINATION ${CMAKE_INSTALL_DAT
 file(WRITE ${CMAKE_BINARY_DIR}/packaging/changelog
      "clstep (${PROJECT_VERSION}) unstable; urgency=medium\n\n"
      "  * Release ${PROJECT_VERSION}.\n\n"
-     " -- The clstep developers <clstep@localhost>  Tue, 24 Nov 2026 00:00:00 +0000\n")
+     " -- The clstep developers <clstep@example.org>  Tue, 24 Nov 2026 00:00:00 +0000\n")
 add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/packaging/changelog.gz
                    COMMAND gzip -9n -c ${CMAKE_BINARY_DIR}/packaging/changelog > ${CMAKE_BINARY_DIR}/packaging/changelog.gz
                    DEPENDS ${CMAKE_BINARY_DIR}/packaging/changelog VERBATIM)
@@ -66,7 +66,7 @@ add_custom_target(clstep-package-files ALL DEPENDS ${_clstep_package_outputs})
 
 set(CPACK_PACKAGE_NAME clstep)
 set(CPACK_PACKAGE_VENDOR "The clstep developers")
-set(CPACK_PACKAGE_CONTACT "The clstep developers <clstep@localhost>")
+set(CPACK_PACKAGE_CONTACT "The clstep developers <clstep@example.org>")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "interactive OpenCL C interpreter and visual memory debugger")
 set(CPACK_PACKAGE_DESCRIPTION
