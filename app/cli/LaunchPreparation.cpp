@@ -6,6 +6,7 @@
 #include "launch/LaunchBinding.h"
 #include "launch/SimParser.h"
 
+#include <fstream>
 #include <ostream>
 #include <sstream>
 
@@ -20,6 +21,8 @@ bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t&
     std::string part;
     while (std::getline(ss, part, ',')) {
         if (dims == 3 || part.empty()) return false;
+        // std::stoull accepts "-1" (as 2^64-1): sizes are written as plain digits.
+        if (part.find_first_not_of("0123456789") != std::string::npos) return false;
         try {
             size_t used = 0;
             unsigned long long v = std::stoull(part, &used);
@@ -44,6 +47,11 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     co.defines = o.defines;
     co.includeDirs = o.includeDirs;
     co.deviceLittleEndian = o.deviceEndian != "big";
+    std::string buildError;
+    if (!co.applyBuildOptions(o.buildOptions, buildError)) {
+        err << "clstep-cli: " << buildError << "\n";
+        return 2;
+    }
 
     bool isSim = o.file.size() > 4 && o.file.substr(o.file.size() - 4) == ".sim";
     SourceManager launchSources;
@@ -100,7 +108,17 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     DiagnosticPrinter printer(out.program->sources);
     for (const Diagnostic& d : out.program->diagnostics)
         printer.printText(err, d);
-    if (out.program->hasErrors()) return 1;
+    if (out.program->hasErrors()) {
+        // The compile errors are the run's diagnostics. Invalid UTF-8 (from the source) is
+        // replaced by U+FFFD so that the file is always valid JSON.
+        if (!o.diagnosticsJson.empty()) {
+            std::ofstream json(o.diagnosticsJson);
+            json << printer.toJson(out.program->diagnostics)
+                        .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                 << "\n";
+        }
+        return 1;
+    }
     const ast::FunctionDecl* kernel = out.program->findKernel(config->kernelName);
     if (!kernel) {
         err << config->kernelFile << ": error: no kernel named '" << config->kernelName
@@ -118,6 +136,9 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     out.args = launch::kernelArgumentsOf(*config);
     out.run.deviceBigEndian = o.deviceEndian == "big";
     out.run.maxStepsPerWorkItem = o.maxSteps;
+    out.run.localMemoryBytes = o.localMemBytes;
+    out.run.globalMemoryBytes = o.globalMemBytes;
+    out.run.subGroupSize = o.subGroupSize;
     out.checks = checkOptionsOf(o);
     out.config = std::move(*config);
     return 0;

@@ -7,6 +7,7 @@
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
+#include "launch/CheckedRun.h"
 #include "launch/LaunchBinding.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
@@ -28,10 +29,20 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--cl-std", o.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
     cmd.add_option("-D", o.defines, "define a macro NAME[=VALUE]");
     cmd.add_option("-I", o.includeDirs, "add an include directory");
+    cmd.add_option("-b,--build-options", o.buildOptions,
+                   "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\"); a "
+                   "-cl-std there overrides --cl-std");
     cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
         ->check(CLI::IsMember({"little", "big"}));
+    cmd.add_option("--sub-group-size", o.subGroupSize,
+                   "maximum sub-group size in work-items (cl_khr_subgroups; default 32)")
+        ->check(CLI::Range(1u, 1024u));
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute before it is stopped");
+    cmd.add_option("--local-mem-size", o.localMemBytes,
+                   "simulated device's __local memory per work-group, bytes (default 65536)");
+    cmd.add_option("--global-mem-size", o.globalMemBytes,
+                   "simulated device's global memory, bytes (default 1073741824)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
     cmd.add_flag("--no-data-races", o.noDataRaces,
@@ -72,17 +83,11 @@ int runRun(const RunOptionsCli& o) {
     std::vector<KernelArgument> args = launch.args;
     RunOptions ro = launch.run;
     KernelRun run(*program, config->kernelName, range, args, ro);
-    CheckSet checks(checkOptionsOf(o));
-    checks.attach(run);
-    printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
-    printer.setKernelName(config->kernelName);
-    run.runAll();
-    std::cout << run.output();
-    for (size_t i = 0; i < run.diagnostics().size(); ++i)
-        printer.printText(std::cerr, run.diagnostics()[i], run.diagnosticCounts()[i]);
+    nlohmann::json json = launch::runChecked(run, config->kernelName, checkOptionsOf(o), printer,
+                                             std::cout, std::cerr);
     if (!o.diagnosticsJson.empty()) {
         std::ofstream out(o.diagnosticsJson);
-        out << printer.toJson(run.diagnostics(), run.diagnosticCounts()).dump(2) << "\n";
+        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     if (!run.ready()) return 1;
     for (size_t i = 0; i < config->args.size(); ++i) {
