@@ -7,7 +7,8 @@ include(GNUInstallDirs)
 set(CLSTEP_PACKAGING_DIR ${PROJECT_SOURCE_DIR}/packaging)
 set(CLSTEP_APP_ID org.clstep.clstep)
 
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clstep/samples)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/clstep/samples
+        PATTERN "*.py" EXCLUDE PATTERN "*.sh" EXCLUDE) # reference generators are developer tools
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(FILES ${CLSTEP_PACKAGING_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
@@ -17,7 +18,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/editors/ DESTINATION ${CMAKE_INSTALL_DAT
 file(WRITE ${CMAKE_BINARY_DIR}/packaging/changelog
      "clstep (${PROJECT_VERSION}) unstable; urgency=medium\n\n"
      "  * Release ${PROJECT_VERSION}.\n\n"
-     " -- The clstep developers <clstep@localhost>  Tue, 24 Nov 2026 00:00:00 +0000\n")
+     " -- The clstep developers <clstep@example.org>  Tue, 24 Nov 2026 00:00:00 +0000\n")
 add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/packaging/changelog.gz
                    COMMAND gzip -9n -c ${CMAKE_BINARY_DIR}/packaging/changelog > ${CMAKE_BINARY_DIR}/packaging/changelog.gz
                    DEPENDS ${CMAKE_BINARY_DIR}/packaging/changelog VERBATIM)
@@ -66,15 +67,16 @@ add_custom_target(clstep-package-files ALL DEPENDS ${_clstep_package_outputs})
 
 set(CPACK_PACKAGE_NAME clstep)
 set(CPACK_PACKAGE_VENDOR "The clstep developers")
-set(CPACK_PACKAGE_CONTACT "The clstep developers <clstep@localhost>")
+set(CPACK_PACKAGE_CONTACT "The clstep developers <clstep@example.org>")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "interactive OpenCL C interpreter and visual memory debugger")
 set(CPACK_PACKAGE_DESCRIPTION
-    "clstep runs OpenCL C kernels work-group by work-group and work-item by work-item,\n"
-    "with byte-accurate __global, __local, __constant and __private memory, and checks\n"
-    "the OpenCL C rules before and during the run (data races, out-of-bounds accesses,\n"
-    "uninitialized reads, barrier divergence). It has a Qt GUI (clstep), a command line\n"
-    "(clstep-cli) and a Debug Adapter Protocol server for VS Code and Neovim.")
+    "clstep runs OpenCL C kernels work-group by work-group and work-item by\n"
+    "work-item, with byte-accurate __global, __local, __constant and __private\n"
+    "memory, and checks the OpenCL C rules before and during the run (data races,\n"
+    "out-of-bounds accesses, uninitialized reads, barrier divergence). It has a Qt\n"
+    "GUI (clstep), a command line (clstep-cli) and a Debug Adapter Protocol server\n"
+    "for VS Code and Neovim.")
 string(REPLACE ";" "" CPACK_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 # Install rules that write to $ENV{DESTDIR} (e.g. an ICD file in /etc/OpenCL/vendors) land
@@ -87,7 +89,9 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_CLSTEP_CONFFILES ${CMAKE_BINARY_DIR}/packaging/conffiles)
+set(CPACK_CLSTEP_TRIGGERS ${CMAKE_BINARY_DIR}/packaging/triggers)
 file(WRITE ${CPACK_CLSTEP_CONFFILES} "")
+file(WRITE ${CPACK_CLSTEP_TRIGGERS} "")
 set(CPACK_PRE_BUILD_SCRIPTS ${CLSTEP_PACKAGING_DIR}/conffiles.cmake)
-set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CPACK_CLSTEP_CONFFILES})
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CPACK_CLSTEP_CONFFILES} ${CPACK_CLSTEP_TRIGGERS})
 include(CPack)

@@ -1,4 +1,5 @@
-# CPack pre-build script (CPACK_PRE_BUILD_SCRIPTS): lists every file the install rules put
+# CPack pre-build script (CPACK_PRE_BUILD_SCRIPTS): writes the Debian control files that
+# depend on what the install rules installed. conffiles lists every file the install rules put
 # under /etc in the staging directory as a Debian conffile (Debian Policy 10.7.2), so that
 # an install() rule of any part of the project (e.g. an OpenCL ICD file in
 # /etc/OpenCL/vendors) is packaged correctly without this script knowing about it.
@@ -9,3 +10,11 @@ foreach(f IN LISTS _etc)
   string(APPEND _list "/${f}\n")
 endforeach()
 file(WRITE "${CPACK_CLSTEP_CONFFILES}" "${_list}")
+
+# Shared libraries in the library directories need the ldconfig trigger (Debian Policy 8.1.1).
+file(GLOB_RECURSE _libs "${CPACK_TEMPORARY_DIRECTORY}/usr/lib/*.so*")
+if(_libs)
+  file(WRITE "${CPACK_CLSTEP_TRIGGERS}" "activate-noawait ldconfig\n")
+else()
+  file(WRITE "${CPACK_CLSTEP_TRIGGERS}" "")
+endif()

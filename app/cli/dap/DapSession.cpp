@@ -126,7 +126,6 @@ void DapSession::launch(const json& args) {
         throw DapError(std::string(rc == 2 ? "invalid launch" : "the launch failed to build") +
                        ":\n" + diagnostics.str());
     std::string why;
-    m_session.setBreakOnError(m_session.breakOnError());
     if (!startSession(m_session, prepared.config.kernelFile, prepared.config.kernelName,
                       prepared.range, prepared.args, prepared.compile, prepared.run,
                       prepared.checks, why))
@@ -247,10 +246,18 @@ json DapSession::custom(const json& args, std::vector<json>& events) {
 
 json DapSession::setExceptionBreakpoints(const json& args) {
     bool errors = false;
-    for (const json& f : args.value("filters", json::array()))
-        if (f == "errors") errors = true;
+    json results = json::array();
+    json filters = args.value("filters", json::array());
+    if (!filters.is_array()) throw DapError("'filters' must be a list");
+    for (const json& f : filters) {
+        bool known = f == "errors";
+        errors = errors || known;
+        json r = {{"verified", known}};
+        if (!known) r["message"] = "unknown filter " + f.dump() + " (clstep has \"errors\")";
+        results.push_back(r);
+    }
     m_session.setBreakOnError(errors);
-    return {{"breakpoints", json::array({{{"verified", true}}})}};
+    return {{"breakpoints", results}};
 }
 
 json DapSession::exceptionInfo(const json&) {
