@@ -552,8 +552,8 @@ QString MainWindow::settingsSummary(const SessionState& st) {
     if (st.policy == debug::SchedulePolicy::Random)
         schedule += QStringLiteral(" seed %1").arg(st.seed);
     parts << schedule;
-    // Sub-group size: no such setting exists yet (RunOptions has none). When one is added,
-    // show it here: parts << tr("sub-group %1").arg(...).
+    // RunOptions::subGroupSize (clstep-cli run --sub-group-size); the GUI shows the run's
+    parts << tr("sub-group %1").arg(st.subGroupSize);
     QStringList checks;
     if (st.checks.dataRaces) checks << tr("races");
     if (st.checks.uninitialized) checks << tr("uninit");

@@ -26,6 +26,7 @@ struct SessionState {
     NDRange range;
     bool deviceBigEndian = false;
     CheckOptions checks; ///< the runtime checks of the run (Session::checkOptions)
+    uint32_t subGroupSize = 32; ///< RunOptions::subGroupSize of the run (work-items)
     std::vector<debug::Breakpoint> breakpoints;
     std::vector<debug::Watchpoint> watchpoints; ///< data watchpoints (Breakpoints pane)
     debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;

@@ -467,6 +467,7 @@ void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnl
     st.range = m_session.ndRange();
     st.deviceBigEndian = m_session.runOptions().deviceBigEndian;
     st.checks = m_session.checkOptions();
+    st.subGroupSize = m_session.runOptions().subGroupSize;
     st.breakpoints = m_session.breakpoints();
     st.watchpoints = m_session.watchpoints();
     st.breakpointErrors = m_breakpointErrors;
