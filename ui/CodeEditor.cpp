@@ -240,7 +240,11 @@ void CodeEditor::contextMenuEvent(QContextMenuEvent* event) {
         QsciScintilla::contextMenuEvent(event);
         return;
     }
-    const int line = lineAt(event->pos()) + 1;
+    // lineAt() finds no line in the margin (no text there): the line at that height
+    const long position =
+        SendScintilla(SCI_POSITIONFROMPOINT, static_cast<unsigned long>(marginsWidth + 1),
+                      static_cast<long>(event->pos().y()));
+    const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, position)) + 1;
     if (line <= 0) return;
     QMenu menu(this);
     menu.setObjectName(QStringLiteral("breakpointMenu"));

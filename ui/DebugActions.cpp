@@ -108,8 +108,9 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     m_progress->setObjectName(QStringLiteral("busyIndicator"));
     m_progress->setFixedWidth(160);
     m_progress->setFormat(tr("%v / %m groups"));
-    m_progress->setVisible(false);
-    m_toolBar->addWidget(m_progress);
+    // a widget in a toolbar is shown and hidden through its action (QToolBar::addWidget)
+    m_progressAction = m_toolBar->addWidget(m_progress);
+    m_progressAction->setVisible(false);
 
     m_autoTimer = new QTimer(this);
     connect(m_autoTimer, &QTimer::timeout, this, &DebugActions::tick);
@@ -130,7 +131,7 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
         m_progress->setRange(0, static_cast<int>(total)); // total 0: busy indicator
         m_progress->setValue(static_cast<int>(done));
         m_progress->setFormat(total ? tr("%v / %m groups") : tr("running…"));
-        m_progress->setVisible(m_runningLong || m_controller->busy());
+        m_progressAction->setVisible(m_runningLong || m_controller->busy());
     });
     // Whatever started it (Continue, Run all, a script, a rebuild), an operation that takes
     // longer than a moment shows the busy indicator until it ends.
@@ -138,10 +139,10 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     m_busyDelay->setSingleShot(true);
     m_busyDelay->setInterval(250);
     connect(m_busyDelay, &QTimer::timeout, this, [this] {
-        if (!m_controller->busy() || m_progress->isVisible()) return;
+        if (!m_controller->busy() || m_progressAction->isVisible()) return;
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("running…"));
-        m_progress->setVisible(true);
+        m_progressAction->setVisible(true);
     });
     connect(m_controller, &DebugController::exploreFinished, this,
             [this](const debug::ExploreResult& r) {
@@ -310,7 +311,7 @@ void DebugActions::onBusy(bool busy) {
     } else {
         m_busyDelay->stop();
         m_runningLong = false;
-        m_progress->setVisible(false);
+        m_progressAction->setVisible(false);
     }
     updateEnabled();
 }

@@ -76,8 +76,9 @@ private:
     QMenu* m_menu = nullptr;
     QToolBar* m_toolBar = nullptr;
     QTimer* m_autoTimer = nullptr;
-    QTimer* m_busyDelay = nullptr; ///< shows the busy indicator when an operation lasts
-    QString m_lastExplore;         ///< the text of the last explore result
+    QAction* m_progressAction = nullptr; ///< shows/hides m_progress in the toolbar
+    QTimer* m_busyDelay = nullptr;       ///< shows the busy indicator when an operation lasts
+    QString m_lastExplore;               ///< the text of the last explore result
     QSlider* m_speed = nullptr;
     QComboBox* m_autoMode = nullptr;
     QProgressBar* m_progress = nullptr;
