@@ -63,7 +63,9 @@ struct ExploreResult {
     int schedules = 0;
     bool outputsDiffer = false; ///< some __global buffer ended different
     bool localsDiffer = false;  ///< some work-group's __local memory ended different
-    /// "buffer 'out' byte 4: 0x0a (in-order) vs 0x07 (random seed 3)" lines, at most 20.
+    /// At most 20 lines: typed elements of buffers with a typed pointee,
+    /// "group_sums[0] = 20 (in-order) vs 136 (reverse)"; bytes for untyped memory,
+    /// "buffer 'out' byte 4: 0x0a (in-order) vs 0x07 (random seed 3)" (ExploreReport prints them).
     std::vector<std::string> differences;
     std::vector<std::string> scheduleNames;
     /// Runtime diagnostics (data races, out-of-bounds...) of every schedule, each distinct
