@@ -3,12 +3,19 @@
 #include "OpenClLexer.h"
 #include "Theme.h"
 
+#include "debug/Snapshot.h"
+
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 #include <Qsci/qscistyle.h>
 
+#include <QAction>
 #include <QContextMenuEvent>
 #include <QInputDialog>
 #include <QMenu>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace clstep::ui {
 
@@ -32,15 +39,17 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 18);
     setMarginSensitivity(kSymbolMargin, true);
-    setMarginMarkerMask(kSymbolMargin, (1 << BreakpointMarker) | (1 << ConditionMarker) |
-                                           (1 << CurrentArrowMarker));
+    setMarginMarkerMask(kSymbolMargin, (1 << BreakpointMarker) | (1 << DisabledBreakpointMarker) |
+                                           (1 << ConditionMarker) | (1 << CurrentArrowMarker));
     setMarginType(kNumberMargin, NumberMargin);
     setMarginSensitivity(kNumberMargin, true);
     setMarginMarkerMask(kNumberMargin, 0);
     setMarginType(kCountMargin, TextMarginRightJustified);
     setMarginMarkerMask(kCountMargin, 0);
 
+    markerDefine(Invisible, AnchorMarker);
     markerDefine(Circle, BreakpointMarker);
+    markerDefine(Circle, DisabledBreakpointMarker);
     markerDefine('?', ConditionMarker);
     markerDefine(RightArrow, CurrentArrowMarker);
     markerDefine(Background, CurrentLineMarker);
@@ -53,7 +62,21 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
     setAnnotationDisplay(AnnotationBoxed);
 
     connect(this, &QsciScintilla::marginClicked, this, &CodeEditor::onMarginClicked);
+    // Redo has one key, the one the Edit menu shows (QScintilla also binds Ctrl+Y).
+    if (QsciCommand* redo = standardCommands()->find(QsciCommand::Redo)) {
+        redo->setKey(static_cast<int>(redoKey()[0].toCombined()));
+        redo->setAlternateKey(0);
+    }
+    const int ctrlY = static_cast<int>(QKeyCombination(Qt::CTRL, Qt::Key_Y).toCombined());
+    if (QsciCommand* other = standardCommands()->boundTo(ctrlY)) {
+        if (other->key() == ctrlY) other->setKey(0);
+        if (other->alternateKey() == ctrlY) other->setAlternateKey(0);
+    }
     applyTheme();
+}
+
+QKeySequence CodeEditor::redoKey() {
+    return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
 }
 
 void CodeEditor::applyTheme() {
@@ -73,6 +96,8 @@ void CodeEditor::applyTheme() {
     setSelectionBackgroundColor(Theme::dark() ? QColor("#264f78") : QColor("#add6ff"));
     setMarkerBackgroundColor(Theme::breakpoint(), BreakpointMarker);
     setMarkerForegroundColor(Theme::breakpoint(), BreakpointMarker);
+    setMarkerBackgroundColor(Theme::marginBackground(), DisabledBreakpointMarker); // hollow
+    setMarkerForegroundColor(Theme::uninitializedText(), DisabledBreakpointMarker);
     setMarkerForegroundColor(Qt::white, ConditionMarker);
     setMarkerBackgroundColor(Theme::breakpoint(), ConditionMarker);
     setMarkerBackgroundColor(Theme::addressSpace(AddressSpace::Private), CurrentArrowMarker);
@@ -106,34 +131,79 @@ void CodeEditor::applyTheme() {
 
 void CodeEditor::onMarginClicked(int margin, int line, Qt::KeyboardModifiers) {
     if (margin != kSymbolMargin && margin != kNumberMargin) return;
-    if (markersAtLine(line) & (1 << BreakpointMarker)) {
-        markerDelete(line, BreakpointMarker);
-        setCondition(line + 1, QString()); // also drops the condition marker
-        markerDelete(line, BreakpointMarker);
-    } else {
-        markerAdd(line, BreakpointMarker);
-    }
+    if (anchorAt(line + 1) >= 0)
+        removeBreakpoint(line + 1);
+    else
+        addBreakpoint(line + 1);
     emit breakpointsEdited(breakpointLines());
 }
 
+int CodeEditor::anchorAt(int line) const {
+    for (auto it = m_breakpoints.begin(); it != m_breakpoints.end(); ++it)
+        if (markerLine(it.key()) == line - 1) return it.key();
+    return -1;
+}
+
+void CodeEditor::redrawBreakpoint(int line) {
+    for (int m : {BreakpointMarker, DisabledBreakpointMarker, ConditionMarker})
+        markerDelete(line - 1, m);
+    const int a = anchorAt(line);
+    if (a < 0) return;
+    const BreakpointSettings& b = m_breakpoints[a];
+    markerAdd(line - 1, b.enabled ? BreakpointMarker : DisabledBreakpointMarker);
+    if (!b.condition.isEmpty() || b.hitCount > 1) markerAdd(line - 1, ConditionMarker);
+}
+
+void CodeEditor::addBreakpoint(int line) {
+    if (line <= 0 || anchorAt(line) >= 0) return;
+    m_breakpoints.insert(markerAdd(line - 1, AnchorMarker), BreakpointSettings{});
+    redrawBreakpoint(line);
+}
+
+void CodeEditor::removeBreakpoint(int line) {
+    for (int a = anchorAt(line); a >= 0; a = anchorAt(line)) { // edits may have joined two
+        markerDeleteHandle(a);
+        m_breakpoints.remove(a);
+    }
+    redrawBreakpoint(line);
+}
+
 QString CodeEditor::conditionAt(int line) const {
-    for (auto it = m_conditions.begin(); it != m_conditions.end(); ++it)
-        if (markerLine(it.key()) == line - 1) return it.value();
-    return {};
+    const int a = anchorAt(line);
+    return a < 0 ? QString() : m_breakpoints.value(a).condition;
 }
 
 void CodeEditor::setCondition(int line, const QString& condition) {
-    for (auto it = m_conditions.begin(); it != m_conditions.end();) {
-        if (markerLine(it.key()) == line - 1) {
-            markerDeleteHandle(it.key());
-            it = m_conditions.erase(it);
-        } else {
-            ++it;
-        }
-    }
-    if (condition.trimmed().isEmpty()) return;
-    if (!(markersAtLine(line - 1) & (1 << BreakpointMarker))) markerAdd(line - 1, BreakpointMarker);
-    m_conditions.insert(markerAdd(line - 1, ConditionMarker), condition.trimmed());
+    addBreakpoint(line);
+    const int a = anchorAt(line);
+    if (a < 0) return;
+    m_breakpoints[a].condition = condition.trimmed();
+    redrawBreakpoint(line);
+}
+
+bool CodeEditor::breakpointEnabled(int line) const {
+    const int a = anchorAt(line);
+    return a >= 0 && m_breakpoints.value(a).enabled;
+}
+
+void CodeEditor::setBreakpointEnabled(int line, bool enabled) {
+    const int a = anchorAt(line);
+    if (a < 0) return;
+    m_breakpoints[a].enabled = enabled;
+    redrawBreakpoint(line);
+}
+
+quint64 CodeEditor::hitCountAt(int line) const {
+    const int a = anchorAt(line);
+    return a < 0 ? 0 : m_breakpoints.value(a).hitCount;
+}
+
+void CodeEditor::setHitCount(int line, quint64 hitCount) {
+    addBreakpoint(line);
+    const int a = anchorAt(line);
+    if (a < 0) return;
+    m_breakpoints[a].hitCount = hitCount;
+    redrawBreakpoint(line);
 }
 
 void CodeEditor::editCondition(int line) {
@@ -146,8 +216,19 @@ void CodeEditor::editCondition(int line) {
                               QLineEdit::Normal, conditionAt(line), &ok);
     if (!ok) return;
     setCondition(line, c);
-    if (c.trimmed().isEmpty() && !(markersAtLine(line - 1) & (1 << BreakpointMarker)))
-        markerAdd(line - 1, BreakpointMarker);
+    emit breakpointsEdited(breakpointLines());
+}
+
+void CodeEditor::editHitCount(int line) {
+    bool ok = false;
+    const int n =
+        QInputDialog::getInt(this, tr("Breakpoint hit count"),
+                             tr("Stop at line %1 only from the N-th time a work-item reaches it\n"
+                                "(counted over all work-items since reset; 0 or 1: every time):")
+                                 .arg(line),
+                             static_cast<int>(hitCountAt(line)), 0, 1000000000, 1, &ok);
+    if (!ok) return;
+    setHitCount(line, static_cast<quint64>(n));
     emit breakpointsEdited(breakpointLines());
 }
 
@@ -159,37 +240,70 @@ void CodeEditor::contextMenuEvent(QContextMenuEvent* event) {
         QsciScintilla::contextMenuEvent(event);
         return;
     }
-    const int line = lineAt(event->pos()) + 1;
+    // lineAt() finds no line in the margin (no text there): the line at that height
+    const long position =
+        SendScintilla(SCI_POSITIONFROMPOINT, static_cast<unsigned long>(marginsWidth + 1),
+                      static_cast<long>(event->pos().y()));
+    const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, position)) + 1;
     if (line <= 0) return;
     QMenu menu(this);
-    const bool has = markersAtLine(line - 1) & (1 << BreakpointMarker);
-    menu.addAction(has ? tr("Remove breakpoint") : tr("Add breakpoint"), this,
-                   [this, line] { onMarginClicked(kSymbolMargin, line - 1, {}); });
-    menu.addAction(tr("Condition…"), this, [this, line] { editCondition(line); });
-    if (!conditionAt(line).isEmpty())
-        menu.addAction(tr("Remove condition"), this, [this, line] {
-            setCondition(line, QString());
-            emit breakpointsEdited(breakpointLines());
-        });
+    menu.setObjectName(QStringLiteral("breakpointMenu"));
+    fillBreakpointMenu(menu, line);
     menu.exec(event->globalPos());
+}
+
+void CodeEditor::fillBreakpointMenu(QMenu& menu, int line) {
+    const bool has = anchorAt(line) >= 0;
+    auto edited = [this] { emit breakpointsEdited(breakpointLines()); };
+    if (!has) {
+        menu.addAction(tr("Add breakpoint"), this, [this, line, edited] {
+            addBreakpoint(line);
+            edited();
+        });
+    }
+    menu.addAction(has ? tr("Edit condition…") : tr("Add conditional breakpoint…"), this,
+                   [this, line] { editCondition(line); });
+    menu.addAction(tr("Hit count…"), this, [this, line] { editHitCount(line); });
+    if (has) {
+        QAction* enabled = menu.addAction(tr("Enabled"));
+        enabled->setCheckable(true);
+        enabled->setChecked(breakpointEnabled(line));
+        connect(enabled, &QAction::toggled, this, [this, line, edited](bool on) {
+            setBreakpointEnabled(line, on);
+            edited();
+        });
+        if (!conditionAt(line).isEmpty())
+            menu.addAction(tr("Remove condition"), this, [this, line, edited] {
+                setCondition(line, QString());
+                edited();
+            });
+        menu.addAction(tr("Delete breakpoint"), this, [this, line, edited] {
+            removeBreakpoint(line);
+            edited();
+        });
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Show all breakpoints"), this, [this] { emit breakpointsPaneRequested(); });
 }
 
 QList<int> CodeEditor::breakpointLines() const {
     QList<int> out;
-    int line = markerFindNext(0, 1 << BreakpointMarker);
-    while (line >= 0) {
-        out << line + 1;
-        line = markerFindNext(line + 1, 1 << BreakpointMarker);
+    for (auto it = m_breakpoints.begin(); it != m_breakpoints.end(); ++it) {
+        const int l = markerLine(it.key());
+        if (l >= 0 && !out.contains(l + 1)) out << l + 1;
     }
+    std::sort(out.begin(), out.end());
     return out;
 }
 
 void CodeEditor::setBreakpointLines(const QSet<int>& lines) {
+    markerDeleteAll(AnchorMarker);
     markerDeleteAll(BreakpointMarker);
+    markerDeleteAll(DisabledBreakpointMarker);
     markerDeleteAll(ConditionMarker);
-    m_conditions.clear();
+    m_breakpoints.clear();
     for (int l : lines)
-        if (l > 0) markerAdd(l - 1, BreakpointMarker);
+        addBreakpoint(l);
 }
 
 void CodeEditor::setExecutionLines(int currentLine, const QMap<int, int>& othersPerLine) {
@@ -241,7 +355,8 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
     QMap<int, QStringList> notes;
     QMap<int, bool> lineIsError;
     auto inMain = [&](const SourceRange& r) {
-        return r.valid() && (mainFile == 0 || r.begin.file == mainFile || r.begin.file == 0);
+        return r.valid() && r.begin.file != debug::kLaunchFileId && // a .sim line
+               (mainFile == 0 || r.begin.file == mainFile || r.begin.file == 0);
     };
     for (const Diagnostic& d : diags) {
         const bool race = d.kind == "data-race";

@@ -6,10 +6,13 @@
 #include <Qsci/qscistyle.h>
 
 #include <QHash>
+#include <QKeySequence>
 #include <QMap>
 #include <QSet>
 
 #include <vector>
+
+class QMenu;
 
 namespace clstep::ui {
 
@@ -30,18 +33,31 @@ public:
     /// The selected work-item's line (0: none) and, per line, how many other work-items of
     /// the group stand there.
     void setExecutionLines(int currentLine, const QMap<int, int>& othersPerLine);
-    /// Breakpoint lines (replaces the markers).
+    /// Breakpoint lines (replaces the markers: enabled, unconditional breakpoints).
     void setBreakpointLines(const QSet<int>& lines);
-    /// Breakpoint lines as the markers stand now (they move with edits).
+    /// Breakpoint lines as the markers stand now (they move with edits), disabled ones too.
     QList<int> breakpointLines() const;
     /// The condition of the breakpoint at `line` ("" for none or unconditional).
     QString conditionAt(int line) const;
     /// Puts a breakpoint on `line` with `condition` ("" makes it unconditional).
     void setCondition(int line, const QString& condition);
+    /// Adds an enabled, unconditional breakpoint at `line` (no-op if there is one).
+    void addBreakpoint(int line);
+    /// Removes the breakpoint at `line` with its settings.
+    void removeBreakpoint(int line);
+    /// Whether the breakpoint at `line` is enabled (false when there is none).
+    bool breakpointEnabled(int line) const;
+    /// Enables or disables the breakpoint at `line` (a disabled one is drawn hollow grey).
+    void setBreakpointEnabled(int line, bool enabled);
+    /// Hit count of the breakpoint at `line`: stop from the N-th hit (0: every time).
+    quint64 hitCountAt(int line) const;
+    void setHitCount(int line, quint64 hitCount);
     /// Scrolls to `line` and flashes it.
     void jumpToLine(int line);
     /// Re-applies Theme colours and fonts (theme switch, zoom, presentation mode).
     void applyTheme();
+    /// The one Redo shortcut (Ctrl+Shift+Z) of the editor and the Edit menu.
+    static QKeySequence redoKey();
     /// Lines that currently carry a diagnostic squiggle (for tests).
     QList<int> diagnosticLines() const { return m_diagnosticLines; }
     /// How many other work-items the margin shows at `line` (0 for none).
@@ -52,11 +68,15 @@ public:
 signals:
     /// The user toggled a breakpoint or edited a condition; markers are already updated.
     void breakpointsEdited(const QList<int>& lines);
+    /// The user asked for the Breakpoints pane from the margin menu.
+    void breakpointsPaneRequested();
 
 private:
     // Background markers with a higher number are drawn over lower ones.
     enum Marker {
-        BreakpointMarker = 1,
+        AnchorMarker = 0, ///< invisible: where a breakpoint is (its settings by handle)
+        BreakpointMarker,
+        DisabledBreakpointMarker,
         ConditionMarker,
         OthersMarker,
         RaceLineMarker,
@@ -67,12 +87,25 @@ private:
     void onMarginClicked(int margin, int line, Qt::KeyboardModifiers state);
     void contextMenuEvent(QContextMenuEvent* event) override;
     void editCondition(int line);
+    void editHitCount(int line);
+    /// The margin menu of `line`: add, condition, hit count, enable, delete.
+    void fillBreakpointMenu(QMenu& menu, int line);
+    /// Handle of the AnchorMarker of the breakpoint at `line`, -1 if none.
+    int anchorAt(int line) const;
+    /// Redraws the visible markers of the breakpoint at `line` from its settings.
+    void redrawBreakpoint(int line);
+    /// Settings of one breakpoint, kept by its anchor so they move with edits.
+    struct BreakpointSettings {
+        QString condition;
+        bool enabled = true;
+        quint64 hitCount = 0;
+    };
     void fillRange(int indicator, const SourceRange& range);
 
     OpenClLexer* m_lexer = nullptr;
     QList<int> m_diagnosticLines;
     QMap<int, int> m_others;
-    QHash<int, QString> m_conditions; ///< by the handle of the line's ConditionMarker
+    QHash<int, BreakpointSettings> m_breakpoints; ///< by the handle of the line's AnchorMarker
     QsciStyle m_errorStyle;
     QsciStyle m_warningStyle;
     QsciStyle m_countStyle;

@@ -1,17 +1,26 @@
 #include "DebugActions.h"
 
+#include "Theme.h"
+
+#include "debug/ExploreReport.h"
+
 #include <QAction>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QIcon>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSlider>
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 #include <QWidget>
 
 namespace clstep::ui {
@@ -96,10 +105,12 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     m_speed->setToolTip(tr("Auto-play speed: steps per second"));
     m_toolBar->addWidget(m_speed);
     m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("busyIndicator"));
     m_progress->setFixedWidth(160);
     m_progress->setFormat(tr("%v / %m groups"));
-    m_progress->setVisible(false);
-    m_toolBar->addWidget(m_progress);
+    // a widget in a toolbar is shown and hidden through its action (QToolBar::addWidget)
+    m_progressAction = m_toolBar->addWidget(m_progress);
+    m_progressAction->setVisible(false);
 
     m_autoTimer = new QTimer(this);
     connect(m_autoTimer, &QTimer::timeout, this, &DebugActions::tick);
@@ -120,39 +131,57 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
         m_progress->setRange(0, static_cast<int>(total)); // total 0: busy indicator
         m_progress->setValue(static_cast<int>(done));
         m_progress->setFormat(total ? tr("%v / %m groups") : tr("running…"));
-        m_progress->setVisible(m_runningLong);
+        m_progressAction->setVisible(m_runningLong || m_controller->busy());
+    });
+    // Whatever started it (Continue, Run all, a script, a rebuild), an operation that takes
+    // longer than a moment shows the busy indicator until it ends.
+    m_busyDelay = new QTimer(this);
+    m_busyDelay->setSingleShot(true);
+    m_busyDelay->setInterval(250);
+    connect(m_busyDelay, &QTimer::timeout, this, [this] {
+        if (!m_controller->busy() || m_progressAction->isVisible()) return;
+        m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("running…"));
+        m_progressAction->setVisible(true);
     });
     connect(m_controller, &DebugController::exploreFinished, this,
             [this](const debug::ExploreResult& r) {
-                QString text =
+                const QString head =
                     r.outputsDiffer || r.localsDiffer
                         ? tr("The %1 schedules gave DIFFERENT results: the kernel depends on the "
-                             "order of work-items.\n\n")
+                             "order of work-items.")
                               .arg(r.schedules)
-                        : tr("All %1 schedules gave the same results.\n\n").arg(r.schedules);
-                QStringList names;
-                for (const std::string& n : r.scheduleNames)
-                    names << QString::fromStdString(n);
-                text += tr("Schedules: %1\n").arg(names.join(QStringLiteral(", ")));
-                for (const std::string& d : r.differences)
-                    text += QStringLiteral("\n• ") + QString::fromStdString(d);
-                if (!r.diagnostics.empty()) text += tr("\n\nThe runtime checks reported:");
-                for (size_t i = 0; i < r.diagnostics.size() && i < 10; ++i) {
-                    const Diagnostic& d = r.diagnostics[i];
-                    text += QStringLiteral("\n• %1 at line %2 (%3): %4")
-                                .arg(QString::fromStdString(d.kind))
-                                .arg(d.range.begin.line)
-                                .arg(QString::fromStdString(r.diagnosticSchedules[i]),
-                                     QString::fromStdString(d.message).left(160));
-                }
+                        : tr("All %1 schedules gave the same results.").arg(r.schedules);
+                m_lastExplore =
+                    head + QStringLiteral("\n\n") +
+                    QString::fromStdString(debug::exploreReport(r, nullptr)); // as the console
                 emit message(r.outputsDiffer || r.localsDiffer
                                  ? tr("explore: results differ between schedules")
                                  : tr("explore: all schedules agree"));
-                if (m_window->isVisible())
-                    QMessageBox::information(m_window, tr("Explore schedules"), text);
+                if (m_window->isVisible()) showExploreDialog();
             });
     setAutoPlaySpeed(4);
     updateEnabled();
+}
+
+void DebugActions::showExploreDialog() {
+    // Long results stay readable: a resizable dialog that fits the screen, the text scrolls.
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(tr("Explore schedules"));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QPlainTextEdit(m_lastExplore);
+    text->setObjectName(QStringLiteral("exploreText"));
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    text->setFont(Theme::codeFont());
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    const QRect avail =
+        m_window->screen() ? m_window->screen()->availableGeometry() : QRect(0, 0, 1024, 768);
+    dialog.resize(std::min(900, avail.width() * 9 / 10), std::min(600, avail.height() * 8 / 10));
+    dialog.exec();
 }
 
 QAction* DebugActions::add(Id id, const QString& text, const QKeySequence& key, const QString& tip,
@@ -277,9 +306,12 @@ void DebugActions::onState(const SessionState& s) {
 }
 
 void DebugActions::onBusy(bool busy) {
-    if (!busy) {
+    if (busy) {
+        m_busyDelay->start();
+    } else {
+        m_busyDelay->stop();
         m_runningLong = false;
-        m_progress->setVisible(false);
+        m_progressAction->setVisible(false);
     }
     updateEnabled();
 }

@@ -52,6 +52,10 @@ public:
     void setAutoPlaySpeed(int stepsPerSecond);
     bool autoPlaying() const;
     void stopAutoPlay();
+    /// The last explore result as shown (the console's text, debug::exploreReport).
+    QString lastExploreText() const { return m_lastExplore; }
+    /// Shows the last explore result in a resizable dialog that fits the screen and scrolls.
+    void showExploreDialog();
 
 signals:
     /// An auto-play tick or explore finished with a message for the status bar.
@@ -72,6 +76,9 @@ private:
     QMenu* m_menu = nullptr;
     QToolBar* m_toolBar = nullptr;
     QTimer* m_autoTimer = nullptr;
+    QAction* m_progressAction = nullptr; ///< shows/hides m_progress in the toolbar
+    QTimer* m_busyDelay = nullptr;       ///< shows the busy indicator when an operation lasts
+    QString m_lastExplore;               ///< the text of the last explore result
     QSlider* m_speed = nullptr;
     QComboBox* m_autoMode = nullptr;
     QProgressBar* m_progress = nullptr;

@@ -85,6 +85,18 @@ void DebugController::selectGlobal(const std::array<uint64_t, 3>& global) {
     post([=](SessionWorker& w) { w.selectGlobal(global); });
 }
 
+void DebugController::addWatchpoint(const QString& expression, debug::WatchKind kind) {
+    post([=](SessionWorker& w) { w.addWatchpoint(expression, kind); });
+}
+
+void DebugController::removeWatchpoint(int id) {
+    post([=](SessionWorker& w) { w.removeWatchpoint(id); });
+}
+
+void DebugController::setWatchpointEnabled(int id, bool enabled) {
+    post([=](SessionWorker& w) { w.setWatchpointEnabled(id, enabled); });
+}
+
 void DebugController::setBreakpoints(const BreakpointList& lines) {
     post([=](SessionWorker& w) { w.setBreakpoints(lines); });
 }

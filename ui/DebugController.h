@@ -36,6 +36,11 @@ public:
     void setKernel(const QString& name);
     void explore(int n);
     void setWatches(const QStringList& expressions);
+    /// Adds a data watchpoint on the object `expression` names in the selected work-item's
+    /// scope (Session::addWatchpoint); a failure shows as the state's lastError.
+    void addWatchpoint(const QString& expression, debug::WatchKind kind);
+    void removeWatchpoint(int id);
+    void setWatchpointEnabled(int id, bool enabled);
     void setChecks(const CheckOptions& checks);
     /// Whether runtime errors (data races, out-of-bounds...) stop execution (default on).
     void setBreakOnError(bool on);

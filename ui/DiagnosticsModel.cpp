@@ -3,6 +3,7 @@
 #include "RaceInfo.h"
 #include "Theme.h"
 
+#include <QFileInfo>
 #include <QStringList>
 
 namespace clstep::ui {
@@ -41,6 +42,7 @@ int DiagnosticsModel::columnCount(const QModelIndex& parent) const {
 
 int DiagnosticsModel::lineOf(const SourceRange& r) const {
     if (!r.valid()) return 0;
+    if (r.begin.file == debug::kLaunchFileId) return 0; // a line of the .sim, not the kernel
     if (m_mainFile && r.begin.file && r.begin.file != m_mainFile) return 0;
     return static_cast<int>(r.begin.line);
 }
@@ -64,6 +66,12 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
         case SeverityColumn:
             return QString::fromLatin1(severityName(d->severity));
         case LineColumn:
+            if (d->range.begin.file == debug::kLaunchFileId && d->range.valid())
+                return QStringLiteral("%1:%2")
+                    .arg(QFileInfo(QString::fromStdString(m_snapshot ? m_snapshot->launchFile
+                                                                     : std::string()))
+                             .fileName())
+                    .arg(d->range.begin.line);
             if (race && second) return QStringLiteral("%1 ↔ %2").arg(line).arg(second);
             return line ? QVariant(line) : QVariant(QStringLiteral("—"));
         case KindColumn:

@@ -2,6 +2,7 @@
 
 #include "KernelDocument.h"
 
+#include "debug/ExploreReport.h"
 #include "debug/Session.h"
 #include "launch/BufferDump.h"
 #include "launch/SimParser.h"
@@ -15,9 +16,12 @@ namespace clstep::ui {
 namespace {
 
 void printDiagnostic(std::ostream& out, const Diagnostic& d, const SourceManager* sources,
-                     uint64_t count) {
-    const std::string file =
-        sources && d.range.begin.file ? sources->path(d.range.begin.file) : std::string();
+                     uint64_t count, const std::string& launchFile) {
+    const bool aboutSim = d.range.begin.file == debug::kLaunchFileId;
+    if (aboutSim) sources = nullptr; // its lines are the .sim's, not the program's
+    const std::string file = aboutSim                        ? launchFile
+                             : sources && d.range.begin.file ? sources->path(d.range.begin.file)
+                                                             : std::string();
     out << (file.empty() ? std::string("<launch>")
                          : QFileInfo(QString::fromStdString(file)).fileName().toStdString());
     if (d.range.valid()) out << ':' << d.range.begin.line << ':' << d.range.begin.column;
@@ -72,7 +76,7 @@ int HeadlessRunner::run(const QString& path, const Options& options, std::ostrea
         << '\n';
     if (!loaded || !session.reset()) {
         for (const Diagnostic& d : session.diagnostics())
-            printDiagnostic(err, d, sources, 1);
+            printDiagnostic(err, d, sources, 1, t.simPath.toStdString());
         err << "clstep: "
             << (session.lastError().empty() ? "cannot start the kernel" : session.lastError())
             << '\n';
@@ -92,7 +96,8 @@ int HeadlessRunner::run(const QString& path, const Options& options, std::ostrea
     out << "\n" << snap.diagnostics.size() << " diagnostic(s):\n";
     for (size_t i = 0; i < snap.diagnostics.size(); ++i)
         printDiagnostic(out, snap.diagnostics[i], sources,
-                        i < snap.diagnosticCounts.size() ? snap.diagnosticCounts[i] : 1);
+                        i < snap.diagnosticCounts.size() ? snap.diagnosticCounts[i] : 1,
+                        snap.launchFile);
 
     // Dumps: element type and hex flag as the launch file wrote them.
     std::vector<launch::KernelArgSpec> specs;
@@ -114,18 +119,8 @@ int HeadlessRunner::run(const QString& path, const Options& options, std::ostrea
         out << launch::BufferDump::format(args[i].name, type, spec && spec->hex,
                                           session.argumentBytes(i));
     }
-    if (options.exploreSchedules > 1) {
-        const debug::ExploreResult e = session.explore(options.exploreSchedules);
-        out << "explore: " << e.schedules << " schedules (";
-        for (size_t i = 0; i < e.scheduleNames.size(); ++i)
-            out << (i ? ", " : "") << e.scheduleNames[i];
-        out << "): "
-            << (e.outputsDiffer || e.localsDiffer ? "results DIFFER between schedules"
-                                                  : "same results")
-            << '\n';
-        for (const std::string& d : e.differences)
-            out << "  " << d << '\n';
-    }
+    if (options.exploreSchedules > 1) // the same text as the console's `explore`
+        out << "\n" << debug::exploreReport(session.explore(options.exploreSchedules), sources);
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QStringDecoder>
 #include <QTimer>
 
 namespace clstep::ui {
@@ -86,6 +87,11 @@ QString KernelDocument::autosavePath() const {
 void KernelDocument::autosave() {
     if (!modified()) return;
     const QString p = autosavePath();
+    QFile file(m_path);
+    if (file.open(QIODevice::ReadOnly) && QString::fromUtf8(file.readAll()) == m_editor->text()) {
+        QFile::remove(p); // edited back to the saved text: nothing to keep
+        return;
+    }
     QDir().mkpath(QFileInfo(p).path());
     QSaveFile f(p);
     if (f.open(QIODevice::WriteOnly)) {
@@ -94,29 +100,51 @@ void KernelDocument::autosave() {
     }
 }
 
-bool KernelDocument::load(const QString& kernelPath, QString* error) {
+bool KernelDocument::load(const QString& kernelPath, QString* error, QString* warning) {
     QFile f(kernelPath);
     if (!f.open(QIODevice::ReadOnly)) {
         if (error) *error = tr("cannot open %1: %2").arg(kernelPath, f.errorString());
         return false;
     }
-    QString text = QString::fromUtf8(f.readAll());
+    const QByteArray data = f.readAll();
+    // The editor keeps text up to the first NUL only, and invalid UTF-8 would be replaced
+    // silently: say so, and show each as U+FFFD so nothing after it is lost.
+    QStringDecoder decode(QStringDecoder::Utf8);
+    QString text = decode(data);
+    const qsizetype nuls = data.count('\0');
+    if (nuls) text.replace(QChar(0), QChar::ReplacementCharacter);
+    if ((nuls || decode.hasError()) && warning) {
+        QStringList what;
+        if (nuls) what << tr("%n NUL byte(s)", nullptr, static_cast<int>(nuls));
+        if (decode.hasError()) what << tr("bytes that are not UTF-8");
+        *warning = tr("%1 contains %2; they are shown as %3 and saving writes them so")
+                       .arg(QFileInfo(kernelPath).fileName(), what.join(tr(" and ")),
+                            QString(QChar::ReplacementCharacter));
+    }
     m_path = QFileInfo(kernelPath).absoluteFilePath();
     bool restored = false;
     const QString auto_ = autosavePath();
-    if (m_interactive && QFileInfo::exists(auto_) &&
-        QFileInfo(auto_).lastModified() > QFileInfo(kernelPath).lastModified()) {
+    if (QFileInfo::exists(auto_)) {
         QFile a(auto_);
-        if (a.open(QIODevice::ReadOnly)) {
-            const QString saved = QString::fromUtf8(a.readAll());
-            if (saved != text &&
-                QMessageBox::question(m_editor, tr("Restore unsaved changes?"),
-                                      tr("clstep kept unsaved changes to %1 from %2. Restore them?")
-                                          .arg(QFileInfo(kernelPath).fileName(),
-                                               QFileInfo(auto_).lastModified().toString()),
-                                      QMessageBox::Yes | QMessageBox::No) == QMessageBox::Yes) {
+        const QString saved = a.open(QIODevice::ReadOnly) ? QString::fromUtf8(a.readAll()) : text;
+        a.close();
+        const bool ask = m_interactive || m_restorePrompt;
+        if (saved == text) {
+            QFile::remove(auto_); // nothing unsaved in it
+        } else if (ask && QFileInfo(auto_).lastModified() > QFileInfo(kernelPath).lastModified()) {
+            const QString question = tr("clstep kept unsaved changes to %1 from %2. Restore them?")
+                                         .arg(QFileInfo(kernelPath).fileName(),
+                                              QFileInfo(auto_).lastModified().toString());
+            const bool yes =
+                m_restorePrompt
+                    ? m_restorePrompt(question)
+                    : QMessageBox::question(m_editor, tr("Restore unsaved changes?"), question,
+                                            QMessageBox::Yes | QMessageBox::No) == QMessageBox::Yes;
+            if (yes) {
                 text = saved;
                 restored = true;
+            } else {
+                QFile::remove(auto_); // "No" discards them
             }
         }
     }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QObject>
+
 #include <QString>
+#include <functional>
 
 class QTimer;
 class QWidget;
@@ -28,8 +30,11 @@ public:
     /// `FILE.sim` -> its kernel file; `FILE.cl` -> itself plus `FILE.sim` when it exists.
     static Target resolve(const QString& path);
     /// Loads `kernelPath` into the editor (offering to restore a newer autosave when
-    /// interactive). False with `error` set if it cannot be read; the editor is unchanged then.
-    bool load(const QString& kernelPath, QString* error = nullptr);
+    /// interactive; an autosave equal to the file, or one the user declines, is deleted).
+    /// False with `error` set if it cannot be read; the editor is unchanged then. A file with
+    /// NUL bytes or invalid UTF-8 loads with U+FFFD in their place and `warning` says so
+    /// (never silently cut at the NUL).
+    bool load(const QString& kernelPath, QString* error = nullptr, QString* warning = nullptr);
     bool save(QString* error = nullptr);
     bool saveAs(const QString& path, QString* error = nullptr);
     /// Asks to save unsaved changes: true when it is fine to go on (saved, discarded, or
@@ -44,6 +49,11 @@ public:
     void autosave();
     /// Dialogs allowed (false in tests and headless runs).
     void setInteractive(bool interactive) { m_interactive = interactive; }
+    /// Replaces the "Restore unsaved changes?" question (true: restore); with it set, a
+    /// non-interactive document asks too. For scripted runs and tests.
+    void setRestorePrompt(std::function<bool(const QString& question)> prompt) {
+        m_restorePrompt = std::move(prompt);
+    }
     /// Delay between the last edit and rebuildRequested() (ms).
     void setRebuildDelay(int ms);
 
@@ -58,6 +68,7 @@ private:
     QTimer* m_rebuild = nullptr;
     QTimer* m_autosave = nullptr;
     bool m_interactive = true;
+    std::function<bool(const QString&)> m_restorePrompt;
     bool m_loading = false;
 };
 

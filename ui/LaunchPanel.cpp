@@ -221,6 +221,13 @@ void LaunchPanel::setState(const SessionState& state) {
     }
     if (!state.kernelPath.isEmpty() && m_kernelPath.isEmpty()) m_kernelPath = state.kernelPath;
     m_endian->setCurrentIndex(state.deviceBigEndian ? 1 : 0);
+    if (state.operation == QLatin1String("open") || state.operation == QLatin1String("checks") ||
+        state.operation == QLatin1String("launch")) { // else an unapplied edit stays
+        m_checks[0]->setChecked(state.checks.dataRaces);
+        m_checks[1]->setChecked(state.checks.uninitialized);
+        m_checks[2]->setChecked(state.checks.endianEvents);
+        m_checks[3]->setChecked(state.checks.uniformWrites);
+    }
     const int p = m_policy->findData(static_cast<int>(state.policy));
     if (p >= 0) m_policy->setCurrentIndex(p);
     if (!m_seed->hasFocus()) m_seed->setValue(static_cast<int>(state.seed));
@@ -249,6 +256,26 @@ QString LaunchPanel::composeSim() const {
     QStringList lines;
     if (m_dims->value() < 3) lines << QStringLiteral("# clstep: work-dim %1").arg(m_dims->value());
     if (m_localAuto->isChecked()) lines << QStringLiteral("# clstep: local-size auto");
+    // The debugger settings belong to the launch: saved with it, restored when it opens.
+    if (deviceBigEndian()) lines << QStringLiteral("# clstep: device-endian big");
+    const auto policy = static_cast<debug::SchedulePolicy>(m_policy->currentData().toInt());
+    if (policy != debug::SchedulePolicy::InOrder || m_seed->value() != 1)
+        lines << QStringLiteral("# clstep: schedule %1 %2")
+                     .arg(QString::fromLatin1(debug::schedulePolicyName(policy)))
+                     .arg(m_seed->value());
+    const CheckOptions c = checks();
+    const CheckOptions defaults;
+    if (c.dataRaces != defaults.dataRaces || c.uninitialized != defaults.uninitialized ||
+        c.endianEvents != defaults.endianEvents || c.uniformWrites != defaults.uniformWrites) {
+        QStringList names;
+        if (c.dataRaces) names << QStringLiteral("races");
+        if (c.uninitialized) names << QStringLiteral("uninitialized");
+        if (c.endianEvents) names << QStringLiteral("endian");
+        if (c.uniformWrites) names << QStringLiteral("uniform-writes");
+        if (c.asyncCopies) names << QStringLiteral("async-copies");
+        lines << QStringLiteral("# clstep: checks %1")
+                     .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QLatin1Char(',')));
+    }
     QString kernelFile = m_kernelPath;
     if (!m_simPath.isEmpty() && !kernelFile.isEmpty())
         kernelFile = QFileInfo(m_simPath).dir().relativeFilePath(kernelFile);

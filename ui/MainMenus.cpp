@@ -39,7 +39,8 @@ void MainMenus::build(MainWindow* w) {
     CodeEditor* editor = w->editor();
     QMenu* edit = bar->addMenu(MainWindow::tr("&Edit"));
     edit->addAction(MainWindow::tr("&Undo"), QKeySequence::Undo, editor, &QsciScintilla::undo);
-    edit->addAction(MainWindow::tr("&Redo"), QKeySequence::Redo, editor, &QsciScintilla::redo);
+    // One Redo key everywhere (the editor binds the same one, CodeEditor::redoKey()).
+    edit->addAction(MainWindow::tr("&Redo"), CodeEditor::redoKey(), editor, &QsciScintilla::redo);
     edit->addSeparator();
     edit->addAction(MainWindow::tr("Cu&t"), QKeySequence::Cut, editor, &QsciScintilla::cut);
     edit->addAction(MainWindow::tr("&Copy"), QKeySequence::Copy, editor, &QsciScintilla::copy);
@@ -73,6 +74,9 @@ void MainMenus::build(MainWindow* w) {
     view->addAction(w->actions()->toolBar()->toggleViewAction());
     view->addSeparator();
     view->addAction(MainWindow::tr("Reset &layout"), w, &MainWindow::resetLayout);
+    view->addAction(MainWindow::tr("&Teaching layout (editor, grid, __local memory)"), w,
+                    &MainWindow::teachingLayout)
+        ->setObjectName(QStringLiteral("actionTeachingLayout"));
 
     QMenu* help = bar->addMenu(MainWindow::tr("&Help"));
     help->addAction(MainWindow::tr("&Classroom walkthrough"), w, [w] {

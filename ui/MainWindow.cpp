@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "BreakpointsPane.h"
 #include "CodeEditor.h"
 #include "DebugActions.h"
 #include "DebugController.h"
@@ -26,21 +27,27 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QThread>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QTreeWidget>
+
+#include <algorithm>
 
 #include <functional>
 
@@ -73,7 +80,17 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     buildDocks();
     MainMenus::build(this);
     m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("statusText"));
+    // a long stop reason must not make the window wider than a 1024-pixel projector
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setMinimumWidth(1);
     statusBar()->addWidget(m_status, 1);
+    m_settingsLabel = new QLabel;
+    m_settingsLabel->setObjectName(QStringLiteral("settingsText"));
+    m_settingsLabel->setToolTip(
+        tr("The launch's debugger settings (Launch panel); saved with the .sim and restored "
+           "when it is opened"));
+    statusBar()->addPermanentWidget(m_settingsLabel);
 
     connect(m_controller, &DebugController::stateChanged, this, &MainWindow::onState);
     connect(m_controller, &DebugController::launchApplied, m_launch, &LaunchPanel::showResult);
@@ -85,7 +102,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     connect(m_editor, &CodeEditor::breakpointsEdited, this,
             [this](const QList<int>&) { m_controller->setBreakpoints(breakpointLines()); });
 
-    resize(1400, 900);
+    resize(sizeHint()); // a first start fits the screen; restoreSettings() may override it
     m_defaultState = saveState();
     restoreSettings();
     applyTheme();
@@ -191,6 +208,33 @@ void MainWindow::buildDocks() {
     QDockWidget* watch =
         addDock(QStringLiteral("dockWatch"), tr("Watch"), m_watch, Qt::RightDockWidgetArea);
     connect(m_watch, &WatchPane::expressionsChanged, m_controller, &DebugController::setWatches);
+    connect(m_watch, &WatchPane::watchpointRequested, this,
+            [this](const QString& e, debug::WatchKind k) {
+                m_controller->addWatchpoint(e, k);
+                showDock(QStringLiteral("dockBreakpoints"));
+            });
+
+    m_breakpoints = new BreakpointsPane;
+    QDockWidget* breakpoints = addDock(QStringLiteral("dockBreakpoints"), tr("Breakpoints"),
+                                       m_breakpoints, Qt::RightDockWidgetArea);
+    auto editBreakpoints = [this] { m_controller->setBreakpoints(breakpointLines()); };
+    connect(m_breakpoints, &BreakpointsPane::breakpointEnabledChanged, this,
+            [this, editBreakpoints](int line, bool on) {
+                m_editor->setBreakpointEnabled(line, on);
+                editBreakpoints();
+            });
+    connect(m_breakpoints, &BreakpointsPane::breakpointRemoved, this,
+            [this, editBreakpoints](int line) {
+                m_editor->removeBreakpoint(line);
+                editBreakpoints();
+            });
+    connect(m_breakpoints, &BreakpointsPane::watchpointEnabledChanged, m_controller,
+            &DebugController::setWatchpointEnabled);
+    connect(m_breakpoints, &BreakpointsPane::watchpointRemoved, m_controller,
+            &DebugController::removeWatchpoint);
+    connect(m_breakpoints, &BreakpointsPane::lineActivated, m_editor, &CodeEditor::jumpToLine);
+    connect(m_editor, &CodeEditor::breakpointsPaneRequested, this,
+            [this] { showDock(QStringLiteral("dockBreakpoints")); });
 
     m_traceModel = new TraceModel(this);
     m_traceView = new QTableView;
@@ -222,7 +266,8 @@ void MainWindow::buildDocks() {
                                       m_scratchpad, Qt::RightDockWidgetArea);
 
     tabifyDockWidget(vars, watch);
-    tabifyDockWidget(watch, diags);
+    tabifyDockWidget(watch, breakpoints);
+    tabifyDockWidget(breakpoints, diags);
     tabifyDockWidget(diags, stack);
     tabifyDockWidget(stack, launch);
     tabifyDockWidget(launch, output);
@@ -258,12 +303,48 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 QSize MainWindow::sizeHint() const {
-    return {1400, 900};
+    // 1400x900, or the screen's available area when that is smaller (a 1024x768 projector)
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QSize avail = s ? s->availableGeometry().size() : QSize(1400, 900);
+    return {std::min(1400, avail.width()), std::min(900, avail.height())};
+}
+
+QSize MainWindow::minimumSizeHint() const {
+    return {800, 560}; // every pane still usable; the docks shrink or scroll
+}
+
+int MainWindow::editorColumnsWidth(int columns) const {
+    const QFontMetrics fm(Theme::codeFont());
+    int margins = 0;
+    for (int m = 0; m < 3; ++m)
+        margins += m_editor->marginWidth(m);
+    return columns * fm.horizontalAdvance(QLatin1Char('M')) + margins +
+           style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+}
+
+void MainWindow::teachingLayout() {
+    // The editor, the work-item grid and the __local memory pane, nothing else on screen.
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        d->hide();
+    QDockWidget* grid = dock(QStringLiteral("dockWorkItems"));
+    QDockWidget* memory = dock(QStringLiteral("dockMemory_local"));
+    for (QDockWidget* d : {grid, memory}) {
+        d->setFloating(false);
+        d->show();
+    }
+    addDockWidget(Qt::RightDockWidgetArea, grid);
+    addDockWidget(Qt::BottomDockWidgetArea, memory);
+    const int w = width(), h = height();
+    const int right = std::clamp(w - editorColumnsWidth(60), w * 22 / 100, w * 40 / 100);
+    resizeDocks({grid}, {right}, Qt::Horizontal);
+    resizeDocks({memory}, {h * 30 / 100}, Qt::Vertical);
 }
 
 void MainWindow::applyDockSizes() {
     const int h = height(), w = width();
-    const int right = m_presentation ? w * 36 / 100 : w * 42 / 100;
+    // the right column, but never so wide that the editor shows fewer than 60 columns
+    const int right = std::clamp(w - editorColumnsWidth(60), w * 22 / 100,
+                                 m_presentation ? w * 36 / 100 : w * 42 / 100);
     resizeDocks({dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockDiagnostics"))},
                 {right, right}, Qt::Horizontal);
     // resizeDocks() does not reliably split the height of a column that holds a tab group:
@@ -293,7 +374,8 @@ QString MainWindow::samplesDir() {
 BreakpointList MainWindow::breakpointLines() const {
     BreakpointList out;
     for (int l : m_editor->breakpointLines())
-        out.push_back({static_cast<uint32_t>(l), m_editor->conditionAt(l).toStdString()});
+        out.push_back({static_cast<uint32_t>(l), m_editor->conditionAt(l).toStdString(),
+                       m_editor->breakpointEnabled(l), m_editor->hitCountAt(l)});
     return out;
 }
 
@@ -306,8 +388,8 @@ bool MainWindow::openPath(const QString& path) {
         return false;
     }
     if (!m_document->maybeSave(this)) return false;
-    QString error;
-    if (!m_document->load(t.kernelPath, &error)) {
+    QString error, warning;
+    if (!m_document->load(t.kernelPath, &error, &warning)) {
         statusBar()->showMessage(error, 10000);
         if (m_options.interactive && isVisible())
             QMessageBox::warning(this, tr("Cannot open"), error);
@@ -316,7 +398,9 @@ bool MainWindow::openPath(const QString& path) {
     if (m_controller->busy()) m_controller->pause();
     m_editor->setBreakpointLines({});
     m_simPath = t.simPath;
-    const QString text = m_document->modified() ? m_editor->text() : QString();
+    // with NUL bytes or invalid UTF-8 the editor's text (U+FFFD in their place) is built
+    const QString text =
+        m_document->modified() || !warning.isEmpty() ? m_editor->text() : QString();
     if (!t.simPath.isEmpty()) {
         m_launch->loadSim(t.simPath);
         m_controller->openSim(t.simPath, text, {});
@@ -324,8 +408,14 @@ bool MainWindow::openPath(const QString& path) {
         m_launch->loadKernelOnly(t.kernelPath);
         m_controller->openKernel(t.kernelPath, m_editor->text(), {});
     }
+    m_openMessage = !warning.isEmpty() ? tr("warning: %1").arg(warning) : t.error;
     if (!t.error.isEmpty()) statusBar()->showMessage(t.error, 10000);
-    m_lastRaceCount = 0;
+    if (!warning.isEmpty()) {
+        statusBar()->showMessage(m_openMessage, 15000);
+        if (m_options.interactive && isVisible())
+            QMessageBox::warning(this, tr("Unusual characters"), warning);
+    }
+    m_lastReportCount = 0;
     updateTitle();
     return true;
 }
@@ -400,6 +490,7 @@ void MainWindow::onState(const SessionState& st) {
     };
     restore({}, {});
     m_watch->setState(st);
+    m_breakpoints->setState(st);
     m_traceModel->setSnapshot(st.snapshot);
     m_launch->setState(st);
     m_stack->clear();
@@ -412,12 +503,15 @@ void MainWindow::onState(const SessionState& st) {
     if (s && m_output->toPlainText() != QString::fromStdString(s->output))
         m_output->setPlainText(QString::fromStdString(s->output));
 
-    int races = 0;
+    // A new race or runtime error report (an out-of-bounds write, ...) raises Diagnostics.
+    uint64_t reports = 0;
     if (s)
-        for (const Diagnostic& d : s->diagnostics)
-            races += d.kind == "data-race";
-    if (races > m_lastRaceCount) dock(QStringLiteral("dockDiagnostics"))->raise();
-    m_lastRaceCount = races;
+        for (size_t i = 0; i < s->diagnostics.size(); ++i)
+            if (s->diagnostics[i].kind == "data-race" ||
+                s->diagnostics[i].severity == Severity::Error)
+                reports += i < s->diagnosticCounts.size() ? s->diagnosticCounts[i] : 1;
+    if (reports > m_lastReportCount) dock(QStringLiteral("dockDiagnostics"))->raise();
+    m_lastReportCount = reports;
 
     QString where;
     if (s && s->selected < s->workItems.size()) {
@@ -430,16 +524,43 @@ void MainWindow::onState(const SessionState& st) {
                     .arg(w.id.global[0])
                     .arg(QString::fromLatin1(debug::workItemStateName(w.state)));
     }
+    // A rebuild or a newly opened file starts over: a message about the program before (a
+    // breakpoint condition, a race, a failed build) must not stay on screen.
+    if (st.operation == QLatin1String("rebuild") || st.operation == QLatin1String("open"))
+        statusBar()->clearMessage();
+    if (st.operation == QLatin1String("open") && !m_openMessage.isEmpty()) {
+        statusBar()->showMessage(m_openMessage, 15000); // about the file just opened
+        m_openMessage.clear();
+    }
     if (!st.breakpointErrors.isEmpty())
         statusBar()->showMessage(
             tr("breakpoint condition: %1").arg(st.breakpointErrors.join(QStringLiteral("; "))),
             10000);
+    m_settingsLabel->setText(settingsSummary(st));
     const QString reason = s ? QString::fromStdString(s->stopReason) : QString();
     m_status->setText(tr("%1%2 · step %3 · %4")
                           .arg(st.built ? QString() : tr("BUILD FAILED · "))
                           .arg(reason.isEmpty() ? st.operation : reason)
                           .arg(s ? s->step : 0)
                           .arg(where));
+}
+
+QString MainWindow::settingsSummary(const SessionState& st) {
+    QStringList parts;
+    parts << (st.deviceBigEndian ? tr("big-endian") : tr("little-endian"));
+    QString schedule = QString::fromLatin1(debug::schedulePolicyName(st.policy));
+    if (st.policy == debug::SchedulePolicy::Random)
+        schedule += QStringLiteral(" seed %1").arg(st.seed);
+    parts << schedule;
+    // RunOptions::subGroupSize (clstep-cli run --sub-group-size); the GUI shows the run's
+    parts << tr("sub-group %1").arg(st.subGroupSize);
+    QStringList checks;
+    if (st.checks.dataRaces) checks << tr("races");
+    if (st.checks.uninitialized) checks << tr("uninit");
+    if (st.checks.endianEvents) checks << tr("endian");
+    if (st.checks.uniformWrites) checks << tr("uniform writes");
+    parts << tr("checks: %1").arg(checks.isEmpty() ? tr("off") : checks.join(QLatin1Char(',')));
+    return parts.join(QStringLiteral(" · "));
 }
 
 void MainWindow::activateDiagnostic(int row) {
@@ -457,6 +578,13 @@ void MainWindow::activateDiagnostic(int row) {
     const QVariantList wi = i.data(DiagnosticsModel::FirstWorkItemRole).toList();
     if (wi.size() == 3)
         m_controller->selectGlobal({wi[0].toULongLong(), wi[1].toULongLong(), wi[2].toULongLong()});
+}
+
+void MainWindow::showDock(const QString& name) {
+    if (QDockWidget* d = dock(name)) {
+        d->show();
+        d->raise();
+    }
 }
 
 void MainWindow::showScratchpad() {
@@ -481,6 +609,9 @@ void MainWindow::followAddress(quint64 a) {
 
 void MainWindow::applyTheme() {
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) Theme::apply(*app);
+    // the toolbar scales with the fonts (presentation mode, zoom)
+    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize) * Theme::fontScale() / 100;
+    m_actions->toolBar()->setIconSize(QSize(icon, icon));
     m_editor->applyTheme();
     m_grid->applyTheme();
     m_scratchpad->input()->setFont(Theme::codeFont());
@@ -510,7 +641,13 @@ void MainWindow::setPresentationMode(bool on) {
         for (const char* name : {"dockCallStack", "dockLaunch", "dockOutput", "dockMemory_constant",
                                  "dockVariables", "dockTrace", "dockWatch", "dockScratchpad"})
             if (QDockWidget* d = dock(QString::fromLatin1(name))) d->hide();
-        Theme::setFontScale(160);
+        // large fonts, but at least 60 editor columns beside a 22% right column
+        int scale = 160;
+        for (; scale > 110; scale -= 10) {
+            Theme::setFontScale(scale);
+            if (editorColumnsWidth(60) <= width() * 78 / 100) break;
+        }
+        Theme::setFontScale(scale);
     } else {
         Theme::setFontScale(100);
         restoreState(normalState);

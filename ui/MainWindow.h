@@ -25,6 +25,7 @@ class MemoryPane;
 class ScratchpadPane;
 class TraceModel;
 class WatchPane;
+class BreakpointsPane;
 class VariablesModel;
 class WorkItemGrid;
 
@@ -60,6 +61,7 @@ public:
     VariablesModel* variablesModel() const { return m_varModel; }
     LaunchPanel* launchPanel() const { return m_launch; }
     WatchPane* watchPane() const { return m_watch; }
+    BreakpointsPane* breakpointsPane() const { return m_breakpoints; }
     TraceModel* traceModel() const { return m_traceModel; }
     ScratchpadPane* scratchpad() const { return m_scratchpad; }
     QDockWidget* dock(const QString& name) const;
@@ -74,6 +76,11 @@ public:
     void activateDiagnostic(int row);
     /// Shows and raises the Scratchpad dock (OpenCL C REPL) and focuses its input.
     void showScratchpad();
+    /// Shows and raises the dock named `name` (QObject name, e.g. "dockBreakpoints").
+    void showDock(const QString& name);
+    /// "little-endian · in-order · checks: races,uninit,endian": the settings the status
+    /// bar shows (device byte order, schedule, checks; sub-group size once a setting exists).
+    static QString settingsSummary(const SessionState& st);
     /// Asks for a file and opens it.
     void openWithDialog();
     /// Saves the kernel (asking for a name when `as` or untitled).
@@ -82,7 +89,16 @@ public:
     void resetLayout();
     /// Directory holding the bundled samples (*.sim).
     static QString samplesDir();
+    /// 1400x900, or less to fit the screen's available area.
     QSize sizeHint() const override;
+    /// 800x560: the window works on a 1024x768 projector with room to spare.
+    QSize minimumSizeHint() const override;
+    /// View › Teaching layout: only the editor, the work-item grid and the __local memory pane,
+    /// the editor at least 60 columns wide.
+    void teachingLayout();
+    /// Pixels the editor needs to show `columns` columns of code (margins and scroll bar
+    /// included) in the current font.
+    int editorColumnsWidth(int columns) const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -119,6 +135,11 @@ private:
     QPlainTextEdit* m_output = nullptr;
     LaunchPanel* m_launch = nullptr;
     WatchPane* m_watch = nullptr;
+    BreakpointsPane* m_breakpoints = nullptr;
+    QString m_openMessage;
+    QLabel* m_settingsLabel =
+        nullptr; ///< the launch's settings, right of the status bar ///< shown once the opened
+                 ///< file's state arrives (warning, note)
     TraceModel* m_traceModel = nullptr;
     ScratchpadPane* m_scratchpad = nullptr;
     QTableView* m_traceView = nullptr;
@@ -126,11 +147,11 @@ private:
     QByteArray m_defaultState;
     QString m_simPath;
     bool m_presentation = false;
-    bool m_sized = false;    ///< initial dock sizes applied
-    bool m_restored = false; ///< a saved layout was restored
-    int m_lastRaceCount = 0;
-    int m_lastDiagnosticRow = -1; ///< last diagnostic activated (a second activation of a race
-    int m_lastDiagnosticLine = 0; ///< jumps to its other line)
+    bool m_sized = false;           ///< initial dock sizes applied
+    bool m_restored = false;        ///< a saved layout was restored
+    uint64_t m_lastReportCount = 0; ///< race and error reports seen (raises Diagnostics)
+    int m_lastDiagnosticRow = -1;   ///< last diagnostic activated (a second activation of a race
+    int m_lastDiagnosticLine = 0;   ///< jumps to its other line)
 };
 
 } // namespace clstep::ui

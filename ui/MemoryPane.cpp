@@ -190,11 +190,19 @@ void MemoryPane::showRegion(int index) {
         m_model->setRegion(m_state.snapshot, m_space, -1, m_state.deviceBigEndian);
         return;
     }
-    const QString name = QString::fromStdString((*regs)[static_cast<size_t>(index)].name);
-    ValueFormat f = m_chosen.contains(name)            ? m_chosen.value(name)
-                    : m_hints.contains(name)           ? m_hints.value(name)
+    const debug::MemoryRegion& region = (*regs)[static_cast<size_t>(index)];
+    const QString name = QString::fromStdString(region.name);
+    // The element type when the program says it (the .sim type, the parameter's pointee, the
+    // variable's type): structs and unions get their layout, before the first step too.
+    const ValueFormat known = ValueFormat::forElement(region.element);
+    offerLayout(known);
+    ValueFormat f = m_chosen.contains(name)                     ? m_chosen.value(name)
+                    : known.kind != ValueFormat::Kind::HexBytes ? known
+                    : m_hints.contains(name)                    ? m_hints.value(name)
                     : m_space == AddressSpace::Private ? ValueFormat{ValueFormat::Kind::HexBytes, 1}
                                                        : ValueFormat{ValueFormat::Kind::UChar, 1};
+    if (f.kind == ValueFormat::Kind::Layout) // a layout chosen for an earlier program
+        f = known.kind == ValueFormat::Kind::Layout ? known : ValueFormat{};
     m_model->setFormat(f);
     m_model->setRegion(m_state.snapshot, m_space, index, m_state.deviceBigEndian);
     m_format->setCurrentText(f.name());
@@ -247,10 +255,32 @@ void MemoryPane::setFormat(const ValueFormat& format) {
     m_format->setCurrentText(format.name());
 }
 
+void MemoryPane::offerLayout(const ValueFormat& layout) {
+    const int at = m_format->findData(QStringLiteral("layout"));
+    if (layout.kind != ValueFormat::Kind::Layout) {
+        if (at >= 0) m_format->removeItem(at);
+        return;
+    }
+    if (at >= 0 && m_format->itemText(at) == layout.name()) return;
+    if (at >= 0) m_format->removeItem(at);
+    m_format->insertItem(m_combined ? 1 : 0, layout.name(), QStringLiteral("layout"));
+    m_format->setItemData(
+        m_combined ? 1 : 0,
+        tr("%1: a block of rows per element, one per member, padding hatched").arg(layout.name()),
+        Qt::ToolTipRole);
+}
+
 void MemoryPane::onFormatChosen(int comboIndex) {
     if (m_combined && comboIndex == 0) {
         m_byType = true;
         showRegion(0);
+        return;
+    }
+    if (m_format->itemData(comboIndex) == QStringLiteral("layout")) {
+        const auto* regs = regions();
+        const int i = m_tabs->currentIndex();
+        if (regs && i >= 0 && i < static_cast<int>(regs->size()))
+            setFormat(ValueFormat::forElement((*regs)[static_cast<size_t>(i)].element));
         return;
     }
     const auto f = ValueFormat::fromName(m_format->itemText(comboIndex));

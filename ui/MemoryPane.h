@@ -47,6 +47,8 @@ signals:
 private:
     void showRegion(int index);
     void onFormatChosen(int comboIndex);
+    /// Offers the region's struct/union layout in the type selector (or removes the offer).
+    void offerLayout(const ValueFormat& layout);
     void onDoubleClicked(const QModelIndex& index);
     void learnTypes(const debug::Snapshot& s);
     void scrollToActivity();

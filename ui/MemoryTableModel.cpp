@@ -4,6 +4,7 @@
 
 #include "runtime/Address.h"
 
+#include <QBrush>
 #include <QStringList>
 
 #include <algorithm>
@@ -74,10 +75,13 @@ void MemoryTableModel::layout(const QHash<QString, ValueFormat>& formats,
     if (!regs) return;
     auto add = [&](int i, const ValueFormat& f) {
         const uint64_t rb = static_cast<uint64_t>(f.rowBytes());
-        const uint64_t n = ((*regs)[static_cast<size_t>(i)].bytes.size() + rb - 1) / rb;
+        const uint64_t per = f.kind == ValueFormat::Kind::Layout && f.layout
+                                 ? std::max<uint64_t>(1, f.layout->fields.size())
+                                 : 1;
+        const uint64_t n = ((*regs)[static_cast<size_t>(i)].bytes.size() + rb - 1) / rb * per;
         const int rows =
             static_cast<int>(std::min<uint64_t>(n, static_cast<uint64_t>(INT32_MAX - m_rows)));
-        m_segments.push_back(Segment{i, f, m_rows, rows});
+        m_segments.push_back(Segment{i, f, m_rows, rows, static_cast<int>(per)});
         m_rows += rows;
     };
     if (!m_combined) {
@@ -162,10 +166,40 @@ void MemoryTableModel::setFormat(const ValueFormat& format) {
     endResetModel();
 }
 
+int MemoryTableModel::rowInSegment(const Segment& s, uint64_t offset) {
+    const uint64_t rb = static_cast<uint64_t>(s.format.rowBytes());
+    if (s.format.kind != ValueFormat::Kind::Layout || !s.format.layout)
+        return static_cast<int>(offset / rb);
+    const uint64_t element = offset / rb, within = offset % rb;
+    const auto& fields = s.format.layout->fields;
+    int field = 0;
+    for (size_t i = 0; i < fields.size(); ++i)
+        if (fields[i].offset <= within && within < fields[i].offset + fields[i].size) {
+            field = static_cast<int>(i);
+            break;
+        }
+    return static_cast<int>(element) * s.rowsPerElement + field;
+}
+
+QString MemoryTableModel::memberText(const RowInfo& r) const {
+    const debug::LayoutField& f = *r.field;
+    if (f.padding) return tr("padding · %1 B · %2").arg(f.size).arg(QString::fromStdString(f.note));
+    const QString name =
+        f.name.empty()
+            ? QStringLiteral("[%1]").arg(r.element)
+            : QStringLiteral("[%1].%2").arg(r.element).arg(QString::fromStdString(f.name));
+    QString text = tr("%1 · %2 · +%3, %4 B")
+                       .arg(name, QString::fromStdString(f.type))
+                       .arg(f.offset)
+                       .arg(f.size);
+    if (!f.note.empty()) text += tr(" · unaligned (packed)");
+    return text;
+}
+
 int MemoryTableModel::rowForOffset(uint64_t offset) const {
     if (m_segments.isEmpty()) return 0;
     const Segment& s = m_segments.front();
-    return s.firstRow + static_cast<int>(offset / static_cast<uint64_t>(s.format.rowBytes()));
+    return s.firstRow + rowInSegment(s, offset);
 }
 
 int MemoryTableModel::rowForAddress(uint64_t a) const {
@@ -178,8 +212,7 @@ int MemoryTableModel::rowForAddress(uint64_t a) const {
             continue;
         const uint64_t start = address::offset(r.address), off = address::offset(a);
         if (off < start || off >= start + r.bytes.size()) continue;
-        return s.firstRow +
-               static_cast<int>((off - start) / static_cast<uint64_t>(s.format.rowBytes()));
+        return s.firstRow + rowInSegment(s, off - start);
     }
     return -1;
 }
@@ -222,11 +255,22 @@ MemoryTableModel::RowInfo MemoryTableModel::rowInfo(int row) const {
     if (!seg || !regs) return info;
     const debug::MemoryRegion* r = &(*regs)[static_cast<size_t>(seg->region)];
     info.reg = r;
-    info.format = &seg->format;
+    info.format = seg->format;
     info.rowInRegion = row - seg->firstRow;
     const uint64_t rb = static_cast<uint64_t>(seg->format.rowBytes());
-    info.offset = static_cast<uint64_t>(info.rowInRegion) * rb;
-    info.size = static_cast<size_t>(std::min<uint64_t>(rb, r->bytes.size() - info.offset));
+    if (seg->rowsPerElement > 1 || seg->format.kind == ValueFormat::Kind::Layout) {
+        const auto& fields = seg->format.layout->fields;
+        const uint64_t per = static_cast<uint64_t>(seg->rowsPerElement);
+        info.element = static_cast<uint64_t>(info.rowInRegion) / per;
+        info.field = &fields[static_cast<size_t>(static_cast<uint64_t>(info.rowInRegion) % per)];
+        info.format = ValueFormat::forField(*info.field);
+        info.offset = std::min<uint64_t>(info.element * rb + info.field->offset, r->bytes.size());
+        info.size = static_cast<size_t>(
+            std::min<uint64_t>(info.field->size, r->bytes.size() - info.offset));
+    } else {
+        info.offset = static_cast<uint64_t>(info.rowInRegion) * rb;
+        info.size = static_cast<size_t>(std::min<uint64_t>(rb, r->bytes.size() - info.offset));
+    }
     uint64_t lastStep = 0;
     bool accessed = false;
     for (size_t i = 0; i < info.size; ++i) {
@@ -237,6 +281,10 @@ MemoryTableModel::RowInfo MemoryTableModel::rowInfo(int row) const {
         if (o < r->lastAccessor.size() && r->lastAccessor[o] >= 0) {
             const uint64_t st = o < r->lastStep.size() ? r->lastStep[o] : 0;
             if (!accessed || st >= lastStep) {
+                // a write wins over a read of the same step (a read-modify-write)
+                const bool write = (f & debug::ByteLastAccessWrite) != 0;
+                info.lastAccessWrite =
+                    (accessed && st == lastStep && info.lastAccessWrite) || write;
                 lastStep = st;
                 info.accessor = r->lastAccessor[o];
             }
@@ -267,7 +315,8 @@ MemoryTableModel::Highlight MemoryTableModel::highlight(const RowInfo& r) const 
     if (r.flags & debug::ByteEndian) return EndianHighlight;
     if (r.flags & debug::ByteLastWrite) return WriteHighlight;
     if (r.flags & debug::ByteLastRead) return ReadHighlight;
-    if (r.age >= 0 && r.age < kFadeSteps) return RecentHighlight;
+    if (r.age >= 0 && r.age < kFadeSteps)
+        return r.lastAccessWrite ? RecentWriteHighlight : RecentReadHighlight;
     if (r.anyUnwritten) return UninitializedHighlight;
     return NoHighlight;
 }
@@ -308,6 +357,23 @@ QString MemoryTableModel::tooltip(const RowInfo& r) const {
                       QString::fromStdString(reg->name))
                  .arg(r.offset)
                  .arg(ValueFormat::formatAddress(reg->address + r.offset));
+    if (r.field) {
+        const debug::LayoutField& f = *r.field;
+        if (f.padding)
+            lines << QStringLiteral("<b>padding</b> in element [%1]: %2 byte(s) at +%3, %4")
+                         .arg(r.element)
+                         .arg(f.size)
+                         .arg(f.offset)
+                         .arg(QString::fromStdString(f.note).toHtmlEscaped());
+        else
+            lines << QStringLiteral("member <b>[%1].%2</b>: %3, offset %4, %5 byte(s)")
+                         .arg(r.element)
+                         .arg(QString::fromStdString(f.name).toHtmlEscaped(),
+                              QString::fromStdString(f.type).toHtmlEscaped())
+                         .arg(f.offset)
+                         .arg(f.size);
+        if (!f.padding && !f.note.empty()) lines << QString::fromStdString(f.note).toHtmlEscaped();
+    }
     lines << QStringLiteral("bytes in memory: %1").arg(hexBytes(p, r.size));
     const QString vars = variablesAt(reg, r.offset, r.size);
     if (!vars.isEmpty()) lines << QStringLiteral("variable: %1").arg(vars.toHtmlEscaped());
@@ -335,7 +401,7 @@ QString MemoryTableModel::tooltip(const RowInfo& r) const {
                           match ? match->describe()
                                 : QStringLiteral("reported by the race checker"));
     }
-    const ValueFormat& fmt = *r.format;
+    const ValueFormat& fmt = r.format;
     for (const EndianEvent& e : m_endian) {
         const uint64_t lo = reg->address + r.offset;
         if (e.address < lo + r.size && lo < e.address + e.size && !e.memoryBytes.isEmpty()) {
@@ -379,16 +445,21 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
                 return QStringLiteral("%1 +%2")
                     .arg(QString::fromStdString(r.reg->name))
                     .arg(r.offset);
+            if (r.field)
+                return QStringLiteral("[%1] +0x%2")
+                    .arg(r.element)
+                    .arg(r.offset, 4, 16, QLatin1Char('0'));
             return QStringLiteral("[%1] +0x%2")
                 .arg(index.row())
                 .arg(r.offset, 4, 16, QLatin1Char('0'));
         case ValueColumn:
             if (r.anyUnwritten == static_cast<int>(r.size)) return QStringLiteral("?");
-            return r.format->format(p, r.size, m_bigEndian);
+            if (r.field && r.field->padding) return tr("padding");
+            return r.format.format(p, r.size, m_bigEndian);
         case BytesColumn:
             return hexBytes(p, r.size);
         case InfoColumn: {
-            const QString vars = variablesAt(r.reg, r.offset, r.size);
+            const QString vars = r.field ? memberText(r) : variablesAt(r.reg, r.offset, r.size);
             QString info = vars;
             if (r.accessor >= 0)
                 info +=
@@ -410,8 +481,20 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
             return Theme::lastRead();
         case EndianHighlight:
             return Theme::endian();
-        case RecentHighlight: {
-            QColor c = Theme::lastWrite();
+        case NoHighlight:
+        case UninitializedHighlight:
+            if (r.field && r.field->padding) // hatched: bytes no member owns
+                return QBrush(Theme::uninitializedText(), Qt::BDiagPattern);
+            if (r.field && r.element % 2) { // one block per element: every other one tinted
+                QColor c = Theme::addressSpace(m_space);
+                c.setAlpha(22);
+                return c;
+            }
+            return {};
+        case RecentWriteHighlight:
+        case RecentReadHighlight: {
+            QColor c =
+                highlight(r) == RecentWriteHighlight ? Theme::lastWrite() : Theme::lastRead();
             c.setAlpha(static_cast<int>(150 * (kFadeSteps - r.age) / kFadeSteps));
             return c;
         }
@@ -426,7 +509,7 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::FontRole: {
         QFont f = Theme::codeFont();
-        if (r.anyUnwritten) f.setItalic(true);
+        if (r.anyUnwritten || (r.field && r.field->padding)) f.setItalic(true);
         if (highlight(r) == RaceHighlight || highlight(r) == WriteHighlight) f.setBold(true);
         return f;
     }
@@ -458,6 +541,10 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
     }
     case VariableRole:
         return variablesAt(r.reg, r.offset, r.size);
+    case MemberRole:
+        return r.field ? QString::fromStdString(r.field->name) : QString();
+    case PaddingRole:
+        return r.field && r.field->padding;
     default:
         return {};
     }

@@ -20,6 +20,9 @@ class MemoryTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { AddressColumn, ValueColumn, BytesColumn, InfoColumn, ColumnCount };
+    // With a struct or union format (ValueFormat::Kind::Layout) each element is a block of
+    // rows: one per member (Info: "[2].value · int · +4, 4 B") and one per padding run
+    // (value "padding", hatched, the reason in Info and the tooltip).
     enum Role {
         FlagsRole = Qt::UserRole + 1, ///< int: OR of the ByteFlag bits of the row's bytes
         HighlightRole,                ///< int: Highlight of the row
@@ -30,6 +33,8 @@ public:
         LastAccessorRole,             ///< qlonglong: global linear id of the last accessor, -1
         PointerTargetRole,            ///< qulonglong: the address the row points to, 0 if none
         VariableRole,                 ///< QString: variables over the row's bytes (private)
+        MemberRole,                   ///< QString: layout rows: the member path ("" padding)
+        PaddingRole,                  ///< bool: layout rows: a padding run
     };
     /// How a row is marked, strongest first.
     enum Highlight {
@@ -38,7 +43,8 @@ public:
         EndianHighlight,
         WriteHighlight,
         ReadHighlight,
-        RecentHighlight,
+        RecentWriteHighlight, ///< written a few actions ago (fading write colour)
+        RecentReadHighlight,  ///< read a few actions ago (fading read colour)
         UninitializedHighlight
     };
     Q_ENUM(Highlight)
@@ -78,10 +84,14 @@ private:
         ValueFormat format;
         int firstRow = 0;
         int rows = 0;
+        /// Rows per element: the layout's fields for a Kind::Layout format, else 1.
+        int rowsPerElement = 1;
     };
     struct RowInfo {
         const debug::MemoryRegion* reg = nullptr;
-        const ValueFormat* format = nullptr;
+        ValueFormat format; ///< how the row's bytes are decoded (a member's own type)
+        const debug::LayoutField* field = nullptr; ///< the member or padding row, if any
+        uint64_t element = 0;                      ///< element index (layout rows)
         int rowInRegion = 0;
         uint64_t offset = 0;
         size_t size = 0;
@@ -89,8 +99,13 @@ private:
         int anyUnwritten = 0;
         int64_t accessor = -1;
         int64_t age = -1;
+        bool lastAccessWrite = false; ///< the latest access of the row was a write
     };
     RowInfo rowInfo(int row) const;
+    /// Row (within segment `s`) holding byte `offset` of its region.
+    static int rowInSegment(const Segment& s, uint64_t offset);
+    /// Info text of a layout row: "[2].value · int · +4, 4 B" or "padding · 3 B · why".
+    QString memberText(const RowInfo& r) const;
     Highlight highlight(const RowInfo& r) const;
     QString tooltip(const RowInfo& r) const;
     QString variablesAt(const debug::MemoryRegion* reg, uint64_t offset, size_t size) const;

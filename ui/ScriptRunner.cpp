@@ -216,7 +216,8 @@ bool ScriptRunner::runOne(const QString& command) {
             {QStringLiteral("output"), QStringLiteral("dockOutput")},
             {QStringLiteral("watch"), QStringLiteral("dockWatch")},
             {QStringLiteral("trace"), QStringLiteral("dockTrace")},
-            {QStringLiteral("scratchpad"), QStringLiteral("dockScratchpad")}};
+            {QStringLiteral("scratchpad"), QStringLiteral("dockScratchpad")},
+            {QStringLiteral("breakpoints"), QStringLiteral("dockBreakpoints")}};
         QDockWidget* d = m_window->dock(docks.value(arg, arg));
         if (!d) {
             m_error = QStringLiteral("no dock '%1'").arg(arg);
@@ -224,6 +225,19 @@ bool ScriptRunner::runOne(const QString& command) {
         }
         d->show();
         d->raise();
+    } else if (name == QStringLiteral("teaching")) {
+        m_window->teachingLayout();
+        pump(300);
+    } else if (name == QStringLiteral("schedule")) {
+        debug::SchedulePolicy policy;
+        if (!debug::parseSchedulePolicy(arg.section(QLatin1Char(' '), 0, 0).toStdString(),
+                                        policy)) {
+            m_error = QStringLiteral("unknown schedule '%1'").arg(arg);
+            return false;
+        }
+        dc->setSchedule(policy,
+                        std::max<qulonglong>(1, arg.section(QLatin1Char(' '), 1, 1).toULongLong()));
+        m_window->waitIdle();
     } else if (name == QStringLiteral("repl")) {
         ScratchpadPane* pad = m_window->scratchpad();
         m_window->showScratchpad();

@@ -23,6 +23,8 @@ class MainWindow;
 ///   watch:EXPR           add a watch expression
 ///   repl:ENTRY           evaluate an entry in the Scratchpad (write ';' in it as "\;")
 ///   present|dark|zoom:N  presentation mode, dark theme, zoom steps
+///   teaching             the teaching layout (editor, work-item grid, __local memory)
+///   schedule:NAME [SEED] the schedule policy (in-order, reverse, round-robin, random)
 ///   tooltip:SPACE:ROW    show the tooltip of a memory row
 ///   screenshot:FILE      save a PNG of the window;   wait:MS;   quit
 class ScriptRunner : public QObject {

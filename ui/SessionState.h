@@ -25,13 +25,19 @@ struct SessionState {
     QStringList kernels; ///< kernel functions of the program
     NDRange range;
     bool deviceBigEndian = false;
+    CheckOptions checks; ///< the runtime checks of the run (Session::checkOptions)
+    uint32_t subGroupSize = 32; ///< RunOptions::subGroupSize of the run (work-items)
     std::vector<debug::Breakpoint> breakpoints;
+    std::vector<debug::Watchpoint> watchpoints; ///< data watchpoints (Breakpoints pane)
     debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
     uint64_t seed = 1;
     QString lastError;                      ///< why the last operation stopped or failed
     QStringList breakpointErrors;           ///< conditions that did not compile ("line 21: ...")
     QString operation;                      ///< name of the operation that produced this state
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
+    /// Parallel to `watches`: the expression names something the program does not declare
+    /// anywhere (a watch from another kernel): set aside, not an error.
+    std::vector<bool> watchAside;
     bool breakOnError = true; ///< runtime errors stop execution (Session::breakOnError)
     bool ok = true;           ///< the operation returned true
 };
@@ -49,6 +55,8 @@ struct LaunchResult {
 struct BreakpointSpec {
     uint32_t line = 0;
     std::string condition;
+    bool enabled = true;   ///< a disabled breakpoint never stops
+    uint64_t hitCount = 0; ///< stop from the N-th hit (debug::Breakpoint::hitCount)
 };
 using BreakpointList = std::vector<BreakpointSpec>;
 

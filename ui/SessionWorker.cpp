@@ -9,6 +9,7 @@
 #include <QFileInfo>
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -46,12 +47,33 @@ const char* commandName(SessionWorker::Command c) {
     }
     return "";
 }
+/// True when `expression` uses an identifier that is no word of the program's `source` and
+/// no built-in (a watch carried over from another kernel: set aside, not an error).
+bool notInProgram(const QString& expression, const QString& source) {
+    static const QRegularExpression ident(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
+    static const QRegularExpression member(QStringLiteral("(\\.|->)\\s*$"));
+    for (auto it = ident.globalMatch(expression); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString word = m.captured();
+        if (member.match(expression.left(m.capturedStart())).hasMatch()) continue; // .x, ->f
+        if (word.startsWith(QLatin1String("get_")) || word.startsWith(QLatin1String("__")) ||
+            word == QLatin1String("sizeof"))
+            continue;
+        const QRegularExpression inSource(QStringLiteral("\\b%1\\b").arg(word));
+        if (!inSource.match(source).hasMatch()) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 SessionWorker::SessionWorker(QObject* parent) : QObject(parent) {
     qRegisterMetaType<clstep::ui::SessionState>();
     qRegisterMetaType<clstep::debug::ExploreResult>();
     qRegisterMetaType<clstep::ui::LaunchResult>();
+    RunOptions o = m_session.runOptions();
+    o.stepLimitSetting = "Launch › Step limit"; // the GUI's setting, not clstep-cli's flag
+    m_session.setRunOptions(o);
 }
 
 SessionWorker::~SessionWorker() = default;
@@ -61,9 +83,42 @@ void SessionWorker::requestPause() {
     m_session.requestPause();
 }
 
+void SessionWorker::applyLaunchSettings(const launch::LaunchConfig* config) {
+    // Settings belong to the launch: what the .sim saved, else the defaults (never the
+    // previous file's).
+    const bool big = config && config->deviceBigEndian.value_or(false);
+    RunOptions o = m_session.runOptions();
+    o.deviceBigEndian = big;
+    m_session.setRunOptions(o);
+    m_compileOptions.deviceLittleEndian = !big;
+    CheckOptions checks;
+    if (config && config->checks) {
+        const auto has = [&](const char* name) {
+            return std::find(config->checks->begin(), config->checks->end(), name) !=
+                   config->checks->end();
+        };
+        checks = CheckOptions::none();
+        checks.dataRaces = has("races");
+        checks.uninitialized = has("uninitialized");
+        checks.endianEvents = has("endian");
+        checks.uniformWrites = has("uniform-writes");
+        checks.asyncCopies = has("async-copies");
+    }
+    m_session.setCheckOptions(checks);
+    debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
+    if (config && config->schedule) debug::parseSchedulePolicy(*config->schedule, policy);
+    m_session.setSchedule(policy, config ? config->scheduleSeed : 1);
+}
+
 void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
                             const BreakpointList& breakpoints) {
     emit busyChanged(true);
+    {
+        SourceManager sources;
+        std::vector<Diagnostic> diags;
+        const auto config = launch::SimParser::parseFile(sources, simPath.toStdString(), diags);
+        applyLaunchSettings(config ? &*config : nullptr);
+    }
     bool ok = m_session.loadSim(simPath.toStdString(), m_compileOptions);
     if (!kernelText.isNull() && m_session.program()) {
         const std::string path = m_session.program()->sources.path(m_session.program()->mainFile);
@@ -78,6 +133,7 @@ void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
 void SessionWorker::openKernel(const QString& path, const QString& text,
                                const BreakpointList& breakpoints) {
     emit busyChanged(true);
+    applyLaunchSettings(nullptr);
     bool ok = m_session.loadSource(path.toStdString(), text.toStdString(), m_compileOptions);
     if (ok && m_session.program()) {
         const Program& p = *m_session.program();
@@ -215,15 +271,31 @@ void SessionWorker::applyBreakpoints(const BreakpointList& breakpoints) {
         m_session.removeBreakpoint(id);
     m_breakpointErrors.clear();
     for (const BreakpointSpec& b : breakpoints) {
+        int id = 0;
         if (b.condition.empty()) {
-            m_session.addBreakpoint(b.line);
-        } else if (!m_session.addBreakpoint(b.line, b.condition)) {
+            id = m_session.addBreakpoint(b.line);
+        } else if (!(id = m_session.addBreakpoint(b.line, b.condition))) {
             m_breakpointErrors << QStringLiteral("line %1: %2")
                                       .arg(b.line)
                                       .arg(QString::fromStdString(m_session.lastError()));
-            m_session.addBreakpoint(b.line); // keep it, unconditional
+            id = m_session.addBreakpoint(b.line); // keep it, unconditional
         }
+        m_session.setBreakpointEnabled(id, b.enabled);
+        m_session.setBreakpointHitCount(id, b.hitCount);
     }
+}
+
+void SessionWorker::addWatchpoint(const QString& expression, debug::WatchKind kind) {
+    const int id = m_session.addWatchpoint(expression.toStdString(), kind);
+    publish(QStringLiteral("watchpoint"), id != 0);
+}
+
+void SessionWorker::removeWatchpoint(int id) {
+    publish(QStringLiteral("watchpoint"), m_session.removeWatchpoint(id));
+}
+
+void SessionWorker::setWatchpointEnabled(int id, bool enabled) {
+    publish(QStringLiteral("watchpoint"), m_session.setWatchpointEnabled(id, enabled));
 }
 
 void SessionWorker::setBreakpoints(const BreakpointList& breakpoints) {
@@ -243,7 +315,7 @@ void SessionWorker::setDeviceBigEndian(bool big, const QString& path, const QStr
     m_compileOptions.deviceLittleEndian = !big;
     BreakpointList lines;
     for (const debug::Breakpoint& b : m_session.breakpoints())
-        lines.push_back({b.line, b.condition});
+        lines.push_back({b.line, b.condition, b.enabled, b.hitCount});
     rebuild(path, text, lines);
 }
 
@@ -282,7 +354,11 @@ void SessionWorker::applyLaunch(const QString& text, const QString& simPath, con
     if (result.ok) {
         m_session.setKernel(config->kernelName);
         m_session.setNDRange(launch::ndRangeOf(*config));
-        m_session.setArguments(launch::kernelArgumentsOf(*config));
+        std::vector<std::string> simTypes;
+        for (const auto& a : config->args)
+            simTypes.push_back(a.writtenType ? std::string(launch::elementTypeName(*a.writtenType))
+                                             : std::string());
+        m_session.setArguments(launch::kernelArgumentsOf(*config), std::move(simTypes));
         RunOptions o = m_session.runOptions();
         const bool endianChanged = o.deviceBigEndian != deviceBigEndian;
         o.deviceBigEndian = deviceBigEndian;
@@ -390,12 +466,20 @@ void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnl
     st.kernelName = QString::fromStdString(m_session.kernelName());
     st.range = m_session.ndRange();
     st.deviceBigEndian = m_session.runOptions().deviceBigEndian;
+    st.checks = m_session.checkOptions();
+    st.subGroupSize = m_session.runOptions().subGroupSize;
     st.breakpoints = m_session.breakpoints();
+    st.watchpoints = m_session.watchpoints();
     st.breakpointErrors = m_breakpointErrors;
     st.breakOnError = m_session.breakOnError();
-    if (st.launched)
-        for (const QString& w : m_watches)
+    if (st.launched) {
+        const Program* p = m_session.program();
+        const QString source = p ? QString::fromStdString(p->sources.text(p->mainFile)) : QString();
+        for (const QString& w : m_watches) {
             st.watches.push_back(m_session.evaluate(w.toStdString()));
+            st.watchAside.push_back(!st.watches.back().ok && notInProgram(w, source));
+        }
+    }
     st.policy = m_session.scheduler().policy();
     st.seed = m_session.scheduler().seed();
     emit stateReady(st);

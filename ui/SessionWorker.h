@@ -4,6 +4,7 @@
 
 #include "checks/CheckSet.h"
 #include "debug/Session.h"
+#include "launch/LaunchConfig.h"
 
 #include <QObject>
 #include <QString>
@@ -79,6 +80,11 @@ public:
     void setBreakOnError(bool on);
     /// Expressions evaluated in the selected work-item's scope after every operation.
     void setWatches(const QStringList& expressions);
+    /// Data watchpoints (Session::addWatchpoint(expression, kind), removeWatchpoint,
+    /// setWatchpointEnabled); each publishes the state.
+    void addWatchpoint(const QString& expression, debug::WatchKind kind);
+    void removeWatchpoint(int id);
+    void setWatchpointEnabled(int id, bool enabled);
     /// Runs `n` schedules and compares their results (emits exploreFinished).
     void explore(int n);
 
@@ -96,6 +102,9 @@ signals:
 private:
     /// Sends the state after `operation`; `selectionOnly`: it only changed the selection.
     void publish(const QString& operation, bool ok, bool selectionOnly = false);
+    /// Device byte order, schedule and checks from the launch's `# clstep:` directives
+    /// (null: no launch file, the defaults).
+    void applyLaunchSettings(const launch::LaunchConfig* config);
     void carryLastAccess(debug::Snapshot& now) const;
     void applyBreakpoints(const BreakpointList& breakpoints);
     bool runAllWithProgress();

@@ -100,6 +100,7 @@ QString formatLane(ValueFormat::Kind k, const uint8_t* p, bool big, bool hex) {
     case K::Pointer:
         return ValueFormat::formatAddress(ValueFormat::readUnsigned(p, 8, big));
     case K::HexBytes:
+    case K::Layout:
         break;
     }
     return QStringLiteral("0x%1").arg(p[0], 2, 16, QLatin1Char('0'));
@@ -114,18 +115,21 @@ int ValueFormat::scalarBytes() const {
 
 int ValueFormat::rowBytes() const {
     if (kind == Kind::HexBytes) return 8;
+    if (kind == Kind::Layout) return layout && layout->size ? static_cast<int>(layout->size) : 8;
     return scalarBytes() * (lanes == 3 ? 4 : lanes);
 }
 
 QString ValueFormat::name() const {
     if (kind == Kind::HexBytes) return QStringLiteral("hex bytes");
+    if (kind == Kind::Layout)
+        return layout ? QString::fromStdString(layout->typeName) : QStringLiteral("layout");
     QString n = QString::fromLatin1(info(kind)->name);
     if (lanes > 1) n += QString::number(lanes);
     return hex ? n + QStringLiteral(" hex") : n;
 }
 
 QString ValueFormat::format(const uint8_t* bytes, size_t available, bool bigEndian) const {
-    if (kind == Kind::HexBytes) {
+    if (kind == Kind::HexBytes || kind == Kind::Layout) {
         QStringList parts;
         for (size_t i = 0; i < available; ++i)
             parts << QStringLiteral("%1").arg(bytes[i], 2, 16, QLatin1Char('0'));
@@ -173,6 +177,21 @@ ValueFormat ValueFormat::guessFromType(const std::string& typeName) {
     int lanes = m[2].matched ? std::stoi(m[2].str()) : 1;
     for (const KindInfo& i : kKinds)
         if (base == i.name) return ValueFormat{i.kind, lanes};
+    return ValueFormat{};
+}
+
+ValueFormat ValueFormat::forField(const debug::LayoutField& field) {
+    if (field.padding || field.scalar == "bytes") return ValueFormat{};
+    if (field.scalar == "pointer") return ValueFormat{Kind::Pointer, 1};
+    for (const KindInfo& i : kKinds)
+        if (field.scalar == i.name) return ValueFormat{i.kind, static_cast<int>(field.lanes)};
+    return ValueFormat{};
+}
+
+ValueFormat ValueFormat::forElement(const std::shared_ptr<const debug::ElementLayout>& layout) {
+    if (!layout) return ValueFormat{};
+    if (layout->record) return ValueFormat{Kind::Layout, 1, false, layout};
+    if (layout->fields.size() == 1) return forField(layout->fields.front());
     return ValueFormat{};
 }
 

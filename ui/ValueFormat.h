@@ -1,10 +1,13 @@
 #pragma once
 
+#include "debug/ElementLayout.h"
+
 #include <QList>
 #include <QString>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -28,16 +31,22 @@ struct ValueFormat {
         Half,
         Float,
         Double,
-        Pointer
+        Pointer,
+        /// The element type's layout (`layout`): a block of rows per element, one per member
+        /// and per padding run (struct-aware memory panes).
+        Layout
     };
 
     Kind kind = Kind::HexBytes;
     int lanes = 1;    ///< 1 (scalar), 2, 3, 4, 8 or 16
     bool hex = false; ///< integers in hexadecimal ("uint hex": 0x11223344)
+    /// Kind::Layout: the element's layout (type name, size, members and padding).
+    std::shared_ptr<const debug::ElementLayout> layout = nullptr;
 
     /// Bytes of one lane (HexBytes: 1).
     int scalarBytes() const;
-    /// Bytes of one row (HexBytes: 8 bytes per row; vec3 counts 4 lanes).
+    /// Bytes of one row (HexBytes: 8 bytes per row; vec3 counts 4 lanes; Layout: one
+    /// element, drawn as several rows).
     int rowBytes() const;
     /// "int", "float4", "uint hex", "hex bytes", "pointer".
     QString name() const;
@@ -51,13 +60,26 @@ struct ValueFormat {
     /// A format for a C type spelling ("__global const int *" -> int, "float4" -> float4,
     /// "struct S" -> hex bytes).
     static ValueFormat guessFromType(const std::string& typeName);
+    /// How a layout row is decoded: its scalar and lanes (a "bytes" member: hex bytes).
+    static ValueFormat forField(const debug::LayoutField& field);
+    /// The format a pane opens a region with whose element layout is `layout`: the layout
+    /// itself for a struct or union, the scalar or vector type otherwise; hex bytes when null.
+    static ValueFormat forElement(const std::shared_ptr<const debug::ElementLayout>& layout);
 
     /// Reads an unsigned integer of `size` bytes (1, 2, 4, 8) in the given byte order.
     static uint64_t readUnsigned(const uint8_t* bytes, int size, bool bigEndian);
     /// Formats an encoded device address as "global #1 + 0x10" ("NULL" for 0).
     static QString formatAddress(uint64_t address);
 
-    friend bool operator==(const ValueFormat&, const ValueFormat&) = default;
+    /// Same kind, lanes and hex flag; layouts compare by type name, size and rows (each
+    /// snapshot carries its own copy of a layout).
+    friend bool operator==(const ValueFormat& a, const ValueFormat& b) {
+        if (a.kind != b.kind || a.lanes != b.lanes || a.hex != b.hex) return false;
+        if (a.layout == b.layout) return true;
+        return a.layout && b.layout && a.layout->typeName == b.layout->typeName &&
+               a.layout->size == b.layout->size &&
+               a.layout->fields.size() == b.layout->fields.size();
+    }
 };
 
 } // namespace clstep::ui

@@ -8,6 +8,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace clstep::ui {
 
 WatchPane::WatchPane(QWidget* parent) : QWidget(parent) {
@@ -32,6 +34,16 @@ WatchPane::WatchPane(QWidget* parent) : QWidget(parent) {
     m_list->addAction(remove);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(remove, &QAction::triggered, this, &WatchPane::removeSelected);
+    for (const auto& [kind, text] : {std::pair{debug::WatchKind::Write, tr("Break when written")},
+                                     std::pair{debug::WatchKind::Change, tr("Break when changed")},
+                                     std::pair{debug::WatchKind::Read, tr("Break when read")}}) {
+        auto* a = new QAction(text, m_list);
+        m_list->addAction(a);
+        connect(a, &QAction::triggered, this, [this, k = kind] {
+            for (QTreeWidgetItem* it : m_list->selectedItems())
+                emit watchpointRequested(it->text(0), k);
+        });
+    }
     connect(m_input, &QLineEdit::returnPressed, this, [this] {
         addExpression(m_input->text());
         m_input->clear();
@@ -67,12 +79,27 @@ void WatchPane::setState(const SessionState& state) {
                 return QString::fromStdString(r.expression) == it->text(0);
             });
         if (found == state.watches.end()) continue;
-        if (found->ok) {
+        const size_t index = static_cast<size_t>(found - state.watches.begin());
+        const bool aside = index < state.watchAside.size() && state.watchAside[index];
+        QFont italic = Theme::codeFont();
+        italic.setItalic(aside);
+        it->setFont(0, italic);
+        it->setForeground(0, aside ? Theme::uninitializedText() : palette().text());
+        if (aside) {
+            it->setText(1, tr("set aside: not in this kernel"));
+            it->setText(2, QString());
+            it->setForeground(1, Theme::uninitializedText());
+            it->setToolTip(0, tr("This watch names something the kernel does not declare; it is "
+                                 "kept for when you open a kernel that does."));
+            it->setToolTip(1, it->toolTip(0));
+        } else if (found->ok) {
+            it->setToolTip(0, QString());
             it->setText(1, QString::fromStdString(found->value));
             it->setText(2, QString::fromStdString(found->type));
             it->setForeground(1, palette().text());
             it->setToolTip(1, QString::fromStdString(found->value));
         } else {
+            it->setToolTip(0, QString());
             it->setText(1, QString::fromStdString(found->error));
             it->setText(2, QString());
             it->setForeground(1, Theme::uninitializedText());

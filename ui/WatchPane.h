@@ -24,6 +24,8 @@ public:
 signals:
     /// The list of expressions changed.
     void expressionsChanged(const QStringList& expressions);
+    /// The user asked to stop when the object a watch names is accessed (context menu).
+    void watchpointRequested(const QString& expression, debug::WatchKind kind);
 
 private:
     void removeSelected();

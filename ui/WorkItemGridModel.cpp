@@ -98,6 +98,14 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
                             QVariant::fromValue<qulonglong>(a[1]),
                             QVariant::fromValue<qulonglong>(a[2])};
     };
+    // A work-item that reported a runtime error (an out-of-bounds write, ...) shows the error
+    // state even though the interpreter let it run on.
+    const debug::WorkItemState shown = w.reportedError ? debug::WorkItemState::Error : w.state;
+    const QString stateText =
+        w.reportedError && w.state != debug::WorkItemState::Error
+            ? QStringLiteral("error (reported a runtime error, see Diagnostics); %1")
+                  .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
+            : QString::fromLatin1(debug::workItemStateName(w.state));
     switch (role) {
     case Qt::DisplayRole:
         return oneDimensional() ? QString::number(w.id.local[0])
@@ -106,15 +114,15 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
         return QStringLiteral("<b>work-item</b> local %1, global %2<br>state: %3<br>line: "
                               "%4<br>statements run: %5")
             .arg(RaceInfo::idText(w.id.local, dims()), RaceInfo::idText(w.id.global, dims()))
-            .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
+            .arg(stateText)
             .arg(w.position.valid() ? QString::number(w.position.begin.line) : QStringLiteral("—"))
             .arg(w.steps);
     case Qt::BackgroundRole:
-        return Theme::workItemState(w.state);
+        return Theme::workItemState(shown);
     case Qt::TextAlignmentRole:
         return Qt::AlignCenter;
     case StateRole:
-        return static_cast<int>(w.state);
+        return static_cast<int>(shown);
     case LineRole:
         return w.position.valid() ? static_cast<int>(w.position.begin.line) : 0;
     case SelectedRole:

@@ -1,6 +1,8 @@
 // Console: execution commands, schedules, explore, breakpoints and watchpoints.
 #include "Console.h"
 
+#include "debug/ExploreReport.h"
+
 #include "runtime/Address.h"
 
 #include <iostream>
@@ -145,37 +147,9 @@ void Console::cmdExplore(const Args& args, const std::string&) {
         return error("'" + args[0] + "' is not a number of schedules", "explore 8");
     ExploreResult r = m_session.explore(static_cast<int>(n));
     if (r.schedules == 0) return error("cannot explore: no kernel that builds is loaded");
-    m_out << "Explored " << r.schedules << " schedules:";
-    for (size_t i = 0; i < r.scheduleNames.size(); ++i)
-        m_out << (i ? ", " : " ") << r.scheduleNames[i];
-    m_out << "\n";
-    if (!r.outputsDiffer && !r.localsDiffer) {
-        m_out << "All schedules give the same results (no order dependence found)\n";
-    } else {
-        m_out << "The results depend on the schedule: a data race (or another order dependence)";
-        if (r.outputsDiffer) m_out << " changes __global output";
-        if (r.localsDiffer) m_out << (r.outputsDiffer ? " and" : "") << " changes __local memory";
-        m_out << "\n";
-        const size_t shown = std::min<size_t>(r.differences.size(), 8);
-        for (size_t i = 0; i < shown; ++i)
-            m_out << "  " << r.differences[i] << "\n";
-        if (r.differences.size() > shown)
-            m_out << "  ... and " << r.differences.size() - shown << " more\n";
-    }
-    // What the runtime checks (and the runtime) reported under any of the schedules.
-    if (r.diagnostics.empty()) return;
-    m_out << "Runtime reports of the schedules:\n";
-    const size_t shown = std::min<size_t>(r.diagnostics.size(), 20);
-    for (size_t i = 0; i < shown; ++i) {
-        const Diagnostic& d = r.diagnostics[i];
-        m_out << "  " << location(d.range) << ": " << severityName(d.severity) << ": " << d.message
-              << " [" << d.kind << "]";
-        if (i < r.diagnosticSchedules.size())
-            m_out << " (first found by " << r.diagnosticSchedules[i] << ")";
-        m_out << "\n";
-    }
-    if (r.diagnostics.size() > shown)
-        m_out << "  ... and " << r.diagnostics.size() - shown << " more\n";
+    // the same text as the headless demo's and the GUI's explore
+    const Program* p = m_session.program();
+    m_out << exploreReport(r, p ? &p->sources : nullptr);
 }
 
 void Console::cmdBreak(const Args& args, const std::string& rest) {

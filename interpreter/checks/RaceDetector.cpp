@@ -323,7 +323,8 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
                        MemoryNames::hexAddress(byteAddress);
     uint64_t key = uint64_t(firstSite) | (uint64_t(secondSite) << 16) |
                    (uint64_t(writeWrite) << 32) | (uint64_t(space == AddressSpace::Local) << 33);
-    if (!m_reported.insert(key).second) {
+    const bool repeat = !m_reported.insert(key).second;
+    if (repeat && !m_run->options().repeatDetails) {
         // Known pair of locations: let the run count it (the key fields match the first).
         d.message = std::move(head);
         recordRanges(d, a, sh, c);
@@ -384,7 +385,7 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
                                  firstValue.data(), firstValue.size());
     fields["second"] =
         accessJson(second, secondIds, a.write, a.site, a.write ? a.data : nullptr, a.size);
-    m_details.record(d, std::move(fields));
+    if (!repeat) m_details.record(d, std::move(fields)); // the details are the first report's
     recordRanges(d, a, sh, c);
     m_run->report(std::move(d));
 }

@@ -167,7 +167,8 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
                 addressSpaceShortName(space) + " memory address " +
                 MemoryNames::hexAddress(a.address);
     uint64_t key = uint64_t(m_sites.intern(a.site)) | (uint64_t(space) << 16) | (a.size << 20);
-    if (!m_reported.insert(key).second) {
+    const bool repeat = !m_reported.insert(key).second;
+    if (repeat && !m_run->options().repeatDetails) {
         m_run->report(std::move(d));
         return;
     }
@@ -181,7 +182,7 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     fields["first_uninitialized_offset"] = firstUnwritten;
     fields["access"] = a.atomic ? "atomic read" : "read";
     if (a.workItem) fields["work_item"] = MemoryNames::idsJson(ids);
-    m_details.record(d, std::move(fields));
+    if (!repeat) m_details.record(d, std::move(fields)); // the details are the first report's
     m_run->report(std::move(d));
 }
 

@@ -31,9 +31,23 @@ const AccessTracer::Shadow* AccessTracer::shadow(const Key& k) const {
 
 void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
     AddressSpace space = address::space(a.address);
-    if (space == AddressSpace::Private || !a.buffer) return;
+    if (!a.buffer || !a.workItem) return;
     WorkItemId id = a.workItem->ids();
     const NDRange& r = a.workItem->kernelRun().range();
+    if (space == AddressSpace::Private) {
+        // only the latest step's, for the selected work-item's marks (no per-byte shadow)
+        beginTouches();
+        if (m_private.size() < 65536) {
+            const int64_t who =
+                static_cast<int64_t>(id.global[0] - r.offset[0] +
+                                     r.global[0] * ((id.global[1] - r.offset[1]) +
+                                                    r.global[1] * (id.global[2] - r.offset[2])));
+            const uint64_t off = address::offset(a.address);
+            m_private.push_back(
+                PrivateTouch{who, address::buffer(a.address), off, off + a.size, a.write});
+        }
+        return;
+    }
     uint64_t owner = 0;
     if (space == AddressSpace::Local)
         owner = id.group[0] + r.groups(0) * (id.group[1] + r.groups(1) * id.group[2]);
@@ -44,6 +58,7 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
         get(Key{static_cast<int>(space), owner, address::buffer(a.address)}, a.buffer->size());
     uint64_t off = address::offset(a.address);
     const uint64_t end = std::min<uint64_t>(off + a.size, s.written.size());
+    if (off < end) beginTouches();
     if (off < end && !m_touchedOverflow) {
         Key key{static_cast<int>(space), owner, address::buffer(a.address)};
         if (!m_touched.empty() && m_touched.back().key == key && m_touched.back().end == off)

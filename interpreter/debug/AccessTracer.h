@@ -37,19 +37,27 @@ public:
         uint64_t begin = 0, end = 0;
     };
 
-    /// The session step that accesses are attributed to from now on (a new step forgets the
-    /// ranges touched in the previous one).
-    void setStep(uint64_t step) {
-        if (step != m_step) {
-            m_touched.clear();
-            m_touchedOverflow = false;
-        }
-        m_step = step;
-    }
-    /// Byte ranges accessed in the current step (for the last-read/last-write flags without a
+    /// A `__private` access of the latest step that made accesses: the work-item (global
+    /// linear id), its buffer, the bytes and whether it wrote (initialized variables too).
+    struct PrivateTouch {
+        int64_t workItem = -1;
+        uint32_t buffer = 0;
+        uint64_t begin = 0, end = 0;
+        bool write = false;
+    };
+
+    /// The session step that accesses are attributed to from now on. The ranges touched are
+    /// forgotten when the first access of a later step arrives (an action that runs nothing,
+    /// such as a selection, keeps them).
+    void setStep(uint64_t step) { m_step = step; }
+    /// The step of touched() and privateTouches().
+    uint64_t touchedStep() const { return m_touchedStep; }
+    /// Byte ranges accessed in touchedStep() (for the last-read/last-write flags without a
     /// scan of every shadow byte); unusable when touchedOverflow() (too many to keep).
     const std::vector<Touch>& touched() const { return m_touched; }
     bool touchedOverflow() const { return m_touchedOverflow; }
+    /// `__private` accesses of touchedStep() (at most 65536; none are kept per byte).
+    const std::vector<PrivateTouch>& privateTouches() const { return m_private; }
     /// Marks a whole buffer as written (host-initialised kernel arguments).
     void markWritten(int space, uint64_t owner, uint32_t buffer, uint64_t size);
     /// Shadow of one buffer, or nullptr if it was never accessed.
@@ -65,8 +73,10 @@ public:
         m_shadows.clear();
         m_log.clear();
         m_touched.clear();
+        m_private.clear();
         m_touchedOverflow = false;
         m_step = 0;
+        m_touchedStep = 0;
     }
     /// The trace of accesses (and of the diagnostics added with addDiagnostic()).
     TraceLog& log() { return m_log; }
@@ -83,7 +93,17 @@ private:
     uint64_t m_step = 0;
     TraceLog m_log;
     std::vector<Touch> m_touched;
+    std::vector<PrivateTouch> m_private;
+    uint64_t m_touchedStep = 0;
     bool m_touchedOverflow = false;
+    /// Starts the touched lists of step m_step if they hold an earlier step's.
+    void beginTouches() {
+        if (m_touchedStep == m_step) return;
+        m_touched.clear();
+        m_private.clear();
+        m_touchedOverflow = false;
+        m_touchedStep = m_step;
+    }
     bool m_markEndian = false;
 };
 

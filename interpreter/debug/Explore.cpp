@@ -1,10 +1,13 @@
 // Session::explore: run the kernel under several schedules and compare the results.
 #include "debug/Session.h"
 #include "debug/SessionController.h"
+#include "debug/ValueFormatter.h"
+#include "frontend/Ast.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
@@ -73,6 +76,20 @@ Outcome runUnder(const Program& program, const std::string& kernel, const NDRang
     return out;
 }
 
+/// The element type of buffer parameter `index` of `kernel`, or a null type for untyped
+/// memory (void, char, uchar, bool, opaque) whose differences are shown as bytes.
+QualType elementTypeOf(const ast::FunctionDecl* kernel, size_t index) {
+    if (!kernel || index >= kernel->params.size()) return {};
+    const Type* t = kernel->params[index]->type->canonical();
+    if (!t->isPointer() || !t->pointee) return {};
+    const Type* e = t->pointee->canonical();
+    if (e->size == 0 || e->kind == TypeKind::Void || e->kind == TypeKind::Char ||
+        e->kind == TypeKind::UChar || e->kind == TypeKind::Bool || e->kind == TypeKind::Opaque ||
+        e->isFunction())
+        return {};
+    return t->pointee;
+}
+
 std::string hexByte(uint8_t b) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "0x%02x", b);
@@ -90,6 +107,7 @@ ExploreResult Session::explore(int n) {
     for (uint64_t seed = 1; static_cast<int>(schedules.size()) < n; ++seed)
         schedules.emplace_back(SchedulePolicy::Random, seed);
     schedules.resize(static_cast<size_t>(n));
+    const ast::FunctionDecl* kernel = m_program->findKernel(m_kernelName);
     Outcome first;
     std::set<std::string> seen; // CheckDetails::keyOf: the identity KernelRun merges by
     for (size_t s = 0; s < schedules.size(); ++s) {
@@ -109,7 +127,28 @@ ExploreResult Session::explore(int n) {
             first = std::move(o);
             continue;
         }
-        for (size_t a = 0; a < o.buffers.size() && a < first.buffers.size(); ++a)
+        for (size_t a = 0; a < o.buffers.size() && a < first.buffers.size(); ++a) {
+            // a typed buffer differs element by element: "sums[0] = 20 (in-order) vs 136"
+            const QualType element = elementTypeOf(kernel, a);
+            const uint64_t size = element ? element->canonical()->size : 0;
+            if (size) {
+                const std::vector<uint8_t>& x = first.buffers[a];
+                const std::vector<uint8_t>& y = o.buffers[a];
+                const ValueFormatter fmt(false); // argumentBytes() are in host order
+                for (uint64_t at = 0; at + size <= x.size() && at + size <= y.size(); at += size)
+                    if (!std::equal(x.begin() + static_cast<long>(at),
+                                    x.begin() + static_cast<long>(at + size),
+                                    y.begin() + static_cast<long>(at))) {
+                        result.outputsDiffer = true;
+                        if (result.differences.size() < 20)
+                            result.differences.push_back(
+                                m_args[a].name + "[" + std::to_string(at / size) +
+                                "] = " + fmt.format(element, x.data() + at, size) + " (" +
+                                result.scheduleNames[0] + ") vs " +
+                                fmt.format(element, y.data() + at, size) + " (" + name + ")");
+                    }
+                continue;
+            }
             for (size_t k = 0; k < o.buffers[a].size() && k < first.buffers[a].size(); ++k)
                 if (o.buffers[a][k] != first.buffers[a][k]) {
                     result.outputsDiffer = true;
@@ -119,6 +158,7 @@ ExploreResult Session::explore(int n) {
                             hexByte(first.buffers[a][k]) + " (" + result.scheduleNames[0] +
                             ") vs " + hexByte(o.buffers[a][k]) + " (" + name + ")");
                 }
+        }
         for (size_t g = 0; g < o.locals.size() && g < first.locals.size(); ++g)
             for (size_t k = 0; k < o.locals[g].size() && k < first.locals[g].size(); ++k)
                 if (o.locals[g][k] != first.locals[g][k]) {

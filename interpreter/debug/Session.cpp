@@ -96,6 +96,22 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     clearRun();
     m_launchDiagnostics.clear();
     SourceManager sources;
+    m_launchPath = path;
+    // The .sim's diagnostics carry file ids of its own SourceManager, which would name a file
+    // of the program: mark them as launch-file diagnostics whatever way this returns.
+    struct Remap {
+        std::vector<Diagnostic>& diags;
+        ~Remap() {
+            auto mark = [](SourceRange& r) {
+                if (r.valid()) r.begin.file = r.end.file = kLaunchFileId;
+            };
+            for (Diagnostic& d : diags) {
+                mark(d.range);
+                for (RelatedLocation& n : d.notes)
+                    mark(n.range);
+            }
+        }
+    } remap{m_launchDiagnostics};
     auto config = launch::SimParser::parseFile(sources, path, m_launchDiagnostics);
     if (!config) return fail("cannot read launch file '" + path + "'");
     m_program = Program::fromFile(config->kernelFile, options);
@@ -110,8 +126,12 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     m_range = launch::ndRangeOf(*config);
     m_args = launch::kernelArgumentsOf(*config);
     m_dumpArgs.clear();
-    for (const auto& a : config->args)
+    m_argTypeNames.clear();
+    for (const auto& a : config->args) {
         m_dumpArgs.push_back(a.dump);
+        m_argTypeNames.push_back(
+            a.writtenType ? std::string(launch::elementTypeName(*a.writtenType)) : std::string());
+    }
     return true;
 }
 
@@ -142,7 +162,9 @@ bool Session::reset() {
     m_tracer->clear();
     if (!m_program) return fail("no program loaded");
     if (m_program->hasErrors()) return fail("the program has errors");
-    m_run = std::make_unique<KernelRun>(*m_program, m_kernelName, m_range, m_args, m_runOptions);
+    RunOptions options = m_runOptions;
+    options.repeatDetails = true; // each stop at a repeated report shows its own work-items
+    m_run = std::make_unique<KernelRun>(*m_program, m_kernelName, m_range, m_args, options);
     if (!m_run->ready()) {
         std::string msg =
             m_run->diagnostics().empty() ? "invalid launch" : m_run->diagnostics().front().message;
@@ -157,12 +179,13 @@ bool Session::reset() {
     m_tracer->setMarkEndian(m_checkOptions.endianEvents);
     m_watch->clear();
     for (Breakpoint& b : m_breakpoints)
-        b.hits = 0;
+        b.hits = b.reached = 0;
     for (Watchpoint& w : m_watchpoints)
         w.hits = 0;
     m_controller->run = m_run.get();
     m_controller->seenReports = 0;
     m_controller->errorPending = false;
+    m_controller->erred.clear();
     m_controller->bigEndian = m_runOptions.deviceBigEndian;
     for (ExecutionObserver* o : m_run->observers())
         o->onRunBegin(*m_run);
@@ -191,19 +214,22 @@ bool Session::startGroup(uint64_t linear) {
 
 void Session::finishCurrentGroup() {
     if (!m_group) return;
-    m_controller->mode = SessionController::Mode::Never;
+    // The rest of the group runs under the chosen schedule (Run all, selecting a later
+    // group): a per-statement policy resumes one statement at a time, the others run each
+    // picked work-item to its next barrier or its end.
+    m_controller->mode = m_scheduler.perStatement() ? SessionController::Mode::AnyStatement
+                                                    : SessionController::Mode::Never;
     m_controller->breakpointsOn = false;
     m_controller->eventsOn = false;
     while (!m_group->finished()) {
-        bool progressed = false;
-        for (const auto& wi : m_group->workItems())
-            if (wi->state() == WorkItem::State::Ready) {
-                wi->resume();
-                m_controller->pollReports(wi.get());
-                progressed = true;
-            }
+        long idx = m_scheduler.pick(m_group->workItems());
+        if (idx >= 0) {
+            WorkItem& wi = *m_group->workItems()[static_cast<size_t>(idx)];
+            wi.resume();
+            m_controller->pollReports(&wi);
+            continue;
+        }
         if (!m_group->releaseBarrierIfComplete()) break;
-        if (!progressed && !m_group->finished()) break;
     }
     for (ExecutionObserver* o : m_run->observers())
         o->onWorkGroupEnd(*m_group);
@@ -235,9 +261,14 @@ bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b, int brea
     Record r{a, arg, b, breakOnError < 0 ? m_breakOnError : breakOnError != 0};
     m_actionBreakOnError = r.breakOnError;
     m_tracer->setStep(m_step + 1); // accesses belong to the step this action becomes
+    const uint64_t groupsBefore = m_groupsFinished;
     bool ok = perform(r);
     if (!m_replaying) m_history.push_back(r);
-    ++m_step;
+    // Selecting a work-item or a started/kept work-group, or choosing a schedule, runs
+    // nothing: it is no step, so the last read/write marks and their fading stay.
+    const bool selectionOnly = a == Action::SelectLocal || a == Action::Schedule ||
+                               (a == Action::SelectGroup && m_groupsFinished == groupsBefore);
+    if (!selectionOnly) ++m_step;
     return ok;
 }
 
@@ -308,6 +339,24 @@ int Session::addBreakpoint(uint32_t line) {
     b.line = line;
     m_breakpoints.push_back(b);
     return m_breakpoints.back().id;
+}
+
+bool Session::setBreakpointEnabled(int id, bool enabled) {
+    for (Breakpoint& b : m_breakpoints)
+        if (b.id == id) {
+            b.enabled = enabled;
+            return true;
+        }
+    return false;
+}
+
+bool Session::setBreakpointHitCount(int id, uint64_t hitCount) {
+    for (Breakpoint& b : m_breakpoints)
+        if (b.id == id) {
+            b.hitCount = hitCount;
+            return true;
+        }
+    return false;
 }
 
 bool Session::removeBreakpoint(int id) {

@@ -37,6 +37,10 @@ struct Breakpoint {
     bool enabled = true;
     std::string condition; ///< OpenCL C expression; empty: unconditional
     uint64_t hits = 0;     ///< times it stopped the run since reset
+    /// Stop only from the hitCount-th time a work-item reaches the line (with the condition
+    /// true), counted over all work-items since reset; 0 and 1: every time.
+    uint64_t hitCount = 0;
+    uint64_t reached = 0; ///< times the line was reached with the condition true since reset
 };
 
 /// Result of Session::evaluate(): an expression's value in the selected work-item's scope,
@@ -59,7 +63,9 @@ struct ExploreResult {
     int schedules = 0;
     bool outputsDiffer = false; ///< some __global buffer ended different
     bool localsDiffer = false;  ///< some work-group's __local memory ended different
-    /// "buffer 'out' byte 4: 0x0a (in-order) vs 0x07 (random seed 3)" lines, at most 20.
+    /// At most 20 lines: typed elements of buffers with a typed pointee,
+    /// "group_sums[0] = 20 (in-order) vs 136 (reverse)"; bytes for untyped memory,
+    /// "buffer 'out' byte 4: 0x0a (in-order) vs 0x07 (random seed 3)" (ExploreReport prints them).
     std::vector<std::string> differences;
     std::vector<std::string> scheduleNames;
     /// Runtime diagnostics (data races, out-of-bounds...) of every schedule, each distinct
@@ -98,7 +104,12 @@ public:
     bool loadSim(const std::string& path, const CompileOptions& options = {});
     void setKernel(const std::string& name) { m_kernelName = name; }
     void setNDRange(const NDRange& r) { m_range = r; }
-    void setArguments(std::vector<KernelArgument> args) { m_args = std::move(args); }
+    /// Arguments of the next reset; `simTypes` (parallel, may be shorter) are the element
+    /// types the .sim wrote ("int", "" for none), which the memory panes show.
+    void setArguments(std::vector<KernelArgument> args, std::vector<std::string> simTypes = {}) {
+        m_args = std::move(args);
+        m_argTypeNames = std::move(simTypes);
+    }
     void setRunOptions(const RunOptions& o) { m_runOptions = o; }
     const Program* program() const { return m_program.get(); }
     const std::string& kernelName() const { return m_kernelName; }
@@ -185,6 +196,11 @@ public:
     /// the same as addBreakpoint(line).
     int addBreakpoint(uint32_t line, const std::string& condition);
     bool removeBreakpoint(int id);
+    /// Enables or disables breakpoint `id` (a disabled one never stops). False: no such id.
+    bool setBreakpointEnabled(int id, bool enabled);
+    /// Makes breakpoint `id` stop only from the `hitCount`-th time it is reached (0 or 1:
+    /// every time; Breakpoint::hitCount). False: no such id.
+    bool setBreakpointHitCount(int id, uint64_t hitCount);
     const std::vector<Breakpoint>& breakpoints() const { return m_breakpoints; }
 
     // ---- watchpoints ----
@@ -200,6 +216,8 @@ public:
     /// scope (`partial[3]`, `s.f`, `*p`): its address and size. Returns the id or 0.
     int addWatchpoint(const std::string& expression, WatchKind kind);
     bool removeWatchpoint(int id);
+    /// Enables or disables watchpoint `id` (a disabled one never stops). False: no such id.
+    bool setWatchpointEnabled(int id, bool enabled);
     const std::vector<Watchpoint>& watchpoints() const { return m_watchpoints; }
 
     // ---- errors and trace ----
@@ -288,7 +306,8 @@ private:
     void fillCheckResults(Snapshot& s) const;
 
     std::unique_ptr<Program> m_program;
-    std::vector<Diagnostic> m_launchDiagnostics;
+    std::vector<Diagnostic> m_launchDiagnostics; ///< about m_launchPath (file kLaunchFileId)
+    std::string m_launchPath;
     std::string m_kernelName;
     NDRange m_range;
     std::vector<KernelArgument> m_args;
@@ -304,6 +323,11 @@ private:
     uint64_t m_viewLinear = 0;                                 ///< the selected (viewed) group
     std::set<const WorkItem*> m_atBreakpoint;
     std::vector<bool> m_dumpArgs;
+    /// Per argument, the element type the .sim wrote ("int"; "" when it wrote none).
+    std::vector<std::string> m_argTypeNames;
+    /// Element layout of a region (`space`, name) for snapshots; null when unknown.
+    std::shared_ptr<const ElementLayout> elementLayout(AddressSpace space,
+                                                       const std::string& name) const;
     SchedulePolicy m_initialPolicy = SchedulePolicy::InOrder;
     uint64_t m_initialSeed = 1;
     std::unique_ptr<SessionController> m_controller;

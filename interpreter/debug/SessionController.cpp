@@ -33,6 +33,8 @@ void SessionController::pollReports(WorkItem* current) {
         }
         tracer->addDiagnostic(d, linear, g, reports);
     }
+    if (current && d.severity == Severity::Error && d.kind != "data-race")
+        erred.insert(current->ids().global);
     if (breakOnError && eventsOn && d.severity == Severity::Error && !errorPending) {
         errorPending = true;
         errorIndex = idx;
@@ -55,6 +57,7 @@ bool SessionController::shouldPause(WorkItem& wi, const ast::Stmt& s) {
                 if (r.ok && !ExprCompiler::truthy(it->second->type, r.bytes, bigEndian)) continue;
                 conditionError = r.ok ? std::string() : r.error;
             }
+            if (b.reached && ++*b.reached < b.hitCount) continue; // not yet the N-th time
             hitBreakpoint = &wi;
             hitBreakpointId = b.id;
             return true;

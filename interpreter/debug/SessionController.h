@@ -4,9 +4,11 @@
 #include "runtime/StepController.h"
 #include "runtime/WorkItem.h"
 
+#include <array>
 #include <atomic>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace clstep {
@@ -36,6 +38,8 @@ public:
         int id = 0;
         uint32_t line = 0;
         const Conditions* conditions = nullptr; ///< null: unconditional
+        uint64_t hitCount = 0;                  ///< Breakpoint::hitCount
+        uint64_t* reached = nullptr;            ///< Breakpoint::reached, counted here
     };
 
     Mode mode = Mode::Never;
@@ -59,6 +63,10 @@ public:
     long errorIndex = -1;          ///< its index in KernelRun::diagnostics()
     WorkItem* errorItem = nullptr; ///< the work-item running when it was seen (may be null)
     uint64_t seenReports = 0;      ///< KernelRun::reportCount() already looked at
+    /// Work-items (global ids) that reported a runtime error
+    /// other than a data race since the run started: their tiles show the error state.
+    /// Cleared by the Session at reset.
+    std::set<std::array<uint64_t, 3>> erred;
 
     bool shouldPause(WorkItem& wi, const ast::Stmt& s) override;
     /// Copies diagnostics reported since the last call into the trace and notes a new error

@@ -140,6 +140,15 @@ bool Session::removeWatchpoint(int id) {
     return false;
 }
 
+bool Session::setWatchpointEnabled(int id, bool enabled) {
+    for (Watchpoint& w : m_watchpoints)
+        if (w.id == id) {
+            w.enabled = enabled;
+            return true;
+        }
+    return false;
+}
+
 bool Session::takeEvent(WorkItem& resumed) {
     auto select = [&](const WorkItem* item) {
         if (!m_group || !item) return;
@@ -205,7 +214,7 @@ bool Session::takeEvent(WorkItem& resumed) {
         c.errorPending = false;
         if (c.errorIndex < 0 || static_cast<size_t>(c.errorIndex) >= m_run->diagnostics().size())
             return false;
-        const Diagnostic& d = m_run->diagnostics()[static_cast<size_t>(c.errorIndex)];
+        const Diagnostic& d = m_run->latestOccurrence(static_cast<size_t>(c.errorIndex));
         m_stopReason = "error: " + d.message + " [" + d.kind + "] at line " +
                        std::to_string(d.range.begin.line);
         WorkItem* who = c.errorItem;

@@ -24,11 +24,13 @@ void Session::armController(int mode, size_t depth, bool breakpoints) {
     m_controller->errorPending = false;
     m_watch->take();
     m_controller->breakpoints.clear();
-    for (const Breakpoint& b : m_breakpoints) {
+    for (Breakpoint& b : m_breakpoints) {
         if (!b.enabled) continue;
         SessionController::Armed a;
         a.id = b.id;
         a.line = b.line;
+        a.hitCount = b.hitCount;
+        a.reached = &b.reached;
         if (!b.condition.empty()) {
             auto it = m_conditions.find(b.id);
             if (it == m_conditions.end() || !it->second)

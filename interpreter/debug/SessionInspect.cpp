@@ -1,6 +1,7 @@
 // Session: snapshots (work-item states, variables, memory contents).
 #include "debug/AccessTracer.h"
 #include "debug/Session.h"
+#include "debug/SessionController.h"
 #include "debug/ValueFormatter.h"
 #include "frontend/AstWalk.h"
 #include "runtime/KernelRun.h"
@@ -85,6 +86,46 @@ void Session::fillVariables(Snapshot& s) const {
     });
 }
 
+std::shared_ptr<const ElementLayout> Session::elementLayout(AddressSpace space,
+                                                            const std::string& name) const {
+    if (!m_run || name.empty()) return nullptr;
+    const FunctionDecl& k = m_run->kernel();
+    // a kernel argument: the .sim's element type unless it says only bytes, else the pointee
+    for (size_t i = 0; i < k.params.size(); ++i) {
+        const ParamDecl& p = *k.params[i];
+        if (p.name != name || !p.type->canonical()->isPointer()) continue;
+        if (i < m_argTypeNames.size() && !m_argTypeNames[i].empty() &&
+            m_argTypeNames[i] != "uchar" && m_argTypeNames[i] != "char") {
+            const uint64_t size = m_args.size() > i ? m_args[i].elementBytes : 0;
+            if (size) return ElementLayout::ofScalar(m_argTypeNames[i], size);
+        }
+        return ElementLayout::of(p.type->canonical()->pointee.type);
+    }
+    auto arrayElement = [](const Type* t) {
+        t = t->canonical();
+        while (t->isArray() && t->element)
+            t = t->element->canonical();
+        return t;
+    };
+    // a program-scope variable, or a __local variable of the kernel
+    for (const VarDecl* v : m_program->programVars)
+        if (v->name == name && v->type.space == space)
+            return ElementLayout::of(arrayElement(v->type.type));
+    if (space == AddressSpace::Local && k.body) {
+        std::shared_ptr<const ElementLayout> found;
+        walk(k.body.get(), [&](const Stmt* st) {
+            if (found || st->kind != StmtKind::Decl) return;
+            for (const DeclPtr& d : static_cast<const DeclStmt*>(st)->decls)
+                if (d->kind == DeclKind::Var && d->name == name &&
+                    static_cast<const VarDecl*>(d.get())->type.space == AddressSpace::Local)
+                    found = ElementLayout::of(
+                        arrayElement(static_cast<const VarDecl*>(d.get())->type.type));
+        });
+        return found;
+    }
+    return nullptr;
+}
+
 void Session::fillMemory(Snapshot& s) const {
     auto regions = [&](const Memory& mem, uint64_t owner, std::vector<MemoryRegion>& out) {
         const auto& buffers = mem.buffers();
@@ -112,18 +153,21 @@ void Session::fillMemory(Snapshot& s) const {
                 r.flags.resize(n, 0);
                 r.lastAccessor.resize(n, -1);
                 r.lastStep.resize(n, 0);
+                for (size_t k = 0; k < sh->lastWrite.size() && k < n; ++k)
+                    if (sh->lastWrite[k]) r.flags[k] |= ByteLastAccessWrite;
                 for (size_t k = 0; k < sh->endian.size() && k < n; ++k)
                     if (sh->endian[k]) r.flags[k] |= ByteEndian; // endian(host) conversions
                 auto mark = [&](size_t k) {
                     if (sh->accessor[k] >= 0 && sh->step[k] == m_step)
                         r.flags[k] |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
                 };
-                if (m_step > 0 && !m_tracer->touchedOverflow()) {
+                if (m_step > 0 && m_tracer->touchedStep() == m_step &&
+                    !m_tracer->touchedOverflow()) {
                     for (const AccessTracer::Touch& t : m_tracer->touched())
                         if (t.key == key)
                             for (size_t k = t.begin; k < t.end && k < n && k < sh->step.size(); ++k)
                                 mark(k);
-                } else if (m_step > 0) {
+                } else if (m_step > 0 && m_tracer->touchedStep() == m_step) {
                     for (size_t k = 0; k < n && k < sh->step.size(); ++k)
                         mark(k);
                 }
@@ -131,14 +175,20 @@ void Session::fillMemory(Snapshot& s) const {
                 r.flags.assign(n, 0); // never accessed: lastAccessor and lastStep stay empty
             }
             if (mem.space() == AddressSpace::Global || mem.space() == AddressSpace::Constant) {
-                // host-initialised argument buffers count as written
+                // host-initialised argument buffers count as written, and so do program-scope
+                // variables and string literals (initialised, or zeroed, before the kernel
+                // starts: spec 6.5.3); only a buffer the .sim leaves uninitialised does not
+                bool initialised = true;
                 for (const KernelArgument& a : m_args)
-                    if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer && !a.noInit) {
-                        for (uint8_t& f : r.flags)
-                            f |= ByteWritten;
+                    if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer) {
+                        initialised = !a.noInit;
                         break;
                     }
+                if (initialised)
+                    for (uint8_t& f : r.flags)
+                        f |= ByteWritten;
             }
+            r.element = elementLayout(mem.space(), b.name);
             out.push_back(std::move(r));
         }
     };
@@ -151,6 +201,30 @@ void Session::fillMemory(Snapshot& s) const {
             for (MemoryRegion& r : s.privateMemory)
                 for (uint8_t& f : r.flags)
                     f |= ByteWritten; // private bytes start zeroed
+            // the selected work-item's reads and writes of the last step, initializations of
+            // variables included
+            if (m_step > 0 && m_tracer->touchedStep() == m_step) {
+                const WorkItemId id = wi->ids();
+                const int64_t me = static_cast<int64_t>(
+                    id.global[0] - m_range.offset[0] +
+                    m_range.global[0] * ((id.global[1] - m_range.offset[1]) +
+                                         m_range.global[1] * (id.global[2] - m_range.offset[2])));
+                for (const AccessTracer::PrivateTouch& t : m_tracer->privateTouches()) {
+                    if (t.workItem != me) continue;
+                    for (MemoryRegion& r : s.privateMemory) {
+                        if (address::buffer(r.address) != t.buffer) continue;
+                        const size_t n = r.bytes.size();
+                        if (r.lastAccessor.size() < n) r.lastAccessor.resize(n, -1);
+                        if (r.lastStep.size() < n) r.lastStep.resize(n, 0);
+                        for (uint64_t k = t.begin; k < t.end && k < n; ++k) {
+                            r.flags[k] |=
+                                t.write ? (ByteLastWrite | ByteLastAccessWrite) : ByteLastRead;
+                            r.lastAccessor[k] = me;
+                            r.lastStep[k] = m_step;
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -160,6 +234,7 @@ Snapshot Session::snapshot() const {
     s.step = m_step;
     s.stopReason = m_lastError.empty() ? m_stopReason : m_lastError;
     s.diagnostics = diagnostics();
+    s.launchFile = m_launchPath;
     s.diagnosticDetails.assign(s.diagnostics.size(), nullptr);
     s.trace = m_tracer->log().entries();
     s.traceTotal = m_tracer->log().total();
@@ -168,8 +243,12 @@ Snapshot Session::snapshot() const {
     s.runFinished = !m_group;
     s.diagnosticCounts.assign(s.diagnostics.size(), 1);
     size_t offset = s.diagnostics.size() - m_run->diagnostics().size();
-    for (size_t i = 0; i < m_run->diagnosticCounts().size(); ++i)
+    for (size_t i = 0; i < m_run->diagnosticCounts().size(); ++i) {
         s.diagnosticCounts[offset + i] = m_run->diagnosticCounts()[i];
+        // a repeated report shows its latest occurrence: the pair the run last stopped at
+        if (s.diagnosticCounts[offset + i] > 1 && offset + i < s.diagnostics.size())
+            s.diagnostics[offset + i] = m_run->latestOccurrence(i);
+    }
     s.output = m_run->output();
     s.group = groupIdOf(m_viewLinear);
     for (int d = 0; d < 3; ++d)
@@ -186,6 +265,7 @@ Snapshot Session::snapshot() const {
             w.id = wi.ids();
             w.linearLocalId = i;
             w.steps = wi.stepsExecuted();
+            w.reportedError = m_controller->erred.count(w.id.global) != 0;
             switch (wi.state()) {
             case WorkItem::State::Ready:
                 w.state = wi.stepsExecuted() == 0     ? WorkItemState::NotStarted

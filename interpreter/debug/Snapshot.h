@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Diagnostic.h"
+#include "debug/ElementLayout.h"
 #include "frontend/AddressSpace.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -40,6 +41,9 @@ struct WorkItemSnapshot {
     SourceRange position;              ///< statement it will execute next (or the barrier)
     std::vector<StackFrame> callStack; ///< innermost last
     uint64_t steps = 0;                ///< statements executed
+    /// It reported a runtime error (out-of-bounds access, ...; data races excluded) and ran
+    /// on: the grid shows the error state with `state` in the tooltip.
+    bool reportedError = false;
 };
 
 /// A variable in scope of the selected work-item, with its value formatted as OpenCL C
@@ -61,6 +65,9 @@ enum ByteFlag : uint8_t {
     ByteLastWrite = 4, ///< written by the most recent step
     ByteRace = 8,      ///< raced in some occurrence of a data-race report (runtime checks)
     ByteEndian = 16,   ///< converted by an endian(host) load or store (endian check on)
+    /// The latest access of the byte (at MemoryRegion::lastStep) was a write, not a read:
+    /// how an older access fades (meaningful only where lastAccessor >= 0).
+    ByteLastAccessWrite = 32,
 };
 
 /// The contents of one buffer in one address space, copied at snapshot time. Vectors have
@@ -77,6 +84,10 @@ struct MemoryRegion {
     /// Session step of the last access of each byte: the Snapshot::step value right after
     /// the debugger action that made it (so `step - lastStep` is 0 for the latest action).
     std::vector<uint64_t> lastStep;
+    /// Type of one element of the region, when known: the .sim element type, or the kernel
+    /// parameter's pointee type when the .sim says only bytes (or nothing), or the variable's
+    /// (array element) type. Null when unknown (shown as bytes).
+    std::shared_ptr<const ElementLayout> element;
 };
 
 /// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`
@@ -105,9 +116,14 @@ struct TracePage {
     std::vector<TraceEntry> entries;
 };
 
+/// SourceLocation::file of a diagnostic about the .sim launch file (Snapshot::launchFile),
+/// never a file of the program: its line is a line of the .sim, not of the kernel.
+constexpr uint32_t kLaunchFileId = 0xFFFFFFFFu;
+
 /// An immutable picture of the session, cheap to hand to the UI thread.
 struct Snapshot {
-    uint64_t step = 0;               ///< number of debugger actions since reset
+    uint64_t step =
+        0; ///< debugger actions since reset that ran work-items (selections do not count)
     bool running = false;            ///< a kernel run exists (configured and started)
     bool runFinished = false;        ///< every work-group finished
     std::string stopReason;          ///< why execution last stopped, in words
@@ -125,7 +141,8 @@ struct Snapshot {
     /// Parallel to `diagnostics`: the structured facts the runtime checks recorded for each
     /// (Session::checkDetails(); fields in docs/diagnostics.md), null for the others.
     std::vector<std::shared_ptr<const nlohmann::json>> diagnosticDetails;
-    std::string output; ///< printf output so far
+    std::string output;     ///< printf output so far
+    std::string launchFile; ///< path of the .sim loaded last (diagnostics with kLaunchFileId)
     /// The latest memory accesses and runtime diagnostics, oldest first (at most the trace
     /// capacity, 10,000 by default; shared and immutable). Never null after snapshot().
     std::shared_ptr<const std::vector<TraceEntry>> trace;

@@ -130,6 +130,14 @@ struct LaunchConfig {
     uint32_t workDim = 3;
     /// Global work offset (`# clstep: global-offset X Y Z`); oclgrind-kernel has none.
     std::optional<std::array<uint64_t, 3>> globalOffset;
+    /// Debugger settings saved with the launch (`# clstep: device-endian big|little`,
+    /// `# clstep: schedule NAME [SEED]`, `# clstep: checks LIST|none`, LIST a comma list of
+    /// races, uninitialized, endian, uniform-writes, async-copies). Unset: the defaults
+    /// (little-endian, in-order, the default checks); oclgrind-kernel ignores them.
+    std::optional<bool> deviceBigEndian;
+    std::optional<std::string> schedule;
+    uint64_t scheduleSeed = 1;
+    std::optional<std::vector<std::string>> checks;
     /// One specification per kernel argument, in parameter order.
     std::vector<KernelArgSpec> args;
     /// True once SimParser::bind succeeded for every argument.

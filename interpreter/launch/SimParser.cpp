@@ -72,6 +72,36 @@ private:
                     return error(m_diags, at,
                                  "Invalid clstep directive: global-offset takes X Y Z (>= 0)");
                 m_config.globalOffset = offset;
+            } else if (key == "device-endian") {
+                std::string value;
+                if (!(in >> value) || (value != "big" && value != "little") ||
+                    !(in >> std::ws).eof())
+                    return error(m_diags, at,
+                                 "Invalid clstep directive: device-endian takes big or little");
+                m_config.deviceBigEndian = value == "big";
+            } else if (key == "schedule") {
+                std::string name;
+                uint64_t seed = 1;
+                if (!(in >> name))
+                    return error(m_diags, at,
+                                 "Invalid clstep directive: schedule "
+                                 "takes a policy name and a seed");
+                if (!(in >> std::ws).eof() && (!(in >> seed) || !(in >> std::ws).eof()))
+                    return error(m_diags, at,
+                                 "Invalid clstep directive: the schedule seed is a "
+                                 "number");
+                m_config.schedule = name;
+                m_config.scheduleSeed = seed;
+            } else if (key == "checks") {
+                std::string list;
+                if (!(in >> list) || !(in >> std::ws).eof())
+                    return error(m_diags, at,
+                                 "Invalid clstep directive: checks takes a comma list or none");
+                std::vector<std::string> names;
+                std::istringstream items(list);
+                for (std::string item; std::getline(items, item, ',');)
+                    if (!item.empty() && item != "none") names.push_back(item);
+                m_config.checks = names;
             } else if (key == "local-size") {
                 std::string value;
                 if (!(in >> value) || value != "auto" || !(in >> std::ws).eof())

@@ -192,6 +192,18 @@ std::optional<std::string> SimWriter::write(const LaunchConfig& config,
     if (config.workDim != 3) out += "# clstep: work-dim " + std::to_string(config.workDim) + "\n";
     if (config.globalOffset) out += "# clstep: global-offset " + joinSizes(*config.globalOffset);
     if (!config.localSizeGiven) out += "# clstep: local-size auto\n";
+    if (config.deviceBigEndian)
+        out += std::string("# clstep: device-endian ") +
+               (*config.deviceBigEndian ? "big" : "little") + "\n";
+    if (config.schedule)
+        out += "# clstep: schedule " + *config.schedule + " " +
+               std::to_string(config.scheduleSeed) + "\n";
+    if (config.checks) {
+        std::string list;
+        for (const std::string& c : *config.checks)
+            list += (list.empty() ? "" : ",") + c;
+        out += "# clstep: checks " + (list.empty() ? std::string("none") : list) + "\n";
+    }
 
     std::string kernel = kernelPath(config, simPath);
     if (!isPlainToken(kernel) || !isPlainToken(config.kernelName)) {

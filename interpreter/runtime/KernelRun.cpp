@@ -344,6 +344,7 @@ void KernelRun::report(Diagnostic d) {
     if (it != m_seen.end()) {
         ++m_counts[it->second];
         m_lastReport = static_cast<long>(it->second);
+        m_latest[it->second] = std::move(d);
         return;
     }
     m_lastReport = -1;
@@ -352,6 +353,11 @@ void KernelRun::report(Diagnostic d) {
     m_seen[key] = m_diagnostics.size();
     m_diagnostics.push_back(std::move(d));
     m_counts.push_back(1);
+}
+
+const Diagnostic& KernelRun::latestOccurrence(size_t index) const {
+    auto it = m_latest.find(index);
+    return it == m_latest.end() ? m_diagnostics[index] : it->second;
 }
 
 void KernelRun::appendOutput(const std::string& text) {

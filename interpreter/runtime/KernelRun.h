@@ -49,6 +49,10 @@ public:
     const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
     /// How many times each diagnostic in diagnostics() occurred (merged duplicates).
     const std::vector<uint64_t>& diagnosticCounts() const { return m_counts; }
+    /// The latest occurrence of diagnostics()[index]: a merged duplicate's own work-items,
+    /// ranges and message (a debugger stopping at the third report of one race shows that
+    /// report's pair), or diagnostics()[index] itself when it occurred once.
+    const Diagnostic& latestOccurrence(size_t index) const;
     const std::string& output() const { return m_output; }
     /// Number of report() calls so far, merged duplicates included (the debugger compares it
     /// to notice a new runtime diagnostic).
@@ -108,6 +112,7 @@ private:
     std::vector<ExecutionObserver*> m_observers;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
+    std::map<size_t, Diagnostic> m_latest; ///< latest occurrence of merged duplicates
     std::map<std::tuple<std::string, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
     std::string m_output;
     std::atomic<uint64_t> m_reportCount{0};

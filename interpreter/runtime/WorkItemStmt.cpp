@@ -24,7 +24,8 @@ bool WorkItem::condition(const Expr* e) {
 void WorkItem::stepLimitReached(const Stmt* s) {
     reportError("step-limit",
                 "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
-                    " statements (endless loop?); raise the limit with --max-steps",
+                    " statements (endless loop?); raise the limit with " +
+                    m_run.options().stepLimitSetting,
                 s->range);
     throw Abort{};
 }

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <set>
 
 using namespace clstep;
 using namespace clstep::debug;
@@ -74,6 +75,30 @@ private slots:
         QCOMPARE(s.evaluate("k").value, std::string("6"));
         QCOMPARE(s.evaluate("row").value, std::string("1"));
         QCOMPARE(s.evaluate("col").value, std::string("0"));
+    }
+
+    // Issue #16: a hit count makes a breakpoint stop from its N-th hit; a disabled one never
+    // stops.
+    void hitCountAndEnable() {
+        Session s;
+        s.setBreakOnError(false);
+        QVERIFY(s.loadSim(kSamples + "reduction_race.sim"));
+        const int id = s.addBreakpoint(16); // partial[lid] = input[...]: once per work-item
+        QVERIFY(id > 0);
+        QVERIFY(s.setBreakpointHitCount(id, 5));
+        QVERIFY(s.reset());
+        QVERIFY(s.continueRun());
+        Snapshot snap = s.snapshot();
+        QVERIFY2(contains(snap.stopReason, "breakpoint"), snap.stopReason.c_str());
+        QCOMPARE(snap.workItems[snap.selected].id.local[0], uint64_t(4)); // the 5th to arrive
+        QCOMPARE(s.breakpoints().front().reached, uint64_t(5));
+        QVERIFY(s.continueRun()); // from then on every time
+        QCOMPARE(s.snapshot().workItems[s.snapshot().selected].id.local[0], uint64_t(5));
+        QVERIFY(s.setBreakpointEnabled(id, false));
+        QVERIFY(s.continueRun());
+        QCOMPARE(s.snapshot().stopReason, std::string("kernel finished"));
+        QVERIFY(!s.setBreakpointEnabled(999, true));
+        QVERIFY(!s.setBreakpointHitCount(999, 2));
     }
 
     void badConditionsAreReportedWhenSet() {
@@ -201,6 +226,30 @@ private slots:
         QVERIFY(s.reverseContinue()); // back to the last error stop
         QVERIFY2(contains(s.snapshot().stopReason, "work-item (3,0,0)"),
                  s.snapshot().stopReason.c_str());
+    }
+
+    // Regression (issue #16): every stop at a repeated race report showed the first
+    // report's pair of work-items (0 and 1) in the stop reason and the diagnostic.
+    void eachRaceStopShowsItsOwnPair() {
+        Session s;
+        QVERIFY(s.loadSim(kSamples + "reduction_race.sim"));
+        QVERIFY(s.reset());
+        std::set<std::string> reasons, pairs;
+        for (int stop = 0; stop < 3; ++stop) {
+            QVERIFY(s.continueRun());
+            Snapshot snap = s.snapshot();
+            QVERIFY2(contains(snap.stopReason, "data race"), snap.stopReason.c_str());
+            reasons.insert(snap.stopReason);
+            const Diagnostic* race = nullptr;
+            for (const Diagnostic& d : snap.diagnostics)
+                if (d.kind == "data-race" && contains(snap.stopReason, d.message.c_str()))
+                    race = &d;
+            QVERIFY2(race && race->workItems.size() >= 2, snap.stopReason.c_str());
+            pairs.insert(std::to_string(race->workItems[0].global[0]) + "," +
+                         std::to_string(race->workItems[1].global[0]) + "," + race->message);
+        }
+        QCOMPARE(reasons.size(), size_t(3));
+        QVERIFY(pairs.size() >= 2);
     }
 
     void breakOnErrorOff() {

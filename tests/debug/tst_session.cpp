@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <cstring>
+#include <fstream>
 
 using namespace clstep;
 using namespace clstep::debug;
@@ -107,6 +108,112 @@ private slots:
         QVERIFY(sums);
         QCOMPARE(intAt(*sums, 0), 136);
         QCOMPARE(intAt(*sums, 1), 392);
+    }
+
+    // Regression (issue #16): Run all followed id order whatever the schedule, so the
+    // classroom lesson's "reverse" run gave the in-order answer {20, 100}.
+    void runAllFollowsTheSchedule() {
+        auto sumsUnder = [](SchedulePolicy policy, bool viaContinue) {
+            Session s;
+            s.loadSim(kSamples + "reduction_race.sim");
+            s.setBreakOnError(false);
+            s.setSchedule(policy, 1);
+            s.reset();
+            if (viaContinue)
+                s.continueRun(); // no breakpoints: runs every group under the schedule
+            else
+                s.runAll();
+            const Snapshot snap = s.snapshot();
+            const MemoryRegion* sums = regionNamed(snap.global, "group_sums");
+            return sums ? std::pair{intAt(*sums, 0), intAt(*sums, 1)} : std::pair{-1, -1};
+        };
+        const auto inOrder = sumsUnder(SchedulePolicy::InOrder, false);
+        QCOMPARE(inOrder, (std::pair{20, 100}));
+        for (SchedulePolicy p :
+             {SchedulePolicy::Reverse, SchedulePolicy::RoundRobin, SchedulePolicy::Random}) {
+            const auto all = sumsUnder(p, false);
+            QCOMPARE(all, sumsUnder(p, true));
+        }
+        QVERIFY(sumsUnder(SchedulePolicy::Reverse, false) != inOrder);
+    }
+
+    // Regression (issue #16): initialised program-scope __constant data showed as
+    // never-written bytes before the first access.
+    void programScopeConstantsCountAsWritten() {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString() + "/c";
+        std::ofstream(base + ".cl") << "__constant int table[4] = {1, 2, 3, 4};\n"
+                                       "__kernel void k(__global int *out)\n"
+                                       "{ out[get_global_id(0)] = table[get_global_id(0)]; }\n";
+        std::ofstream(base + ".sim") << "c.cl\nk\n4 1 1\n4 1 1\n<size=16 int noinit dump>\n";
+        Session s;
+        QVERIFY(s.loadSim(base + ".sim"));
+        QVERIFY(s.reset());
+        Snapshot snap = s.snapshot();
+        const MemoryRegion* table = regionNamed(snap.constant, "table");
+        QVERIFY(table);
+        QCOMPARE(intAt(*table, 2), 3);
+        for (uint8_t f : table->flags)
+            QVERIFY(f & ByteWritten);
+        const MemoryRegion* out = regionNamed(snap.global, "out");
+        QVERIFY(out);
+        QVERIFY(!(out->flags[0] & ByteWritten)); // noinit: still never written
+    }
+
+    // Regression (issue #16): selecting a work-item (as a click on a diagnostics row does)
+    // counted as a step and cleared the last read/write marks.
+    void selectingKeepsTheLastAccessMarks() {
+        Session s;
+        QVERIFY(s.loadSim(kSamples + "reduction_race.sim"));
+        QVERIFY(s.reset());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(s.stepLockstep());
+        auto marked = [&] {
+            const MemoryRegion* partial = regionNamed(s.snapshot().local, "partial");
+            size_t n = 0;
+            for (size_t k = 0; partial && k < partial->flags.size(); ++k)
+                n += (partial->flags[k] & (ByteLastWrite | ByteLastRead)) != 0;
+            return n;
+        };
+        const size_t before = marked();
+        const uint64_t step = s.snapshot().step;
+        QVERIFY(before > 0);
+        QVERIFY(s.selectLocal({5, 0, 0}));
+        QVERIFY(s.selectGroup({0, 0, 0}));
+        QVERIFY(s.selectGlobal({3, 0, 0}));
+        QCOMPARE(s.snapshot().step, step);
+        QCOMPARE(marked(), before);
+        QCOMPARE(s.snapshot().selected, size_t(3));
+    }
+
+    // Regression (issue #16): writes to initialized __private variables were not marked.
+    void initializedPrivateWritesAreMarked() {
+        Session s;
+        QVERIFY(s.loadSim(kSamples + "reduction_race.sim"));
+        QVERIFY(s.reset());
+        bool marked = false;
+        for (int i = 0; i < 4 && !marked; ++i) {
+            QVERIFY(s.step());
+            const Snapshot snap = s.snapshot();
+            if (snap.workItems[0].position.begin.line != 16) continue; // ran `const int lid = ...`
+            for (const MemoryRegion& r : snap.privateMemory)
+                for (size_t k = 0; k < r.flags.size(); ++k)
+                    if (r.flags[k] & ByteLastWrite) {
+                        marked = true;
+                        QCOMPARE(r.lastAccessor.at(k), int64_t(0));
+                    }
+        }
+        QVERIFY(marked);
+        // the next step reads lid: a read mark, and the write mark is gone
+        QVERIFY(s.step());
+        bool read = false, write = false;
+        for (const MemoryRegion& r : s.snapshot().privateMemory)
+            for (uint8_t f : r.flags) {
+                read |= (f & ByteLastRead) != 0;
+                write |= (f & ByteLastWrite) != 0;
+            }
+        QVERIFY(read);
+        QVERIFY(!write);
     }
 
     void exploreFindsTheRace() {

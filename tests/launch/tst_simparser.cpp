@@ -348,9 +348,21 @@ void TestSimParser::directives() {
     QCOMPARE(config->workDim, 2u);
     QCOMPARE(config->globalOffset, (std::optional<std::array<uint64_t, 3>>({4, 8, 0})));
     QVERIFY(!config->localSizeGiven);
+    QVERIFY(!config->deviceBigEndian && !config->schedule && !config->checks);
     // A comment that merely mentions clstep is not a directive.
     config = SimParser::parse("# run with clstep: fine\nk.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
     QVERIFY(config && diags.empty());
+    // Debugger settings saved with the launch (issue #16).
+    config = SimParser::parse("# clstep: device-endian big\n# clstep: schedule reverse 7\n"
+                              "# clstep: checks races,endian\nk.cl\nk\n1 1 1\n1 1 1\n",
+                              "", 0, diags);
+    QVERIFY2(config && diags.empty(), qPrintable(describe(diags)));
+    QCOMPARE(config->deviceBigEndian, std::optional<bool>(true));
+    QCOMPARE(config->schedule, std::optional<std::string>("reverse"));
+    QCOMPARE(config->scheduleSeed, uint64_t(7));
+    QCOMPARE(config->checks, (std::optional<std::vector<std::string>>({"races", "endian"})));
+    config = SimParser::parse("# clstep: checks none\nk.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
+    QVERIFY(config && config->checks && config->checks->empty());
 }
 
 void TestSimParser::directiveErrors() {
@@ -365,6 +377,10 @@ void TestSimParser::directiveErrors() {
          "Invalid clstep directive: global-offset takes X Y Z (>= 0)"},
         {"# clstep: local-size 4\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
          "Invalid clstep directive: local-size takes 'auto'"},
+        {"# clstep: device-endian middle\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
+         "Invalid clstep directive: device-endian takes big or little"},
+        {"# clstep: schedule random x\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
+         "Invalid clstep directive: the schedule seed is a number"},
         {"# clstep: work-dim 1\nk.cl\nk\n4 2 1\n1 1 1\n", 4,
          "work-dim 1, but dimension Y has a size other than 1 or an offset"},
     };

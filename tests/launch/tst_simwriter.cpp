@@ -106,7 +106,30 @@ private slots:
     void nonFiniteFloats();
     void unboundValuesKeepTheirText();
     void errors();
+    void debuggerSettingsRoundTrip();
 };
+
+// Issue #16: device byte order, schedule and checks are saved with the launch.
+void TestSimWriter::debuggerSettingsRoundTrip() {
+    std::vector<Diagnostic> diags;
+    auto config = SimParser::parse("k.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
+    QVERIFY(config);
+    config->deviceBigEndian = true;
+    config->schedule = "random";
+    config->scheduleSeed = 42;
+    config->checks = std::vector<std::string>{"races", "uninitialized"};
+    auto text = SimWriter::write(*config, diags, "");
+    QVERIFY2(text, qPrintable(describe(diags)));
+    QVERIFY(text->find("# clstep: device-endian big\n") != std::string::npos);
+    QVERIFY(text->find("# clstep: schedule random 42\n") != std::string::npos);
+    QVERIFY(text->find("# clstep: checks races,uninitialized\n") != std::string::npos);
+    auto reread = SimParser::parse(*text, "", 0, diags);
+    QVERIFY2(reread && diags.empty(), qPrintable(describe(diags)));
+    QCOMPARE(reread->deviceBigEndian, config->deviceBigEndian);
+    QCOMPARE(reread->schedule, config->schedule);
+    QCOMPARE(reread->scheduleSeed, uint64_t(42));
+    QCOMPARE(reread->checks, config->checks);
+}
 
 void TestSimWriter::roundTrip_data() {
     QTest::addColumn<QString>("file");

@@ -5,6 +5,9 @@
 #include "OpenClLexer.h"
 #include "Theme.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,6 +40,9 @@ private slots:
     void executionMarkers();
     void diagnosticsSquigglesAndAnnotations();
     void documentResolveAndAutosave();
+    void autosaveEqualToTheFileOrDeclinedIsDeleted();
+    void nulBytesAndInvalidUtf8AreWarnedAbout();
+    void redoHasOneKey();
 };
 
 void TestCodeEditor::classifiesWords() {
@@ -195,6 +201,111 @@ void TestCodeEditor::documentResolveAndAutosave() {
     QFile back(path);
     QVERIFY(back.open(QIODevice::ReadOnly));
     QVERIFY(back.readAll().endsWith("// edit\n"));
+}
+
+// Regression (issue #16): an autosave equal to the saved file stayed, and answering No to
+// "Restore unsaved changes?" kept asking at every start.
+void TestCodeEditor::autosaveEqualToTheFileOrDeclinedIsDeleted() {
+    QTemporaryDir dir;
+    qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+    const QString path = dir.filePath(QStringLiteral("k.cl"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kKernel);
+    f.close();
+    CodeEditor e;
+    KernelDocument doc(&e);
+    doc.setInteractive(false);
+    QVERIFY(doc.load(path));
+    // edited back to the saved text: autosave() keeps nothing
+    e.append(QStringLiteral("// x"));
+    doc.autosave();
+    QVERIFY(QFile::exists(doc.autosavePath()));
+    e.setText(QString::fromUtf8(kKernel));
+    QVERIFY(doc.modified());
+    doc.autosave();
+    QVERIFY(!QFile::exists(doc.autosavePath()));
+    // an autosave equal to the file is deleted on load, without a question
+    auto writeAutosave = [&](const QByteArray& text) {
+        QDir().mkpath(QFileInfo(doc.autosavePath()).path());
+        QFile a(doc.autosavePath());
+        QVERIFY(a.open(QIODevice::WriteOnly));
+        a.write(text);
+        a.close();
+        QFile(doc.autosavePath())
+            .setFileTime(QDateTime::currentDateTime().addSecs(60),
+                         QFileDevice::FileModificationTime);
+    };
+    int asked = 0;
+    doc.setRestorePrompt([&](const QString&) {
+        ++asked;
+        return false;
+    });
+    writeAutosave(kKernel);
+    QVERIFY(doc.load(path));
+    QCOMPARE(asked, 0);
+    QVERIFY(!QFile::exists(doc.autosavePath()));
+    // answering No discards it
+    writeAutosave(QByteArray(kKernel) + "// unsaved\n");
+    QVERIFY(doc.load(path));
+    QCOMPARE(asked, 1);
+    QVERIFY(!doc.modified());
+    QVERIFY(!e.text().contains(QStringLiteral("unsaved")));
+    QVERIFY(!QFile::exists(doc.autosavePath()));
+    QVERIFY(doc.load(path));
+    QCOMPARE(asked, 1); // not asked again
+    // answering Yes restores it
+    writeAutosave(QByteArray(kKernel) + "// unsaved\n");
+    doc.setRestorePrompt([](const QString&) { return true; });
+    QVERIFY(doc.load(path));
+    QVERIFY(doc.modified());
+    QVERIFY(e.text().contains(QStringLiteral("// unsaved")));
+}
+
+// Regression (issue #16): a NUL byte cut the file silently; invalid UTF-8 was replaced
+// without a word.
+void TestCodeEditor::nulBytesAndInvalidUtf8AreWarnedAbout() {
+    QTemporaryDir dir;
+    qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+    const QString path = dir.filePath(QStringLiteral("n.cl"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray("// a\0b\n// \xff\xfe\n__kernel void k() {}\n", 34));
+    f.close();
+    CodeEditor e;
+    KernelDocument doc(&e);
+    doc.setInteractive(false);
+    QString error, warning;
+    QVERIFY(doc.load(path, &error, &warning));
+    QVERIFY2(warning.contains(QStringLiteral("1 NUL byte")), qPrintable(warning));
+    QVERIFY2(warning.contains(QStringLiteral("not UTF-8")), qPrintable(warning));
+    QVERIFY(e.text().contains(QStringLiteral("__kernel void k() {}"))); // not cut at the NUL
+    QVERIFY(e.text().contains(QChar::ReplacementCharacter));
+    // a clean file: no warning
+    warning.clear();
+    QFile g(path);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write(kKernel);
+    g.close();
+    QVERIFY(doc.load(path, &error, &warning));
+    QVERIFY(warning.isEmpty());
+}
+
+// Regression (issue #16): the menu said one Redo key, the editor answered another.
+void TestCodeEditor::redoHasOneKey() {
+    CodeEditor e;
+    e.show();
+    e.setText(QStringLiteral("abc"));
+    e.setCursorPosition(0, 3);
+    QTest::keyClicks(&e, QStringLiteral("d"));
+    QCOMPARE(e.text(), QStringLiteral("abcd"));
+    e.undo();
+    QCOMPARE(e.text(), QStringLiteral("abc"));
+    QTest::keyClick(&e, Qt::Key_Y, Qt::ControlModifier); // not a Redo key
+    QCOMPARE(e.text(), QStringLiteral("abc"));
+    QTest::keyClick(&e, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(e.text(), QStringLiteral("abcd"));
+    QCOMPARE(CodeEditor::redoKey(), QKeySequence(QStringLiteral("Ctrl+Shift+Z")));
 }
 
 QTEST_MAIN(TestCodeEditor)

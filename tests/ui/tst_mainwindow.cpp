@@ -144,7 +144,7 @@ void TestMainWindow::lockstepToBarrierAndLocalPane() {
              QByteArray("\x04\x00\x00\x00", 4));
     // Written a few actions ago: a fading "recent" mark, not uninitialized.
     const int h = row3.data(MemoryTableModel::HighlightRole).toInt();
-    QCOMPARE(h, int(MemoryTableModel::RecentHighlight));
+    QCOMPARE(h, int(MemoryTableModel::RecentWriteHighlight));
     QVERIFY(row3.data(MemoryTableModel::AgeRole).toInt() > 0);
     QVERIFY(row3.data(Qt::BackgroundRole).value<QColor>().alpha() < 255);
     QVERIFY(row3.data(Qt::ToolTipRole).toString().contains(QStringLiteral("partial[3]")));

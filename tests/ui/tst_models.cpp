@@ -4,6 +4,7 @@
 #include "EndianEvent.h"
 #include "MemoryTableModel.h"
 #include "RaceInfo.h"
+#include "Theme.h"
 #include "ValueFormat.h"
 #include "VariablesModel.h"
 #include "WorkItemGridModel.h"
@@ -139,8 +140,11 @@ void TestModels::memoryHighlights() {
     r.flags[8] |= debug::ByteLastRead; // row 2
     r.flags[12] |= debug::ByteRace;    // row 3
     r.flags[16] |= debug::ByteEndian;  // row 4
-    r.lastAccessor[20] = 2;            // row 5: accessed 3 actions ago
+    r.lastAccessor[20] = 2;            // row 5: read 3 actions ago
     r.lastStep[20] = 7;
+    r.lastAccessor[28] = 3; // row 7: written 2 actions ago
+    r.lastStep[28] = 8;
+    r.flags[28] |= debug::ByteLastAccessWrite;
     for (int i = 24; i < 28; ++i)
         r.flags[i] = 0; // row 6: never written
     s->local.push_back(r);
@@ -158,8 +162,15 @@ void TestModels::memoryHighlights() {
     QCOMPARE(hl(2), int(MemoryTableModel::ReadHighlight));
     QCOMPARE(hl(3), int(MemoryTableModel::RaceHighlight));
     QCOMPARE(hl(4), int(MemoryTableModel::EndianHighlight));
-    QCOMPARE(hl(5), int(MemoryTableModel::RecentHighlight));
+    // Regression (issue #16): an older read faded in the write colour.
+    QCOMPARE(hl(5), int(MemoryTableModel::RecentReadHighlight));
     QCOMPARE(m.index(5, 0).data(MemoryTableModel::AgeRole).toInt(), 3);
+    const QColor readFade = m.index(5, 0).data(Qt::BackgroundRole).value<QColor>();
+    QCOMPARE(readFade.rgb(), Theme::lastRead().rgb());
+    QVERIFY(readFade.alpha() < 255);
+    QCOMPARE(hl(7), int(MemoryTableModel::RecentWriteHighlight));
+    QCOMPARE(m.index(7, 0).data(Qt::BackgroundRole).value<QColor>().rgb(),
+             Theme::lastWrite().rgb());
     QCOMPARE(hl(6), int(MemoryTableModel::UninitializedHighlight));
     QCOMPARE(m.index(6, MemoryTableModel::ValueColumn).data().toString(), QStringLiteral("?"));
     QVERIFY(m.index(6, 0).data(Qt::FontRole).value<QFont>().italic());
