@@ -65,9 +65,9 @@ struct Field {
 class Type {
 public:
     TypeKind kind = TypeKind::Void;
-    std::string name;            ///< spelling for messages ("float4", "struct S", "size_t")
-    uint64_t size = 0;           ///< sizeof, bytes (0 for void, functions, incomplete types)
-    uint64_t align = 1;          ///< alignment, bytes
+    std::string name;   ///< spelling for messages ("float4", "struct S", "size_t")
+    uint64_t size = 0;  ///< sizeof, bytes (0 for void, functions, incomplete types)
+    uint64_t align = 1; ///< alignment, bytes
     const Type* canonicalType = nullptr; ///< for typedef-like aliases (size_t -> ulong); else self
     // Vector: element scalar type and lane count. Array: element type and length (0 = unsized).
     const Type* element = nullptr;
@@ -79,6 +79,9 @@ public:
     bool variadic = false;
     // Struct/union members (empty and !complete for a forward-declared record).
     std::vector<Field> fields;
+    /// Members of anonymous struct/union members (C11 6.7.2.1p13), with offsets from the start
+    /// of this record; found by findField after `fields`.
+    std::vector<Field> promotedFields;
     bool complete = true;
     bool packed = false;
 
@@ -101,7 +104,7 @@ public:
     const Type* scalarType() const { return isVector() ? element : this; }
     /// Number of lanes: vector count, 1 for everything else.
     uint32_t lanes() const { return isVector() ? count : 1; }
-    /// Field by name, or nullptr.
+    /// Field by name (own members, then members of anonymous members), or nullptr.
     const Field* findField(const std::string& n) const;
 };
 
