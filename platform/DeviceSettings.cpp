@@ -76,6 +76,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.checks = c;
     } else if (key == "diagnostics_json")
         s.diagnosticsJson = value;
+    else if (key == "record")
+        s.recordDir = value;
     else if (key == "quiet")
         s.quiet = value == "1" || value == "true";
     else
@@ -110,6 +112,7 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_CHECKS", "checks"},
         {"CLSTEP_DIAGNOSTICS_JSON", "diagnostics_json"},
         {"CLSTEP_QUIET", "quiet"},
+        {"CLSTEP_RECORD", "record"},
     };
     for (const auto& k : keys)
         if (const char* v = std::getenv(k[0])) apply(s, k[1], v);

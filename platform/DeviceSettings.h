@@ -20,6 +20,8 @@ namespace clstep::ocl {
 ///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
 ///                        diagnostics as JSON
+///   record               CLSTEP_RECORD               directory: every launch is recorded as
+///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
 ///   quiet                CLSTEP_QUIET                "1": no diagnostics on stderr
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
@@ -31,6 +33,7 @@ struct DeviceSettings {
     uint64_t maxSteps = 100'000'000;
     CheckOptions checks;
     std::string diagnosticsJson;
+    std::string recordDir;
     bool quiet = false;
 
     /// The settings of this process (read on first use; thread-safe).

@@ -3,6 +3,7 @@
 #include "DeviceSettings.h"
 #include "KernelObject.h"
 #include "LargeStack.h"
+#include "LaunchRecorder.h"
 #include "MemObject.h"
 #include "ProgramObject.h"
 #include "launch/CheckedRun.h"
@@ -85,14 +86,16 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         diagnostics = launch::runChecked(run, k.name, settings.checks, printer, out, err, header);
         failed = hasErrors(run.diagnostics());
         for (size_t i = 0; i < args.size(); ++i)
-            if (args[i].kind == KernelArgument::Kind::Buffer && !args[i].readOnly)
-                finalBytes[i] = run.argumentBytes(i);
+            if (args[i].kind == KernelArgument::Kind::Buffer) finalBytes[i] = run.argumentBytes(i);
     });
+    if (!settings.recordDir.empty())
+        recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes);
     // Write back only the bytes the kernel changed, so two arguments naming the same buffer
     // (or overlapping sub-buffers) both keep their writes.
     for (size_t i = 0; i < args.size(); ++i) {
         const std::vector<uint8_t>& after = finalBytes[i];
-        if (args[i].kind != KernelArgument::Kind::Buffer || after.size() != args[i].bytes.size())
+        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly ||
+            after.size() != args[i].bytes.size())
             continue;
         uint8_t* dst = values[i].mem->data();
         for (size_t b = 0; b < after.size(); ++b)

@@ -1,5 +1,6 @@
-// clstep-cli: the command-line front end (check, run).
+// clstep-cli: the command-line front end (check, run, repl, exec).
 #include "CheckCommand.h"
+#include "ExecCommand.h"
 #include "ReplCommand.h"
 #include "RunCommand.h"
 
@@ -46,6 +47,11 @@ int main(int argc, char** argv) {
     CLI::App* replCmd = app.add_subcommand("repl", "OpenCL C scratchpad: a read-eval-print loop on a simulated device");
     clstep::cli::addReplOptions(*replCmd, repl);
 
+    clstep::cli::ExecOptionsCli exec;
+    CLI::App* execCmd = app.add_subcommand(
+        "exec", "Run PROGRAM with clstep as its OpenCL platform: exec [OPTIONS] -- PROGRAM ARGS...");
+    clstep::cli::addExecOptions(*execCmd, exec);
+
     try {
         app.parse(normaliseArgs(argc, argv));
     } catch (const CLI::ParseError& e) {
@@ -56,6 +62,7 @@ int main(int argc, char** argv) {
         if (*checkCmd) return clstep::cli::runCheck(check);
         if (*runCmd) return clstep::cli::runRun(run);
         if (*replCmd) return clstep::cli::runRepl(repl);
+        if (*execCmd) return clstep::cli::runExec(exec);
     } catch (const std::exception& e) {
         std::cerr << "clstep-cli: internal error: " << e.what() << "\n";
         return 1;
