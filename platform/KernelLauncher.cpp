@@ -2,7 +2,7 @@
 
 #include "DeviceSettings.h"
 #include "KernelObject.h"
-#include "LargeStack.h"
+#include "common/DeepStackThread.h"
 #include "LaunchRecorder.h"
 #include "MemObject.h"
 #include "ProgramObject.h"
@@ -70,7 +70,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     nlohmann::json diagnostics;
     bool failed = false;
     std::vector<std::vector<uint8_t>> finalBytes(args.size());
-    runOnLargeStack([&] {
+    runOnDeepStack([&] {
         KernelRun run(*k.program->built, k.name, range, args, ro);
         launch::DiagnosticPrinter printer(k.program->built->sources);
         std::string header =
@@ -107,7 +107,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         allDiagnostics().push_back(
             {{"launch", launchNumber}, {"kernel", k.name}, {"diagnostics", diagnostics}});
         std::ofstream json(settings.diagnosticsJson);
-        json << allDiagnostics().dump(2) << "\n";
+        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     return failed ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }

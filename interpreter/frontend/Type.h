@@ -84,6 +84,9 @@ public:
     std::vector<Field> promotedFields;
     bool complete = true;
     bool packed = false;
+    /// An OpenCL C 2.0 atomic type (6.13.11.6: atomic_int, atomic_flag, ...): an alias of its
+    /// value type (same size and representation) that only the atomic functions accept.
+    bool atomic = false;
 
     const Type* canonical() const { return canonicalType ? canonicalType : this; }
     bool isVoid() const { return kind == TypeKind::Void; }
