@@ -22,6 +22,9 @@ namespace clstep::ocl {
 ///                        diagnostics as JSON
 ///   record               CLSTEP_RECORD               directory: every launch is recorded as
 ///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
+///   launches             CLSTEP_LAUNCHES             which launches get the checks and are
+///                        recorded: "N" (the Nth launch of the process), "KERNEL" (every launch
+///                        of that kernel) or "KERNEL:N" (its Nth launch); others run unchecked
 ///   quiet                CLSTEP_QUIET                "1": no diagnostics on stderr
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
@@ -34,6 +37,10 @@ struct DeviceSettings {
     CheckOptions checks;
     std::string diagnosticsJson;
     std::string recordDir;
+    std::string launches; ///< "" = every launch
+    /// True when launch `number` (1-based, per process), the `kernelIndex`-th launch of kernel
+    /// `kernel` (1-based), is selected by `launches`.
+    bool selects(uint32_t number, const std::string& kernel, uint32_t kernelIndex) const;
     bool quiet = false;
 
     /// The settings of this process (read on first use; thread-safe).

@@ -52,6 +52,9 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
     cmd.add_option("--record", o.record,
                    "record every launch as DIR/NNNN-KERNEL/ (kernel.cl, launch.sim, "
                    "expected-output.txt)");
+    cmd.add_option("--launches", o.launches,
+                   "check and record only launch N, every launch of KERNEL, or its Nth launch "
+                   "(N|KERNEL[:N]); the others run without checks");
     cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
     cmd.add_flag("--no-data-races", o.noDataRaces,
                  "do not check for data races on __local and __global memory");
@@ -109,6 +112,7 @@ int runExec(const ExecOptionsCli& o) {
         if (!o.diagnosticsJson.empty())
             setenv("CLSTEP_DIAGNOSTICS_JSON", fs::absolute(o.diagnosticsJson).c_str(), 1);
         if (o.quiet) setenv("CLSTEP_QUIET", "1", 1);
+        if (!o.launches.empty()) setenv("CLSTEP_LAUNCHES", o.launches.c_str(), 1);
         if (!o.record.empty()) setenv("CLSTEP_RECORD", fs::absolute(o.record).c_str(), 1);
         std::vector<char*> argv;
         for (const std::string& a : o.command)

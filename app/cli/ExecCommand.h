@@ -19,7 +19,8 @@ struct ExecOptionsCli {
     uint32_t subGroupSize = 0;     ///< work-items; 0: default
     std::string settings;          ///< --settings FILE (JSON, DeviceSettings keys)
     std::string diagnosticsJson;
-    std::string record; ///< --record DIR
+    std::string record;   ///< --record DIR
+    std::string launches; ///< --launches N|KERNEL[:N]
     bool quiet = false;
     // The check switches of `run`.
     bool noDataRaces = false;
