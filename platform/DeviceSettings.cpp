@@ -76,6 +76,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.checks = c;
     } else if (key == "diagnostics_json")
         s.diagnosticsJson = value;
+    else if (key == "record")
+        s.recordDir = value;
     else if (key == "quiet")
         s.quiet = value == "1" || value == "true";
     else
@@ -110,10 +112,23 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_CHECKS", "checks"},
         {"CLSTEP_DIAGNOSTICS_JSON", "diagnostics_json"},
         {"CLSTEP_QUIET", "quiet"},
+        {"CLSTEP_RECORD", "record"},
+        {"CLSTEP_LAUNCHES", "launches"},
     };
     for (const auto& k : keys)
         if (const char* v = std::getenv(k[0])) apply(s, k[1], v);
     return s;
+}
+
+bool DeviceSettings::selects(uint32_t number, const std::string& kernel,
+                             uint32_t kernelIndex) const {
+    if (launches.empty()) return true;
+    uint64_t n = 0;
+    if (parseUnsigned(launches, n)) return n == number;
+    size_t colon = launches.rfind(':');
+    if (colon == std::string::npos) return launches == kernel;
+    if (!parseUnsigned(launches.substr(colon + 1), n)) return false;
+    return launches.substr(0, colon) == kernel && n == kernelIndex;
 }
 
 const DeviceSettings& DeviceSettings::get() {

@@ -20,6 +20,11 @@ namespace clstep::ocl {
 ///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
 ///                        diagnostics as JSON
+///   record               CLSTEP_RECORD               directory: every launch is recorded as
+///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
+///   launches             CLSTEP_LAUNCHES             which launches get the checks and are
+///                        recorded: "N" (the Nth launch of the process), "KERNEL" (every launch
+///                        of that kernel) or "KERNEL:N" (its Nth launch); others run unchecked
 ///   quiet                CLSTEP_QUIET                "1": no diagnostics on stderr
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
@@ -31,6 +36,11 @@ struct DeviceSettings {
     uint64_t maxSteps = 100'000'000;
     CheckOptions checks;
     std::string diagnosticsJson;
+    std::string recordDir;
+    std::string launches; ///< "" = every launch
+    /// True when launch `number` (1-based, per process), the `kernelIndex`-th launch of kernel
+    /// `kernel` (1-based), is selected by `launches`.
+    bool selects(uint32_t number, const std::string& kernel, uint32_t kernelIndex) const;
     bool quiet = false;
 
     /// The settings of this process (read on first use; thread-safe).

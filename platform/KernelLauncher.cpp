@@ -2,15 +2,17 @@
 
 #include "DeviceSettings.h"
 #include "KernelObject.h"
-#include "LargeStack.h"
+#include "LaunchRecorder.h"
 #include "MemObject.h"
 #include "ProgramObject.h"
+#include "common/DeepStackThread.h"
 #include "launch/CheckedRun.h"
 #include "launch/LaunchConfig.h"
 #include "runtime/KernelRun.h"
 
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 
@@ -61,6 +63,10 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         }
         args.push_back(std::move(a));
     }
+    // Launches not selected by CLSTEP_LAUNCHES run without checks and are not recorded.
+    static std::map<std::string, uint32_t> perKernel;
+    bool selected = settings.selects(launchNumber, k.name, ++perKernel[k.name]);
+    CheckOptions checks = selected ? settings.checks : CheckOptions::none();
     RunOptions ro;
     ro.deviceBigEndian = settings.bigEndian;
     ro.maxStepsPerWorkItem = settings.maxSteps;
@@ -69,7 +75,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     nlohmann::json diagnostics;
     bool failed = false;
     std::vector<std::vector<uint8_t>> finalBytes(args.size());
-    runOnLargeStack([&] {
+    runOnDeepStack([&] {
         KernelRun run(*k.program->built, k.name, range, args, ro);
         launch::DiagnosticPrinter printer(k.program->built->sources);
         std::string header =
@@ -82,17 +88,19 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
             failed = true;
             return;
         }
-        diagnostics = launch::runChecked(run, k.name, settings.checks, printer, out, err, header);
+        diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
         failed = hasErrors(run.diagnostics());
         for (size_t i = 0; i < args.size(); ++i)
-            if (args[i].kind == KernelArgument::Kind::Buffer && !args[i].readOnly)
-                finalBytes[i] = run.argumentBytes(i);
+            if (args[i].kind == KernelArgument::Kind::Buffer) finalBytes[i] = run.argumentBytes(i);
     });
+    if (selected && !settings.recordDir.empty())
+        recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes);
     // Write back only the bytes the kernel changed, so two arguments naming the same buffer
     // (or overlapping sub-buffers) both keep their writes.
     for (size_t i = 0; i < args.size(); ++i) {
         const std::vector<uint8_t>& after = finalBytes[i];
-        if (args[i].kind != KernelArgument::Kind::Buffer || after.size() != args[i].bytes.size())
+        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly ||
+            after.size() != args[i].bytes.size())
             continue;
         uint8_t* dst = values[i].mem->data();
         for (size_t b = 0; b < after.size(); ++b)
@@ -104,7 +112,8 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         allDiagnostics().push_back(
             {{"launch", launchNumber}, {"kernel", k.name}, {"diagnostics", diagnostics}});
         std::ofstream json(settings.diagnosticsJson);
-        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+             << "\n";
     }
     return failed ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }

@@ -3,7 +3,7 @@
 #include "BuildOptions.h"
 #include "Context.h"
 #include "DeviceSettings.h"
-#include "LargeStack.h"
+#include "common/DeepStackThread.h"
 #include "launch/DiagnosticPrinter.h"
 
 #include <atomic>
@@ -36,7 +36,7 @@ cl_int ProgramObject::build(const std::string& opts, const std::string& headerDi
     }
     if (!headerDir.empty()) co->includeDirs.insert(co->includeDirs.begin(), headerDir);
     std::unique_ptr<Program> program;
-    runOnLargeStack([&] { program = Program::fromSource(m_fileName, source, *co); });
+    runOnDeepStack([&] { program = Program::fromSource(m_fileName, source, *co); });
     std::ostringstream out;
     launch::DiagnosticPrinter printer(program->sources);
     for (const Diagnostic& d : program->diagnostics)

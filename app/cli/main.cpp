@@ -1,5 +1,6 @@
-// clstep-cli: the command-line front end (check, run, repl, dap).
+// clstep-cli: the command-line front end (check, run, repl, dap, exec).
 #include "CheckCommand.h"
+#include "ExecCommand.h"
 #include "ReplCommand.h"
 #include "RunCommand.h"
 #include "dap/DapServer.h"
@@ -53,6 +54,11 @@ int main(int argc, char** argv) {
         "repl", "OpenCL C scratchpad: a read-eval-print loop on a simulated device");
     clstep::cli::addReplOptions(*replCmd, repl);
 
+    clstep::cli::ExecOptionsCli exec;
+    CLI::App* execCmd = app.add_subcommand(
+        "exec", "Run PROGRAM with clstep as its OpenCL platform: exec [OPTIONS] -- PROGRAM ARGS...");
+    clstep::cli::addExecOptions(*execCmd, exec);
+
     CLI::App* dapCmd = app.add_subcommand(
         "dap",
         "Debug Adapter Protocol server on stdin/stdout (for VS Code, nvim-dap; docs/editors.md)");
@@ -67,6 +73,7 @@ int main(int argc, char** argv) {
         if (*checkCmd) return clstep::cli::runCheck(check);
         if (*runCmd) return clstep::cli::runRun(run);
         if (*replCmd) return clstep::cli::runRepl(repl);
+        if (*execCmd) return clstep::cli::runExec(exec);
         if (*dapCmd) return clstep::cli::dap::runDap();
     } catch (const std::bad_alloc&) {
         // Allocation sites report their own limits; this is the host running out elsewhere.

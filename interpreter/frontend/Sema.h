@@ -75,6 +75,9 @@ private:
     Type* resolveRecord(const ast::TypeSyntax* ts);
     void completeRecord(Type* rec, ast::RecordDecl* rd);
     const Type* resolveEnum(const ast::TypeSyntax* ts);
+    /// The integer constant value of argument `index` of attribute `a` (checked first, so
+    /// sizeof works), or nullopt when it is not an integer constant expression.
+    std::optional<int64_t> attributeInt(const ast::Attribute& a, size_t index);
     uint64_t attrAlign(const std::vector<ast::Attribute>& attrs, bool* packed, Endian* endian);
     void checkAttributes(const std::vector<ast::Attribute>& attrs, bool onTypedef);
     /// Applies an `endian(host|device)` attribute to a resolved type: to the pointee of a

@@ -38,7 +38,7 @@ void Sema::checkAttributes(const std::vector<Attribute>& attrs, bool) {
             continue;
         }
         if (a.name == "aligned" && !a.args.empty()) {
-            auto v = evalIntConstant(a.args[0].get());
+            auto v = attributeInt(a, 0);
             if (!v || *v <= 0 || (*v & (*v - 1)) != 0)
                 error("aligned-not-power-of-two", a.range,
                       "the alignment given to 'aligned' must be a power of two (OpenCL C 6.11.1)");
@@ -161,13 +161,22 @@ SourceRange Sema::initializerRange(const VarDecl* v) const {
     return r;
 }
 
+std::optional<int64_t> Sema::attributeInt(const Attribute& a, size_t index) {
+    if (index >= a.args.size() || !a.args[index]) return std::nullopt;
+    // Attribute arguments are checked on first use: sizeof/alignof/vec_step get their values
+    // from Sema, so aligned(sizeof(float)) needs the check before it can be evaluated.
+    ExprPtr& e = const_cast<ExprPtr&>(a.args[index]);
+    if (!e->type.type) checkExpr(e);
+    return evalIntConstant(e.get());
+}
+
 uint64_t Sema::attrAlign(const std::vector<Attribute>& attrs, bool* packed, Endian* endian) {
     uint64_t align = 0;
     for (const Attribute& a : attrs) {
         if (a.name == "aligned") {
             if (a.args.empty()) {
                 align = std::max<uint64_t>(align, 128); // largest alignment of any type (long16)
-            } else if (auto v = evalIntConstant(a.args[0].get()); v && *v > 0 && !(*v & (*v - 1))) {
+            } else if (auto v = attributeInt(a, 0); v && *v > 0 && !(*v & (*v - 1))) {
                 align = std::max<uint64_t>(align, static_cast<uint64_t>(*v));
             }
         } else if (a.name == "packed" && packed) {
@@ -352,6 +361,22 @@ void Sema::completeRecord(Type* rec, RecordDecl* rd) {
     bool packed = false;
     uint64_t align = attrAlign(rd->attrs, &packed, nullptr);
     m_types.layoutRecord(rec, members, packed, align);
+    // C11 6.7.2.1p13: the members of an anonymous struct or union member are members of the
+    // enclosing record (at the anonymous member's offset plus their own).
+    rec->promotedFields.clear();
+    for (const Field& f : rec->fields) {
+        if (!f.name.empty() || !f.type.type || !f.type->canonical()->isRecord()) continue;
+        const Type* inner = f.type->canonical();
+        auto promote = [&](const Field& g) {
+            Field p = g;
+            p.offset += f.offset;
+            rec->promotedFields.push_back(p);
+        };
+        for (const Field& g : inner->fields)
+            if (!g.name.empty()) promote(g);
+        for (const Field& g : inner->promotedFields)
+            promote(g);
+    }
 }
 
 const Type* Sema::resolveEnum(const TypeSyntax* ts) {

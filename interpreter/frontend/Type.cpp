@@ -21,14 +21,19 @@ bool Type::isSigned() const {
     case TypeKind::Long:
     case TypeKind::Half:
     case TypeKind::Float:
-    case TypeKind::Double: return true;
-    case TypeKind::Vector: return element->isSigned();
-    default: return false;
+    case TypeKind::Double:
+        return true;
+    case TypeKind::Vector:
+        return element->isSigned();
+    default:
+        return false;
     }
 }
 
 const Field* Type::findField(const std::string& n) const {
     for (const Field& f : canonical()->fields)
+        if (f.name == n && !n.empty()) return &f;
+    for (const Field& f : canonical()->promotedFields)
         if (f.name == n) return &f;
     return nullptr;
 }

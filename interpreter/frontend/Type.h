@@ -79,6 +79,9 @@ public:
     bool variadic = false;
     // Struct/union members (empty and !complete for a forward-declared record).
     std::vector<Field> fields;
+    /// Members of anonymous struct/union members (C11 6.7.2.1p13), with offsets from the start
+    /// of this record; found by findField after `fields`.
+    std::vector<Field> promotedFields;
     bool complete = true;
     bool packed = false;
     /// An OpenCL C 2.0 atomic type (6.13.11.6: atomic_int, atomic_flag, ...): an alias of its
@@ -104,7 +107,7 @@ public:
     const Type* scalarType() const { return isVector() ? element : this; }
     /// Number of lanes: vector count, 1 for everything else.
     uint32_t lanes() const { return isVector() ? count : 1; }
-    /// Field by name, or nullptr.
+    /// Field by name (own members, then members of anonymous members), or nullptr.
     const Field* findField(const std::string& n) const;
 };
 

@@ -1,0 +1,134 @@
+#include "ExecCommand.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace clstep::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// libclstep-opencl.so: --library, else next to this executable (build tree: app/../lib;
+/// installed: bin/../lib*), else where `cmake --install` puts it.
+std::string findLibrary(const std::string& given) {
+    if (!given.empty()) return fs::absolute(given).string();
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        fs::path root = exe.parent_path().parent_path();
+        for (const char* dir : {"lib", CLSTEP_INSTALL_LIBDIR})
+            if (fs::exists(root / dir / "libclstep-opencl.so"))
+                return (root / dir / "libclstep-opencl.so").string();
+    }
+    for (const char* path : {CLSTEP_OPENCL_INSTALLED, CLSTEP_OPENCL_BUILT})
+        if (fs::exists(path)) return path;
+    return {};
+}
+
+} // namespace
+
+void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
+    cmd.add_option("command", o.command, "PROGRAM and its arguments (after --)")
+        ->required()
+        ->expected(-1);
+    cmd.add_option("--library", o.library, "the libclstep-opencl.so to load");
+    cmd.add_option("--settings", o.settings, "device settings file (JSON)");
+    cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
+        ->check(CLI::IsMember({"little", "big"}));
+    cmd.add_option("--max-steps", o.maxSteps,
+                   "statements one work-item may execute before it is stopped");
+    cmd.add_option("--local-mem-size", o.localMemSize, "bytes of __local memory per work-group");
+    cmd.add_option("--max-work-group-size", o.maxWorkGroupSize, "work-items per work-group");
+    cmd.add_option("--sub-group-size", o.subGroupSize, "work-items per sub-group");
+    cmd.add_option("--diagnostics-json", o.diagnosticsJson,
+                   "also write every launch's diagnostics as JSON to FILE");
+    cmd.add_option("--record", o.record,
+                   "record every launch as DIR/NNNN-KERNEL/ (kernel.cl, launch.sim, "
+                   "expected-output.txt)");
+    cmd.add_option("--launches", o.launches,
+                   "check and record only launch N, every launch of KERNEL, or its Nth launch "
+                   "(N|KERNEL[:N]); the others run without checks");
+    cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
+    cmd.add_flag("--no-data-races", o.noDataRaces,
+                 "do not check for data races on __local and __global memory");
+    cmd.add_flag("--no-uninitialized", o.noUninitialized,
+                 "do not check for reads of uninitialized __private, __local and noinit memory");
+    cmd.add_flag("--no-endian-events", o.noEndianEvents,
+                 "do not report endian(host) byte-order conversions");
+    cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
+    cmd.add_flag("--uniform-writes", o.uniformWrites,
+                 "also report write-write races where both writes store the same value");
+}
+
+int runExec(const ExecOptionsCli& o) {
+    std::string library = findLibrary(o.library);
+    if (library.empty() || !fs::exists(library)) {
+        std::cerr << "clstep-cli: cannot find libclstep-opencl.so (use --library PATH)\n";
+        return 2;
+    }
+    char pattern[] = "/tmp/clstep-exec-XXXXXX";
+    if (!mkdtemp(pattern)) {
+        std::cerr << "clstep-cli: cannot create a temporary directory\n";
+        return 127;
+    }
+    fs::path icdDir = pattern;
+    std::ofstream(icdDir / "clstep.icd") << library << "\n";
+
+    std::string checks;
+    auto add = [&](bool on, const char* name) {
+        if (on) checks += (checks.empty() ? "" : ",") + std::string(name);
+    };
+    add(o.noChecks, "none");
+    add(o.noDataRaces, "no-data-races");
+    add(o.noUninitialized, "no-uninitialized");
+    add(o.noEndianEvents, "no-endian-events");
+    add(o.uniformWrites, "uniform-writes");
+
+    pid_t child = fork();
+    if (child < 0) {
+        fs::remove_all(icdDir);
+        std::cerr << "clstep-cli: fork failed\n";
+        return 127;
+    }
+    if (child == 0) {
+        setenv("OCL_ICD_VENDORS", icdDir.c_str(), 1);
+        if (!checks.empty()) setenv("CLSTEP_CHECKS", checks.c_str(), 1);
+        if (o.deviceEndian == "big") setenv("CLSTEP_DEVICE_ENDIAN", "big", 1);
+        auto number = [](const char* var, uint64_t v) {
+            if (v) setenv(var, std::to_string(v).c_str(), 1);
+        };
+        number("CLSTEP_MAX_STEPS", o.maxSteps);
+        number("CLSTEP_LOCAL_MEM_SIZE", o.localMemSize);
+        number("CLSTEP_MAX_WORK_GROUP_SIZE", o.maxWorkGroupSize);
+        number("CLSTEP_SUB_GROUP_SIZE", o.subGroupSize);
+        if (!o.settings.empty()) setenv("CLSTEP_SETTINGS", fs::absolute(o.settings).c_str(), 1);
+        if (!o.diagnosticsJson.empty())
+            setenv("CLSTEP_DIAGNOSTICS_JSON", fs::absolute(o.diagnosticsJson).c_str(), 1);
+        if (o.quiet) setenv("CLSTEP_QUIET", "1", 1);
+        if (!o.launches.empty()) setenv("CLSTEP_LAUNCHES", o.launches.c_str(), 1);
+        if (!o.record.empty()) setenv("CLSTEP_RECORD", fs::absolute(o.record).c_str(), 1);
+        std::vector<char*> argv;
+        for (const std::string& a : o.command)
+            argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execvp(argv[0], argv.data());
+        std::cerr << "clstep-cli: cannot run '" << o.command[0] << "': " << strerror(errno) << "\n";
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    fs::remove_all(icdDir);
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return 1;
+}
+
+} // namespace clstep::cli

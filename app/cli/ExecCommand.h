@@ -1,0 +1,43 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clstep::cli {
+
+/// Options of `clstep-cli exec [OPTIONS] -- PROGRAM ARGS...` (docs/platform.md).
+struct ExecOptionsCli {
+    std::vector<std::string> command; ///< PROGRAM and its arguments
+    std::string library;              ///< --library: libclstep-opencl.so to use
+    std::string deviceEndian = "little";
+    uint64_t maxSteps = 0;         ///< 0: the platform's default
+    uint64_t localMemSize = 0;     ///< bytes; 0: default
+    uint64_t maxWorkGroupSize = 0; ///< work-items; 0: default
+    uint32_t subGroupSize = 0;     ///< work-items; 0: default
+    std::string settings;          ///< --settings FILE (JSON, DeviceSettings keys)
+    std::string diagnosticsJson;
+    std::string record;   ///< --record DIR
+    std::string launches; ///< --launches N|KERNEL[:N]
+    bool quiet = false;
+    // The check switches of `run`.
+    bool noDataRaces = false;
+    bool noUninitialized = false;
+    bool noEndianEvents = false;
+    bool noChecks = false;
+    bool uniformWrites = false;
+};
+
+/// Registers the `exec` options on `cmd`.
+void addExecOptions(CLI::App& cmd, ExecOptionsCli& options);
+
+/// Runs PROGRAM with clstep as its only OpenCL platform, without installing anything: writes
+/// a clstep.icd naming libclstep-opencl.so into a temporary directory, points the ICD loader
+/// at it (OCL_ICD_VENDORS), passes the options to the library as CLSTEP_* environment
+/// variables, and waits for the program. Returns the program's exit status (128+signal when
+/// it was killed), or 127 when it cannot be started, 2 on a usage error.
+int runExec(const ExecOptionsCli& options);
+
+} // namespace clstep::cli
