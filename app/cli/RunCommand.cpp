@@ -54,6 +54,9 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
         ->check(CLI::IsMember({"little", "big"}));
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute before it is stopped");
+    cmd.add_option("--threads", o.threads,
+                   "threads that run work-groups (0 = one per core; output and reports do "
+                   "not depend on it)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
     cmd.add_flag("--no-data-races", o.noDataRaces,
@@ -166,6 +169,7 @@ int runRun(const RunOptionsCli& o) {
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
+    ro.threads = o.threads;
     if (o.interactive)
         return runConsole(config->kernelFile, config->kernelName, range, args, co, ro,
                           checkOptionsOf(o));

@@ -23,6 +23,7 @@ struct RunOptionsCli {
     std::vector<std::string> includeDirs;
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
+    unsigned threads = 0;        ///< --threads: threads that run work-groups (0 = one per core)
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     // Runtime checks (all on by default; docs/diagnostics.md).
     bool noDataRaces = false;     ///< --no-data-races

@@ -14,6 +14,9 @@ struct RunOptions {
     uint64_t maxPrivateBytes = 64ull << 20;
     uint32_t maxCallDepth = 256;    ///< nested calls (recursion is rejected by Sema)
     uint32_t maxDiagnostics = 1000; ///< distinct diagnostics kept (others are counted)
+    /// Threads that run work-groups in parallel (0 = one per core). Output and diagnostics
+    /// do not depend on it: they come out in work-group order.
+    unsigned threads = 0;
 };
 
 } // namespace clstep
