@@ -6,7 +6,7 @@
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
-#include "launch/LaunchBinding.h"
+#include "launch/LaunchPlan.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
 
@@ -157,15 +157,14 @@ int runRun(const RunOptionsCli& o) {
                   << "' [launch]\n";
         return 1;
     }
-    launch::KernelSignature sig = launch::signatureOf(*kernel, program->options.clVersion);
     std::vector<Diagnostic> bindDiags;
-    bool bound = launch::SimParser::bind(*config, sig, bindDiags);
+    launch::LaunchPlan plan = launch::prepare(*program, *config, bindDiags);
     for (const Diagnostic& d : bindDiags)
         launchPrinter.printText(std::cerr, d);
-    if (!bound || hasErrors(bindDiags)) return 1;
+    if (!plan.ok) return 1;
 
-    NDRange range = launch::ndRangeOf(*config);
-    std::vector<KernelArgument> args = launch::kernelArgumentsOf(*config);
+    NDRange range = plan.range;
+    std::vector<KernelArgument> args = std::move(plan.arguments);
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
