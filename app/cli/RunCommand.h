@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runtime/RunOptions.h"
+
 #include "checks/CheckSet.h"
 
 #include <CLI/CLI.hpp>
@@ -21,9 +23,13 @@ struct RunOptionsCli {
     std::string clStd = "CL1.2";
     std::vector<std::string> defines;
     std::vector<std::string> includeDirs;
+    std::string buildOptions; ///< -b/--build-options: clBuildProgram options (5.6.4)
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
-    unsigned threads = 0;        ///< --threads: threads that run work-groups (0 = one per core)
+    unsigned threads = 0; ///< --threads: threads that run work-groups (0 = one per core)
+    uint64_t localMemBytes = RunOptions().localMemoryBytes;   ///< CL_DEVICE_LOCAL_MEM_SIZE
+    uint64_t globalMemBytes = RunOptions().globalMemoryBytes; ///< CL_DEVICE_GLOBAL_MEM_SIZE
+    uint32_t subGroupSize = 32;  ///< --sub-group-size: RunOptions::subGroupSize
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     // Runtime checks (all on by default; docs/diagnostics.md).
     bool noDataRaces = false;     ///< --no-data-races

@@ -37,6 +37,7 @@ void RaceDetector::Space::reset() {
     groupStart = stamp = 0;
     exhausted = crossGroup = false;
     reported.clear();
+    siteSemantics.clear();
 }
 
 uint32_t RaceDetector::Space::newStamp() {
@@ -127,9 +128,14 @@ RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp, const Access& a) 
 bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const {
     if (!r.stamp) return false;
     if (r.stamp < sp.groupStart && !sp.local) sp.crossGroup = true; // groups depend
-    if ((r.site & kAtomic) && (e.site & kAtomic)) return false;     // atomics do not race atomics
-    if (r.stamp < sp.groupStart) return !sp.local;                  // another work-group
-    if (r.stamp != sp.stamp) return false;                          // ordered by a barrier
+    if ((r.site & kAtomic) && (e.site & kAtomic)) {
+        // Atomics do not race atomics, unless they come from different work-groups and one
+        // has a scope that does not reach the other group (2.0 6.13.11.5).
+        if (sp.local || r.stamp >= sp.groupStart || !((r.site | e.site) & kGroupScope))
+            return false;
+    }
+    if (r.stamp < sp.groupStart) return !sp.local; // another work-group
+    if (r.stamp != sp.stamp) return false;         // ordered by a barrier
     bool sameEntity =
         (r.site & kGroup) == (e.site & kGroup) && ((r.site & kGroup) || r.item == e.item);
     return !sameEntity;
@@ -137,11 +143,17 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
 
 void RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
     const Record& w = b.write;
-    // An atomic write does not replace a non-atomic one that can still race with later
-    // atomics (same interval, or __global memory, which later groups see unordered).
-    if ((e.site & kAtomic) && w.stamp && !(w.site & kAtomic) &&
-        (!sp.local ? true : (w.stamp == sp.stamp)))
-        return;
+    // An atomic write does not replace a write that can still race with later accesses
+    // (same interval, or __global memory, which later groups see unordered): not a
+    // non-atomic one, which races with later atomics, and not another entity's atomic one,
+    // which races with a later plain access of the entity writing now (a plain read after
+    // atomic_inc by every work-item races with the other work-items' increments).
+    const bool live = w.stamp && (!sp.local || w.stamp == sp.stamp);
+    if ((e.site & kAtomic) && live) {
+        const bool sameEntity =
+            (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
+        if (!(w.site & kAtomic) || !sameEntity) return;
+    }
     b.write = e;
 }
 
@@ -214,6 +226,8 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     a.write = ma.write;
     a.atomic = ma.atomic;
     a.asyncCopy = ma.asyncCopy;
+    a.order = ma.order;
+    a.scope = ma.scope;
     a.data = ma.data;
     a.buffer = ma.buffer;
     a.site = ma.site;
@@ -244,7 +258,13 @@ void RaceDetector::process(Space& sp, const Access& a) {
 
     Record e;
     e.stamp = sp.stamp;
-    e.site = sp.sites.intern(a.site) | (a.atomic ? kAtomic : 0);
+    const uint16_t site = sp.sites.intern(a.site);
+    e.site = site | (a.atomic ? kAtomic : 0);
+    if (a.atomic) {
+        // memory_scope_work_item (0), work_group (1), sub_group (4) stay inside the group.
+        if (a.scope == 0 || a.scope == 1 || a.scope == 4) e.site |= kGroupScope;
+        if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
+    }
     if (a.asyncCopy)
         e.site |= kGroup;
     else
@@ -317,6 +337,40 @@ WorkItemId RaceDetector::idsOf(const Space& sp, const Record& r) const {
     return id;
 }
 
+std::string RaceDetector::orderName(uint8_t order) {
+    switch (order) {
+    case 0:
+        return "memory_order_relaxed";
+    case 2:
+        return "memory_order_acquire";
+    case 3:
+        return "memory_order_release";
+    case 4:
+        return "memory_order_acq_rel";
+    case 5:
+        return "memory_order_seq_cst";
+    default:
+        return "memory_order " + std::to_string(order);
+    }
+}
+
+std::string RaceDetector::scopeName(uint8_t scope) {
+    switch (scope) {
+    case 0:
+        return "memory_scope_work_item";
+    case 1:
+        return "memory_scope_work_group";
+    case 2:
+        return "memory_scope_device";
+    case 3:
+        return "memory_scope_all_svm_devices";
+    case 4:
+        return "memory_scope_sub_group";
+    default:
+        return "memory_scope " + std::to_string(scope);
+    }
+}
+
 void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, const Conflict& c,
                           const Record& second) {
     const bool writeWrite = c.hazard == Hazard::WAW;
@@ -354,11 +408,15 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
         return;
     }
 
-    auto accessName = [](const Record& r, bool write) {
+    auto accessName = [&sp](const Record& r, bool write) {
         std::string prefix = (r.site & kGroup)    ? "async copy "
                              : (r.site & kAtomic) ? "atomic "
                                                   : "";
-        return prefix + (write ? "write" : "read");
+        std::string name = prefix + (write ? "write" : "read");
+        auto it = sp.siteSemantics.find(r.site & kSiteMask);
+        if ((r.site & kAtomic) && it != sp.siteSemantics.end())
+            name += " (" + orderName(it->second.first) + ", " + scopeName(it->second.second) + ")";
+        return name;
     };
     auto entity = [](const Record& r, const WorkItemId& id) {
         return (r.site & kGroup)

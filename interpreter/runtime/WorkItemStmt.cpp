@@ -126,7 +126,7 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         if (++m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
         if (m_controller && m_sink && m_controller->shouldPause(*this, *s)) {
             m_pausedAtStatement = true;
-            m_sink = std::move(m_sink).resume();
+            switchToCaller();
             m_pausedAtStatement = false;
         }
     }
