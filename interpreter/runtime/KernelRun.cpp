@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <set>
 #include <thread>
 
@@ -469,15 +470,25 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     m_sequencer = &sequencer;
     std::atomic<uint64_t> next{0};
     std::atomic<bool> abandoned{false};
+    std::mutex errorMutex;
+    std::exception_ptr error;
     auto worker = [&](unsigned t) {
         WorkGroup::WorkItemPool items;
         const uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
         for (uint64_t linear = next++; linear < total; linear = next++) {
             sequencer.begin(linear);
             if (!abandoned.load(std::memory_order_relaxed)) {
-                WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)},
-                            observed ? &lists[t] : nullptr);
-                g.run(&items);
+                try {
+                    WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)},
+                                observed ? &lists[t] : nullptr);
+                    g.run(&items);
+                } catch (...) {
+                    // Stop handing out groups, but keep the group order flowing so that
+                    // no other thread waits for this group forever; rethrown below.
+                    std::lock_guard<std::mutex> lock(errorMutex);
+                    if (!error) error = std::current_exception();
+                    abandoned.store(true);
+                }
             }
             // The run's observers change only in group order: read them there.
             sequencer.post([&] {
@@ -503,6 +514,7 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     for (auto& list : owned)
         for (auto& o : list)
             o->onRunEnd(*this);
+    if (error) std::rethrow_exception(error);
     if (!abandoned.load()) return true;
 
     // Work-groups shared written __global bytes: start again, sequentially.

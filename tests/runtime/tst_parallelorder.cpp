@@ -1,5 +1,6 @@
 // Work-groups that run on several threads leave printf output and runtime diagnostics in
 // work-group order (issue 15, item 5), whatever the threads do: the same as a sequential run.
+#include "checks/CheckSet.h"
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 
@@ -67,6 +68,59 @@ Result runOnce(const Program& program, unsigned threads) {
     return r;
 }
 
+// Checks on: __local races, uninitialized __private reads, out-of-bounds accesses, printf,
+// and (with `shared`) a write every group makes to out[0], an inter-group __global race.
+const char* kCheckedSource = R"(
+__kernel void checked(__global int* out, __local int* scratch, int shared) {
+    size_t l = get_local_id(0), g = get_group_id(0);
+    int u;
+    if (l == 2) out[get_global_id(0)] = u;               // uninitialized read
+    scratch[l] = (int)l;
+    out[get_global_id(0)] += scratch[(l + 1) % get_local_size(0)]; // __local race
+    if (l == 3) out[get_global_size(0) + g] = 1;         // out of bounds
+    if (shared && l == 0) out[0] = (int)g;               // groups share out[0]
+    printf("g%d l%d\n", (int)g, (int)l);
+}
+)";
+
+/// Output, then each diagnostic with its count and check facts (JSON), in order.
+std::string checkedRun(const Program& program, unsigned threads, int shared) {
+    const int n = 64;
+    KernelArgument out;
+    out.kind = KernelArgument::Kind::Buffer;
+    out.bytes.assign(n * 4, 0);
+    out.size = out.bytes.size();
+    out.elementBytes = 4;
+    KernelArgument scratch;
+    scratch.kind = KernelArgument::Kind::Local;
+    scratch.size = 8 * 4;
+    KernelArgument flag;
+    flag.kind = KernelArgument::Kind::Scalar;
+    flag.bytes.resize(4);
+    std::memcpy(flag.bytes.data(), &shared, 4);
+    flag.size = 4;
+    NDRange range;
+    range.global = {n, 1, 1};
+    range.local = {8, 1, 1};
+    RunOptions options;
+    options.threads = threads;
+    CheckSet checks{CheckOptions{}};
+    KernelRun run(program, "checked", range, {out, scratch, flag}, options);
+    checks.attach(run);
+    if (!run.runAll()) return "not run";
+    std::string text = run.output();
+    for (size_t i = 0; i < run.diagnostics().size(); ++i) {
+        const Diagnostic& d = run.diagnostics()[i];
+        text += d.kind + " " + std::to_string(d.range.begin.line) + " " + d.message + " x" +
+                std::to_string(run.diagnosticCounts()[i]) + "\n";
+        if (const nlohmann::json* facts = checks.details(d)) text += facts->dump() + "\n";
+        for (const CheckDetails::Range& r : checks.ranges(d))
+            text += "  range " + std::to_string(r.address) + "+" + std::to_string(r.size) + "\n";
+    }
+    const std::vector<uint8_t> bytes = run.argumentBytes(0);
+    return text + std::string(bytes.begin(), bytes.end());
+}
+
 } // namespace
 
 class TestParallelOrder : public QObject {
@@ -100,6 +154,30 @@ private slots:
             QCOMPARE(r.output, sequential.output);
             QCOMPARE(r.diagnostics, sequential.diagnostics);
             QCOMPARE(r.data, sequential.data);
+        }
+    }
+
+    void checksOnReportAsASequentialRun() {
+        // Issue 15 item 6: with checks on, groups run on threads and every report, its
+        // count, its facts and its ranges are those of the sequential run, both when the
+        // groups are independent (parallel) and when they share a __global byte (the run is
+        // then repeated sequentially).
+        auto program = Program::fromSource("checked.cl", kCheckedSource, {});
+        QVERIFY(!program->hasErrors());
+        for (int shared : {0, 1}) {
+            const std::string sequential = checkedRun(*program, 1, shared);
+            QVERIFY(sequential.find("data-race") != std::string::npos);
+            QVERIFY(sequential.find("uninitialized-read") != std::string::npos);
+            QVERIFY(sequential.find("out-of-bounds") != std::string::npos);
+            QCOMPARE(sequential.find("data race at global") != std::string::npos, shared == 1);
+            std::vector<std::string> results(20);
+            std::vector<std::thread> threads;
+            for (size_t i = 0; i < results.size(); ++i)
+                threads.emplace_back([&, i] { results[i] = checkedRun(*program, 4, shared); });
+            for (std::thread& t : threads)
+                t.join();
+            for (const std::string& r : results)
+                QCOMPARE(r, sequential);
         }
     }
 
