@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,10 @@ int main(int argc, char** argv) {
         if (*runCmd) return clstep::cli::runRun(run);
         if (*replCmd) return clstep::cli::runRepl(repl);
         if (*dapCmd) return clstep::cli::dap::runDap();
+    } catch (const std::bad_alloc&) {
+        // Allocation sites report their own limits; this is the host running out elsewhere.
+        std::cerr << "clstep-cli: error: the host ran out of memory\n";
+        return 1;
     } catch (const std::exception& e) {
         std::cerr << "clstep-cli: internal error: " << e.what() << "\n";
         return 1;

@@ -2,6 +2,8 @@
 // expressions (a + a + ... with 10,000 terms) never recurse deeply here.
 #include "frontend/AstBuilder.h"
 
+#include <algorithm>
+
 namespace clstep {
 
 using namespace ast;
@@ -136,9 +138,22 @@ ExprPtr AstBuilder::buildAssignment(P::AssignmentExpressionContext* ctx) {
     };
     std::vector<Segment> segments(1);
     std::vector<antlr4::Token*> assignOps;
-    size_t operators = 0;
-    for (antlr4::tree::ParseTree* child : ctx->children)
-        if (dynamic_cast<antlr4::tree::TerminalNode*>(child)) ++operators;
+    // The tree nests one level per assignment operator, plus, inside one segment, one level
+    // per `?` (conditionals fold to the right); `:` adds none.
+    size_t assignments = 0, questions = 0, deepestSegment = 0;
+    for (antlr4::tree::ParseTree* child : ctx->children) {
+        auto* t = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+        if (!t || dynamic_cast<antlr4::tree::ErrorNode*>(child)) continue;
+        const size_t type = t->getSymbol()->getType();
+        if (type == P::Question) {
+            ++questions;
+        } else if (type != P::Colon) {
+            ++assignments;
+            deepestSegment = std::max(deepestSegment, questions);
+            questions = 0;
+        }
+    }
+    const size_t operators = assignments + std::max(deepestSegment, questions);
     ChainGuard guard{m_chainDepth, operators};
     if (!enterChain(operators, ctx->getStart())) return nullptr;
 

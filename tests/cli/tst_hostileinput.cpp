@@ -83,31 +83,40 @@ private slots:
     void checkAcceptsSumBelowTheLimit() {
         QTemporaryDir dir;
         QString f = write(dir, "deep.cl",
-                          "__kernel void k(__global int *o) { o[0] = " + sum(3900) + "; }\n");
+                          "__kernel void k(__global int *o) { o[0] = " + sum(9990) + "; }\n");
         Result r = cli({"check", f});
         QVERIFY2(r.code == 0, qPrintable(r.out.left(400) + r.err.left(400)));
     }
-    void runRefuses5000UnaryMinusWithBarrier() {
+    void runEvaluates5000UnaryMinusWithBarrier() {
+        // The case (SIGSEGV on the 1 MiB fiber stacks): now within the limit, evaluated
+        // on fibers (a barrier) by Sema and the evaluator's scalar path. 5,000 minus give 1.
         QTemporaryDir dir;
         QString f = sim(dir, kernelWithBarrier(repeated("- ", 5000) + "1"), "4 1 1", "4 1 1");
-        Result r = cli({"run", f});
-        QCOMPARE(r.code, 1);
-        QVERIFY2((r.out + r.err).contains("nesting-too-deep"), qPrintable(r.err.left(400)));
-    }
-    void runEvaluatesDeepUnaryOnFibers() {
-        // 3,900 levels (under the limit): Sema, the evaluator's scalar path and the work-item
-        // fibers (a barrier) all recurse that deep. An even count of minus gives 1.
-        QTemporaryDir dir;
-        QString f = sim(dir, kernelWithBarrier(repeated("- ", 3900) + "1"), "4 1 1", "4 1 1");
         Result r = cli({"run", f});
         QVERIFY2(r.code == 0, qPrintable(r.err.left(600)));
         QVERIFY2(r.out.contains("o[0] = 1") && r.out.contains("o[3] = 1"), qPrintable(r.out));
     }
+    void runEvaluatesDeepUnaryOnFibers() {
+        // 9,900 levels, just under the limit.
+        QTemporaryDir dir;
+        QString f = sim(dir, kernelWithBarrier(repeated("- ", 9900) + "1"), "4 1 1", "4 1 1");
+        Result r = cli({"run", f});
+        QVERIFY2(r.code == 0, qPrintable(r.err.left(600)));
+        QVERIFY2(r.out.contains("o[0] = 1") && r.out.contains("o[3] = 1"), qPrintable(r.out));
+    }
+    void runRefusesUnaryBeyondTheLimit() {
+        QTemporaryDir dir;
+        QString f = sim(dir, kernelWithBarrier(repeated("- ", 11000) + "1"), "4 1 1", "4 1 1");
+        Result r = cli({"run", f});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("nesting-too-deep") && r.err.contains("k.cl:3:"),
+                 qPrintable(r.err.left(400)));
+    }
     void runEvaluatesDeepDerefChain() {
-        // `*&*&...x`: 3,800 unary operators through Sema (checkUnary) and the evaluator.
+        // `*&*&...x`: 9,800 unary operators through Sema (checkUnary) and the evaluator.
         QTemporaryDir dir;
         QByteArray k = "__kernel void k(__global int *o) { int x = 7; o[get_global_id(0)] = " +
-                       repeated("*&", 1900) + "x; }\n";
+                       repeated("*&", 4900) + "x; }\n";
         QString f = sim(dir, k, "4 1 1", "4 1 1");
         Result r = cli({"run", f});
         QVERIFY2(r.code == 0, qPrintable(r.err.left(600)));
