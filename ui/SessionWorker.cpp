@@ -1,7 +1,7 @@
 #include "SessionWorker.h"
 
 #include "frontend/Ast.h"
-#include "launch/LaunchBinding.h"
+#include "launch/LaunchPlan.h"
 #include "launch/SimParser.h"
 #include "launch/SimWriter.h"
 
@@ -334,18 +334,10 @@ void SessionWorker::applyLaunch(const QString& text, const QString& simPath, con
     const uint32_t fileId = sources.addFile(simPath.toStdString(), simText);
     auto config = launch::SimParser::parse(simText, simPath.toStdString(), fileId, diags);
     const Program* program = m_session.program();
+    launch::LaunchPlan plan;
     if (config && program) {
-        const ast::FunctionDecl* k = program->findKernel(config->kernelName);
-        if (!k) {
-            Diagnostic d;
-            d.kind = "launch-file";
-            d.message = "no kernel named '" + config->kernelName + "' in the program";
-            d.range = config->kernelNameRange;
-            diags.push_back(d);
-        } else if (launch::SimParser::bind(
-                       *config, launch::signatureOf(*k, program->options.clVersion), diags)) {
-            result.ok = !hasErrors(diags);
-        }
+        plan = launch::prepare(*program, *config, diags);
+        result.ok = plan.ok && !hasErrors(diags);
     } else if (!program) {
         Diagnostic d;
         d.message = "no program is loaded";
@@ -353,12 +345,12 @@ void SessionWorker::applyLaunch(const QString& text, const QString& simPath, con
     }
     if (result.ok) {
         m_session.setKernel(config->kernelName);
-        m_session.setNDRange(launch::ndRangeOf(*config));
+        m_session.setNDRange(plan.range);
         std::vector<std::string> simTypes;
         for (const auto& a : config->args)
             simTypes.push_back(a.writtenType ? std::string(launch::elementTypeName(*a.writtenType))
                                              : std::string());
-        m_session.setArguments(launch::kernelArgumentsOf(*config), std::move(simTypes));
+        m_session.setArguments(std::move(plan.arguments), std::move(simTypes));
         RunOptions o = m_session.runOptions();
         const bool endianChanged = o.deviceBigEndian != deviceBigEndian;
         o.deviceBigEndian = deviceBigEndian;

@@ -1,5 +1,6 @@
 #include "ValueFormat.h"
 
+#include "common/Half.h"
 #include "frontend/AddressSpace.h"
 #include "runtime/Address.h"
 
@@ -32,18 +33,6 @@ const KindInfo* info(ValueFormat::Kind k) {
     for (const KindInfo& i : kKinds)
         if (i.kind == k) return &i;
     return nullptr;
-}
-
-float halfToFloat(uint16_t h) {
-    const uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    float v;
-    if (exp == 0)
-        v = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31)
-        v = mant ? NAN : INFINITY;
-    else
-        v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
-    return sign ? -v : v;
 }
 
 QString formatFloating(double v, int precision) {

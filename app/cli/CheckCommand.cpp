@@ -24,7 +24,8 @@ int runCheck(const CheckOptions& options) {
                          .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << "\n";
     } else {
-        for (const Diagnostic& d : program->diagnostics) printer.printText(std::cout, d);
+        for (const Diagnostic& d : program->diagnostics)
+            printer.printText(std::cout, d);
     }
     return program->hasErrors() ? 1 : 0;
 }

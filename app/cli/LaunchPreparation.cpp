@@ -3,7 +3,7 @@
 
 #include "DiagnosticPrinter.h"
 #include "launch/ArgParser.h"
-#include "launch/LaunchBinding.h"
+#include "launch/LaunchPlan.h"
 #include "launch/SimParser.h"
 
 #include <fstream>
@@ -125,17 +125,17 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
             << "' [launch]\n";
         return 1;
     }
-    launch::KernelSignature sig = launch::signatureOf(*kernel, out.program->options.clVersion);
     std::vector<Diagnostic> bindDiags;
-    bool bound = launch::SimParser::bind(*config, sig, bindDiags);
+    launch::LaunchPlan plan = launch::prepare(*out.program, *config, bindDiags);
     for (const Diagnostic& d : bindDiags)
         launchPrinter.printText(err, d);
-    if (!bound || hasErrors(bindDiags)) return 1;
+    if (!plan.ok) return 1;
 
-    out.range = launch::ndRangeOf(*config);
-    out.args = launch::kernelArgumentsOf(*config);
+    out.range = plan.range;
+    out.args = std::move(plan.arguments);
     out.run.deviceBigEndian = o.deviceEndian == "big";
     out.run.maxStepsPerWorkItem = o.maxSteps;
+    out.run.threads = o.threads;
     out.run.localMemoryBytes = o.localMemBytes;
     out.run.globalMemoryBytes = o.globalMemBytes;
     out.run.subGroupSize = o.subGroupSize;

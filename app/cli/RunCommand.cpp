@@ -39,6 +39,9 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
         ->check(CLI::Range(1u, 1024u));
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute before it is stopped");
+    cmd.add_option("--threads", o.threads,
+                   "threads that run work-groups (0 = one per core; output and reports do "
+                   "not depend on it)");
     cmd.add_option("--local-mem-size", o.localMemBytes,
                    "simulated device's __local memory per work-group, bytes (default 65536)");
     cmd.add_option("--global-mem-size", o.globalMemBytes,

@@ -26,6 +26,7 @@ struct RunOptionsCli {
     std::string buildOptions; ///< -b/--build-options: clBuildProgram options (5.6.4)
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
+    unsigned threads = 0; ///< --threads: threads that run work-groups (0 = one per core)
     uint64_t localMemBytes = RunOptions().localMemoryBytes;   ///< CL_DEVICE_LOCAL_MEM_SIZE
     uint64_t globalMemBytes = RunOptions().globalMemoryBytes; ///< CL_DEVICE_GLOBAL_MEM_SIZE
     uint32_t subGroupSize = 32;  ///< --sub-group-size: RunOptions::subGroupSize

@@ -70,24 +70,4 @@ uint16_t halfFromDouble(double v, HalfRounding mode) {
                                  (n - (uint64_t(1) << kHalfMantBits)));
 }
 
-float halfToFloat(uint16_t bits) {
-    const bool negative = bits & 0x8000;
-    const int exp = (bits >> kHalfMantBits) & 0x1f;
-    const uint32_t mant = bits & 0x3ff;
-    float r;
-    if (exp == 0x1f) {
-        if (mant == 0) {
-            r = INFINITY;
-        } else {
-            uint32_t f = 0x7f800000u | (mant << 13);
-            std::memcpy(&r, &f, sizeof r);
-        }
-    } else if (exp == 0) {
-        r = std::ldexp(static_cast<float>(mant), kHalfMinExp - kHalfMantBits);
-    } else {
-        r = std::ldexp(static_cast<float>(mant | 0x400), exp - kHalfBias - kHalfMantBits);
-    }
-    return negative ? -r : r;
-}
-
 } // namespace clstep::mem

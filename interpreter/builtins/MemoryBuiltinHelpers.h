@@ -4,6 +4,7 @@
 // (work-item, vector load/store, sync, async copy, atomics, printf, address-space casts).
 
 #include "builtins/Builtin.h"
+#include "common/Half.h"
 #include "frontend/AstExpr.h"
 #include "frontend/TypeContext.h"
 #include "runtime/Address.h"
@@ -96,8 +97,7 @@ enum class HalfRounding : uint8_t { Rte, Rtz, Rtp, Rtn };
 /// infinities and NaN (quiet, payload's high bits kept).
 uint16_t halfFromDouble(double v, HalfRounding mode);
 
-/// Converts a binary16 bit pattern to float exactly (spec 6.12.7 vload_half): every half
-/// value, subnormals, infinities and NaNs (payload kept) are representable as float.
-float halfToFloat(uint16_t bits);
+/// vload_half's conversion (spec 6.12.7) is the one half-to-float conversion, common/Half.h.
+using ::clstep::halfToFloat;
 
 } // namespace clstep::mem

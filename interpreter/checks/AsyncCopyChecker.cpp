@@ -62,8 +62,7 @@ AsyncCopyChecker::ItemState& AsyncCopyChecker::stateOf(const WorkItem& wi) {
 }
 
 void AsyncCopyChecker::report(Diagnostic d, nlohmann::json fields) {
-    if (!m_details.contains(d)) m_details.record(d, std::move(fields));
-    m_run->report(std::move(d));
+    m_details.recordAndReport(*m_run, std::move(d), std::move(fields));
 }
 
 void AsyncCopyChecker::onAsyncCopy(const AsyncCopyCall& call) {
@@ -164,6 +163,14 @@ void AsyncCopyChecker::onWorkGroupEnd(WorkGroup& group) {
     m_items.clear();
     m_calls.clear();
     m_callers.clear();
+}
+
+std::unique_ptr<ExecutionObserver> AsyncCopyChecker::forThread() {
+    return std::make_unique<AsyncCopyChecker>(m_details);
+}
+
+void AsyncCopyChecker::onRunDiscarded(KernelRun&) {
+    m_details.clear();
 }
 
 } // namespace clstep

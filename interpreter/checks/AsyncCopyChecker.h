@@ -32,6 +32,10 @@ public:
     void onAsyncCopy(const AsyncCopyCall& call) override;
     void onWaitEvents(const WorkItem& wi, uint64_t count, const uint64_t* events,
                       const SourceRange& site) override;
+    /// Its state is per work-group and per work-item: each thread of a parallel run gets
+    /// its own checker.
+    std::unique_ptr<ExecutionObserver> forThread() override;
+    void onRunDiscarded(KernelRun& run) override;
 
 private:
     /// One event a work-item received and whether it waited for it.

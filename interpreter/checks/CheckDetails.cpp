@@ -1,5 +1,7 @@
 #include "checks/CheckDetails.h"
 
+#include "runtime/KernelRun.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -74,6 +76,13 @@ std::vector<CheckDetails::Range> CheckDetails::ranges(const Diagnostic& d) const
 void CheckDetails::clear() {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_entries.clear();
+}
+
+void CheckDetails::recordAndReport(KernelRun& run, Diagnostic d, nlohmann::json fields) {
+    run.inGroupOrder([this, &run, d = std::move(d), fields = std::move(fields)]() mutable {
+        record(d, std::move(fields));
+        run.report(std::move(d));
+    });
 }
 
 } // namespace clstep

@@ -15,6 +15,8 @@
 
 namespace clstep {
 
+class KernelRun;
+
 /// Structured facts about runtime-check diagnostics, kept beside the diagnostics themselves
 /// (a Diagnostic only has text, ranges and work-item ids): for a data race the hazard, the
 /// memory location and both accesses; for an uninitialized read or an endian conversion the
@@ -61,6 +63,10 @@ public:
     std::vector<Range> ranges(const Diagnostic& d) const;
     /// Forgets everything (a new run).
     void clear();
+    /// Records `fields` for `d` (as record()) and then reports `d` to `run`, both in
+    /// work-group order (KernelRun::inGroupOrder), so parallel runs record the facts of the
+    /// same occurrence as a sequential run.
+    void recordAndReport(KernelRun& run, Diagnostic d, nlohmann::json fields);
 
 private:
     /// (group, first address) -> one past the last address.

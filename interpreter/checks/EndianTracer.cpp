@@ -52,8 +52,15 @@ void EndianTracer::onEndianConversion(const MemoryAccess& a, const uint8_t* befo
     fields["after"] = a.write ? memory : device;
     fields["memory_bytes"] = memory;
     fields["device_bytes"] = device;
-    m_details.record(d, std::move(fields));
-    m_run->report(std::move(d));
+    m_details.recordAndReport(*m_run, std::move(d), std::move(fields));
+}
+
+std::unique_ptr<ExecutionObserver> EndianTracer::forThread() {
+    return std::make_unique<EndianTracer>(m_details);
+}
+
+void EndianTracer::onRunDiscarded(KernelRun&) {
+    m_details.clear();
 }
 
 } // namespace clstep

@@ -27,6 +27,10 @@ public:
     void onWorkGroupBegin(WorkGroup& group) override;
     void onEndianConversion(const MemoryAccess& access, const uint8_t* before,
                             const uint8_t* after) override;
+    /// Its state is per work-group and per work-item: each thread of a parallel run gets
+    /// its own tracer.
+    std::unique_ptr<ExecutionObserver> forThread() override;
+    void onRunDiscarded(KernelRun& run) override;
 
 private:
     CheckDetails& m_details;

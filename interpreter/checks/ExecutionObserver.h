@@ -5,6 +5,7 @@
 #include "frontend/AddressSpace.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace clstep {
 
@@ -92,6 +93,27 @@ public:
     /// event values read from the list, or is null when the list is not readable memory.
     virtual void onWaitEvents(const WorkItem&, uint64_t /*count*/, const uint64_t* /*events*/,
                               const SourceRange& /*site*/) {}
+
+    // ---- parallel runs with observers (KernelRun::runAll) ----
+    /// A new observer of the same kind for the work-groups one thread runs, or null when
+    /// this observer must see every work-group in one order (the run is then sequential).
+    /// Called after onRunBegin(); the copy gets onRunBegin(), the events of its thread's
+    /// groups (in increasing group order) and onRunEnd(). It must make its effects on
+    /// anything shared (the run's diagnostics, CheckDetails, run-wide state) through
+    /// KernelRun::inGroupOrder(), so they happen exactly as in a sequential run.
+    virtual std::unique_ptr<ExecutionObserver> forThread() { return nullptr; }
+    /// True when this observer can tell, after a parallel run, whether the work-groups were
+    /// independent (groupsIndependent()). A run only goes parallel with observers when one of
+    /// them can: work-groups that share `__global` bytes see each other's writes in timing
+    /// order, so their results may differ from the sequential run's.
+    virtual bool provesGroupIndependence() const { return false; }
+    /// After (or during) a parallel run: false when two work-groups accessed the same
+    /// `__global` byte and one of them wrote it. The run then discards its results and runs
+    /// again sequentially.
+    virtual bool groupsIndependent() const { return true; }
+    /// The run's results so far are discarded (memory restored, diagnostics dropped); it
+    /// starts again with onRunBegin(). Forget what was recorded for it.
+    virtual void onRunDiscarded(KernelRun&) {}
 };
 
 } // namespace clstep

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <iterator>
 #include <limits>
+#include <optional>
 
 namespace clstep {
 
@@ -26,56 +27,94 @@ const char* hazardName(int h) {
 RaceDetector::RaceDetector(CheckDetails& details, bool uniformWrites)
     : m_details(details), m_uniformWrites(uniformWrites) {}
 
+RaceDetector::~RaceDetector() = default;
+
+void RaceDetector::Space::reset() {
+    shadows.clear();
+    sites.clear();
+    groupStamps.clear();
+    nextStamp = 1; // stamp 0 means "no access"
+    groupStart = stamp = 0;
+    exhausted = crossGroup = false;
+    reported.clear();
+    siteSemantics.clear();
+}
+
+uint32_t RaceDetector::Space::newStamp() {
+    if (nextStamp == std::numeric_limits<uint32_t>::max()) {
+        exhausted = true;
+        return 0;
+    }
+    return nextStamp++;
+}
+
 void RaceDetector::onRunBegin(KernelRun& run) {
     m_run = &run;
     m_names.onRunBegin(run);
-    m_sites.clear();
-    m_global.clear();
-    m_local.clear();
-    m_groupStamps.clear();
-    m_nextStamp = 1; // stamp 0 means "no access"
-    m_reported.clear();
-    m_exhausted = false;
+    m_local.reset();
+    m_global.reset();
 }
 
 void RaceDetector::onRunEnd(KernelRun&) {
     // Release the shadow memory; the reports live on in the KernelRun and CheckDetails.
-    std::vector<BufferShadow>().swap(m_global);
-    std::vector<BufferShadow>().swap(m_local);
+    std::vector<BufferShadow>().swap(m_global.shadows);
+    std::vector<BufferShadow>().swap(m_local.shadows);
 }
 
-uint32_t RaceDetector::newStamp() {
-    if (m_nextStamp == std::numeric_limits<uint32_t>::max()) {
-        m_exhausted = true;
-        return 0;
-    }
-    return m_nextStamp++;
+void RaceDetector::onRunDiscarded(KernelRun&) {
+    m_details.clear();
+}
+
+std::unique_ptr<ExecutionObserver> RaceDetector::forThread() {
+    auto d = std::make_unique<RaceDetector>(m_details, m_uniformWrites);
+    d->m_parent = this;
+    return d;
+}
+
+bool RaceDetector::groupsIndependent() const {
+    return !m_global.crossGroup && !m_global.exhausted;
+}
+
+void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
+    sp.groupStart = sp.newStamp();
+    sp.groupStamps.emplace_back(sp.groupStart, linear);
+    sp.stamp = sp.groupStart;
 }
 
 void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
     const NDRange& r = group.kernelRun().range();
     const auto& g = group.groupId();
-    m_groupStart = newStamp();
-    m_groupStamps.emplace_back(m_groupStart, g[0] + r.groups(0) * (g[1] + r.groups(1) * g[2]));
-    m_localStamp = m_globalStamp = m_groupStart;
+    const uint64_t linear = g[0] + r.groups(0) * (g[1] + r.groups(1) * g[2]);
+    beginGroup(m_local, linear);
     m_names.onWorkGroupBegin(group);
+    if (!m_parent) {
+        beginGroup(m_global, linear);
+        return;
+    }
+    RaceDetector* p = m_parent;
+    m_run->inGroupOrder([p, linear] { beginGroup(p->m_global, linear); });
 }
 
 void RaceDetector::onBarrier(WorkGroup&, uint32_t flags) {
     // A barrier orders the group's accesses to the spaces its fence names (spec 6.12.8).
-    if (flags & kLocalFence) m_localStamp = newStamp();
-    if (flags & kGlobalFence) m_globalStamp = newStamp();
+    if (flags & kLocalFence) m_local.stamp = m_local.newStamp();
+    if (!(flags & kGlobalFence)) return;
+    if (!m_parent) {
+        m_global.stamp = m_global.newStamp();
+        return;
+    }
+    RaceDetector* p = m_parent;
+    m_run->inGroupOrder([p] { p->m_global.stamp = p->m_global.newStamp(); });
 }
 
-RaceDetector::BufferShadow* RaceDetector::shadowFor(const MemoryAccess& a, bool local) {
-    std::vector<BufferShadow>& shadows = local ? m_local : m_global;
+RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp, const Access& a) {
     uint32_t index = address::buffer(a.address);
-    if (index >= shadows.size()) shadows.resize(index + 1);
-    BufferShadow& s = shadows[index];
+    if (index >= sp.shadows.size()) sp.shadows.resize(index + 1);
+    BufferShadow& s = sp.shadows[index];
     if (s.serial != a.buffer->serial) {
         // A new group's __local buffer of the same size keeps its records: their stamps
         // are older than the group, hence stale. Anything else starts from scratch.
-        if (!local || s.size != a.buffer->size()) {
+        if (!sp.local || s.size != a.buffer->size()) {
             s.size = a.buffer->size();
             s.granules.assign((s.size + 3) / 4, Granule{});
             s.split.clear();
@@ -86,28 +125,30 @@ RaceDetector::BufferShadow* RaceDetector::shadowFor(const MemoryAccess& a, bool 
     return &s;
 }
 
-bool RaceDetector::conflicts(const Record& r, const Record& e, bool local, uint32_t current) const {
+bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const {
     if (!r.stamp) return false;
+    if (r.stamp < sp.groupStart && !sp.local) sp.crossGroup = true; // groups depend
     if ((r.site & kAtomic) && (e.site & kAtomic)) {
         // Atomics do not race atomics, unless they come from different work-groups and one
         // has a scope that does not reach the other group (2.0 6.13.11.5).
-        if (local || r.stamp >= m_groupStart || !((r.site | e.site) & kGroupScope)) return false;
+        if (sp.local || r.stamp >= sp.groupStart || !((r.site | e.site) & kGroupScope))
+            return false;
     }
-    if (r.stamp < m_groupStart) return !local; // another work-group
-    if (r.stamp != current) return false;      // ordered by a barrier
+    if (r.stamp < sp.groupStart) return !sp.local; // another work-group
+    if (r.stamp != sp.stamp) return false;         // ordered by a barrier
     bool sameEntity =
         (r.site & kGroup) == (e.site & kGroup) && ((r.site & kGroup) || r.item == e.item);
     return !sameEntity;
 }
 
-void RaceDetector::updateWrite(ByteState& b, const Record& e, bool local, uint32_t current) const {
+void RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
     const Record& w = b.write;
     // An atomic write does not replace a write that can still race with later accesses
     // (same interval, or __global memory, which later groups see unordered): not a
     // non-atomic one, which races with later atomics, and not another entity's atomic one,
     // which races with a later plain access of the entity writing now (a plain read after
     // atomic_inc by every work-item races with the other work-items' increments).
-    const bool live = w.stamp && (!local || w.stamp == current);
+    const bool live = w.stamp && (!sp.local || w.stamp == sp.stamp);
     if ((e.site & kAtomic) && live) {
         const bool sameEntity =
             (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
@@ -116,7 +157,8 @@ void RaceDetector::updateWrite(ByteState& b, const Record& e, bool local, uint32
     b.write = e;
 }
 
-void RaceDetector::updateRead(ByteState& b, const Record& e, bool local, uint32_t current) const {
+void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
+    const uint32_t current = sp.stamp;
     for (Record& r : b.read) {
         if (r.stamp != current || (r.site & kGroup) != (e.site & kGroup) ||
             (!(r.site & kGroup) && r.item != e.item))
@@ -125,7 +167,7 @@ void RaceDetector::updateRead(ByteState& b, const Record& e, bool local, uint32_
         return;
     }
     auto stale = [&](const Record& r) {
-        return local ? r.stamp != current : (r.stamp >= m_groupStart && r.stamp != current);
+        return sp.local ? r.stamp != current : (r.stamp >= sp.groupStart && r.stamp != current);
     };
     Record* victim = nullptr;
     for (Record& r : b.read)
@@ -150,14 +192,14 @@ void RaceDetector::updateRead(ByteState& b, const Record& e, bool local, uint32_
     if (victim) *victim = e;
 }
 
-void RaceDetector::check(const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
-                         const Record& e, const uint8_t* data, bool local, uint32_t current) {
+void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo,
+                         uint64_t hi, const Record& e, const uint8_t* data) {
     auto add = [&](uint64_t o, const Record& first, Hazard h) {
-        for (const Conflict& c : m_conflicts)
+        for (const Conflict& c : sp.conflicts)
             if (c.first == first && c.hazard == h) return;
-        if (m_conflicts.size() < kMaxConflictsPerAccess) m_conflicts.push_back({o, first, h});
+        if (sp.conflicts.size() < kMaxConflictsPerAccess) sp.conflicts.push_back({o, first, h});
     };
-    if (conflicts(state.write, e, local, current)) {
+    if (conflicts(sp, state.write, e)) {
         if (!data) {
             add(lo, state.write, Hazard::RAW);
         } else {
@@ -171,37 +213,62 @@ void RaceDetector::check(const ByteState& state, const BufferShadow& sh, uint64_
     }
     if (data)
         for (const Record& r : state.read)
-            if (conflicts(r, e, local, current)) add(lo, r, Hazard::WAR);
+            if (conflicts(sp, r, e)) add(lo, r, Hazard::WAR);
 }
 
-void RaceDetector::onMemoryAccess(const MemoryAccess& a) {
-    AddressSpace space = address::space(a.address);
+void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
+    AddressSpace space = address::space(ma.address);
     bool local = space == AddressSpace::Local;
-    if ((!local && space != AddressSpace::Global) || m_exhausted || !a.buffer || !a.workItem ||
-        !m_run)
+    if ((!local && space != AddressSpace::Global) || !ma.buffer || !ma.workItem || !m_run) return;
+    Access a;
+    a.address = ma.address;
+    a.size = ma.size;
+    a.write = ma.write;
+    a.atomic = ma.atomic;
+    a.asyncCopy = ma.asyncCopy;
+    a.order = ma.order;
+    a.scope = ma.scope;
+    a.data = ma.data;
+    a.buffer = ma.buffer;
+    a.site = ma.site;
+    const WorkItem& wi = *ma.workItem;
+    if (!a.asyncCopy)
+        a.item = static_cast<uint16_t>(
+            wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2)));
+    a.ids = wi.ids();
+    if (local || !m_parent) {
+        process(local ? m_local : m_global, a);
         return;
-    BufferShadow* sh = shadowFor(a, local);
+    }
+    // A __global access of a parallel run: checked by the run's detector in group order.
+    std::vector<uint8_t> bytes;
+    if (a.write && a.data) bytes.assign(a.data, a.data + a.size);
+    RaceDetector* p = m_parent;
+    m_run->inGroupOrder([p, a, bytes = std::move(bytes)]() mutable {
+        a.data = bytes.empty() ? nullptr : bytes.data();
+        p->process(p->m_global, a);
+    });
+}
+
+void RaceDetector::process(Space& sp, const Access& a) {
+    if (sp.exhausted) return;
+    BufferShadow* sh = shadowFor(sp, a);
     const uint64_t off = address::offset(a.address), end = off + a.size;
     if (end > sh->size || a.size == 0) return;
 
-    const WorkItem& wi = *a.workItem;
-    const uint32_t current = local ? m_localStamp : m_globalStamp;
     Record e;
-    e.stamp = current;
-    const uint16_t site = m_sites.intern(a.site);
+    e.stamp = sp.stamp;
+    const uint16_t site = sp.sites.intern(a.site);
     e.site = site | (a.atomic ? kAtomic : 0);
     if (a.atomic) {
         // memory_scope_work_item (0), work_group (1), sub_group (4) stay inside the group.
         if (a.scope == 0 || a.scope == 1 || a.scope == 4) e.site |= kGroupScope;
-        if (site && a.order != MemoryAccess::kNoOrder) m_siteSemantics[site] = {a.order, a.scope};
+        if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
     }
-    if (a.asyncCopy) {
+    if (a.asyncCopy)
         e.site |= kGroup;
-    } else {
-        uint64_t item =
-            wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2));
-        e.item = static_cast<uint16_t>(item);
-    }
+    else
+        e.item = a.item;
     const uint8_t* data = a.write ? a.data : nullptr;
 
     // Split the granules this access covers only partly, then check granule by granule.
@@ -213,28 +280,28 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& a) {
             gr.split = static_cast<uint32_t>(sh->split.size());
         }
     }
-    m_conflicts.clear();
+    sp.conflicts.clear();
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         const Granule& gr = sh->granules[g];
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
         if (!gr.split) {
-            check(gr.state, *sh, lo, hi, e, data ? data + (lo - off) : nullptr, local, current);
+            check(sp, gr.state, *sh, lo, hi, e, data ? data + (lo - off) : nullptr);
         } else {
             for (uint64_t o = lo; o < hi; ++o)
-                check(sh->split[gr.split - 1][o % 4], *sh, o, o + 1, e,
-                      data ? data + (o - off) : nullptr, local, current);
+                check(sp, sh->split[gr.split - 1][o % 4], *sh, o, o + 1, e,
+                      data ? data + (o - off) : nullptr);
         }
     }
-    for (const Conflict& c : m_conflicts)
-        report(a, *sh, c, e);
+    for (const Conflict& c : sp.conflicts)
+        report(sp, a, *sh, c, e);
 
     auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
         if (!a.write) {
-            updateRead(b, e, local, current);
+            updateRead(sp, b, e);
             return;
         }
-        updateWrite(b, e, local, current);
-        if (b.write == e)
+        updateWrite(sp, b, e);
+        if (b.write == e && a.data)
             for (uint64_t o = lo; o < hi; ++o)
                 sh->values[o] = a.data[o - off];
     };
@@ -250,12 +317,12 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& a) {
     }
 }
 
-WorkItemId RaceDetector::idsOf(const Record& r) const {
+WorkItemId RaceDetector::idsOf(const Space& sp, const Record& r) const {
     const NDRange& range = m_run->range();
     auto it = std::upper_bound(
-        m_groupStamps.begin(), m_groupStamps.end(), r.stamp,
+        sp.groupStamps.begin(), sp.groupStamps.end(), r.stamp,
         [](uint32_t s, const std::pair<uint32_t, uint64_t>& e) { return s < e.first; });
-    uint64_t g = it == m_groupStamps.begin() ? 0 : std::prev(it)->second;
+    uint64_t g = it == sp.groupStamps.begin() ? 0 : std::prev(it)->second;
     WorkItemId id;
     id.group = {g % range.groups(0), (g / range.groups(0)) % range.groups(1),
                 g / (range.groups(0) * range.groups(1))};
@@ -304,7 +371,7 @@ std::string RaceDetector::scopeName(uint8_t scope) {
     }
 }
 
-void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const Conflict& c,
+void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, const Conflict& c,
                           const Record& second) {
     const bool writeWrite = c.hazard == Hazard::WAW;
     const bool firstWrite = c.hazard != Hazard::WAR;
@@ -315,30 +382,42 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
     Diagnostic d;
     d.severity = Severity::Error;
     d.kind = "data-race";
-    d.range = m_sites.range(firstSite);
+    d.range = sp.sites.range(firstSite);
     if (!d.range.valid()) d.range = a.site;
     d.notes.push_back({a.site, {}});
     std::string head = std::string(writeWrite ? "Write-write" : "Read-write") + " data race at " +
                        addressSpaceShortName(space) + " memory address " +
                        MemoryNames::hexAddress(byteAddress);
-    uint64_t key = uint64_t(firstSite) | (uint64_t(secondSite) << 16) |
-                   (uint64_t(writeWrite) << 32) | (uint64_t(space == AddressSpace::Local) << 33);
-    const bool repeat = !m_reported.insert(key).second;
+    uint64_t key =
+        uint64_t(firstSite) | (uint64_t(secondSite) << 16) | (uint64_t(writeWrite) << 32);
+    // The facts, ranges and report are recorded in work-group order (parallel runs).
+    auto record = [this](Diagnostic d, std::vector<CheckDetails::Range> ranges,
+                         std::optional<nlohmann::json> fields) {
+        m_run->inGroupOrder([this, d = std::move(d), ranges = std::move(ranges),
+                             fields = std::move(fields)]() mutable {
+            if (fields) m_details.record(d, std::move(*fields));
+            for (const CheckDetails::Range& r : ranges)
+                m_details.addRange(d, r);
+            m_run->report(std::move(d));
+        });
+    };
+    // A repeat keeps the first report's details; with RunOptions::repeatDetails (the
+    // debugger) it still gets its own message and work-items.
+    const bool repeat = !sp.reported.insert(key).second;
     if (repeat && !m_run->options().repeatDetails) {
         // Known pair of locations: let the run count it (the key fields match the first).
         d.message = std::move(head);
-        recordRanges(d, a, sh, c);
-        m_run->report(std::move(d));
+        record(std::move(d), rangesOf(a, sh, c), std::nullopt);
         return;
     }
 
-    auto accessName = [this](const Record& r, bool write) {
+    auto accessName = [&sp](const Record& r, bool write) {
         std::string prefix = (r.site & kGroup)    ? "async copy "
                              : (r.site & kAtomic) ? "atomic "
                                                   : "";
         std::string name = prefix + (write ? "write" : "read");
-        auto it = m_siteSemantics.find(r.site & kSiteMask);
-        if ((r.site & kAtomic) && it != m_siteSemantics.end())
+        auto it = sp.siteSemantics.find(r.site & kSiteMask);
+        if ((r.site & kAtomic) && it != sp.siteSemantics.end())
             name += " (" + orderName(it->second.first) + ", " + scopeName(it->second.second) + ")";
         return name;
     };
@@ -348,7 +427,7 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
                          std::to_string(id.group[1]) + "," + std::to_string(id.group[2]) + ")"
                    : MemoryNames::idsText(id);
     };
-    const WorkItemId firstIds = idsOf(c.first), secondIds = a.workItem->ids();
+    const WorkItemId firstIds = idsOf(sp, c.first), secondIds = a.ids;
     const uint64_t off = address::offset(a.address);
     std::vector<uint8_t> firstValue;
     if (firstWrite)
@@ -381,17 +460,16 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
     nlohmann::json fields = m_names.locationJson(byteAddress, a.buffer);
     fields["race"] = writeWrite ? "write-write" : "read-write";
     fields["hazard"] = hazardName(static_cast<int>(c.hazard));
-    fields["first"] = accessJson(c.first, firstIds, firstWrite, m_sites.range(firstSite),
+    fields["first"] = accessJson(c.first, firstIds, firstWrite, sp.sites.range(firstSite),
                                  firstValue.data(), firstValue.size());
     fields["second"] =
         accessJson(second, secondIds, a.write, a.site, a.write ? a.data : nullptr, a.size);
-    if (!repeat) m_details.record(d, std::move(fields)); // the details are the first report's
-    recordRanges(d, a, sh, c);
-    m_run->report(std::move(d));
+    record(std::move(d), rangesOf(a, sh, c),
+           repeat ? std::nullopt : std::optional<nlohmann::json>(std::move(fields)));
 }
 
-void RaceDetector::recordRanges(const Diagnostic& d, const MemoryAccess& a, const BufferShadow& sh,
-                                const Conflict& c) {
+std::vector<CheckDetails::Range> RaceDetector::rangesOf(const Access& a, const BufferShadow& sh,
+                                                        const Conflict& c) const {
     const AddressSpace space = address::space(a.address);
     const uint64_t off = address::offset(a.address), end = off + a.size;
     // The bytes of the access whose recorded access is the conflict's first one (for a
@@ -408,8 +486,9 @@ void RaceDetector::recordRanges(const Diagnostic& d, const MemoryAccess& a, cons
         }
         return false;
     };
+    std::vector<CheckDetails::Range> ranges;
     CheckDetails::Range r;
-    if (space == AddressSpace::Local) r.group = a.workItem->ids().group;
+    if (space == AddressSpace::Local) r.group = a.ids.group;
     for (uint64_t o = off; o < end;) {
         if (!raced(o)) {
             ++o;
@@ -420,8 +499,9 @@ void RaceDetector::recordRanges(const Diagnostic& d, const MemoryAccess& a, cons
             ++o;
         r.address = address::make(space, address::buffer(a.address), first);
         r.size = o - first;
-        m_details.addRange(d, r);
+        ranges.push_back(r);
     }
+    return ranges;
 }
 
 } // namespace clstep

@@ -7,6 +7,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -43,13 +45,15 @@ namespace clstep {
 /// [first, second]; the hazard (RAW/WAR/WAW), the location and both accesses are recorded
 /// in CheckDetails. Reports of the same pair of source locations merge into one with a
 /// count; the byte ranges of every occurrence are added to the report's
-/// CheckDetails::ranges (`__local` ones with their work-group). Assumes the run calls its observers
-/// from one thread at a time (KernelRun runs work-groups one after another).
+/// CheckDetails::ranges (`__local` ones with their work-group). A detector is called from one
+/// thread at a time; parallel runs give each thread its own (forThread()), which checks
+/// `__local` memory itself and hands `__global` accesses back in work-group order.
 class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
     /// detector. `uniformWrites`: also report write-write races storing equal values.
     RaceDetector(CheckDetails& details, bool uniformWrites);
+    ~RaceDetector() override;
 
     void onRunBegin(KernelRun& run) override;
     void onRunEnd(KernelRun& run) override;
@@ -58,6 +62,16 @@ public:
     void onMemoryAccess(const MemoryAccess& access) override;
     /// `__private` memory is never shared (spec 3.3), so it cannot race.
     bool observesInitializedPrivateVariables() const override { return false; }
+    /// A detector for one thread of a parallel run: it checks its groups' `__local`
+    /// accesses itself and hands their `__global` accesses and global-fence barriers to this
+    /// detector in work-group order (KernelRun::inGroupOrder), so every report is the one a
+    /// sequential run makes.
+    std::unique_ptr<ExecutionObserver> forThread() override;
+    bool provesGroupIndependence() const override { return true; }
+    /// False once two work-groups accessed the same `__global` byte with at least one write
+    /// (atomic or not, equal values or not), or the interval stamps ran out.
+    bool groupsIndependent() const override;
+    void onRunDiscarded(KernelRun& run) override;
 
 private:
     /// One recorded access: interval stamp (0 = none), local linear id of the work-item in
@@ -95,6 +109,43 @@ private:
         Record first;
         Hazard hazard;
     };
+    /// The checking state of one address space (`__local` or `__global`): shadows, the
+    /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
+    struct Space {
+        explicit Space(bool isLocal) : local(isLocal) {}
+        bool local;
+        std::vector<BufferShadow> shadows; ///< by buffer index
+        SiteTable sites;
+        /// (first stamp, linear work-group index) of each group so far, in stamp order.
+        std::vector<std::pair<uint32_t, uint64_t>> groupStamps;
+        uint32_t nextStamp = 1;
+        uint32_t groupStart = 0;               ///< first stamp of the current group
+        uint32_t stamp = 0;                    ///< current interval
+        bool exhausted = false;                ///< stamps ran out: checking stopped
+        bool crossGroup = false;               ///< two groups shared a byte (one wrote)
+        std::unordered_set<uint64_t> reported; ///< (sites, race) already detailed
+        std::vector<Conflict> conflicts;       ///< scratch for one access
+        /// Memory order and scope last used by the atomic access at each site (for reports).
+        std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> siteSemantics;
+        void reset();
+        uint32_t newStamp();
+    };
+    /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
+    /// work-item may be gone when a thread's `__global` access is checked later).
+    struct Access {
+        uint64_t address = 0;
+        uint64_t size = 0;
+        bool write = false;
+        bool atomic = false;
+        bool asyncCopy = false;
+        uint8_t order = MemoryAccess::kNoOrder; ///< atomics: MemoryAccess::order
+        uint8_t scope = 2;                      ///< atomics: MemoryAccess::scope
+        const uint8_t* data = nullptr;
+        const Buffer* buffer = nullptr;
+        SourceRange site;
+        uint16_t item = 0;
+        WorkItemId ids;
+    };
 
     static constexpr uint16_t kSiteMask = 0x1FFF;
     /// An atomic whose memory_scope does not reach other work-groups (work_item, sub_group,
@@ -103,46 +154,36 @@ private:
     static constexpr uint16_t kAtomic = 0x4000;
     static constexpr uint16_t kGroup = 0x8000;
 
-    BufferShadow* shadowFor(const MemoryAccess& a, bool local);
-    uint32_t newStamp();
-    bool conflicts(const Record& r, const Record& e, bool local, uint32_t current) const;
+    static void beginGroup(Space& sp, uint64_t linear);
+    void process(Space& sp, const Access& a);
+    BufferShadow* shadowFor(Space& sp, const Access& a);
+    bool conflicts(Space& sp, const Record& r, const Record& e) const;
     /// Collects the conflicts of access `e` (a write when `data`) with `state`, the state
     /// of bytes [lo, hi) of the buffer (`data` points at the bytes stored at lo).
-    void check(const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
-               const Record& e, const uint8_t* data, bool local, uint32_t current);
-    void updateRead(ByteState& b, const Record& e, bool local, uint32_t current) const;
-    void updateWrite(ByteState& b, const Record& e, bool local, uint32_t current) const;
-    void report(const MemoryAccess& a, const BufferShadow& shadow, const Conflict& c,
+    void check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
+               const Record& e, const uint8_t* data);
+    static void updateRead(const Space& sp, ByteState& b, const Record& e);
+    static void updateWrite(const Space& sp, ByteState& b, const Record& e);
+    void report(Space& sp, const Access& a, const BufferShadow& shadow, const Conflict& c,
                 const Record& second);
-    /// Records in CheckDetails, for report `d`, the byte ranges of access `a` that race with
-    /// the first access of `c` (before the shadow state is updated by `a`).
-    void recordRanges(const Diagnostic& d, const MemoryAccess& a, const BufferShadow& sh,
-                      const Conflict& c);
-    WorkItemId idsOf(const Record& r) const;
+    /// The byte ranges of access `a` that race with the first access of `c` (before the
+    /// shadow state is updated by `a`).
+    std::vector<CheckDetails::Range> rangesOf(const Access& a, const BufferShadow& sh,
+                                              const Conflict& c) const;
+    WorkItemId idsOf(const Space& sp, const Record& r) const;
     /// "memory_order_relaxed" ... for an order value of MemoryAccess::order.
     static std::string orderName(uint8_t order);
     /// "memory_scope_device" ... for a scope value of MemoryAccess::scope.
     static std::string scopeName(uint8_t scope);
 
-    /// Memory order and scope last used by the atomic access at each site (for reports).
-    std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> m_siteSemantics;
     CheckDetails& m_details;
     bool m_uniformWrites;
     KernelRun* m_run = nullptr;
     MemoryNames m_names;
-    SiteTable m_sites;
-    std::vector<BufferShadow> m_global; ///< by buffer index
-    std::vector<BufferShadow> m_local;  ///< by buffer index (records of other groups are stale)
-    /// (first stamp, linear work-group index) of each group run so far, in stamp order
-    /// (groups run one after another, so a group's stamps are contiguous).
-    std::vector<std::pair<uint32_t, uint64_t>> m_groupStamps;
-    uint32_t m_nextStamp = 1;
-    uint32_t m_groupStart = 0;               ///< first stamp of the current group
-    uint32_t m_localStamp = 0;               ///< current `__local` interval
-    uint32_t m_globalStamp = 0;              ///< current `__global` interval
-    bool m_exhausted = false;                ///< stamps ran out: checking stopped
-    std::unordered_set<uint64_t> m_reported; ///< (sites, race, space) already detailed
-    std::vector<Conflict> m_conflicts;       ///< scratch for one access
+    Space m_local{true};
+    Space m_global{false};
+    /// For a thread's detector: the detector whose m_global it feeds (in group order).
+    RaceDetector* m_parent = nullptr;
 };
 
 } // namespace clstep

@@ -182,8 +182,21 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     fields["first_uninitialized_offset"] = firstUnwritten;
     fields["access"] = a.atomic ? "atomic read" : "read";
     if (a.workItem) fields["work_item"] = MemoryNames::idsJson(ids);
-    if (!repeat) m_details.record(d, std::move(fields)); // the details are the first report's
-    m_run->report(std::move(d));
+    if (repeat) // the details are the first report's
+        m_run->report(std::move(d));
+    else
+        m_details.recordAndReport(*m_run, std::move(d), std::move(fields));
+}
+
+std::unique_ptr<ExecutionObserver> UninitializedChecker::forThread() {
+    for (const std::vector<Written>* v : {&m_global, &m_constant})
+        for (const Written& w : *v)
+            if (w.serial) return nullptr;
+    return std::make_unique<UninitializedChecker>(m_details);
+}
+
+void UninitializedChecker::onRunDiscarded(KernelRun&) {
+    m_details.clear();
 }
 
 } // namespace clstep

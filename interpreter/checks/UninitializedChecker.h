@@ -41,6 +41,11 @@ public:
     void onMemoryAccess(const MemoryAccess& access) override;
     /// An initialized variable has no uninitialized bytes left to read by name.
     bool observesInitializedPrivateVariables() const override { return false; }
+    /// Its state is per work-group and per work-item, unless the launch has `noinit`
+    /// buffers (written by any group, read by later ones): then null, and the run is
+    /// sequential.
+    std::unique_ptr<ExecutionObserver> forThread() override;
+    void onRunDiscarded(KernelRun& run) override;
 
 private:
     /// Which bytes of one buffer were written.

@@ -4,7 +4,7 @@
 #include "debug/AccessTracer.h"
 #include "debug/SessionController.h"
 #include "debug/WatchTracker.h"
-#include "launch/LaunchBinding.h"
+#include "launch/LaunchPlan.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
@@ -120,18 +120,15 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     if (m_program->hasErrors()) return fail("the kernel has errors");
     const ast::FunctionDecl* k = m_program->findKernel(m_kernelName);
     if (!k) return fail("no kernel named '" + m_kernelName + "' in " + config->kernelFile);
-    launch::KernelSignature sig = launch::signatureOf(*k, m_program->options.clVersion);
-    if (!launch::SimParser::bind(*config, sig, m_launchDiagnostics))
-        return fail("the launch file does not match the kernel");
-    m_range = launch::ndRangeOf(*config);
-    m_args = launch::kernelArgumentsOf(*config);
-    m_dumpArgs.clear();
+    launch::LaunchPlan plan = launch::prepare(*m_program, *config, m_launchDiagnostics);
+    if (!plan.ok) return fail("the launch file does not match the kernel");
+    m_range = plan.range;
+    m_args = std::move(plan.arguments);
+    m_dumpArgs = std::move(plan.dump);
     m_argTypeNames.clear();
-    for (const auto& a : config->args) {
-        m_dumpArgs.push_back(a.dump);
+    for (const auto& a : config->args)
         m_argTypeNames.push_back(
             a.writtenType ? std::string(launch::elementTypeName(*a.writtenType)) : std::string());
-    }
     return true;
 }
 

@@ -1,5 +1,6 @@
 #include "debug/ValueFormatter.h"
 
+#include "common/Half.h"
 #include "runtime/Address.h"
 #include "runtime/LaneMemory.h"
 
@@ -30,7 +31,6 @@ std::string formatFloat(double v, int digits) {
     return ss.str();
 }
 
-
 } // namespace
 
 std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
@@ -54,7 +54,7 @@ std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
     case TypeKind::ULong:
         return std::to_string(readBits(p, 8, m_bigEndian));
     case TypeKind::Half:
-        return formatFloat(lanemem::halfBitsToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
+        return formatFloat(halfToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
     case TypeKind::Float: {
         uint32_t bits = static_cast<uint32_t>(readBits(p, 4, m_bigEndian));
         float f;

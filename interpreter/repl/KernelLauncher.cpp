@@ -4,6 +4,7 @@
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
 #include "launch/LaunchBinding.h"
+#include "launch/LaunchPlan.h"
 #include "repl/DiagnosticFormatter.h"
 #include "repl/KernelBuilder.h"
 #include "repl/ReplCompiler.h"
@@ -111,11 +112,13 @@ ReplResult KernelLauncher::run(const std::string& command) {
             r.text += "  " + std::to_string(i) + ": " + paramText(sig.params[i]) + "\n";
         return r;
     }
-    for (size_t i = 0; !hasErrors(diags) && i < config.args.size(); ++i)
-        launch::ArgParser::bind(config.args[i], sig.params[i], static_cast<uint32_t>(i), diags);
+    // The NDRange comes from the REPL's settings (KernelRun checks it), not from `config`.
+    config.localSizeGiven = false;
+    launch::LaunchPlan launchPlan;
+    if (!hasErrors(diags)) launchPlan = launch::prepare(*program, config, diags);
     for (const Diagnostic& d : diags)
         r.text += formatter.format(d);
-    if (hasErrors(diags)) {
+    if (hasErrors(diags) || !launchPlan.ok) {
         r.ok = false;
         r.diagnostics = diags;
         return r;
@@ -125,7 +128,7 @@ ReplResult KernelLauncher::run(const std::string& command) {
     RunOptions options;
     options.deviceBigEndian = laid.settings.bigEndian;
     options.maxStepsPerWorkItem = laid.settings.maxSteps;
-    KernelRun run(*program, name, range, launch::kernelArgumentsOf(config), options);
+    KernelRun run(*program, name, range, std::move(launchPlan.arguments), options);
     CheckSet checks{CheckOptions{}};
     checks.attach(run);
     r.text += "running " + name + " over global " + sizesText(range.global, range.dims) +

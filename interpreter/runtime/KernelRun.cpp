@@ -4,11 +4,13 @@
 
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/AstWalk.h"
+#include "runtime/GroupSequencer.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <set>
 #include <thread>
 
@@ -335,7 +337,26 @@ uint64_t KernelRun::stringLiteral(const StringLiteralExpr* s) {
     return a;
 }
 
+bool KernelRun::sequenced() const {
+    return m_sequencer && GroupSequencer::current() == m_sequencer;
+}
+
+void KernelRun::inGroupOrder(std::function<void()> action) {
+    if (sequenced())
+        m_sequencer->post(std::move(action));
+    else
+        action();
+}
+
 void KernelRun::report(Diagnostic d) {
+    if (sequenced()) {
+        m_sequencer->post([this, d = std::move(d)]() mutable { record(std::move(d)); });
+        return;
+    }
+    record(std::move(d));
+}
+
+void KernelRun::record(Diagnostic d) {
     std::lock_guard<std::mutex> lock(m_reportMutex);
     SourceLocation related = d.notes.empty() ? SourceLocation{} : d.notes.front().range.begin;
     auto key = std::make_tuple(d.kind, d.range.begin, related, d.message.substr(0, 40));
@@ -361,6 +382,15 @@ const Diagnostic& KernelRun::latestOccurrence(size_t index) const {
 }
 
 void KernelRun::appendOutput(const std::string& text) {
+    if (sequenced()) {
+        m_sequencer->post(
+            [this, text] {
+                std::lock_guard<std::mutex> lock(m_reportMutex);
+                m_output += text;
+            },
+            true);
+        return;
+    }
     std::lock_guard<std::mutex> lock(m_reportMutex);
     m_output += text;
 }
@@ -370,44 +400,145 @@ bool KernelRun::runAll() {
     for (ExecutionObserver* o : m_observers)
         o->onRunBegin(*this);
     const uint64_t total = m_range.totalGroups();
-    auto runGroup = [this](uint64_t linear, WorkGroup::WorkItemPool& pool) {
-        uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
-        WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)});
-        g.run(&pool);
-    };
-    // Work-groups are independent until the kernel ends (spec 3.3.1): without observers,
-    // which see accesses in one global order, they run in parallel on the available cores.
-    // Work-items that run without a fiber recurse on the thread's own stack: every thread
-    // that runs work-groups has a stack sized for kMaxNestingDepth.
-    unsigned threads = std::min<uint64_t>(std::max(1u, std::thread::hardware_concurrency()), total);
-    if (!m_observers.empty() || threads < 2) {
+    unsigned cores = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
+    unsigned threads = std::min<uint64_t>(std::max(1u, cores), total);
+    // Work-groups are independent until the kernel ends (spec 3.3.1): they run in parallel
+    // on the available cores. Observers (checks) get one copy per thread; they need one to
+    // prove that the groups shared no written __global byte (then the parallel run is the
+    // sequential one), or the run is repeated sequentially.
+    bool done = false;
+    if (threads >= 2 && m_observers.empty()) {
+        runParallel(total, threads, false);
+        done = true;
+    } else if (threads >= 2 && parallelObservable()) {
+        done = runParallel(total, threads, true);
+    }
+    if (!done) {
+        // Work-items that run without a fiber recurse on the thread's own stack: every
+        // thread that runs work-groups has a stack sized for kMaxNestingDepth.
         runOnDeepStack([&] {
             WorkGroup::WorkItemPool pool;
-            for (uint64_t linear = 0; linear < total; ++linear)
-                runGroup(linear, pool);
-        });
-    } else {
-        std::atomic<uint64_t> next{0};
-        auto worker = [&] {
-            WorkGroup::WorkItemPool items; // per thread: work-items never change threads
-            for (uint64_t linear = next++; linear < total; linear = next++)
-                runGroup(linear, items);
-        };
-        std::vector<std::unique_ptr<DeepStackThread>> pool;
-        for (unsigned t = 0; t < threads; ++t) {
-            pool.push_back(std::make_unique<DeepStackThread>());
-            if (!pool.back()->start(worker)) {
-                pool.pop_back();
-                break;
+            for (uint64_t linear = 0; linear < total; ++linear) {
+                uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
+                WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)});
+                g.run(&pool);
             }
-        }
-        if (pool.empty()) runOnDeepStack(worker);
-        for (auto& t : pool)
-            t->join();
+        });
     }
     for (ExecutionObserver* o : m_observers)
         o->onRunEnd(*this);
     return true;
+}
+
+bool KernelRun::parallelObservable() const {
+    bool proves = false;
+    for (const ExecutionObserver* o : m_observers)
+        proves = proves || o->provesGroupIndependence();
+    return proves;
+}
+
+bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
+    // Per thread: observers (copies of the run's), and the work-items (never change threads).
+    std::vector<std::vector<std::unique_ptr<ExecutionObserver>>> owned(threads);
+    std::vector<std::vector<ExecutionObserver*>> lists(threads);
+    if (observed) {
+        for (unsigned t = 0; t < threads; ++t)
+            for (ExecutionObserver* o : m_observers) {
+                owned[t].push_back(o->forThread());
+                if (!owned[t].back()) return false; // this observer needs one order
+                lists[t].push_back(owned[t].back().get());
+            }
+    }
+    // What a discarded run restores.
+    std::vector<std::vector<uint8_t>> globalBytes;
+    const size_t diagnostics = m_diagnostics.size();
+    const auto counts = m_counts;
+    const auto seen = m_seen;
+    const std::string output = m_output;
+    const uint64_t reportCount = m_reportCount.load();
+    const long lastReport = m_lastReport;
+    if (observed) {
+        for (const Buffer& b : m_global.buffers())
+            globalBytes.push_back(b.bytes);
+        for (auto& list : owned)
+            for (auto& o : list)
+                o->onRunBegin(*this);
+    }
+    auto independent = [this, observed] {
+        if (!observed) return true;
+        for (const ExecutionObserver* o : m_observers)
+            if (!o->groupsIndependent()) return false;
+        return true;
+    };
+
+    // printf output and diagnostics are put back into work-group order.
+    GroupSequencer sequencer;
+    m_sequencer = &sequencer;
+    std::atomic<uint64_t> next{0};
+    std::atomic<bool> abandoned{false};
+    std::mutex errorMutex;
+    std::exception_ptr error;
+    auto worker = [&](unsigned t) {
+        WorkGroup::WorkItemPool items;
+        const uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
+        for (uint64_t linear = next++; linear < total; linear = next++) {
+            sequencer.begin(linear);
+            if (!abandoned.load(std::memory_order_relaxed)) {
+                try {
+                    WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)},
+                                observed ? &lists[t] : nullptr);
+                    g.run(&items);
+                } catch (...) {
+                    // Stop handing out groups, but keep the group order flowing so that
+                    // no other thread waits for this group forever; rethrown below.
+                    std::lock_guard<std::mutex> lock(errorMutex);
+                    if (!error) error = std::current_exception();
+                    abandoned.store(true);
+                }
+            }
+            // The run's observers change only in group order: read them there.
+            sequencer.post([&] {
+                if (!independent()) abandoned.store(true, std::memory_order_relaxed);
+            });
+            sequencer.end();
+        }
+    };
+    // Work-items that run without a fiber recurse on the thread's own stack: every thread
+    // that runs work-groups has a stack sized for kMaxNestingDepth.
+    std::vector<std::unique_ptr<DeepStackThread>> pool;
+    for (unsigned t = 0; t < threads; ++t) {
+        pool.push_back(std::make_unique<DeepStackThread>());
+        if (!pool.back()->start([&worker, t] { worker(t); })) {
+            pool.pop_back();
+            break;
+        }
+    }
+    if (pool.empty()) runOnDeepStack([&worker] { worker(0); });
+    for (auto& t : pool)
+        t->join();
+    m_sequencer = nullptr;
+    for (auto& list : owned)
+        for (auto& o : list)
+            o->onRunEnd(*this);
+    if (error) std::rethrow_exception(error);
+    if (!abandoned.load()) return true;
+
+    // Work-groups shared written __global bytes: start again, sequentially.
+    for (size_t i = 1; i < globalBytes.size(); ++i)
+        if (Buffer* b =
+                m_global.buffer(address::make(AddressSpace::Global, static_cast<uint32_t>(i), 0)))
+            b->bytes = globalBytes[i];
+    m_diagnostics.resize(diagnostics);
+    m_counts = counts;
+    m_seen = seen;
+    m_output = output;
+    m_reportCount.store(reportCount);
+    m_lastReport = lastReport;
+    for (ExecutionObserver* o : m_observers)
+        o->onRunDiscarded(*this);
+    for (ExecutionObserver* o : m_observers)
+        o->onRunBegin(*this);
+    return false;
 }
 
 void KernelRun::collectStringLiterals() {

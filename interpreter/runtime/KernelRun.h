@@ -9,7 +9,9 @@
 #include "runtime/RunOptions.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -17,6 +19,7 @@
 
 namespace clstep {
 
+class GroupSequencer;
 class WorkGroup;
 
 /// One execution of a kernel over an NDRange: owns `__global` and `__constant` memory, the
@@ -76,8 +79,17 @@ public:
     uint64_t localArgumentSize(size_t index) const;
     /// Records a runtime diagnostic (thread-safe). Duplicates are merged (counted) by kind,
     /// range start, the first note's start (a race's second access) and message prefix.
+    /// When work-groups run in parallel, diagnostics are recorded in work-group order (see
+    /// inGroupOrder()), so diagnostics() is the same as in a sequential run.
     void report(Diagnostic d);
+    /// Appends printf output (thread-safe; in work-group order like report()).
     void appendOutput(const std::string& text);
+    /// Runs `action` in work-group order: at once in a sequential run (or outside a
+    /// work-group), otherwise when every work-group with a smaller linear id has finished
+    /// and its own actions ran (runtime/GroupSequencer.h). Actions run one at a time; one that
+    /// calls inGroupOrder() or report() again has it run at once. Checks use it for their
+    /// run-wide state and to record their facts (CheckDetails) with their reports.
+    void inGroupOrder(std::function<void()> action);
     /// Serialises atomic operations on global memory.
     std::mutex& atomicMutex() { return m_atomicMutex; }
     /// Address (in `__constant` memory) of the bytes of string literal `s`, allocated on
@@ -88,6 +100,15 @@ public:
 
 private:
     void launchError(const std::string& message);
+    void record(Diagnostic d);
+    /// True when some observer can prove the groups of a parallel run independent.
+    bool parallelObservable() const;
+    /// Runs the groups on `threads` threads (with per-thread copies of the observers when
+    /// `observed`). Returns false, with the run's state as before, when it was not possible
+    /// (an observer has no per-thread copy) or the groups turned out to depend on each other.
+    bool runParallel(uint64_t total, unsigned threads, bool observed);
+    /// True when the calling thread runs a work-group of this run in parallel mode.
+    bool sequenced() const;
     void setupProgramVars();
     void setupArguments();
     void collectStringLiterals();
@@ -120,6 +141,7 @@ private:
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;
+    GroupSequencer* m_sequencer = nullptr; ///< set while work-groups run in parallel
 };
 
 } // namespace clstep

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Half.h"
 #include "frontend/Type.h"
 #include "runtime/LaneOps.h"
 #include "runtime/Value.h"
@@ -13,18 +14,6 @@
 /// in little-endian order or byte-swapped (big-endian device). Half lanes are converted
 /// between IEEE binary16 bits and float.
 namespace clstep::lanemem {
-
-inline float halfBitsToFloat(uint16_t h) {
-    uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    float f;
-    if (exp == 0)
-        f = std::ldexp(static_cast<float>(mant), -24);
-    else if (exp == 31)
-        f = mant ? NAN : INFINITY;
-    else
-        f = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
-    return sign ? -f : f;
-}
 
 inline uint16_t floatToHalfBits(float f) {
     f = lane::roundToHalf(f);
@@ -95,7 +84,7 @@ inline void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
     case TypeKind::Half: {
         uint16_t v;
         std::memcpy(&v, p, 2);
-        out.f = halfBitsToFloat(v);
+        out.f = halfToFloat(v);
         break;
     }
     case TypeKind::Int: {

@@ -32,6 +32,9 @@ struct RunOptions {
     uint64_t globalMemoryBytes = 1ull << 30;
     uint32_t maxCallDepth = 256;    ///< nested calls (recursion is rejected by Sema)
     uint32_t maxDiagnostics = 1000; ///< distinct diagnostics kept (others are counted)
+    /// Threads that run work-groups in parallel (0 = one per core). Output and diagnostics
+    /// do not depend on it: they come out in work-group order.
+    unsigned threads = 0;
     /// Maximum sub-group size in work-items (cl_khr_subgroups; `run --sub-group-size N`).
     /// A work-group is cut into sub-groups of this many consecutive local linear ids (the
     /// last one may be smaller). 32 by default, like a common SIMD width. The one setting of

@@ -10,8 +10,9 @@ namespace clstep {
 
 using namespace ast;
 
-WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId)
-    : m_run(run), m_groupId(groupId) {
+WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId,
+                     const std::vector<ExecutionObserver*>* observers)
+    : m_run(run), m_observers(observers ? observers : &run.observers()), m_groupId(groupId) {
     const NDRange& r = run.range();
     for (int d = 0; d < 3; ++d) {
         uint64_t start = groupId[d] * r.local[d];
@@ -43,10 +44,10 @@ uint64_t WorkGroup::localArgument(size_t index) const {
 }
 
 void WorkGroup::run(WorkItemPool* pool) {
-    for (ExecutionObserver* o : m_run.observers())
+    for (ExecutionObserver* o : observers())
         o->onWorkGroupBegin(*this);
     runWorkItems(pool);
-    for (ExecutionObserver* o : m_run.observers())
+    for (ExecutionObserver* o : observers())
         o->onWorkGroupEnd(*this);
 }
 
@@ -199,7 +200,7 @@ bool WorkGroup::releaseBarrierIfComplete() {
         // barrier it waits at) so each one runs to its end and the buffers hold what a device
         // that ignores the divergence would leave, not the values of half-run work-items.
     }
-    for (ExecutionObserver* o : m_run.observers())
+    for (ExecutionObserver* o : observers())
         o->onBarrier(*this, first->barrierFlags());
     for (auto& wi : m_items)
         if (wi->state() == WorkItem::State::AtBarrier) wi->releaseBarrier();

@@ -11,6 +11,7 @@
 
 namespace clstep {
 
+class ExecutionObserver;
 class KernelRun;
 class StepController;
 class WorkItem;
@@ -25,8 +26,11 @@ struct VarDecl;
 /// "barrier-divergence") and releases them.
 class WorkGroup {
 public:
-    /// Prepares group `groupId` (0-based per dimension) of `run`.
-    WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId);
+    /// Prepares group `groupId` (0-based per dimension) of `run`. `observers` (if not null)
+    /// replaces the run's observers for this group: a parallel run gives each thread its own
+    /// (ExecutionObserver::forThread()).
+    WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId,
+              const std::vector<ExecutionObserver*>* observers = nullptr);
     ~WorkGroup();
 
     /// Finished work-items kept for reuse by later work-groups of the same run on the same
@@ -45,6 +49,8 @@ public:
     /// Address of the `__local` buffer bound to kernel parameter `index` (0 if none).
     uint64_t localArgument(size_t index) const;
     KernelRun& kernelRun() { return m_run; }
+    /// The observers of this group's events and accesses.
+    const std::vector<ExecutionObserver*>& observers() const { return *m_observers; }
 
     // ---- driving the group step by step (the debugger) ----
     /// Creates the group's work-items (on fibers), each paused before its first statement;
@@ -74,6 +80,7 @@ private:
     void reportDivergence(const std::vector<const WorkItem*>& items, const WorkItem& first,
                           size_t atBarrier, size_t done, const char* scope);
     KernelRun& m_run;
+    const std::vector<ExecutionObserver*>* m_observers;
     std::array<uint64_t, 3> m_groupId;
     std::array<uint64_t, 3> m_size{1, 1, 1};
     Memory m_local{AddressSpace::Local};

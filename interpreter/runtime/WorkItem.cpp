@@ -39,9 +39,9 @@ inline void finishSwitch(void*, const void**, size_t*) {}
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
     : m_run(run), m_group(&group), m_bigEndian(run.options().deviceBigEndian),
-      m_observed(!run.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {
+      m_observed(!group.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {
     m_directInitialized = !m_bigEndian;
-    for (const ExecutionObserver* o : run.observers())
+    for (const ExecutionObserver* o : group.observers())
         if (o->observesInitializedPrivateVariables()) m_directInitialized = false;
 }
 

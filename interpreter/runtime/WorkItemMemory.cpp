@@ -78,7 +78,7 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
 
 void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
                             const SourceRange& site, bool copy) {
-    const auto& observers = m_run.observers();
+    const auto& observers = m_group->observers();
     if (observers.empty() || m_quiet) return;
     MemoryAccess a;
     a.address = address;
@@ -99,7 +99,7 @@ void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const u
 
 void WorkItem::notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
                                       const SourceRange& site) {
-    const auto& observers = m_run.observers();
+    const auto& observers = m_group->observers();
     if (observers.empty() || m_quiet) return;
     uint64_t es = t->isVector() ? t->element->size : t->size;
     uint64_t n = t->isVector() ? t->count : 1;
@@ -243,10 +243,10 @@ uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, 
     // Each copy returns its own event (the k-th copy of every work-item gets the same id),
     // unless it was given one to add to.
     uint64_t result = event ? event : ++m_asyncCopies;
-    if (!m_run.observers().empty()) {
+    if (!m_group->observers().empty()) {
         AsyncCopyCall call{dst,       src,   elementBytes, count, srcStride,
                            dstStride, event, result,       site,  this};
-        for (ExecutionObserver* o : m_run.observers())
+        for (ExecutionObserver* o : m_group->observers())
             o->onAsyncCopy(call);
     }
     if (first) {
@@ -260,7 +260,7 @@ uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, 
 }
 
 void WorkItem::waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) {
-    if (!m_run.observers().empty()) {
+    if (!m_group->observers().empty()) {
         // The event values (event_t is 8 bytes, stored in device byte order).
         Memory* mem = eventList ? memoryOf(eventList) : nullptr;
         const uint8_t* p =
@@ -272,7 +272,7 @@ void WorkItem::waitEvents(uint64_t count, uint64_t eventList, const SourceRange&
             if (m_run.options().deviceBigEndian) std::reverse(b, b + 8);
             std::memcpy(&events[i], b, 8);
         }
-        for (ExecutionObserver* o : m_run.observers())
+        for (ExecutionObserver* o : m_group->observers())
             o->onWaitEvents(*this, count, p ? events.data() : nullptr, site);
     }
     barrier(1 | 2, site); // the copies are complete for the group once every work-item waits

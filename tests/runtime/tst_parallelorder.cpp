@@ -1,0 +1,247 @@
+// Work-groups that run on several threads leave printf output and runtime diagnostics in
+// work-group order (issue 15, item 5), whatever the threads do: the same as a sequential run.
+#include "checks/CheckSet.h"
+#include "frontend/Program.h"
+#include "runtime/KernelRun.h"
+
+#include <QtTest>
+
+#include <cstring>
+#include <thread>
+
+using namespace clstep;
+
+namespace {
+
+// Work per group falls with the group id, so later groups finish first on other threads;
+// every work-item prints several lines, and some read out of bounds (a runtime diagnostic
+// whose message names the work-item).
+const char* kSource = R"(
+__kernel void chatty(__global int* data, int n) {
+    size_t g = get_group_id(0), l = get_local_id(0);
+    int spin = 0;
+    for (int i = 0; i < (int)(get_num_groups(0) - g) * 200; ++i) spin += i & 3;
+    printf("group %d item %d begins (%d)\n", (int)g, (int)l, spin & 1);
+    for (int k = 0; k < 3; ++k) printf("  g%d l%d line %d\n", (int)g, (int)l, k);
+    if (l == 1) data[n + (int)g * 7] = 1; // out of bounds, a different address per group
+    data[get_global_id(0)] += (int)g;
+    printf("group %d item %d ends\n", (int)g, (int)l);
+}
+)";
+
+struct Result {
+    std::string output;
+    std::vector<std::string> diagnostics;
+    std::vector<uint8_t> data;
+};
+
+Result runOnce(const Program& program, unsigned threads) {
+    const int n = 64;
+    KernelArgument data;
+    data.kind = KernelArgument::Kind::Buffer;
+    data.bytes.assign(n * 4, 0);
+    data.size = data.bytes.size();
+    data.elementBytes = 4;
+    KernelArgument count;
+    count.kind = KernelArgument::Kind::Scalar;
+    count.bytes.resize(4);
+    std::memcpy(count.bytes.data(), &n, 4);
+    count.size = 4;
+    NDRange range;
+    range.global = {n, 1, 1};
+    range.local = {4, 1, 1};
+    range.localGiven = true;
+    RunOptions options;
+    options.threads = threads;
+    KernelRun run(program, "chatty", range, {data, count}, options);
+    Result r;
+    if (!run.ready() || !run.runAll()) return r;
+    r.output = run.output();
+    for (size_t i = 0; i < run.diagnostics().size(); ++i) {
+        const Diagnostic& d = run.diagnostics()[i];
+        r.diagnostics.push_back(d.kind + " " + std::to_string(d.range.begin.line) + ":" +
+                                std::to_string(d.range.begin.column) + " " + d.message + " x" +
+                                std::to_string(run.diagnosticCounts()[i]) + " first by " +
+                                std::to_string(d.workItems.empty() ? 0 : d.workItems[0].global[0]));
+    }
+    r.data = run.argumentBytes(0);
+    return r;
+}
+
+// Checks on: __local races, uninitialized __private reads, out-of-bounds accesses, printf,
+// and (with `shared`) a write every group makes to out[0], an inter-group __global race.
+const char* kCheckedSource = R"(
+__kernel void checked(__global int* out, __local int* scratch, int shared) {
+    size_t l = get_local_id(0), g = get_group_id(0);
+    int u;
+    if (l == 2) out[get_global_id(0)] = u;               // uninitialized read
+    scratch[l] = (int)l;
+    out[get_global_id(0)] += scratch[(l + 1) % get_local_size(0)]; // __local race
+    if (l == 3) out[get_global_size(0) + g] = 1;         // out of bounds
+    if (shared && l == 0) out[0] = (int)g;               // groups share out[0]
+    printf("g%d l%d\n", (int)g, (int)l);
+}
+)";
+
+/// Output, then each diagnostic with its count and check facts (JSON), in order.
+std::string checkedRun(const Program& program, unsigned threads, int shared) {
+    const int n = 64;
+    KernelArgument out;
+    out.kind = KernelArgument::Kind::Buffer;
+    out.bytes.assign(n * 4, 0);
+    out.size = out.bytes.size();
+    out.elementBytes = 4;
+    KernelArgument scratch;
+    scratch.kind = KernelArgument::Kind::Local;
+    scratch.size = 8 * 4;
+    KernelArgument flag;
+    flag.kind = KernelArgument::Kind::Scalar;
+    flag.bytes.resize(4);
+    std::memcpy(flag.bytes.data(), &shared, 4);
+    flag.size = 4;
+    NDRange range;
+    range.global = {n, 1, 1};
+    range.local = {8, 1, 1};
+    RunOptions options;
+    options.threads = threads;
+    CheckSet checks{CheckOptions{}};
+    KernelRun run(program, "checked", range, {out, scratch, flag}, options);
+    checks.attach(run);
+    if (!run.runAll()) return "not run";
+    std::string text = run.output();
+    for (size_t i = 0; i < run.diagnostics().size(); ++i) {
+        const Diagnostic& d = run.diagnostics()[i];
+        text += d.kind + " " + std::to_string(d.range.begin.line) + " " + d.message + " x" +
+                std::to_string(run.diagnosticCounts()[i]) + "\n";
+        if (const nlohmann::json* facts = checks.details(d)) text += facts->dump() + "\n";
+        for (const CheckDetails::Range& r : checks.ranges(d))
+            text += "  range " + std::to_string(r.address) + "+" + std::to_string(r.size) + "\n";
+    }
+    const std::vector<uint8_t> bytes = run.argumentBytes(0);
+    return text + std::string(bytes.begin(), bytes.end());
+}
+
+} // namespace
+
+class TestParallelOrder : public QObject {
+    Q_OBJECT
+private slots:
+    void printfAndDiagnosticsInGroupOrder() {
+        auto program = Program::fromSource("chatty.cl", kSource, {});
+        QVERIFY(!program->hasErrors());
+        const Result sequential = runOnce(*program, 1);
+        // 16 groups of 4 work-items, 5 lines each, in group then local id order.
+        QCOMPARE(sequential.output.size() > 0, true);
+        QVERIFY(sequential.output.find("group 0 item 0 begins") <
+                sequential.output.find("group 15 item 3 ends"));
+        QVERIFY(sequential.output.find("group 1 item 3 ends") <
+                sequential.output.find("group 2 item 0 begins"));
+        // One report merged from 16 occurrences; it names the first occurrence, group 0's.
+        QCOMPARE(sequential.diagnostics.size(), size_t(1));
+        QVERIFY2(sequential.diagnostics[0].find("x16") != std::string::npos,
+                 sequential.diagnostics[0].c_str());
+        QVERIFY2(sequential.diagnostics[0].find("offset 256)") != std::string::npos,
+                 sequential.diagnostics[0].c_str());
+
+        // 20 runs at the same time, each on 4 threads: every one equals the sequential run.
+        std::vector<Result> results(20);
+        std::vector<std::thread> threads;
+        for (size_t i = 0; i < results.size(); ++i)
+            threads.emplace_back([&, i] { results[i] = runOnce(*program, 4); });
+        for (std::thread& t : threads)
+            t.join();
+        for (const Result& r : results) {
+            QCOMPARE(r.output, sequential.output);
+            QCOMPARE(r.diagnostics, sequential.diagnostics);
+            QCOMPARE(r.data, sequential.data);
+        }
+    }
+
+    void checksOnReportAsASequentialRun() {
+        // Issue 15 item 6: with checks on, groups run on threads and every report, its
+        // count, its facts and its ranges are those of the sequential run, both when the
+        // groups are independent (parallel) and when they share a __global byte (the run is
+        // then repeated sequentially).
+        auto program = Program::fromSource("checked.cl", kCheckedSource, {});
+        QVERIFY(!program->hasErrors());
+        for (int shared : {0, 1}) {
+            const std::string sequential = checkedRun(*program, 1, shared);
+            QVERIFY(sequential.find("data-race") != std::string::npos);
+            QVERIFY(sequential.find("uninitialized-read") != std::string::npos);
+            QVERIFY(sequential.find("out-of-bounds") != std::string::npos);
+            QCOMPARE(sequential.find("data race at global") != std::string::npos, shared == 1);
+            std::vector<std::string> results(20);
+            std::vector<std::thread> threads;
+            for (size_t i = 0; i < results.size(); ++i)
+                threads.emplace_back([&, i] { results[i] = checkedRun(*program, 4, shared); });
+            for (std::thread& t : threads)
+                t.join();
+            for (const std::string& r : results)
+                QCOMPARE(r, sequential);
+        }
+    }
+
+    void manyGroupsOnManyThreads() {
+        // Many small groups on more threads than cores.
+        auto program = Program::fromSource("many.cl", R"(
+__kernel void many(__global int* out) {
+    printf("%d\n", (int)get_global_id(0));
+    out[get_global_id(0)] = (int)get_group_id(0);
+}
+)",
+                                           {});
+        QVERIFY(!program->hasErrors());
+        KernelArgument out;
+        out.kind = KernelArgument::Kind::Buffer;
+        out.bytes.assign(4096 * 4, 0);
+        out.size = out.bytes.size();
+        NDRange range;
+        range.global = {4096, 1, 1};
+        range.local = {2, 1, 1};
+        range.localGiven = true;
+        RunOptions options;
+        options.threads = 8;
+        KernelRun run(*program, "many", range, {out}, options);
+        QVERIFY(run.runAll());
+        std::string expect;
+        for (int i = 0; i < 4096; ++i)
+            expect += std::to_string(i) + "\n";
+        QCOMPARE(run.output(), expect);
+    }
+
+    void longQueueWaitsForItsTurn() {
+        // Group 1 prints more lines than a group may queue (GroupSequencer::kMaxQueued)
+        // while group 0 is still busy: it waits for its turn, and the order holds.
+        auto program = Program::fromSource("long.cl", R"(
+__kernel void busy(__global int* out) {
+    int s = 0;
+    if (get_group_id(0) == 0)
+        for (int i = 0; i < 300000; ++i) s += i & 1;
+    else
+        for (int i = 0; i < 70000; ++i) printf("%d\n", i);
+    if (get_group_id(0) == 0) printf("first %d\n", s);
+    out[get_group_id(0)] = s;
+}
+)",
+                                           {});
+        QVERIFY(!program->hasErrors());
+        KernelArgument out;
+        out.kind = KernelArgument::Kind::Buffer;
+        out.bytes.assign(8, 0);
+        out.size = out.bytes.size();
+        NDRange range;
+        range.global = {2, 1, 1};
+        range.local = {1, 1, 1};
+        RunOptions options;
+        options.threads = 2;
+        KernelRun run(*program, "busy", range, {out}, options);
+        QVERIFY(run.runAll());
+        std::string expect = "first 150000\n";
+        for (int i = 0; i < 70000; ++i)
+            expect += std::to_string(i) + "\n";
+        QCOMPARE(run.output(), expect);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParallelOrder)
+#include "tst_parallelorder.moc"
