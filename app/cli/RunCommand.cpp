@@ -2,6 +2,7 @@
 
 #include "Console.h"
 #include "DiagnosticPrinter.h"
+#include "checks/AccessStats.h"
 #include "checks/CheckSet.h"
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
@@ -65,6 +66,30 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
     cmd.add_flag("--uniform-writes", o.uniformWrites,
                  "also report write-write races where both writes store the same value");
+    auto powerOfTwo = CLI::Validator(
+        [](std::string& v) {
+            try {
+                const unsigned long n = std::stoul(v);
+                if (n >= 1 && n <= 1024 && (n & (n - 1)) == 0) return std::string();
+            } catch (...) {
+            }
+            return "must be a power of two from 1 to 1024, got '" + v + "'";
+        },
+        "POW2");
+    cmd.add_option("--sub-group-size", o.subGroupSize,
+                   "work-items per sub-group: 8/16 (SIMD), 32 (warp), 64 (wavefront) or any "
+                   "power of two (default 32)")
+        ->check(powerOfTwo);
+    cmd.add_flag("--access-stats", o.accessStats,
+                 "print per-line memory efficiency (__local bank conflicts, __global "
+                 "coalescing) and divergence per sub-group");
+    cmd.add_option("--json", o.accessStatsJson, "with --access-stats: also write them as JSON");
+    cmd.add_option("--banks", o.banks, "__local memory banks (default 32)")->check(powerOfTwo);
+    cmd.add_option("--bank-width", o.bankWidth, "bytes per __local bank word (default 4)")
+        ->check(powerOfTwo);
+    cmd.add_option("--segment", o.segmentBytes,
+                   "__global transaction segment in bytes: 32, 64 or 128 (default 128)")
+        ->check(CLI::IsMember({32, 64, 128}));
     cmd.add_flag("-i,--interactive", o.interactive,
                  "debug the kernel in an interactive console (commands from stdin when it is not a "
                  "terminal)");
@@ -166,6 +191,7 @@ int runRun(const RunOptionsCli& o) {
     RunOptions ro;
     ro.deviceBigEndian = o.deviceEndian == "big";
     ro.maxStepsPerWorkItem = o.maxSteps;
+    ro.subGroupSize = o.subGroupSize;
     if (o.interactive)
         return runConsole(config->kernelFile, config->kernelName, range, args, co, ro,
                           checkOptionsOf(o));
@@ -173,6 +199,12 @@ int runRun(const RunOptionsCli& o) {
     KernelRun run(*program, config->kernelName, range, args, ro);
     CheckSet checks(checkOptionsOf(o));
     checks.attach(run);
+    std::unique_ptr<AccessStats> stats;
+    if (o.accessStats) {
+        stats = std::make_unique<AccessStats>(
+            AccessStatsOptions{o.subGroupSize, o.banks, o.bankWidth, o.segmentBytes});
+        run.addObserver(stats.get());
+    }
     printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
     printer.setKernelName(config->kernelName);
     run.runAll();
@@ -184,6 +216,17 @@ int runRun(const RunOptionsCli& o) {
         out << printer.toJson(run.diagnostics(), run.diagnosticCounts()).dump(2) << "\n";
     }
     if (!run.ready()) return 1;
+    if (stats) {
+        std::cout << stats->table();
+        if (!o.accessStatsJson.empty()) {
+            std::ofstream out(o.accessStatsJson);
+            if (!out) {
+                std::cerr << "clstep-cli: cannot write '" << o.accessStatsJson << "'\n";
+                return 2;
+            }
+            out << stats->toJson().dump(2) << "\n";
+        }
+    }
     for (size_t i = 0; i < config->args.size(); ++i) {
         const launch::KernelArgSpec& spec = config->args[i];
         if (!spec.dump) continue;

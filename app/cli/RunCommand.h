@@ -23,6 +23,12 @@ struct RunOptionsCli {
     std::vector<std::string> includeDirs;
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
+    uint32_t subGroupSize = 32;  ///< --sub-group-size (a power of two)
+    bool accessStats = false;    ///< --access-stats
+    std::string accessStatsJson; ///< --json FILE (with --access-stats)
+    uint32_t banks = 32;         ///< --banks
+    uint32_t bankWidth = 4;      ///< --bank-width (bytes)
+    uint32_t segmentBytes = 128; ///< --segment (bytes)
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     // Runtime checks (all on by default; docs/diagnostics.md).
     bool noDataRaces = false;     ///< --no-data-races

@@ -14,6 +14,9 @@ struct RunOptions {
     uint64_t maxPrivateBytes = 64ull << 20;
     uint32_t maxCallDepth = 256;    ///< nested calls (recursion is rejected by Sema)
     uint32_t maxDiagnostics = 1000; ///< distinct diagnostics kept (others are counted)
+    /// Work-items per sub-group (`--sub-group-size`; a power of two, e.g. 8/16 SIMD, 32 warp,
+    /// 64 wavefront). Sub-groups are formed from consecutive local linear ids (spec 3.2.1).
+    uint32_t subGroupSize = 32;
 };
 
 } // namespace clstep
