@@ -35,13 +35,17 @@ const char* spaceName(AddressSpace s) {
 
 } // namespace
 
+AccessStats::AccessStats(const AccessStatsOptions& options) : m_options(options) {
+    if (m_options.subGroupSize == 0) m_options.subGroupSize = 1;
+    if (m_options.banks == 0) m_options.banks = 1;
+    if (m_options.bankWidth == 0) m_options.bankWidth = 1;
+    if (m_options.segmentBytes == 0) m_options.segmentBytes = 1;
+    m_siteCache.fill({~uint64_t(0), 0});
+}
+
 uint32_t AccessStats::linearId(const WorkItem& wi) const {
     return static_cast<uint32_t>(
         wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2)));
-}
-
-uint32_t AccessStats::occurrence(uint64_t site, uint32_t lid) {
-    return m_occurrences[Key{site, lid}]++;
 }
 
 uint32_t AccessStats::subGroupLanes(uint32_t subGroup) const {
@@ -49,7 +53,53 @@ uint32_t AccessStats::subGroupLanes(uint32_t subGroup) const {
     return std::min(m_options.subGroupSize, m_groupItems - first);
 }
 
+uint32_t AccessStats::siteIndex(uint64_t key, SiteKind kind, uint32_t file, uint32_t line) {
+    auto& cached = m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56];
+    if (cached.first == key) return cached.second;
+    auto [it, fresh] = m_siteIndex.try_emplace(key, static_cast<uint32_t>(m_sites.size()));
+    if (fresh) {
+        m_sites.push_back(Site{kind, file, line});
+        m_slots.resize(m_sites.size() * m_subGroups);
+    }
+    cached = {key, it->second};
+    return it->second;
+}
+
+AccessStats::Slot& AccessStats::slotFor(uint32_t site, uint32_t lid, uint32_t& occ, bool& fresh) {
+    if (site >= m_siteCap) {
+        // re-lay the counters out with room for twice the sites
+        const uint32_t cap = std::max<uint32_t>(16, 2 * (site + 1));
+        std::vector<uint32_t> wider(size_t(m_items) * cap, 0);
+        for (uint32_t i = 0; i < m_items; ++i)
+            std::copy_n(m_occ.begin() + size_t(i) * m_siteCap, m_siteCap,
+                        wider.begin() + size_t(i) * cap);
+        m_occ = std::move(wider);
+        m_siteCap = cap;
+    }
+    occ = m_occ[size_t(lid) * m_siteCap + site]++;
+    const uint32_t index = site * m_subGroups + lid / m_options.subGroupSize;
+    Slot& slot = m_slots[index];
+    fresh = occ >= slot.used; // lanes count densely, so then occ == used
+    if (fresh) {
+        if (slot.used == 0) m_touched.push_back(index);
+        slot.used = occ + 1;
+    }
+    return slot;
+}
+
+void AccessStats::onRunBegin(KernelRun& run) {
+    const NDRange& r = run.range();
+    const uint64_t items = r.local[0] * r.local[1] * r.local[2];
+    m_subGroups =
+        static_cast<uint32_t>((items + m_options.subGroupSize - 1) / m_options.subGroupSize);
+    m_slots.assign(m_sites.size() * m_subGroups, Slot{});
+    m_items = static_cast<uint32_t>(items);
+    m_siteCap = 0;
+    m_occ.clear();
+}
+
 void AccessStats::onWorkGroupBegin(WorkGroup& g) {
+    if (m_subGroups == 0) onRunBegin(g.kernelRun());
     // the last work-group of a dimension may be smaller than `local` (spec 3.2.1)
     const NDRange& r = g.kernelRun().range();
     uint64_t items = 1;
@@ -69,57 +119,65 @@ void AccessStats::onBarrier(WorkGroup&, uint32_t) {
 
 void AccessStats::onMemoryAccess(const MemoryAccess& a) {
     const AddressSpace space = address::space(a.address);
-    if (space == AddressSpace::Private || a.asyncCopy || !a.workItem || !a.buffer) return;
+    if (space == AddressSpace::Private || a.asyncCopy || !a.workItem || !a.buffer || !a.size)
+        return;
     const uint32_t lid = linearId(*a.workItem);
-    const uint64_t site = siteKey(a.site);
-    const uint32_t sg = lid / m_options.subGroupSize;
-    const uint32_t occ = occurrence(site, lid);
-    Pending& p = m_pending[Key{site, (uint64_t(sg) << 32) | occ}];
-    if (p.lanes.empty()) {
-        p.file = a.site.begin.file;
-        p.line = a.site.begin.line;
-        p.subGroup = sg;
-        p.buffer = &a.buffer->name;
-    }
-    p.lanes.push_back(Lane{a.address, a.size});
+    if (lid >= m_items) return;
+    const uint32_t site =
+        siteIndex(siteKey(a.site), SiteKind::Access, a.site.begin.file, a.site.begin.line);
+    uint32_t occ = 0;
+    bool fresh = false;
+    Slot& slot = slotFor(site, lid, occ, fresh);
+    const uint32_t size = m_options.subGroupSize;
+    if (slot.lanes.size() < size_t(occ + 1) * size) slot.lanes.resize(size_t(occ + 1) * size);
+    if (fresh)
+        std::fill(slot.lanes.begin() + size_t(occ) * size,
+                  slot.lanes.begin() + size_t(occ + 1) * size, LaneAccess{});
+    slot.lanes[size_t(occ) * size + lid % size] = LaneAccess{a.address, a.size, &a.buffer->name};
 }
 
 void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
     // Compound statements are only braces: no lane-slot is spent on them.
     if (stmt.kind == ast::StmtKind::Compound) return;
     const uint32_t lid = linearId(wi);
-    const uint64_t site = reinterpret_cast<uintptr_t>(&stmt);
-    const uint32_t sg = lid / m_options.subGroupSize;
-    const uint32_t occ = occurrence(site, lid);
-    PendingStmt& p = m_statements[Key{site, (uint64_t(sg) << 32) | occ}];
-    p.stmt = &stmt;
-    p.subGroup = sg;
-    ++p.lanes;
+    if (lid >= m_items) return;
+    const uint32_t site =
+        siteIndex(reinterpret_cast<uintptr_t>(&stmt) | (uint64_t(1) << 62), SiteKind::Statement,
+                  stmt.range.begin.file, stmt.range.begin.line);
+    uint32_t occ = 0;
+    bool fresh = false;
+    Slot& slot = slotFor(site, lid, occ, fresh);
+    if (slot.counts.size() <= occ) slot.counts.resize(occ + 1);
+    if (fresh) slot.counts[occ] = 0;
+    ++slot.counts[occ];
 }
 
 void AccessStats::onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) {
     const uint32_t lid = linearId(wi);
-    // branch sites share the occurrence table with accesses: tag them apart
-    const uint64_t key = siteKey(site) ^ (uint64_t(1) << 63);
-    const uint32_t sg = lid / m_options.subGroupSize;
-    const uint32_t occ = occurrence(key, lid);
-    auto [it, fresh] = m_branches.try_emplace(Key{key, (uint64_t(sg) << 32) | occ});
-    PendingBranch& p = it->second;
+    if (lid >= m_items) return;
+    const uint32_t index = siteIndex(siteKey(site) | (uint64_t(1) << 63), SiteKind::Branch,
+                                     site.begin.file, site.begin.line);
+    uint32_t occ = 0;
+    bool fresh = false;
+    Slot& slot = slotFor(index, lid, occ, fresh);
+    if (slot.first.size() <= occ) {
+        slot.first.resize(occ + 1);
+        slot.mixed.resize(occ + 1);
+    }
     if (fresh) {
-        p.file = site.begin.file;
-        p.line = site.begin.line;
-        p.first = outcome;
-    } else if (p.first != outcome && !p.mixed) {
-        p.mixed = true;
-        m_lastSplit[sg] = site;
+        slot.first[occ] = outcome;
+        slot.mixed[occ] = 0;
+    } else if (slot.first[occ] != outcome && !slot.mixed[occ]) {
+        slot.mixed[occ] = 1;
+        m_lastSplit[lid / m_options.subGroupSize] = site;
     }
 }
 
-void AccessStats::finishLocal(const Pending& p, AccessStatsRecord& r) const {
+void AccessStats::finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const {
     // (bank, word) pairs; a word is identified by buffer and word index.
     std::vector<std::pair<uint32_t, uint64_t>> words;
     const uint64_t w = m_options.bankWidth;
-    for (const Lane& l : p.lanes) {
+    for (const Lane& l : lanes) {
         const uint64_t off = address::offset(l.address);
         const uint64_t buf = address::buffer(l.address);
         for (uint64_t word = off / w; word <= (off + l.size - 1) / w; ++word)
@@ -136,11 +194,11 @@ void AccessStats::finishLocal(const Pending& p, AccessStatsRecord& r) const {
     r.sum += degree;
 }
 
-void AccessStats::finishGlobal(const Pending& p, AccessStatsRecord& r) const {
+void AccessStats::finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const {
     std::vector<uint64_t> segments;
-    std::vector<std::pair<uint64_t, uint64_t>> bytes; // distinct requested byte ranges
+    std::vector<std::pair<uint64_t, uint64_t>> bytes; // requested byte ranges
     const uint64_t s = m_options.segmentBytes;
-    for (const Lane& l : p.lanes) {
+    for (const Lane& l : lanes) {
         const uint64_t off = address::offset(l.address);
         const uint64_t buf = address::buffer(l.address);
         for (uint64_t seg = off / s; seg <= (off + l.size - 1) / s; ++seg)
@@ -164,44 +222,65 @@ void AccessStats::finishGlobal(const Pending& p, AccessStatsRecord& r) const {
 
 void AccessStats::flush() {
     accumulate(m_records, m_divergence);
-    m_pending.clear();
-    m_branches.clear();
-    m_statements.clear();
-    m_occurrences.clear();
+    for (uint32_t index : m_touched)
+        m_slots[index].used = 0;
+    m_touched.clear();
+    std::fill(m_occ.begin(), m_occ.end(), 0);
 }
 
 void AccessStats::accumulate(RecordMap& records, DivergenceMap& divergence) const {
-    for (const auto& [key, p] : m_pending) {
-        const AddressSpace space = address::space(p.lanes.front().address);
-        AccessStatsRecord& r =
-            records[{p.file, p.line, static_cast<int>(space), p.buffer ? *p.buffer : ""}];
-        if (!r.accesses) {
-            r.file = p.file;
-            r.line = p.line;
-            r.space = space;
-            r.buffer = p.buffer ? *p.buffer : "";
+    std::vector<Lane> lanes;
+    const uint32_t size = m_options.subGroupSize;
+    for (uint32_t index : m_touched) {
+        const Slot& slot = m_slots[index];
+        const Site& site = m_sites[index / m_subGroups];
+        const uint32_t sg = index % m_subGroups;
+        if (site.kind == SiteKind::Access) {
+            AccessStatsRecord* r = nullptr;
+            const std::string* lastBuffer = nullptr;
+            AddressSpace lastSpace = AddressSpace::Private;
+            for (uint32_t occ = 0; occ < slot.used; ++occ) {
+                lanes.clear();
+                const LaneAccess* first = nullptr;
+                for (uint32_t l = 0; l < size; ++l) {
+                    const LaneAccess& a = slot.lanes[size_t(occ) * size + l];
+                    if (!a.size) continue;
+                    if (!first) first = &a;
+                    lanes.push_back(Lane{a.address, a.size});
+                }
+                if (!first) continue;
+                const AddressSpace space = address::space(first->address);
+                if (!r || first->buffer != lastBuffer || space != lastSpace) {
+                    r = &records[{site.file, site.line, static_cast<int>(space), *first->buffer}];
+                    lastBuffer = first->buffer;
+                    lastSpace = space;
+                    r->file = site.file;
+                    r->line = site.line;
+                    r->space = space;
+                    r->buffer = *first->buffer;
+                }
+                ++r->accesses;
+                r->laneAccesses += lanes.size();
+                if (space == AddressSpace::Local)
+                    finishLocal(lanes, *r);
+                else
+                    finishGlobal(lanes, *r);
+            }
+            continue;
         }
-        ++r.accesses;
-        r.laneAccesses += p.lanes.size();
-        if (space == AddressSpace::Local)
-            finishLocal(p, r);
-        else
-            finishGlobal(p, r);
-    }
-    for (const auto& [key, b] : m_branches) {
-        DivergenceRecord& d = divergence[{b.file, b.line}];
-        d.file = b.file;
-        d.line = b.line;
-        ++d.branches;
-        if (b.mixed) ++d.splits;
-    }
-    for (const auto& [key, s] : m_statements) {
-        const SourceRange& range = s.stmt->range;
-        DivergenceRecord& d = divergence[{range.begin.file, range.begin.line}];
-        d.file = range.begin.file;
-        d.line = range.begin.line;
-        ++d.executions;
-        d.maskedSlots += subGroupLanes(s.subGroup) - std::min(s.lanes, subGroupLanes(s.subGroup));
+        DivergenceRecord& d = divergence[{site.file, site.line}];
+        d.file = site.file;
+        d.line = site.line;
+        if (site.kind == SiteKind::Branch) {
+            d.branches += slot.used;
+            for (uint32_t occ = 0; occ < slot.used; ++occ)
+                d.splits += slot.mixed[occ];
+        } else {
+            const uint32_t lanesInSubGroup = subGroupLanes(sg);
+            d.executions += slot.used;
+            for (uint32_t occ = 0; occ < slot.used; ++occ)
+                d.maskedSlots += lanesInSubGroup - std::min(slot.counts[occ], lanesInSubGroup);
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -64,8 +65,9 @@ struct DivergenceRecord {
 /// Sub-groups are consecutive local linear ids (spec 3.2.1, cl_khr_subgroups).
 class AccessStats final : public ExecutionObserver {
 public:
-    explicit AccessStats(const AccessStatsOptions& options) : m_options(options) {}
+    explicit AccessStats(const AccessStatsOptions& options);
 
+    void onRunBegin(KernelRun& run) override;
     void onWorkGroupBegin(WorkGroup&) override;
     void onWorkGroupEnd(WorkGroup&) override;
     void onBarrier(WorkGroup&, uint32_t flags) override;
@@ -96,54 +98,59 @@ public:
     const AccessStatsOptions& options() const { return m_options; }
 
 private:
-    struct Key {
-        uint64_t a = 0, b = 0;
-        friend bool operator==(const Key&, const Key&) = default;
+    enum class SiteKind : uint8_t { Access, Branch, Statement };
+    struct Site {
+        SiteKind kind = SiteKind::Access;
+        uint32_t file = 0, line = 0;
     };
-    struct KeyHash {
-        size_t operator()(const Key& k) const {
-            return std::hash<uint64_t>()(k.a * 0x9E3779B97F4A7C15ull ^ k.b);
-        }
+    /// One lane's part of a pending sub-group access (size 0: the lane made none).
+    struct LaneAccess {
+        uint64_t address = 0;
+        uint64_t size = 0;
+        const std::string* buffer = nullptr;
+    };
+    /// The executions of one site by one sub-group since the last barrier, by occurrence
+    /// (occurrences 0 .. used-1 were each reached by at least one lane). Vectors keep their
+    /// capacity across barriers.
+    struct Slot {
+        uint32_t used = 0;
+        std::vector<LaneAccess> lanes; ///< Access: [occurrence * subGroupSize + lane]
+        std::vector<uint32_t> counts;  ///< Statement: lanes that executed each occurrence
+        std::vector<int64_t> first;    ///< Branch: the first lane's outcome per occurrence
+        std::vector<uint8_t> mixed;    ///< Branch: 1 once a lane disagreed
     };
     struct Lane {
         uint64_t address;
         uint64_t size;
     };
-    struct Pending {
-        uint32_t file = 0, line = 0;
-        uint32_t subGroup = 0;
-        const std::string* buffer = nullptr;
-        std::vector<Lane> lanes;
-    };
-    struct PendingBranch {
-        uint32_t file = 0, line = 0;
-        int64_t first = 0;
-        bool mixed = false;
-    };
-    struct PendingStmt {
-        const ast::Stmt* stmt = nullptr;
-        uint32_t subGroup = 0;
-        uint32_t lanes = 0;
-    };
-    /// Local linear id of `wi` and its sub-group.
-    uint32_t linearId(const WorkItem& wi) const;
-    /// Next occurrence number of `site` for work-item `lid`.
-    uint32_t occurrence(uint64_t site, uint32_t lid);
     using RecordMap = std::map<std::tuple<uint32_t, uint32_t, int, std::string>, AccessStatsRecord>;
     using DivergenceMap = std::map<std::pair<uint32_t, uint32_t>, DivergenceRecord>;
+
+    /// Local linear id of `wi`.
+    uint32_t linearId(const WorkItem& wi) const;
+    /// Dense index of the site with `key` (registered on first use).
+    uint32_t siteIndex(uint64_t key, SiteKind kind, uint32_t file, uint32_t line);
+    /// The slot of (site, sub-group) for the next occurrence of the site in lane `lid`;
+    /// sets `occ` and `fresh` (the first lane to reach that occurrence).
+    Slot& slotFor(uint32_t site, uint32_t lid, uint32_t& occ, bool& fresh);
     /// Adds the pending sub-group accesses, branches and statements to `records`/`div`.
     void accumulate(RecordMap& records, DivergenceMap& div) const;
     void flush();
-    void finishLocal(const Pending& p, AccessStatsRecord& r) const;
-    void finishGlobal(const Pending& p, AccessStatsRecord& r) const;
+    void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
+    void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
     uint32_t subGroupLanes(uint32_t subGroup) const;
 
     AccessStatsOptions m_options;
     uint32_t m_groupItems = 0;
-    std::unordered_map<Key, uint32_t, KeyHash> m_occurrences;
-    std::unordered_map<Key, Pending, KeyHash> m_pending;
-    std::unordered_map<Key, PendingBranch, KeyHash> m_branches;
-    std::unordered_map<Key, PendingStmt, KeyHash> m_statements;
+    uint32_t m_subGroups = 0; ///< sub-groups of a full work-group
+    std::unordered_map<uint64_t, uint32_t> m_siteIndex;
+    std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
+    std::vector<Site> m_sites;
+    std::vector<Slot> m_slots;       ///< [site * m_subGroups + sub-group]
+    std::vector<uint32_t> m_touched; ///< slots with used > 0
+    std::vector<uint32_t> m_occ;     ///< [lid * m_siteCap + site] next occurrence
+    uint32_t m_siteCap = 0;          ///< stride of m_occ (sites it has room for)
+    uint32_t m_items = 0;            ///< work-items of a full work-group
     RecordMap m_records;
     DivergenceMap m_divergence;
     std::map<uint32_t, SourceRange> m_lastSplit;
