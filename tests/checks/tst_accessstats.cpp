@@ -190,6 +190,29 @@ private slots:
         QVERIFY(seen);
     }
 
+    /// The transpose lesson (samples/transpose_banks.cl): the naive transpose stores 32
+    /// segments per sub-group; the tile read by column is a 32-way bank conflict; one padding
+    /// column makes it conflict-free.
+    void transposeLesson() {
+        const QString samples = QStringLiteral(CLSTEP_SOURCE_DIR) + "/samples/";
+        QString error;
+        auto worst = [&](const QString& sim, int line, const QString& space) {
+            const QJsonObject j = runStats(samples + sim, {}, error);
+            for (const QJsonValue& v : j["accesses"].toArray()) {
+                const QJsonObject o = v.toObject();
+                if (o["line"].toInt() == line && o["space"].toString() == space &&
+                    o["buffer"].toString() == (space == "local" ? "tile" : "out"))
+                    return o[space == "local" ? "worstConflictDegree" : "worstSegments"].toInt();
+            }
+            return -1;
+        };
+        QCOMPARE(worst("transpose_naive.sim", 17, "global"), 32);
+        QCOMPARE(worst("transpose_conflicts.sim", 26, "local"), 32);
+        QCOMPARE(worst("transpose_conflicts.sim", 26, "global"), 1);
+        QCOMPARE(worst("transpose_padded.sim", 35, "local"), 1);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
     /// A sub-group size that is not a power of two is rejected with a clear message.
     void badSubGroupSize() {
         QProcess p;
