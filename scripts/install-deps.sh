@@ -10,10 +10,16 @@ PACKAGES=(
   qt6-base-dev libqscintilla2-qt6-dev
   libcli11-dev nlohmann-json3-dev libreadline-dev
   xvfb xauth
+  ocl-icd-opencl-dev opencl-c-headers ocl-icd-libopencl1 python3-pytest python3-pyopencl
+  # debug adapter tests (tests/dap, npm ci), man pages, packaging (cpack -G DEB, lintian)
+  nodejs help2man lintian dpkg-dev file fakeroot appstream desktop-file-utils
 )
 # Reference tools used by bench/ and by the reference-output generator (optional at test
 # time, but installed so `bench/` and `samples/regen-references` work out of the box).
-OPTIONAL=(oclgrind pocl-opencl-icd python3-pyopencl ocl-icd-opencl-dev clang-15 clang-format)
+OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format)
+
+# Debian's npm, unless an npm came with another nodejs build (NodeSource's conflicts with it).
+command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
 
 missing=()
 for p in "${PACKAGES[@]}" "${OPTIONAL[@]}"; do

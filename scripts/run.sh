@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/install-npm-deps.sh
 scripts/build.sh -DCLSTEP_BUILD_GUI=ON
 TARGET="${1:-samples/reduction_race.sim}"
 if [ -x build/app/clstep ] && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then

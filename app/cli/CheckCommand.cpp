@@ -20,7 +20,9 @@ int runCheck(const CheckOptions& options) {
     std::unique_ptr<Program> program = Program::fromFile(options.file, co);
     DiagnosticPrinter printer(program->sources);
     if (options.json) {
-        std::cout << printer.toJson(program->diagnostics).dump(2) << "\n";
+        std::cout << printer.toJson(program->diagnostics)
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
     } else {
         for (const Diagnostic& d : program->diagnostics) printer.printText(std::cout, d);
     }

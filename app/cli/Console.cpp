@@ -2,6 +2,7 @@
 #include "Console.h"
 
 #include "ConsoleInput.h"
+#include "LaunchPreparation.h"
 
 #include <algorithm>
 #include <atomic>
@@ -364,18 +365,10 @@ int runConsole(const std::string& kernelFile, const std::string& kernelName, con
                std::vector<KernelArgument> args, const CompileOptions& compileOptions,
                const RunOptions& runOptions, const CheckOptions& checkOptions) {
     Session session;
-    session.setKernel(kernelName);
-    session.setRunOptions(runOptions);
-    session.setCheckOptions(checkOptions);
-    if (!session.loadFile(kernelFile, compileOptions)) {
-        std::cerr << "clstep-cli: cannot debug '" << kernelFile << "': the program has errors\n";
-        return 1;
-    }
-    session.setKernel(kernelName);
-    session.setNDRange(range);
-    session.setArguments(std::move(args));
-    if (!session.reset()) {
-        std::cerr << "clstep-cli: cannot start the kernel: " << session.lastError() << "\n";
+    std::string why;
+    if (!startSession(session, kernelFile, kernelName, range, std::move(args), compileOptions,
+                      runOptions, checkOptions, why)) {
+        std::cerr << "clstep-cli: " << why << "\n";
         return 1;
     }
     ConsoleInput input(std::cin);

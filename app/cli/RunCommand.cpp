@@ -2,11 +2,13 @@
 
 #include "Console.h"
 #include "DiagnosticPrinter.h"
+#include "LaunchPreparation.h"
 #include "checks/AccessStats.h"
 #include "checks/CheckSet.h"
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
 #include "launch/BufferDump.h"
+#include "launch/CheckedRun.h"
 #include "launch/LaunchBinding.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
@@ -16,29 +18,6 @@
 #include <sstream>
 
 namespace clstep::cli {
-
-namespace {
-
-bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t& dims) {
-    out = {1, 1, 1};
-    dims = 0;
-    std::stringstream ss(text);
-    std::string part;
-    while (std::getline(ss, part, ',')) {
-        if (dims == 3 || part.empty()) return false;
-        try {
-            size_t used = 0;
-            unsigned long long v = std::stoull(part, &used);
-            if (used != part.size()) return false;
-            out[dims++] = v;
-        } catch (...) {
-            return false;
-        }
-    }
-    return dims > 0;
-}
-
-} // namespace
 
 void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("file", o.file, "launch file (.sim) or kernel file (.cl)")->required();
@@ -51,10 +30,20 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--cl-std", o.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
     cmd.add_option("-D", o.defines, "define a macro NAME[=VALUE]");
     cmd.add_option("-I", o.includeDirs, "add an include directory");
+    cmd.add_option("-b,--build-options", o.buildOptions,
+                   "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\"); a "
+                   "-cl-std there overrides --cl-std");
     cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
         ->check(CLI::IsMember({"little", "big"}));
+    cmd.add_option("--sub-group-size", o.subGroupSize,
+                   "maximum sub-group size in work-items (cl_khr_subgroups; default 32)")
+        ->check(CLI::Range(1u, 1024u));
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute before it is stopped");
+    cmd.add_option("--local-mem-size", o.localMemBytes,
+                   "simulated device's __local memory per work-group, bytes (default 65536)");
+    cmd.add_option("--global-mem-size", o.globalMemBytes,
+                   "simulated device's global memory, bytes (default 1073741824)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
     cmd.add_flag("--no-data-races", o.noDataRaces,
@@ -76,13 +65,9 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
             return "must be a power of two from 1 to 1024, got '" + v + "'";
         },
         "POW2");
-    cmd.add_option("--sub-group-size", o.subGroupSize,
-                   "work-items per sub-group: 8/16 (SIMD), 32 (warp), 64 (wavefront) or any "
-                   "power of two (default 32)")
-        ->check(powerOfTwo);
     cmd.add_flag("--access-stats", o.accessStats,
                  "print per-line memory efficiency (__local bank conflicts, __global "
-                 "coalescing) and divergence per sub-group");
+                 "coalescing) and divergence per sub-group (of --sub-group-size work-items)");
     cmd.add_option("--json", o.accessStatsJson, "with --access-stats: also write them as JSON");
     cmd.add_option("--banks", o.banks, "__local memory banks (default 32)")->check(powerOfTwo);
     cmd.add_option("--bank-width", o.bankWidth, "bytes per __local bank word (default 4)")
@@ -106,114 +91,30 @@ CheckOptions checkOptionsOf(const RunOptionsCli& o) {
 }
 
 int runRun(const RunOptionsCli& o) {
-    CompileOptions co;
-    co.clVersion = CompileOptions::parseClStd(o.clStd);
-    if (!co.clVersion) {
-        std::cerr << "clstep-cli: unknown -cl-std value '" << o.clStd << "'\n";
-        return 2;
-    }
-    co.defines = o.defines;
-    co.includeDirs = o.includeDirs;
-    co.deviceLittleEndian = o.deviceEndian != "big";
-
-    bool isSim = o.file.size() > 4 && o.file.substr(o.file.size() - 4) == ".sim";
-    SourceManager launchSources;
-    std::vector<Diagnostic> launchDiags;
-    std::optional<launch::LaunchConfig> config;
-    if (isSim) {
-        config = launch::SimParser::parseFile(launchSources, o.file, launchDiags);
-    } else {
-        if (o.kernel.empty() || o.global.empty()) {
-            std::cerr
-                << "clstep-cli: running a .cl file needs --kernel NAME and --global X[,Y,Z]\n";
-            return 2;
-        }
-        config.emplace();
-        config->kernelFile = o.file;
-        config->kernelName = o.kernel;
-        uint32_t dims = 0;
-        if (!parseSizes(o.global, config->globalSize, dims)) {
-            std::cerr << "clstep-cli: invalid --global '" << o.global << "'\n";
-            return 2;
-        }
-        config->workDim = dims;
-        if (!o.local.empty()) {
-            uint32_t ldims = 0;
-            if (!parseSizes(o.local, config->localSize, ldims)) {
-                std::cerr << "clstep-cli: invalid --local '" << o.local << "'\n";
-                return 2;
-            }
-        } else {
-            config->localSizeGiven = false;
-        }
-        for (size_t i = 0; i < o.args.size(); ++i) {
-            uint32_t fid = launchSources.addFile("--arg " + std::to_string(i + 1), o.args[i]);
-            auto spec =
-                launch::ArgParser::parse(o.args[i], fid, static_cast<uint32_t>(i), launchDiags);
-            if (!spec) break;
-            config->args.push_back(std::move(*spec));
-        }
-    }
-    DiagnosticPrinter launchPrinter(launchSources);
-    for (const Diagnostic& d : launchDiags)
-        launchPrinter.printText(std::cerr, d);
-    if (!config || hasErrors(launchDiags)) return 1;
-    if (!o.globalOffset.empty()) {
-        std::array<uint64_t, 3> off;
-        uint32_t dims = 0;
-        if (!parseSizes(o.globalOffset, off, dims)) {
-            std::cerr << "clstep-cli: invalid --global-offset '" << o.globalOffset << "'\n";
-            return 2;
-        }
-        config->globalOffset = off;
-    }
-
-    std::unique_ptr<Program> program = Program::fromFile(config->kernelFile, co);
-    DiagnosticPrinter printer(program->sources);
-    for (const Diagnostic& d : program->diagnostics)
-        printer.printText(std::cerr, d);
-    if (program->hasErrors()) return 1;
-    const ast::FunctionDecl* kernel = program->findKernel(config->kernelName);
-    if (!kernel) {
-        std::cerr << config->kernelFile << ": error: no kernel named '" << config->kernelName
-                  << "' [launch]\n";
-        return 1;
-    }
-    launch::KernelSignature sig = launch::signatureOf(*kernel, program->options.clVersion);
-    std::vector<Diagnostic> bindDiags;
-    bool bound = launch::SimParser::bind(*config, sig, bindDiags);
-    for (const Diagnostic& d : bindDiags)
-        launchPrinter.printText(std::cerr, d);
-    if (!bound || hasErrors(bindDiags)) return 1;
-
-    NDRange range = launch::ndRangeOf(*config);
-    std::vector<KernelArgument> args = launch::kernelArgumentsOf(*config);
-    RunOptions ro;
-    ro.deviceBigEndian = o.deviceEndian == "big";
-    ro.maxStepsPerWorkItem = o.maxSteps;
-    ro.subGroupSize = o.subGroupSize;
+    PreparedLaunch launch;
+    if (int rc = prepareLaunch(o, launch, std::cerr)) return rc;
+    const launch::LaunchConfig* config = &launch.config;
     if (o.interactive)
-        return runConsole(config->kernelFile, config->kernelName, range, args, co, ro,
-                          checkOptionsOf(o));
+        return runConsole(config->kernelFile, config->kernelName, launch.range, launch.args,
+                          launch.compile, launch.run, launch.checks);
 
+    const Program* program = launch.program.get();
+    DiagnosticPrinter printer(program->sources);
+    NDRange range = launch.range;
+    std::vector<KernelArgument> args = launch.args;
+    RunOptions ro = launch.run;
     KernelRun run(*program, config->kernelName, range, args, ro);
-    CheckSet checks(checkOptionsOf(o));
-    checks.attach(run);
     std::unique_ptr<AccessStats> stats;
     if (o.accessStats) {
         stats = std::make_unique<AccessStats>(
-            AccessStatsOptions{o.subGroupSize, o.banks, o.bankWidth, o.segmentBytes});
+            AccessStatsOptions{ro.subGroupSize, o.banks, o.bankWidth, o.segmentBytes});
         run.addObserver(stats.get());
     }
-    printer.setDetailsLookup([&checks](const Diagnostic& d) { return checks.details(d); });
-    printer.setKernelName(config->kernelName);
-    run.runAll();
-    std::cout << run.output();
-    for (size_t i = 0; i < run.diagnostics().size(); ++i)
-        printer.printText(std::cerr, run.diagnostics()[i], run.diagnosticCounts()[i]);
+    nlohmann::json json = launch::runChecked(run, config->kernelName, checkOptionsOf(o), printer,
+                                             std::cout, std::cerr);
     if (!o.diagnosticsJson.empty()) {
         std::ofstream out(o.diagnosticsJson);
-        out << printer.toJson(run.diagnostics(), run.diagnosticCounts()).dump(2) << "\n";
+        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     if (!run.ready()) return 1;
     if (stats) {

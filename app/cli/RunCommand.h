@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runtime/RunOptions.h"
+
 #include "checks/CheckSet.h"
 
 #include <CLI/CLI.hpp>
@@ -21,9 +23,12 @@ struct RunOptionsCli {
     std::string clStd = "CL1.2";
     std::vector<std::string> defines;
     std::vector<std::string> includeDirs;
+    std::string buildOptions; ///< -b/--build-options: clBuildProgram options (5.6.4)
     std::string deviceEndian = "little";
     uint64_t maxSteps = 100'000'000;
-    uint32_t subGroupSize = 32;  ///< --sub-group-size (a power of two)
+    uint64_t localMemBytes = RunOptions().localMemoryBytes;   ///< CL_DEVICE_LOCAL_MEM_SIZE
+    uint64_t globalMemBytes = RunOptions().globalMemoryBytes; ///< CL_DEVICE_GLOBAL_MEM_SIZE
+    uint32_t subGroupSize = 32;  ///< --sub-group-size: RunOptions::subGroupSize
     bool accessStats = false;    ///< --access-stats
     std::string accessStatsJson; ///< --json FILE (with --access-stats)
     uint32_t banks = 32;         ///< --banks

@@ -1,7 +1,8 @@
-// clstep-cli: the command-line front end (check, run).
+// clstep-cli: the command-line front end (check, run, repl, dap).
 #include "CheckCommand.h"
 #include "ReplCommand.h"
 #include "RunCommand.h"
+#include "dap/DapServer.h"
 
 #include <CLI/CLI.hpp>
 
@@ -29,22 +30,31 @@ std::vector<std::string> normaliseArgs(int argc, char** argv) {
 int main(int argc, char** argv) {
     CLI::App app{"clstep-cli: OpenCL C interpreter and checker"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("clstep-cli ") + CLSTEP_VERSION);
 
     clstep::cli::CheckOptions check;
-    CLI::App* checkCmd = app.add_subcommand("check", "Preprocess, parse and check an OpenCL C file");
+    CLI::App* checkCmd =
+        app.add_subcommand("check", "Preprocess, parse and check an OpenCL C file");
     checkCmd->add_option("file", check.file, "kernel file (.cl)")->required();
-    checkCmd->add_option("--cl-std", check.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
+    checkCmd->add_option("--cl-std", check.clStd,
+                         "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
     checkCmd->add_option("-D", check.defines, "define a macro NAME[=VALUE]");
     checkCmd->add_option("-I", check.includeDirs, "add an include directory");
     checkCmd->add_flag("--json", check.json, "print diagnostics as a JSON array");
 
     clstep::cli::RunOptionsCli run;
-    CLI::App* runCmd = app.add_subcommand("run", "Run a kernel from a .sim launch file or a .cl file");
+    CLI::App* runCmd =
+        app.add_subcommand("run", "Run a kernel from a .sim launch file or a .cl file");
     clstep::cli::addRunOptions(*runCmd, run);
 
     clstep::cli::ReplOptionsCli repl;
-    CLI::App* replCmd = app.add_subcommand("repl", "OpenCL C scratchpad: a read-eval-print loop on a simulated device");
+    CLI::App* replCmd = app.add_subcommand(
+        "repl", "OpenCL C scratchpad: a read-eval-print loop on a simulated device");
     clstep::cli::addReplOptions(*replCmd, repl);
+
+    CLI::App* dapCmd = app.add_subcommand(
+        "dap",
+        "Debug Adapter Protocol server on stdin/stdout (for VS Code, nvim-dap; docs/editors.md)");
 
     try {
         app.parse(normaliseArgs(argc, argv));
@@ -56,6 +66,7 @@ int main(int argc, char** argv) {
         if (*checkCmd) return clstep::cli::runCheck(check);
         if (*runCmd) return clstep::cli::runRun(run);
         if (*replCmd) return clstep::cli::runRepl(repl);
+        if (*dapCmd) return clstep::cli::dap::runDap();
     } catch (const std::exception& e) {
         std::cerr << "clstep-cli: internal error: " << e.what() << "\n";
         return 1;

@@ -1,6 +1,7 @@
 // clstep: the GUI. `clstep [FILE.cl|FILE.sim]` opens a kernel (a .cl with a .sim beside it
 // uses the .sim; no argument opens samples/reduction_race.sim). `--headless` runs the same
-// demo without a window; `--do` and `--screenshot` drive the window for demos and docs.
+// demo without a window; `--do` and `--screenshot` drive the window for demos and docs;
+// `--help` and `--version` need no display either.
 #include "HeadlessRunner.h"
 #include "MainWindow.h"
 #include "ScriptRunner.h"
@@ -14,40 +15,25 @@
 
 using namespace clstep::ui;
 
-int main(int argc, char** argv) {
-    // Headless mode must not need a display: decide before QApplication exists.
-    for (int i = 1; i < argc; ++i)
-        if (std::string(argv[i]) == "--headless") {
-            QCoreApplication core(argc, argv);
-            QCommandLineParser p;
-            p.addPositionalArgument(QStringLiteral("file"),
-                                    QStringLiteral("kernel (.cl) or launch file (.sim)"));
-            p.addOption({QStringLiteral("headless"), QStringLiteral("run without a window")});
-            p.addOption({QStringLiteral("device-endian"), QStringLiteral("little|big"),
-                         QStringLiteral("order"), QStringLiteral("little")});
-            p.addOption({QStringLiteral("explore"),
-                         QStringLiteral("schedules to compare (0: none)"), QStringLiteral("n"),
-                         QStringLiteral("4")});
-            p.addHelpOption();
-            p.process(core);
-            const QString file = p.positionalArguments().value(
-                0, MainWindow::samplesDir() + QStringLiteral("/reduction_race.sim"));
-            HeadlessRunner::Options o;
-            o.deviceBigEndian = p.value(QStringLiteral("device-endian")) == QStringLiteral("big");
-            o.exploreSchedules = p.value(QStringLiteral("explore")).toInt();
-            return HeadlessRunner::run(file, o, std::cout, std::cerr);
-        }
+namespace {
 
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("clstep"));
-    QApplication::setOrganizationName(QStringLiteral("clstep"));
-    QCommandLineParser p;
+/// Every option of `clstep`, for the window and for the display-free paths alike (so that
+/// `--help`, and the man page help2man makes from it, lists them all).
+void addOptions(QCommandLineParser& p) {
     p.setApplicationDescription(
         QStringLiteral("clstep: interactive OpenCL C interpreter and visual memory debugger"));
     p.addHelpOption();
+    p.addVersionOption();
     p.addPositionalArgument(QStringLiteral("file"),
                             QStringLiteral("kernel (.cl) or launch file (.sim)"));
-    p.addOption({QStringLiteral("headless"), QStringLiteral("run the demo without a window")});
+    p.addOption({QStringLiteral("headless"),
+                 QStringLiteral("run the demo without a window (no display needed)")});
+    p.addOption({QStringLiteral("device-endian"),
+                 QStringLiteral("with --headless: simulated device byte order, little|big"),
+                 QStringLiteral("order"), QStringLiteral("little")});
+    p.addOption({QStringLiteral("explore"),
+                 QStringLiteral("with --headless: schedules to compare (0: none)"),
+                 QStringLiteral("n"), QStringLiteral("4")});
     p.addOption({QStringLiteral("do"),
                  QStringLiteral("commands to run after opening, ';'-separated"),
                  QStringLiteral("script")});
@@ -59,6 +45,41 @@ int main(int argc, char** argv) {
     p.addOption({QStringLiteral("fresh"), QStringLiteral("ignore saved layout and settings")});
     p.addOption({QStringLiteral("presentation"), QStringLiteral("start in presentation mode")});
     p.addOption({QStringLiteral("dark"), QStringLiteral("dark theme")});
+}
+
+void setApplicationInfo() {
+    QCoreApplication::setApplicationName(QStringLiteral("clstep"));
+    QCoreApplication::setOrganizationName(QStringLiteral("clstep"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CLSTEP_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // --help, --version and --headless must not need a display: they are handled with a
+    // QCoreApplication, before any QApplication exists.
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--headless" || a == "--help" || a == "-h" || a == "-?" || a == "--help-all" ||
+            a == "--version" || a == "-v") {
+            QCoreApplication core(argc, argv);
+            setApplicationInfo();
+            QCommandLineParser p;
+            addOptions(p);
+            p.process(core); // prints --help / --version and exits; exits 1 on a bad option
+            const QString file = p.positionalArguments().value(
+                0, MainWindow::samplesDir() + QStringLiteral("/reduction_race.sim"));
+            HeadlessRunner::Options o;
+            o.deviceBigEndian = p.value(QStringLiteral("device-endian")) == QStringLiteral("big");
+            o.exploreSchedules = p.value(QStringLiteral("explore")).toInt();
+            return HeadlessRunner::run(file, o, std::cout, std::cerr);
+        }
+    }
+
+    QApplication app(argc, argv);
+    setApplicationInfo();
+    QCommandLineParser p;
+    addOptions(p);
     p.process(app);
 
     MainWindow::Options options;

@@ -105,7 +105,8 @@ Lane compute(Lane old, const Value* args, TypeKind k) {
 /// Reads the old value, computes and stores the new one as one atomic operation (spec
 /// 6.12.11: "read the 32-bit value (referred to as old) stored at location pointed by p,
 /// compute ... and store result at location pointed by p. The function returns old.").
-/// atomic_cmpxchg stores `(old == cmp) ? val : old`, i.e. it always writes.
+/// atomic_cmpxchg stores val only when old == cmp; a failed compare is an atomic read and
+/// nothing else (as on hardware and in Oclgrind), so it cannot race as a write.
 template <AtomicOp Op>
 void atomicImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
     const uint64_t addr = args[0].lanes[0].u;
@@ -116,7 +117,10 @@ void atomicImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, V
     const Value old = env.load(addr, access, call.range);
     Value updated = old;
     updated.lanes[0] = compute<Op>(old.lanes[0], args, t->kind);
-    env.store(addr, access, updated, call.range);
+    bool writes = true;
+    if constexpr (Op == AtomicOp::CmpXchg)
+        writes = old.lanes[0].u == lane::normalize(args[1].lanes[0], t->kind).u;
+    if (writes) env.store(addr, access, updated, call.range);
     env.atomicEnd();
     result = old;
 }

@@ -5,6 +5,7 @@
 #include "runtime/Value.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace clstep {
@@ -23,7 +24,7 @@ public:
     virtual uint32_t workDim() const = 0;
     virtual uint64_t globalSize(uint32_t dim) const = 0;
     virtual uint64_t globalId(uint32_t dim) const = 0;
-    virtual uint64_t localSize(uint32_t dim) const = 0;        ///< actual size of this group
+    virtual uint64_t localSize(uint32_t dim) const = 0;         ///< actual size of this group
     virtual uint64_t enqueuedLocalSize(uint32_t dim) const = 0; ///< size given at launch
     virtual uint64_t localId(uint32_t dim) const = 0;
     virtual uint64_t numGroups(uint32_t dim) const = 0;
@@ -44,16 +45,30 @@ public:
     /// operation (no data race between atomics; serialised across work-groups running in
     /// parallel).
     virtual void atomicBegin(uint64_t address, const SourceRange& site) = 0;
+    /// Memory order and scope (values as in MemoryAccess::order/scope) of the next atomic
+    /// operation, set before atomicBegin by the OpenCL C 2.0 atomic functions; atomicEnd
+    /// restores "none given" (MemoryAccess::kNoOrder, device scope: the 1.2 atomics).
+    virtual void atomicSemantics(uint8_t order, uint8_t scope) = 0;
     virtual void atomicEnd() = 0;
 
     // --- Synchronisation (spec 6.12.8, 6.12.10) ---
     /// Work-group barrier: suspends the work-item until every work-item of the group arrives.
     /// `flags` is the CLK_LOCAL_MEM_FENCE (1) | CLK_GLOBAL_MEM_FENCE (2) bit set.
     virtual void barrier(uint32_t flags, const SourceRange& site) = 0;
+    /// Work-group and sub-group collective functions (OpenCL C 2.0 6.13.15, cl_khr_subgroups
+    /// 9.17.3.5): the call is a barrier point for the work-items of the group (`subGroup`
+    /// false) or of the caller's sub-group; each passes `mine`. Once all have arrived the
+    /// result holds every participant's value, in local linear id order (for a sub-group:
+    /// sub-group local id order). Divergence is reported like barrier divergence, naming
+    /// `what` (the builtin). Valid until the caller's next collective call.
+    virtual std::span<const Value> collective(const Value& mine, bool subGroup, const char* what,
+                                              const SourceRange& site) = 0;
+    /// The maximum sub-group size of the run (RunOptions::subGroupSize), in work-items.
+    virtual uint32_t maxSubGroupSize() const = 0;
     /// Async copy (spec 6.12.10): performed once per work-group; returns an event id.
-    virtual uint64_t asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes,
-                               uint64_t count, uint64_t srcStride, uint64_t dstStride,
-                               uint64_t event, const SourceRange& site) = 0;
+    virtual uint64_t asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, uint64_t count,
+                               uint64_t srcStride, uint64_t dstStride, uint64_t event,
+                               const SourceRange& site) = 0;
     /// wait_group_events for `count` events stored at `eventList` (a private address).
     virtual void waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) = 0;
 

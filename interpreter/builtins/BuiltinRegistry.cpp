@@ -22,6 +22,9 @@ BuiltinRegistry::BuiltinRegistry() {
     registerPrintfBuiltins(*this);
     registerConversionBuiltins(*this);
     registerAddressSpaceBuiltins(*this);
+    registerC11AtomicBuiltins(*this);
+    registerWorkGroupBuiltins(*this);
+    registerSubGroupBuiltins(*this);
 }
 
 void BuiltinRegistry::add(BuiltinDef def) {

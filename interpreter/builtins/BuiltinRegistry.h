@@ -33,19 +33,25 @@ private:
 };
 
 // One registration function per spec family (each in its own file).
-void registerWorkItemBuiltins(BuiltinRegistry& r);   // 6.12.1
-void registerMathBuiltins(BuiltinRegistry& r);       // 6.12.2
-void registerIntegerBuiltins(BuiltinRegistry& r);    // 6.12.3
-void registerCommonBuiltins(BuiltinRegistry& r);     // 6.12.4
-void registerGeometricBuiltins(BuiltinRegistry& r);  // 6.12.5
-void registerRelationalBuiltins(BuiltinRegistry& r); // 6.12.6
+void registerWorkItemBuiltins(BuiltinRegistry& r);        // 6.12.1
+void registerMathBuiltins(BuiltinRegistry& r);            // 6.12.2
+void registerIntegerBuiltins(BuiltinRegistry& r);         // 6.12.3
+void registerCommonBuiltins(BuiltinRegistry& r);          // 6.12.4
+void registerGeometricBuiltins(BuiltinRegistry& r);       // 6.12.5
+void registerRelationalBuiltins(BuiltinRegistry& r);      // 6.12.6
 void registerVectorLoadStoreBuiltins(BuiltinRegistry& r); // 6.12.7
-void registerSyncBuiltins(BuiltinRegistry& r);       // 6.12.8, 6.12.9
-void registerAsyncCopyBuiltins(BuiltinRegistry& r);  // 6.12.10
-void registerAtomicBuiltins(BuiltinRegistry& r);     // 6.12.11
-void registerMiscVectorBuiltins(BuiltinRegistry& r); // 6.12.12 (vec_step, shuffle, shuffle2)
-void registerPrintfBuiltins(BuiltinRegistry& r);     // 6.12.13
-void registerConversionBuiltins(BuiltinRegistry& r); // 6.2.3 convert_T, 6.2.4.2 as_T
-void registerAddressSpaceBuiltins(BuiltinRegistry& r); // 6.12.? to_global/to_local/to_private
+void registerSyncBuiltins(BuiltinRegistry& r);            // 6.12.8, 6.12.9
+void registerAsyncCopyBuiltins(BuiltinRegistry& r);       // 6.12.10
+void registerAtomicBuiltins(BuiltinRegistry& r);          // 6.12.11
+void registerMiscVectorBuiltins(BuiltinRegistry& r);      // 6.12.12 (vec_step, shuffle, shuffle2)
+void registerPrintfBuiltins(BuiltinRegistry& r);          // 6.12.13
+void registerConversionBuiltins(BuiltinRegistry& r);      // 6.2.3 convert_T, 6.2.4.2 as_T
+void registerAddressSpaceBuiltins(BuiltinRegistry& r);    // 6.12.? to_global/to_local/to_private
+void registerC11AtomicBuiltins(BuiltinRegistry& r);       // 2.0 6.13.11 atomic_load, ...
+void registerWorkGroupBuiltins(BuiltinRegistry& r);       // 2.0 6.13.15 work-group functions
+void registerSubGroupBuiltins(BuiltinRegistry& r);        // cl_khr_subgroups (ext 9.17)
+/// Registers `<prefix>all/any/broadcast/reduce_*/scan_*` as collectives over the work-group
+/// (`subGroup` false, prefix "work_group_") or the sub-group ("sub_group_").
+void registerCollectiveBuiltins(BuiltinRegistry& r, const char* prefix, bool subGroup);
 
 } // namespace clstep

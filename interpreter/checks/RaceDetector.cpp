@@ -88,9 +88,13 @@ RaceDetector::BufferShadow* RaceDetector::shadowFor(const MemoryAccess& a, bool 
 
 bool RaceDetector::conflicts(const Record& r, const Record& e, bool local, uint32_t current) const {
     if (!r.stamp) return false;
-    if ((r.site & kAtomic) && (e.site & kAtomic)) return false; // atomics do not race atomics
-    if (r.stamp < m_groupStart) return !local;                  // another work-group
-    if (r.stamp != current) return false;                       // ordered by a barrier
+    if ((r.site & kAtomic) && (e.site & kAtomic)) {
+        // Atomics do not race atomics, unless they come from different work-groups and one
+        // has a scope that does not reach the other group (2.0 6.13.11.5).
+        if (local || r.stamp >= m_groupStart || !((r.site | e.site) & kGroupScope)) return false;
+    }
+    if (r.stamp < m_groupStart) return !local; // another work-group
+    if (r.stamp != current) return false;      // ordered by a barrier
     bool sameEntity =
         (r.site & kGroup) == (e.site & kGroup) && ((r.site & kGroup) || r.item == e.item);
     return !sameEntity;
@@ -98,11 +102,17 @@ bool RaceDetector::conflicts(const Record& r, const Record& e, bool local, uint3
 
 void RaceDetector::updateWrite(ByteState& b, const Record& e, bool local, uint32_t current) const {
     const Record& w = b.write;
-    // An atomic write does not replace a non-atomic one that can still race with later
-    // atomics (same interval, or __global memory, which later groups see unordered).
-    if ((e.site & kAtomic) && w.stamp && !(w.site & kAtomic) &&
-        (!local ? true : (w.stamp == current)))
-        return;
+    // An atomic write does not replace a write that can still race with later accesses
+    // (same interval, or __global memory, which later groups see unordered): not a
+    // non-atomic one, which races with later atomics, and not another entity's atomic one,
+    // which races with a later plain access of the entity writing now (a plain read after
+    // atomic_inc by every work-item races with the other work-items' increments).
+    const bool live = w.stamp && (!local || w.stamp == current);
+    if ((e.site & kAtomic) && live) {
+        const bool sameEntity =
+            (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
+        if (!(w.site & kAtomic) || !sameEntity) return;
+    }
     b.write = e;
 }
 
@@ -178,7 +188,13 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& a) {
     const uint32_t current = local ? m_localStamp : m_globalStamp;
     Record e;
     e.stamp = current;
-    e.site = m_sites.intern(a.site) | (a.atomic ? kAtomic : 0);
+    const uint16_t site = m_sites.intern(a.site);
+    e.site = site | (a.atomic ? kAtomic : 0);
+    if (a.atomic) {
+        // memory_scope_work_item (0), work_group (1), sub_group (4) stay inside the group.
+        if (a.scope == 0 || a.scope == 1 || a.scope == 4) e.site |= kGroupScope;
+        if (site && a.order != MemoryAccess::kNoOrder) m_siteSemantics[site] = {a.order, a.scope};
+    }
     if (a.asyncCopy) {
         e.site |= kGroup;
     } else {
@@ -254,6 +270,40 @@ WorkItemId RaceDetector::idsOf(const Record& r) const {
     return id;
 }
 
+std::string RaceDetector::orderName(uint8_t order) {
+    switch (order) {
+    case 0:
+        return "memory_order_relaxed";
+    case 2:
+        return "memory_order_acquire";
+    case 3:
+        return "memory_order_release";
+    case 4:
+        return "memory_order_acq_rel";
+    case 5:
+        return "memory_order_seq_cst";
+    default:
+        return "memory_order " + std::to_string(order);
+    }
+}
+
+std::string RaceDetector::scopeName(uint8_t scope) {
+    switch (scope) {
+    case 0:
+        return "memory_scope_work_item";
+    case 1:
+        return "memory_scope_work_group";
+    case 2:
+        return "memory_scope_device";
+    case 3:
+        return "memory_scope_all_svm_devices";
+    case 4:
+        return "memory_scope_sub_group";
+    default:
+        return "memory_scope " + std::to_string(scope);
+    }
+}
+
 void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const Conflict& c,
                           const Record& second) {
     const bool writeWrite = c.hazard == Hazard::WAW;
@@ -281,11 +331,15 @@ void RaceDetector::report(const MemoryAccess& a, const BufferShadow& sh, const C
         return;
     }
 
-    auto accessName = [](const Record& r, bool write) {
+    auto accessName = [this](const Record& r, bool write) {
         std::string prefix = (r.site & kGroup)    ? "async copy "
                              : (r.site & kAtomic) ? "atomic "
                                                   : "";
-        return prefix + (write ? "write" : "read");
+        std::string name = prefix + (write ? "write" : "read");
+        auto it = m_siteSemantics.find(r.site & kSiteMask);
+        if ((r.site & kAtomic) && it != m_siteSemantics.end())
+            name += " (" + orderName(it->second.first) + ", " + scopeName(it->second.second) + ")";
+        return name;
     };
     auto entity = [](const Record& r, const WorkItemId& id) {
         return (r.site & kGroup)

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -17,7 +18,9 @@ namespace clstep {
 /// spec 3.3.1 memory consistency: work-items of a group are only ordered by a barrier whose
 /// fence covers the address space; different work-groups are never ordered).
 ///
-/// Two accesses to the same byte race when at least one is a write, not both are atomic,
+/// Two accesses to the same byte race when at least one is a write, not both are atomic
+/// (atomics of different work-groups on `__global` memory race unless both have a
+/// memory_scope of device or wider: OpenCL C 2.0 6.13.11.5),
 /// they come from different entities (work-items, or the work-group for async copies), and
 ///   - both are in the same work-group and the same barrier interval of that space
 ///     (barrier(CLK_LOCAL_MEM_FENCE) starts a new interval for `__local` only,
@@ -58,8 +61,8 @@ public:
 
 private:
     /// One recorded access: interval stamp (0 = none), local linear id of the work-item in
-    /// its group, and the site id (bits 0-13) with the atomic (bit 14) and work-group
-    /// (bit 15, async copy) flags.
+    /// its group, and the site id (bits 0-12) with the group-scope (bit 13), atomic (bit 14)
+    /// and work-group (bit 15, async copy) flags.
     struct Record {
         uint32_t stamp = 0;
         uint16_t item = 0;
@@ -93,7 +96,10 @@ private:
         Hazard hazard;
     };
 
-    static constexpr uint16_t kSiteMask = 0x3FFF;
+    static constexpr uint16_t kSiteMask = 0x1FFF;
+    /// An atomic whose memory_scope does not reach other work-groups (work_item, sub_group,
+    /// work_group): it races with atomics of other work-groups on `__global` memory.
+    static constexpr uint16_t kGroupScope = 0x2000;
     static constexpr uint16_t kAtomic = 0x4000;
     static constexpr uint16_t kGroup = 0x8000;
 
@@ -113,7 +119,13 @@ private:
     void recordRanges(const Diagnostic& d, const MemoryAccess& a, const BufferShadow& sh,
                       const Conflict& c);
     WorkItemId idsOf(const Record& r) const;
+    /// "memory_order_relaxed" ... for an order value of MemoryAccess::order.
+    static std::string orderName(uint8_t order);
+    /// "memory_scope_device" ... for a scope value of MemoryAccess::scope.
+    static std::string scopeName(uint8_t scope);
 
+    /// Memory order and scope last used by the atomic access at each site (for reports).
+    std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> m_siteSemantics;
     CheckDetails& m_details;
     bool m_uniformWrites;
     KernelRun* m_run = nullptr;

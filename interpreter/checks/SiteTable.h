@@ -11,13 +11,13 @@
 namespace clstep {
 
 /// Interns source ranges of memory accesses as small ids so that shadow memory can record
-/// "which expression made this access" in 14 bits. Id 0 means "unknown" (an invalid range,
+/// "which expression made this access" in 13 bits. Id 0 means "unknown" (an invalid range,
 /// or a program with more than kMaxSites distinct access sites). A direct-mapped cache
 /// makes the common lookup a hash and one compare.
 class SiteTable {
 public:
-    /// Largest id handed out (ids fit in 14 bits).
-    static constexpr uint16_t kMaxSites = 0x3FFF;
+    /// Largest id handed out (ids fit in 13 bits).
+    static constexpr uint16_t kMaxSites = 0x1FFF;
 
     SiteTable();
     /// The id of `range` (allocated on first use); 0 if `range` is invalid or ids ran out.

@@ -1,6 +1,8 @@
 // ExprCompiler: parsing and checking debugger expressions in the scope of a statement.
 #include "debug/ExprCompiler.h"
 
+#include "common/DeepStackThread.h"
+
 #include "debug/ObjectMacros.h"
 
 #include "builtins/BuiltinRegistry.h"
@@ -242,8 +244,11 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
         result.hint = hintFor("syntax-error", visible);
         return result;
     }
-    Sema sema(program);
-    std::vector<Diagnostic> errors = sema.checkDebuggerExpr(expr, function, visible);
+    std::vector<Diagnostic> errors;
+    runOnDeepStack([&] {
+        Sema sema(program);
+        errors = sema.checkDebuggerExpr(expr, function, visible);
+    });
     if (!errors.empty()) {
         result.error = errors.front().message;
         result.column = columnOf(errors.front().range.begin);

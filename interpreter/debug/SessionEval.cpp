@@ -1,4 +1,5 @@
 // Session: expressions in a work-item's scope (print) and conditional breakpoints.
+#include "common/DeepStackThread.h"
 #include "debug/ExprCompiler.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
@@ -61,7 +62,9 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
                       "as get_global_id(0) work now)";
         return r;
     }
-    WorkItem::Inspection value = wi->inspect(c.expr.get());
+    // The expression may nest kMaxNestingDepth deep: evaluate it on a stack sized for that.
+    WorkItem::Inspection value;
+    runOnDeepStack([&] { value = wi->inspect(c.expr.get()); });
     if (!value.ok) {
         r.error = value.error + (value.errorKind.empty() ? "" : " [" + value.errorKind + "]");
         if (value.errorSite.begin.file == c.expr->range.begin.file)

@@ -6,6 +6,7 @@
 
 #include "OpenCLCParser.h"
 #include "common/Diagnostic.h"
+#include "common/NestingLimit.h"
 #include "frontend/Ast.h"
 #include "frontend/PreprocessedSource.h"
 
@@ -63,9 +64,10 @@ public:
     /// definitions it contains, in front of their users) to `unit`.
     void addExternalDeclaration(P::ExternalDeclarationContext* ctx, ast::TranslationUnit& unit);
 
-    /// Maximum depth of operator chains (binary, assignment, comma, postfix) in one
-    /// expression tree; deeper expressions are rejected so later recursive passes are safe.
-    static constexpr size_t maxChainDepth = 50000;
+    /// Maximum depth of nested operators (binary, assignment, conditional, comma, postfix,
+    /// unary, cast, sizeof) in one expression tree: the project-wide kMaxNestingDepth. Deeper
+    /// expressions are rejected with "nesting-too-deep" so later recursive passes are safe.
+    static constexpr size_t maxChainDepth = kMaxNestingDepth;
 
 private:
     using DeclList = std::vector<ast::DeclPtr>;

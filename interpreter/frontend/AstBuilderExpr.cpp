@@ -206,7 +206,15 @@ ExprPtr AstBuilder::buildBinary(P::BinaryExpressionContext* ctx) {
         c = kids.empty() ? nullptr : kids[0];
     }
     ChainGuard guard{m_chainDepth, spine.size()};
-    if (!enterChain(spine.size(), ctx->getStart())) return nullptr;
+    if (m_chainDepth + spine.size() > maxChainDepth) {
+        // Report at the operator where the limit is crossed (the spine lists the outermost
+        // operator first, so the innermost operators come last).
+        size_t allowed = maxChainDepth > m_chainDepth ? maxChainDepth - m_chainDepth : 0;
+        antlr4::Token* at = firstTerminal(spine[spine.size() - 1 - allowed]);
+        enterChain(spine.size(), at ? at : ctx->getStart());
+        return nullptr;
+    }
+    enterChain(spine.size(), ctx->getStart());
     ExprPtr lhs = c ? buildUnary(c->unaryExpression()) : nullptr;
     for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
         P::BinaryExpressionContext* node = *it;
@@ -229,6 +237,9 @@ ExprPtr AstBuilder::buildUnary(P::UnaryExpressionContext* ctx) {
     if (auto* pf = dynamic_cast<P::PostfixExprContext*>(ctx))
         return applyPostfix(buildPrimary(pf->primaryExpression()), pf->getStart(),
                             pf->postfixSuffix());
+    // Prefix operators nest one level each (`- - - ... 1`).
+    ChainGuard guard{m_chainDepth, 1};
+    if (!enterChain(1, ctx->getStart())) return nullptr;
     if (auto* inc = dynamic_cast<P::PreIncDecExprContext*>(ctx)) {
         auto u = std::make_unique<UnaryExpr>();
         u->op = inc->PlusPlus() ? UnaryOp::PreInc : UnaryOp::PreDec;

@@ -6,9 +6,8 @@
 #include "OpenCLCLexer.h"
 #include "OpenCLCParser.h"
 #include "antlr4-runtime.h"
+#include "common/DeepStackThread.h"
 #include "frontend/AstBuilder.h"
-
-#include <pthread.h>
 
 #include <algorithm>
 #include <functional>
@@ -23,7 +22,6 @@ using L = grammar::OpenCLCLexer;
 
 constexpr size_t kMaxNesting = 256;                    ///< ( [ { levels accepted
 constexpr size_t kMaxSyntaxErrors = 20;                ///< syntax errors reported per file
-constexpr size_t kParserStackBytes = size_t(64) << 20; ///< measured need: under 16 MB
 
 /// Feeds the lexer one character per byte (no UTF-8 decoding: garbage bytes cannot throw,
 /// and columns count bytes like SourceLocation does). Bytes >= 0x80 (valid only inside
@@ -39,37 +37,6 @@ public:
         p = 0;
     }
 };
-
-/// Runs `fn` on a thread with a large stack (deeply nested but accepted input recurses in
-/// the parser and the AST builder); runs it inline if such a thread cannot be created.
-void runWithLargeStack(const std::function<void()>& fn) {
-    struct Job {
-        const std::function<void()>* fn;
-        std::exception_ptr error;
-    } job{&fn, nullptr};
-    auto trampoline = [](void* arg) -> void* {
-        auto* j = static_cast<Job*>(arg);
-        try {
-            (*j->fn)();
-        } catch (...) {
-            j->error = std::current_exception();
-        }
-        return nullptr;
-    };
-    pthread_attr_t attr;
-    pthread_t thread;
-    bool started = false;
-    if (pthread_attr_init(&attr) == 0) {
-        if (pthread_attr_setstacksize(&attr, kParserStackBytes) == 0)
-            started = pthread_create(&thread, &attr, trampoline, &job) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (started)
-        pthread_join(thread, nullptr);
-    else
-        trampoline(&job);
-    if (job.error) std::rethrow_exception(job.error);
-}
 
 void lexicalDiagnostics(const L& lexer, const TokenLocator& loc, std::vector<Diagnostic>& out) {
     for (const L::LexError& e : lexer.lexErrors) {
@@ -282,7 +249,7 @@ void parseImpl(const PreprocessedSource& source, ParseResult& result) {
 ParseResult parseOpenCL(const PreprocessedSource& source) {
     ParseResult result;
     try {
-        runWithLargeStack([&] { parseImpl(source, result); });
+        runOnDeepStack([&] { parseImpl(source, result); });
     } catch (const std::exception& e) {
         result.diagnostics.push_back(makeParseDiagnostic(
             "internal-error", std::string("internal error in the parser: ") + e.what(), {}));

@@ -1,5 +1,6 @@
 #include "frontend/WaveHooks.h" // first: configures Boost.Wave
 
+#include "common/DeepStackThread.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/PreprocessorOutput.h"
 
@@ -7,7 +8,6 @@
 
 #include <mutex>
 #include <new>
-#include <pthread.h>
 
 namespace clstep {
 
@@ -62,6 +62,27 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
         "cl_khr_byte_addressable_store=1",
     };
     if (options.deviceLittleEndian) defs.push_back("__ENDIAN_LITTLE__=1");
+    if (options.clVersion >= 200) {
+        defs.push_back("cl_khr_subgroups=1");
+        // 6.13.11.4 memory_order and 6.13.11.5 memory_scope values (as clang numbers them),
+        // 6.13.11.2 initialisation macros.
+        for (const char* d :
+             {"memory_order_relaxed=0", "memory_order_acquire=2", "memory_order_release=3",
+              "memory_order_acq_rel=4", "memory_order_seq_cst=5", "memory_scope_work_item=0",
+              "memory_scope_work_group=1", "memory_scope_device=2",
+              "memory_scope_all_svm_devices=3", "memory_scope_all_devices=3",
+              "memory_scope_sub_group=4", "ATOMIC_VAR_INIT(x)=(x)", "ATOMIC_FLAG_INIT=0"})
+            defs.push_back(d);
+    }
+    // OpenCL C 3.0 optional features (3.0 spec 6.2.1), defined for what clstep implements.
+    if (options.clVersion >= 300)
+        for (const char* feature :
+             {"__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
+              "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups",
+              "__opencl_c_fp64", "__opencl_c_int64", "__opencl_c_atomic_order_acq_rel",
+              "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
+              "__opencl_c_atomic_scope_all_devices"})
+            defs.push_back(std::string(feature) + "=1");
     defs.insert(defs.end(), options.defines.begin(), options.defines.end());
     for (const std::string& def : defs) {
         try {
@@ -281,11 +302,6 @@ void runJob(Job& job) noexcept {
     }
 }
 
-void* jobThread(void* arg) {
-    runJob(*static_cast<Job*>(arg));
-    return nullptr;
-}
-
 } // namespace
 
 PreprocessedSource Preprocessor::run(SourceManager& sources, uint32_t fileId,
@@ -300,18 +316,8 @@ PreprocessedSource Preprocessor::run(SourceManager& sources, uint32_t fileId,
     std::lock_guard<std::mutex> lock(mutex);
 
     Job job{&sources, fileId, &options, &result};
-    pthread_attr_t attr;
-    bool threaded = false;
-    if (pthread_attr_init(&attr) == 0) {
-        pthread_t thread;
-        if (pthread_attr_setstacksize(&attr, kWaveStackSize) == 0 &&
-            pthread_create(&thread, &attr, &jobThread, &job) == 0) {
-            pthread_join(thread, nullptr);
-            threaded = true;
-        }
-        pthread_attr_destroy(&attr);
-    }
-    if (!threaded) runJob(job); // no thread available: run with the caller's stack
+    // Wave recurses deeply (nested macro calls, #if expressions): a stack of its own.
+    runOnDeepStack([&job] { runJob(job); }, kWaveStackSize);
     return result;
 }
 

@@ -1,5 +1,6 @@
 #include "frontend/Program.h"
 
+#include "common/DeepStackThread.h"
 #include "frontend/Parser.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/Sema.h"
@@ -100,9 +101,13 @@ std::unique_ptr<Program> Program::fromSource(const std::string& path, std::strin
     p->unit = std::move(parsed.unit);
     if (!p->unit) p->unit = std::make_unique<ast::TranslationUnit>();
     if (!p->hasErrors()) {
-        Sema sema(*p);
-        sema.run();
-        ast::linkStatements(*p->unit);
+        // Sema and constant evaluation recurse over the tree (at most kMaxNestingDepth deep
+        // over expressions): run them on a stack sized for that, whatever the caller's is.
+        runOnDeepStack([&] {
+            Sema sema(*p);
+            sema.run();
+            ast::linkStatements(*p->unit);
+        });
     }
     return p;
 }

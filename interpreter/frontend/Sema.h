@@ -132,6 +132,10 @@ private:
     void checkBuiltinCall(ast::CallExpr* c, const std::string& name);
     void checkMember(ast::MemberExpr* m);
     void checkVectorLiteral(ast::VectorLiteralExpr* v);
+    /// Reports "atomic-operator" when `e` has an OpenCL C 2.0 atomic type (6.13.11.6: atomic
+    /// objects are only read, and only changed through the atomic functions). Returns true if
+    /// it reported.
+    bool rejectAtomicOperand(const ast::Expr* e, const SourceRange& range);
     void checkUnary(ast::UnaryExpr* u);
     void checkBinary(ast::BinaryExpr* b);
     void checkAssign(ast::AssignExpr* a);

@@ -186,6 +186,14 @@ void Sema::convertForAssignment(ExprPtr& e, QualType target, const std::string& 
         implicitCast(e, target);
         return;
     }
+    // event_t from the integer constant 0 ("no event"), as clang accepts it (OpenCL C
+    // 6.12.10: async copies take 0 or an event). The value is the event number 0 either way.
+    if (to == m_types.builtin("event_t") && from->isInteger() && isNullPointerConstant(e.get()))
+        return;
+    // sampler_t from a 32-bit literal of CLK_* bits (OpenCL C 1.2 6.12.14.1: "a sampler ...
+    // declared in the outermost scope or as a const kernel variable ... initialized with a
+    // literal value of type uint"). The handle is the bits themselves.
+    if (to == m_types.builtin("sampler_t") && from->isInteger()) return;
     if (from != to)
         error("incompatible-types", e->range,
               what + " converts '" + e->type->name + "' to '" + target->name + "'");

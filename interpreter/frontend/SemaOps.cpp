@@ -34,9 +34,18 @@ const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange
     return result;
 }
 
+bool Sema::rejectAtomicOperand(const Expr* e, const SourceRange& range) {
+    if (!e || !e->type.type || !e->type->atomic) return false;
+    error("atomic-operator", range,
+          "operator on atomic type '" + e->type->name +
+              "' is not supported: use the atomic functions (OpenCL C 2.0 6.13.11.6)");
+    return true;
+}
+
 void Sema::checkUnary(UnaryExpr* u) {
     checkExpr(u->operand);
     Expr* o = u->operand.get();
+    if (u->op != UnaryOp::AddrOf && u->op != UnaryOp::Deref) rejectAtomicOperand(o, u->range);
     switch (u->op) {
     case UnaryOp::AddrOf: {
         if (o->kind == ExprKind::Member && !static_cast<MemberExpr*>(o)->swizzle.empty()) {
@@ -112,6 +121,8 @@ void Sema::checkUnary(UnaryExpr* u) {
 void Sema::checkBinary(BinaryExpr* b) {
     checkExpr(b->lhs);
     checkExpr(b->rhs);
+    if (b->op != BinaryOp::Comma && !rejectAtomicOperand(b->lhs.get(), b->range))
+        rejectAtomicOperand(b->rhs.get(), b->range);
     decay(b->lhs);
     decay(b->rhs);
     const Type* a = b->lhs->type->canonical();
@@ -248,6 +259,7 @@ void Sema::checkBinary(BinaryExpr* b) {
 void Sema::checkAssign(AssignExpr* a) {
     checkExpr(a->lhs);
     checkExpr(a->rhs);
+    rejectAtomicOperand(a->lhs.get(), a->range);
     requireModifiable(a->lhs.get(), "assign to");
     a->type = QualType{a->lhs->type.type};
     if (a->op == BinaryOp::None) {

@@ -246,6 +246,23 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
                 count = 1;
             } else {
                 count = static_cast<uint64_t>(*n);
+                // The size in bytes must fit in 64 bits (size_t) and the element count in the
+                // 32 bits Type::count holds; otherwise the size would wrap (to 0 for 1L << 61).
+                uint64_t bytes = 0;
+                const uint64_t elemBytes = elem.type ? elem.type->canonical()->size : 0;
+                if (__builtin_mul_overflow(count, elemBytes, &bytes)) {
+                    error("array-size", ts->arraySize->range,
+                          "array size " + std::to_string(count) + " times the element size " +
+                              std::to_string(elemBytes) + " overflows 64 bits");
+                    count = 1;
+                } else if (count > UINT32_MAX) {
+                    error("array-size", ts->arraySize->range,
+                          "array size " + std::to_string(count) +
+                              " exceeds the largest supported count of " +
+                              std::to_string(UINT32_MAX) + " elements (" + std::to_string(bytes) +
+                              " bytes)");
+                    count = 1;
+                }
             }
         }
         if (forParam) {

@@ -65,9 +65,9 @@ struct Field {
 class Type {
 public:
     TypeKind kind = TypeKind::Void;
-    std::string name;            ///< spelling for messages ("float4", "struct S", "size_t")
-    uint64_t size = 0;           ///< sizeof, bytes (0 for void, functions, incomplete types)
-    uint64_t align = 1;          ///< alignment, bytes
+    std::string name;   ///< spelling for messages ("float4", "struct S", "size_t")
+    uint64_t size = 0;  ///< sizeof, bytes (0 for void, functions, incomplete types)
+    uint64_t align = 1; ///< alignment, bytes
     const Type* canonicalType = nullptr; ///< for typedef-like aliases (size_t -> ulong); else self
     // Vector: element scalar type and lane count. Array: element type and length (0 = unsized).
     const Type* element = nullptr;
@@ -81,6 +81,9 @@ public:
     std::vector<Field> fields;
     bool complete = true;
     bool packed = false;
+    /// An OpenCL C 2.0 atomic type (6.13.11.6: atomic_int, atomic_flag, ...): an alias of its
+    /// value type (same size and representation) that only the atomic functions accept.
+    bool atomic = false;
 
     const Type* canonical() const { return canonicalType ? canonicalType : this; }
     bool isVoid() const { return kind == TypeKind::Void; }

@@ -11,17 +11,16 @@ struct ScalarInfo {
     uint64_t size;
 };
 const ScalarInfo kScalars[] = {
-    {TypeKind::Void, "void", 0},    {TypeKind::Bool, "bool", 1},     {TypeKind::Char, "char", 1},
-    {TypeKind::UChar, "uchar", 1},  {TypeKind::Short, "short", 2},   {TypeKind::UShort, "ushort", 2},
-    {TypeKind::Int, "int", 4},      {TypeKind::UInt, "uint", 4},     {TypeKind::Long, "long", 8},
-    {TypeKind::ULong, "ulong", 8},  {TypeKind::Half, "half", 2},     {TypeKind::Float, "float", 4},
+    {TypeKind::Void, "void", 0},     {TypeKind::Bool, "bool", 1},   {TypeKind::Char, "char", 1},
+    {TypeKind::UChar, "uchar", 1},   {TypeKind::Short, "short", 2}, {TypeKind::UShort, "ushort", 2},
+    {TypeKind::Int, "int", 4},       {TypeKind::UInt, "uint", 4},   {TypeKind::Long, "long", 8},
+    {TypeKind::ULong, "ulong", 8},   {TypeKind::Half, "half", 2},   {TypeKind::Float, "float", 4},
     {TypeKind::Double, "double", 8},
 };
-const char* kOpaque[] = {"event_t",          "sampler_t",        "image1d_t",
-                         "image1d_array_t",  "image1d_buffer_t", "image2d_t",
-                         "image2d_array_t",  "image3d_t",        "image2d_depth_t",
-                         "image2d_array_depth_t", "queue_t",     "clk_event_t",
-                         "reserve_id_t",     "ndrange_t",        "pipe"};
+const char* kOpaque[] = {
+    "event_t",   "sampler_t",       "image1d_t",    "image1d_array_t", "image1d_buffer_t",
+    "image2d_t", "image2d_array_t", "image3d_t",    "image2d_depth_t", "image2d_array_depth_t",
+    "queue_t",   "clk_event_t",     "reserve_id_t", "ndrange_t",       "pipe"};
 } // namespace
 
 TypeContext::TypeContext() {
@@ -45,6 +44,25 @@ TypeContext::TypeContext() {
     m_builtins["uintptr_t"] = alias("uintptr_t", scalar(TypeKind::ULong));
     m_builtins["ptrdiff_t"] = alias("ptrdiff_t", scalar(TypeKind::Long));
     m_builtins["intptr_t"] = alias("intptr_t", scalar(TypeKind::Long));
+    // OpenCL C 2.0 6.13.11.6 atomic types (atomic_flag holds an int) and the enumeration
+    // types of 6.13.11.4/6.13.11.5, whose values CompileOptions' predefined macros give.
+    const std::pair<const char*, TypeKind> atomics[] = {
+        {"atomic_int", TypeKind::Int},       {"atomic_uint", TypeKind::UInt},
+        {"atomic_long", TypeKind::Long},     {"atomic_ulong", TypeKind::ULong},
+        {"atomic_float", TypeKind::Float},   {"atomic_double", TypeKind::Double},
+        {"atomic_intptr_t", TypeKind::Long}, {"atomic_uintptr_t", TypeKind::ULong},
+        {"atomic_size_t", TypeKind::ULong},  {"atomic_ptrdiff_t", TypeKind::Long},
+        {"atomic_flag", TypeKind::Int}};
+    for (const auto& [name, kind] : atomics) {
+        Type* t = make();
+        *t = *scalar(kind);
+        t->name = name;
+        t->canonicalType = scalar(kind);
+        t->atomic = true;
+        m_builtins[name] = t;
+    }
+    m_builtins["memory_order"] = alias("memory_order", scalar(TypeKind::Int));
+    m_builtins["memory_scope"] = alias("memory_scope", scalar(TypeKind::Int));
     for (const char* name : kOpaque) {
         Type* t = make();
         t->kind = TypeKind::Opaque;
@@ -77,7 +95,8 @@ const Type* TypeContext::vector(const Type* element, uint32_t n) {
 }
 
 const Type* TypeContext::pointer(QualType pointee) {
-    int cv = (pointee.isConst ? 1 : 0) | (pointee.isVolatile ? 2 : 0) | (pointee.isRestrict ? 4 : 0);
+    int cv =
+        (pointee.isConst ? 1 : 0) | (pointee.isVolatile ? 2 : 0) | (pointee.isRestrict ? 4 : 0);
     auto key = std::make_tuple(pointee.type, pointee.space, cv, pointee.endian);
     if (auto it = m_pointers.find(key); it != m_pointers.end()) return it->second;
     Type* t = make();
@@ -105,9 +124,11 @@ const Type* TypeContext::array(const Type* element, uint64_t count) {
     return t;
 }
 
-const Type* TypeContext::function(QualType ret, const std::vector<QualType>& params, bool variadic) {
+const Type* TypeContext::function(QualType ret, const std::vector<QualType>& params,
+                                  bool variadic) {
     for (const Type* f : m_functions) {
-        if (f->variadic != variadic || !f->pointee.sameType(ret) || f->params.size() != params.size())
+        if (f->variadic != variadic || !f->pointee.sameType(ret) ||
+            f->params.size() != params.size())
             continue;
         bool same = true;
         for (size_t i = 0; i < params.size() && same; ++i)
@@ -218,10 +239,14 @@ const Type* TypeContext::commonScalarType(const Type* a, const Type* b) const {
 
 const Type* TypeContext::signedIntegerOfSize(uint64_t bytes) const {
     switch (bytes) {
-    case 1: return scalar(TypeKind::Char);
-    case 2: return scalar(TypeKind::Short);
-    case 4: return scalar(TypeKind::Int);
-    default: return scalar(TypeKind::Long);
+    case 1:
+        return scalar(TypeKind::Char);
+    case 2:
+        return scalar(TypeKind::Short);
+    case 4:
+        return scalar(TypeKind::Int);
+    default:
+        return scalar(TypeKind::Long);
     }
 }
 
@@ -229,11 +254,16 @@ const Type* TypeContext::toUnsigned(const Type* t) {
     t = t->canonical();
     if (t->isVector()) return vector(toUnsigned(t->element), t->count);
     switch (t->kind) {
-    case TypeKind::Char: return scalar(TypeKind::UChar);
-    case TypeKind::Short: return scalar(TypeKind::UShort);
-    case TypeKind::Int: return scalar(TypeKind::UInt);
-    case TypeKind::Long: return scalar(TypeKind::ULong);
-    default: return t;
+    case TypeKind::Char:
+        return scalar(TypeKind::UChar);
+    case TypeKind::Short:
+        return scalar(TypeKind::UShort);
+    case TypeKind::Int:
+        return scalar(TypeKind::UInt);
+    case TypeKind::Long:
+        return scalar(TypeKind::ULong);
+    default:
+        return t;
     }
 }
 

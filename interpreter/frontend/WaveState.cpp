@@ -408,7 +408,8 @@ void WaveState::reportException(const wave::cpp_exception& e) {
         msg = "integer overflow in preprocessor expression";
         break;
     case PE::include_nesting_too_deep:
-        msg = "#include nested too deeply";
+        msg = "#include nested too deeply (more than " + std::to_string(kMaxIncludeDepth) +
+              " levels; does a file include itself?)";
         break;
     case PE::bad_define_statement:
         msg = "malformed #define directive" + quoted(extra);

@@ -330,9 +330,19 @@ private:
         T value{};
         if (!readValue(in, value)) return fail(m_fillRange, "Invalid char value");
         if (in.fail() || !in.eof()) return fail(m_fillRange, "Invalid fill value");
-        m_spec.bytes.reserve(m_spec.size);
-        for (uint64_t i = 0; i < m_spec.size / sizeof(T); ++i)
-            appendBytes(m_spec.bytes, value);
+        // One element's bytes, repeated (memcpy per element: a 1 GiB fill takes a second).
+        const auto raw = std::bit_cast<std::array<uint8_t, sizeof(T)>>(value);
+        const uint64_t count = m_spec.size / sizeof(T);
+        const size_t start = m_spec.bytes.size();
+        try {
+            m_spec.bytes.resize(start + count * sizeof(T));
+        } catch (const std::bad_alloc&) {
+            return fail(m_fillRange,
+                        "Out of host memory for " + std::to_string(m_spec.size) + " bytes of fill");
+        }
+        uint8_t* out = m_spec.bytes.data() + start;
+        for (uint64_t i = 0; i < count; ++i)
+            std::memcpy(out + i * sizeof(T), raw.data(), sizeof(T));
         m_spec.contentsKnown = true;
         return true;
     }
@@ -355,7 +365,12 @@ private:
         if (std::ceil(num) != num ||
             num * static_cast<double>(sizeof(T)) != static_cast<double>(m_spec.size))
             return fail(m_rangeRange, "Range doesn't produce correct buffer size");
-        m_spec.bytes.reserve(m_spec.size);
+        try {
+            m_spec.bytes.reserve(m_spec.size);
+        } catch (const std::bad_alloc&) {
+            return fail(m_rangeRange, "Out of host memory for " + std::to_string(m_spec.size) +
+                                          " bytes of range");
+        }
         T value = v[0];
         for (size_t i = 0; static_cast<double>(i) < num; ++i) {
             appendBytes(m_spec.bytes, value);

@@ -44,7 +44,11 @@ EntryEvaluator::RunOutcome EntryEvaluator::run(const Program& program,
     }
     out.ok = kernelRun.ready();
     for (const Diagnostic& d : out.diagnostics)
-        if (d.kind == "step-limit" || d.kind == "call-depth" || d.kind == "launch") out.ok = false;
+        // Errors that stopped the entry's work-item (or the launch) refuse the entry: its
+        // variables were never stored, so keeping them would repeat the error at every entry.
+        if (d.kind == "step-limit" || d.kind == "call-depth" || d.kind == "launch" ||
+            d.kind == "allocation-too-large")
+            out.ok = false;
     if (out.ok) {
         out.state = kernelRun.argumentBytes(0);
         out.value = kernelRun.argumentBytes(1);
@@ -107,6 +111,16 @@ std::optional<PersistentVariable> EntryEvaluator::makeVariable(const VarDecl& d,
     v.space = d.type.space == AddressSpace::Local ? AddressSpace::Local : AddressSpace::Private;
     if (v.space == AddressSpace::Local && d.type.isConst && !t->isArray()) {
         why = "a const __local variable cannot be given its value again";
+        return std::nullopt;
+    }
+    // Keeping it would copy its bytes at every entry; the run refuses it anyway.
+    const RunOptions limits;
+    const uint64_t limit =
+        v.space == AddressSpace::Local ? limits.localMemoryBytes : limits.maxPrivateBytes;
+    if (t->size > limit) {
+        why = "it needs " + std::to_string(t->size) + " bytes, more than the " +
+              std::to_string(limit) + "-byte " +
+              (v.space == AddressSpace::Local ? "__local" : "__private") + " memory limit";
         return std::nullopt;
     }
     v.isArray = t->isArray();

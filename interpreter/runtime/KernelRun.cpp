@@ -1,5 +1,7 @@
 #include "runtime/KernelRun.h"
 
+#include "common/DeepStackThread.h"
+
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/AstWalk.h"
 #include "runtime/WorkGroup.h"
@@ -69,11 +71,18 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
         return;
     }
     if (!validateRange()) return;
+    if (!checkMemoryBounds()) return;
     std::set<const FunctionDecl*> seen;
     m_usesBarriers = reachesBarrier(m_kernel->body.get(), seen);
-    setupProgramVars();
-    setupArguments();
-    collectStringLiterals();
+    try {
+        setupProgramVars();
+        setupArguments();
+        collectStringLiterals();
+    } catch (const std::bad_alloc&) {
+        launchError("the host ran out of memory while allocating the kernel's buffers "
+                    "(lower the buffer sizes)");
+        return;
+    }
     m_ready = !hasErrors(m_diagnostics);
 }
 
@@ -118,10 +127,110 @@ bool KernelRun::validateRange() {
             return false;
         }
     }
-    uint64_t groupSize = r.local[0] * r.local[1] * r.local[2];
+    // Every product and sum of sizes must fit in 64 bits (size_t on the device): global ids
+    // (offset + global - 1), the rounded-up extent (groups * local), the number of work-items,
+    // of work-groups and of work-items per work-group (spec 5.8.5, clEnqueueNDRangeKernel:
+    // CL_INVALID_GLOBAL_WORK_SIZE, CL_INVALID_GLOBAL_OFFSET, CL_INVALID_WORK_GROUP_SIZE).
+    auto dimsText = [&](const std::array<uint64_t, 3>& v) {
+        return std::to_string(v[0]) + " x " + std::to_string(v[1]) + " x " + std::to_string(v[2]);
+    };
+    uint64_t product = 0;
+    for (int d = 0; d < 3; ++d) {
+        uint64_t last = 0, extent = 0;
+        if (__builtin_add_overflow(r.offset[d], r.global[d] - 1, &last)) {
+            launchError("global offset " + std::to_string(r.offset[d]) + " plus global size " +
+                        std::to_string(r.global[d]) + " in dimension " + std::to_string(d) +
+                        " overflows 64 bits");
+            return false;
+        }
+        if (__builtin_mul_overflow(r.groups(d), r.local[d], &extent) ||
+            __builtin_add_overflow(extent, r.offset[d], &last)) {
+            launchError("global size " + std::to_string(r.global[d]) +
+                        " rounded up to local size " + std::to_string(r.local[d]) +
+                        " in dimension " + std::to_string(d) + " overflows 64 bits");
+            return false;
+        }
+    }
+    if (__builtin_mul_overflow(r.global[0], r.global[1], &product) ||
+        __builtin_mul_overflow(product, r.global[2], &product)) {
+        launchError("the NDRange " + dimsText(r.global) +
+                    " has more than 2^64 work-items (the product overflows 64 bits)");
+        return false;
+    }
+    if (__builtin_mul_overflow(r.groups(0), r.groups(1), &product) ||
+        __builtin_mul_overflow(product, r.groups(2), &product)) {
+        launchError("the NDRange " + dimsText(r.global) + " with work-groups of " +
+                    dimsText(r.local) + " has more than 2^64 work-groups");
+        return false;
+    }
+    uint64_t groupSize = 0;
+    if (__builtin_mul_overflow(r.local[0], r.local[1], &groupSize) ||
+        __builtin_mul_overflow(groupSize, r.local[2], &groupSize)) {
+        launchError("work-group size " + dimsText(r.local) +
+                    " overflows 64 bits (the simulated device's limit is 65536)");
+        return false;
+    }
     if (groupSize > 65536) {
         launchError("work-group size " + std::to_string(groupSize) +
                     " exceeds the simulated device's limit of 65536");
+        return false;
+    }
+    return true;
+}
+
+bool KernelRun::checkMemoryBounds() {
+    auto list = [](const std::vector<std::pair<std::string, uint64_t>>& parts) {
+        std::string text;
+        for (size_t i = 0; i < parts.size() && i < 8; ++i)
+            text += (i ? ", '" : "'") + parts[i].first + "' (" + std::to_string(parts[i].second) +
+                    " bytes)";
+        if (parts.size() > 8) text += ", ...";
+        return text;
+    };
+    // Sums saturate: a sum that overflows is larger than any device.
+    auto add = [](uint64_t a, uint64_t b) {
+        uint64_t s = 0;
+        return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
+    };
+    std::vector<std::pair<std::string, uint64_t>> locals;
+    uint64_t localTotal = 0;
+    for (const VarDecl* v : kernelScopeLocals(m_kernel->body.get())) {
+        locals.emplace_back(v->name, v->type->canonical()->size);
+        localTotal = add(localTotal, locals.back().second);
+    }
+    const auto& params = m_kernel->params;
+    for (size_t i = 0; i < params.size() && i < m_args.size(); ++i)
+        if (m_args[i].kind == KernelArgument::Kind::Local) {
+            locals.emplace_back(params[i]->name, m_args[i].size);
+            localTotal = add(localTotal, m_args[i].size);
+        }
+    if (localTotal > m_options.localMemoryBytes) {
+        launchError("the kernel needs " + std::to_string(localTotal) +
+                    " bytes of __local memory per work-group (" + list(locals) +
+                    "), more than the device's " + std::to_string(m_options.localMemoryBytes) +
+                    " bytes (CL_DEVICE_LOCAL_MEM_SIZE)");
+        return false;
+    }
+    std::vector<std::pair<std::string, uint64_t>> buffers;
+    uint64_t globalTotal = 0;
+    for (const VarDecl* v : m_program.programVars) {
+        buffers.emplace_back(v->name, v->type->canonical()->size);
+        globalTotal = add(globalTotal, buffers.back().second);
+    }
+    for (size_t i = 0; i < m_args.size(); ++i)
+        if (m_args[i].kind == KernelArgument::Kind::Buffer) {
+            std::string name =
+                m_args[i].name.empty() && i < params.size() ? params[i]->name : m_args[i].name;
+            buffers.emplace_back(name, m_args[i].bytes.size());
+            globalTotal = add(globalTotal, m_args[i].bytes.size());
+        }
+    if (globalTotal > m_options.globalMemoryBytes) {
+        std::sort(buffers.begin(), buffers.end(),
+                  [](const auto& a, const auto& b) { return a.second > b.second; });
+        launchError("the buffers " + list(buffers) + " need " + std::to_string(globalTotal) +
+                    " bytes in total, more than the device's global memory of " +
+                    std::to_string(m_options.globalMemoryBytes) +
+                    " bytes (CL_DEVICE_GLOBAL_MEM_SIZE)");
         return false;
     }
     return true;
@@ -135,10 +244,12 @@ void KernelRun::setupProgramVars() {
         m_programVars[i] = mem.allocate(v->type->canonical()->size, v->name);
     }
     if (m_program.programVars.empty()) return;
-    WorkGroup group(*this, {0, 0, 0});
-    WorkItem wi(*this, group);
-    for (size_t i = 0; i < m_program.programVars.size(); ++i)
-        wi.initializeProgramVariable(*m_program.programVars[i], m_programVars[i]);
+    runOnDeepStack([&] { // initializers recurse like any expression
+        WorkGroup group(*this, {0, 0, 0});
+        WorkItem wi(*this, group);
+        for (size_t i = 0; i < m_program.programVars.size(); ++i)
+            wi.initializeProgramVariable(*m_program.programVars[i], m_programVars[i]);
+    });
 }
 
 void KernelRun::setupArguments() {
@@ -260,22 +371,33 @@ bool KernelRun::runAll() {
     };
     // Work-groups are independent until the kernel ends (spec 3.3.1): without observers,
     // which see accesses in one global order, they run in parallel on the available cores.
+    // Work-items that run without a fiber recurse on the thread's own stack: every thread
+    // that runs work-groups has a stack sized for kMaxNestingDepth.
     unsigned threads = std::min<uint64_t>(std::max(1u, std::thread::hardware_concurrency()), total);
     if (!m_observers.empty() || threads < 2) {
-        WorkGroup::WorkItemPool pool;
-        for (uint64_t linear = 0; linear < total; ++linear)
-            runGroup(linear, pool);
+        runOnDeepStack([&] {
+            WorkGroup::WorkItemPool pool;
+            for (uint64_t linear = 0; linear < total; ++linear)
+                runGroup(linear, pool);
+        });
     } else {
         std::atomic<uint64_t> next{0};
-        std::vector<std::thread> pool;
-        for (unsigned t = 0; t < threads; ++t)
-            pool.emplace_back([&] {
-                WorkGroup::WorkItemPool items; // per thread: work-items never change threads
-                for (uint64_t linear = next++; linear < total; linear = next++)
-                    runGroup(linear, items);
-            });
-        for (std::thread& t : pool)
-            t.join();
+        auto worker = [&] {
+            WorkGroup::WorkItemPool items; // per thread: work-items never change threads
+            for (uint64_t linear = next++; linear < total; linear = next++)
+                runGroup(linear, items);
+        };
+        std::vector<std::unique_ptr<DeepStackThread>> pool;
+        for (unsigned t = 0; t < threads; ++t) {
+            pool.push_back(std::make_unique<DeepStackThread>());
+            if (!pool.back()->start(worker)) {
+                pool.pop_back();
+                break;
+            }
+        }
+        if (pool.empty()) runOnDeepStack(worker);
+        for (auto& t : pool)
+            t->join();
     }
     for (ExecutionObserver* o : m_observers)
         o->onRunEnd(*this);

@@ -93,6 +93,10 @@ private:
     void setupArguments();
     void collectStringLiterals();
     bool validateRange();
+    /// False (after a "launch" diagnostic) when the kernel's __local variables and __local
+    /// arguments exceed RunOptions::localMemoryBytes, or its buffers and program-scope
+    /// variables exceed RunOptions::globalMemoryBytes.
+    bool checkMemoryBounds();
 
     const Program& m_program;
     const ast::FunctionDecl* m_kernel = nullptr;

@@ -16,11 +16,12 @@ struct NDRange {
     std::array<uint64_t, 3> offset{0, 0, 0};
     bool localGiven = true;
 
-    /// Number of work-groups in dimension `d` (rounding up for non-uniform groups).
-    uint64_t groups(int d) const { return (global[d] + local[d] - 1) / local[d]; }
-    /// Total number of work-groups.
+    /// Number of work-groups in dimension `d` (rounding up for non-uniform groups; cannot
+    /// overflow).
+    uint64_t groups(int d) const { return global[d] / local[d] + (global[d] % local[d] != 0); }
+    /// Total number of work-groups (KernelRun refuses ranges where this product overflows).
     uint64_t totalGroups() const { return groups(0) * groups(1) * groups(2); }
-    /// Total number of work-items.
+    /// Total number of work-items (KernelRun refuses ranges where this product overflows).
     uint64_t totalWorkItems() const { return global[0] * global[1] * global[2]; }
 };
 

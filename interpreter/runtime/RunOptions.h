@@ -12,10 +12,23 @@ struct RunOptions {
     uint64_t maxStepsPerWorkItem = 100'000'000;
     /// Maximum bytes of `__private` memory per work-item, and of a single allocation.
     uint64_t maxPrivateBytes = 64ull << 20;
+    /// The simulated device's __local memory per work-group, bytes (CL_DEVICE_LOCAL_MEM_SIZE;
+    /// 64 KiB as on common GPUs). A kernel whose __local variables and __local arguments need
+    /// more is refused with a "launch" diagnostic (spec 5.8.5: CL_OUT_OF_RESOURCES). Front
+    /// ends and the OpenCL platform set and report the same value.
+    uint64_t localMemoryBytes = 64ull << 10;
+    /// The simulated device's global memory, bytes (CL_DEVICE_GLOBAL_MEM_SIZE): __global and
+    /// __constant buffer arguments and program-scope variables together. A launch needing
+    /// more is refused with a "launch" diagnostic naming the buffers and the total
+    /// (CL_MEM_OBJECT_ALLOCATION_FAILURE). Host memory running out is reported the same way.
+    uint64_t globalMemoryBytes = 1ull << 30;
     uint32_t maxCallDepth = 256;    ///< nested calls (recursion is rejected by Sema)
     uint32_t maxDiagnostics = 1000; ///< distinct diagnostics kept (others are counted)
-    /// Work-items per sub-group (`--sub-group-size`; a power of two, e.g. 8/16 SIMD, 32 warp,
-    /// 64 wavefront). Sub-groups are formed from consecutive local linear ids (spec 3.2.1).
+    /// Maximum sub-group size in work-items (cl_khr_subgroups; `run --sub-group-size N`).
+    /// A work-group is cut into sub-groups of this many consecutive local linear ids (the
+    /// last one may be smaller). 32 by default, like a common SIMD width. The one setting of
+    /// sub-group shape: the sub-group builtins, the collective barrier points and any future
+    /// SIMT schedule all read it from here.
     uint32_t subGroupSize = 32;
 };
 

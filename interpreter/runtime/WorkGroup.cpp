@@ -4,6 +4,8 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
+
 namespace clstep {
 
 using namespace ast;
@@ -74,7 +76,7 @@ void WorkGroup::runWorkItems(WorkItemPool* pool) {
             wi->resume();
         if (!releaseBarrierIfComplete()) break;
     }
-    if (pool && !m_diverged) {
+    if (pool) {
         // every fiber has returned: the work-items can be reused as they are
         for (auto& wi : m_items)
             pool->push_back(std::move(wi));
@@ -84,7 +86,6 @@ void WorkGroup::runWorkItems(WorkItemPool* pool) {
 
 void WorkGroup::createWorkItems(StepController* controller, WorkItemPool* pool) {
     m_items.clear();
-    m_diverged = false;
     for (uint64_t z = 0; z < m_size[2]; ++z)
         for (uint64_t y = 0; y < m_size[1]; ++y)
             for (uint64_t x = 0; x < m_size[0]; ++x) {
@@ -101,10 +102,68 @@ void WorkGroup::createWorkItems(StepController* controller, WorkItemPool* pool) 
 }
 
 bool WorkGroup::finished() const {
-    if (m_diverged) return true;
     for (const auto& wi : m_items)
         if (wi->state() != WorkItem::State::Finished && wi->state() != WorkItem::State::Error)
             return false;
+    return true;
+}
+
+std::vector<Value>& WorkGroup::collectiveSlots(unsigned which) {
+    std::vector<Value>& slots = m_collective[which & 1];
+    if (slots.size() != m_items.size()) slots.resize(m_items.size());
+    return slots;
+}
+
+void WorkGroup::reportDivergence(const std::vector<const WorkItem*>& items, const WorkItem& first,
+                                 size_t atBarrier, size_t done, const char* scope) {
+    Diagnostic d;
+    d.kind = "barrier-divergence";
+    d.range = first.barrierRange();
+    d.message = std::string(scope) + " divergence detected (" + first.barrierName() +
+                "): " + std::to_string(atBarrier) + " of " + std::to_string(items.size()) +
+                " work-items reached this " +
+                (std::string(first.barrierName()) == "barrier" ? "barrier" : "call");
+    if (done) d.message += ", " + std::to_string(done) + " finished without reaching it";
+    for (const WorkItem* wi : items)
+        if (wi->state() == WorkItem::State::AtBarrier &&
+            !(wi->barrierRange() == first.barrierRange()))
+            d.notes.push_back({wi->barrierRange(), "other work-items wait here"});
+    d.workItems.push_back(first.ids());
+    m_run.report(std::move(d));
+}
+
+bool WorkGroup::releaseSubGroups() {
+    bool any = false;
+    for (const auto& wi : m_items)
+        any = any || (wi->state() == WorkItem::State::AtBarrier && wi->waitsForSubGroup());
+    if (!any) return false;
+    const size_t s = std::max<uint32_t>(1, m_run.options().subGroupSize);
+    for (size_t first = 0; first < m_items.size(); first += s) {
+        std::vector<const WorkItem*> members;
+        const WorkItem* waiting = nullptr;
+        size_t atCall = 0, done = 0;
+        bool same = true;
+        for (size_t i = first; i < std::min(first + s, m_items.size()); ++i) {
+            const WorkItem& wi = *m_items[i];
+            members.push_back(&wi);
+            if (wi.state() == WorkItem::State::AtBarrier && wi.waitsForSubGroup()) {
+                ++atCall;
+                if (!waiting)
+                    waiting = &wi;
+                else if (!(wi.barrierRange() == waiting->barrierRange()))
+                    same = false;
+            } else if (wi.state() != WorkItem::State::AtBarrier) {
+                ++done;
+            } else {
+                same = false; // at a work-group barrier while the others are at a sub-group one
+            }
+        }
+        if (!waiting) continue;
+        if (!same || done) reportDivergence(members, *waiting, atCall, done, "Sub-group");
+        for (size_t i = first; i < std::min(first + s, m_items.size()); ++i)
+            if (m_items[i]->state() == WorkItem::State::AtBarrier && m_items[i]->waitsForSubGroup())
+                m_items[i]->releaseBarrier();
+    }
     return true;
 }
 
@@ -119,10 +178,15 @@ bool WorkGroup::releaseBarrierIfComplete() {
             return true; // someone is still running (paused at a statement)
     }
     if (atBarrier == 0) return true;
-    // Every work-item must reach the same barrier (spec 6.12.8).
+    // Sub-group collectives wait only for their sub-group.
+    if (releaseSubGroups()) return true;
+    // Every work-item must reach the same barrier (spec 6.12.8) or work-group function
+    // (2.0 6.13.15).
     const WorkItem* first = nullptr;
     bool divergent = done != 0;
+    std::vector<const WorkItem*> items;
     for (auto& wi : m_items) {
+        items.push_back(wi.get());
         if (wi->state() != WorkItem::State::AtBarrier) continue;
         if (!first)
             first = wi.get();
@@ -130,25 +194,15 @@ bool WorkGroup::releaseBarrierIfComplete() {
             divergent = true;
     }
     if (divergent) {
-        Diagnostic d;
-        d.kind = "barrier-divergence";
-        d.range = first->barrierRange();
-        d.message = "Work-group divergence detected (barrier): " + std::to_string(atBarrier) +
-                    " of " + std::to_string(m_items.size()) + " work-items reached this barrier";
-        if (done) d.message += ", " + std::to_string(done) + " finished without reaching it";
-        for (auto& wi : m_items)
-            if (wi->state() == WorkItem::State::AtBarrier &&
-                !(wi->barrierRange() == first->barrierRange()))
-                d.notes.push_back({wi->barrierRange(), "other work-items wait at this barrier"});
-        d.workItems.push_back(first->ids());
-        m_run.report(std::move(d));
-        m_diverged = true; // the group cannot continue consistently
-        return false;
+        reportDivergence(items, *first, atBarrier, done, "Work-group");
+        // Like Oclgrind, the run goes on: every waiting work-item is released (whichever
+        // barrier it waits at) so each one runs to its end and the buffers hold what a device
+        // that ignores the divergence would leave, not the values of half-run work-items.
     }
     for (ExecutionObserver* o : m_run.observers())
         o->onBarrier(*this, first->barrierFlags());
     for (auto& wi : m_items)
-        wi->releaseBarrier();
+        if (wi->state() == WorkItem::State::AtBarrier) wi->releaseBarrier();
     return true;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "runtime/Memory.h"
+#include "runtime/Value.h"
 
 #include <array>
 #include <cstdint>
@@ -53,15 +54,25 @@ public:
     /// The work-items in local linear id order (empty before createWorkItems()).
     const std::vector<std::unique_ptr<WorkItem>>& workItems() const { return m_items; }
     /// When every unfinished work-item waits at a barrier: checks they wait at the same one
-    /// (else reports "barrier-divergence" and stops the group), tells the observers, and
-    /// releases them. Returns false if the group diverged.
+    /// and that none finished without it (else reports "barrier-divergence", spec 6.12.8),
+    /// tells the observers, and releases them all, so a divergent group still runs every
+    /// work-item to its end as Oclgrind does. Returns true: the group can always go on.
     bool releaseBarrierIfComplete();
-    /// True when every work-item finished (or the group stopped on divergence).
+    /// True when every work-item finished.
     bool finished() const;
+    /// Slot buffer `which` (0 or 1) of the collective functions: one Value per work-item,
+    /// by local linear id (WorkItem::collective alternates between the two).
+    std::vector<Value>& collectiveSlots(unsigned which);
 
 private:
     void allocateLocals();
     void runWorkItems(WorkItemPool* pool);
+    /// Releases the work-items waiting at sub-group collectives, sub-group by sub-group
+    /// (reporting divergence inside a sub-group). Returns true if any was waiting.
+    bool releaseSubGroups();
+    /// Reports a "barrier-divergence" at the wait of `first` among `items`.
+    void reportDivergence(const std::vector<const WorkItem*>& items, const WorkItem& first,
+                          size_t atBarrier, size_t done, const char* scope);
     KernelRun& m_run;
     std::array<uint64_t, 3> m_groupId;
     std::array<uint64_t, 3> m_size{1, 1, 1};
@@ -69,7 +80,7 @@ private:
     std::map<const ast::VarDecl*, uint64_t> m_localVars;
     std::vector<uint64_t> m_localArgs;
     std::vector<std::unique_ptr<WorkItem>> m_items;
-    bool m_diverged = false;
+    std::vector<Value> m_collective[2];
 };
 
 } // namespace clstep

@@ -1,21 +1,40 @@
 // WorkItem: lifecycle, fibers and barriers.
 #include "runtime/WorkItem.h"
 
-#include <boost/context/pooled_fixedsize_stack.hpp>
-
+#include "runtime/FiberStackPool.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 
+#include <algorithm>
 #include <cstring>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CLSTEP_ASAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CLSTEP_ASAN_FIBERS 1
+#endif
+#endif
+#ifdef CLSTEP_ASAN_FIBERS
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 namespace clstep {
 
 namespace {
-/// Fiber stacks (1 MiB each), pooled per thread: work-groups on different threads never share.
-boost::context::pooled_fixedsize_stack& fiberStacks() {
-    thread_local boost::context::pooled_fixedsize_stack pool(1 << 20);
-    return pool;
+// AddressSanitizer must be told about every stack switch (otherwise it reports false
+// stack-buffer-overflows on the fiber's stack); these are no-ops in other builds.
+#ifdef CLSTEP_ASAN_FIBERS
+inline void startSwitch(void** fake, const void* bottom, size_t size) {
+    __sanitizer_start_switch_fiber(fake, bottom, size);
 }
+inline void finishSwitch(void* fake, const void** bottom, size_t* size) {
+    __sanitizer_finish_switch_fiber(fake, bottom, size);
+}
+#else
+inline void startSwitch(void**, const void*, size_t) {}
+inline void finishSwitch(void*, const void**, size_t*) {}
+#endif
 } // namespace
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
@@ -38,6 +57,7 @@ void WorkItem::rebind(WorkGroup& group) {
     m_barrierFlags = 0;
     m_inAsyncCopy = false;
     m_asyncCopies = 0;
+    m_collectiveCalls = 0;
     m_frames.clear();
     m_steps = 0;
     m_seekTarget = nullptr;
@@ -66,6 +86,7 @@ void WorkItem::runKernelBody() {
     m_private.clear();
     m_steps = 0;
     m_asyncCopies = 0;
+    m_collectiveCalls = 0;
     Frame f = newFrame(&k);
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
@@ -144,19 +165,43 @@ void WorkItem::runDirect() {
     if (m_state != State::Error) m_state = State::Finished;
 }
 
+boost::context::fiber WorkItem::makeFiber() {
+    // Fiber stacks come with a guard page and are sized for kMaxNestingDepth.
+    return boost::context::fiber(
+        std::allocator_arg,
+        FiberStackPool::Allocator{FiberStackPool::forThisThread(), &m_fiberStack},
+        [this](boost::context::fiber&& sink) {
+            finishSwitch(nullptr, &m_callerStackBottom, &m_callerStackSize);
+            m_sink = std::move(sink);
+            runKernelBody();
+            startSwitch(nullptr, m_callerStackBottom, m_callerStackSize); // fiber ends
+            return std::move(m_sink);
+        });
+}
+
 void WorkItem::resume() {
     if (m_state == State::Finished || m_state == State::Error) return;
     if (!m_started) {
         m_started = true;
-        m_fiber = boost::context::fiber(std::allocator_arg, fiberStacks(),
-                                        [this](boost::context::fiber&& sink) {
-                                            m_sink = std::move(sink);
-                                            runKernelBody();
-                                            return std::move(m_sink);
-                                        });
+        try {
+            m_fiber = makeFiber();
+        } catch (const std::bad_alloc&) {
+            // Out of address space for fiber stacks (a huge work-group): stop this work-item.
+            reportError("allocation-too-large",
+                        "no memory left for the stack of this work-item (" +
+                            std::to_string(FiberStackPool::stackBytes()) +
+                            " bytes); use smaller work-groups",
+                        m_run.kernel().nameRange);
+            m_state = State::Error;
+            return;
+        }
     }
     m_state = State::Ready;
+
+    startSwitch(&m_callerFakeStack, static_cast<const char*>(m_fiberStack.sp) - m_fiberStack.size,
+                m_fiberStack.size);
     m_fiber = std::move(m_fiber).resume();
+    finishSwitch(m_callerFakeStack, nullptr, nullptr);
 }
 
 void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
@@ -167,7 +212,44 @@ void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
     m_state = State::AtBarrier;
     m_barrierRange = site;
     m_barrierFlags = flags;
+    m_barrierName = "barrier";
+    m_barrierSubGroup = false;
+    switchToCaller();
+}
+
+void WorkItem::switchToCaller() {
+    startSwitch(&m_fiberFakeStack, m_callerStackBottom, m_callerStackSize);
     m_sink = std::move(m_sink).resume();
+    finishSwitch(m_fiberFakeStack, &m_callerStackBottom, &m_callerStackSize);
+}
+
+uint64_t WorkItem::localLinearId() const {
+    const std::array<uint64_t, 3>& size = m_group->size();
+    return m_localId[0] + size[0] * (m_localId[1] + size[1] * m_localId[2]);
+}
+
+uint32_t WorkItem::maxSubGroupSize() const {
+    return std::max<uint32_t>(1, m_run.options().subGroupSize);
+}
+
+std::span<const Value> WorkItem::collective(const Value& mine, bool subGroup, const char* what,
+                                            const SourceRange& site) {
+    // Two slot buffers, alternating per call: a work-item released from call k may enter
+    // call k+1 (writing the other buffer) before the last one has read the results of k.
+    std::vector<Value>& slots = m_group->collectiveSlots(m_collectiveCalls++ & 1);
+    const uint64_t id = localLinearId();
+    slots[id] = mine;
+    if (m_sink) {
+        m_state = State::AtBarrier;
+        m_barrierRange = site;
+        m_barrierFlags = 0; // no memory fence (6.13.15 functions only synchronise)
+        m_barrierName = what;
+        m_barrierSubGroup = subGroup;
+        switchToCaller();
+    }
+    if (!subGroup) return {slots.data(), slots.size()};
+    const uint64_t s = maxSubGroupSize(), first = id / s * s;
+    return {slots.data() + first, std::min<uint64_t>(s, slots.size() - first)};
 }
 
 } // namespace clstep

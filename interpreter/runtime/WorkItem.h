@@ -49,6 +49,13 @@ public:
     const SourceRange& barrierRange() const { return m_barrierRange; }
     /// Fence flags of the barrier the work-item waits at.
     uint32_t barrierFlags() const { return m_barrierFlags; }
+    /// The builtin the work-item waits in ("barrier", or a collective such as
+    /// "work_group_reduce_add"), for divergence messages.
+    const char* barrierName() const { return m_barrierName; }
+    /// True when the wait is a sub-group collective (released per sub-group).
+    bool waitsForSubGroup() const { return m_barrierSubGroup; }
+    /// Local linear id (2.0 6.13.1): lz * lsy * lsx + ly * lsx + lx.
+    uint64_t localLinearId() const;
     /// Releases the work-item from its barrier (it becomes Ready).
     void releaseBarrier() { m_state = State::Ready; }
     WorkItemId ids() const;
@@ -111,11 +118,15 @@ public:
     void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) override;
     void atomicBegin(uint64_t address, const SourceRange& site) override;
     void atomicEnd() override;
+    void atomicSemantics(uint8_t order, uint8_t scope) override;
     void barrier(uint32_t flags, const SourceRange& site) override;
     uint64_t asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, uint64_t count,
                        uint64_t srcStride, uint64_t dstStride, uint64_t event,
                        const SourceRange& site) override;
     void waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) override;
+    std::span<const Value> collective(const Value& mine, bool subGroup, const char* what,
+                                      const SourceRange& site) override;
+    uint32_t maxSubGroupSize() const override;
     void print(const std::string& text) override;
     void reportError(const std::string& kind, const std::string& message,
                      const SourceRange& site) override;
@@ -159,6 +170,15 @@ private:
     // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
     Value eval(const ast::Expr* e);
     uint64_t address(const ast::Expr* e);
+    /// The address of `&operand`: like address(), but an index one past the end of a static
+    /// array (`&s.b[2]` for `char b[2]`) is a valid pointer (C99 6.5.6p8) and not reported.
+    uint64_t addressOfOperand(const ast::Expr* operand);
+    /// Reports an `array-index` error when `i` lies outside the static array that `x`
+    /// subscripts, for arrays that are not a whole variable (a record member, an inner
+    /// dimension, an array reached through a pointer), whose overruns stay inside their
+    /// buffer and are not caught by the buffer bounds (Oclgrind's "exceeds static array size").
+    /// `addressOnly`: the subscript is the operand of `&`, so i may equal the length.
+    void checkStaticArrayIndex(const ast::IndexExpr* x, int64_t i, bool addressOnly);
     Value evalUnary(const ast::UnaryExpr* u);
     Value evalBinary(const ast::BinaryExpr* b);
     Value evalAssign(const ast::AssignExpr* a);
@@ -269,6 +289,9 @@ private:
     State m_state = State::Ready;
     SourceRange m_barrierRange;
     uint32_t m_barrierFlags = 0;
+    const char* m_barrierName = "barrier";
+    bool m_barrierSubGroup = false;
+    uint64_t m_collectiveCalls = 0; ///< collective calls so far (selects the slot buffer)
     bool m_inAsyncCopy = false;
     uint64_t m_asyncCopies = 0; ///< async copies this work-item made (event ids 1, 2, ...)
     std::vector<Frame> m_frames;
@@ -279,6 +302,8 @@ private:
     Value m_returnValue;
     bool m_atomicLocked = false;    ///< inside an atomic function (accesses are atomic)
     bool m_atomicHoldsLock = false; ///< ... and holding KernelRun::atomicMutex (__global)
+    uint8_t m_atomicOrder = 0xFF;   ///< memory_order of the atomic operation (none given)
+    uint8_t m_atomicScope = 2;      ///< memory_scope of the atomic operation (device)
     StepController* m_controller = nullptr;
     bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
     bool m_observed = false;  ///< the run has observers (checks, tracer)
@@ -293,11 +318,24 @@ private:
     bool m_initializingProgram =
         false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;
-    bool m_quiet = false; ///< inside inspect(): no observers, errors abort the evaluation
+    bool m_quiet = false;       ///< inside inspect(): no observers, errors abort the evaluation
+    bool m_addressOnly = false; ///< address() computes `&x[i]`: i may be one past the end
     Inspection* m_inspection = nullptr;
+    /// Suspends the fiber and returns to the resume() call that started or resumed it.
+    void switchToCaller();
+    /// A fiber running runKernelBody() on a FiberStackPool stack (throws std::bad_alloc).
+    boost::context::fiber makeFiber();
+
     boost::context::fiber m_fiber;
     boost::context::fiber m_sink;
     bool m_started = false;
+    /// Fiber switch bookkeeping for AddressSanitizer (unused in other builds): the fiber's
+    /// stack, the resuming thread's stack and the fake stacks saved across a switch.
+    boost::context::stack_context m_fiberStack{};
+    const void* m_callerStackBottom = nullptr;
+    size_t m_callerStackSize = 0;
+    void* m_callerFakeStack = nullptr;
+    void* m_fiberFakeStack = nullptr;
 };
 
 } // namespace clstep

@@ -6,6 +6,8 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <utility>
+
 #include <algorithm>
 #include <cstring>
 
@@ -81,10 +83,12 @@ uint64_t WorkItem::address(const Expr* e) {
     }
     case ExprKind::Index: {
         auto* x = static_cast<const IndexExpr*>(e);
+        const bool addressOnly = std::exchange(m_addressOnly, false); // set for `&x[i]` only
         const int64_t i = evalScalar(x->index.get()).i;
         const Type* bt = x->base->type->canonical();
         if (bt->isVector())
             return address(x->base.get()) + static_cast<uint64_t>(i) * bt->element->size;
+        if (x->base->kind == ExprKind::ImplicitCast) checkStaticArrayIndex(x, i, addressOnly);
         const Lane base =
             isScalarExpr(x->base.get()) ? evalScalar(x->base.get()) : eval(x->base.get()).lanes[0];
         return pointerAddLane(base, bt, i).u;
@@ -112,6 +116,28 @@ uint64_t WorkItem::address(const Expr* e) {
     uint64_t t = allocTemp(e->type->canonical()->size, "temporary");
     store(t, QualType{e->type.type}, v, e->range);
     return t;
+}
+
+uint64_t WorkItem::addressOfOperand(const Expr* operand) {
+    if (operand->kind != ExprKind::Index) return address(operand);
+    m_addressOnly = true;
+    uint64_t a = address(operand);
+    m_addressOnly = false;
+    return a;
+}
+
+void WorkItem::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool addressOnly) {
+    const Expr* array = static_cast<const ImplicitCastExpr*>(x->base.get())->operand.get();
+    const Type* at = array->type->canonical();
+    if (!at->isArray() || at->count == 0) return;
+    // A whole variable is its own buffer: the buffer bounds check reports its overruns.
+    if (array->kind == ExprKind::Name) return;
+    const int64_t n = static_cast<int64_t>(at->count);
+    if (i >= 0 && (i < n || (addressOnly && i == n))) return;
+    reportError("array-index",
+                "index " + std::to_string(i) + " exceeds static array size: the array has " +
+                    std::to_string(n) + " elements of type '" + at->element->name + "'",
+                x->range);
 }
 
 Value WorkItem::eval(const Expr* e) {

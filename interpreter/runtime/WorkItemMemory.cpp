@@ -85,6 +85,8 @@ void WorkItem::notifyAccess(uint64_t address, uint64_t size, bool write, const u
     a.size = size;
     a.write = write;
     a.atomic = m_atomicLocked;
+    a.order = m_atomicOrder;
+    a.scope = m_atomicScope;
     a.asyncCopy = m_inAsyncCopy;
     a.copy = copy;
     a.data = p;
@@ -223,6 +225,13 @@ void WorkItem::atomicEnd() {
     if (m_atomicHoldsLock) m_run.atomicMutex().unlock();
     m_atomicHoldsLock = false;
     m_atomicLocked = false;
+    m_atomicOrder = MemoryAccess::kNoOrder;
+    m_atomicScope = 2;
+}
+
+void WorkItem::atomicSemantics(uint8_t order, uint8_t scope) {
+    m_atomicOrder = order;
+    m_atomicScope = scope;
 }
 
 uint64_t WorkItem::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, uint64_t count,

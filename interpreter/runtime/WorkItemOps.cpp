@@ -342,7 +342,7 @@ Value WorkItem::evalUnary(const UnaryExpr* u) {
     const Type* t = u->type->canonical();
     switch (u->op) {
     case UnaryOp::AddrOf:
-        return Value::ofUInt(address(u->operand.get()));
+        return Value::ofUInt(addressOfOperand(u->operand.get()));
     case UnaryOp::Deref: {
         uint64_t a = eval(u->operand.get()).lanes[0].u;
         if (t->isRecord() || t->isArray()) return Value::ofUInt(a);

@@ -260,7 +260,7 @@ Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
     r.u = 0;
     switch (u->op) {
     case UnaryOp::AddrOf:
-        r.u = address(operand);
+        r.u = addressOfOperand(operand);
         return r;
     case UnaryOp::Deref:
         return loadScalar(evalScalar(operand).u, u->type, u->range);

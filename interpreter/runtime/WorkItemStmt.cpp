@@ -137,7 +137,7 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
                 o->onStatement(*this, *s);
         if (m_controller && m_sink && m_controller->shouldPause(*this, *s)) {
             m_pausedAtStatement = true;
-            m_sink = std::move(m_sink).resume();
+            switchToCaller();
             m_pausedAtStatement = false;
         }
     }

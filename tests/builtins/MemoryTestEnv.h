@@ -149,6 +149,8 @@ public:
         if (m_log.atomicOpen) error("atomic", "nested atomicBegin");
         m_log.atomicOpen = true;
     }
+    /// Order and scope only matter to the race detector, which these tests do not run.
+    void atomicSemantics(uint8_t, uint8_t) override {}
     void atomicEnd() override {
         if (!m_log.atomicOpen) error("atomic", "atomicEnd without atomicBegin");
         m_log.atomicOpen = false;
@@ -168,6 +170,13 @@ public:
     void waitEvents(uint64_t count, uint64_t list, const SourceRange&) override {
         m_log.waits.emplace_back(count, list);
     }
+    /// A work-group (and sub-group) of one work-item: the result is the caller's own value.
+    std::span<const Value> collective(const Value& mine, bool, const char*,
+                                      const SourceRange&) override {
+        m_collective = mine;
+        return {&m_collective, 1};
+    }
+    uint32_t maxSubGroupSize() const override { return 32; }
     void print(const std::string& text) override { m_log.output += text; }
     void reportError(const std::string& kind, const std::string& message,
                      const SourceRange&) override {
@@ -176,6 +185,7 @@ public:
     bool deviceBigEndian() const override { return false; }
 
 private:
+    Value m_collective;
     void error(const std::string& kind, const std::string& message) {
         m_log.errors.push_back(kind + ": " + message);
     }

@@ -91,6 +91,8 @@ public:
 
     void copyBytes(uint64_t, uint64_t, uint64_t, const SourceRange&) override {}
     void atomicBegin(uint64_t, const SourceRange&) override {}
+    /// Order and scope only matter to the race detector, which these tests do not run.
+    void atomicSemantics(uint8_t, uint8_t) override {}
     void atomicEnd() override {}
     void barrier(uint32_t, const SourceRange&) override {}
     uint64_t asyncCopy(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
@@ -98,6 +100,13 @@ public:
         return 0;
     }
     void waitEvents(uint64_t, uint64_t, const SourceRange&) override {}
+    /// A work-group (and sub-group) of one work-item: the result is the caller's own value.
+    std::span<const Value> collective(const Value& mine, bool, const char*,
+                                      const SourceRange&) override {
+        m_collective = mine;
+        return {&m_collective, 1};
+    }
+    uint32_t maxSubGroupSize() const override { return 32; }
     void print(const std::string&) override {}
     void reportError(const std::string& kind, const std::string& message,
                      const SourceRange&) override {
@@ -106,6 +115,7 @@ public:
     bool deviceBigEndian() const override { return false; }
 
 private:
+    Value m_collective;
     static uint64_t laneBytes(const Type* t) { return t->isPointer() ? 8 : t->scalarType()->size; }
     uint8_t* bytes(uint64_t a, const Type* t) {
         const uint64_t size = laneBytes(t) * t->lanes();

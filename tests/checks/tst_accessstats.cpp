@@ -212,17 +212,6 @@ private slots:
         QCOMPARE(worst("transpose_padded.sim", 35, "local"), 1);
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
-
-    /// A sub-group size that is not a power of two is rejected with a clear message.
-    void badSubGroupSize() {
-        QProcess p;
-        p.setProgram(QStringLiteral(CLSTEP_CLI));
-        p.setArguments({"run", statsDir() + "/local_banks.sim", "--sub-group-size", "24"});
-        p.start();
-        QVERIFY(p.waitForFinished(60000));
-        QVERIFY(p.exitCode() != 0);
-        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("power of two"));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestAccessStats)

@@ -13,7 +13,17 @@
 // "space" field, or with "SPACE memory" in the message for kinds without one. "line N,M"
 // of a data race is the pair {first.line, second.line}; for other kinds each listed line
 // must be the diagnostic's line or one of its notes' lines. The exit code must be 1 when an
-// error was reported and 0 otherwise. Format: docs/diagnostics.md.
+// error was reported and 0 otherwise.
+//
+// A kernel whose .sim dumps an argument also asserts the dumped values, as Oclgrind's .ref
+// files do, with one comment per dump line, in order:
+//
+//   // EXACT Argument 'out': 32 bytes     the line must be exactly this
+//   // EXACT   out[0] = 7
+//   // MATCH   out[1] =                   the line must start with this (value unspecified)
+//
+// The dump lines of stdout (each "Argument '...'" header and its element lines) must match
+// these one to one. Format: docs/diagnostics.md.
 #include <QtTest>
 
 #include <QDir>
@@ -23,6 +33,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 namespace {
@@ -40,10 +51,17 @@ struct Expectation {
     int minCount = -1;
 };
 
+/// One expected dump line: exact text, or (MATCH) a prefix.
+struct DumpLine {
+    QString text;
+    bool prefix = false;
+};
+
 struct KernelSpec {
     QList<Expectation> expectations;
     bool expectNone = false;
     QStringList args;
+    QList<DumpLine> dump;
 };
 
 struct RunResult {
@@ -114,7 +132,14 @@ bool readSpec(const QString& kernelPath, KernelSpec& spec, QString& error) {
         return false;
     }
     while (!f.atEnd()) {
-        QString line = QString::fromUtf8(f.readLine()).trimmed();
+        QString untrimmed = QString::fromUtf8(f.readLine());
+        while (untrimmed.endsWith('\n') || untrimmed.endsWith('\r'))
+            untrimmed.chop(1);
+        QString line = untrimmed.trimmed();
+        if (untrimmed.startsWith("// EXACT ") || untrimmed.startsWith("// MATCH ")) {
+            spec.dump.append({untrimmed.mid(9), untrimmed.startsWith("// MATCH ")});
+            continue;
+        }
         if (line.startsWith("// expect-none")) {
             spec.expectNone = true;
         } else if (line.startsWith("// expect:")) {
@@ -122,7 +147,7 @@ bool readSpec(const QString& kernelPath, KernelSpec& spec, QString& error) {
             if (!parseExpectation(line.mid(10).trimmed(), e, error)) return false;
             spec.expectations.append(e);
         } else if (line.startsWith("// args:")) {
-            spec.args += line.mid(8).trimmed().split(' ', Qt::SkipEmptyParts);
+            spec.args += QProcess::splitCommand(line.mid(8).trimmed());
         }
     }
     if (spec.expectNone == !spec.expectations.isEmpty()) {
@@ -199,6 +224,32 @@ QString brief(const QJsonObject& d) {
     return s + ": " + d["message"].toString();
 }
 
+/// True when the .sim dumps an argument (a `dump` attribute in one of its `<...>` specs).
+bool simDumps(const QString& simPath) {
+    QFile f(simPath);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return false;
+    static const QRegularExpression dump("<[^>]*\\bdump\\b");
+    return dump.match(QString::fromUtf8(f.readAll())).hasMatch();
+}
+
+/// The dump lines of clstep-cli's stdout: every "Argument '...'" header and the element
+/// lines (two leading spaces) that follow it; printf output is left out.
+QStringList dumpLinesOf(const QString& stdoutText) {
+    QStringList lines;
+    bool inDump = false;
+    for (const QString& l : stdoutText.split('\n')) {
+        if (l.startsWith("Argument '")) {
+            inDump = true;
+            lines << l;
+        } else if (inDump && l.startsWith("  ")) {
+            lines << l;
+        } else {
+            inDump = false;
+        }
+    }
+    return lines;
+}
+
 bool hasError(const QJsonArray& diags) {
     for (const QJsonValue& v : diags)
         if (v.toObject()["severity"].toString() == "error") return true;
@@ -262,6 +313,25 @@ private slots:
             QVERIFY2(expected, qPrintable("unexpected " + brief(v.toObject()) + "\ngot:\n" + all));
         }
         QCOMPARE(r.exitCode, hasError(r.diagnostics) ? 1 : 0);
+        // The results of the checked run, like Oclgrind's EXACT/MATCH lines.
+        QVERIFY2(simDumps(sim) == !spec.dump.isEmpty(),
+                 qPrintable(kernelPath + (spec.dump.isEmpty()
+                                              ? ": the .sim dumps an argument but the kernel "
+                                                "has no '// EXACT' lines"
+                                              : ": '// EXACT' lines but the .sim dumps nothing")));
+        const QStringList got = dumpLinesOf(r.stdoutText);
+        QVERIFY2(got.size() == spec.dump.size(),
+                 qPrintable(QString("%1 dump lines, %2 expected:\n%3")
+                                .arg(got.size())
+                                .arg(spec.dump.size())
+                                .arg(got.join('\n'))));
+        for (qsizetype i = 0; i < got.size(); ++i) {
+            const DumpLine& want = spec.dump[i];
+            const bool ok = want.prefix ? got[i].startsWith(want.text) : got[i] == want.text;
+            QVERIFY2(ok, qPrintable(QString("dump line %1: got '%2', expected %3 '%4'")
+                                        .arg(i + 1)
+                                        .arg(got[i], want.prefix ? "MATCH" : "EXACT", want.text)));
+        }
     }
 
     void reductionRaceSampleHasBothLocations() {

@@ -11,3 +11,12 @@ __kernel void chained_copies_one_event(__global const int *in, __global int *out
     int lid = get_local_id(0);
     out[get_global_id(0)] = a[lid] + b[7 - lid];
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 15
+// EXACT   out[1] = 15
+// EXACT   out[2] = 15
+// EXACT   out[3] = 15
+// EXACT   out[4] = 15
+// EXACT   out[5] = 15
+// EXACT   out[6] = 15
+// EXACT   out[7] = 15

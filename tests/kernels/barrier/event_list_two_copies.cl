@@ -11,3 +11,12 @@ __kernel void event_list_two_copies(__global const int *in, __global int *out)
     int lid = get_local_id(0);
     out[get_global_id(0)] = a[lid] * b[lid];
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 0
+// EXACT   out[1] = 9
+// EXACT   out[2] = 20
+// EXACT   out[3] = 33
+// EXACT   out[4] = 48
+// EXACT   out[5] = 65
+// EXACT   out[6] = 84
+// EXACT   out[7] = 105

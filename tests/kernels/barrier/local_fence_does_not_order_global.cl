@@ -8,3 +8,12 @@ __kernel void local_fence_does_not_order_global(__global int *buf, __global int 
     barrier(CLK_LOCAL_MEM_FENCE);
     out[gid] = buf[7 - gid];
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 107
+// EXACT   out[1] = 106
+// EXACT   out[2] = 105
+// EXACT   out[3] = 104
+// EXACT   out[4] = 103
+// EXACT   out[5] = 102
+// EXACT   out[6] = 101
+// EXACT   out[7] = 100

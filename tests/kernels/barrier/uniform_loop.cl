@@ -13,3 +13,12 @@ __kernel void uniform_loop(__global int *out)
     }
     out[get_global_id(0)] = v;
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 28
+// EXACT   out[1] = 28
+// EXACT   out[2] = 28
+// EXACT   out[3] = 28
+// EXACT   out[4] = 28
+// EXACT   out[5] = 28
+// EXACT   out[6] = 28
+// EXACT   out[7] = 28

@@ -9,3 +9,20 @@ __kernel void wait_group_events_orders_copy(__global const int *in, __global int
     int lid = get_local_id(0);
     out[get_global_id(0)] = t[7 - lid] * 2;
 }
+// EXACT Argument 'out': 64 bytes
+// EXACT   out[0] = 14
+// EXACT   out[1] = 12
+// EXACT   out[2] = 10
+// EXACT   out[3] = 8
+// EXACT   out[4] = 6
+// EXACT   out[5] = 4
+// EXACT   out[6] = 2
+// EXACT   out[7] = 0
+// EXACT   out[8] = 30
+// EXACT   out[9] = 28
+// EXACT   out[10] = 26
+// EXACT   out[11] = 24
+// EXACT   out[12] = 22
+// EXACT   out[13] = 20
+// EXACT   out[14] = 18
+// EXACT   out[15] = 16

@@ -10,3 +10,36 @@ __kernel void async_copy_no_wait(__global const float *in, __global float *out)
     int lid = get_local_id(0);
     out[get_global_id(0)] = tile[15 - lid];
 }
+// EXACT Argument 'out': 128 bytes
+// MATCH   out[0] =
+// MATCH   out[1] =
+// MATCH   out[2] =
+// MATCH   out[3] =
+// MATCH   out[4] =
+// MATCH   out[5] =
+// MATCH   out[6] =
+// MATCH   out[7] =
+// MATCH   out[8] =
+// MATCH   out[9] =
+// MATCH   out[10] =
+// MATCH   out[11] =
+// MATCH   out[12] =
+// MATCH   out[13] =
+// MATCH   out[14] =
+// MATCH   out[15] =
+// MATCH   out[16] =
+// MATCH   out[17] =
+// MATCH   out[18] =
+// MATCH   out[19] =
+// MATCH   out[20] =
+// MATCH   out[21] =
+// MATCH   out[22] =
+// MATCH   out[23] =
+// MATCH   out[24] =
+// MATCH   out[25] =
+// MATCH   out[26] =
+// MATCH   out[27] =
+// MATCH   out[28] =
+// MATCH   out[29] =
+// MATCH   out[30] =
+// MATCH   out[31] =

@@ -10,3 +10,20 @@ __kernel void async_copy_overwrites_stores(__global const float *in, __global fl
     wait_group_events(1, &e);
     out[get_global_id(0)] = tile[lid];
 }
+// EXACT Argument 'out': 64 bytes
+// EXACT   out[0] = 1
+// MATCH   out[1] =
+// MATCH   out[2] =
+// MATCH   out[3] =
+// MATCH   out[4] =
+// MATCH   out[5] =
+// MATCH   out[6] =
+// MATCH   out[7] =
+// MATCH   out[8] =
+// MATCH   out[9] =
+// MATCH   out[10] =
+// MATCH   out[11] =
+// MATCH   out[12] =
+// MATCH   out[13] =
+// MATCH   out[14] =
+// MATCH   out[15] =

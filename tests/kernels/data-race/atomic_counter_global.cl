@@ -5,3 +5,5 @@ __kernel void atomic_counter_global(__global int *counter)
 {
     atomic_inc(&counter[0]);
 }
+// EXACT Argument 'counter': 4 bytes
+// EXACT   counter[0] = 64

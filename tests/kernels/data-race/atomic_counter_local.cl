@@ -13,3 +13,8 @@ __kernel void atomic_counter_local(__global int *out)
     if (lid == 0)
         out[get_group_id(0)] = count;
 }
+// EXACT Argument 'out': 16 bytes
+// EXACT   out[0] = 16
+// EXACT   out[1] = 16
+// EXACT   out[2] = 16
+// EXACT   out[3] = 16

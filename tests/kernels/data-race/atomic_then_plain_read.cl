@@ -1,6 +1,8 @@
 // A plain read of a location other work-items update atomically in the same
-// interval races with their atomic writes.
-// expect: data-race global line 7,8 hazard WAR
+// interval races with their atomic writes: with the later ones (WAR) and with the earlier
+// ones (RAW), as Oclgrind reports both.
+// expect: data-race global line 9,10 hazard WAR
+// expect: data-race global line 9,10 hazard RAW
 __kernel void atomic_then_plain_read(__global int *sum, __global int *out)
 {
     int gid = get_global_id(0);

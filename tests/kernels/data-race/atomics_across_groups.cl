@@ -6,3 +6,6 @@ __kernel void atomics_across_groups(__global int *stats)
     atomic_add(&stats[0], gid);
     atomic_max(&stats[1], gid);
 }
+// EXACT Argument 'stats': 8 bytes
+// EXACT   stats[0] = 2016
+// EXACT   stats[1] = 63

@@ -9,3 +9,20 @@ __kernel void broadcast_barrier(__global const float *in, __global float *out)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = scale * 2.0f;
 }
+// EXACT Argument 'out': 64 bytes
+// EXACT   out[0] = 2
+// EXACT   out[1] = 2
+// EXACT   out[2] = 2
+// EXACT   out[3] = 2
+// EXACT   out[4] = 2
+// EXACT   out[5] = 2
+// EXACT   out[6] = 2
+// EXACT   out[7] = 2
+// EXACT   out[8] = 4
+// EXACT   out[9] = 4
+// EXACT   out[10] = 4
+// EXACT   out[11] = 4
+// EXACT   out[12] = 4
+// EXACT   out[13] = 4
+// EXACT   out[14] = 4
+// EXACT   out[15] = 4

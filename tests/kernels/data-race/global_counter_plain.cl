@@ -7,3 +7,5 @@ __kernel void global_counter_plain(__global int *counter)
 {
     counter[0] = counter[0] + 1;
 }
+// EXACT Argument 'counter': 4 bytes
+// EXACT   counter[0] = 16

@@ -5,3 +5,8 @@ __kernel void groups_write_same_outputs(__global int *out)
 {
     out[get_local_id(0)] = get_group_id(0);
 }
+// EXACT Argument 'out': 16 bytes
+// EXACT   out[0] = 3
+// EXACT   out[1] = 3
+// EXACT   out[2] = 3
+// EXACT   out[3] = 3

@@ -9,3 +9,5 @@ __kernel void hazard_raw(__global int *out)
     if (lid == 1)
         out[0] = flag;
 }
+// EXACT Argument 'out': 4 bytes
+// EXACT   out[0] = 1

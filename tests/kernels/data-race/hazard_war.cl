@@ -8,3 +8,5 @@ __kernel void hazard_war(__global int *flag, __global int *out)
     if (lid == 1)
         flag[0] = 1;
 }
+// EXACT Argument 'out': 4 bytes
+// EXACT   out[0] = 0

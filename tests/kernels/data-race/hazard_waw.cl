@@ -4,3 +4,5 @@ __kernel void hazard_waw(__global int *out)
 {
     out[0] = get_local_id(0) + 1;
 }
+// EXACT Argument 'out': 4 bytes
+// EXACT   out[0] = 2

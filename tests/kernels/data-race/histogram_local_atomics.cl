@@ -13,3 +13,8 @@ __kernel void histogram_local_atomics(__global const uint *in, __global uint *hi
     if (lid < 4)
         atomic_add(&hist[lid], bins[lid]);
 }
+// EXACT Argument 'hist': 16 bytes
+// EXACT   hist[0] = 8
+// EXACT   hist[1] = 8
+// EXACT   hist[2] = 8
+// EXACT   hist[3] = 8

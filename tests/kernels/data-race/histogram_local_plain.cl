@@ -15,3 +15,8 @@ __kernel void histogram_local_plain(__global const uint *in, __global uint *hist
     if (lid < 4)
         atomic_add(&hist[lid], bins[lid]);
 }
+// EXACT Argument 'hist': 16 bytes
+// EXACT   hist[0] = 4
+// EXACT   hist[1] = 4
+// EXACT   hist[2] = 4
+// EXACT   hist[3] = 4

@@ -9,3 +9,5 @@ __kernel void int_read_over_byte_writes(__global int *out)
     if (lid == 5)
         out[0] = *((__local int *)bytes);
 }
+// EXACT Argument 'out': 4 bytes
+// EXACT   out[0] = 50462976

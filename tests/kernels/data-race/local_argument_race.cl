@@ -8,3 +8,20 @@ __kernel void local_argument_race(__global int *out, __local int *scratch)
     scratch[lid] = lid * 10;
     out[get_global_id(0)] = scratch[(lid + 7) % 8];
 }
+// EXACT Argument 'out': 64 bytes
+// EXACT   out[0] = 0
+// EXACT   out[1] = 0
+// EXACT   out[2] = 10
+// EXACT   out[3] = 20
+// EXACT   out[4] = 30
+// EXACT   out[5] = 40
+// EXACT   out[6] = 50
+// EXACT   out[7] = 60
+// EXACT   out[8] = 0
+// EXACT   out[9] = 0
+// EXACT   out[10] = 10
+// EXACT   out[11] = 20
+// EXACT   out[12] = 30
+// EXACT   out[13] = 40
+// EXACT   out[14] = 50
+// EXACT   out[15] = 60

@@ -10,3 +10,20 @@ __kernel void local_exchange_no_barrier(__global const int *in, __global int *ou
     tmp[lid] = in[get_global_id(0)];
     out[get_global_id(0)] = tmp[(lid + 1) % 8];
 }
+// EXACT Argument 'out': 64 bytes
+// EXACT   out[0] = 0
+// EXACT   out[1] = 0
+// EXACT   out[2] = 0
+// EXACT   out[3] = 0
+// EXACT   out[4] = 0
+// EXACT   out[5] = 0
+// EXACT   out[6] = 0
+// EXACT   out[7] = 0
+// EXACT   out[8] = 0
+// EXACT   out[9] = 0
+// EXACT   out[10] = 0
+// EXACT   out[11] = 0
+// EXACT   out[12] = 0
+// EXACT   out[13] = 0
+// EXACT   out[14] = 0
+// EXACT   out[15] = 8

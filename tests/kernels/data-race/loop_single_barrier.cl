@@ -14,3 +14,12 @@ __kernel void loop_single_barrier(__global int *out)
     }
     out[get_global_id(0)] = acc;
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 32
+// EXACT   out[1] = 48
+// EXACT   out[2] = 64
+// EXACT   out[3] = 80
+// EXACT   out[4] = 89
+// EXACT   out[5] = 78
+// EXACT   out[6] = 57
+// EXACT   out[7] = 36

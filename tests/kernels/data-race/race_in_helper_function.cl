@@ -14,3 +14,12 @@ __kernel void race_in_helper_function(__global int *out)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = t[lid];
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 7
+// EXACT   out[1] = -1
+// EXACT   out[2] = -1
+// EXACT   out[3] = -1
+// EXACT   out[4] = -1
+// EXACT   out[5] = -1
+// EXACT   out[6] = -1
+// EXACT   out[7] = -1

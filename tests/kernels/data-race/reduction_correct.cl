@@ -14,3 +14,6 @@ __kernel void reduction_correct(__global const int *in, __global int *sums)
     if (lid == 0)
         sums[get_group_id(0)] = partial[0];
 }
+// EXACT Argument 'sums': 8 bytes
+// EXACT   sums[0] = 528
+// EXACT   sums[1] = 1552

@@ -15,3 +15,6 @@ __kernel void reduction_missing_barrier(__global const int *in, __global int *su
     if (lid == 0)
         sums[get_group_id(0)] = partial[0];
 }
+// EXACT Argument 'sums': 8 bytes
+// EXACT   sums[0] = 37
+// EXACT   sums[1] = 229

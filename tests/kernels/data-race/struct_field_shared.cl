@@ -14,3 +14,12 @@ __kernel void struct_field_shared(__global int *out)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = p.a + p.b;
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 7
+// EXACT   out[1] = 7
+// EXACT   out[2] = 7
+// EXACT   out[3] = 7
+// EXACT   out[4] = 7
+// EXACT   out[5] = 7
+// EXACT   out[6] = 7
+// EXACT   out[7] = 7

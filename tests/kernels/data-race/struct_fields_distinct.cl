@@ -17,3 +17,12 @@ __kernel void struct_fields_distinct(__global int *out)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = p[lid / 2].a + p[lid / 2].b;
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 1
+// EXACT   out[1] = 1
+// EXACT   out[2] = 5
+// EXACT   out[3] = 5
+// EXACT   out[4] = 9
+// EXACT   out[5] = 9
+// EXACT   out[6] = 13
+// EXACT   out[7] = 13

@@ -5,3 +5,5 @@ __kernel void uniform_write_reported(__global int *out)
 {
     out[0] = 42;
 }
+// EXACT Argument 'out': 4 bytes
+// EXACT   out[0] = 42

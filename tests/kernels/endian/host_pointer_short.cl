@@ -7,3 +7,8 @@ __kernel void host_pointer_short(__global const ushort *in __attribute__((endian
     int i = get_global_id(0);
     out[i] = in[i];
 }
+// EXACT Argument 'out': 8 bytes
+// EXACT   out[0] = 0x0201
+// EXACT   out[1] = 0x0403
+// EXACT   out[2] = 0xb0a0
+// EXACT   out[3] = 0x00ff

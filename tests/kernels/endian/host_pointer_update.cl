@@ -7,3 +7,8 @@ __kernel void host_pointer_update(__global uint *data __attribute__((endian(host
     int i = get_global_id(0);
     data[i] = data[i] + 1;
 }
+// EXACT Argument 'data': 16 bytes
+// EXACT   data[0] = 2
+// EXACT   data[1] = 3
+// EXACT   data[2] = 4
+// EXACT   data[3] = 5

@@ -22,3 +22,8 @@ __kernel void packed_member_access(__global Sample *samples, __global float *out
     g->count += s.count;
     out[gid] = g->value + samples[gid].count;
 }
+// EXACT Argument 'out': 16 bytes
+// EXACT   out[0] = 7
+// EXACT   out[1] = 8
+// EXACT   out[2] = 9
+// EXACT   out[3] = 10

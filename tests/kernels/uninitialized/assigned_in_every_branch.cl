@@ -11,3 +11,12 @@ __kernel void assigned_in_every_branch(__global int *out)
         sign = 1;
     out[gid] = sign * gid;
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 0
+// EXACT   out[1] = -1
+// EXACT   out[2] = 2
+// EXACT   out[3] = -3
+// EXACT   out[4] = 4
+// EXACT   out[5] = -5
+// EXACT   out[6] = 6
+// EXACT   out[7] = -7

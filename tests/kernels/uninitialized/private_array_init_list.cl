@@ -7,3 +7,12 @@ __kernel void private_array_init_list(__global int *out)
     int gid = get_global_id(0);
     out[gid] = a[gid % 4];
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 1
+// EXACT   out[1] = 0
+// EXACT   out[2] = 0
+// EXACT   out[3] = 0
+// EXACT   out[4] = 1
+// EXACT   out[5] = 0
+// EXACT   out[6] = 0
+// EXACT   out[7] = 0

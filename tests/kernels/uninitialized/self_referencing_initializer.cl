@@ -9,3 +9,8 @@ __kernel void self_referencing_initializer(__global int *out)
     y += x;
     out[get_global_id(0)] = y;
 }
+// EXACT Argument 'out': 16 bytes
+// MATCH   out[0] =
+// MATCH   out[1] =
+// MATCH   out[2] =
+// MATCH   out[3] =

@@ -16,3 +16,12 @@ __kernel void struct_copy_with_padding(__global int *out)
     c = b;
     out[get_global_id(0)] = c.tag + c.value;
 }
+// EXACT Argument 'out': 32 bytes
+// EXACT   out[0] = 3
+// EXACT   out[1] = 4
+// EXACT   out[2] = 5
+// EXACT   out[3] = 6
+// EXACT   out[4] = 7
+// EXACT   out[5] = 8
+// EXACT   out[6] = 9
+// EXACT   out[7] = 10

@@ -1,8 +1,8 @@
-#include "DiagnosticPrinter.h"
+#include "launch/DiagnosticPrinter.h"
 
 #include <cctype>
 
-namespace clstep::cli {
+namespace clstep::launch {
 
 namespace {
 nlohmann::json idsJson(const WorkItemId& w) {
@@ -140,4 +140,4 @@ nlohmann::json DiagnosticPrinter::toJson(const std::vector<Diagnostic>& diags,
     return arr;
 }
 
-} // namespace clstep::cli
+} // namespace clstep::launch

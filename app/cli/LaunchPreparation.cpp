@@ -1,0 +1,169 @@
+// LaunchPreparation: from `run`'s options to a built program, an NDRange and arguments.
+#include "LaunchPreparation.h"
+
+#include "DiagnosticPrinter.h"
+#include "launch/ArgParser.h"
+#include "launch/LaunchBinding.h"
+#include "launch/SimParser.h"
+
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+namespace clstep::cli {
+
+namespace {
+
+bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t& dims) {
+    out = {1, 1, 1};
+    dims = 0;
+    std::stringstream ss(text);
+    std::string part;
+    while (std::getline(ss, part, ',')) {
+        if (dims == 3 || part.empty()) return false;
+        // std::stoull accepts "-1" (as 2^64-1): sizes are written as plain digits.
+        if (part.find_first_not_of("0123456789") != std::string::npos) return false;
+        try {
+            size_t used = 0;
+            unsigned long long v = std::stoull(part, &used);
+            if (used != part.size()) return false;
+            out[dims++] = v;
+        } catch (...) {
+            return false;
+        }
+    }
+    return dims > 0;
+}
+
+} // namespace
+
+int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err) {
+    CompileOptions& co = out.compile;
+    co.clVersion = CompileOptions::parseClStd(o.clStd);
+    if (!co.clVersion) {
+        err << "clstep-cli: unknown -cl-std value '" << o.clStd << "'\n";
+        return 2;
+    }
+    co.defines = o.defines;
+    co.includeDirs = o.includeDirs;
+    co.deviceLittleEndian = o.deviceEndian != "big";
+    std::string buildError;
+    if (!co.applyBuildOptions(o.buildOptions, buildError)) {
+        err << "clstep-cli: " << buildError << "\n";
+        return 2;
+    }
+
+    bool isSim = o.file.size() > 4 && o.file.substr(o.file.size() - 4) == ".sim";
+    SourceManager launchSources;
+    std::vector<Diagnostic> launchDiags;
+    std::optional<launch::LaunchConfig> config;
+    if (isSim) {
+        config = launch::SimParser::parseFile(launchSources, o.file, launchDiags);
+    } else {
+        if (o.kernel.empty() || o.global.empty()) {
+            err << "clstep-cli: running a .cl file needs --kernel NAME and --global X[,Y,Z]\n";
+            return 2;
+        }
+        config.emplace();
+        config->kernelFile = o.file;
+        config->kernelName = o.kernel;
+        uint32_t dims = 0;
+        if (!parseSizes(o.global, config->globalSize, dims)) {
+            err << "clstep-cli: invalid --global '" << o.global << "'\n";
+            return 2;
+        }
+        config->workDim = dims;
+        if (!o.local.empty()) {
+            uint32_t ldims = 0;
+            if (!parseSizes(o.local, config->localSize, ldims)) {
+                err << "clstep-cli: invalid --local '" << o.local << "'\n";
+                return 2;
+            }
+        } else {
+            config->localSizeGiven = false;
+        }
+        for (size_t i = 0; i < o.args.size(); ++i) {
+            uint32_t fid = launchSources.addFile("--arg " + std::to_string(i + 1), o.args[i]);
+            auto spec =
+                launch::ArgParser::parse(o.args[i], fid, static_cast<uint32_t>(i), launchDiags);
+            if (!spec) break;
+            config->args.push_back(std::move(*spec));
+        }
+    }
+    DiagnosticPrinter launchPrinter(launchSources);
+    for (const Diagnostic& d : launchDiags)
+        launchPrinter.printText(err, d);
+    if (!config || hasErrors(launchDiags)) return 1;
+    if (!o.globalOffset.empty()) {
+        std::array<uint64_t, 3> off;
+        uint32_t dims = 0;
+        if (!parseSizes(o.globalOffset, off, dims)) {
+            err << "clstep-cli: invalid --global-offset '" << o.globalOffset << "'\n";
+            return 2;
+        }
+        config->globalOffset = off;
+    }
+
+    out.program = Program::fromFile(config->kernelFile, co);
+    DiagnosticPrinter printer(out.program->sources);
+    for (const Diagnostic& d : out.program->diagnostics)
+        printer.printText(err, d);
+    if (out.program->hasErrors()) {
+        // The compile errors are the run's diagnostics. Invalid UTF-8 (from the source) is
+        // replaced by U+FFFD so that the file is always valid JSON.
+        if (!o.diagnosticsJson.empty()) {
+            std::ofstream json(o.diagnosticsJson);
+            json << printer.toJson(out.program->diagnostics)
+                        .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                 << "\n";
+        }
+        return 1;
+    }
+    const ast::FunctionDecl* kernel = out.program->findKernel(config->kernelName);
+    if (!kernel) {
+        err << config->kernelFile << ": error: no kernel named '" << config->kernelName
+            << "' [launch]\n";
+        return 1;
+    }
+    launch::KernelSignature sig = launch::signatureOf(*kernel, out.program->options.clVersion);
+    std::vector<Diagnostic> bindDiags;
+    bool bound = launch::SimParser::bind(*config, sig, bindDiags);
+    for (const Diagnostic& d : bindDiags)
+        launchPrinter.printText(err, d);
+    if (!bound || hasErrors(bindDiags)) return 1;
+
+    out.range = launch::ndRangeOf(*config);
+    out.args = launch::kernelArgumentsOf(*config);
+    out.run.deviceBigEndian = o.deviceEndian == "big";
+    out.run.maxStepsPerWorkItem = o.maxSteps;
+    out.run.localMemoryBytes = o.localMemBytes;
+    out.run.globalMemoryBytes = o.globalMemBytes;
+    out.run.subGroupSize = o.subGroupSize;
+    out.checks = checkOptionsOf(o);
+    out.config = std::move(*config);
+    return 0;
+}
+
+bool startSession(debug::Session& session, const std::string& kernelFile,
+                  const std::string& kernelName, const NDRange& range,
+                  std::vector<KernelArgument> args, const CompileOptions& compileOptions,
+                  const RunOptions& runOptions, const CheckOptions& checkOptions,
+                  std::string& why) {
+    session.setKernel(kernelName);
+    session.setRunOptions(runOptions);
+    session.setCheckOptions(checkOptions);
+    if (!session.loadFile(kernelFile, compileOptions)) {
+        why = "cannot debug '" + kernelFile + "': the program has errors";
+        return false;
+    }
+    session.setKernel(kernelName);
+    session.setNDRange(range);
+    session.setArguments(std::move(args));
+    if (!session.reset()) {
+        why = "cannot start the kernel: " + session.lastError();
+        return false;
+    }
+    return true;
+}
+
+} // namespace clstep::cli

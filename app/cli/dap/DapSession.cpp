@@ -1,0 +1,261 @@
+// DapSession: launch, threads, stack frames, breakpoints and stops of the debug adapter.
+#include "DapSession.h"
+
+#include "DapError.h"
+#include "DiagnosticPrinter.h"
+#include "LaunchPreparation.h"
+
+#include <filesystem>
+#include <sstream>
+
+namespace clstep::cli::dap {
+
+using nlohmann::json;
+using namespace clstep::debug;
+
+namespace {
+
+/// A size option given as "16,4", 16 or [16, 4].
+std::string sizeText(const json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_unsigned() || v.is_number_integer()) return std::to_string(v.get<int64_t>());
+    if (v.is_array()) {
+        std::string s;
+        for (const json& x : v) {
+            if (!x.is_number_integer()) throw DapError("sizes are numbers: " + v.dump());
+            s += (s.empty() ? "" : ",") + std::to_string(x.get<int64_t>());
+        }
+        return s;
+    }
+    throw DapError("a size is a number, a list of numbers or \"X,Y,Z\": " + v.dump());
+}
+
+std::string stringOf(const json& args, const char* name, const std::string& fallback) {
+    if (!args.contains(name)) return fallback;
+    if (!args[name].is_string()) throw DapError(std::string("'") + name + "' must be a string");
+    return args[name].get<std::string>();
+}
+
+bool flagOf(const json& args, const char* name) {
+    if (!args.contains(name)) return false;
+    if (!args[name].is_boolean())
+        throw DapError(std::string("'") + name + "' must be true or false");
+    return args[name].get<bool>();
+}
+
+std::vector<std::string> listOf(const json& args, const char* name) {
+    std::vector<std::string> out;
+    if (!args.contains(name)) return out;
+    const json& v = args[name];
+    if (v.is_string()) return {v.get<std::string>()};
+    if (!v.is_array()) throw DapError(std::string("'") + name + "' must be a list of strings");
+    for (const json& x : v) {
+        if (!x.is_string()) throw DapError(std::string("'") + name + "' must be a list of strings");
+        out.push_back(x.get<std::string>());
+    }
+    return out;
+}
+
+std::string canonical(const std::string& path) {
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
+    return ec ? path : p.string();
+}
+
+std::string idText(const std::array<uint64_t, 3>& id) {
+    return "(" + std::to_string(id[0]) + "," + std::to_string(id[1]) + "," + std::to_string(id[2]) +
+           ")";
+}
+
+std::array<uint64_t, 3> idOf(const json& v) {
+    std::array<uint64_t, 3> id{0, 0, 0};
+    if (!v.is_array() || v.empty() || v.size() > 3)
+        throw DapError("an id is a list of 1 to 3 numbers: " + v.dump());
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_number_unsigned()) throw DapError("ids are non-negative numbers: " + v.dump());
+        id[i] = v[i].get<uint64_t>();
+    }
+    return id;
+}
+
+} // namespace
+
+void DapSession::launch(const json& args) {
+    if (!args.is_object()) throw DapError("launch arguments must be an object");
+    RunOptionsCli o;
+    o.file = stringOf(args, "program", "");
+    if (o.file.empty()) throw DapError("launch needs 'program': a .sim launch file or a .cl file");
+    o.kernel = stringOf(args, "kernel", "");
+    if (args.contains("global")) o.global = sizeText(args["global"]);
+    if (args.contains("local")) o.local = sizeText(args["local"]);
+    if (args.contains("global-offset")) o.globalOffset = sizeText(args["global-offset"]);
+    o.args = listOf(args, "arg");
+    for (const std::string& a : listOf(args, "args"))
+        o.args.push_back(a);
+    o.clStd = stringOf(args, "cl-std", o.clStd);
+    o.defines = listOf(args, "define");
+    o.includeDirs = listOf(args, "include");
+    o.deviceEndian = stringOf(args, "device-endian", o.deviceEndian);
+    if (o.deviceEndian != "little" && o.deviceEndian != "big")
+        throw DapError("'device-endian' is \"little\" or \"big\"");
+    if (args.contains("max-steps")) {
+        if (!args["max-steps"].is_number_unsigned())
+            throw DapError("'max-steps' must be a positive number");
+        o.maxSteps = args["max-steps"].get<uint64_t>();
+    }
+    o.noChecks = flagOf(args, "no-checks");
+    o.noDataRaces = flagOf(args, "no-data-races");
+    o.noUninitialized = flagOf(args, "no-uninitialized");
+    o.noEndianEvents = flagOf(args, "no-endian-events");
+    o.uniformWrites = flagOf(args, "uniform-writes");
+    SchedulePolicy policy = SchedulePolicy::InOrder;
+    std::string schedule = stringOf(args, "schedule", "in-order");
+    if (!parseSchedulePolicy(schedule, policy))
+        throw DapError("unknown schedule '" + schedule +
+                       "' (in-order, round-robin, reverse or random)");
+    uint64_t seed = 1;
+    if (args.contains("seed")) {
+        if (!args["seed"].is_number_unsigned()) throw DapError("'seed' must be a number");
+        seed = args["seed"].get<uint64_t>();
+    }
+    bool stopOnEntry = flagOf(args, "stopOnEntry");
+
+    PreparedLaunch prepared;
+    std::ostringstream diagnostics;
+    if (int rc = prepareLaunch(o, prepared, diagnostics); rc != 0)
+        throw DapError(std::string(rc == 2 ? "invalid launch" : "the launch failed to build") +
+                       ":\n" + diagnostics.str());
+    std::string why;
+    m_session.setBreakOnError(m_session.breakOnError());
+    if (!startSession(m_session, prepared.config.kernelFile, prepared.config.kernelName,
+                      prepared.range, prepared.args, prepared.compile, prepared.run,
+                      prepared.checks, why))
+        throw DapError(why + "\n" + diagnostics.str());
+    if (policy != SchedulePolicy::InOrder || seed != 1) m_session.setSchedule(policy, seed);
+    m_launchArgs = args;
+    m_launched = true;
+    m_stopOnEntry = stopOnEntry;
+    m_mainPath = canonical(prepared.config.kernelFile);
+    m_outputShown = 0;
+    m_actions.assign(m_session.snapshot().step, true);
+    m_hits.clear();
+    m_breakpointIds.clear();
+    m_hitConditions.clear();
+    std::vector<Breakpoint> kept = m_session.breakpoints();
+    for (const Breakpoint& b : kept)
+        m_session.removeBreakpoint(b.id);
+    for (const auto& [path, list] : m_sourceBreakpoints)
+        applyBreakpoints(path, list, nullptr);
+    ++m_stops;
+}
+
+std::string DapSession::sourcePath(uint32_t file) const {
+    const Program* p = m_session.program();
+    if (!p) return "";
+    return canonical(p->sources.path(file));
+}
+
+void DapSession::selectThread(int threadId) {
+    if (threadId <= 0) return;
+    Snapshot snap = m_session.snapshot();
+    size_t index = static_cast<size_t>(threadId - 1);
+    if (index >= snap.workItems.size())
+        throw DapError("no thread " + std::to_string(threadId) + " in the selected work-group");
+    if (index == snap.selected) return;
+    if (!m_session.selectLocal(snap.workItems[index].id.local))
+        throw DapError(m_session.lastError());
+    m_actions.resize(m_session.snapshot().step, true);
+}
+
+json DapSession::threads() {
+    Snapshot snap = m_session.snapshot();
+    json list = json::array();
+    for (const WorkItemSnapshot& w : snap.workItems)
+        list.push_back(
+            {{"id", w.linearLocalId + 1},
+             {"name", "work-item " + idText(w.id.global) + " local " + idText(w.id.local) + " [" +
+                          workItemStateName(w.state) + "]"}});
+    return {{"threads", list}};
+}
+
+json DapSession::stackTrace(const json& args) {
+    int threadId = args.value("threadId", 0);
+    Snapshot snap = m_session.snapshot();
+    if (threadId <= 0 || static_cast<size_t>(threadId) > snap.workItems.size())
+        throw DapError("no thread " + std::to_string(threadId) + " in the selected work-group");
+    const WorkItemSnapshot& w = snap.workItems[static_cast<size_t>(threadId - 1)];
+    std::vector<StackFrame> frames(w.callStack.rbegin(), w.callStack.rend());
+    if (frames.empty()) frames.push_back({m_session.kernelName(), w.position});
+    json out = json::array();
+    for (size_t i = 0; i < frames.size(); ++i) {
+        const StackFrame& f = frames[i];
+        json frame = {{"id", threadId * kFramesPerThread + static_cast<int>(i)},
+                      {"name", f.function + (w.state == WorkItemState::Finished    ? " (finished)"
+                                             : w.state == WorkItemState::AtBarrier ? " (at barrier)"
+                                                                                   : "")},
+                      {"line", f.position.begin.line},
+                      {"column", std::max<uint32_t>(1, f.position.begin.column)}};
+        if (f.position.valid()) {
+            std::string path = sourcePath(f.position.begin.file);
+            frame["source"] = {{"name", std::filesystem::path(path).filename().string()},
+                               {"path", path}};
+            frame["endLine"] = f.position.end.line;
+            frame["endColumn"] = f.position.end.column;
+        }
+        out.push_back(frame);
+    }
+    size_t start = args.value("startFrame", 0u), levels = args.value("levels", 0u);
+    json page = json::array();
+    for (size_t i = start; i < out.size() && (levels == 0 || i < start + levels); ++i)
+        page.push_back(out[i]);
+    return {{"stackFrames", page}, {"totalFrames", out.size()}};
+}
+
+json DapSession::custom(const json& args, std::vector<json>& events) {
+    if (!args.is_object()) throw DapError("'clstep' arguments must be an object");
+    if (args.contains("schedule")) {
+        SchedulePolicy p;
+        std::string name = args["schedule"].is_string() ? args["schedule"].get<std::string>() : "";
+        if (!parseSchedulePolicy(name, p))
+            throw DapError("unknown schedule " + args["schedule"].dump() +
+                           " (in-order, round-robin, reverse or random)");
+        m_session.setSchedule(p, args.value("seed", uint64_t{1}));
+    }
+    if (args.contains("group") && !m_session.selectGroup(idOf(args["group"])))
+        throw DapError("cannot select work-group " + args["group"].dump() + ": " +
+                       m_session.lastError());
+    if (args.contains("workItem") && !m_session.selectGlobal(idOf(args["workItem"])))
+        throw DapError("cannot select work-item " + args["workItem"].dump() + ": " +
+                       m_session.lastError());
+    Snapshot snap = m_session.snapshot();
+    m_actions.resize(snap.step, true);
+    ++m_stops;
+    json body = {{"group", snap.group},
+                 {"groupSize", snap.groupSize},
+                 {"numGroups", snap.numGroups},
+                 {"groupsFinished", snap.groupsFinished},
+                 {"schedule", schedulePolicyName(m_session.scheduler().policy())},
+                 {"selectedThread", snap.selected + 1}};
+    events.push_back({{"event", "stopped"},
+                      {"body",
+                       {{"reason", "step"},
+                        {"description", "work-group " + idText(snap.group) + " selected"},
+                        {"threadId", snap.selected + 1},
+                        {"allThreadsStopped", true}}}});
+    return body;
+}
+
+json DapSession::setExceptionBreakpoints(const json& args) {
+    bool errors = false;
+    for (const json& f : args.value("filters", json::array()))
+        if (f == "errors") errors = true;
+    m_session.setBreakOnError(errors);
+    return {{"breakpoints", json::array({{{"verified", true}}})}};
+}
+
+json DapSession::exceptionInfo(const json&) {
+    if (m_exception.is_null()) throw DapError("the last stop was not an exception");
+    return m_exception;
+}
+
+} // namespace clstep::cli::dap

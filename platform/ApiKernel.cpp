@@ -1,0 +1,354 @@
+// Kernel entry points (OpenCL 3.0 API spec 5.9, 5.10): kernel objects, arguments, info
+// queries, and the NDRange / task launches.
+#include "ApiGuard.h"
+#include "ApiTables.h"
+#include "Context.h"
+#include "KernelLauncher.h"
+#include "KernelObject.h"
+#include "MemObject.h"
+#include "Platform.h"
+#include "ProgramObject.h"
+#include "Queue.h"
+
+#include <atomic>
+
+namespace clstep::ocl {
+
+namespace {
+
+std::atomic<uint32_t> launchCounter{0};
+
+cl_kernel CL_API_CALL CreateKernel(cl_program program, const char* name, cl_int* errcodeRet) {
+    return guardedCreate<cl_kernel>(errcodeRet, [&](cl_int& err) -> cl_kernel {
+        ProgramObject* p = ProgramObject::from(program);
+        if (!p) {
+            err = CL_INVALID_PROGRAM;
+            return nullptr;
+        }
+        if (!p->built || p->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+            err = CL_INVALID_PROGRAM_EXECUTABLE;
+            return nullptr;
+        }
+        if (!name) {
+            err = CL_INVALID_VALUE;
+            return nullptr;
+        }
+        const ast::FunctionDecl* k = p->built->findKernel(name);
+        if (!k) {
+            err = CL_INVALID_KERNEL_NAME;
+            return nullptr;
+        }
+        return (new KernelObject(p, k))->handle();
+    });
+}
+
+cl_int CL_API_CALL CreateKernelsInProgram(cl_program program, cl_uint numKernels,
+                                          cl_kernel* kernels, cl_uint* numRet) {
+    return guarded([&]() -> cl_int {
+        ProgramObject* p = ProgramObject::from(program);
+        if (!p) return CL_INVALID_PROGRAM;
+        if (!p->built || p->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+            return CL_INVALID_PROGRAM_EXECUTABLE;
+        cl_uint count = static_cast<cl_uint>(p->built->kernels.size());
+        if (kernels && numKernels < count) return CL_INVALID_VALUE;
+        if (kernels)
+            for (cl_uint i = 0; i < count; ++i)
+                kernels[i] = (new KernelObject(p, p->built->kernels[i]))->handle();
+        if (numRet) *numRet = count;
+        return CL_SUCCESS;
+    });
+}
+
+cl_kernel CL_API_CALL CloneKernel(cl_kernel source, cl_int* errcodeRet) {
+    return guardedCreate<cl_kernel>(errcodeRet, [&](cl_int& err) -> cl_kernel {
+        KernelObject* k = KernelObject::from(source);
+        if (!k) {
+            err = CL_INVALID_KERNEL;
+            return nullptr;
+        }
+        auto* c = new KernelObject(k->program, k->decl);
+        c->args = k->args;
+        return c->handle();
+    });
+}
+
+cl_int CL_API_CALL RetainKernel(cl_kernel kernel) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        k->retain();
+        return CL_SUCCESS;
+    });
+}
+
+cl_int CL_API_CALL ReleaseKernel(cl_kernel kernel) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        k->release();
+        return CL_SUCCESS;
+    });
+}
+
+cl_int CL_API_CALL SetKernelArg(cl_kernel kernel, cl_uint index, size_t size, const void* value) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        return k->setArg(index, size, value);
+    });
+}
+
+cl_int CL_API_CALL SetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) {
+    return guarded([&]() -> cl_int {
+        return KernelObject::from(kernel) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL; // no SVM
+    });
+}
+
+cl_int CL_API_CALL SetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info, size_t, const void*) {
+    return guarded([&]() -> cl_int {
+        return KernelObject::from(kernel) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL; // no SVM
+    });
+}
+
+cl_int CL_API_CALL GetKernelInfo(cl_kernel kernel, cl_kernel_info param, size_t size, void* value,
+                                 size_t* sizeRet) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        InfoAnswer a(size, value, sizeRet);
+        switch (param) {
+        case CL_KERNEL_FUNCTION_NAME:
+            return a.string(k->name);
+        case CL_KERNEL_NUM_ARGS:
+            return a.scalar<cl_uint>(static_cast<cl_uint>(k->args.size()));
+        case CL_KERNEL_REFERENCE_COUNT:
+            return a.scalar<cl_uint>(k->refCount());
+        case CL_KERNEL_CONTEXT:
+            return a.scalar<cl_context>(k->program->context->handle());
+        case CL_KERNEL_PROGRAM:
+            return a.scalar<cl_program>(k->program->handle());
+        case CL_KERNEL_ATTRIBUTES:
+            return a.string("");
+        default:
+            return CL_INVALID_VALUE;
+        }
+    });
+}
+
+cl_int CL_API_CALL GetKernelArgInfo(cl_kernel kernel, cl_uint index, cl_kernel_arg_info param,
+                                    size_t size, void* value, size_t* sizeRet) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        if (index >= k->args.size()) return CL_INVALID_ARG_INDEX;
+        const launch::KernelParamInfo& p = k->signature.params[index];
+        InfoAnswer a(size, value, sizeRet);
+        switch (param) {
+        case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+            cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+            if (p.addressSpace == launch::ParamAddressSpace::Global)
+                q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+            if (p.addressSpace == launch::ParamAddressSpace::Constant)
+                q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
+            if (p.addressSpace == launch::ParamAddressSpace::Local) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
+            return a.scalar(q);
+        }
+        case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+            return a.scalar<cl_kernel_arg_access_qualifier>(CL_KERNEL_ARG_ACCESS_NONE);
+        case CL_KERNEL_ARG_TYPE_NAME:
+            return a.string(p.typeName);
+        case CL_KERNEL_ARG_TYPE_QUALIFIER:
+            return a.scalar(k->typeQualifiers[index]);
+        case CL_KERNEL_ARG_NAME:
+            return a.string(p.name);
+        default:
+            return CL_INVALID_VALUE;
+        }
+    });
+}
+
+/// Bytes of __local memory the kernel's arguments ask for (set args only).
+uint64_t localArgBytes(const KernelObject& k) {
+    uint64_t total = 0;
+    for (const auto& a : k.args)
+        if (a && a->kind == KernelObject::ArgValue::Kind::Local) total += a->localSize;
+    return total;
+}
+
+cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
+                                          cl_kernel_work_group_info param, size_t size, void* value,
+                                          size_t* sizeRet) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        if (device && device != Device::instance().handle()) return CL_INVALID_DEVICE;
+        const DeviceSettings& s = DeviceSettings::get();
+        InfoAnswer a(size, value, sizeRet);
+        switch (param) {
+        case CL_KERNEL_GLOBAL_WORK_SIZE:
+            return CL_INVALID_VALUE; // only for custom devices
+        case CL_KERNEL_WORK_GROUP_SIZE:
+            return a.scalar<size_t>(s.maxWorkGroupSize);
+        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+            return a.array(std::vector<size_t>(3, 0));
+        case CL_KERNEL_LOCAL_MEM_SIZE:
+            return a.scalar<cl_ulong>(localArgBytes(*k));
+        case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+            return a.scalar<size_t>(s.subGroupSize);
+        case CL_KERNEL_PRIVATE_MEM_SIZE:
+            return a.scalar<cl_ulong>(0);
+        default:
+            return CL_INVALID_VALUE;
+        }
+    });
+}
+
+cl_int CL_API_CALL GetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
+                                         cl_kernel_sub_group_info param, size_t inSize,
+                                         const void* in, size_t size, void* value,
+                                         size_t* sizeRet) {
+    return guarded([&]() -> cl_int {
+        KernelObject* k = KernelObject::from(kernel);
+        if (!k) return CL_INVALID_KERNEL;
+        if (device && device != Device::instance().handle()) return CL_INVALID_DEVICE;
+        const DeviceSettings& s = DeviceSettings::get();
+        InfoAnswer a(size, value, sizeRet);
+        size_t items = 1;
+        if (param == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE ||
+            param == CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE) {
+            if (!in || inSize == 0 || inSize % sizeof(size_t) || inSize > 3 * sizeof(size_t))
+                return CL_INVALID_VALUE;
+            for (size_t i = 0; i < inSize / sizeof(size_t); ++i)
+                items *= static_cast<const size_t*>(in)[i];
+        }
+        switch (param) {
+        case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+            return a.scalar<size_t>(std::min<size_t>(s.subGroupSize, items));
+        case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+            return a.scalar<size_t>((items + s.subGroupSize - 1) / s.subGroupSize);
+        case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+            return a.scalar<size_t>(s.maxWorkGroupSize / s.subGroupSize);
+        case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+            return a.scalar<size_t>(0);
+        default:
+            return CL_INVALID_VALUE;
+        }
+    });
+}
+
+/// clEnqueueNDRangeKernel's checks (spec 5.10, OpenCL 1.2 rules for uniform work-groups)
+/// and the launch itself.
+cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
+                     const size_t* offset, const size_t* global, const size_t* local, cl_uint n,
+                     const cl_event* list, cl_event* event, cl_command_type type) {
+    Queue* q = Queue::from(queue);
+    if (!q) return CL_INVALID_COMMAND_QUEUE;
+    KernelObject* k = KernelObject::from(kernel);
+    if (!k) return CL_INVALID_KERNEL;
+    if (k->program->context != q->context) return CL_INVALID_CONTEXT;
+    if (workDim < 1 || workDim > 3) return CL_INVALID_WORK_DIMENSION;
+    if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
+    const DeviceSettings& s = DeviceSettings::get();
+    NDRange range;
+    range.dims = workDim;
+    for (cl_uint d = 0; d < workDim; ++d) {
+        if (global[d] == 0) return CL_INVALID_GLOBAL_WORK_SIZE;
+        range.global[d] = global[d];
+        if (offset) {
+            if (offset[d] > SIZE_MAX - global[d]) return CL_INVALID_GLOBAL_OFFSET;
+            range.offset[d] = offset[d];
+        }
+    }
+    if (!k->allArgsSet()) return CL_INVALID_KERNEL_ARGS;
+    bool uniform = k->program->built->options.clVersion < 200;
+    if (local) {
+        uint64_t total = 1;
+        for (cl_uint d = 0; d < workDim; ++d) {
+            if (local[d] == 0) return CL_INVALID_WORK_GROUP_SIZE;
+            if (local[d] > s.maxWorkGroupSize) return CL_INVALID_WORK_ITEM_SIZE;
+            if (uniform && global[d] % local[d]) return CL_INVALID_WORK_GROUP_SIZE;
+            range.local[d] = local[d];
+            total *= local[d];
+        }
+        if (total > s.maxWorkGroupSize) return CL_INVALID_WORK_GROUP_SIZE;
+    } else {
+        // As a CPU driver does: a work-group along dimension 0 only, the largest divisor of
+        // the global size up to 64 work-items (and the device's maximum).
+        uint64_t limit = std::min<uint64_t>(64, s.maxWorkGroupSize);
+        for (uint64_t l = 1; l <= limit; ++l)
+            if (range.global[0] % l == 0) range.local[0] = l;
+    }
+    if (localArgBytes(*k) > s.localMemSize) return CL_OUT_OF_RESOURCES;
+    // Capture the arguments as they are now (spec 5.10: later clSetKernelArg calls do not
+    // affect this launch); the buffers are kept alive until it ran.
+    std::vector<KernelObject::ArgValue> args;
+    for (const auto& a : k->args) {
+        if (a->kind == KernelObject::ArgValue::Kind::Buffer) {
+            if (!MemObject::from(a->mem->handle())) return CL_INVALID_KERNEL_ARGS;
+            if (a->mem->context != q->context) return CL_INVALID_CONTEXT;
+        }
+        args.push_back(*a);
+    }
+    if (cl_int err = Queue::checkWaitList(q->context, n, list)) return err;
+    for (auto& a : args)
+        if (a.mem) a.mem->retain();
+    k->retain();
+    return q->enqueue(type, n, list, event, [k, args, range] {
+        cl_int status = launchKernel(*k, args, range, ++launchCounter);
+        for (const auto& a : args)
+            if (a.mem) a.mem->release();
+        k->release();
+        return status;
+    });
+}
+
+cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
+                                        const size_t* offset, const size_t* global,
+                                        const size_t* local, cl_uint n, const cl_event* list,
+                                        cl_event* event) {
+    return guarded([&] {
+        return enqueueKernel(queue, kernel, workDim, offset, global, local, n, list, event,
+                             CL_COMMAND_NDRANGE_KERNEL);
+    });
+}
+
+cl_int CL_API_CALL EnqueueTask(cl_command_queue queue, cl_kernel kernel, cl_uint n,
+                               const cl_event* list, cl_event* event) {
+    return guarded([&] {
+        const size_t one = 1;
+        return enqueueKernel(queue, kernel, 1, nullptr, &one, &one, n, list, event,
+                             CL_COMMAND_TASK);
+    });
+}
+
+cl_int CL_API_CALL EnqueueNativeKernel(cl_command_queue queue, void(CL_CALLBACK*)(void*), void*,
+                                       size_t, cl_uint, const cl_mem*, const void**, cl_uint,
+                                       const cl_event*, cl_event*) {
+    return guarded([&]() -> cl_int {
+        // CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL.
+        return Queue::from(queue) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+    });
+}
+
+} // namespace
+
+void fillKernelApi(cl_icd_dispatch& d) {
+    d.clCreateKernel = CreateKernel;
+    d.clCreateKernelsInProgram = CreateKernelsInProgram;
+    d.clCloneKernel = CloneKernel;
+    d.clRetainKernel = RetainKernel;
+    d.clReleaseKernel = ReleaseKernel;
+    d.clSetKernelArg = SetKernelArg;
+    d.clSetKernelArgSVMPointer = SetKernelArgSVMPointer;
+    d.clSetKernelExecInfo = SetKernelExecInfo;
+    d.clGetKernelInfo = GetKernelInfo;
+    d.clGetKernelArgInfo = GetKernelArgInfo;
+    d.clGetKernelWorkGroupInfo = GetKernelWorkGroupInfo;
+    d.clGetKernelSubGroupInfo = GetKernelSubGroupInfo;
+    d.clGetKernelSubGroupInfoKHR = GetKernelSubGroupInfo;
+    d.clEnqueueNDRangeKernel = EnqueueNDRangeKernel;
+    d.clEnqueueTask = EnqueueTask;
+    d.clEnqueueNativeKernel = EnqueueNativeKernel;
+}
+
+} // namespace clstep::ocl

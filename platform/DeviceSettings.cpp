@@ -1,0 +1,124 @@
+#include "DeviceSettings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace clstep::ocl {
+
+namespace {
+
+bool parseUnsigned(const std::string& text, uint64_t& out) {
+    try {
+        size_t used = 0;
+        unsigned long long v = std::stoull(text, &used, 0);
+        if (used != text.size() || text.empty() || text[0] == '-') return false;
+        out = v;
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+void warn(const std::string& what) {
+    std::cerr << "clstep: settings: " << what << "\n";
+}
+
+/// Applies one setting given as text (from the environment or the file).
+void apply(DeviceSettings& s, const std::string& key, const std::string& value) {
+    auto number = [&](uint64_t& field, uint64_t min) {
+        uint64_t v = 0;
+        if (!parseUnsigned(value, v) || v < min)
+            warn("invalid value '" + value + "' for " + key + " (kept " + std::to_string(field) +
+                 ")");
+        else
+            field = v;
+    };
+    if (key == "local_mem_size")
+        number(s.localMemSize, 1);
+    else if (key == "max_work_group_size")
+        number(s.maxWorkGroupSize, 1);
+    else if (key == "global_mem_size")
+        number(s.globalMemSize, 1);
+    else if (key == "max_steps")
+        number(s.maxSteps, 1);
+    else if (key == "sub_group_size") {
+        uint64_t v = s.subGroupSize;
+        number(v, 1);
+        s.subGroupSize = static_cast<uint32_t>(v);
+    } else if (key == "endian") {
+        if (value == "little" || value == "big")
+            s.bigEndian = value == "big";
+        else
+            warn("endian must be little or big, not '" + value + "'");
+    } else if (key == "checks") {
+        std::stringstream ss(value);
+        std::string item;
+        CheckOptions c;
+        while (std::getline(ss, item, ',')) {
+            if (item == "all" || item.empty()) continue;
+            if (item == "none")
+                c = CheckOptions::none();
+            else if (item == "no-data-races")
+                c.dataRaces = false;
+            else if (item == "no-uninitialized")
+                c.uninitialized = false;
+            else if (item == "no-endian-events")
+                c.endianEvents = false;
+            else if (item == "uniform-writes")
+                c.uniformWrites = true;
+            else
+                warn("unknown check switch '" + item + "'");
+        }
+        s.checks = c;
+    } else if (key == "diagnostics_json")
+        s.diagnosticsJson = value;
+    else if (key == "quiet")
+        s.quiet = value == "1" || value == "true";
+    else
+        warn("unknown setting '" + key + "'");
+}
+
+} // namespace
+
+DeviceSettings DeviceSettings::fromEnvironment() {
+    DeviceSettings s;
+    if (const char* path = std::getenv("CLSTEP_SETTINGS"); path && *path) {
+        std::ifstream in(path);
+        if (!in) {
+            warn(std::string("cannot read ") + path);
+        } else {
+            try {
+                nlohmann::json j = nlohmann::json::parse(in);
+                for (auto it = j.begin(); it != j.end(); ++it)
+                    apply(s, it.key(), it->is_string() ? it->get<std::string>() : it->dump());
+            } catch (const std::exception& e) {
+                warn(std::string(path) + ": " + e.what());
+            }
+        }
+    }
+    static const char* const keys[][2] = {
+        {"CLSTEP_LOCAL_MEM_SIZE", "local_mem_size"},
+        {"CLSTEP_MAX_WORK_GROUP_SIZE", "max_work_group_size"},
+        {"CLSTEP_DEVICE_ENDIAN", "endian"},
+        {"CLSTEP_SUB_GROUP_SIZE", "sub_group_size"},
+        {"CLSTEP_GLOBAL_MEM_SIZE", "global_mem_size"},
+        {"CLSTEP_MAX_STEPS", "max_steps"},
+        {"CLSTEP_CHECKS", "checks"},
+        {"CLSTEP_DIAGNOSTICS_JSON", "diagnostics_json"},
+        {"CLSTEP_QUIET", "quiet"},
+    };
+    for (const auto& k : keys)
+        if (const char* v = std::getenv(k[0])) apply(s, k[1], v);
+    return s;
+}
+
+const DeviceSettings& DeviceSettings::get() {
+    static const DeviceSettings settings = fromEnvironment();
+    return settings;
+}
+
+} // namespace clstep::ocl

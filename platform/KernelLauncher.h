@@ -1,0 +1,23 @@
+#pragma once
+
+#include "KernelObject.h"
+#include "runtime/NDRange.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clstep::ocl {
+
+/// Runs one kernel launch of the platform through the interpreter (KernelRun with the runtime
+/// checks of DeviceSettings, launch::runChecked) on a large-stack thread: copies the buffers'
+/// bytes in, runs every work-group, writes the bytes the kernel changed back into the buffers,
+/// prints printf output to stdout and runtime diagnostics to stderr in `clstep-cli run`'s
+/// format under a header line "clstep: launch N, kernel 'NAME':" (and, when
+/// CLSTEP_DIAGNOSTICS_JSON is set, into that JSON file). `launchNumber` counts the process's
+/// launches from 1. `args` are the argument values captured at the enqueue (one per
+/// parameter; buffers still alive). Returns CL_COMPLETE, or CL_OUT_OF_RESOURCES (the event's
+/// negative status) when the run reported an error. Never throws for kernel problems.
+cl_int launchKernel(KernelObject& kernel, const std::vector<KernelObject::ArgValue>& args,
+                    const NDRange& range, uint32_t launchNumber);
+
+} // namespace clstep::ocl

@@ -1,0 +1,78 @@
+#include "KernelObject.h"
+
+#include "MemObject.h"
+#include "ProgramObject.h"
+#include "launch/LaunchBinding.h"
+
+#include <cstring>
+
+namespace clstep::ocl {
+
+KernelObject::KernelObject(ProgramObject* program, const ast::FunctionDecl* decl)
+    : program(program), decl(decl), name(decl->name) {
+    program->retain();
+    ++program->kernelCount;
+    signature = launch::signatureOf(*decl, program->built->options.clVersion);
+    args.resize(signature.params.size());
+    for (const auto& p : decl->params) {
+        cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
+        const Type* t = p->type->canonical();
+        if (t->isPointer()) {
+            if (t->pointee.isConst) q |= CL_KERNEL_ARG_TYPE_CONST;
+            if (t->pointee.isVolatile) q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+            if (p->type.isRestrict) q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+            if (t->pointee.space == AddressSpace::Constant) q |= CL_KERNEL_ARG_TYPE_CONST;
+        }
+        typeQualifiers.push_back(q);
+    }
+}
+
+KernelObject::~KernelObject() {
+    --program->kernelCount;
+    program->release();
+}
+
+cl_int KernelObject::setArg(cl_uint index, size_t size, const void* value) {
+    if (index >= signature.params.size()) return CL_INVALID_ARG_INDEX;
+    const launch::KernelParamInfo& p = signature.params[index];
+    ArgValue v;
+    switch (p.addressSpace) {
+    case launch::ParamAddressSpace::Local:
+        if (value) return CL_INVALID_ARG_VALUE;
+        if (size == 0) return CL_INVALID_ARG_SIZE;
+        v.kind = ArgValue::Kind::Local;
+        v.localSize = size;
+        break;
+    case launch::ParamAddressSpace::Global:
+    case launch::ParamAddressSpace::Constant: {
+        if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+        cl_mem m = value ? *static_cast<const cl_mem*>(value) : nullptr;
+        if (!m) {
+            v.kind = ArgValue::Kind::Null;
+            break;
+        }
+        MemObject* mem = MemObject::from(m);
+        if (!mem) return CL_INVALID_MEM_OBJECT;
+        v.kind = ArgValue::Kind::Buffer;
+        v.mem = mem;
+        break;
+    }
+    case launch::ParamAddressSpace::Private:
+        if (!value) return CL_INVALID_ARG_VALUE;
+        if (size != p.sizeBytes) return CL_INVALID_ARG_SIZE;
+        v.kind = ArgValue::Kind::Scalar;
+        v.bytes.resize(size);
+        std::memcpy(v.bytes.data(), value, size);
+        break;
+    }
+    args[index] = std::move(v);
+    return CL_SUCCESS;
+}
+
+bool KernelObject::allArgsSet() const {
+    for (const auto& a : args)
+        if (!a) return false;
+    return true;
+}
+
+} // namespace clstep::ocl

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "ClObject.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clstep::ocl {
+
+class Context;
+
+/// A buffer or sub-buffer (spec 5.2). Its bytes live in host memory: the application's
+/// `host_ptr` for CL_MEM_USE_HOST_PTR, the parent's bytes at `origin` for a sub-buffer, else
+/// `storage`. Maps therefore return pointers into the bytes themselves (no copy), and a kernel
+/// launch copies the bytes into the interpreter's `__global` memory and the changed bytes
+/// back. Retains its context (and parent).
+class MemObject : public ClObject<_cl_mem, MemObject> {
+public:
+    MemObject(Context* context, cl_mem_flags flags, size_t size, void* hostPtr);
+    MemObject(MemObject* parent, cl_mem_flags flags, size_t origin, size_t size);
+    ~MemObject();
+
+    uint8_t* data() { return m_data; }
+    Context* context;
+    cl_mem_flags flags;
+    size_t size;
+    void* hostPtr = nullptr; ///< as given at creation (CL_MEM_HOST_PTR query)
+    MemObject* parent = nullptr;
+    size_t origin = 0;
+    cl_uint mapCount = 0;
+    std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
+    std::vector<cl_mem_properties> properties;
+
+private:
+    std::vector<uint8_t> m_storage;
+    uint8_t* m_data = nullptr;
+};
+
+} // namespace clstep::ocl

@@ -1,0 +1,188 @@
+// Tests of the image core of builtins/: the sampling equations of OpenCL 1.2 API spec 8.2
+// (ImageSampler: addressing modes, normalized and unnormalized coordinates, nearest and
+// linear filtering), the undefined sampler combinations of OpenCL C 6.12.14, and the texel
+// conversions of 8.3 (ImageFormat). Expected values are worked out from the spec's
+// equations by hand.
+#include "builtins/ImageFormat.h"
+#include "builtins/ImageSampler.h"
+
+#include <QtTest>
+
+using namespace clstep::image;
+
+namespace {
+
+Sampler sampler(bool normalized, Addressing a, Filter f) {
+    Sampler s;
+    s.normalized = normalized;
+    s.addressing = a;
+    s.filter = f;
+    return s;
+}
+
+int64_t nearest1d(const Sampler& s, int64_t size, float x) {
+    return footprint(s, 1, {size, 1, 1}, {x, 0, 0}).texel[0][0];
+}
+
+} // namespace
+
+class TestImageSampler : public QObject {
+    Q_OBJECT
+private slots:
+    void samplerBits() {
+        Sampler s;
+        QVERIFY(Sampler::fromBits(0 | 4 | 0x10, s)); // UNNORMALIZED | CLAMP | NEAREST
+        QVERIFY(!s.normalized);
+        QCOMPARE(s.addressing, Addressing::Clamp);
+        QCOMPARE(s.filter, Filter::Nearest);
+        QVERIFY(Sampler::fromBits(1 | 6 | 0x20, s)); // NORMALIZED | REPEAT | LINEAR
+        QVERIFY(s.normalized);
+        QCOMPARE(s.addressing, Addressing::Repeat);
+        QCOMPARE(s.filter, Filter::Linear);
+        QVERIFY(!Sampler::fromBits(0x100, s));
+        QVERIFY(!Sampler::fromBits(10 | 0x10, s)); // addressing 10 does not exist
+    }
+
+    void nearestClampModes() {
+        const Sampler edge = sampler(false, Addressing::ClampToEdge, Filter::Nearest);
+        QCOMPARE(nearest1d(edge, 4, 5.3f), int64_t(3));
+        QCOMPARE(nearest1d(edge, 4, -1.0f), int64_t(0));
+        QCOMPARE(nearest1d(edge, 4, 2.99f), int64_t(2));
+        // Normalized: u = s * width.
+        QCOMPARE(nearest1d(sampler(true, Addressing::ClampToEdge, Filter::Nearest), 4, 0.6f),
+                 int64_t(2));
+        // CLAMP: one texel of border on each side.
+        Footprint f = footprint(sampler(false, Addressing::Clamp, Filter::Nearest), 1, {4, 1, 1},
+                                {-0.5f, 0, 0});
+        QCOMPARE(f.texel[0][0], int64_t(-1));
+        QVERIFY(f.border[0]);
+        f = footprint(sampler(false, Addressing::Clamp, Filter::Nearest), 1, {4, 1, 1},
+                      {9.0f, 0, 0});
+        QCOMPARE(f.texel[0][0], int64_t(4));
+        QVERIFY(f.border[0]);
+        // NONE: out of range is undefined.
+        f = footprint(sampler(false, Addressing::None, Filter::Nearest), 1, {4, 1, 1},
+                      {4.0f, 0, 0});
+        QVERIFY(f.outside);
+        f = footprint(sampler(false, Addressing::None, Filter::Nearest), 1, {4, 1, 1},
+                      {3.5f, 0, 0});
+        QVERIFY(!f.outside);
+    }
+
+    void nearestRepeatModes() {
+        const Sampler rep = sampler(true, Addressing::Repeat, Filter::Nearest);
+        QCOMPARE(nearest1d(rep, 4, 1.3f), int64_t(1));  // (1.3 - 1) * 4 = 1.2
+        QCOMPARE(nearest1d(rep, 4, -0.1f), int64_t(3)); // 0.9 * 4 = 3.6
+        const Sampler mir = sampler(true, Addressing::Mirrored, Filter::Nearest);
+        QCOMPARE(nearest1d(mir, 4, 1.3f), int64_t(2));  // |1.3 - 2| * 4 = 2.8
+        QCOMPARE(nearest1d(mir, 4, -0.2f), int64_t(0)); // |-0.2 - 0| * 4 = 0.8
+        QCOMPARE(nearest1d(mir, 4, 1.0f), int64_t(3));  // |1 - 2*rint(0.5)| = 1 -> min(4, 3)
+    }
+
+    void linearWeights() {
+        // 1D, unnormalized, clamp to edge: u = 1.75, i0 = floor(1.25) = 1, a = 0.25.
+        Footprint f = footprint(sampler(false, Addressing::ClampToEdge, Filter::Linear), 1,
+                                {4, 1, 1}, {1.75f, 0, 0});
+        QCOMPARE(f.count, 2u);
+        QCOMPARE(f.texel[0][0], int64_t(1));
+        QCOMPARE(f.texel[1][0], int64_t(2));
+        QCOMPARE(f.weight[0], 0.75f);
+        QCOMPARE(f.weight[1], 0.25f);
+        // 2D normalized at the centre of a 4x2 image: four texels of weight 1/4.
+        f = footprint(sampler(true, Addressing::ClampToEdge, Filter::Linear), 2, {4, 2, 1},
+                      {0.5f, 0.5f, 0});
+        QCOMPARE(f.count, 4u);
+        float sum = 0;
+        for (unsigned k = 0; k < 4; ++k) {
+            QCOMPARE(f.weight[k], 0.25f);
+            sum += f.weight[k];
+            QVERIFY(f.texel[k][0] == 1 || f.texel[k][0] == 2);
+            QVERIFY(f.texel[k][1] == 0 || f.texel[k][1] == 1);
+        }
+        QCOMPARE(sum, 1.0f);
+        // Repeat wraps the lower neighbour of texel 0 to the last texel.
+        f = footprint(sampler(true, Addressing::Repeat, Filter::Linear), 1, {4, 1, 1},
+                      {0.0f, 0, 0});
+        QCOMPARE(f.texel[0][0], int64_t(3));
+        QCOMPARE(f.texel[1][0], int64_t(0));
+        QCOMPARE(f.weight[0], 0.5f);
+        // Clamp: the texel left of 0 is border.
+        f = footprint(sampler(false, Addressing::Clamp, Filter::Linear), 1, {4, 1, 1},
+                      {0.25f, 0, 0});
+        QCOMPARE(f.texel[0][0], int64_t(-1));
+        QVERIFY(f.border[0]);
+        QVERIFY(!f.border[1]);
+        QCOMPARE(f.weight[0], 0.25f);
+    }
+
+    void undefinedCombinations() {
+        QVERIFY(
+            !undefinedCombination(sampler(false, Addressing::Repeat, Filter::Nearest), false, false)
+                 .empty());
+        QVERIFY(
+            !undefinedCombination(sampler(false, Addressing::Clamp, Filter::Linear), false, true)
+                 .empty());
+        QVERIFY(
+            !undefinedCombination(sampler(true, Addressing::Clamp, Filter::Nearest), true, false)
+                 .empty());
+        QVERIFY(undefinedCombination(sampler(false, Addressing::ClampToEdge, Filter::Nearest), true,
+                                     true)
+                    .empty());
+        QVERIFY(
+            undefinedCombination(sampler(true, Addressing::Mirrored, Filter::Linear), false, false)
+                .empty());
+    }
+
+    void formats() {
+        QVERIFY(inMinimumList({ChannelOrder::RGBA, ChannelType::UnormInt8}));
+        QVERIFY(inMinimumList({ChannelOrder::RGBA, ChannelType::Float}));
+        QVERIFY(inMinimumList({ChannelOrder::BGRA, ChannelType::UnormInt8}));
+        QVERIFY(!inMinimumList({ChannelOrder::BGRA, ChannelType::Float}));
+        QVERIFY(!inMinimumList({ChannelOrder::R, ChannelType::Float}));
+        QCOMPARE(texelBytes({ChannelOrder::RGBA, ChannelType::Float}), 16u);
+        QCOMPARE(texelBytes({ChannelOrder::RG, ChannelType::HalfFloat}), 4u);
+        QCOMPARE(orderFromName("rgba"), std::optional<ChannelOrder>(ChannelOrder::RGBA));
+        QCOMPARE(typeFromName("CL_UNORM_INT8"), std::optional<ChannelType>(ChannelType::UnormInt8));
+        QVERIFY(!typeFromName("UNORM_INT24").has_value());
+    }
+
+    void decodeAndEncode() {
+        const uint8_t rgba[4] = {255, 0, 128, 255};
+        Texel t = decode({ChannelOrder::RGBA, ChannelType::UnormInt8}, rgba);
+        QCOMPARE(t.f[0], 1.0f);
+        QCOMPARE(t.f[2], 128.0f / 255.0f);
+        const uint8_t bgra[4] = {10, 20, 30, 40};
+        t = decode({ChannelOrder::BGRA, ChannelType::UnormInt8}, bgra);
+        QCOMPARE(t.f[0], 30.0f / 255.0f);
+        QCOMPARE(t.f[2], 10.0f / 255.0f);
+        QCOMPARE(t.f[3], 40.0f / 255.0f);
+        const float red = 2.5f;
+        t = decode({ChannelOrder::R, ChannelType::Float}, reinterpret_cast<const uint8_t*>(&red));
+        QCOMPARE(t.f, (std::array<float, 4>{2.5f, 0, 0, 1}));
+        const int8_t s[4] = {-128, 127, 0, 1};
+        t = decode({ChannelOrder::RGBA, ChannelType::SnormInt8},
+                   reinterpret_cast<const uint8_t*>(s));
+        QCOMPARE(t.f[0], -1.0f); // max(-1, -128/127)
+        QCOMPARE(t.f[1], 1.0f);
+        const uint8_t ints[4] = {200, 1, 2, 3};
+        t = decode({ChannelOrder::RGBA, ChannelType::SignedInt8}, ints);
+        QCOMPARE(t.i[0], -56);
+
+        uint8_t out[4] = {};
+        Texel w;
+        w.f = {0.5f, 1.5f, -0.2f, 1.0f / 255.0f};
+        encode({ChannelOrder::RGBA, ChannelType::UnormInt8}, w, out);
+        QCOMPARE(int(out[0]), 128); // 127.5 rounds to even
+        QCOMPARE(int(out[1]), 255); // saturated
+        QCOMPARE(int(out[2]), 0);
+        QCOMPARE(int(out[3]), 1);
+        w.i = {300, -5, 7, 0};
+        encode({ChannelOrder::RGBA, ChannelType::UnsignedInt8}, w, out);
+        QCOMPARE(int(out[0]), 255);
+        QCOMPARE(int(out[1]), 255); // -5 is a huge uint: saturated
+        QCOMPARE(int(out[2]), 7);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImageSampler)
+#include "tst_imagesampler.moc"
