@@ -79,7 +79,7 @@ const std::vector<Console::Command>& Console::commands() {
          &Console::cmdReverseContinue},
         {"run", "r", "run", "restart the kernel from the beginning (breakpoints stay)",
          &Console::cmdRun},
-        {"schedule", "", "schedule [in-order|round-robin|reverse|random [SEED]]",
+        {"schedule", "", "schedule [in-order|round-robin|reverse|random [SEED]|simt]",
          "show or change how the work-items of a group interleave", &Console::cmdSchedule},
         {"explore", "", "explore [N]",
          "run the whole kernel under N schedules (default 6), compare the results and list the "
@@ -101,7 +101,7 @@ const std::vector<Console::Command>& Console::commands() {
          &Console::cmdList},
         {"backtrace", "bt", "backtrace", "show the call stack of the selected work-item",
          &Console::cmdBacktrace},
-        {"info", "i", "info [break|locals|workitems|trace]",
+        {"info", "i", "info [break|locals|workitems|lanes|trace]",
          "show the current context, breakpoints and watchpoints, variables, or work-item states",
          &Console::cmdInfo},
         {"workitem", "wi", "workitem GX [GY GZ]",

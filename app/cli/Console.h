@@ -64,6 +64,10 @@ private:
     void cmdBacktrace(const Args& args, const std::string& rest);
     void cmdInfo(const Args& args, const std::string& rest);
     void cmdWorkitem(const Args& args, const std::string& rest);
+    /// `info lanes`: each sub-group of the viewed group as one character per lane (A active,
+    /// . masked, B at a barrier, F finished), where the active lanes are and the branch
+    /// that split the sub-group.
+    void infoLanes(const debug::Snapshot& snap);
     void cmdGroup(const Args& args, const std::string& rest);
     void cmdTrace(const Args& args, const std::string& rest);
     void cmdHelp(const Args& args, const std::string& rest);

@@ -131,7 +131,7 @@ void Console::cmdSchedule(const Args& args, const std::string&) {
     SchedulePolicy p;
     if (!parseSchedulePolicy(args[0], p))
         return error("unknown schedule '" + args[0] + "'",
-                     "schedule in-order|round-robin|reverse|random [SEED]");
+                     "schedule in-order|round-robin|reverse|random [SEED]|simt");
     uint64_t seed = 1;
     if (args.size() > 1 && !parseNumber(args[1], seed))
         return error("'" + args[1] + "' is not a seed", "schedule random 42");

@@ -191,12 +191,58 @@ void Console::cmdInfo(const Args& args, const std::string& rest) {
         }
         return;
     }
+    if (what == "lanes") return infoLanes(snap);
     if (what == "trace") {
         Args more(args.begin() + 1, args.end());
         return cmdTrace(more, rest);
     }
     error("unknown info topic '" + what + "'",
-          "info, info break, info locals, info workitems, info trace");
+          "info, info break, info locals, info workitems, info lanes, info trace");
+}
+
+void Console::infoLanes(const Snapshot& snap) {
+    if (snap.workItems.empty()) return error("no work-group is running", "start or reset first");
+    const uint32_t size = std::max<uint32_t>(1, snap.subGroupSize);
+    m_out << "sub-group size " << size << ", schedule "
+          << schedulePolicyName(m_session.scheduler().policy()) << "\n";
+    const size_t groups = (snap.workItems.size() + size - 1) / size;
+    for (size_t sg = 0; sg < groups; ++sg) {
+        const size_t first = sg * size;
+        const size_t last = std::min(snap.workItems.size(), first + size);
+        // one character per lane: A active, . masked, B at a barrier, F finished
+        std::string lanes;
+        size_t active = 0, masked = 0;
+        for (size_t i = first; i < last; ++i) {
+            switch (snap.workItems[i].lane) {
+            case Scheduler::LaneState::Active:
+                lanes += 'A';
+                ++active;
+                break;
+            case Scheduler::LaneState::Masked:
+                lanes += '.';
+                ++masked;
+                break;
+            case Scheduler::LaneState::AtBarrier:
+                lanes += 'B';
+                break;
+            case Scheduler::LaneState::Finished:
+                lanes += 'F';
+                break;
+            }
+        }
+        m_out << "sub-group " << sg << " (work-items " << first << ".." << last - 1
+              << "): " << lanes << "  " << active << " active, " << masked << " masked";
+        if (active) {
+            for (size_t i = first; i < last; ++i)
+                if (snap.workItems[i].lane == Scheduler::LaneState::Active) {
+                    m_out << ", at " << location(snap.workItems[i].position);
+                    break;
+                }
+        }
+        if (sg < snap.subGroupSplits.size() && snap.subGroupSplits[sg].valid())
+            m_out << ", split at " << location(snap.subGroupSplits[sg]);
+        m_out << "\n";
+    }
 }
 
 void Console::cmdWorkitem(const Args& args, const std::string&) {

@@ -3,6 +3,7 @@
 #include "Console.h"
 #include "DiagnosticPrinter.h"
 #include "LaunchPreparation.h"
+#include "checks/AccessStats.h"
 #include "checks/CheckSet.h"
 #include "frontend/Program.h"
 #include "launch/ArgParser.h"
@@ -57,6 +58,26 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
     cmd.add_flag("--uniform-writes", o.uniformWrites,
                  "also report write-write races where both writes store the same value");
+    auto powerOfTwo = CLI::Validator(
+        [](std::string& v) {
+            try {
+                const unsigned long n = std::stoul(v);
+                if (n >= 1 && n <= 1024 && (n & (n - 1)) == 0) return std::string();
+            } catch (...) {
+            }
+            return "must be a power of two from 1 to 1024, got '" + v + "'";
+        },
+        "POW2");
+    cmd.add_flag("--access-stats", o.accessStats,
+                 "print per-line memory efficiency (__local bank conflicts, __global "
+                 "coalescing) and divergence per sub-group (of --sub-group-size work-items)");
+    cmd.add_option("--json", o.accessStatsJson, "with --access-stats: also write them as JSON");
+    cmd.add_option("--banks", o.banks, "__local memory banks (default 32)")->check(powerOfTwo);
+    cmd.add_option("--bank-width", o.bankWidth, "bytes per __local bank word (default 4)")
+        ->check(powerOfTwo);
+    cmd.add_option("--segment", o.segmentBytes,
+                   "__global transaction segment in bytes: 32, 64 or 128 (default 128)")
+        ->check(CLI::IsMember({32, 64, 128}));
     cmd.add_flag("-i,--interactive", o.interactive,
                  "debug the kernel in an interactive console (commands from stdin when it is not a "
                  "terminal)");
@@ -86,6 +107,12 @@ int runRun(const RunOptionsCli& o) {
     std::vector<KernelArgument> args = launch.args;
     RunOptions ro = launch.run;
     KernelRun run(*program, config->kernelName, range, args, ro);
+    std::unique_ptr<AccessStats> stats;
+    if (o.accessStats) {
+        stats = std::make_unique<AccessStats>(
+            AccessStatsOptions{ro.subGroupSize, o.banks, o.bankWidth, o.segmentBytes});
+        run.addObserver(stats.get());
+    }
     nlohmann::json json = launch::runChecked(run, config->kernelName, checkOptionsOf(o), printer,
                                              std::cout, std::cerr);
     if (!o.diagnosticsJson.empty()) {
@@ -93,6 +120,17 @@ int runRun(const RunOptionsCli& o) {
         out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     if (!run.ready()) return 1;
+    if (stats) {
+        std::cout << stats->table();
+        if (!o.accessStatsJson.empty()) {
+            std::ofstream out(o.accessStatsJson);
+            if (!out) {
+                std::cerr << "clstep-cli: cannot write '" << o.accessStatsJson << "'\n";
+                return 2;
+            }
+            out << stats->toJson().dump(2) << "\n";
+        }
+    }
     for (size_t i = 0; i < config->args.size(); ++i) {
         const launch::KernelArgSpec& spec = config->args[i];
         if (!spec.dump) continue;

@@ -30,6 +30,11 @@ struct RunOptionsCli {
     uint64_t localMemBytes = RunOptions().localMemoryBytes;   ///< CL_DEVICE_LOCAL_MEM_SIZE
     uint64_t globalMemBytes = RunOptions().globalMemoryBytes; ///< CL_DEVICE_GLOBAL_MEM_SIZE
     uint32_t subGroupSize = 32;  ///< --sub-group-size: RunOptions::subGroupSize
+    bool accessStats = false;    ///< --access-stats
+    std::string accessStatsJson; ///< --json FILE (with --access-stats)
+    uint32_t banks = 32;         ///< --banks
+    uint32_t bankWidth = 4;      ///< --bank-width (bytes)
+    uint32_t segmentBytes = 128; ///< --segment (bytes)
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     // Runtime checks (all on by default; docs/diagnostics.md).
     bool noDataRaces = false;     ///< --no-data-races

@@ -13,6 +13,9 @@ class KernelRun;
 class WorkGroup;
 class WorkItem;
 struct Buffer;
+namespace ast {
+struct Stmt;
+}
 
 /// One memory access as the interpreter performs it. `address` is an encoded device
 /// address (runtime/Address.h); `size` in bytes; `data` points at the bytes read, or at the
@@ -82,6 +85,10 @@ public:
     /// When every observer says false, those accesses skip the checked path. Observers that
     /// show or trace memory (the debugger) keep the default.
     virtual bool observesInitializedPrivateVariables() const { return true; }
+    /// False if the observer needs no `__private` access at all. When every observer says
+    /// false (and the device is little-endian), `__private` memory is accessed in place
+    /// without notifying observers.
+    virtual bool observesPrivateMemory() const { return true; }
     /// A load or store through an `endian(host)` pointer on a device whose byte order
     /// differs from the host's: `before` are the bytes in memory, `after` the converted
     /// bytes (both `size` bytes).
@@ -114,6 +121,18 @@ public:
     /// The run's results so far are discarded (memory restored, diagnostics dropped); it
     /// starts again with onRunBegin(). Forget what was recorded for it.
     virtual void onRunDiscarded(KernelRun&) {}
+    /// True if the observer wants onStatement() and onBranch() (control flow per work-item,
+    /// e.g. divergence statistics). Runs without such observers pay one empty-vector check
+    /// per statement.
+    virtual bool observesControlFlow() const { return false; }
+    /// `wi` is about to execute `stmt` (not called for statements skipped by a goto/switch
+    /// seek). Only for observers whose observesControlFlow() is true.
+    virtual void onStatement(const WorkItem& /*wi*/, const ast::Stmt& /*stmt*/) {}
+    /// `wi` evaluated the controlling expression at `site` of an if, while, do, for (1 = the
+    /// body or then-branch runs, 0 = not) or switch (the index of the chosen case label, or
+    /// -1 for none/default). Only for observers whose observesControlFlow() is true.
+    virtual void onBranch(const WorkItem& /*wi*/, const SourceRange& /*site*/,
+                          int64_t /*outcome*/) {}
 };
 
 } // namespace clstep

@@ -138,6 +138,7 @@ void Session::clearRun() {
     m_finished.clear();
     m_run.reset();
     m_checks.reset(); // after the run it observed
+    m_stats.reset();
     m_detailCache.clear();
     m_history.clear();
     m_step = 0;
@@ -173,6 +174,10 @@ bool Session::reset() {
     // A fresh CheckSet per run: replays (step back) and resets report each problem once.
     m_checks = std::make_unique<CheckSet>(m_checkOptions);
     m_checks->attach(*m_run);
+    AccessStatsOptions statsOptions;
+    statsOptions.subGroupSize = m_runOptions.subGroupSize;
+    m_stats = std::make_unique<AccessStats>(statsOptions);
+    m_run->addObserver(m_stats.get());
     m_tracer->setMarkEndian(m_checkOptions.endianEvents);
     m_watch->clear();
     for (Breakpoint& b : m_breakpoints)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checks/AccessStats.h"
 #include "checks/CheckSet.h"
 #include "debug/Scheduler.h"
 #include "debug/Snapshot.h"
@@ -170,6 +171,10 @@ public:
     /// Changes the schedule policy; takes effect at the next operation.
     void setSchedule(SchedulePolicy policy, uint64_t seed = 1);
     const Scheduler& scheduler() const { return m_scheduler; }
+    /// Memory-efficiency and divergence statistics of the current run so far (sub-group
+    /// size from runOptions(), `__local` 32 banks of 4 bytes, 128-byte segments; null
+    /// before a run). Recreated at each reset, so step back does not count twice.
+    const AccessStats* accessStats() const { return m_stats.get(); }
     /// Runs the whole kernel under `n` schedules (in-order, reverse, round-robin, then random
     /// seeds) on fresh copies of the inputs and compares final __global buffers and each
     /// group's final __local memory.
@@ -313,7 +318,8 @@ private:
     std::vector<KernelArgument> m_args;
     RunOptions m_runOptions;
     CheckOptions m_checkOptions;
-    std::unique_ptr<CheckSet> m_checks; ///< the checks observing m_run (outlives it)
+    std::unique_ptr<CheckSet> m_checks;   ///< the checks observing m_run (outlives it)
+    std::unique_ptr<AccessStats> m_stats; ///< statistics observing m_run (outlives it)
     /// Shared copies of the checks' facts, by index in m_run->diagnostics() (facts never
     /// change once recorded, so snapshots share them).
     mutable std::vector<std::shared_ptr<const nlohmann::json>> m_detailCache;

@@ -222,6 +222,7 @@ bool Session::runGroup(bool stopAtBreakpoints, bool toBarrierOnly) {
             m_stopReason = "paused";
             return true;
         }
+        m_scheduler.setSubGroupSize(m_runOptions.subGroupSize);
         long idx = m_scheduler.pick(m_group->workItems());
         if (idx < 0) {
             if (m_group->finished()) {

@@ -294,7 +294,27 @@ Snapshot Session::snapshot() const {
                 if (const Stmt* st = wi.frameStatement(f)) fr.position = st->range;
                 w.callStack.push_back(fr);
             }
+            w.subGroup =
+                static_cast<uint32_t>(i / std::max<uint32_t>(1, m_runOptions.subGroupSize));
             s.workItems.push_back(std::move(w));
+        }
+        s.subGroupSize = m_runOptions.subGroupSize;
+        const std::vector<Scheduler::LaneState> lanes =
+            Scheduler::laneStates(g->workItems(), m_runOptions.subGroupSize);
+        for (size_t i = 0; i < lanes.size(); ++i)
+            s.workItems[i].lane = lanes[i];
+        // the branch that split a sub-group, while it has masked lanes (only known for the
+        // executing group)
+        const size_t groups =
+            (lanes.size() + s.subGroupSize - 1) / std::max<uint32_t>(1, s.subGroupSize);
+        s.subGroupSplits.assign(groups, SourceRange{});
+        for (size_t sg = 0; sg < groups; ++sg) {
+            bool masked = false;
+            for (size_t i = sg * s.subGroupSize;
+                 i < std::min(lanes.size(), (sg + 1) * s.subGroupSize); ++i)
+                masked = masked || lanes[i] == Scheduler::LaneState::Masked;
+            if (masked && m_stats && g == m_group.get())
+                s.subGroupSplits[sg] = m_stats->lastSplit(static_cast<uint32_t>(sg));
         }
     }
     fillVariables(s);

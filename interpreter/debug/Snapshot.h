@@ -2,6 +2,7 @@
 
 #include "common/Diagnostic.h"
 #include "debug/ElementLayout.h"
+#include "debug/Scheduler.h"
 #include "frontend/AddressSpace.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -44,6 +45,9 @@ struct WorkItemSnapshot {
     /// It reported a runtime error (out-of-bounds access, ...; data races excluded) and ran
     /// on: the grid shows the error state with `state` in the tooltip.
     bool reportedError = false;
+    uint32_t subGroup = 0;             ///< sub-group index (linear local id / sub-group size)
+    /// SIMT lane state (Scheduler::laneStates): active, masked, at a barrier or finished.
+    Scheduler::LaneState lane = Scheduler::LaneState::Active;
 };
 
 /// A variable in scope of the selected work-item, with its value formatted as OpenCL C
@@ -134,6 +138,10 @@ struct Snapshot {
     bool groupFinished = false;
     size_t selected = 0; ///< index of the selected work-item in `workItems`
     std::vector<WorkItemSnapshot> workItems;
+    uint32_t subGroupSize = 32; ///< RunOptions::subGroupSize
+    /// Per sub-group of the viewed group: the branch that split its lanes, while some are
+    /// masked (invalid range when all ready lanes run together).
+    std::vector<SourceRange> subGroupSplits;
     std::vector<VariableSnapshot> variables; ///< of the selected work-item
     std::vector<MemoryRegion> global, constant, local, privateMemory;
     std::vector<Diagnostic> diagnostics; ///< build + runtime diagnostics so far

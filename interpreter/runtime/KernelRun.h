@@ -38,8 +38,13 @@ public:
 
     /// Adds a passive observer (checks, trace). Must be called before runAll(); the run does
     /// not own it.
-    void addObserver(ExecutionObserver* o) { m_observers.push_back(o); }
+    void addObserver(ExecutionObserver* o) {
+        m_observers.push_back(o);
+        if (o->observesControlFlow()) m_flowObservers.push_back(o);
+    }
     const std::vector<ExecutionObserver*>& observers() const { return m_observers; }
+    /// The observers whose observesControlFlow() is true (a subset of observers()).
+    const std::vector<ExecutionObserver*>& flowObservers() const { return m_flowObservers; }
 
     /// True when the run can start.
     bool ready() const { return m_ready; }
@@ -131,6 +136,7 @@ private:
     std::vector<uint64_t> m_argAddresses;
     std::vector<std::vector<uint8_t>> m_paramBytes;
     std::vector<ExecutionObserver*> m_observers;
+    std::vector<ExecutionObserver*> m_flowObservers;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
     std::map<size_t, Diagnostic> m_latest; ///< latest occurrence of merged duplicates

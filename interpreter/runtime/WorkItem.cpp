@@ -41,8 +41,11 @@ WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
     : m_run(run), m_group(&group), m_bigEndian(run.options().deviceBigEndian),
       m_observed(!group.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {
     m_directInitialized = !m_bigEndian;
-    for (const ExecutionObserver* o : group.observers())
+    m_directPrivateSpace = !m_bigEndian;
+    for (const ExecutionObserver* o : group.observers()) {
         if (o->observesInitializedPrivateVariables()) m_directInitialized = false;
+        if (o->observesPrivateMemory()) m_directPrivateSpace = false;
+    }
 }
 
 WorkItem::~WorkItem() = default;
@@ -146,7 +149,8 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
     const Type* t = type->canonical();
     uint64_t addr = m_private.allocate(t->size, name);
     f.slots[slot] = addr;
-    if (m_directPrivate || (initializedNow && m_directInitialized)) enableDirect(f, slot, type);
+    if (m_directPrivate || m_directPrivateSpace || (initializedNow && m_directInitialized))
+        enableDirect(f, slot, type);
     return addr;
 }
 

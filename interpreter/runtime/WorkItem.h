@@ -165,6 +165,8 @@ private:
     /// goto or switch into their scope.
     void declareSkipped(const ast::Stmt* s);
     bool condition(const ast::Expr* e);
+    /// condition(), reported to the run's control-flow observers as a branch outcome.
+    bool branch(const ast::Expr* e);
     // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
     Value eval(const ast::Expr* e);
     uint64_t address(const ast::Expr* e);
@@ -310,6 +312,9 @@ private:
     /// Initialized private variables are accessed in place: no observer needs those
     /// accesses (ExecutionObserver::observesInitializedPrivateVariables), little-endian.
     bool m_directInitialized = false;
+    /// No observer wants `__private` accesses (ExecutionObserver::observesPrivateMemory),
+    /// little-endian: private memory is read and written in place.
+    bool m_directPrivateSpace = false;
     bool m_initializingProgram =
         false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;

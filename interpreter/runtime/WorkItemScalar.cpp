@@ -24,7 +24,9 @@ void WorkItem::evalDiscard(const Expr* e) {
 }
 
 uint8_t* WorkItem::directMemory(uint64_t address, uint64_t size, bool write, uint64_t align) {
-    if (!m_directPrivate) return nullptr;
+    if (!m_directPrivate &&
+        !(m_directPrivateSpace && address::space(address) == AddressSpace::Private))
+        return nullptr;
     Memory* mem = memoryOf(address);
     if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
     Buffer* b = mem->buffer(address);

@@ -21,6 +21,14 @@ bool WorkItem::condition(const Expr* e) {
     return v.u != 0;
 }
 
+bool WorkItem::branch(const Expr* e) {
+    const bool taken = condition(e);
+    if (!m_run.flowObservers().empty())
+        for (ExecutionObserver* o : m_run.flowObservers())
+            o->onBranch(*this, e->range, taken ? 1 : 0);
+    return taken;
+}
+
 void WorkItem::stepLimitReached(const Stmt* s) {
     reportError("step-limit",
                 "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
@@ -125,6 +133,9 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
     if (!m_seekTarget) {
         m_currentStmt = s;
         if (++m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
+        if (!m_run.flowObservers().empty())
+            for (ExecutionObserver* o : m_run.flowObservers())
+                o->onStatement(*this, *s);
         if (m_controller && m_sink && m_controller->shouldPause(*this, *s)) {
             m_pausedAtStatement = true;
             switchToCaller();
@@ -152,12 +163,12 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
                 return exec(i->thenStmt.get());
             return exec(i->elseStmt.get());
         }
-        if (condition(i->cond.get())) return exec(i->thenStmt.get());
+        if (branch(i->cond.get())) return exec(i->thenStmt.get());
         return exec(i->elseStmt.get());
     }
     case StmtKind::While: {
         auto* w = static_cast<const WhileStmt*>(s);
-        while (m_seekTarget || condition(w->cond.get())) {
+        while (m_seekTarget || branch(w->cond.get())) {
             Flow f = exec(w->body.get());
             if (f == Flow::Break) break;
             if (f == Flow::Return || f == Flow::Seek) return f;
@@ -170,13 +181,13 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
             Flow f = exec(w->body.get());
             if (f == Flow::Break) break;
             if (f == Flow::Return || f == Flow::Seek) return f;
-        } while (condition(w->cond.get()));
+        } while (branch(w->cond.get()));
         return Flow::Normal;
     }
     case StmtKind::For: {
         auto* f = static_cast<const ForStmt*>(s);
         if (!m_seekTarget) exec(f->init.get());
-        while (m_seekTarget || !f->cond || condition(f->cond.get())) {
+        while (m_seekTarget || !f->cond || branch(f->cond.get())) {
             Flow fl = exec(f->body.get());
             if (fl == Flow::Break) break;
             if (fl == Flow::Return || fl == Flow::Seek) return fl;
@@ -188,11 +199,16 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         auto* w = static_cast<const SwitchStmt*>(s);
         const int64_t v = evalScalar(w->cond.get()).i;
         const Stmt* target = w->defaultLabel;
-        for (const CaseStmt* c : w->cases)
-            if (c->constant == v) {
-                target = c;
+        int64_t chosen = -1;
+        for (size_t ci = 0; ci < w->cases.size(); ++ci)
+            if (w->cases[ci]->constant == v) {
+                target = w->cases[ci];
+                chosen = static_cast<int64_t>(ci);
                 break;
             }
+        if (!m_run.flowObservers().empty())
+            for (ExecutionObserver* o : m_run.flowObservers())
+                o->onBranch(*this, w->cond->range, chosen);
         if (!target) return Flow::Normal;
         m_seekTarget = target;
         Flow f = exec(w->body.get());

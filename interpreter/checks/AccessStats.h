@@ -1,0 +1,159 @@
+#pragma once
+
+#include "checks/ExecutionObserver.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+namespace clstep {
+
+/// Hardware model of the memory-efficiency statistics (`clstep-cli run --access-stats`).
+struct AccessStatsOptions {
+    uint32_t subGroupSize = 32;  ///< work-items per sub-group (a power of two; RunOptions)
+    uint32_t banks = 32;         ///< `__local` memory banks
+    uint32_t bankWidth = 4;      ///< bytes per bank word
+    uint32_t segmentBytes = 128; ///< `__global`/`__constant` transaction segment (32/64/128)
+};
+
+/// Memory-efficiency figures of one source line, address space and buffer, summed over the
+/// run. A "sub-group access" is one execution of a memory access expression by the lanes
+/// of one sub-group together (lanes are matched by the how-many-th time each executes that
+/// expression since the last barrier, which is what SIMT hardware does for reconverged code).
+struct AccessStatsRecord {
+    uint32_t file = 0;
+    uint32_t line = 0;
+    AddressSpace space = AddressSpace::Global;
+    std::string buffer;        ///< the accessed variable or argument
+    uint64_t accesses = 0;     ///< sub-group accesses
+    uint64_t laneAccesses = 0; ///< work-item accesses they contain
+    /// `__local`: the bank conflict degree of each sub-group access (the largest number of
+    /// distinct words one bank serves; 1 = conflict-free; equal words are a broadcast).
+    /// `__global`/`__constant`: the number of aligned segments it touches.
+    uint64_t worst = 0;
+    uint64_t sum = 0;            ///< sum of the degrees / segment counts (mean = sum/accesses)
+    uint64_t bytesRequested = 0; ///< distinct bytes the lanes asked for (global/constant)
+    uint64_t bytesMoved = 0;     ///< segments × segment size (global/constant)
+    double mean() const { return accesses ? double(sum) / double(accesses) : 0; }
+    /// bytesRequested / bytesMoved (1 = perfectly coalesced), 0 without global traffic.
+    double efficiency() const { return bytesMoved ? double(bytesRequested) / bytesMoved : 0; }
+};
+
+/// Divergence of one source line: sub-groups that evaluated a branch condition there and
+/// split (some lanes one way, some the other), and the lane-slots spent masked on the line:
+/// for each time a sub-group executed a statement starting on this line, the lanes of the
+/// sub-group that did not execute it (masked by a branch, or already finished).
+struct DivergenceRecord {
+    uint32_t file = 0;
+    uint32_t line = 0;
+    uint64_t branches = 0;    ///< sub-group evaluations of a branch condition on the line
+    uint64_t splits = 0;      ///< of those, the ones where the lanes disagreed
+    uint64_t executions = 0;  ///< sub-group executions of statements on the line
+    uint64_t maskedSlots = 0; ///< lane-slots masked during those executions
+};
+
+/// ExecutionObserver collecting per-sub-group memory efficiency (`__local` bank conflicts,
+/// `__global` coalescing) and divergence statistics, per line and per buffer. Works under
+/// any schedule: the work-items of a sub-group are matched by dynamic occurrence; pending
+/// sub-group accesses are evaluated at each barrier and at the end of each work-group.
+/// Sub-groups are consecutive local linear ids (spec 3.2.1, cl_khr_subgroups).
+class AccessStats final : public ExecutionObserver {
+public:
+    explicit AccessStats(const AccessStatsOptions& options);
+
+    void onRunBegin(KernelRun& run) override;
+    void onWorkGroupBegin(WorkGroup&) override;
+    void onWorkGroupEnd(WorkGroup&) override;
+    void onBarrier(WorkGroup&, uint32_t flags) override;
+    void onMemoryAccess(const MemoryAccess& a) override;
+    bool observesInitializedPrivateVariables() const override { return false; }
+    bool observesPrivateMemory() const override { return false; }
+    bool observesControlFlow() const override { return true; }
+    void onStatement(const WorkItem& wi, const ast::Stmt& stmt) override;
+    void onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) override;
+
+    /// Memory records sorted by file, line, address space, buffer (including the sub-group
+    /// accesses still pending since the last barrier, as far as they have run).
+    std::vector<AccessStatsRecord> accessRecords() const;
+    /// The latest branch of the current work-group at which the lanes of `subGroup` took
+    /// different ways (invalid range if none since the work-group began).
+    SourceRange lastSplit(uint32_t subGroup) const {
+        auto it = m_lastSplit.find(subGroup);
+        return it == m_lastSplit.end() ? SourceRange{} : it->second;
+    }
+    /// Divergence records (lines with a branch or a masked lane-slot), sorted by line.
+    std::vector<DivergenceRecord> divergenceRecords() const;
+    /// `{"options":{...},"accesses":[{line,space,buffer,accesses,laneAccesses,worst,mean,
+    /// ...}],"divergence":[{line,branches,splits,executions,maskedLaneSlots}]}` (documented
+    /// in docs/diagnostics.md, "Access statistics").
+    nlohmann::json toJson() const;
+    /// The per-line table `clstep-cli run --access-stats` prints.
+    std::string table() const;
+    const AccessStatsOptions& options() const { return m_options; }
+
+private:
+    enum class SiteKind : uint8_t { Access, Branch, Statement };
+    struct Site {
+        SiteKind kind = SiteKind::Access;
+        uint32_t file = 0, line = 0;
+    };
+    /// One lane's part of a pending sub-group access (size 0: the lane made none).
+    struct LaneAccess {
+        uint64_t address = 0;
+        uint64_t size = 0;
+        const std::string* buffer = nullptr;
+    };
+    /// The executions of one site by one sub-group since the last barrier, by occurrence
+    /// (occurrences 0 .. used-1 were each reached by at least one lane). Vectors keep their
+    /// capacity across barriers.
+    struct Slot {
+        uint32_t used = 0;
+        std::vector<LaneAccess> lanes; ///< Access: [occurrence * subGroupSize + lane]
+        std::vector<uint32_t> counts;  ///< Statement: lanes that executed each occurrence
+        std::vector<int64_t> first;    ///< Branch: the first lane's outcome per occurrence
+        std::vector<uint8_t> mixed;    ///< Branch: 1 once a lane disagreed
+    };
+    struct Lane {
+        uint64_t address;
+        uint64_t size;
+    };
+    using RecordMap = std::map<std::tuple<uint32_t, uint32_t, int, std::string>, AccessStatsRecord>;
+    using DivergenceMap = std::map<std::pair<uint32_t, uint32_t>, DivergenceRecord>;
+
+    /// Local linear id of `wi`.
+    uint32_t linearId(const WorkItem& wi) const;
+    /// Dense index of the site with `key` (registered on first use).
+    uint32_t siteIndex(uint64_t key, SiteKind kind, uint32_t file, uint32_t line);
+    /// The slot of (site, sub-group) for the next occurrence of the site in lane `lid`;
+    /// sets `occ` and `fresh` (the first lane to reach that occurrence).
+    Slot& slotFor(uint32_t site, uint32_t lid, uint32_t& occ, bool& fresh);
+    /// Adds the pending sub-group accesses, branches and statements to `records`/`div`.
+    void accumulate(RecordMap& records, DivergenceMap& div) const;
+    void flush();
+    void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
+    void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
+    uint32_t subGroupLanes(uint32_t subGroup) const;
+
+    AccessStatsOptions m_options;
+    uint32_t m_groupItems = 0;
+    uint32_t m_subGroups = 0; ///< sub-groups of a full work-group
+    std::unordered_map<uint64_t, uint32_t> m_siteIndex;
+    std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
+    std::vector<Site> m_sites;
+    std::vector<Slot> m_slots;       ///< [site * m_subGroups + sub-group]
+    std::vector<uint32_t> m_touched; ///< slots with used > 0
+    std::vector<uint32_t> m_occ;     ///< [lid * m_siteCap + site] next occurrence
+    uint32_t m_siteCap = 0;          ///< stride of m_occ (sites it has room for)
+    uint32_t m_items = 0;            ///< work-items of a full work-group
+    RecordMap m_records;
+    DivergenceMap m_divergence;
+    std::map<uint32_t, SourceRange> m_lastSplit;
+};
+
+} // namespace clstep
