@@ -51,9 +51,20 @@ std::vector<KernelArgument> kernelArgumentsOf(const LaunchConfig& config) {
             a.kind = KernelArgument::Kind::Buffer;
             a.bytes.resize(spec.size);
             break;
-        case ArgKind::Local: a.kind = KernelArgument::Kind::Local; break;
-        case ArgKind::Null: a.kind = KernelArgument::Kind::Null; break;
-        default: a.kind = KernelArgument::Kind::Scalar; break;
+        case ArgKind::Image:
+            a.kind = KernelArgument::Kind::Image;
+            a.image = spec.image;
+            a.bytes.resize(spec.size);
+            break;
+        case ArgKind::Local:
+            a.kind = KernelArgument::Kind::Local;
+            break;
+        case ArgKind::Null:
+            a.kind = KernelArgument::Kind::Null;
+            break;
+        default:
+            a.kind = KernelArgument::Kind::Scalar;
+            break;
         }
         args.push_back(std::move(a));
     }
