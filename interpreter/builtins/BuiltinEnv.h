@@ -1,5 +1,6 @@
 #pragma once
 
+#include "builtins/ImageObject.h"
 #include "common/SourceRange.h"
 #include "frontend/Type.h"
 #include "runtime/Value.h"
@@ -71,6 +72,11 @@ public:
                                const SourceRange& site) = 0;
     /// wait_group_events for `count` events stored at `eventList` (a private address).
     virtual void waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) = 0;
+
+    // --- Images (OpenCL C 1.2 6.12.14) ---
+    /// The image object behind an image value (its `__global` buffer's address, see
+    /// builtins/ImageObject.h), or nullptr when the value names no image.
+    virtual const image::Object* imageAt(uint64_t handle) const = 0;
 
     // --- Output and errors ---
     /// Appends text produced by printf to the run's output.

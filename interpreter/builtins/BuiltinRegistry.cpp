@@ -25,6 +25,7 @@ BuiltinRegistry::BuiltinRegistry() {
     registerC11AtomicBuiltins(*this);
     registerWorkGroupBuiltins(*this);
     registerSubGroupBuiltins(*this);
+    registerImageBuiltins(*this);
 }
 
 void BuiltinRegistry::add(BuiltinDef def) {

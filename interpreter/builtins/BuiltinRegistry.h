@@ -50,6 +50,7 @@ void registerAddressSpaceBuiltins(BuiltinRegistry& r);    // 6.12.? to_global/to
 void registerC11AtomicBuiltins(BuiltinRegistry& r);       // 2.0 6.13.11 atomic_load, ...
 void registerWorkGroupBuiltins(BuiltinRegistry& r);       // 2.0 6.13.15 work-group functions
 void registerSubGroupBuiltins(BuiltinRegistry& r);        // cl_khr_subgroups (ext 9.17)
+void registerImageBuiltins(BuiltinRegistry& r);         // 6.12.14 read_image*, write_image*, get_image_*
 /// Registers `<prefix>all/any/broadcast/reduce_*/scan_*` as collectives over the work-group
 /// (`subGroup` false, prefix "work_group_") or the sub-group ("sub_group_").
 void registerCollectiveBuiltins(BuiltinRegistry& r, const char* prefix, bool subGroup);

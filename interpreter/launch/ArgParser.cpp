@@ -1,5 +1,6 @@
 #include "launch/ArgParser.h"
 
+#include "launch/ImageArgSpec.h"
 #include "launch/SimReader.h"
 
 #include <array>
@@ -165,7 +166,9 @@ private:
         return true;
     }
 
-    bool onlyForBuffers() const { return !m_param || isBufferSpace(m_param->addressSpace); }
+    bool onlyForBuffers() const {
+        return !m_param || isBufferSpace(m_param->addressSpace) || isImageParam();
+    }
     bool onlyForGlobal() const {
         return !m_param || m_param->addressSpace == ParamAddressSpace::Global;
     }
@@ -206,6 +209,20 @@ private:
             if (!onlyForGlobal())
                 return fail(range, "'" + token + "' only valid for global memory buffers");
             (ro ? m_spec.readOnly : m_spec.writeOnly) = true;
+        } else if (token.starts_with("image=")) { // clstep extension (README)
+            std::string why = imagespec::parseSizes(token.substr(6), m_spec.imageSize);
+            if (!why.empty()) return fail(range, why);
+            m_imageRange = range;
+        } else if (token.starts_with("format=")) {
+            auto format = imagespec::parseFormat(token.substr(7));
+            if (!format)
+                return fail(range, "unsupported image format '" + token.substr(7) +
+                                       "': expected ORDER/TYPE such as CL_RGBA/CL_UNORM_INT8 "
+                                       "with an order of R, A, RG, RA, RGBA, BGRA, ARGB, "
+                                       "INTENSITY, LUMINANCE and a cl_channel_type with one "
+                                       "component per channel");
+            m_spec.imageFormat = *format;
+            m_formatRange = range;
         } else if (token.starts_with("size")) {
             std::istringstream value(token.substr(4));
             char equals = 0;
@@ -230,6 +247,13 @@ private:
                 m_spec.noinit || m_spec.dump)
                 return fail(m_nullRange, "'null' not valid with other argument descriptors");
             m_spec.size = 0;
+        } else if (!m_spec.imageSize.empty()) {
+            if (!checkImageHeader()) return false;
+        } else if (m_formatRange.valid()) {
+            return fail(m_formatRange, "'format' is only valid with 'image=WxH'");
+        } else if (m_param && isImageParam()) {
+            return fail(m_spec.headerRange, "an image argument needs its size in texels "
+                                            "(image=WIDTHxHEIGHT)");
         } else if (!m_spec.sizeGiven) {
             return fail(m_spec.headerRange, "size required");
         }
@@ -263,6 +287,27 @@ private:
         return true;
     }
 
+    bool isImageParam() const {
+        return m_param && imagespec::paramImageDim(m_param->typeName).has_value();
+    }
+
+    /// image=... (clstep extension): the image object from the sizes, format and the
+    /// parameter's image type; its bytes become `size`. Errors are reported at the header.
+    bool checkImageHeader() {
+        if (m_spec.sizeGiven)
+            return fail(m_sizeRange, "'size' is not valid with 'image': the size comes from "
+                                     "the image's texels");
+        std::string why = imagespec::makeObject(m_spec.imageSize, m_spec.imageFormat,
+                                                m_param ? m_param->typeName : "",
+                                                ArgParser::kMaxArgumentBytes, m_spec.image);
+        if (!why.empty()) return fail(m_imageRange, why);
+        m_spec.size = m_spec.image.byteSize();
+        m_spec.sizeGiven = true;
+        if (!m_spec.writtenType)
+            m_spec.writtenType = imagespec::channelElement(m_spec.imageFormat.type);
+        return true;
+    }
+
     bool readData() {
         if (m_param && m_param->addressSpace == ParamAddressSpace::Local) {
             m_spec.kind = ArgKind::Local;
@@ -276,9 +321,12 @@ private:
             m_spec.kind = ArgKind::Null;
             return true;
         }
-        m_spec.kind = !m_param                                              ? ArgKind::Unbound
-                      : m_param->addressSpace == ParamAddressSpace::Private ? ArgKind::Scalar
-                                                                            : ArgKind::Buffer;
+        if (isImageParam())
+            m_spec.kind = ArgKind::Image;
+        else
+            m_spec.kind = !m_param                                              ? ArgKind::Unbound
+                          : m_param->addressSpace == ParamAddressSpace::Private ? ArgKind::Scalar
+                                                                                : ArgKind::Buffer;
         if (m_spec.kind == ArgKind::Scalar && !checkScalarSize()) return false;
         if (m_spec.noinit) return true;
         if (!m_spec.type) {
@@ -436,7 +484,7 @@ private:
     bool m_null = false;
     SourceLocation m_consumedEnd;
     SourceRange m_typeRange, m_dumpRange, m_fillRange, m_noinitRange, m_nullRange, m_rangeRange,
-        m_sizeRange;
+        m_sizeRange, m_imageRange, m_formatRange;
 };
 
 } // namespace

@@ -36,6 +36,11 @@ public:
     /// final contents. Uses uchar when the spec has no type.
     static std::string format(const KernelArgSpec& spec, std::span<const uint8_t> bytes);
 
+    /// The final texels of an image argument (clstep extension): a header with the image
+    /// type, size and format, then one line per texel `name(x,y[,z]) = (c0, c1, ...)` with
+    /// its channels as the header's element type, rows in order.
+    static std::string formatImage(const KernelArgSpec& spec, std::span<const uint8_t> bytes);
+
     /// Formats one element (`element` points to elementSize(type) bytes in host order).
     static std::string formatElement(ElementType type, bool hex, const uint8_t* element);
 };

@@ -51,6 +51,11 @@ std::vector<KernelArgument> kernelArgumentsOf(const LaunchConfig& config) {
             a.kind = KernelArgument::Kind::Buffer;
             a.bytes.resize(spec.size);
             break;
+        case ArgKind::Image:
+            a.kind = KernelArgument::Kind::Image;
+            a.image = spec.image;
+            a.bytes.resize(spec.size);
+            break;
         case ArgKind::Local:
             a.kind = KernelArgument::Kind::Local;
             break;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "builtins/ImageObject.h"
 #include "common/SourceRange.h"
 
 #include <array>
@@ -53,6 +54,7 @@ enum class ArgKind : uint8_t {
     Local,   ///< __local pointer: `size` bytes of local memory per work-group, no contents
     Scalar,  ///< passed by value (private): `bytes` are the argument's value
     Null,    ///< `<null>`: a NULL __global/__constant pointer
+    Image,   ///< image parameter (clstep extension `image=WxH format=ORDER/TYPE`, see README)
 };
 
 /// One line (or the tail of one line) of .sim text that belongs to an argument specification,
@@ -86,6 +88,13 @@ struct KernelArgSpec {
     bool hex = false;
     bool readOnly = false;  ///< `ro`
     bool writeOnly = false; ///< `wo`
+    /// Image arguments (clstep extension): `image=W[xH[xD]]` sizes in texels as written
+    /// (for array images the last one is the layer count), empty for other arguments;
+    /// `format=ORDER/TYPE` (default CL_RGBA/CL_UNORM_INT8). Once bound, `image` is the
+    /// image object the run creates (its byteSize() is `size`).
+    std::vector<uint64_t> imageSize;
+    image::Format imageFormat;
+    image::Object image;
     /// True when `bytes` holds the argument's initial contents: exactly `size` bytes, elements
     /// in host (little-endian) order. False for noinit, Local, Null and not-yet-typed args.
     /// A Scalar's `size` may exceed the parameter's size (a warning): like oclgrind-kernel,

@@ -152,7 +152,16 @@ std::optional<std::string> SimWriter::writeArgument(const KernelArgSpec& spec, u
                        label + " has no initial contents: written as noinit");
             }
         }
-        header.push_back("size=" + std::to_string(spec.size));
+        if (!spec.imageSize.empty()) {
+            std::string sizes;
+            for (uint64_t n : spec.imageSize)
+                sizes += (sizes.empty() ? "" : "x") + std::to_string(n);
+            header.push_back("image=" + sizes);
+            header.push_back("format=" + std::string(image::orderName(spec.imageFormat.order)) +
+                             "/" + std::string(image::typeName(spec.imageFormat.type)));
+        } else {
+            header.push_back("size=" + std::to_string(spec.size));
+        }
         if (type) header.emplace_back(elementTypeName(*type));
         if (hex) header.push_back("hex");
         if (spec.readOnly) header.push_back("ro");

@@ -220,7 +220,8 @@ bool KernelRun::checkMemoryBounds() {
         globalTotal = add(globalTotal, buffers.back().second);
     }
     for (size_t i = 0; i < m_args.size(); ++i)
-        if (m_args[i].kind == KernelArgument::Kind::Buffer) {
+        if (m_args[i].kind == KernelArgument::Kind::Buffer ||
+            m_args[i].kind == KernelArgument::Kind::Image) {
             std::string name =
                 m_args[i].name.empty() && i < params.size() ? params[i]->name : m_args[i].name;
             buffers.emplace_back(name, m_args[i].bytes.size());
@@ -300,6 +301,42 @@ void KernelRun::setupArguments() {
                 std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
             continue;
         }
+        if (auto dim = image::dimFromTypeName(t->name)) {
+            if (a.kind != KernelArgument::Kind::Image) {
+                launchError(what + " has type '" + t->name + "': give it an image (<image ...>)");
+                continue;
+            }
+            if (a.image.dim != *dim) {
+                launchError(what + " has type '" + t->name + "' but the image given is a " +
+                            std::string(image::typeName(a.image.dim)));
+                continue;
+            }
+            std::string why = a.image.validate();
+            if (why.empty() && a.bytes.size() != a.image.byteSize())
+                why = "the image needs " + std::to_string(a.image.byteSize()) +
+                      " bytes of texels but " + std::to_string(a.bytes.size()) + " were given";
+            if (!why.empty()) {
+                launchError(what + ": " + why);
+                continue;
+            }
+            uint64_t addr = m_global.allocate(a.bytes.size(), a.name);
+            Buffer* b = m_global.buffer(addr);
+            std::copy(a.bytes.begin(), a.bytes.end(), b->bytes.begin());
+            // write_image* on a read_only image (and read_image* on a write_only one) are
+            // reported like writes to an `ro` buffer (OpenCL C 6.13.14)
+            // an image parameter without an access qualifier is read_only (OpenCL C 6.6)
+            AccessQualifier access =
+                p.typeSyntax ? p.typeSyntax->quals.access : AccessQualifier::None;
+            b->readOnly = access == AccessQualifier::ReadOnly || access == AccessQualifier::None;
+            b->writeOnly = access == AccessQualifier::WriteOnly;
+            m_images[addr] = a.image;
+            m_argAddresses[i] = addr;
+            m_paramBytes[i].resize(8);
+            std::memcpy(m_paramBytes[i].data(), &addr, 8);
+            if (m_options.deviceBigEndian)
+                std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
+            continue;
+        }
         if (a.kind != KernelArgument::Kind::Scalar) {
             launchError(what + " has type '" + p.type->name + "': give it a value, not a buffer");
             continue;
@@ -312,6 +349,11 @@ void KernelRun::setupArguments() {
         m_paramBytes[i] = a.bytes;
         if (m_options.deviceBigEndian) swapElements(m_paramBytes[i], t);
     }
+}
+
+const image::Object* KernelRun::imageAt(uint64_t handle) const {
+    auto it = m_images.find(handle);
+    return it == m_images.end() ? nullptr : &it->second;
 }
 
 uint64_t KernelRun::localArgumentSize(size_t index) const {

@@ -100,6 +100,9 @@ public:
     /// Address (in `__constant` memory) of the bytes of string literal `s`, allocated on
     /// first use (spec 6.5.3: string literals are in the constant address space).
     uint64_t stringLiteral(const ast::StringLiteralExpr* s);
+    /// The image whose texels live in the `__global` buffer of `handle` (an image
+    /// parameter's value: the buffer's address), or nullptr when `handle` is no image.
+    const image::Object* imageAt(uint64_t handle) const;
     /// True when the kernel (or a function it calls) may reach a barrier.
     bool usesBarriers() const { return m_usesBarriers; }
 
@@ -134,6 +137,7 @@ private:
     Memory m_constant{AddressSpace::Constant};
     std::vector<uint64_t> m_programVars;
     std::vector<uint64_t> m_argAddresses;
+    std::map<uint64_t, image::Object> m_images; ///< image buffer address -> image object
     std::vector<std::vector<uint8_t>> m_paramBytes;
     std::vector<ExecutionObserver*> m_observers;
     std::vector<ExecutionObserver*> m_flowObservers;

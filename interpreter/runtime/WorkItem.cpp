@@ -232,6 +232,10 @@ uint32_t WorkItem::maxSubGroupSize() const {
     return std::max<uint32_t>(1, m_run.options().subGroupSize);
 }
 
+const image::Object* WorkItem::imageAt(uint64_t handle) const {
+    return m_run.imageAt(handle);
+}
+
 std::span<const Value> WorkItem::collective(const Value& mine, bool subGroup, const char* what,
                                             const SourceRange& site) {
     // Two slot buffers, alternating per call: a work-item released from call k may enter

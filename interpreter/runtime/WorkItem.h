@@ -127,6 +127,7 @@ public:
     std::span<const Value> collective(const Value& mine, bool subGroup, const char* what,
                                       const SourceRange& site) override;
     uint32_t maxSubGroupSize() const override;
+    const image::Object* imageAt(uint64_t handle) const override;
     void print(const std::string& text) override;
     void reportError(const std::string& kind, const std::string& message,
                      const SourceRange& site) override;

@@ -67,12 +67,23 @@ uint8_t* WorkItem::access(uint64_t address, uint64_t size, bool write, const Sou
         reportError("constant-write", "write to __constant memory", site);
         return nullptr;
     }
-    if (write && b->readOnly)
-        reportError("read-only-write",
-                    "write to buffer '" + b->name + "', which the host marked read-only", site);
-    if (!write && b->writeOnly)
-        reportError("write-only-read",
-                    "read from buffer '" + b->name + "', which the host marked write-only", site);
+    if ((write && b->readOnly) || (!write && b->writeOnly)) {
+        // an image's buffer takes the flags from the kernel's access qualifier (KernelRun)
+        const bool image = m_run.imageAt(address & ~address::kOffsetMask) != nullptr;
+        if (write)
+            reportError("read-only-write",
+                        image ? "write to image '" + b->name +
+                                    "', which the kernel declares read_only (OpenCL C 6.6)"
+                              : "write to buffer '" + b->name + "', which the host marked read-only",
+                        site);
+        else
+            reportError("write-only-read",
+                        image ? "read from image '" + b->name +
+                                    "', which the kernel declares write_only (OpenCL C 6.6)"
+                              : "read from buffer '" + b->name +
+                                    "', which the host marked write-only",
+                        site);
+    }
     return p;
 }
 

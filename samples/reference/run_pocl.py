@@ -170,6 +170,43 @@ def format_value(v, tname, hexmode):
     return str(iv)
 
 
+# clstep's image extension: channels per order, (element type, bytes) per channel type.
+IMAGE_ORDERS = {"R": 1, "A": 1, "RG": 2, "RA": 2, "RGBA": 4, "BGRA": 4, "ARGB": 4,
+                "INTENSITY": 1, "LUMINANCE": 1}
+IMAGE_TYPES = {"SNORM_INT8": ("char", 1), "SIGNED_INT8": ("char", 1),
+               "UNORM_INT8": ("uchar", 1), "UNSIGNED_INT8": ("uchar", 1),
+               "SNORM_INT16": ("short", 2), "SIGNED_INT16": ("short", 2),
+               "UNORM_INT16": ("ushort", 2), "UNSIGNED_INT16": ("ushort", 2),
+               "HALF_FLOAT": ("ushort", 2), "SIGNED_INT32": ("int", 4),
+               "UNSIGNED_INT32": ("uint", 4), "FLOAT": ("float", 4)}
+
+
+def strip_cl(name):
+    name = name.upper()
+    return name[3:] if name.startswith("CL_") else name
+
+
+def format_image(name, host, dims, fmt, type_name, tname, hexmode):
+    """An image dump as clstep's BufferDump::formatImage prints it (one line per texel)."""
+    channels = IMAGE_ORDERS[fmt[0]] * IMAGE_TYPES[fmt[1]][1] // np.dtype(TYPES[tname]).itemsize
+    w = dims[0]
+    h = dims[1] if len(dims) > 1 else 1
+    d = dims[2] if len(dims) > 2 else 1
+    size_text = "x".join(str(n) for n in ([w, h] if len(dims) < 3 else [w, h, d]))
+    out = ["\nImage '%s': %s %s CL_%s/CL_%s, %d bytes\n"
+           % (name, type_name, size_text, fmt[0], fmt[1], host.nbytes)]
+    for z in range(d):
+        for y in range(h):
+            for x in range(w):
+                base = ((z * h + y) * w + x) * channels
+                coords = [x] + ([y] if len(dims) > 1 else []) + ([z] if len(dims) > 2 else [])
+                values = ", ".join(format_value(host[base + c], tname, hexmode)
+                                   for c in range(channels))
+                out.append("  %s(%s) = (%s)\n" % (name, ",".join(str(c) for c in coords), values))
+    out.append("\n")
+    return "".join(out)
+
+
 def choose_device(platform_filter):
     platforms = cl.get_platforms()
     for p in platforms:
@@ -232,6 +269,8 @@ def run(sim_path, platform_filter, build_options):
 
         size = None
         tname = None
+        image_size = None                       # clstep extension: image=WxH[xD]
+        image_format = ("RGBA", "UNORM_INT8")   # format=ORDER/TYPE
         dump = hexmode = noinit = null = False
         fill = rng = None
         for tok in header.split():
@@ -262,11 +301,25 @@ def run(sim_path, platform_filter, build_options):
                     size = int(tok[5:])
                 except (ValueError, IndexError):
                     raise SimError("Invalid value for 'size' (%s)" % what)
+            elif tok.startswith("image="):
+                image_size = [int(n) for n in tok[6:].split("x")]
+            elif tok.startswith("format="):
+                order, _, ctype = tok[7:].partition("/")
+                image_format = (strip_cl(order), strip_cl(ctype))
             elif tok in ("ro", "wo"):
                 pass
             else:
                 raise SimError("Unrecognised header token '%s' (%s)" % (tok, what))
 
+        if image_size is not None:
+            channels = IMAGE_ORDERS[image_format[0]]
+            ctype_name, cbytes = IMAGE_TYPES[image_format[1]]
+            texels = 1
+            for n in image_size:
+                texels *= n
+            size = texels * channels * cbytes
+            if tname is None:
+                tname = ctype_name
         if null:
             size = 0
         elif size is None:
@@ -302,7 +355,19 @@ def run(sim_path, platform_filter, build_options):
             data = np.array([parse_scalar(reader.token(what), tname, hexmode, what)
                              for _ in range(count)], dtype=dtype)
 
-        if space == AQ.PRIVATE:
+        if image_size is not None:
+            fmt = cl.ImageFormat(getattr(cl.channel_order, image_format[0]),
+                                 getattr(cl.channel_type, image_format[1]))
+            mf = cl.mem_flags
+            shape = tuple(image_size)
+            img = cl.Image(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, fmt, shape=shape,
+                           hostbuf=data)
+            keep.append((data, img))
+            kernel.set_arg(index, img)
+            if dump:
+                dumps.append((name, img, size, tname, hexmode, (image_size, image_format,
+                                                                  type_name)))
+        elif space == AQ.PRIVATE:
             raw = np.frombuffer(data.tobytes(), dtype=np.uint8)
             keep.append(raw)
             kernel.set_arg(index, raw)
@@ -312,7 +377,7 @@ def run(sim_path, platform_filter, build_options):
             keep.append((data, buf))     # set_arg does not keep the buffer alive
             kernel.set_arg(index, buf)
             if dump:
-                dumps.append((name, buf, size, tname, hexmode))
+                dumps.append((name, buf, size, tname, hexmode, None))
 
     if not reader.at_eof():
         raise SimError("Unexpected token '%s' (expected EOF)" % reader.token("EOF"))
@@ -321,8 +386,16 @@ def run(sim_path, platform_filter, build_options):
     queue.finish()
 
     out = []
-    for name, buf, size, tname, hexmode in dumps:
+    for name, buf, size, tname, hexmode, image in dumps:
         host = np.empty(size // np.dtype(TYPES[tname]).itemsize, dtype=TYPES[tname])
+        if image is not None:
+            dims, fmt, type_name = image
+            region = tuple(dims) + (1,) * (3 - len(dims))
+            cl.enqueue_copy(queue, host, buf, origin=(0, 0, 0)[:len(dims)],
+                            region=tuple(dims))
+            queue.finish()
+            out.append(format_image(name, host, dims, fmt, type_name, tname, hexmode))
+            continue
         cl.enqueue_copy(queue, host, buf)
         queue.finish()
         out.append("\nArgument '%s': %d bytes\n" % (name, size))

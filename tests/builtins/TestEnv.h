@@ -107,6 +107,8 @@ public:
         return {&m_collective, 1};
     }
     uint32_t maxSubGroupSize() const override { return 32; }
+    /// These environments hold no images (image builtins are tested through KernelRun).
+    const image::Object* imageAt(uint64_t) const override { return nullptr; }
     void print(const std::string&) override {}
     void reportError(const std::string& kind, const std::string& message,
                      const SourceRange&) override {

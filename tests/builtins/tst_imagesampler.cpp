@@ -4,6 +4,7 @@
 // conversions of 8.3 (ImageFormat). Expected values are worked out from the spec's
 // equations by hand.
 #include "builtins/ImageFormat.h"
+#include "builtins/ImageObject.h"
 #include "builtins/ImageSampler.h"
 
 #include <QtTest>
@@ -181,6 +182,43 @@ private slots:
         QCOMPARE(int(out[0]), 255);
         QCOMPARE(int(out[1]), 255); // -5 is a huge uint: saturated
         QCOMPARE(int(out[2]), 7);
+    }
+
+    /// ImageObject: tight pitches, texel offsets per image type, ranges and limits.
+    void imageObjectLayout() {
+        using namespace clstep::image;
+        Format rgba8{ChannelOrder::RGBA, ChannelType::UnormInt8};
+        Object o = Object::make(Dim::Image2D, rgba8, 5, 3);
+        QCOMPARE(o.rowPitch, uint64_t(20));
+        QCOMPARE(o.slicePitch, uint64_t(60));
+        QCOMPARE(o.byteSize(), uint64_t(60));
+        QCOMPARE(o.texelOffset(4, 2, 0), uint64_t(4 * 4 + 2 * 20));
+        QVERIFY(o.contains(4, 2, 0));
+        QVERIFY(!o.contains(5, 0, 0));
+        QVERIFY(!o.contains(0, 3, 0));
+        QVERIFY(!o.contains(-1, 0, 0));
+        QVERIFY(o.validate().empty());
+
+        Format f32{ChannelOrder::R, ChannelType::Float};
+        Object a = Object::make(Dim::Image1DArray, f32, 7, 1, 1, 3); // 3 layers as rows
+        QCOMPARE(a.height, uint64_t(3));
+        QCOMPARE(a.byteSize(), uint64_t(7 * 4 * 3));
+        QCOMPARE(a.texelOffset(1, 2, 0), uint64_t(4 + 2 * 28));
+        Object v = Object::make(Dim::Image3D, f32, 2, 3, 4);
+        QCOMPARE(v.slices(), uint64_t(4));
+        QCOMPARE(v.byteSize(), uint64_t(2 * 3 * 4 * 4));
+        QVERIFY(!v.contains(0, 0, 4));
+        Object l = Object::make(Dim::Image2DArray, f32, 2, 2, 1, 5);
+        QCOMPARE(l.slices(), uint64_t(5));
+        QCOMPARE(l.depth, uint64_t(1));
+
+        QVERIFY(!Object::make(Dim::Image2D, rgba8, 0, 4).validate().empty());
+        QVERIFY(!Object::make(Dim::Image2D, rgba8, 8193, 4).validate().empty());
+        QVERIFY(!Object::make(Dim::Image3D, rgba8, 4, 4, 2049).validate().empty());
+        QVERIFY(Object::make(Dim::Image1DArray, rgba8, 4, 1, 1, 2048).validate().empty());
+        QVERIFY(!Object::make(Dim::Image1DArray, rgba8, 4, 1, 1, 2049).validate().empty());
+        QCOMPARE(dimFromTypeName("image2d_array_t"), std::optional<Dim>(Dim::Image2DArray));
+        QVERIFY(!dimFromTypeName("sampler_t"));
     }
 };
 

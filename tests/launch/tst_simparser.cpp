@@ -125,6 +125,7 @@ private slots:
     void argParserErrors();
     void bindCommandLineArguments();
     void mutatedFilesGiveOneDiagnostic();
+    void imageHeaders();
 };
 
 void TestSimParser::errors_data() {
@@ -549,6 +550,70 @@ void TestSimParser::mutatedFilesGiveOneDiagnostic() {
         for (const Diagnostic& d : diags)
             QVERIFY2(!d.message.empty() && d.kind == "launch-file", text.c_str());
     }
+}
+
+
+namespace {
+/// Parses `text` standalone and binds it to a parameter of image type `typeName`.
+std::optional<KernelArgSpec> bindImage(const char* text, const char* typeName,
+                                       std::vector<Diagnostic>& diags) {
+    auto spec = ArgParser::parse(text, 0, 0, diags);
+    if (!spec) return std::nullopt;
+    KernelParamInfo param{"img", ParamAddressSpace::Private, typeName, 8};
+    if (!ArgParser::bind(*spec, param, 0, diags)) return std::nullopt;
+    return spec;
+}
+} // namespace
+
+/// The clstep image extension: image=, format=, values per channel, and errors at the token.
+void TestSimParser::imageHeaders() {
+    std::vector<Diagnostic> diags;
+    auto a = bindImage("<image=2x2 format=CL_R/CL_UNSIGNED_INT8> 1 2 3 4", "image2d_t", diags);
+    QVERIFY2(a, qPrintable(describe(diags)));
+    QCOMPARE(a->kind, ArgKind::Image);
+    QCOMPARE(a->size, uint64_t(4));
+    QCOMPARE(a->bytes, bytesOf<uint8_t>({1, 2, 3, 4}));
+    QCOMPARE(a->image.width, uint64_t(2));
+    QCOMPARE(a->image.height, uint64_t(2));
+    QVERIFY(a->image.format == (image::Format{image::ChannelOrder::R,
+                                              image::ChannelType::UnsignedInt8}));
+
+    auto f = bindImage("<image=3 format=rgba/float fill=0.5>", "image1d_t", diags);
+    QVERIFY2(f, qPrintable(describe(diags)));
+    QCOMPARE(f->size, uint64_t(48));
+    QCOMPARE(f->type, std::optional(ElementType::Float));
+    auto l = bindImage("<image=4x2x3 fill=0>", "image2d_array_t", diags);
+    QVERIFY2(l, qPrintable(describe(diags)));
+    QCOMPARE(l->image.arraySize, uint64_t(3));
+    QCOMPARE(l->size, uint64_t(4 * 2 * 3 * 4));
+
+    struct Case {
+        const char* text;
+        const char* type;
+        uint32_t column;
+        const char* start; // message prefix
+    } cases[] = {
+        {"<image=4x4 format=RGB/UNORM_INT8>", "image2d_t", 12, "unsupported image format 'RGB"},
+        {"<image=4 fill=0>", "image2d_t", 2, "a image2d_t needs 2 size(s)"},
+        {"<image=9000x4 fill=0>", "image2d_t", 2, "cannot create the image: a image2d_t"},
+        {"<image=0x4 fill=0>", "image2d_t", 2, "cannot create the image"},
+        {"<image=4x4 size=64>", "image2d_t", 12, "'size' is not valid with 'image'"},
+        {"<size=64 fill=0>", "image2d_t", 1, "an image argument needs its size"},
+        {"<image=4xq>", "image2d_t", 2, "Invalid image size '4xq'"},
+    };
+    for (const Case& c : cases) {
+        diags.clear();
+        QVERIFY2(!bindImage(c.text, c.type, diags), c.text);
+        QVERIFY2(diags.size() == 1, c.text);
+        QVERIFY2(diags[0].message.starts_with(c.start), diags[0].message.c_str());
+        QCOMPARE(diags[0].range.begin.column, c.column);
+    }
+    diags.clear();
+    KernelParamInfo buffer{"b", ParamAddressSpace::Global, "float*", 8};
+    auto spec = ArgParser::parse("<image=4x4>", 0, 0, diags);
+    QVERIFY(spec);
+    QVERIFY(!ArgParser::bind(*spec, buffer, 0, diags));
+    QVERIFY(diags.back().message.starts_with("'image' is only valid for image parameters"));
 }
 
 QTEST_APPLESS_MAIN(TestSimParser)

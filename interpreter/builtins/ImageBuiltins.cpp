@@ -1,0 +1,453 @@
+// Image functions (OpenCL C 1.2 6.12.14, 2.0 6.13.14): read_image{f,i,ui,h} with and
+// without a sampler, write_image{f,i,ui,h} and the get_image_* queries. Texels are read and
+// written through BuiltinEnv::load/store on the image's `__global` buffer, so bounds,
+// read-only/write-only, race and uninitialized checks see every texel access; the texel
+// conversions and sampling equations are ImageFormat and ImageSampler's.
+
+#include "builtins/BuiltinEnv.h"
+#include "builtins/BuiltinRegistry.h"
+#include "builtins/ImageObject.h"
+#include "builtins/ImageSampler.h"
+#include "builtins/MemoryBuiltinHelpers.h"
+
+#include <array>
+#include <cmath>
+
+namespace clstep {
+
+namespace {
+
+using image::Dim;
+
+/// The image type of `q` (an image handle), nullopt for anything else.
+std::optional<Dim> imageDim(const QualType& q) {
+    if (!q.type || q->canonical()->kind != TypeKind::Opaque) return std::nullopt;
+    return image::dimFromTypeName(q->canonical()->name);
+}
+
+bool isSampler(const QualType& q) {
+    return q.type && q->canonical()->kind == TypeKind::Opaque &&
+           q->canonical()->name == "sampler_t";
+}
+
+/// Lanes of the coordinate of an image type (6.12.14.2): 1 for 1D and 1D buffer, 2 for 2D
+/// and 1D array (x, layer), 4 for 3D and 2D array (x, y, z or layer, unused).
+unsigned coordLanes(Dim d) {
+    switch (d) {
+    case Dim::Image1D:
+    case Dim::Image1DBuffer:
+        return 1;
+    case Dim::Image1DArray:
+    case Dim::Image2D:
+        return 2;
+    case Dim::Image2DArray:
+    case Dim::Image3D:
+        return 4;
+    }
+    return 2;
+}
+
+/// True when `q` is a coordinate of `lanes` lanes; `isFloat` tells float from int. Scalar
+/// coordinates of 1D images accept any integer or float scalar (converted to int / float).
+bool coordArg(const QualType& q, unsigned lanes, bool& isFloat) {
+    if (!q.type) return false;
+    const Type* c = q->canonical();
+    if (c->lanes() != lanes) return false;
+    const Type* e = c->scalarType()->canonical();
+    if (e->kind == TypeKind::Float) {
+        isFloat = true;
+        return true;
+    }
+    if (lanes == 1 ? e->isInteger() : e->kind == TypeKind::Int) {
+        isFloat = false;
+        return true;
+    }
+    return false;
+}
+
+const Type* vec4(TypeContext& types, TypeKind k) {
+    return types.vector(types.scalar(k), 4);
+}
+
+/// Which read_image / write_image: the element type of the color and the ReadKind the
+/// image's channel type must have (6.12.14.2: read_imagef for normalized and float formats,
+/// read_imagei for signed, read_imageui for unsigned integer formats).
+enum class Fn : uint8_t { F, I, UI, H };
+
+TypeKind colorKind(Fn fn) {
+    switch (fn) {
+    case Fn::F:
+        return TypeKind::Float;
+    case Fn::I:
+        return TypeKind::Int;
+    case Fn::UI:
+        return TypeKind::UInt;
+    case Fn::H:
+        return TypeKind::Half;
+    }
+    return TypeKind::Float;
+}
+
+image::ReadKind readKindOf(Fn fn) {
+    return fn == Fn::I    ? image::ReadKind::Int
+           : fn == Fn::UI ? image::ReadKind::UInt
+                          : image::ReadKind::Float;
+}
+
+const char* fnSuffix(Fn fn) {
+    return fn == Fn::F ? "f" : fn == Fn::I ? "i" : fn == Fn::UI ? "ui" : "h";
+}
+
+/// read_image{f,i,ui,h}(image, sampler, coord) and (image, coord): the sampler-less form
+/// takes int coordinates (6.12.14.2, 2.0 6.13.14.2); image1d_buffer_t has only that form.
+template <Fn F>
+bool resolveRead(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
+    if (args.size() != 2 && args.size() != 3) return false;
+    auto dim = imageDim(args[0]);
+    if (!dim) return false;
+    bool sampled = args.size() == 3;
+    if (sampled && (!isSampler(args[1]) || *dim == Dim::Image1DBuffer)) return false;
+    bool isFloat = false;
+    const QualType& coord = args.back();
+    if (!coordArg(coord, coordLanes(*dim), isFloat)) return false;
+    if (!sampled && isFloat) return false;
+    unsigned lanes = coordLanes(*dim);
+    const Type* e = types.scalar(isFloat ? TypeKind::Float : TypeKind::Int);
+    QualType c{lanes == 1 ? e : types.vector(e, lanes)};
+    std::vector<QualType> params{QualType{args[0].type}};
+    if (sampled) params.push_back(QualType{args[1].type});
+    params.push_back(c);
+    return mem::accept(sig, QualType{vec4(types, colorKind(F))}, params);
+}
+
+/// write_image{f,i,ui,h}(image, int coord, color) (6.12.14.3).
+template <Fn F>
+bool resolveWrite(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
+    if (args.size() != 3) return false;
+    auto dim = imageDim(args[0]);
+    if (!dim) return false;
+    bool isFloat = false;
+    if (!coordArg(args[1], coordLanes(*dim), isFloat) || isFloat) return false;
+    if (!args[2].type || args[2]->canonical()->lanes() != 4 || !args[2]->canonical()->isVector())
+        return false;
+    unsigned lanes = coordLanes(*dim);
+    const Type* e = types.scalar(TypeKind::Int);
+    QualType c{lanes == 1 ? e : types.vector(e, lanes)};
+    return mem::accept(sig, QualType{types.scalar(TypeKind::Void)},
+                       {QualType{args[0].type}, c, QualType{vec4(types, colorKind(F))}});
+}
+
+/// A vector of `n` uchar lanes with byte alignment: the unit in which texels are loaded
+/// and stored (one checked access per texel, independent of the device's byte order).
+const QualType& texelType(unsigned n) {
+    static const Type uchar = [] {
+        Type t;
+        t.kind = TypeKind::UChar;
+        t.name = "uchar";
+        t.size = 1;
+        return t;
+    }();
+    static const std::array<Type, 17> vectors = [] {
+        std::array<Type, 17> v;
+        for (unsigned i = 0; i < v.size(); ++i) {
+            v[i].kind = TypeKind::Vector;
+            v[i].name = "texel";
+            v[i].element = &uchar;
+            v[i].count = i;
+            v[i].size = i;
+            v[i].align = 1;
+        }
+        return v;
+    }();
+    static const std::array<QualType, 17> quals = [] {
+        std::array<QualType, 17> q;
+        for (unsigned i = 0; i < q.size(); ++i) {
+            q[i].type = &vectors[i];
+            q[i].space = AddressSpace::Global;
+        }
+        return q;
+    }();
+    return quals[n];
+}
+
+/// The image behind argument 0, or nullptr after reporting that it is none.
+const image::Object* imageOf(BuiltinEnv& env, const ast::CallExpr& call, const Value* args) {
+    const image::Object* img = env.imageAt(args[0].lanes[0].u);
+    if (!img)
+        env.reportError("out-of-bounds", "the image argument names no image object", call.range);
+    return img;
+}
+
+std::string coordText(const std::array<int64_t, 3>& c, unsigned n) {
+    std::string s = "(";
+    for (unsigned i = 0; i < n; ++i)
+        s += (i ? ", " : "") + std::to_string(c[i]);
+    return s + ")";
+}
+
+std::string sizeText(const image::Object& img) {
+    std::string s = std::to_string(img.width);
+    if (image::spatialDims(img.dim) >= 2 || img.dim == Dim::Image1DArray)
+        s += "x" + std::to_string(img.height);
+    if (img.slices() > 1 || img.dim == Dim::Image3D || img.dim == Dim::Image2DArray)
+        s += "x" + std::to_string(img.slices());
+    return s;
+}
+
+/// Integer texel coordinates of `v` (x, y, z / layer) in buffer terms: for image1d_array_t
+/// the layer is y; for image2d_array_t it is z.
+std::array<int64_t, 3> intCoords(const Value& v, unsigned lanes) {
+    std::array<int64_t, 3> c{0, 0, 0};
+    for (unsigned i = 0; i < lanes && i < 3; ++i)
+        c[i] = int32_t(v.lanes[i].i);
+    return c;
+}
+
+/// Loads and decodes the texel at (x, y, z) (inside the image).
+image::Texel fetch(BuiltinEnv& env, const image::Object& img, uint64_t handle,
+                   const std::array<int64_t, 3>& t, const SourceRange& site) {
+    unsigned n = image::texelBytes(img.format);
+    Value v = env.load(mem::advance(handle, img.texelOffset(t[0], t[1], t[2])), texelType(n), site);
+    std::array<uint8_t, 16> bytes{};
+    for (unsigned i = 0; i < n; ++i)
+        bytes[i] = uint8_t(v.lanes[i].u);
+    return image::decode(img.format, bytes.data());
+}
+
+/// Checks the format against the function (6.12.14.2: other combinations return undefined
+/// values); reports and returns false on a mismatch.
+bool formatMatches(BuiltinEnv& env, const ast::CallExpr& call, const image::Object& img, Fn fn,
+                   const char* verb) {
+    if (image::readKind(img.format.type) == readKindOf(fn)) return true;
+    env.reportError("image-undefined",
+                    std::string(verb) + "_image" + fnSuffix(fn) + " on an image of format " +
+                        std::string(image::orderName(img.format.order)) + "/" +
+                        std::string(image::typeName(img.format.type)) + " is undefined: use " +
+                        verb + "_image" +
+                        (image::readKind(img.format.type) == image::ReadKind::Float ? "f"
+                         : image::readKind(img.format.type) == image::ReadKind::Int ? "i"
+                                                                                    : "ui") +
+                        " (OpenCL C 6.12.14.2)",
+                    call.range);
+    return false;
+}
+
+template <Fn F>
+void readImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+    result = Value();
+    const image::Object* img = imageOf(env, call, args);
+    if (!img) return;
+    const uint64_t handle = args[0].lanes[0].u;
+    const bool sampled = call.args.size() == 3;
+    const Value& cv = args[sampled ? 2 : 1];
+    const Type* ct = call.args.back()->type->canonical()->scalarType()->canonical();
+    const bool isFloat = ct->kind == TypeKind::Float;
+    const bool integerRead = F == Fn::I || F == Fn::UI;
+    std::string fnName = std::string("read_image") + fnSuffix(F);
+
+    image::Sampler s; // sampler-less reads: unnormalized, no addressing, nearest (2.0 6.13.14.2)
+    if (sampled) {
+        uint32_t bits = uint32_t(args[1].lanes[0].u);
+        if (!image::Sampler::fromBits(bits, s)) {
+            env.reportError("image-undefined",
+                            fnName + " with sampler value " + std::to_string(bits) +
+                                ", which is no combination of the CLK_* sampler constants "
+                                "(OpenCL C 6.12.14.1)",
+                            call.range);
+            return;
+        }
+        std::string why = image::undefinedCombination(s, !isFloat, integerRead);
+        if (!why.empty()) {
+            env.reportError("image-undefined", fnName + ": " + why, call.range);
+            return;
+        }
+    }
+    if (!formatMatches(env, call, *img, F, "read")) return;
+
+    // Spatial coordinates and the array layer (8.2: layer = clamp(rint(v), 0, size - 1)).
+    const unsigned dims = image::spatialDims(img->dim);
+    std::array<float, 3> fc{0, 0, 0};
+    for (unsigned i = 0; i < dims; ++i)
+        fc[i] = isFloat ? cv.lanes[i].f : float(int32_t(cv.lanes[i].i));
+    int64_t layer = 0;
+    if (image::isArray(img->dim)) {
+        float l = isFloat ? cv.lanes[dims].f : float(int32_t(cv.lanes[dims].i));
+        double r = std::nearbyint(double(l));
+        if (!(r >= 0)) r = 0; // NaN and negatives
+        layer = int64_t(std::min<double>(r, double(img->arraySize - 1)));
+    }
+    std::array<int64_t, 3> size{int64_t(img->width), dims >= 2 ? int64_t(img->height) : 1,
+                                dims >= 3 ? int64_t(img->depth) : 1};
+    image::Footprint fp = image::footprint(s, dims, size, fc);
+    if (fp.outside) {
+        std::array<int64_t, 3> at{int64_t(std::floor(fc[0])), int64_t(std::floor(fc[1])),
+                                  int64_t(std::floor(fc[2]))};
+        env.reportError("out-of-bounds",
+                        fnName + " at " + coordText(at, dims) + " is outside the " +
+                            sizeText(*img) + " " + std::string(image::typeName(img->dim)) +
+                            " and " +
+                            (sampled ? "the sampler does not clamp (CLK_ADDRESS_NONE)"
+                                     : "a read without a sampler does not clamp") +
+                            ": the result is undefined (OpenCL C 6.12.14.2)",
+                        call.range);
+        return;
+    }
+    const bool alpha = image::hasAlpha(img->format.order);
+    std::array<double, 4> acc{0, 0, 0, 0};
+    for (unsigned k = 0; k < fp.count; ++k) {
+        image::Texel t;
+        if (fp.border[k]) {
+            t.f = {0, 0, 0, alpha ? 0.f : 1.f};
+            t.i = {0, 0, 0, alpha ? 0 : 1};
+        } else {
+            std::array<int64_t, 3> at = fp.texel[k];
+            if (img->dim == Dim::Image1DArray) at[1] = layer;
+            if (img->dim == Dim::Image2DArray) at[2] = layer;
+            t = fetch(env, *img, handle, at, call.range);
+        }
+        if (integerRead) {
+            for (unsigned c = 0; c < 4; ++c)
+                result.lanes[c].i = t.i[c];
+            if (F == Fn::UI)
+                for (unsigned c = 0; c < 4; ++c)
+                    result.lanes[c].u = uint32_t(t.i[c]);
+            return; // integer reads are nearest only (linear was reported above)
+        }
+        for (unsigned c = 0; c < 4; ++c)
+            acc[c] += double(fp.weight[k]) * double(t.f[c]);
+    }
+    for (unsigned c = 0; c < 4; ++c)
+        result.lanes[c].f = float(acc[c]);
+    if (F == Fn::H) // half4: values rounded to half precision
+        for (unsigned c = 0; c < 4; ++c)
+            result.lanes[c].f = mem::halfToFloat(
+                mem::halfFromDouble(double(result.lanes[c].f), mem::HalfRounding::Rte));
+}
+
+template <Fn F>
+void writeImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+    result = Value();
+    const image::Object* img = imageOf(env, call, args);
+    if (!img) return;
+    const uint64_t handle = args[0].lanes[0].u;
+    const unsigned lanes = coordLanes(img->dim);
+    std::array<int64_t, 3> at = intCoords(args[1], lanes);
+    std::string fnName = std::string("write_image") + fnSuffix(F);
+    if (!formatMatches(env, call, *img, F, "write")) return;
+    if (!img->contains(at[0], at[1], at[2])) {
+        env.reportError("out-of-bounds",
+                        fnName + " at " + coordText(at, std::min(lanes, 3u)) + " is outside the " +
+                            sizeText(*img) + " image: the write is undefined (OpenCL C 6.12.14.3)",
+                        call.range);
+        return;
+    }
+    image::Texel t;
+    for (unsigned c = 0; c < 4; ++c) {
+        t.f[c] = args[2].lanes[c].f;
+        t.i[c] = int32_t(args[2].lanes[c].i);
+    }
+    std::array<uint8_t, 16> bytes{};
+    image::encode(img->format, t, bytes.data());
+    unsigned n = image::texelBytes(img->format);
+    Value v;
+    for (unsigned i = 0; i < n; ++i)
+        v.lanes[i].u = bytes[i];
+    env.store(mem::advance(handle, img->texelOffset(at[0], at[1], at[2])), texelType(n), v,
+              call.range);
+}
+
+// ---- get_image_* (6.12.14.5) ----
+
+enum class Query : uint8_t { Width, Height, Depth, DataType, Order, Dim2, Dim4, ArraySize };
+
+template <Query Q>
+bool resolveQuery(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
+    if (args.size() != 1) return false;
+    auto dim = imageDim(args[0]);
+    if (!dim) return false;
+    const unsigned dims = image::spatialDims(*dim);
+    QualType intT{types.scalar(TypeKind::Int)};
+    switch (Q) {
+    case Query::Width:
+    case Query::DataType:
+    case Query::Order:
+        return mem::accept(sig, intT, {QualType{args[0].type}});
+    case Query::Height:
+        if (dims < 2) return false;
+        return mem::accept(sig, intT, {QualType{args[0].type}});
+    case Query::Depth:
+        if (dims < 3) return false;
+        return mem::accept(sig, intT, {QualType{args[0].type}});
+    case Query::Dim2:
+        if (dims != 2) return false;
+        return mem::accept(sig, QualType{types.vector(types.scalar(TypeKind::Int), 2)},
+                           {QualType{args[0].type}});
+    case Query::Dim4:
+        if (dims != 3) return false;
+        return mem::accept(sig, QualType{types.vector(types.scalar(TypeKind::Int), 4)},
+                           {QualType{args[0].type}});
+    case Query::ArraySize:
+        if (!image::isArray(*dim)) return false;
+        return mem::accept(sig, mem::sizeType(types), {QualType{args[0].type}});
+    }
+    return false;
+}
+
+template <Query Q>
+void queryImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+    result = Value();
+    const image::Object* img = imageOf(env, call, args);
+    if (!img) return;
+    switch (Q) {
+    case Query::Width:
+        result.lanes[0].i = int64_t(img->width);
+        break;
+    case Query::Height:
+        result.lanes[0].i = int64_t(img->height);
+        break;
+    case Query::Depth:
+        result.lanes[0].i = int64_t(img->depth);
+        break;
+    case Query::DataType:
+        result.lanes[0].i = int64_t(img->format.type);
+        break;
+    case Query::Order:
+        result.lanes[0].i = int64_t(img->format.order);
+        break;
+    case Query::Dim2:
+    case Query::Dim4:
+        result.lanes[0].i = int64_t(img->width);
+        result.lanes[1].i = int64_t(img->height);
+        result.lanes[2].i = Q == Query::Dim4 ? int64_t(img->depth) : 0;
+        break;
+    case Query::ArraySize:
+        result.lanes[0].u = img->arraySize;
+        break;
+    }
+}
+
+} // namespace
+
+/// Registers read_image{f,i,ui,h}, write_image{f,i,ui,h} and get_image_* (OpenCL C 1.2
+/// 6.12.14, 2.0 6.13.14).
+void registerImageBuiltins(BuiltinRegistry& r) {
+    r.add({"read_imagef", resolveRead<Fn::F>, readImpl<Fn::F>});
+    r.add({"read_imagei", resolveRead<Fn::I>, readImpl<Fn::I>});
+    r.add({"read_imageui", resolveRead<Fn::UI>, readImpl<Fn::UI>});
+    r.add({"read_imageh", resolveRead<Fn::H>, readImpl<Fn::H>});
+    r.add({"write_imagef", resolveWrite<Fn::F>, writeImpl<Fn::F>});
+    r.add({"write_imagei", resolveWrite<Fn::I>, writeImpl<Fn::I>});
+    r.add({"write_imageui", resolveWrite<Fn::UI>, writeImpl<Fn::UI>});
+    r.add({"write_imageh", resolveWrite<Fn::H>, writeImpl<Fn::H>});
+    r.add({"get_image_width", resolveQuery<Query::Width>, queryImpl<Query::Width>});
+    r.add({"get_image_height", resolveQuery<Query::Height>, queryImpl<Query::Height>});
+    r.add({"get_image_depth", resolveQuery<Query::Depth>, queryImpl<Query::Depth>});
+    r.add(
+        {"get_image_channel_data_type", resolveQuery<Query::DataType>, queryImpl<Query::DataType>});
+    r.add({"get_image_channel_order", resolveQuery<Query::Order>, queryImpl<Query::Order>});
+    r.add({"get_image_dim", resolveQuery<Query::Dim2>, queryImpl<Query::Dim2>});
+    r.add({"get_image_dim", resolveQuery<Query::Dim4>, queryImpl<Query::Dim4>});
+    r.add({"get_image_array_size", resolveQuery<Query::ArraySize>, queryImpl<Query::ArraySize>});
+}
+
+} // namespace clstep
