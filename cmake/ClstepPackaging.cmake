@@ -79,6 +79,9 @@ set(CPACK_PACKAGE_DESCRIPTION
     "for VS Code and Neovim.")
 string(REPLACE ";" "" CPACK_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+# With CPACK_SET_DESTDIR the install runs with this prefix (not the build's
+# CMAKE_INSTALL_PREFIX, /usr/local by default): the package installs under /usr.
+set(CPACK_INSTALL_PREFIX /usr)
 # Install rules that write to $ENV{DESTDIR} (e.g. an ICD file in /etc/OpenCL/vendors) land
 # in the staging directory, not on the build machine.
 set(CPACK_SET_DESTDIR ON)

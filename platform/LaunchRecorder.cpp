@@ -65,6 +65,11 @@ void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObj
             spec.kind = launch::ArgKind::Null;
             spec.size = 0;
             break;
+        case KernelArgument::Kind::Image:
+            // The platform creates no images yet (clCreateImage answers not supported).
+            std::cerr << "clstep: launch " << launchNumber
+                      << " is not recorded: image arguments cannot be recorded yet\n";
+            return;
         }
         if (spec.dump) {
             const std::vector<uint8_t>& after = finalBytes[i].empty() ? a.bytes : finalBytes[i];

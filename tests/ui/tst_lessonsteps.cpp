@@ -396,9 +396,11 @@ void TestLessonSteps::breakpointsPaneAndMarginMenu() {
             menu->close();
         }
     });
-    const QPoint at = e->viewport()->mapTo(e, QPoint(5, y + 4));
-    QContextMenuEvent event(QContextMenuEvent::Mouse, at, e->mapToGlobal(at));
-    QApplication::sendEvent(e, &event);
+    // A mouse's context-menu event reaches the viewport (QAbstractScrollArea ignores one sent
+    // to the scroll area itself), in viewport coordinates.
+    const QPoint at(5, y + 4);
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, e->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(e->viewport(), &event);
     QVERIFY2(texts.contains(QStringLiteral("Add breakpoint")), qPrintable(texts.join(',')));
     QVERIFY(texts.contains(QStringLiteral("Hit count…")));
     QVERIFY(texts.contains(QStringLiteral("Add conditional breakpoint…")));
