@@ -78,6 +78,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.diagnosticsJson = value;
     else if (key == "record")
         s.recordDir = value;
+    else if (key == "launches")
+        s.launches = value;
     else if (key == "quiet")
         s.quiet = value == "1" || value == "true";
     else

@@ -166,6 +166,9 @@ public:
     void requestPause() { m_pauseRequested = true; }
     /// Step back one debugger action (replays all actions but the last from the start).
     bool stepBack();
+    /// Debugger actions recorded since reset(), selections included: what stepBack() undoes
+    /// one at a time (Snapshot::step counts only the actions that ran work-items).
+    size_t actionCount() const { return m_history.size(); }
     /// Step back to the previous time a breakpoint was hit (replay).
     bool reverseContinue();
     /// Changes the schedule policy; takes effect at the next operation.

@@ -136,7 +136,7 @@ void DapSession::launch(const json& args) {
     m_stopOnEntry = stopOnEntry;
     m_mainPath = canonical(prepared.config.kernelFile);
     m_outputShown = 0;
-    m_actions.assign(m_session.snapshot().step, true);
+    m_actions.assign(m_session.actionCount(), true);
     m_hits.clear();
     m_breakpointIds.clear();
     m_hitConditions.clear();
@@ -163,7 +163,7 @@ void DapSession::selectThread(int threadId) {
     if (index == snap.selected) return;
     if (!m_session.selectLocal(snap.workItems[index].id.local))
         throw DapError(m_session.lastError());
-    m_actions.resize(m_session.snapshot().step, true);
+    m_actions.resize(m_session.actionCount(), true);
 }
 
 json DapSession::threads() {
@@ -227,7 +227,7 @@ json DapSession::custom(const json& args, std::vector<json>& events) {
         throw DapError("cannot select work-item " + args["workItem"].dump() + ": " +
                        m_session.lastError());
     Snapshot snap = m_session.snapshot();
-    m_actions.resize(snap.step, true);
+    m_actions.resize(m_session.actionCount(), true);
     ++m_stops;
     json body = {{"group", snap.group},
                  {"groupSize", snap.groupSize},

@@ -69,7 +69,7 @@ std::vector<json> DapSession::execute(Op op, int threadId) {
     std::vector<json> events;
     if (!ok) {
         Snapshot snap = m_session.snapshot();
-        m_actions.resize(snap.step, true);
+        m_actions.resize(m_session.actionCount(), true);
         std::string why = m_session.lastError();
         if (why.empty()) why = snap.stopReason;
         throw DapError(why);
@@ -80,7 +80,7 @@ std::vector<json> DapSession::execute(Op op, int threadId) {
 
 void DapSession::stoppedEvent(std::vector<json>& events, bool, Op op) {
     Snapshot snap = m_session.snapshot();
-    m_actions.resize(snap.step, false);
+    m_actions.resize(m_session.actionCount(), false);
     ++m_stops;
     if (snap.output.size() < m_outputShown) m_outputShown = 0; // stepped back before it
     if (snap.output.size() > m_outputShown) {
