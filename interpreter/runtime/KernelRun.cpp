@@ -75,11 +75,13 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     if (!validateRange()) return;
     if (!checkMemoryBounds()) return;
     std::set<const FunctionDecl*> seen;
-    m_usesBarriers = reachesBarrier(m_kernel->body.get(), seen);
+    // The AST walks recurse as deep as the expressions nest (kMaxNestingDepth): on a deep
+    // stack, like every other recursive pass (an ASan build overflowed the caller's 8 MiB).
+    runOnDeepStack([&] { m_usesBarriers = reachesBarrier(m_kernel->body.get(), seen); });
     try {
         setupProgramVars();
         setupArguments();
-        collectStringLiterals();
+        runOnDeepStack([this] { collectStringLiterals(); });
     } catch (const std::bad_alloc&) {
         launchError("the host ran out of memory while allocating the kernel's buffers "
                     "(lower the buffer sizes)");
