@@ -1,6 +1,5 @@
 #include "ProgramObject.h"
 
-#include "BuildOptions.h"
 #include "Context.h"
 #include "DeviceSettings.h"
 #include "common/DeepStackThread.h"
@@ -28,15 +27,16 @@ ProgramObject::~ProgramObject() {
 cl_int ProgramObject::build(const std::string& opts, const std::string& headerDir) {
     options = opts;
     std::string error;
-    auto co = parseBuildOptions(opts, !DeviceSettings::get().bigEndian, error);
-    if (!co) {
+    CompileOptions co;
+    co.deviceLittleEndian = !DeviceSettings::get().bigEndian;
+    if (!co.applyBuildOptions(opts, error)) {
         status = CL_BUILD_ERROR;
         log = "clstep: " + error + "\n";
         return CL_INVALID_BUILD_OPTIONS;
     }
-    if (!headerDir.empty()) co->includeDirs.insert(co->includeDirs.begin(), headerDir);
+    if (!headerDir.empty()) co.includeDirs.insert(co.includeDirs.begin(), headerDir);
     std::unique_ptr<Program> program;
-    runOnDeepStack([&] { program = Program::fromSource(m_fileName, source, *co); });
+    runOnDeepStack([&] { program = Program::fromSource(m_fileName, source, co); });
     std::ostringstream out;
     launch::DiagnosticPrinter printer(program->sources);
     for (const Diagnostic& d : program->diagnostics)

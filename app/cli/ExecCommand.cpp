@@ -56,15 +56,7 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
                    "check and record only launch N, every launch of KERNEL, or its Nth launch "
                    "(N|KERNEL[:N]); the others run without checks");
     cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
-    cmd.add_flag("--no-data-races", o.noDataRaces,
-                 "do not check for data races on __local and __global memory");
-    cmd.add_flag("--no-uninitialized", o.noUninitialized,
-                 "do not check for reads of uninitialized __private, __local and noinit memory");
-    cmd.add_flag("--no-endian-events", o.noEndianEvents,
-                 "do not report endian(host) byte-order conversions");
-    cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
-    cmd.add_flag("--uniform-writes", o.uniformWrites,
-                 "also report write-write races where both writes store the same value");
+    addCheckSwitches(cmd, o);
 }
 
 int runExec(const ExecOptionsCli& o) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "CheckSwitches.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -9,9 +11,9 @@
 namespace clstep::cli {
 
 /// Options of `clstep-cli exec [OPTIONS] -- PROGRAM ARGS...` (docs/platform.md).
-struct ExecOptionsCli {
-    std::vector<std::string> command; ///< PROGRAM and its arguments
-    std::string library;              ///< --library: libclstep-opencl.so to use
+struct ExecOptionsCli : CheckSwitches { ///< with the check switches of `run`
+    std::vector<std::string> command;   ///< PROGRAM and its arguments
+    std::string library;                ///< --library: libclstep-opencl.so to use
     std::string deviceEndian = "little";
     uint64_t maxSteps = 0;         ///< 0: the platform's default
     uint64_t localMemSize = 0;     ///< bytes; 0: default
@@ -22,12 +24,6 @@ struct ExecOptionsCli {
     std::string record;   ///< --record DIR
     std::string launches; ///< --launches N|KERNEL[:N]
     bool quiet = false;
-    // The check switches of `run`.
-    bool noDataRaces = false;
-    bool noUninitialized = false;
-    bool noEndianEvents = false;
-    bool noChecks = false;
-    bool uniformWrites = false;
 };
 
 /// Registers the `exec` options on `cmd`.

@@ -49,15 +49,7 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
                    "simulated device's global memory, bytes (default 1073741824)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
-    cmd.add_flag("--no-data-races", o.noDataRaces,
-                 "do not check for data races on __local and __global memory");
-    cmd.add_flag("--no-uninitialized", o.noUninitialized,
-                 "do not check for reads of uninitialized __private, __local and noinit memory");
-    cmd.add_flag("--no-endian-events", o.noEndianEvents,
-                 "do not report endian(host) byte-order conversions");
-    cmd.add_flag("--no-checks", o.noChecks, "turn every runtime check above off (fastest)");
-    cmd.add_flag("--uniform-writes", o.uniformWrites,
-                 "also report write-write races where both writes store the same value");
+    addCheckSwitches(cmd, o);
     auto powerOfTwo = CLI::Validator(
         [](std::string& v) {
             try {
@@ -84,13 +76,7 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
 }
 
 CheckOptions checkOptionsOf(const RunOptionsCli& o) {
-    CheckOptions checkOptions;
-    if (o.noChecks) checkOptions = CheckOptions::none();
-    if (o.noDataRaces) checkOptions.dataRaces = false;
-    if (o.noUninitialized) checkOptions.uninitialized = false;
-    if (o.noEndianEvents) checkOptions.endianEvents = false;
-    checkOptions.uniformWrites = o.uniformWrites;
-    return checkOptions;
+    return o.toCheckOptions();
 }
 
 int runRun(const RunOptionsCli& o) {

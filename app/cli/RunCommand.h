@@ -2,6 +2,7 @@
 
 #include "runtime/RunOptions.h"
 
+#include "CheckSwitches.h"
 #include "checks/CheckSet.h"
 
 #include <CLI/CLI.hpp>
@@ -13,7 +14,7 @@
 namespace clstep::cli {
 
 /// Options of `clstep-cli run FILE.sim` / `clstep-cli run FILE.cl --kernel K --global ...`.
-struct RunOptionsCli {
+struct RunOptionsCli : CheckSwitches {
     std::string file;
     std::string kernel;
     std::string global;            ///< "X[,Y[,Z]]"
@@ -36,13 +37,7 @@ struct RunOptionsCli {
     uint32_t bankWidth = 4;      ///< --bank-width (bytes)
     uint32_t segmentBytes = 128; ///< --segment (bytes)
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
-    // Runtime checks (all on by default; docs/diagnostics.md).
-    bool noDataRaces = false;     ///< --no-data-races
-    bool noUninitialized = false; ///< --no-uninitialized
-    bool noEndianEvents = false;  ///< --no-endian-events
-    bool noChecks = false;        ///< --no-checks: all of the above off
-    bool uniformWrites = false;   ///< --uniform-writes: report write-write races of equal values
-    bool interactive = false;     ///< -i: debug the kernel in the interactive console
+    bool interactive = false;    ///< -i: debug the kernel in the interactive console
 };
 
 /// Registers the `run` options on `cmd`.

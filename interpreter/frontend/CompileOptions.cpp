@@ -7,16 +7,17 @@ namespace clstep {
 
 namespace {
 
-/// Splits a build option string at white space; '"' quotes a part containing spaces.
+/// Splits a build option string at white space; '"' or '\'' quotes a part containing spaces.
 std::vector<std::string> splitOptions(const std::string& text) {
     std::vector<std::string> parts;
     std::string cur;
-    bool inQuotes = false, have = false;
+    char quote = 0;
+    bool have = false;
     for (char c : text) {
-        if (c == '"') {
-            inQuotes = !inQuotes;
+        if (quote ? c == quote : (c == '"' || c == '\'')) {
+            quote = quote ? 0 : c;
             have = true;
-        } else if (!inQuotes && std::isspace(static_cast<unsigned char>(c))) {
+        } else if (!quote && std::isspace(static_cast<unsigned char>(c))) {
             if (have) parts.push_back(cur);
             cur.clear();
             have = false;
@@ -51,6 +52,8 @@ const char* const kIgnoredOptions[] = {
     "-O1",
     "-O2",
     "-O3",
+    "-create-library",      // clLinkProgram (5.6.5.1)
+    "-enable-link-options", // clLinkProgram (5.6.5.1)
 };
 
 } // namespace
