@@ -363,14 +363,14 @@ private:
             m_spec.kind = ArgKind::Null;
             return true;
         }
-        if (isImageParam()) m_spec.kind = ArgKind::Image;
-        if (m_spec.kind == ArgKind::Image && m_pngLoaded) return readPngTexels();
-        if (!m_spec.png.empty() && !m_param)
-            return true; // decoded once bound
+        if (isImageParam())
+            m_spec.kind = ArgKind::Image;
         else
             m_spec.kind = !m_param                                              ? ArgKind::Unbound
                           : m_param->addressSpace == ParamAddressSpace::Private ? ArgKind::Scalar
                                                                                 : ArgKind::Buffer;
+        if (m_spec.kind == ArgKind::Image && m_pngLoaded) return readPngTexels();
+        if (!m_spec.png.empty() && !m_param) return true; // decoded once bound
         if (m_spec.kind == ArgKind::Scalar && !checkScalarSize()) return false;
         if (m_spec.noinit) return true;
         if (!m_spec.type) {
