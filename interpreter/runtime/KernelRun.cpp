@@ -20,30 +20,39 @@ using namespace ast;
 
 namespace {
 
-/// True if `body` calls a builtin that may suspend (barrier, wait_group_events), or a user
-/// function that does (functions in `seen` are not entered again). The operands of sizeof,
-/// _Alignof and vec_step are not evaluated, so calls in them do not count.
-bool reachesBarrier(const Stmt* body, std::set<const FunctionDecl*>& seen) {
-    const bool none = walk(
-        body, [](const Stmt*) { return Visit::Children; },
-        [&seen](const Expr* e) {
-            if (e->kind == ExprKind::Sizeof || e->kind == ExprKind::Alignof ||
-                e->kind == ExprKind::VecStep)
-                return Visit::Skip;
-            if (e->kind != ExprKind::Call) return Visit::Children;
-            auto* c = static_cast<const CallExpr*>(e);
-            if (c->builtin >= 0)
-                return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier)
-                           ? Visit::Stop
-                           : Visit::Children;
-            const FunctionDecl* f =
-                c->function ? (c->function->definition ? c->function->definition : c->function)
-                            : nullptr;
-            if (f && f->body && seen.insert(f).second && reachesBarrier(f->body.get(), seen))
-                return Visit::Stop;
-            return Visit::Children;
-        });
-    return !none;
+/// True if `kernelBody`, or a user function it calls directly or indirectly, calls a builtin
+/// that may suspend (barrier, wait_group_events, work-group functions). The operands of
+/// sizeof, _Alignof and vec_step are not evaluated, so calls in them do not count. Both the
+/// AST walk and the call graph are followed iteratively (a worklist of function bodies), so
+/// neither deep expressions nor long call chains reach the caller's stack.
+bool reachesBarrier(const Stmt* kernelBody) {
+    std::set<const FunctionDecl*> seen;
+    std::vector<const Stmt*> bodies{kernelBody};
+    while (!bodies.empty()) {
+        const Stmt* body = bodies.back();
+        bodies.pop_back();
+        const bool none = walk(
+            body, [](const Stmt*) { return Visit::Children; },
+            [&](const Expr* e) {
+                if (e->kind == ExprKind::Sizeof || e->kind == ExprKind::Alignof ||
+                    e->kind == ExprKind::VecStep)
+                    return Visit::Skip;
+                if (e->kind != ExprKind::Call) return Visit::Children;
+                auto* c = static_cast<const CallExpr*>(e);
+                if (c->builtin >= 0)
+                    return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier)
+                               ? Visit::Stop
+                               : Visit::Children;
+                const FunctionDecl* f =
+                    c->function
+                        ? (c->function->definition ? c->function->definition : c->function)
+                        : nullptr;
+                if (f && f->body && seen.insert(f).second) bodies.push_back(f->body.get());
+                return Visit::Children;
+            });
+        if (!none) return true;
+    }
+    return false;
 }
 
 void swapElements(std::vector<uint8_t>& bytes, const Type* t) {
@@ -74,14 +83,13 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     }
     if (!validateRange()) return;
     if (!checkMemoryBounds()) return;
-    std::set<const FunctionDecl*> seen;
-    // The AST walks recurse as deep as the expressions nest (kMaxNestingDepth): on a deep
-    // stack, like every other recursive pass (an ASan build overflowed the caller's 8 MiB).
-    runOnDeepStack([&] { m_usesBarriers = reachesBarrier(m_kernel->body.get(), seen); });
+    // ast::walk is iterative, so these analyses run on any stack (an ASan build once
+    // overflowed the caller's 8 MiB when they recursed).
+    m_usesBarriers = reachesBarrier(m_kernel->body.get());
     try {
         setupProgramVars();
         setupArguments();
-        runOnDeepStack([this] { collectStringLiterals(); });
+        collectStringLiterals();
     } catch (const std::bad_alloc&) {
         launchError("the host ran out of memory while allocating the kernel's buffers "
                     "(lower the buffer sizes)");
