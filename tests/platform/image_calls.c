@@ -48,6 +48,10 @@ static const char* kSource =
     "    int x = get_global_id(0), layer = get_global_id(1);\n"
     "    out[layer * get_global_size(0) + x] = read_imagei(src, nearest, (int2)(x, layer)).x;\n"
     "}\n"
+    "__kernel void ramp(write_only image2d_t dst) {\n"
+    "    int x = get_global_id(0), y = get_global_id(1);\n"
+    "    write_imageui(dst, (int2)(x, y), (uint4)(x + 10 * y + 1));\n"
+    "}\n"
     "__kernel void sizes(read_only image2d_t a, __global int* out) {\n"
     "    out[0] = get_image_width(a); out[1] = get_image_height(a);\n"
     "    out[2] = get_image_channel_order(a); out[3] = get_image_channel_data_type(a);\n"
@@ -493,6 +497,31 @@ int main(void) {
     CHECK_EQ(clEnqueueReadImage(q, arr, CL_TRUE, ol, rl, 0, 0, layer1, 0, NULL, NULL), CL_SUCCESS);
     CHECK_EQ(layer1[3], lay[8 + 3]);
 
+    /* A kernel writes into a CL_MEM_USE_HOST_PTR image with an 8-byte row pitch: the texels
+     * land in the host's memory at its pitch, the padding stays as it was. */
+    unsigned char pitched[2 * 8];
+    memset(pitched, 0xAB, sizeof pitched);
+    cl_image_desc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.image_type = CL_MEM_OBJECT_IMAGE2D;
+    rd.image_width = 3;
+    rd.image_height = 2;
+    rd.image_row_pitch = 8;
+    cl_mem rampImg =
+        clCreateImage(ctx, CL_MEM_WRITE_ONLY | CL_MEM_USE_HOST_PTR, &u8, &rd, pitched, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_kernel ramp = clCreateKernel(prog, "ramp", &err);
+    CHECK_EQ(clSetKernelArg(ramp, 0, sizeof(cl_mem), &rampImg), CL_SUCCESS);
+    size_t gr[3] = {3, 2, 1};
+    CHECK_EQ(clEnqueueNDRangeKernel(q, ramp, 2, NULL, gr, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(clFinish(q), CL_SUCCESS);
+    CHECK_EQ(pitched[0], 1);
+    CHECK_EQ(pitched[2], 3);
+    CHECK_EQ(pitched[3], 0xAB);
+    CHECK_EQ(pitched[8], 11);
+    CHECK_EQ(pitched[10], 13);
+    CHECK_EQ(pitched[15], 0xAB);
+
     /* get_image_* queries. */
     cl_kernel sizes = clCreateKernel(prog, "sizes", &err);
     CHECK_EQ(clSetKernelArg(sizes, 0, sizeof(cl_mem), &img), CL_SUCCESS);
@@ -511,9 +540,10 @@ int main(void) {
     clReleaseKernel(plane);
     clReleaseKernel(layers);
     clReleaseKernel(sizes);
+    clReleaseKernel(ramp);
     clReleaseProgram(prog);
     CHECK_EQ(clReleaseSampler(smp), CL_SUCCESS);
-    cl_mem all[] = {img, img2, img3, rf, buf, usesHost, src, dst, vimg, out, arr, outI};
+    cl_mem all[] = {img, img2, img3, rf, buf, usesHost, src, dst, vimg, out, arr, outI, rampImg};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
         CHECK_EQ(clReleaseMemObject(all[i]), CL_SUCCESS);
     CHECK_EQ(clReleaseMemObject(img), CL_INVALID_MEM_OBJECT);
