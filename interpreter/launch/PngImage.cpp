@@ -50,6 +50,18 @@ bool readHeader(Reader& r, uint32_t& width, uint32_t& height, unsigned& channels
     return true;
 }
 
+/// Writes `rows` (8-bit RGBA) as a PNG; false with r.message on error.
+bool writeRows(Reader& r, uint32_t width, uint32_t height, png_bytepp rows) {
+    if (setjmp(png_jmpbuf(r.png))) return false;
+    png_init_io(r.png, r.file);
+    png_set_IHDR(r.png, r.info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(r.png, r.info);
+    png_write_image(r.png, rows);
+    png_write_end(r.png, nullptr);
+    return true;
+}
+
 bool readRows(Reader& r, png_bytepp rows) {
     if (setjmp(png_jmpbuf(r.png))) return false;
     png_read_image(r.png, rows);
@@ -102,6 +114,52 @@ std::string PngImage::read(const std::string& path, PngImage& out, uint64_t maxB
     }
     png_destroy_read_struct(r.png ? &r.png : nullptr, r.info ? &r.info : nullptr, nullptr);
     std::fclose(r.file);
+    return error;
+}
+
+std::string PngImage::write(const std::string& path, const image::Object& img,
+                            const std::vector<uint8_t>& bytes) {
+    const uint64_t rows = img.height * img.slices();
+    if (img.width == 0 || rows == 0 || img.width > 65536 || rows > 65536 * 64)
+        return "cannot write a PNG picture of " + std::to_string(img.width) + "x" +
+               std::to_string(rows) + " pixels";
+    if (bytes.size() < img.byteSize()) return "the image has fewer bytes than its size";
+    std::vector<uint8_t> data(img.width * rows * 4);
+    std::vector<png_bytep> rowPointers(rows);
+    const bool isFloat = image::readKind(img.format.type) == image::ReadKind::Float;
+    for (uint64_t z = 0; z < img.slices(); ++z)
+        for (uint64_t y = 0; y < img.height; ++y) {
+            uint8_t* out = data.data() + (z * img.height + y) * img.width * 4;
+            rowPointers[z * img.height + y] = out;
+            for (uint64_t x = 0; x < img.width; ++x) {
+                const image::Texel t =
+                    image::decode(img.format, bytes.data() + img.texelOffset(x, y, z));
+                for (int c = 0; c < 4; ++c) {
+                    if (isFloat) {
+                        const float f = t.f[c] > 0.0f ? (t.f[c] < 1.0f ? t.f[c] : 1.0f) : 0.0f;
+                        out[x * 4 + c] = uint8_t(f * 255.0f + 0.5f);
+                    } else {
+                        const int64_t v = image::readKind(img.format.type) == image::ReadKind::UInt
+                                              ? int64_t(uint32_t(t.i[c]))
+                                              : int64_t(t.i[c]);
+                        out[x * 4 + c] = uint8_t(v < 0 ? 0 : v > 255 ? 255 : v);
+                    }
+                }
+            }
+        }
+    Reader r;
+    r.file = std::fopen(path.c_str(), "wb");
+    if (!r.file) return "cannot write the PNG file '" + path + "': " + std::strerror(errno);
+    r.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &r, onError, onWarning);
+    if (r.png) r.info = png_create_info_struct(r.png);
+    std::string error;
+    if (!r.png || !r.info)
+        error = "libpng could not start";
+    else if (!writeRows(r, uint32_t(img.width), uint32_t(rows), rowPointers.data()))
+        error = "cannot write the PNG file '" + path + "': " + r.message;
+    png_destroy_write_struct(r.png ? &r.png : nullptr, r.info ? &r.info : nullptr);
+    if (std::fclose(r.file) != 0 && error.empty())
+        error = "cannot write the PNG file '" + path + "': " + std::strerror(errno);
     return error;
 }
 

@@ -38,6 +38,14 @@ public:
     /// types get the sample value. A 16-bit picture for an 8-bit channel type is refused
     /// (it would lose bits). Returns "" or the error message.
     std::string texels(const image::Object& img, std::vector<uint8_t>& bytes) const;
+
+    /// Writes the texels `bytes` of `img` (its own pitches) as an 8-bit RGBA PNG file at
+    /// `path` (`run --dump-png`): slices and layers stacked top to bottom, each texel decoded
+    /// as read_image* returns it (missing channels 0, alpha 1); normalized and float values
+    /// clamped to [0, 1] and scaled to 0-255, integer values clamped to 0-255. Returns "" or
+    /// the error (the file cannot be written).
+    static std::string write(const std::string& path, const image::Object& img,
+                             const std::vector<uint8_t>& bytes);
 };
 
 } // namespace clstep::launch

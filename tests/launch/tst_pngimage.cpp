@@ -10,6 +10,7 @@
 #include "launch/SignatureFromSource.h"
 #include "launch/SimParser.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cstring>
@@ -66,6 +67,7 @@ private slots:
     void stackedSlices();
     void badInputIsReportedAtTheToken();
     void relativeToTheSimFile();
+    void writesDumps();
 };
 
 /// libpng's expansions: palette + tRNS to RGBA, 16-bit samples kept, gray + alpha.
@@ -190,6 +192,31 @@ void TestPngImage::relativeToTheSimFile() {
     sig.params.push_back({"img", ParamAddressSpace::Private, "image2d_t", 8});
     QVERIFY2(SimParser::bind(*config, sig, diags), describe(diags).c_str());
     QCOMPARE(config->args[0].bytes, u8({0, 10, 20, 30, 40, 50, 60, 255}));
+}
+
+/// run --dump-png: 8-bit RGBA pictures, values decoded, clamped and scaled; slices stacked.
+void TestPngImage::writesDumps() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("img.png").toStdString();
+    image::Object r = image::Object::make(
+        image::Dim::Image2D, {image::ChannelOrder::R, image::ChannelType::UnormInt8}, 2, 2);
+    QCOMPARE(PngImage::write(path, r, u8({0, 128, 255, 64})), std::string());
+    PngImage p;
+    QCOMPARE(PngImage::read(path, p, 1 << 20), std::string());
+    QCOMPARE(p.channels, 4u);
+    QCOMPARE(p.samples,
+             (std::vector<uint16_t>{0, 0, 0, 255, 128, 0, 0, 255, 255, 0, 0, 255, 64, 0, 0, 255}));
+    image::Object f =
+        image::Object::make(image::Dim::Image2DArray,
+                            {image::ChannelOrder::RGBA, image::ChannelType::Float}, 1, 1, 1, 2);
+    QCOMPARE(PngImage::write(path, f,
+                             bytesOf<float>({-1.0f, 0.5f, 2.0f, 1.0f, 0.25f, 0.0f, 1.0f, 0.0f})),
+             std::string());
+    QCOMPARE(PngImage::read(path, p, 1 << 20), std::string());
+    QCOMPARE(p.height, 2u);
+    QCOMPARE(p.samples, (std::vector<uint16_t>{0, 128, 255, 255, 64, 0, 255, 0}));
+    QVERIFY(PngImage::write(dir.filePath("no/such/dir.png").toStdString(), r, u8({0, 0, 0, 0}))
+                .starts_with("cannot write the PNG file"));
 }
 
 QTEST_APPLESS_MAIN(TestPngImage)
