@@ -44,9 +44,8 @@ bool reachesBarrier(const Stmt* kernelBody) {
                                ? Visit::Stop
                                : Visit::Children;
                 const FunctionDecl* f =
-                    c->function
-                        ? (c->function->definition ? c->function->definition : c->function)
-                        : nullptr;
+                    c->function ? (c->function->definition ? c->function->definition : c->function)
+                                : nullptr;
                 if (f && f->body && seen.insert(f).second) bodies.push_back(f->body.get());
                 return Visit::Children;
             });
@@ -234,8 +233,11 @@ bool KernelRun::checkMemoryBounds() {
             m_args[i].kind == KernelArgument::Kind::Image) {
             std::string name =
                 m_args[i].name.empty() && i < params.size() ? params[i]->name : m_args[i].name;
-            buffers.emplace_back(name, m_args[i].bytes.size());
-            globalTotal = add(globalTotal, m_args[i].bytes.size());
+            // `size` counts too: a launch file's buffer over the memory budget keeps its
+            // size but was never filled (launch::KernelArgSpec::overBudget).
+            const uint64_t bytes = std::max<uint64_t>(m_args[i].bytes.size(), m_args[i].size);
+            buffers.emplace_back(name, bytes);
+            globalTotal = add(globalTotal, bytes);
         }
     if (globalTotal > m_options.globalMemoryBytes) {
         std::sort(buffers.begin(), buffers.end(),
