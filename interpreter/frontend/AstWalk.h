@@ -238,8 +238,13 @@ bool walk(const Stmt* s, StmtFn&& onStmt, ExprFn&& onExpr) {
         children.clear();
         if (n.stmt)
             forEachChild(
-                n.stmt, [&children](const Stmt* c) { children.push_back({c, nullptr}); },
-                [&children](const Expr* c) { children.push_back({nullptr, c}); });
+                n.stmt,
+                [&children](const Stmt* c) {
+                    children.push_back({c, nullptr});
+                },
+                [&children](const Expr* c) {
+                    children.push_back({nullptr, c});
+                });
         else
             forEachChild(n.expr, [&children](const Expr* c) { children.push_back({nullptr, c}); });
         pending.insert(pending.end(), children.rbegin(), children.rend());
