@@ -45,6 +45,13 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
         m_format->addItem(f.name());
     m_format->setMaxVisibleItems(20);
     top->addWidget(m_format);
+    auto* colours = new QComboBox;
+    colours->setObjectName(QStringLiteral("memoryColourMode"));
+    colours->setToolTip(tr("Colour rows by the last accesses, by how often they were accessed, "
+                           "or by the worst bank conflict (__local) / segment count (__global) "
+                           "of the sub-group accesses that touched them"));
+    colours->addItems({tr("last access"), tr("access count"), tr("conflict")});
+    top->addWidget(colours);
     m_follow = new QCheckBox(tr("follow"));
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Scroll to the bytes the last step read or wrote"));
@@ -75,6 +82,8 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
         if (!m_updating) showRegion(i);
     });
     connect(m_format, qOverload<int>(&QComboBox::activated), this, &MemoryPane::onFormatChosen);
+    connect(colours, qOverload<int>(&QComboBox::activated), this,
+            [this](int i) { m_model->setColourMode(static_cast<MemoryColourMode>(i)); });
     connect(m_view, &QTableView::doubleClicked, this, &MemoryPane::onDoubleClicked);
     applyTheme();
     setState({});

@@ -1,5 +1,6 @@
 #include "WorkItemGridModel.h"
 
+#include "LaneStyle.h"
 #include "RaceInfo.h"
 #include "Theme.h"
 
@@ -30,6 +31,13 @@ void WorkItemGridModel::setWrap(int columns) {
     beginResetModel();
     m_wrap = std::max(1, columns);
     endResetModel();
+}
+
+void WorkItemGridModel::setLaneView(bool on) {
+    if (on == m_laneView) return;
+    m_laneView = on;
+    if (m_rows > 0 && m_columns > 0)
+        emit dataChanged(index(0, 0), index(m_rows - 1, m_columns - 1));
 }
 
 void WorkItemGridModel::setSnapshot(SnapshotPtr snapshot) {
@@ -106,6 +114,11 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
             ? QStringLiteral("error (reported a runtime error, see Diagnostics); %1")
                   .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
             : QString::fromLatin1(debug::workItemStateName(w.state));
+    const size_t sg = w.subGroup;
+    const int splitLine =
+        sg < m_snapshot->subGroupSplits.size() && m_snapshot->subGroupSplits[sg].valid()
+            ? static_cast<int>(m_snapshot->subGroupSplits[sg].begin.line)
+            : 0;
     switch (role) {
     case Qt::DisplayRole:
         return oneDimensional() ? QString::number(w.id.local[0])
@@ -113,10 +126,19 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         return QStringLiteral("<b>work-item</b> local %1, global %2<br>state: %3<br>line: "
                               "%4<br>statements run: %5")
-            .arg(RaceInfo::idText(w.id.local, dims()), RaceInfo::idText(w.id.global, dims()))
-            .arg(stateText)
-            .arg(w.position.valid() ? QString::number(w.position.begin.line) : QStringLiteral("—"))
-            .arg(w.steps);
+                   .arg(RaceInfo::idText(w.id.local, dims()), RaceInfo::idText(w.id.global, dims()))
+                   .arg(stateText)
+                   .arg(w.position.valid() ? QString::number(w.position.begin.line)
+                                           : QStringLiteral("—"))
+                   .arg(w.steps) +
+               (m_laneView
+                    ? QStringLiteral("<br>sub-group %1, lane %2: <b>%3</b>%4")
+                          .arg(w.subGroup)
+                          .arg(w.linearLocalId % std::max<uint32_t>(1, m_snapshot->subGroupSize))
+                          .arg(LaneStyle::name(w.lane))
+                          .arg(splitLine ? QStringLiteral(" (split at line %1)").arg(splitLine)
+                                         : QString())
+                    : QString());
     case Qt::BackgroundRole:
         return Theme::workItemState(shown);
     case Qt::TextAlignmentRole:
@@ -131,6 +153,14 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
         return list(w.id.local);
     case GlobalIdRole:
         return list(w.id.global);
+    case LaneRole:
+        return static_cast<int>(w.lane);
+    case SubGroupRole:
+        return static_cast<int>(w.subGroup);
+    case SplitLineRole:
+        return splitLine;
+    case LaneViewRole:
+        return m_laneView;
     default:
         return {};
     }

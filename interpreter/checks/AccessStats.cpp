@@ -192,6 +192,28 @@ void AccessStats::finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord&
     }
     r.worst = std::max(r.worst, degree);
     r.sum += degree;
+    if (m_options.byteCosts) noteCost(lanes, degree);
+}
+
+void AccessStats::noteCost(const std::vector<Lane>& lanes, uint64_t cost) const {
+    const uint32_t c = static_cast<uint32_t>(std::min<uint64_t>(cost, UINT32_MAX));
+    for (const Lane& l : lanes) {
+        const uint64_t off = address::offset(l.address);
+        std::vector<uint32_t>& bytes = m_byteCosts[l.address - off];
+        if (bytes.size() < off + l.size) bytes.resize(off + l.size, 0);
+        for (uint64_t k = off; k < off + l.size; ++k)
+            bytes[k] = std::max(bytes[k], c);
+    }
+}
+
+std::vector<uint32_t> AccessStats::byteCosts(uint64_t base, uint64_t size) const {
+    auto it = m_byteCosts.find(base);
+    if (it == m_byteCosts.end()) return {};
+    std::vector<uint32_t> out(it->second.begin(),
+                              it->second.begin() +
+                                  static_cast<long>(std::min<uint64_t>(size, it->second.size())));
+    out.resize(size, 0);
+    return out;
 }
 
 void AccessStats::finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const {
@@ -216,6 +238,7 @@ void AccessStats::finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord
     }
     r.worst = std::max<uint64_t>(r.worst, segments.size());
     r.sum += segments.size();
+    if (m_options.byteCosts) noteCost(lanes, segments.size());
     r.bytesRequested += requested;
     r.bytesMoved += segments.size() * s;
 }

@@ -248,6 +248,12 @@ public:
     /// (syntax, unknown names, out-of-bounds reads...) come back in the result with a column
     /// and a hint; never throws.
     EvalResult evaluate(const std::string& expression);
+    /// Multi-watch: evaluate() in the scope of every work-item of the viewed work-group, one
+    /// result per work-item in Snapshot::workItems order (local linear id). Where the scope
+    /// declares no such name, `lid`, `gid` and `grp` stand for the work-item's ids
+    /// (IdShorthand: `lid.x + lid.y * 16`, `partial[lid]`). Without a viewed group (or a
+    /// program, or a run) a single failed result says why. Never throws.
+    std::vector<EvalResult> evaluateEach(const std::string& expression);
 
     // ---- inspection ----
     /// An immutable picture of the current state (memory contents copied).
@@ -292,6 +298,7 @@ private:
     bool takeEvent(WorkItem& resumed);
     std::string describeWorkItem(const WorkItemId& id) const;
     EvalResult evaluateTyped(const std::string& expression, QualType* type);
+    EvalResult evaluateOn(WorkItem* wi, const std::string& expression, QualType* type);
     bool compileConditions(Breakpoint& b);
     void recompileConditions();
     int64_t linearGlobalId(const WorkItemId& id) const;

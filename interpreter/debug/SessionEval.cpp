@@ -1,6 +1,7 @@
 // Session: expressions in a work-item's scope (print) and conditional breakpoints.
 #include "common/DeepStackThread.h"
 #include "debug/ExprCompiler.h"
+#include "debug/IdShorthand.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
 #include "debug/ValueFormatter.h"
@@ -22,7 +23,24 @@ EvalResult Session::evaluate(const std::string& expression) {
     return evaluateTyped(expression, nullptr);
 }
 
+std::vector<EvalResult> Session::evaluateEach(const std::string& expression) {
+    std::vector<EvalResult> out;
+    const WorkGroup* g = viewedGroup();
+    if (!g || !m_run || !m_program || m_program->hasErrors()) {
+        out.push_back(evaluateTyped(expression, nullptr)); // says why
+        return out;
+    }
+    out.reserve(g->workItems().size());
+    for (const auto& wi : g->workItems())
+        out.push_back(evaluateOn(wi.get(), expression, nullptr));
+    return out;
+}
+
 EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeOut) {
+    return evaluateOn(selectedItem(), expression, typeOut);
+}
+
+EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, QualType* typeOut) {
     EvalResult r;
     r.expression = expression;
     if (!m_program || m_program->hasErrors()) {
@@ -35,7 +53,6 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
         r.hint = "reset (start) the run first";
         return r;
     }
-    WorkItem* wi = selectedItem();
     if (!wi) {
         r.error = "no work-item is selected";
         r.hint = "select a work-group that is running or kept (group, workitem)";
@@ -49,6 +66,17 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
         visible = ExprCompiler::visibleAt(*function, wi->currentStatement());
     }
     CompiledExpr c = ExprCompiler::compile(*m_program, function, visible, expression, false);
+    bool expandedIds = false;
+    if (!c.ok()) { // lid/gid/grp shorthands, when the scope has no such names
+        const std::string expanded = IdShorthand::expand(expression);
+        if (expanded != expression) {
+            CompiledExpr e = ExprCompiler::compile(*m_program, function, visible, expanded, false);
+            if (e.ok()) {
+                c = std::move(e);
+                expandedIds = true;
+            }
+        }
+    }
     if (!c.ok()) {
         r.error = c.error;
         r.column = c.column;
@@ -67,7 +95,7 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
     runOnDeepStack([&] { value = wi->inspect(c.expr.get()); });
     if (!value.ok) {
         r.error = value.error + (value.errorKind.empty() ? "" : " [" + value.errorKind + "]");
-        if (value.errorSite.begin.file == c.expr->range.begin.file)
+        if (!expandedIds && value.errorSite.begin.file == c.expr->range.begin.file)
             r.column = c.columnAt(value.errorSite.begin);
         r.hint = value.errorKind == "out-of-bounds"
                      ? "the index or pointer is outside the object it points into"
