@@ -45,7 +45,7 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
         m_format->addItem(f.name());
     m_format->setMaxVisibleItems(20);
     top->addWidget(m_format);
-    auto* colours = new QComboBox;
+    auto* colours = m_colours = new QComboBox;
     colours->setObjectName(QStringLiteral("memoryColourMode"));
     colours->setToolTip(tr("Colour rows by the last accesses, by how often they were accessed, "
                            "or by the worst bank conflict (__local) / segment count (__global) "
@@ -249,6 +249,11 @@ void MemoryPane::scrollToActivity() {
             m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
             return;
         }
+}
+
+void MemoryPane::setColourMode(MemoryColourMode mode) {
+    m_colours->setCurrentIndex(static_cast<int>(mode));
+    m_model->setColourMode(mode);
 }
 
 void MemoryPane::setFormat(const ValueFormat& format) {

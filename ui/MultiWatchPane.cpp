@@ -63,6 +63,11 @@ void MultiWatchPane::setExpression(const QString& expression) {
     emit expressionChanged(expression.trimmed());
 }
 
+void MultiWatchPane::setColours(bool on) {
+    m_mode->setCurrentIndex(on ? 1 : 0);
+    applyMode();
+}
+
 void MultiWatchPane::applyMode() {
     const bool colours = m_mode->currentIndex() == 1;
     m_model->setMode(colours ? MultiWatchModel::Mode::Colours : MultiWatchModel::Mode::Numbers);

@@ -25,6 +25,8 @@ public:
     void setState(const SessionState& state);
     /// Sets the expression as if typed and confirmed (emits expressionChanged).
     void setExpression(const QString& expression);
+    /// Shows colours on the value scale (true) or the numbers (false), as the pane's switch.
+    void setColours(bool on);
     MultiWatchModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QLabel* status() const { return m_status; }

@@ -259,6 +259,18 @@ bool ScriptRunner::runOne(const QString& command) {
         m_window->simtViews()->multiWatchPane()->setExpression(
             command.section(QLatin1Char(':'), 1));
         m_window->waitIdle();
+    } else if (name == QStringLiteral("multiwatchmode")) {
+        m_window->simtViews()->multiWatchPane()->setColours(arg == QStringLiteral("colours"));
+    } else if (name == QStringLiteral("memcolour")) {
+        const QStringList parts = arg.split(QLatin1Char(':'));
+        const QStringList modes = {QStringLiteral("access"), QStringLiteral("count"),
+                                   QStringLiteral("conflict")};
+        MemoryPane* pane = m_window->memoryPane(spaceNamed(parts.value(0)));
+        if (!pane || !modes.contains(parts.value(1))) {
+            m_error = QStringLiteral("memcolour:SPACE:access|count|conflict, not '%1'").arg(arg);
+            return false;
+        }
+        pane->setColourMode(static_cast<MemoryColourMode>(modes.indexOf(parts.value(1))));
     } else if (name == QStringLiteral("subgroup")) {
         if (arg.toUInt() == 0 || (arg.toUInt() & (arg.toUInt() - 1)) != 0) {
             m_error = QStringLiteral("the sub-group size must be a power of two: '%1'").arg(arg);

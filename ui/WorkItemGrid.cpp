@@ -115,8 +115,9 @@ void WorkItemGrid::rebuildLegend() {
     for (L s : {L::Active, L::Masked, L::AtBarrier, L::Finished}) { // simt lane bars
         auto* chip = new QLabel(tr("lane %1").arg(LaneStyle::name(s)));
         chip->setObjectName(QStringLiteral("laneChip"));
-        chip->setStyleSheet(QStringLiteral("QLabel{border-bottom:4px solid %1;padding:1px 3px;}")
-                                .arg(LaneStyle::colour(s).name()));
+        chip->setStyleSheet(
+            QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;padding:1px 5px;}")
+                .arg(LaneStyle::colour(s).name()));
         chip->setVisible(m_model->laneView());
         l->addWidget(chip);
     }
@@ -162,11 +163,19 @@ void WorkItemGrid::updateLanes(const SessionState& state) {
     if (!m_lanes->isVisible()) return;
     using L = debug::Scheduler::LaneState;
     const size_t size = std::max<uint32_t>(1, s->subGroupSize);
+    // one line per sub-group with masked lanes or a split; the others in one line
     QStringList parts;
+    size_t together = 0, groups = 0;
     for (size_t first = 0, sg = 0; first < s->workItems.size(); first += size, ++sg) {
+        ++groups;
         std::array<int, 4> n{};
         for (size_t i = first; i < std::min(s->workItems.size(), first + size); ++i)
             ++n[static_cast<size_t>(s->workItems[i].lane)];
+        const bool split = sg < s->subGroupSplits.size() && s->subGroupSplits[sg].valid();
+        if (!split && n[static_cast<size_t>(L::Masked)] == 0) {
+            ++together;
+            continue;
+        }
         QString text = tr("sub-group %1: %2 active, %3 masked, %4 finished")
                            .arg(sg)
                            .arg(n[static_cast<size_t>(L::Active)])
@@ -174,10 +183,14 @@ void WorkItemGrid::updateLanes(const SessionState& state) {
                            .arg(n[static_cast<size_t>(L::Finished)]);
         if (n[static_cast<size_t>(L::AtBarrier)])
             text += tr(", %1 at barrier").arg(n[static_cast<size_t>(L::AtBarrier)]);
-        if (sg < s->subGroupSplits.size() && s->subGroupSplits[sg].valid())
+        if (split)
             text += tr(" — split by the branch at line %1").arg(s->subGroupSplits[sg].begin.line);
         parts << text;
     }
+    if (together > 0)
+        parts << (together == groups
+                      ? tr("all %1 sub-groups of %2 lanes: no lane masked").arg(groups).arg(size)
+                      : tr("the other %1 sub-groups: no lane masked").arg(together));
     m_lanes->setText(parts.join(QLatin1Char('\n')));
 }
 
