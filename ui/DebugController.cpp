@@ -135,6 +135,10 @@ void DebugController::setSubGroupSize(quint32 workItems) {
     post([=](SessionWorker& w) { w.setSubGroupSize(workItems); });
 }
 
+void DebugController::setByteStatistics(bool on) {
+    post([=](SessionWorker& w) { w.setByteStatistics(on); });
+}
+
 void DebugController::setChecks(const CheckOptions& checks) {
     post([=](SessionWorker& w) { w.setChecks(checks); });
 }

@@ -83,7 +83,7 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     });
     connect(m_format, qOverload<int>(&QComboBox::activated), this, &MemoryPane::onFormatChosen);
     connect(colours, qOverload<int>(&QComboBox::activated), this,
-            [this](int i) { m_model->setColourMode(static_cast<MemoryColourMode>(i)); });
+            [this](int i) { setColourMode(static_cast<MemoryColourMode>(i)); });
     connect(m_view, &QTableView::doubleClicked, this, &MemoryPane::onDoubleClicked);
     applyTheme();
     setState({});
@@ -254,6 +254,11 @@ void MemoryPane::scrollToActivity() {
 void MemoryPane::setColourMode(MemoryColourMode mode) {
     m_colours->setCurrentIndex(static_cast<int>(mode));
     m_model->setColourMode(mode);
+    emit colourModeChanged(mode);
+}
+
+MemoryColourMode MemoryPane::colourMode() const {
+    return m_model->colourMode();
 }
 
 void MemoryPane::setFormat(const ValueFormat& format) {

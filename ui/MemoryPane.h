@@ -38,6 +38,7 @@ public:
     void setFormat(const ValueFormat& format);
     /// Colours rows by the last accesses, access count or conflict (the pane's switch).
     void setColourMode(MemoryColourMode mode);
+    MemoryColourMode colourMode() const;
     MemoryTableModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QTabBar* tabs() const { return m_tabs; }
@@ -46,6 +47,8 @@ public:
 
 signals:
     void followPointer(quint64 address);
+    /// The colour mode changed (by the switch or setColourMode()).
+    void colourModeChanged(clstep::ui::MemoryColourMode mode);
 
 private:
     void showRegion(int index);

@@ -271,6 +271,7 @@ bool ScriptRunner::runOne(const QString& command) {
             return false;
         }
         pane->setColourMode(static_cast<MemoryColourMode>(modes.indexOf(parts.value(1))));
+        m_window->waitIdle();
     } else if (name == QStringLiteral("subgroup")) {
         if (arg.toUInt() == 0 || (arg.toUInt() & (arg.toUInt() - 1)) != 0) {
             m_error = QStringLiteral("the sub-group size must be a power of two: '%1'").arg(arg);

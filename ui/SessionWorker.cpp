@@ -413,6 +413,12 @@ void SessionWorker::setSubGroupSize(quint32 workItems) {
     publish(QStringLiteral("sub-group size"), ok);
 }
 
+void SessionWorker::setByteStatistics(bool on) {
+    if (on == m_session.byteStatistics()) return;
+    m_session.setByteStatistics(on);
+    publish(QStringLiteral("memory colours"), true, true);
+}
+
 void SessionWorker::setWatches(const QStringList& expressions) {
     m_watches = expressions;
     publish(QStringLiteral("watch"), true);

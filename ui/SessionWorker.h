@@ -84,6 +84,8 @@ public:
     void setMultiWatch(const QString& expression);
     /// Sets RunOptions::subGroupSize (work-items, a power of two) and restarts the run.
     void setSubGroupSize(quint32 workItems);
+    /// Whether snapshots carry per-byte access counts and costs (Session::setByteStatistics).
+    void setByteStatistics(bool on);
     /// Data watchpoints (Session::addWatchpoint(expression, kind), removeWatchpoint,
     /// setWatchpointEnabled); each publishes the state.
     void addWatchpoint(const QString& expression, debug::WatchKind kind);

@@ -4,6 +4,7 @@
 #include "DebugController.h"
 #include "EfficiencyMarks.h"
 #include "EfficiencyPane.h"
+#include "MemoryPane.h"
 #include "MultiWatchPane.h"
 #include "WorkItemGrid.h"
 
@@ -39,6 +40,15 @@ SimtViews::SimtViews(QMainWindow* window, DebugController* controller, CodeEdito
     connect(grid, &WorkItemGrid::subGroupSizeRequested, controller,
             [controller](int n) { controller->setSubGroupSize(static_cast<quint32>(n)); });
     connect(controller, &DebugController::stateChanged, this, &SimtViews::setState);
+    // per-byte counts and costs travel in the snapshots only while a pane shows them
+    const QList<MemoryPane*> panes = window->findChildren<MemoryPane*>();
+    for (MemoryPane* pane : panes)
+        connect(pane, &MemoryPane::colourModeChanged, controller, [panes, controller] {
+            bool any = false;
+            for (MemoryPane* p : panes)
+                any = any || p->colourMode() != MemoryColourMode::Accesses;
+            controller->setByteStatistics(any);
+        });
 }
 
 void SimtViews::setState(const SessionState& state) {

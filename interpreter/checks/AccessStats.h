@@ -148,6 +148,12 @@ private:
     void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
     void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
     uint32_t subGroupLanes(uint32_t subGroup) const;
+    /// Sub-group of local linear id `lid` (a shift for power-of-two sizes).
+    uint32_t subGroupOf(uint32_t lid) const {
+        return m_sgShift != kNoShift ? lid >> m_sgShift : lid / m_options.subGroupSize;
+    }
+    static constexpr uint32_t kNoShift = ~0u;
+    uint32_t m_sgShift = 0; ///< log2 of the sub-group size, kNoShift when not a power of 2
 
     AccessStatsOptions m_options;
     uint32_t m_groupItems = 0;

@@ -9,7 +9,20 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <map>
+#include <tuple>
+
 namespace clstep::debug {
+
+/// Compiled expressions by scope (function, statement, inside a frame) for evaluateEach():
+/// the work-items standing at the same statement share one compilation.
+struct Session::EvalCache {
+    struct Entry {
+        CompiledExpr c;
+        bool expandedIds = false;
+    };
+    std::map<std::tuple<const void*, const void*, bool>, Entry> entries;
+};
 
 namespace {
 
@@ -31,8 +44,9 @@ std::vector<EvalResult> Session::evaluateEach(const std::string& expression) {
         return out;
     }
     out.reserve(g->workItems().size());
+    EvalCache cache;
     for (const auto& wi : g->workItems())
-        out.push_back(evaluateOn(wi.get(), expression, nullptr));
+        out.push_back(evaluateOn(wi.get(), expression, nullptr, &cache));
     return out;
 }
 
@@ -40,7 +54,8 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
     return evaluateOn(selectedItem(), expression, typeOut);
 }
 
-EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, QualType* typeOut) {
+EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, QualType* typeOut,
+                               EvalCache* cache) {
     EvalResult r;
     r.expression = expression;
     if (!m_program || m_program->hasErrors()) {
@@ -65,18 +80,36 @@ EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, Qual
         function = const_cast<ast::FunctionDecl*>(wi->frameFunction(wi->callDepth() - 1));
         visible = ExprCompiler::visibleAt(*function, wi->currentStatement());
     }
-    CompiledExpr c = ExprCompiler::compile(*m_program, function, visible, expression, false);
-    bool expandedIds = false;
-    if (!c.ok()) { // lid/gid/grp shorthands, when the scope has no such names
-        const std::string expanded = IdShorthand::expand(expression);
-        if (expanded != expression) {
-            CompiledExpr e = ExprCompiler::compile(*m_program, function, visible, expanded, false);
-            if (e.ok()) {
-                c = std::move(e);
-                expandedIds = true;
+    auto compile = [&] {
+        EvalCache::Entry entry;
+        entry.c = ExprCompiler::compile(*m_program, function, visible, expression, false);
+        if (!entry.c.ok()) { // lid/gid/grp shorthands, when the scope has no such names
+            const std::string expanded = IdShorthand::expand(expression);
+            if (expanded != expression) {
+                CompiledExpr e =
+                    ExprCompiler::compile(*m_program, function, visible, expanded, false);
+                if (e.ok()) {
+                    entry.c = std::move(e);
+                    entry.expandedIds = true;
+                }
             }
         }
+        return entry;
+    };
+    EvalCache::Entry own;
+    EvalCache::Entry* entry = &own;
+    if (cache) {
+        const auto key = std::make_tuple(
+            static_cast<const void*>(function),
+            static_cast<const void*>(inFrame ? wi->currentStatement() : nullptr), inFrame);
+        auto it = cache->entries.find(key);
+        if (it == cache->entries.end()) it = cache->entries.emplace(key, compile()).first;
+        entry = &it->second;
+    } else {
+        own = compile();
     }
+    const CompiledExpr& c = entry->c;
+    const bool expandedIds = entry->expandedIds;
     if (!c.ok()) {
         r.error = c.error;
         r.column = c.column;

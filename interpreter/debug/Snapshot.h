@@ -89,12 +89,13 @@ struct MemoryRegion {
     /// Session step of the last access of each byte: the Snapshot::step value right after
     /// the debugger action that made it (so `step - lastStep` is 0 for the latest action).
     std::vector<uint64_t> lastStep;
-    /// Work-item accesses of each byte since the run started (empty when none was accessed;
-    /// `__local`: of the viewed work-group's copy).
+    /// Work-item accesses of each byte since the run started (empty when none was accessed,
+    /// or without Session::setByteStatistics; `__local`: of the viewed work-group's copy).
     std::vector<uint32_t> accessCount;
     /// Per byte, the worst cost of a sub-group access that touched it (AccessStats with
     /// byte costs): `__local` the bank conflict degree (1 = conflict-free), `__global` and
-    /// `__constant` the aligned segments of the access; 0 = not accessed. Empty when none.
+    /// `__constant` the aligned segments of the access; 0 = not accessed. Empty when none
+    /// (or without Session::setByteStatistics).
     std::vector<uint32_t> accessCost;
     /// Type of one element of the region, when known: the .sim element type, or the kernel
     /// parameter's pointee type when the .sim says only bytes (or nothing), or the variable's

@@ -105,6 +105,18 @@ private slots:
                 QCOMPARE(a.bytesMoved, uint64_t(32 * 32 * 128));
             }
         QVERIFY(found);
+        // per-byte counts and costs only when asked for (they are big)
+        for (const MemoryRegion& r : snap.global)
+            QVERIFY(r.accessCount.empty() && r.accessCost.empty());
+        s.setByteStatistics(true);
+        const Snapshot bytes = s.snapshot();
+        for (const MemoryRegion& r : bytes.global)
+            if (r.name == "m") {
+                QCOMPARE(r.accessCount.size(), size_t(4096));
+                QCOMPARE(r.accessCount[100], 1u); // each element read once
+                QCOMPARE(r.accessCost.size(), size_t(4096));
+                QCOMPARE(r.accessCost[100], 32u); // by a 32-segment sub-group access
+            }
     }
 };
 

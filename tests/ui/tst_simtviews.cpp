@@ -289,6 +289,7 @@ void TestSimtViews::memoryColoursByCountAndConflict() {
         QVERIFY(mode);
         mode->setCurrentIndex(2);
         emit mode->activated(2);
+        QVERIFY(m_window->waitIdle());
         QCOMPARE(model->colourMode(), MemoryColourMode::Conflict);
         const bool padded = QString::fromLatin1(name).contains("padded");
         const QModelIndex row = model->index(model->rowForOffset(4 * 5), 0); // tile[0][5]
@@ -301,11 +302,13 @@ void TestSimtViews::memoryColoursByCountAndConflict() {
         QCOMPARE(row.data(Qt::BackgroundRole).value<QColor>(), expected);
         mode->setCurrentIndex(1);
         emit mode->activated(1);
+        QVERIFY(m_window->waitIdle());
         QVERIFY2(row.data(Qt::ToolTipRole).toString().startsWith("accessed 2 times"),
                  qPrintable(row.data(Qt::ToolTipRole).toString()));
         QVERIFY(row.data(Qt::BackgroundRole).value<QColor>().isValid());
         mode->setCurrentIndex(0);
         emit mode->activated(0);
+        QVERIFY(m_window->waitIdle());
         QCOMPARE(model->colourMode(), MemoryColourMode::Accesses);
         QVERIFY(script({"memcolour:local:count"})); // the same from a script
         QCOMPARE(model->colourMode(), MemoryColourMode::AccessCount);
