@@ -71,16 +71,11 @@ void WorkItemCellDelegate::paintLane(QPainter* p, const QStyleOptionViewItem& op
     p->setBrush(colour);
     p->drawRect(QRectF(r.left() + 3, r.bottom() - 5, r.width() - 6, 4));
     // sub-group boundaries: a thick edge where the neighbour belongs to another sub-group
-    const int sg = index.data(WorkItemGridModel::SubGroupRole).toInt();
-    auto other = [&](int dr, int dc) {
-        const QModelIndex n = index.sibling(index.row() + dr, index.column() + dc);
-        return n.isValid() && n.data(WorkItemGridModel::LaneRole).isValid() &&
-               n.data(WorkItemGridModel::SubGroupRole).toInt() != sg;
-    };
+    const int edges = index.data(WorkItemGridModel::SubGroupEdgesRole).toInt();
     p->setPen(QPen(Theme::editorText(), 3));
     const QRectF cell = option.rect;
-    if (other(0, -1)) p->drawLine(cell.topLeft(), cell.bottomLeft());
-    if (other(-1, 0)) p->drawLine(cell.topLeft(), cell.topRight());
+    if (edges & 1) p->drawLine(cell.topLeft(), cell.bottomLeft());
+    if (edges & 2) p->drawLine(cell.topLeft(), cell.topRight());
 }
 
 QSize WorkItemCellDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const {

@@ -109,11 +109,12 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
     // A work-item that reported a runtime error (an out-of-bounds write, ...) shows the error
     // state even though the interpreter let it run on.
     const debug::WorkItemState shown = w.reportedError ? debug::WorkItemState::Error : w.state;
-    const QString stateText =
-        w.reportedError && w.state != debug::WorkItemState::Error
-            ? QStringLiteral("error (reported a runtime error, see Diagnostics); %1")
-                  .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
-            : QString::fromLatin1(debug::workItemStateName(w.state));
+    auto stateText = [&w] { // only the tooltip needs it (data() runs per cell and role)
+        return w.reportedError && w.state != debug::WorkItemState::Error
+                   ? QStringLiteral("error (reported a runtime error, see Diagnostics); %1")
+                         .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
+                   : QString::fromLatin1(debug::workItemStateName(w.state));
+    };
     const size_t sg = w.subGroup;
     const int splitLine =
         sg < m_snapshot->subGroupSplits.size() && m_snapshot->subGroupSplits[sg].valid()
@@ -127,7 +128,7 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
         return QStringLiteral("<b>work-item</b> local %1, global %2<br>state: %3<br>line: "
                               "%4<br>statements run: %5")
                    .arg(RaceInfo::idText(w.id.local, dims()), RaceInfo::idText(w.id.global, dims()))
-                   .arg(stateText)
+                   .arg(stateText())
                    .arg(w.position.valid() ? QString::number(w.position.begin.line)
                                            : QStringLiteral("—"))
                    .arg(w.steps) +
@@ -161,6 +162,17 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
         return splitLine;
     case LaneViewRole:
         return m_laneView;
+    case SubGroupEdgesRole: {
+        // the cell left of / above this one holds another sub-group's work-item
+        int edges = 0;
+        auto other = [&](int row, int column) {
+            const int j = row >= 0 && column >= 0 ? itemAt(this->index(row, column)) : -1;
+            return j >= 0 && m_snapshot->workItems[static_cast<size_t>(j)].subGroup != w.subGroup;
+        };
+        if (other(index.row(), index.column() - 1)) edges |= 1;
+        if (other(index.row() - 1, index.column())) edges |= 2;
+        return edges;
+    }
     default:
         return {};
     }

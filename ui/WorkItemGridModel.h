@@ -21,10 +21,11 @@ public:
         SelectedRole,                 ///< bool: the selected work-item
         LocalIdRole,                  ///< QVariantList of 3 local ids
         GlobalIdRole,                 ///< QVariantList of 3 global ids
-        LaneRole,      ///< int: debug::Scheduler::LaneState (the `simt` schedule's lanes)
-        SubGroupRole,  ///< int: sub-group index (consecutive local linear ids)
-        SplitLineRole, ///< int: line of the branch that split its sub-group, 0 for none
-        LaneViewRole,  ///< bool: lanes are shown (the `simt` schedule is chosen)
+        LaneRole,          ///< int: debug::Scheduler::LaneState (the `simt` schedule's lanes)
+        SubGroupRole,      ///< int: sub-group index (consecutive local linear ids)
+        SplitLineRole,     ///< int: line of the branch that split its sub-group, 0 for none
+        LaneViewRole,      ///< bool: lanes are shown (the `simt` schedule is chosen)
+        SubGroupEdgesRole, ///< int: bit 0 / bit 1: the cell left / above is another sub-group
     };
 
     explicit WorkItemGridModel(QObject* parent = nullptr);
