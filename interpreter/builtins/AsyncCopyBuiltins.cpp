@@ -84,15 +84,34 @@ bool resolvePrefetch(TypeContext& types, const std::vector<QualType>& args, Buil
 /// A prefetch is only a cache hint; there is no cache to fill.
 void prefetchImpl(BuiltinEnv&, const ast::CallExpr&, const Value*, Value&) {}
 
+/// `void __clstep_copy_bytes(T *dst, const U *src, size_t n)`: clstep's own byte copy (a
+/// reserved name, not an OpenCL builtin), for code that clstep generates, like the
+/// scratchpad's kept variables. Any address spaces and pointee types; `n` bytes, checked
+/// like any access (bounds, races, uninitialized bytes) and copied at once, not element by
+/// element through the interpreter.
+bool resolveCopyBytes(TypeContext& types, const std::vector<QualType>& args,
+                      BuiltinSignature& sig) {
+    if (args.size() != 3 || !mem::pointeeOf(args[0]) || !mem::pointeeOf(args[1]) ||
+        mem::pointeeOf(args[0]).isConst || !mem::isArithmeticScalar(args[2]))
+        return false;
+    return mem::accept(sig, mem::scalarType(types, TypeKind::Void),
+                       {args[0], args[1], mem::sizeType(types)});
+}
+
+void copyBytesImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+    env.copyBytes(args[0].lanes[0].u, args[1].lanes[0].u, args[2].lanes[0].u, call.range);
+}
+
 } // namespace
 
 /// Registers async_work_group_copy, async_work_group_strided_copy, wait_group_events and
-/// prefetch (spec 6.12.10).
+/// prefetch (spec 6.12.10), and clstep's internal __clstep_copy_bytes.
 void registerAsyncCopyBuiltins(BuiltinRegistry& r) {
     r.add({"async_work_group_copy", resolveCopy<false>, copyImpl<false>, BuiltinNone});
     r.add({"async_work_group_strided_copy", resolveCopy<true>, copyImpl<true>, BuiltinNone});
     r.add({"wait_group_events", resolveWait, waitImpl, BuiltinIsBarrier});
     r.add({"prefetch", resolvePrefetch, prefetchImpl, BuiltinNone});
+    r.add({"__clstep_copy_bytes", resolveCopyBytes, copyBytesImpl, BuiltinNone});
 }
 
 } // namespace clstep

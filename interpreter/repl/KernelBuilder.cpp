@@ -35,11 +35,10 @@ const char* spaceName(AddressSpace s) {
 
 std::string KernelBuilder::helpers() {
     std::string s;
-    // Byte copies between the state buffer and variables that cannot be assigned (arrays),
-    // 16 bytes per statement (vload16/vstore16 of uchar need no alignment).
-    const std::string body =
-        ", uint n) { uint i = 0; for (; i + 16 <= n; i += 16) "
-        "vstore16(vload16(0, s + i), 0, d + i); for (; i < n; ++i) d[i] = s[i]; }\n";
+    // Byte copies between the state buffer and variables that cannot be assigned (arrays):
+    // one checked copy each (clstep's __clstep_copy_bytes), not an interpreted loop, so a
+    // kept 64 MiB array costs a memcpy per entry, not seconds.
+    const std::string body = ", uint n) { __clstep_copy_bytes(d, s, n); }\n";
     for (AddressSpace sp : {AddressSpace::Private, AddressSpace::Local})
         s += std::string("void __clstep_in_") + spaceSuffix(sp) + "(" + spaceName(sp) +
              " uchar *d, __global const uchar *s" + body;
@@ -78,7 +77,7 @@ std::string KernelBuilder::store(const PersistentVariable& v) {
 uint64_t KernelBuilder::overheadSteps(const ReplState& state) {
     uint64_t steps = 64;
     for (const PersistentVariable& v : state.variables)
-        steps += v.isArray ? 2 * (v.size / 16 + 16) + 8 : 4;
+        steps += v.isArray ? 8 : 4;
     return 2 * steps;
 }
 

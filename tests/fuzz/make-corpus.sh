@@ -27,6 +27,8 @@ for (int i = 0; i < 4; ++i) a[i] *= 2;
 a'
 repl 'int big[1<<25];
 1+1'
+repl 'int big[1<<24];
+1+1'
 repl '__local int l[16];
 l[3] = 5;
 l'
