@@ -222,24 +222,33 @@ void MemoryPane::scrollToActivity() {
     }
     const debug::MemoryRegion* r = m_model->region();
     if (!r) return;
-    // The first byte read or written by the last action; 8 flags at a time (a 1 MiB buffer
-    // is scanned on every step while nothing in it was accessed).
+    // The first byte read or written by the last action; 8 flags at a time, and pages that
+    // hold no flags at all are skipped (a 64 MiB buffer is scanned on every step).
     constexpr uint8_t kRecent = debug::ByteLastWrite | debug::ByteLastRead;
     constexpr uint64_t kRecent8 = 0x0101010101010101ull * kRecent;
-    const uint8_t* flags = r->flags.data();
-    const size_t n = r->flags.size();
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t word;
-        std::memcpy(&word, flags + i, 8);
-        if (word & kRecent8) break;
-    }
-    for (; i < n; ++i)
-        if (flags[i] & kRecent) {
-            const QModelIndex idx = m_model->index(m_model->rowForOffset(i), 0);
-            m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
-            return;
+    const auto& all = r->flags;
+    for (size_t p = 0; p < all.pageCount(); ++p) {
+        const auto& page = all.page(p);
+        if (!page) {
+            if (all.fill() & kRecent) break; // (never: marks are on written pages)
+            continue;
         }
+        const uint8_t* flags = page->data();
+        const size_t n = page->size();
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            uint64_t word;
+            std::memcpy(&word, flags + i, 8);
+            if (word & kRecent8) break;
+        }
+        for (; i < n; ++i)
+            if (flags[i] & kRecent) {
+                const size_t at = p * debug::PagedArray<uint8_t>::kPageElements + i;
+                const QModelIndex idx = m_model->index(m_model->rowForOffset(at), 0);
+                m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
+                return;
+            }
+    }
 }
 
 void MemoryPane::setFormat(const ValueFormat& format) {

@@ -2,6 +2,7 @@
 
 #include "common/Diagnostic.h"
 #include "debug/ElementLayout.h"
+#include "debug/PagedArray.h"
 #include "debug/Scheduler.h"
 #include "frontend/AddressSpace.h"
 
@@ -45,7 +46,7 @@ struct WorkItemSnapshot {
     /// It reported a runtime error (out-of-bounds access, ...; data races excluded) and ran
     /// on: the grid shows the error state with `state` in the tooltip.
     bool reportedError = false;
-    uint32_t subGroup = 0;             ///< sub-group index (linear local id / sub-group size)
+    uint32_t subGroup = 0; ///< sub-group index (linear local id / sub-group size)
     /// SIMT lane state (Scheduler::laneStates): active, masked, at a barrier or finished.
     Scheduler::LaneState lane = Scheduler::LaneState::Active;
 };
@@ -74,20 +75,24 @@ enum ByteFlag : uint8_t {
     ByteLastAccessWrite = 32,
 };
 
-/// The contents of one buffer in one address space, copied at snapshot time. Vectors have
+/// The contents of one buffer in one address space, copied at snapshot time. The arrays have
 /// one entry per byte, except that `lastAccessor` and `lastStep` are empty when no byte of
-/// the region was accessed since the run started (read them with a size check).
+/// the region was accessed since the run started (read them with a size check). They are
+/// PagedArrays: pages a step did not change are shared with the previous snapshot (and with
+/// the debugger's shadow memory), so a snapshot of a 64 MiB buffer costs only its changed
+/// pages; writing an element (copy-on-write) never changes another snapshot.
 struct MemoryRegion {
     AddressSpace space = AddressSpace::Global;
-    std::string name;           ///< argument / variable name
-    uint64_t address = 0;       ///< encoded address of byte 0
-    std::vector<uint8_t> bytes; ///< device byte order
-    std::vector<uint8_t> flags; ///< ByteFlag bits
-    /// Global linear id of the last work-item that accessed each byte, -1 for none.
-    std::vector<int64_t> lastAccessor;
+    std::string name;          ///< argument / variable name
+    uint64_t address = 0;      ///< encoded address of byte 0
+    PagedArray<uint8_t> bytes; ///< device byte order
+    PagedArray<uint8_t> flags; ///< ByteFlag bits
+    /// Global linear id (64-bit: any NDRange size) of the last work-item that accessed each
+    /// byte, -1 for none.
+    PagedArray<int64_t> lastAccessor;
     /// Session step of the last access of each byte: the Snapshot::step value right after
     /// the debugger action that made it (so `step - lastStep` is 0 for the latest action).
-    std::vector<uint64_t> lastStep;
+    PagedArray<uint64_t> lastStep;
     /// Type of one element of the region, when known: the .sim element type, or the kernel
     /// parameter's pointee type when the .sim says only bytes (or nothing), or the variable's
     /// (array element) type. Null when unknown (shown as bytes).
