@@ -1,5 +1,6 @@
 // debug::Session on real samples: stepping, lockstep to a barrier, selection, breakpoints,
 // schedule policies, step back by replay, explore, snapshots.
+#include "debug/ExploreReport.h"
 #include "debug/Session.h"
 
 #include <QtTest>
@@ -231,6 +232,46 @@ private slots:
         QVERIFY(ok.loadSim(kSamples + "reduction.sim"));
         ExploreResult clean = ok.explore(6);
         QVERIFY(!clean.outputsDiffer);
+    }
+
+    // Issue #16 item 4: __local differences are typed elements too (bytes only for untyped
+    // memory), in the one report text the console, the headless demo and the GUI print.
+    void exploreTypesLocalDifferences() {
+        Session s;
+        QVERIFY(s.loadSource("local_race.cl", "__kernel void k(__global int *out)\n"
+                                              "{\n"
+                                              "    __local int slot[2];\n"
+                                              "    __local uchar raw[2];\n"
+                                              "    int lid = get_local_id(0);\n"
+                                              "    slot[1] = 7;\n"
+                                              "    slot[0] = lid * 10;\n"
+                                              "    raw[1] = (uchar)lid;\n"
+                                              "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                                              "}\n"));
+        NDRange r;
+        r.dims = 1;
+        r.global = {4, 1, 1};
+        r.local = {4, 1, 1};
+        KernelArgument out;
+        out.kind = KernelArgument::Kind::Buffer;
+        out.name = "out";
+        out.size = 16;
+        out.bytes.assign(16, 0);
+        out.elementBytes = 4;
+        s.setKernel("k");
+        s.setNDRange(r);
+        s.setArguments({out});
+        const ExploreResult e = s.explore(2);
+        QVERIFY(e.localsDiffer);
+        QVERIFY(!e.outputsDiffer);
+        const std::vector<std::string> expected = {
+            "work-group 0: slot[0] = 30 (in-order) vs 0 (reverse)",
+            "__local memory of work-group 0 ('raw') byte 1: 0x03 (in-order) vs 0x00 (reverse)"};
+        QCOMPARE(e.differences, expected);
+        const std::string text = exploreReport(e, nullptr);
+        QVERIFY2(text.find("  work-group 0: slot[0] = 30 (in-order) vs 0 (reverse)\n") !=
+                     std::string::npos,
+                 text.c_str());
     }
 
     void steppingAFinishedKernelSaysSo() {
