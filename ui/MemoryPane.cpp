@@ -1,5 +1,6 @@
 #include "MemoryPane.h"
 
+#include "ImagePane.h"
 #include "MemoryTableModel.h"
 #include "Theme.h"
 
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -69,7 +71,16 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(true);
-    layout->addWidget(m_view, 1);
+    // an image argument's texels are drawn as a picture above their rows
+    m_image = new ImagePane;
+    m_image->hide();
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_image);
+    split->addWidget(m_view);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
 
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
         if (!m_updating) showRegion(i);
@@ -188,9 +199,12 @@ void MemoryPane::showRegion(int index) {
     }
     if (!regs || index < 0 || index >= static_cast<int>(regs->size())) {
         m_model->setRegion(m_state.snapshot, m_space, -1, m_state.deviceBigEndian);
+        m_image->hide();
         return;
     }
     const debug::MemoryRegion& region = (*regs)[static_cast<size_t>(index)];
+    m_image->setVisible(region.image != nullptr);
+    if (region.image) m_image->setRegion(m_state.snapshot, index);
     const QString name = QString::fromStdString(region.name);
     // The element type when the program says it (the .sim type, the parameter's pointee, the
     // variable's type): structs and unions get their layout, before the first step too.

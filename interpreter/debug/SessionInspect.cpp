@@ -177,6 +177,9 @@ void Session::fillMemory(Snapshot& s) const {
                 r.lastStep.resize(n, 0);
             } // never accessed: lastAccessor and lastStep stay empty
             r.element = elementLayout(mem.space(), b.name);
+            if (mem.space() == AddressSpace::Global)
+                if (const image::Object* img = m_run->imageAt(r.address))
+                    r.image = std::make_shared<const image::Object>(*img);
             out.push_back(std::move(r));
         }
     };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "builtins/ImageObject.h"
 #include "common/Diagnostic.h"
 #include "debug/ElementLayout.h"
 #include "debug/PagedArray.h"
@@ -97,6 +98,9 @@ struct MemoryRegion {
     /// parameter's pointee type when the .sim says only bytes (or nothing), or the variable's
     /// (array element) type. Null when unknown (shown as bytes).
     std::shared_ptr<const ElementLayout> element;
+    /// For the `__global` buffer of an image argument: the image's type, format and size
+    /// (texel (x, y, z) at image->texelOffset(x, y, z)); null for any other region.
+    std::shared_ptr<const image::Object> image;
 };
 
 /// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`
