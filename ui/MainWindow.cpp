@@ -299,7 +299,7 @@ void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     if (m_sized) return;
     m_sized = true;
-    if (!m_restored) QTimer::singleShot(0, this, &MainWindow::applyDockSizes); // once laid out
+    if (!m_restored) QTimer::singleShot(0, this, [this] { applyDockSizes(); }); // once laid out
 }
 
 QSize MainWindow::sizeHint() const {
@@ -340,8 +340,26 @@ void MainWindow::teachingLayout() {
     resizeDocks({memory}, {h * 30 / 100}, Qt::Vertical);
 }
 
-void MainWindow::applyDockSizes() {
+void MainWindow::applyDockSizes(QSize keep) {
     const int h = height(), w = width();
+    // the sizes (and minimums below) may grow the window past the screen (a 1024x768
+    // projector): give it its size back once the layout has settled
+    if (!keep.isValid()) keep = size();
+    auto restore = [this, keep] {
+        if (!isMaximized() && !isFullScreen() &&
+            (width() > keep.width() || height() > keep.height()))
+            resize(keep);
+    };
+    for (int ms : {400, 1000}) // after the held minimums below are released, and once more
+        QTimer::singleShot(ms, this, restore);
+    if (m_presentation && presentationStacked()) {
+        // editor above, grid and memory below: the bottom row takes 45% of the height
+        resizeDocks(
+            {dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockMemory_local"))},
+            {h * 45 / 100, h * 45 / 100}, Qt::Vertical);
+        resizeDocks({dock(QStringLiteral("dockWorkItems"))}, {w * 45 / 100}, Qt::Horizontal);
+        return;
+    }
     // the right column, but never so wide that the editor shows fewer than 60 columns
     const int right = std::clamp(w - editorColumnsWidth(60), w * 22 / 100,
                                  m_presentation ? w * 36 / 100 : w * 42 / 100);
@@ -355,7 +373,7 @@ void MainWindow::applyDockSizes() {
         p->setMinimumHeight(h * (m_presentation ? 28 : 30) / 100);
         held << p;
     }
-    QTimer::singleShot(400, this, [held] {
+    QTimer::singleShot(300, this, [held] {
         for (QWidget* w : held)
             w->setMinimumHeight(0);
     });
@@ -615,6 +633,13 @@ void MainWindow::applyTheme() {
     m_editor->applyTheme();
     m_grid->applyTheme();
     m_scratchpad->input()->setFont(Theme::codeFont());
+    // A dock paints its title in the font it cached when created, unless its own font differs
+    // from the application's: give every dock the current (scaled) font, marked PreferQuality
+    // so that it differs, and the titles follow presentation mode and zoom.
+    QFont title = QApplication::font();
+    title.setStyleStrategy(QFont::PreferQuality);
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        d->setFont(title);
     for (MemoryPane* p : m_panes)
         p->applyTheme();
     const SessionState st = m_controller->state();
@@ -635,17 +660,35 @@ void MainWindow::setDarkTheme(bool on) {
 void MainWindow::setPresentationMode(bool on) {
     if (on == m_presentation) return;
     m_presentation = on;
+    const QSize before = size();
     static QByteArray normalState;
     if (on) {
         normalState = saveState();
         for (const char* name : {"dockCallStack", "dockLaunch", "dockOutput", "dockMemory_constant",
                                  "dockVariables", "dockTrace", "dockWatch", "dockScratchpad"})
             if (QDockWidget* d = dock(QString::fromLatin1(name))) d->hide();
-        // large fonts, but at least 60 editor columns beside a 22% right column
+        const bool stacked = presentationStacked();
+        if (stacked) {
+            // a projector (under 1280 wide): the grid's selector and legend at large fonts
+            // leave the editor too few columns beside them, so the editor gets the whole
+            // width, with the grid (diagnostics tabbed with it) and the memory panes (tabbed,
+            // __local in front) below it
+            QDockWidget* grid = dock(QStringLiteral("dockWorkItems"));
+            QDockWidget* local = dock(QStringLiteral("dockMemory_local"));
+            addDockWidget(Qt::BottomDockWidgetArea, grid);
+            splitDockWidget(grid, local, Qt::Horizontal);
+            for (const char* name : {"dockMemory_global", "dockMemory_private"})
+                tabifyDockWidget(local, dock(QString::fromLatin1(name)));
+            tabifyDockWidget(grid, dock(QStringLiteral("dockDiagnostics")));
+            tabifyDockWidget(grid, dock(QStringLiteral("dockBreakpoints")));
+            grid->raise();
+            local->raise();
+        }
+        // large fonts, but at least 60 editor columns (beside a 22% right column)
         int scale = 160;
         for (; scale > 110; scale -= 10) {
             Theme::setFontScale(scale);
-            if (editorColumnsWidth(60) <= width() * 78 / 100) break;
+            if (editorColumnsWidth(60) <= width() * (stacked ? 96 : 78) / 100) break;
         }
         Theme::setFontScale(scale);
     } else {
@@ -653,7 +696,15 @@ void MainWindow::setPresentationMode(bool on) {
         restoreState(normalState);
     }
     applyTheme();
-    if (on) applyDockSizes();
+    // larger fonts and moved docks can grow the window past the screen: keep its size
+    if (!isMaximized() && !isFullScreen() &&
+        (width() > before.width() || height() > before.height()))
+        resize(before);
+    if (on) applyDockSizes(before);
+}
+
+bool MainWindow::presentationStacked() const {
+    return width() < 1280;
 }
 
 void MainWindow::resetLayout() {

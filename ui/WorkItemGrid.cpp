@@ -4,6 +4,7 @@
 #include "WorkItemCellDelegate.h"
 #include "WorkItemGridModel.h"
 
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -55,7 +56,7 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_view, 1);
 
     m_legend = new QWidget;
-    new QHBoxLayout(m_legend);
+    new QGridLayout(m_legend); // three chips a row: narrow enough for a projector's fonts
     m_legend->layout()->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_legend);
     applyTheme();
@@ -82,6 +83,7 @@ void WorkItemGrid::rebuildLegend() {
         delete it;
     }
     using S = debug::WorkItemState;
+    int n = 0;
     for (S s : {S::NotStarted, S::Ready, S::AtBarrier, S::AtBreakpoint, S::Finished, S::Error}) {
         auto* chip = new QLabel(QString::fromLatin1(debug::workItemStateName(s)));
         const QColor bg = Theme::workItemState(s);
@@ -89,9 +91,10 @@ void WorkItemGrid::rebuildLegend() {
             QStringLiteral("QLabel{background:%1;color:%2;border-radius:4px;padding:1px 5px;}")
                 .arg(bg.name(), (s == S::Error || Theme::dark()) ? QStringLiteral("white")
                                                                  : QStringLiteral("#1a1a1a")));
-        l->addWidget(chip);
+        static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
+        ++n;
     }
-    static_cast<QHBoxLayout*>(l)->addStretch(1);
+    static_cast<QGridLayout*>(l)->setColumnStretch(3, 1);
 }
 
 void WorkItemGrid::setState(const SessionState& state) {
