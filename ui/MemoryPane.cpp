@@ -203,6 +203,11 @@ void MemoryPane::showRegion(int index) {
         return;
     }
     const debug::MemoryRegion& region = (*regs)[static_cast<size_t>(index)];
+    if (region.image && !m_image->isVisible()) {
+        m_image->show(); // the picture gets two thirds of the height
+        if (auto* split = qobject_cast<QSplitter*>(m_image->parentWidget()))
+            split->setSizes({split->height() * 2 / 3, split->height() / 3});
+    }
     m_image->setVisible(region.image != nullptr);
     if (region.image) m_image->setRegion(m_state.snapshot, index);
     const QString name = QString::fromStdString(region.name);
