@@ -113,6 +113,7 @@ private:
         fresh.sourceEnd = m_spec.sourceEnd;
         fresh.sourceEndIsHeader = m_spec.sourceEndIsHeader;
         fresh.standalone = m_spec.standalone;
+        fresh.contentsBudget = m_spec.contentsBudget;
         if (m_param) fresh.name = m_param->name;
         m_spec = std::move(fresh);
     }
@@ -337,6 +338,11 @@ private:
         // Unbound, typed, no initializer and no values: may be a __local argument.
         if (!m_param && m_spec.fill.empty() && m_spec.range.empty() && m_reader.atEnd())
             return true;
+        if ((!m_spec.fill.empty() || !m_spec.range.empty()) &&
+            m_spec.size > m_spec.contentsBudget) {
+            m_spec.overBudget = true; // the launch is refused; do not fill gigabytes first
+            return true;
+        }
         return visitElementType(*m_spec.type, [this](auto tag) {
             using T = decltype(tag);
             if (!m_spec.fill.empty()) return readFill<T>();
