@@ -1,6 +1,7 @@
 #include "KernelLauncher.h"
 
 #include "DeviceSettings.h"
+#include "ImageRegion.h"
 #include "KernelObject.h"
 #include "LaunchRecorder.h"
 #include "MemObject.h"
@@ -26,6 +27,18 @@ nlohmann::json& allDiagnostics() {
     return all;
 }
 
+/// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
+/// packed like a.bytes) into the image `mem`, whose own pitches may differ.
+void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<uint8_t>& after) {
+    const image::Object& img = *mem.image;
+    for (size_t b = 0; b < after.size(); ++b) {
+        if (after[b] == a.bytes[b]) continue;
+        const uint64_t z = b / a.image.slicePitch, y = b % a.image.slicePitch / a.image.rowPitch;
+        const uint64_t x = b % a.image.rowPitch;
+        mem.data()[z * img.slicePitch + y * img.rowPitch + x] = after[b];
+    }
+}
+
 } // namespace
 
 cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& values,
@@ -48,6 +61,12 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
                 a.elementBytes = static_cast<unsigned>(launch::elementSize(*t));
             break;
         }
+        case KernelObject::ArgValue::Kind::Image:
+            // The texels, tightly packed (the image's own pitches may be the host's).
+            a.kind = KernelArgument::Kind::Image;
+            a.bytes = packImage(*v.mem->image, v.mem->data(), a.image);
+            a.size = a.bytes.size();
+            break;
         case KernelObject::ArgValue::Kind::Local:
             a.kind = KernelArgument::Kind::Local;
             a.size = v.localSize;
@@ -91,7 +110,9 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
         failed = hasErrors(run.diagnostics());
         for (size_t i = 0; i < args.size(); ++i)
-            if (args[i].kind == KernelArgument::Kind::Buffer) finalBytes[i] = run.argumentBytes(i);
+            if (args[i].kind == KernelArgument::Kind::Buffer ||
+                args[i].kind == KernelArgument::Kind::Image)
+                finalBytes[i] = run.argumentBytes(i);
     });
     if (selected && !settings.recordDir.empty())
         recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes);
@@ -99,9 +120,13 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     // (or overlapping sub-buffers) both keep their writes.
     for (size_t i = 0; i < args.size(); ++i) {
         const std::vector<uint8_t>& after = finalBytes[i];
-        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly ||
-            after.size() != args[i].bytes.size())
+        if (after.size() != args[i].bytes.size()) continue;
+        if (args[i].kind == KernelArgument::Kind::Image) {
+            if (!(values[i].mem->flags & CL_MEM_READ_ONLY))
+                writeBackImage(*values[i].mem, args[i], after);
             continue;
+        }
+        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly) continue;
         uint8_t* dst = values[i].mem->data();
         for (size_t b = 0; b < after.size(); ++b)
             if (after[b] != args[i].bytes[b]) dst[b] = after[b];

@@ -101,6 +101,12 @@ struct KernelArgSpec {
     std::vector<uint64_t> imageSize;
     image::Format imageFormat;
     image::Object image;
+    /// `png=FILE` (clstep extension, image arguments): the texels come from this PNG file
+    /// (launch/PngImage.h), as written; relative paths are resolved against `baseDir`.
+    std::string png;
+    /// The directory relative file names of the specification are resolved against: the
+    /// .sim file's directory ("" for the working directory).
+    std::string baseDir;
     /// True when `bytes` holds the argument's initial contents: exactly `size` bytes, elements
     /// in host (little-endian) order. False for noinit, Local, Null and not-yet-typed args.
     /// A Scalar's `size` may exceed the parameter's size (a warning): like oclgrind-kernel,

@@ -195,6 +195,7 @@ private:
             }
             current = &m_config.args.emplace_back();
             current->sourceFile = m_fileId;
+            current->baseDir = std::filesystem::path(m_config.simPath).parent_path().string();
             current->headerRange = {at, at};
         };
         for (size_t i = m_reader.lineIndex(); i < m_lines.size(); ++i) {
