@@ -3,6 +3,7 @@
 #include "Theme.h"
 
 #include "launch/SimParser.h"
+#include "runtime/RunOptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -90,6 +91,13 @@ LaunchPanel::LaunchPanel(QWidget* parent) : QWidget(parent) {
     m_maxSteps->setToolTip(
         tr("Check: statements one work-item may run before it is stopped (endless loops)"));
     form->addRow(tr("Step limit"), m_maxSteps);
+    m_subGroup = new QSpinBox;
+    m_subGroup->setRange(1, 1024);
+    m_subGroup->setValue(static_cast<int>(RunOptions{}.subGroupSize));
+    m_subGroup->setObjectName(QStringLiteral("launchSubGroupSize"));
+    m_subGroup->setToolTip(tr("Work-items per sub-group (cl_khr_subgroups, the simt schedule "
+                              "and the efficiency statistics); saved with the launch"));
+    form->addRow(tr("Sub-group size"), m_subGroup);
     const char* checkNames[4] = {"data races", "uninitialized reads", "endian events",
                                  "uniform writes"};
     const char* checkTips[4] = {
@@ -222,6 +230,7 @@ void LaunchPanel::setState(const SessionState& state) {
     }
     if (!state.kernelPath.isEmpty() && m_kernelPath.isEmpty()) m_kernelPath = state.kernelPath;
     m_endian->setCurrentIndex(state.deviceBigEndian ? 1 : 0);
+    if (!m_subGroup->hasFocus()) m_subGroup->setValue(static_cast<int>(state.subGroupSize));
     if (state.operation == QLatin1String("open") || state.operation == QLatin1String("checks") ||
         state.operation == QLatin1String("launch")) { // else an unapplied edit stays
         m_checks[0]->setChecked(state.checks.dataRaces);
@@ -259,6 +268,8 @@ QString LaunchPanel::composeSim() const {
     if (m_localAuto->isChecked()) lines << QStringLiteral("# clstep: local-size auto");
     // The debugger settings belong to the launch: saved with it, restored when it opens.
     if (deviceBigEndian()) lines << QStringLiteral("# clstep: device-endian big");
+    if (m_subGroup->value() != static_cast<int>(RunOptions{}.subGroupSize))
+        lines << QStringLiteral("# clstep: sub-group-size %1").arg(m_subGroup->value());
     const auto policy = static_cast<debug::SchedulePolicy>(m_policy->currentData().toInt());
     if (policy != debug::SchedulePolicy::InOrder || m_seed->value() != 1)
         lines << QStringLiteral("# clstep: schedule %1 %2")

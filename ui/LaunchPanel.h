@@ -70,6 +70,8 @@ private:
     QPlainTextEdit* m_args = nullptr;
     QComboBox* m_endian = nullptr;
     QSpinBox* m_maxSteps = nullptr;
+    /// Work-items per sub-group (RunOptions::subGroupSize), saved as `# clstep: sub-group-size`.
+    QSpinBox* m_subGroup = nullptr;
     std::array<QCheckBox*, 4>
         m_checks{}; ///< data races, uninitialized, endian events, uniform writes
     QComboBox* m_policy = nullptr;

@@ -110,7 +110,12 @@ protected:
 private:
     void buildDocks();
     /// Default dock proportions for the window size (and presentation mode).
-    void applyDockSizes();
+    /// Presentation mode on a narrow window (under 1280 pixels, a projector): the editor
+    /// takes the whole width, the grid and the memory panes go below it.
+    bool presentationStacked() const;
+    /// Sizes the docks for the window's size; `keep` (default: the current size) is the size
+    /// the window returns to if the layout grew it.
+    void applyDockSizes(QSize keep = QSize());
     QDockWidget* addDock(const QString& name, const QString& title, QWidget* w,
                          Qt::DockWidgetArea area);
     void onState(const SessionState& state);

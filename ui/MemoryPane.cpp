@@ -1,5 +1,6 @@
 #include "MemoryPane.h"
 
+#include "ImagePane.h"
 #include "MemoryTableModel.h"
 #include "Theme.h"
 
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -51,12 +53,19 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
                            "or by the worst bank conflict (__local) / segment count (__global) "
                            "of the sub-group accesses that touched them"));
     colours->addItems({tr("last access"), tr("access count"), tr("conflict")});
-    top->addWidget(colours);
     m_follow = new QCheckBox(tr("follow"));
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Scroll to the bytes the last step read or wrote"));
     top->addWidget(m_follow);
     layout->addLayout(top);
+    // the colour mode on a second row: on one row with the tabs and the type chooser, three
+    // panes side by side were wider than a 1024-pixel projector (ui.mainwindow
+    // presentationFitsAProjector)
+    auto* second = new QHBoxLayout;
+    second->addWidget(new QLabel(tr("colour by")));
+    second->addWidget(colours);
+    second->addStretch(1);
+    layout->addLayout(second);
 
     m_empty = new QLabel;
     m_empty->setAlignment(Qt::AlignCenter);
@@ -76,7 +85,16 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(true);
-    layout->addWidget(m_view, 1);
+    // an image argument's texels are drawn as a picture above their rows
+    m_image = new ImagePane;
+    m_image->hide();
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_image);
+    split->addWidget(m_view);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
 
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
         if (!m_updating) showRegion(i);
@@ -197,9 +215,17 @@ void MemoryPane::showRegion(int index) {
     }
     if (!regs || index < 0 || index >= static_cast<int>(regs->size())) {
         m_model->setRegion(m_state.snapshot, m_space, -1, m_state.deviceBigEndian);
+        m_image->hide();
         return;
     }
     const debug::MemoryRegion& region = (*regs)[static_cast<size_t>(index)];
+    if (region.image && !m_image->isVisible()) {
+        m_image->show(); // the picture gets two thirds of the height
+        if (auto* split = qobject_cast<QSplitter*>(m_image->parentWidget()))
+            split->setSizes({split->height() * 2 / 3, split->height() / 3});
+    }
+    m_image->setVisible(region.image != nullptr);
+    if (region.image) m_image->setRegion(m_state.snapshot, index);
     const QString name = QString::fromStdString(region.name);
     // The element type when the program says it (the .sim type, the parameter's pointee, the
     // variable's type): structs and unions get their layout, before the first step too.
@@ -231,24 +257,33 @@ void MemoryPane::scrollToActivity() {
     }
     const debug::MemoryRegion* r = m_model->region();
     if (!r) return;
-    // The first byte read or written by the last action; 8 flags at a time (a 1 MiB buffer
-    // is scanned on every step while nothing in it was accessed).
+    // The first byte read or written by the last action; 8 flags at a time, and pages that
+    // hold no flags at all are skipped (a 64 MiB buffer is scanned on every step).
     constexpr uint8_t kRecent = debug::ByteLastWrite | debug::ByteLastRead;
     constexpr uint64_t kRecent8 = 0x0101010101010101ull * kRecent;
-    const uint8_t* flags = r->flags.data();
-    const size_t n = r->flags.size();
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t word;
-        std::memcpy(&word, flags + i, 8);
-        if (word & kRecent8) break;
-    }
-    for (; i < n; ++i)
-        if (flags[i] & kRecent) {
-            const QModelIndex idx = m_model->index(m_model->rowForOffset(i), 0);
-            m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
-            return;
+    const auto& all = r->flags;
+    for (size_t p = 0; p < all.pageCount(); ++p) {
+        const auto& page = all.page(p);
+        if (!page) {
+            if (all.fill() & kRecent) break; // (never: marks are on written pages)
+            continue;
         }
+        const uint8_t* flags = page->data();
+        const size_t n = page->size();
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            uint64_t word;
+            std::memcpy(&word, flags + i, 8);
+            if (word & kRecent8) break;
+        }
+        for (; i < n; ++i)
+            if (flags[i] & kRecent) {
+                const size_t at = p * debug::PagedArray<uint8_t>::kPageElements + i;
+                const QModelIndex idx = m_model->index(m_model->rowForOffset(at), 0);
+                m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
+                return;
+            }
+    }
 }
 
 void MemoryPane::setColourMode(MemoryColourMode mode) {

@@ -15,6 +15,7 @@ class QCheckBox;
 
 namespace clstep::ui {
 
+class ImagePane;
 class MemoryTableModel;
 
 /// The memory pane of one address space: a tab per region (a __global buffer, a __local
@@ -42,6 +43,8 @@ public:
     MemoryTableModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QTabBar* tabs() const { return m_tabs; }
+    /// The picture of the current region when it holds an image's texels (hidden otherwise).
+    ImagePane* imagePane() const { return m_image; }
     /// Re-applies fonts and colours.
     void applyTheme();
 
@@ -70,6 +73,7 @@ private:
     QCheckBox* m_follow = nullptr;
     QTableView* m_view = nullptr;
     MemoryTableModel* m_model = nullptr;
+    ImagePane* m_image = nullptr;
     QHash<QString, ValueFormat> m_chosen; ///< format the user picked per region name
     QHash<QString, ValueFormat> m_hints;  ///< format guessed from variable types
     QStringList m_regionNames;

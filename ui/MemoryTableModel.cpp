@@ -358,7 +358,8 @@ QString MemoryTableModel::variablesAt(const debug::MemoryRegion* reg, uint64_t o
 QString MemoryTableModel::tooltip(const RowInfo& r) const {
     const debug::MemoryRegion* reg = r.reg;
     if (!reg) return {};
-    const uint8_t* p = reg->bytes.data() + r.offset;
+    const std::vector<uint8_t> bytes = reg->bytes.slice(r.offset, r.size);
+    const uint8_t* p = bytes.data();
     QStringList lines;
     lines << QStringLiteral("<b>%1</b> %2 + %3 (%4)")
                  .arg(QString::fromLatin1(addressSpaceName(m_space)),
@@ -444,7 +445,8 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_rows || index.column() >= ColumnCount) return {};
     const RowInfo r = rowInfo(index.row());
     if (!r.reg) return {};
-    const uint8_t* p = r.reg->bytes.data() + r.offset;
+    const std::vector<uint8_t> bytes = r.reg->bytes.slice(r.offset, r.size);
+    const uint8_t* p = bytes.data();
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -89,6 +89,8 @@ void SessionWorker::applyLaunchSettings(const launch::LaunchConfig* config) {
     const bool big = config && config->deviceBigEndian.value_or(false);
     RunOptions o = m_session.runOptions();
     o.deviceBigEndian = big;
+    o.subGroupSize =
+        config && config->subGroupSize ? *config->subGroupSize : RunOptions{}.subGroupSize;
     m_session.setRunOptions(o);
     m_compileOptions.deviceLittleEndian = !big;
     CheckOptions checks;
@@ -355,6 +357,8 @@ void SessionWorker::applyLaunch(const QString& text, const QString& simPath, con
         const bool endianChanged = o.deviceBigEndian != deviceBigEndian;
         o.deviceBigEndian = deviceBigEndian;
         o.maxStepsPerWorkItem = maxSteps;
+        // the launch's own sub-group size (the panel writes it as a directive), else 32
+        o.subGroupSize = config->subGroupSize.value_or(RunOptions{}.subGroupSize);
         m_session.setRunOptions(o);
         if (endianChanged && program) {
             m_compileOptions.deviceLittleEndian = !deviceBigEndian;
@@ -441,11 +445,20 @@ void SessionWorker::carryLastAccess(debug::Snapshot& now) const {
     if (!m_last || m_last->group != now.group) return;
     auto carry = [](std::vector<debug::MemoryRegion>& to,
                     const std::vector<debug::MemoryRegion>& from) {
+        constexpr uint8_t kMarks = debug::ByteLastRead | debug::ByteLastWrite;
+        constexpr size_t kPage = debug::PagedArray<uint8_t>::kPageElements;
         for (debug::MemoryRegion& r : to)
-            for (const debug::MemoryRegion& p : from)
-                if (p.address == r.address && p.flags.size() == r.flags.size() && p.name == r.name)
-                    for (size_t i = 0; i < r.flags.size(); ++i)
-                        r.flags[i] |= p.flags[i] & (debug::ByteLastRead | debug::ByteLastWrite);
+            for (const debug::MemoryRegion& p : from) {
+                if (p.address != r.address || p.flags.size() != r.flags.size() || p.name != r.name)
+                    continue;
+                // only pages that differ can differ in marks; a shared page already has them
+                for (size_t pg = 0; pg < r.flags.pageCount(); ++pg) {
+                    if (r.flags.sharesPage(p.flags, pg) || !p.flags.page(pg)) continue;
+                    const auto& old = *p.flags.page(pg);
+                    for (size_t k = 0; k < old.size(); ++k)
+                        if (old[k] & kMarks) r.flags[pg * kPage + k] |= old[k] & kMarks;
+                }
+            }
     };
     carry(now.global, m_last->global);
     carry(now.constant, m_last->constant);

@@ -6,6 +6,7 @@
 #include "WorkItemGridModel.h"
 
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -40,7 +41,11 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_groupsDone->setSizePolicy(QSizePolicy::Ignored,
                                 QSizePolicy::Preferred); // never widens the dock
     top->addWidget(m_groupsDone, 1);
-    top->addWidget(new QLabel(tr("Sub-group")));
+    layout->addLayout(top);
+    // the sub-group size on a row of its own: with presentation fonts one row of work-group
+    // spin boxes and the selector was wider than a 1024-pixel projector allows
+    auto* second = new QHBoxLayout;
+    second->addWidget(new QLabel(tr("Sub-group")));
     m_subGroupSize = new QComboBox;
     m_subGroupSize->setObjectName(QStringLiteral("subGroupSize"));
     m_subGroupSize->setToolTip(tr("Work-items per sub-group (SIMD lanes): get_sub_group_size(), "
@@ -52,8 +57,9 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_subGroupSize->setCurrentIndex(m_subGroupSize->findData(32));
     connect(m_subGroupSize, qOverload<int>(&QComboBox::activated), this,
             [this](int i) { emit subGroupSizeRequested(m_subGroupSize->itemData(i).toInt()); });
-    top->addWidget(m_subGroupSize);
-    layout->addLayout(top);
+    second->addWidget(m_subGroupSize);
+    second->addStretch(1);
+    layout->addLayout(second);
 
     m_model = new WorkItemGridModel(this);
     m_view = new QTableView;
@@ -75,7 +81,7 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_lanes);
 
     m_legend = new QWidget;
-    new QHBoxLayout(m_legend);
+    new QGridLayout(m_legend); // three chips a row: narrow enough for a projector's fonts
     m_legend->layout()->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_legend);
     applyTheme();
@@ -102,6 +108,7 @@ void WorkItemGrid::rebuildLegend() {
         delete it;
     }
     using S = debug::WorkItemState;
+    int n = 0;
     for (S s : {S::NotStarted, S::Ready, S::AtBarrier, S::AtBreakpoint, S::Finished, S::Error}) {
         auto* chip = new QLabel(QString::fromLatin1(debug::workItemStateName(s)));
         const QColor bg = Theme::workItemState(s);
@@ -109,7 +116,8 @@ void WorkItemGrid::rebuildLegend() {
             QStringLiteral("QLabel{background:%1;color:%2;border-radius:4px;padding:1px 5px;}")
                 .arg(bg.name(), (s == S::Error || Theme::dark()) ? QStringLiteral("white")
                                                                  : QStringLiteral("#1a1a1a")));
-        l->addWidget(chip);
+        static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
+        ++n;
     }
     using L = debug::Scheduler::LaneState;
     for (L s : {L::Active, L::Masked, L::AtBarrier, L::Finished}) { // simt lane bars
@@ -119,9 +127,10 @@ void WorkItemGrid::rebuildLegend() {
             QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;padding:1px 5px;}")
                 .arg(LaneStyle::colour(s).name()));
         chip->setVisible(m_model->laneView());
-        l->addWidget(chip);
+        static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
+        ++n;
     }
-    static_cast<QHBoxLayout*>(l)->addStretch(1);
+    static_cast<QGridLayout*>(l)->setColumnStretch(3, 1);
 }
 
 void WorkItemGrid::setState(const SessionState& state) {

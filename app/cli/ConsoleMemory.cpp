@@ -223,8 +223,10 @@ void Console::cmdMem(const Args& args, const std::string&) {
             m_out << "  [" << offset / type->size + i << "]";
         else
             m_out << "  +" << offset + i * type->size << ":";
-        for (uint64_t k = i; k < i + 8 && k < count; ++k)
-            m_out << " " << fmt.scalar(type->kind, region->bytes.data() + offset + k * type->size);
+        for (uint64_t k = i; k < i + 8 && k < count; ++k) {
+            const std::vector<uint8_t> e = region->bytes.slice(offset + k * type->size, type->size);
+            m_out << " " << fmt.scalar(type->kind, e.data());
+        }
         m_out << "\n";
     }
 }

@@ -4,6 +4,7 @@
 #include "checks/ExecutionObserver.h"
 #include "checks/MemoryNames.h"
 #include "checks/SiteTable.h"
+#include "common/SparseArray.h"
 
 #include <array>
 #include <cstdint>
@@ -95,9 +96,11 @@ private:
     struct BufferShadow {
         uint64_t serial = 0;
         uint64_t size = 0;
-        std::vector<Granule> granules;               ///< one per 4 bytes
+        /// One per 4 bytes; pages allocated on first access (a few accesses of a 64 MiB
+        /// buffer cost a few pages).
+        SparseArray<Granule> granules;
         std::vector<std::array<ByteState, 4>> split; ///< byte states of split granules
-        std::vector<uint8_t> values;                 ///< last byte written (uniform writes)
+        SparseArray<uint8_t> values;                 ///< last byte written (uniform writes)
         const ByteState& at(uint64_t offset) const {
             const Granule& g = granules[offset / 4];
             return g.split ? split[g.split - 1][offset % 4] : g.state;

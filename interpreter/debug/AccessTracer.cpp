@@ -5,8 +5,18 @@
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace clstep::debug {
+
+void AccessTracer::Shadow::touch(uint64_t begin, uint64_t end) {
+    // one clock for every tracer of the process: a stamp never repeats after a reset
+    static std::atomic<uint64_t> clock{0};
+    constexpr uint64_t kPage = PagedArray<uint8_t>::kPageElements;
+    const uint64_t stamp = ++clock;
+    for (uint64_t p = begin / kPage; p < version.size() && p * kPage < end; ++p)
+        version[p] = stamp;
+}
 
 AccessTracer::Shadow& AccessTracer::get(const Key& k, uint64_t size) {
     Shadow& s = m_shadows[k];
@@ -16,13 +26,15 @@ AccessTracer::Shadow& AccessTracer::get(const Key& k, uint64_t size) {
         s.accessor.resize(size, -1);
         s.step.resize(size, 0);
         s.count.resize(size, 0);
+        s.version.resize(s.written.pageCount(), 0);
     }
     return s;
 }
 
 void AccessTracer::markWritten(int space, uint64_t owner, uint32_t buffer, uint64_t size) {
     Shadow& s = get(Key{space, owner, buffer}, size);
-    std::fill(s.written.begin(), s.written.begin() + static_cast<long>(size), 1);
+    s.written.fillRange(0, size, 1);
+    s.touch(0, size);
 }
 
 const AccessTracer::Shadow* AccessTracer::shadow(const Key& k) const {
@@ -70,17 +82,13 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
             m_touchedOverflow = true;
     }
     if (off < end) {
-        if (a.write)
-            std::fill(s.written.begin() + static_cast<long>(off),
-                      s.written.begin() + static_cast<long>(end), 1);
-        std::fill(s.lastWrite.begin() + static_cast<long>(off),
-                  s.lastWrite.begin() + static_cast<long>(end), a.write);
-        std::fill(s.accessor.begin() + static_cast<long>(off),
-                  s.accessor.begin() + static_cast<long>(end), linear);
-        std::fill(s.step.begin() + static_cast<long>(off), s.step.begin() + static_cast<long>(end),
-                  m_step);
+        if (a.write) s.written.fillRange(off, end, 1);
+        s.lastWrite.fillRange(off, end, a.write ? 1 : 0);
+        s.accessor.fillRange(off, end, linear);
+        s.step.fillRange(off, end, m_step);
         for (uint64_t k = off; k < end; ++k)
-            s.count[k] += s.count[k] != UINT32_MAX;
+            if (s.count[k] != UINT32_MAX) ++s.count[k];
+        s.touch(off, end);
     }
     TraceEntry e;
     e.kind = a.write ? TraceEntry::Kind::Write : TraceEntry::Kind::Read;
@@ -109,8 +117,8 @@ void AccessTracer::onEndianConversion(const MemoryAccess& a, const uint8_t*, con
     if (s.endian.size() < s.written.size()) s.endian.resize(s.written.size(), 0);
     const uint64_t off = address::offset(a.address);
     const uint64_t end = std::min<uint64_t>(off + a.size, s.endian.size());
-    for (uint64_t k = off; k < end; ++k)
-        s.endian[k] = 1;
+    s.endian.fillRange(off, end, 1);
+    s.touch(off, end);
 }
 
 void AccessTracer::addDiagnostic(const Diagnostic& d, int64_t workItem,

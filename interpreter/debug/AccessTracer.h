@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checks/ExecutionObserver.h"
+#include "debug/PagedArray.h"
 #include "debug/TraceLog.h"
 
 #include <array>
@@ -15,19 +16,29 @@ namespace clstep::debug {
 /// `__local` buffer, whether it was ever written, which work-item touched it last (global
 /// linear id), whether that access was a write, and at which session step. Used to colour
 /// memory panes (uninitialized bytes, last read/write). One vector per buffer, no per-byte
-/// maps. Every such access is also appended to a bounded TraceLog (with the runtime
-/// diagnostics the Session adds), for the snapshot's trace.
+/// maps; the arrays are PagedArray pages allocated on first access, so an untouched 64 MiB
+/// buffer costs nothing and a snapshot shares the pages (copy-on-write). Every such access is also
+/// appended to a bounded TraceLog (with the runtime diagnostics the Session adds), for the
+/// snapshot's trace.
 class AccessTracer final : public ExecutionObserver {
 public:
     struct Shadow {
-        std::vector<uint8_t> written;   ///< 1 once written
-        std::vector<uint8_t> lastWrite; ///< 1 if the last access was a write
-        std::vector<int64_t> accessor;  ///< global linear id of the last accessor, -1 none
-        std::vector<uint64_t> step;     ///< session step of the last access
-        std::vector<uint32_t> count;    ///< accesses of the byte since the run began (saturates)
+        PagedArray<uint8_t> written;   ///< 1 once written
+        PagedArray<uint8_t> lastWrite; ///< 1 if the last access was a write
+        /// Global linear id (64-bit, any NDRange size) of the last accessor, -1 none.
+        PagedArray<int64_t> accessor;
+        PagedArray<uint64_t> step; ///< session step of the last access
+        /// Work-item accesses of each byte since the run began (saturates at UINT32_MAX).
+        PagedArray<uint32_t> count;
         /// 1 where an endian(host) load or store converted the byte; empty until the first
         /// conversion in the buffer (only with setMarkEndian()).
-        std::vector<uint8_t> endian;
+        PagedArray<uint8_t> endian;
+        /// Per page of PagedArray<uint8_t>::kPageElements bytes: a stamp, unique in the
+        /// process, renewed whenever any array changes on that page (0: never changed), so
+        /// that a snapshot recomputes only the flags of changed pages (SnapshotPager).
+        std::vector<uint64_t> version;
+        /// Renews the stamps of the pages of bytes [begin, end).
+        void touch(uint64_t begin, uint64_t end);
     };
     /// (space, owner, buffer index): owner is the work-group linear id for __local, else 0.
     using Key = std::tuple<int, uint64_t, uint32_t>;

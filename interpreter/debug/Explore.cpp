@@ -3,6 +3,7 @@
 #include "debug/SessionController.h"
 #include "debug/ValueFormatter.h"
 #include "frontend/Ast.h"
+#include "frontend/AstWalk.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
@@ -15,21 +16,28 @@ namespace clstep::debug {
 
 namespace {
 
+/// One `__local` buffer of a finished work-group: its variable (or parameter) name and bytes
+/// (device byte order).
+struct LocalBuffer {
+    std::string name;
+    std::vector<uint8_t> bytes;
+};
+
 /// Records each work-group's final __local memory.
 class LocalCapture final : public ExecutionObserver {
 public:
-    std::vector<std::vector<uint8_t>> locals; // concatenated buffers per group, in run order
+    std::vector<std::vector<LocalBuffer>> locals; // per group, in run order
     void onWorkGroupEnd(WorkGroup& g) override {
-        std::vector<uint8_t> bytes;
+        std::vector<LocalBuffer> buffers;
         for (const Buffer& b : g.localMemory().buffers())
-            if (b.alive) bytes.insert(bytes.end(), b.bytes.begin(), b.bytes.end());
-        locals.push_back(std::move(bytes));
+            if (b.alive) buffers.push_back({b.name, b.bytes});
+        locals.push_back(std::move(buffers));
     }
 };
 
 struct Outcome {
     std::vector<std::vector<uint8_t>> buffers;
-    std::vector<std::vector<uint8_t>> locals;
+    std::vector<std::vector<LocalBuffer>> locals;
     std::vector<Diagnostic> diagnostics; ///< runtime reports of the run
 };
 
@@ -76,18 +84,54 @@ Outcome runUnder(const Program& program, const std::string& kernel, const NDRang
     return out;
 }
 
+/// Whether differences of `t` are shown as bytes (void, char, uchar, bool, opaque).
+bool untyped(const Type* e) {
+    return e->size == 0 || e->kind == TypeKind::Void || e->kind == TypeKind::Char ||
+           e->kind == TypeKind::UChar || e->kind == TypeKind::Bool || e->kind == TypeKind::Opaque ||
+           e->isFunction();
+}
+
 /// The element type of buffer parameter `index` of `kernel`, or a null type for untyped
 /// memory (void, char, uchar, bool, opaque) whose differences are shown as bytes.
 QualType elementTypeOf(const ast::FunctionDecl* kernel, size_t index) {
     if (!kernel || index >= kernel->params.size()) return {};
     const Type* t = kernel->params[index]->type->canonical();
     if (!t->isPointer() || !t->pointee) return {};
-    const Type* e = t->pointee->canonical();
-    if (e->size == 0 || e->kind == TypeKind::Void || e->kind == TypeKind::Char ||
-        e->kind == TypeKind::UChar || e->kind == TypeKind::Bool || e->kind == TypeKind::Opaque ||
-        e->isFunction())
-        return {};
+    if (untyped(t->pointee->canonical())) return {};
     return t->pointee;
+}
+
+/// The element type of the `__local` buffer `name` of `kernel`: a `__local` pointer
+/// parameter's pointee, or the (array element) type of a `__local` variable of the kernel;
+/// null for untyped memory or when not found.
+QualType localElementTypeOf(const ast::FunctionDecl* kernel, const std::string& name) {
+    if (!kernel) return {};
+    for (const auto& p : kernel->params) {
+        if (p->name != name) continue;
+        const Type* t = p->type->canonical();
+        if (!t->isPointer() || !t->pointee || untyped(t->pointee->canonical())) return {};
+        return t->pointee;
+    }
+    QualType found;
+    bool done = false;
+    if (kernel->body)
+        ast::walk(kernel->body.get(), [&](const ast::Stmt* st) {
+            if (done || st->kind != ast::StmtKind::Decl) return;
+            for (const ast::DeclPtr& d : static_cast<const ast::DeclStmt*>(st)->decls) {
+                if (d->kind != ast::DeclKind::Var || d->name != name) continue;
+                const auto* v = static_cast<const ast::VarDecl*>(d.get());
+                if (v->type.space != AddressSpace::Local) continue;
+                const Type* t = v->type.type->canonical();
+                while (t->isArray() && t->element)
+                    t = t->element->canonical();
+                if (!untyped(t)) {
+                    found.type = t;
+                    found.space = AddressSpace::Local;
+                }
+                done = true;
+            }
+        });
+    return found;
 }
 
 std::string hexByte(uint8_t b) {
@@ -159,16 +203,39 @@ ExploreResult Session::explore(int n) {
                             ") vs " + hexByte(o.buffers[a][k]) + " (" + name + ")");
                 }
         }
+        // __local buffers: typed elements too ("work-group 0: partial[0] = 20 (in-order) vs
+        // 36 (reverse)"), bytes only for untyped memory; in device byte order
+        const ValueFormatter deviceFmt(m_runOptions.deviceBigEndian);
         for (size_t g = 0; g < o.locals.size() && g < first.locals.size(); ++g)
-            for (size_t k = 0; k < o.locals[g].size() && k < first.locals[g].size(); ++k)
-                if (o.locals[g][k] != first.locals[g][k]) {
+            for (size_t b = 0; b < o.locals[g].size() && b < first.locals[g].size(); ++b) {
+                const LocalBuffer& x = first.locals[g][b];
+                const LocalBuffer& y = o.locals[g][b];
+                const QualType element = localElementTypeOf(kernel, x.name);
+                const uint64_t size = element ? element->canonical()->size : 1;
+                for (uint64_t at = 0; at + size <= x.bytes.size() && at + size <= y.bytes.size();
+                     at += size) {
+                    if (std::equal(x.bytes.begin() + static_cast<long>(at),
+                                   x.bytes.begin() + static_cast<long>(at + size),
+                                   y.bytes.begin() + static_cast<long>(at)))
+                        continue;
                     result.localsDiffer = true;
-                    if (result.differences.size() < 20)
+                    if (result.differences.size() >= 20) continue;
+                    const std::string group = "work-group " + std::to_string(g);
+                    if (element)
                         result.differences.push_back(
-                            "__local memory of work-group " + std::to_string(g) + " byte " +
-                            std::to_string(k) + ": " + hexByte(first.locals[g][k]) + " vs " +
-                            hexByte(o.locals[g][k]) + " (" + name + ")");
+                            group + ": " + x.name + "[" + std::to_string(at / size) +
+                            "] = " + deviceFmt.format(element, x.bytes.data() + at, size) + " (" +
+                            result.scheduleNames[0] + ") vs " +
+                            deviceFmt.format(element, y.bytes.data() + at, size) + " (" + name +
+                            ")");
+                    else
+                        result.differences.push_back("__local memory of " + group + " ('" + x.name +
+                                                     "') byte " + std::to_string(at) + ": " +
+                                                     hexByte(x.bytes[at]) + " (" +
+                                                     result.scheduleNames[0] + ") vs " +
+                                                     hexByte(y.bytes[at]) + " (" + name + ")");
                 }
+            }
     }
     return result;
 }

@@ -3,6 +3,7 @@
 
 #include "debug/AccessTracer.h"
 #include "debug/SessionController.h"
+#include "debug/SnapshotPager.h"
 #include "debug/WatchTracker.h"
 #include "launch/LaunchPlan.h"
 #include "launch/SimParser.h"
@@ -20,8 +21,8 @@ namespace clstep::debug {
 namespace {
 const size_t kKeepFinishedGroups = 256;
 
-/// Snapshots copy every buffer with its per-byte history (18 bytes per byte: 19 MB for 1 MiB of
-/// __global memory) and are dropped soon after. With glibc's default dynamic thresholds those
+/// Snapshots copy the pages of memory a step changed (SnapshotPager) and are dropped soon
+/// after. With glibc's default dynamic thresholds those
 /// blocks come from fresh mmap()ed or trimmed pages, and the page faults cost ten times the
 /// copy itself. Once per process, allocations up to 32 MiB stay on the heap and up to
 /// 256 MiB of freed heap is kept for reuse. The trim threshold only holds for the main arena:
@@ -38,11 +39,19 @@ void keepFreedMemoryForSnapshots() {
     });
 #endif
 }
+/// Gives the memory freed by a closed launch back to the system (the heap keeps up to 256 MiB
+/// of freed blocks, and freed pages amid used ones, otherwise: issue 16 item 7).
+void returnFreedMemory() {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
 } // namespace
 
 Session::Session()
     : m_controller(std::make_unique<SessionController>()),
-      m_tracer(std::make_unique<AccessTracer>()), m_watch(std::make_unique<WatchTracker>()) {
+      m_tracer(std::make_unique<AccessTracer>()), m_pager(std::make_unique<SnapshotPager>()),
+      m_watch(std::make_unique<WatchTracker>()) {
     keepFreedMemoryForSnapshots();
     m_controller->pauseFlag = &m_pauseRequested;
     m_controller->tracer = m_tracer.get();
@@ -74,6 +83,7 @@ std::vector<Diagnostic> Session::diagnostics() const {
 bool Session::loadSource(const std::string& path, const std::string& text,
                          const CompileOptions& options) {
     clearRun();
+    returnFreedMemory();
     m_launchDiagnostics.clear();
     m_program = Program::fromSource(path, text, options);
     if (m_kernelName.empty() && !m_program->kernels.empty())
@@ -84,6 +94,7 @@ bool Session::loadSource(const std::string& path, const std::string& text,
 
 bool Session::loadFile(const std::string& path, const CompileOptions& options) {
     clearRun();
+    returnFreedMemory();
     m_launchDiagnostics.clear();
     m_program = Program::fromFile(path, options);
     if (m_kernelName.empty() && !m_program->kernels.empty())
@@ -94,6 +105,7 @@ bool Session::loadFile(const std::string& path, const CompileOptions& options) {
 
 bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     clearRun();
+    returnFreedMemory();
     m_launchDiagnostics.clear();
     SourceManager sources;
     m_launchPath = path;
@@ -142,6 +154,7 @@ void Session::clearRun() {
     m_stats.reset();
     m_detailCache.clear();
     m_history.clear();
+    m_pager->clear();
     m_step = 0;
 }
 

@@ -29,6 +29,7 @@ namespace clstep::debug {
 
 class SessionController;
 class AccessTracer;
+class SnapshotPager;
 class WatchTracker;
 
 /// A line breakpoint (1-based line of the kernel's main file), optionally conditional.
@@ -355,6 +356,8 @@ private:
     uint64_t m_initialSeed = 1;
     std::unique_ptr<SessionController> m_controller;
     std::unique_ptr<AccessTracer> m_tracer;
+    /// Shares unchanged pages of memory between consecutive snapshots (fillMemory).
+    std::unique_ptr<SnapshotPager> m_pager;
     uint64_t m_groupLinear = 0;
     uint64_t m_groupsFinished = 0;
     size_t m_selected = 0;

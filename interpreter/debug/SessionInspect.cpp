@@ -2,6 +2,7 @@
 #include "debug/AccessTracer.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
+#include "debug/SnapshotPager.h"
 #include "debug/ValueFormatter.h"
 #include "frontend/AstWalk.h"
 #include "runtime/KernelRun.h"
@@ -127,6 +128,7 @@ std::shared_ptr<const ElementLayout> Session::elementLayout(AddressSpace space,
 }
 
 void Session::fillMemory(Snapshot& s) const {
+    m_pager->beginSnapshot();
     auto regions = [&](const Memory& mem, uint64_t owner, std::vector<MemoryRegion>& out) {
         const auto& buffers = mem.buffers();
         for (uint32_t i = 1; i < buffers.size(); ++i) {
@@ -137,65 +139,55 @@ void Session::fillMemory(Snapshot& s) const {
             r.space = mem.space();
             r.name = b.name;
             r.address = address::make(mem.space(), i, 0);
-            r.bytes = b.bytes;
-            if (m_stats && m_byteStatistics) r.accessCost = m_stats->byteCosts(r.address, n);
             const AccessTracer::Key key{static_cast<int>(mem.space()), owner, i};
-            if (const AccessTracer::Shadow* sh = m_tracer->shadow(key)) {
-                // whole-vector copies (memcpy speed): `written` is 0/1, which is ByteWritten
-                static_assert(ByteWritten == 1);
-                r.flags.assign(sh->written.begin(),
-                               sh->written.begin() +
-                                   static_cast<long>(std::min(n, sh->written.size())));
-                r.lastAccessor.assign(sh->accessor.begin(),
-                                      sh->accessor.begin() +
-                                          static_cast<long>(std::min(n, sh->accessor.size())));
-                r.lastStep.assign(sh->step.begin(), sh->step.begin() + static_cast<long>(std::min(
-                                                                           n, sh->step.size())));
-                if (m_byteStatistics) {
-                    r.accessCount.assign(sh->count.begin(),
-                                         sh->count.begin() +
-                                             static_cast<long>(std::min(n, sh->count.size())));
-                    r.accessCount.resize(n, 0);
-                }
-                r.flags.resize(n, 0);
-                r.lastAccessor.resize(n, -1);
-                r.lastStep.resize(n, 0);
-                for (size_t k = 0; k < sh->lastWrite.size() && k < n; ++k)
-                    if (sh->lastWrite[k]) r.flags[k] |= ByteLastAccessWrite;
-                for (size_t k = 0; k < sh->endian.size() && k < n; ++k)
-                    if (sh->endian[k]) r.flags[k] |= ByteEndian; // endian(host) conversions
-                auto mark = [&](size_t k) {
-                    if (sh->accessor[k] >= 0 && sh->step[k] == m_step)
-                        r.flags[k] |= sh->lastWrite[k] ? ByteLastWrite : ByteLastRead;
-                };
-                if (m_step > 0 && m_tracer->touchedStep() == m_step &&
-                    !m_tracer->touchedOverflow()) {
-                    for (const AccessTracer::Touch& t : m_tracer->touched())
-                        if (t.key == key)
-                            for (size_t k = t.begin; k < t.end && k < n && k < sh->step.size(); ++k)
-                                mark(k);
-                } else if (m_step > 0 && m_tracer->touchedStep() == m_step) {
-                    for (size_t k = 0; k < n && k < sh->step.size(); ++k)
-                        mark(k);
-                }
-            } else {
-                r.flags.assign(n, 0); // never accessed: lastAccessor and lastStep stay empty
-            }
+            // pages the last step did not change are the previous snapshot's (SnapshotPager)
+            r.bytes = m_pager->bytes(key, b.bytes);
+            // host-initialised argument buffers count as written, and so do program-scope
+            // variables and string literals (initialised, or zeroed, before the kernel
+            // starts: spec 6.5.3); only a buffer the .sim leaves uninitialised does not.
+            // __private bytes start zeroed.
+            bool initialised = mem.space() == AddressSpace::Private;
             if (mem.space() == AddressSpace::Global || mem.space() == AddressSpace::Constant) {
-                // host-initialised argument buffers count as written, and so do program-scope
-                // variables and string literals (initialised, or zeroed, before the kernel
-                // starts: spec 6.5.3); only a buffer the .sim leaves uninitialised does not
-                bool initialised = true;
+                initialised = true;
                 for (const KernelArgument& a : m_args)
                     if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer) {
                         initialised = !a.noInit;
                         break;
                     }
-                if (initialised)
-                    for (uint8_t& f : r.flags)
-                        f |= ByteWritten;
+            }
+            const AccessTracer::Shadow* sh = m_tracer->shadow(key);
+            // the pages holding bytes accessed by the latest action get last read/write marks
+            std::vector<bool> markPages;
+            if (sh && m_step > 0 && m_tracer->touchedStep() == m_step) {
+                constexpr size_t kPage = PagedArray<uint8_t>::kPageElements;
+                markPages.assign((n + kPage - 1) / kPage, m_tracer->touchedOverflow());
+                if (!m_tracer->touchedOverflow())
+                    for (const AccessTracer::Touch& t : m_tracer->touched())
+                        if (t.key == key)
+                            for (size_t p = t.begin / kPage;
+                                 p < markPages.size() && p * kPage < t.end; ++p)
+                                markPages[p] = true;
+            }
+            r.flags = m_pager->flags(key, n, sh, initialised, m_step, markPages);
+            if (sh) {
+                // shared with the tracer's shadow until it next writes those pages
+                r.lastAccessor = sh->accessor;
+                r.lastStep = sh->step;
+                r.lastAccessor.resize(n, -1);
+                r.lastStep.resize(n, 0);
+            }                       // never accessed: lastAccessor and lastStep stay empty
+            if (m_byteStatistics) { // per-byte statistics only while a pane shows them
+                if (m_stats) r.accessCost = m_stats->byteCosts(r.address, n);
+                if (sh) {
+                    r.accessCount.assign(n, 0);
+                    for (size_t k = 0; k < n && k < sh->count.size(); ++k)
+                        r.accessCount[k] = sh->count[k];
+                }
             }
             r.element = elementLayout(mem.space(), b.name);
+            if (mem.space() == AddressSpace::Global)
+                if (const image::Object* img = m_run->imageAt(r.address))
+                    r.image = std::make_shared<const image::Object>(*img);
             out.push_back(std::move(r));
         }
     };
@@ -205,9 +197,6 @@ void Session::fillMemory(Snapshot& s) const {
         regions(const_cast<WorkGroup*>(g)->localMemory(), m_viewLinear, s.local);
         if (const WorkItem* wi = selectedItem()) {
             regions(wi->privateMemory(), 0, s.privateMemory);
-            for (MemoryRegion& r : s.privateMemory)
-                for (uint8_t& f : r.flags)
-                    f |= ByteWritten; // private bytes start zeroed
             // the selected work-item's reads and writes of the last step, initializations of
             // variables included
             if (m_step > 0 && m_tracer->touchedStep() == m_step) {
@@ -234,6 +223,7 @@ void Session::fillMemory(Snapshot& s) const {
             }
         }
     }
+    m_pager->endSnapshot();
 }
 
 Snapshot Session::snapshot() const {

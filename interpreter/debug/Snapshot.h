@@ -1,8 +1,10 @@
 #pragma once
 
+#include "builtins/ImageObject.h"
 #include "checks/AccessStats.h"
 #include "common/Diagnostic.h"
 #include "debug/ElementLayout.h"
+#include "debug/PagedArray.h"
 #include "debug/Scheduler.h"
 #include "frontend/AddressSpace.h"
 
@@ -75,20 +77,24 @@ enum ByteFlag : uint8_t {
     ByteLastAccessWrite = 32,
 };
 
-/// The contents of one buffer in one address space, copied at snapshot time. Vectors have
+/// The contents of one buffer in one address space, copied at snapshot time. The arrays have
 /// one entry per byte, except that `lastAccessor` and `lastStep` are empty when no byte of
-/// the region was accessed since the run started (read them with a size check).
+/// the region was accessed since the run started (read them with a size check). They are
+/// PagedArrays: pages a step did not change are shared with the previous snapshot (and with
+/// the debugger's shadow memory), so a snapshot of a 64 MiB buffer costs only its changed
+/// pages; writing an element (copy-on-write) never changes another snapshot.
 struct MemoryRegion {
     AddressSpace space = AddressSpace::Global;
-    std::string name;           ///< argument / variable name
-    uint64_t address = 0;       ///< encoded address of byte 0
-    std::vector<uint8_t> bytes; ///< device byte order
-    std::vector<uint8_t> flags; ///< ByteFlag bits
-    /// Global linear id of the last work-item that accessed each byte, -1 for none.
-    std::vector<int64_t> lastAccessor;
+    std::string name;          ///< argument / variable name
+    uint64_t address = 0;      ///< encoded address of byte 0
+    PagedArray<uint8_t> bytes; ///< device byte order
+    PagedArray<uint8_t> flags; ///< ByteFlag bits
+    /// Global linear id (64-bit: any NDRange size) of the last work-item that accessed each
+    /// byte, -1 for none.
+    PagedArray<int64_t> lastAccessor;
     /// Session step of the last access of each byte: the Snapshot::step value right after
     /// the debugger action that made it (so `step - lastStep` is 0 for the latest action).
-    std::vector<uint64_t> lastStep;
+    PagedArray<uint64_t> lastStep;
     /// Work-item accesses of each byte since the run started (empty when none was accessed,
     /// or without Session::setByteStatistics; `__local`: of the viewed work-group's copy).
     std::vector<uint32_t> accessCount;
@@ -101,6 +107,9 @@ struct MemoryRegion {
     /// parameter's pointee type when the .sim says only bytes (or nothing), or the variable's
     /// (array element) type. Null when unknown (shown as bytes).
     std::shared_ptr<const ElementLayout> element;
+    /// For the `__global` buffer of an image argument: the image's type, format and size
+    /// (texel (x, y, z) at image->texelOffset(x, y, z)); null for any other region.
+    std::shared_ptr<const image::Object> image;
 };
 
 /// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`

@@ -165,6 +165,9 @@ struct LaunchConfig {
     std::optional<std::string> schedule;
     uint64_t scheduleSeed = 1;
     std::optional<std::vector<std::string>> checks;
+    /// `# clstep: sub-group-size N` (1..1024 work-items; RunOptions::subGroupSize, clstep-cli
+    /// run --sub-group-size): the debugger's sub-group size for this launch (default 32).
+    std::optional<uint32_t> subGroupSize;
     /// One specification per kernel argument, in parameter order.
     std::vector<KernelArgSpec> args;
     /// True once SimParser::bind succeeded for every argument.

@@ -103,6 +103,13 @@ private:
                 for (std::string item; std::getline(items, item, ',');)
                     if (!item.empty() && item != "none") names.push_back(item);
                 m_config.checks = names;
+            } else if (key == "sub-group-size") {
+                int64_t size = 0;
+                if (!(in >> size) || size < 1 || size > 1024 || !(in >> std::ws).eof())
+                    return error(m_diags, at,
+                                 "Invalid clstep directive: sub-group-size takes 1 to 1024 "
+                                 "(work-items)");
+                m_config.subGroupSize = static_cast<uint32_t>(size);
             } else if (key == "local-size") {
                 std::string value;
                 if (!(in >> value) || value != "auto" || !(in >> std::ws).eof())

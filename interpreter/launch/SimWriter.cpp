@@ -207,6 +207,8 @@ std::optional<std::string> SimWriter::write(const LaunchConfig& config,
     if (config.schedule)
         out += "# clstep: schedule " + *config.schedule + " " +
                std::to_string(config.scheduleSeed) + "\n";
+    if (config.subGroupSize)
+        out += "# clstep: sub-group-size " + std::to_string(*config.subGroupSize) + "\n";
     if (config.checks) {
         std::string list;
         for (const std::string& c : *config.checks)

@@ -364,6 +364,11 @@ void TestSimParser::directives() {
     QCOMPARE(config->checks, (std::optional<std::vector<std::string>>({"races", "endian"})));
     config = SimParser::parse("# clstep: checks none\nk.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
     QVERIFY(config && config->checks && config->checks->empty());
+    QVERIFY(!config->subGroupSize);
+    // The sub-group size belongs to the launch too (issue #16 item 5).
+    config = SimParser::parse("# clstep: sub-group-size 8\nk.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
+    QVERIFY2(config && diags.empty(), qPrintable(describe(diags)));
+    QCOMPARE(config->subGroupSize, std::optional<uint32_t>(8));
 }
 
 void TestSimParser::directiveErrors() {
@@ -382,6 +387,10 @@ void TestSimParser::directiveErrors() {
          "Invalid clstep directive: device-endian takes big or little"},
         {"# clstep: schedule random x\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
          "Invalid clstep directive: the schedule seed is a number"},
+        {"# clstep: sub-group-size 0\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
+         "Invalid clstep directive: sub-group-size takes 1 to 1024 (work-items)"},
+        {"# clstep: sub-group-size 4096\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
+         "Invalid clstep directive: sub-group-size takes 1 to 1024 (work-items)"},
         {"# clstep: work-dim 1\nk.cl\nk\n4 2 1\n1 1 1\n", 4,
          "work-dim 1, but dimension Y has a size other than 1 or an offset"},
     };
@@ -552,7 +561,6 @@ void TestSimParser::mutatedFilesGiveOneDiagnostic() {
     }
 }
 
-
 namespace {
 /// Parses `text` standalone and binds it to a parameter of image type `typeName`.
 std::optional<KernelArgSpec> bindImage(const char* text, const char* typeName,
@@ -575,8 +583,8 @@ void TestSimParser::imageHeaders() {
     QCOMPARE(a->bytes, bytesOf<uint8_t>({1, 2, 3, 4}));
     QCOMPARE(a->image.width, uint64_t(2));
     QCOMPARE(a->image.height, uint64_t(2));
-    QVERIFY(a->image.format == (image::Format{image::ChannelOrder::R,
-                                              image::ChannelType::UnsignedInt8}));
+    QVERIFY(a->image.format ==
+            (image::Format{image::ChannelOrder::R, image::ChannelType::UnsignedInt8}));
 
     auto f = bindImage("<image=3 format=rgba/float fill=0.5>", "image1d_t", diags);
     QVERIFY2(f, qPrintable(describe(diags)));

@@ -118,6 +118,7 @@ void TestSimWriter::debuggerSettingsRoundTrip() {
     config->schedule = "random";
     config->scheduleSeed = 42;
     config->checks = std::vector<std::string>{"races", "uninitialized"};
+    config->subGroupSize = 16;
     auto text = SimWriter::write(*config, diags, "");
     QVERIFY2(text, qPrintable(describe(diags)));
     QVERIFY(text->find("# clstep: device-endian big\n") != std::string::npos);
@@ -129,6 +130,8 @@ void TestSimWriter::debuggerSettingsRoundTrip() {
     QCOMPARE(reread->schedule, config->schedule);
     QCOMPARE(reread->scheduleSeed, uint64_t(42));
     QCOMPARE(reread->checks, config->checks);
+    QVERIFY(text->find("# clstep: sub-group-size 16\n") != std::string::npos);
+    QCOMPARE(reread->subGroupSize, std::optional<uint32_t>(16));
 }
 
 void TestSimWriter::roundTrip_data() {

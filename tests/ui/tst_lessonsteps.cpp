@@ -58,7 +58,8 @@ QString writeKernel(const QTemporaryDir& dir, const char* name, const char* cl, 
 
 int32_t intAt(const debug::MemoryRegion& r, size_t i) {
     int32_t v;
-    std::memcpy(&v, r.bytes.data() + i * 4, 4);
+    const std::vector<uint8_t> b = r.bytes.slice(i * 4, 4);
+    std::memcpy(&v, b.data(), 4);
     return v;
 }
 

@@ -4,11 +4,14 @@
 #include "DebugActions.h"
 #include "DebugController.h"
 #include "DiagnosticsModel.h"
+#include "ImagePane.h"
+#include "ImageView.h"
 #include "KernelDocument.h"
 #include "LaunchPanel.h"
 #include "MainWindow.h"
 #include "MemoryPane.h"
 #include "MemoryTableModel.h"
+#include "Theme.h"
 #include "TraceModel.h"
 #include "WatchPane.h"
 #include "WorkItemGrid.h"
@@ -17,10 +20,17 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QLayout>
+#include <QMouseEvent>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 #include <QTreeWidget>
+#include <QWheelEvent>
 
 using namespace clstep;
 using namespace clstep::ui;
@@ -66,6 +76,9 @@ private slots:
     void autoPlayRunsAndStopsAtTheEnd();
     void continueStopsAtTheRace();
     void endianConversionMarksGlobalMemory();
+    void subGroupSizeBelongsToTheLaunch();
+    void imageArgumentDrawnAsPicture();
+    void presentationFitsAProjector();
 
 private:
     MainWindow* m_window = nullptr;
@@ -451,6 +464,171 @@ void TestMainWindow::continueStopsAtTheRace() {
     QVERIFY(m_window->waitIdle());
     QCOMPARE(races->rowCount(), 1);
     QCOMPARE(races->index(0, DiagnosticsModel::CountColumn).data().toULongLong(), 1ull);
+}
+
+// Issue #16 item 5: the sub-group size is saved with the launch (`# clstep: sub-group-size`),
+// restored when the file opens, and not carried to the next file.
+void TestMainWindow::subGroupSizeBelongsToTheLaunch() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile::copy(sample("reduction_race.cl"), dir.filePath(QStringLiteral("reduction_race.cl")));
+    QFile in(sample("reduction_race.sim"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QString simPath = dir.filePath(QStringLiteral("eight.sim"));
+    QFile out(simPath);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("# clstep: sub-group-size 8\n" + in.readAll());
+    out.close();
+    auto* spin =
+        m_window->launchPanel()->findChild<QSpinBox*>(QStringLiteral("launchSubGroupSize"));
+    QVERIFY(spin);
+
+    QVERIFY(m_window->openPath(simPath));
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().subGroupSize, 8u);
+    QCOMPARE(m_window->controller()->state().snapshot->subGroupSize, 8u);
+    QVERIFY(MainWindow::settingsSummary(m_window->controller()->state())
+                .contains(QStringLiteral("sub-group 8")));
+    QCOMPARE(spin->value(), 8);
+    QVERIFY(m_window->launchPanel()->composeSim().contains(
+        QStringLiteral("# clstep: sub-group-size 8\n")));
+
+    // the next file has no directive: the default, not the previous file's 8
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().subGroupSize, 32u);
+    QCOMPARE(spin->value(), 32);
+    QVERIFY(!m_window->launchPanel()->composeSim().contains(QStringLiteral("sub-group-size")));
+
+    // set in the panel and applied: the run takes it, and Save writes the directive
+    spin->setValue(4);
+    LaunchPanel* launch = m_window->launchPanel();
+    QVERIFY(launch->validate());
+    const QString saved = dir.filePath(QStringLiteral("saved.sim"));
+    m_window->controller()->applyLaunch(launch->composeSim(), launch->simPath(), saved,
+                                        launch->deviceBigEndian(), launch->maxSteps());
+    QVERIFY(m_window->waitIdle());
+    QCOMPARE(m_window->controller()->state().subGroupSize, 4u);
+    QFile written(saved);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QVERIFY(written.readAll().contains("# clstep: sub-group-size 4\n"));
+}
+
+// Issue #14 item 1: an image argument is drawn as a picture in the __global pane: zoomable,
+// the texel under the cursor described, the latest step's reads and writes outlined.
+void TestMainWindow::imageArgumentDrawnAsPicture() {
+    QVERIFY(m_window->openPath(sample("image_blur.sim")));
+    QVERIFY(m_window->waitIdle());
+    MemoryPane* pane = m_window->memoryPane(AddressSpace::Global);
+    QVERIFY(pane->selectRegion(QStringLiteral("src")));
+    ImagePane* image = pane->imagePane();
+    QVERIFY(image->isVisibleTo(pane));
+    ImageView* view = image->view();
+    // src: channel values 0, 1, 2, ... (CL_RGBA/CL_UNORM_INT8): texel (x, y) is drawn as
+    // (r, g, b) = 4 * (8y + x) + (0, 1, 2)
+    QCOMPARE(view->picture().size(), QSize(8, 8));
+    QCOMPARE(view->picture().pixelColor(0, 0), QColor(0, 1, 2));
+    QCOMPARE(view->picture().pixelColor(1, 0), QColor(4, 5, 6));
+    QCOMPARE(view->picture().pixelColor(2, 3), QColor(104, 105, 106));
+    QVERIFY(image->infoText().startsWith(QStringLiteral("8×8 image2d_t CL_RGBA/CL_UNORM_INT8")));
+    const auto f = [](int v) { return QString::number(double(float(v) / 255.0f), 'g', 6); };
+    QCOMPARE(view->texelText(1, 0),
+             QStringLiteral("texel (1, 0): r %1 g %2 b %3 a %4").arg(f(4), f(5), f(6), f(7)));
+    // zoom: an 8x8 image opens at 32 pixels per texel, Ctrl + wheel doubles it
+    QCOMPARE(view->zoom(), 32);
+    QCOMPARE(view->size(), QSize(256, 256));
+    QWheelEvent wheel(QPointF(4, 4), view->mapToGlobal(QPointF(4, 4)), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view, &wheel);
+    QCOMPARE(view->zoom(), 64);
+    QCOMPARE(view->size(), QSize(512, 512));
+    // the texel under the cursor: (1, 0) at zoom 64 is x 64..127
+    QMouseEvent move(QEvent::MouseMove, QPointF(70, 5), view->mapToGlobal(QPointF(70, 5)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(view, &move);
+    QCOMPARE(image->infoText(), view->texelText(1, 0));
+    QCOMPARE(view->toolTip(), view->texelText(1, 0));
+
+    // step work-item (0, 0): its reads of src are outlined, then its write of dst (0, 0)
+    bool sawRead = false;
+    for (int i = 0; i < 100; ++i) {
+        m_window->actions()->action(DebugActions::Step)->trigger();
+        QVERIFY(m_window->waitIdle());
+        QVERIFY(pane->selectRegion(QStringLiteral("src")));
+        if (view->markOf(0, 0) == 1 || view->markOf(1, 0) == 1 || view->markOf(0, 1) == 1) {
+            sawRead = true;
+            QVERIFY(view->texelText(0, 0).endsWith(QStringLiteral(" · read by the last step")) ||
+                    view->markOf(0, 0) == 0);
+        }
+        QVERIFY(pane->selectRegion(QStringLiteral("dst")));
+        if (view->markOf(0, 0) == 2) break;
+    }
+    QVERIFY(sawRead);
+    QCOMPARE(view->markOf(0, 0), 2);
+    QCOMPARE(view->markOf(1, 0), 0);
+    QVERIFY(view->texelText(0, 0).endsWith(QStringLiteral(" · written by the last step")));
+    // (0, 0) blurred with CLK_ADDRESS_CLAMP_TO_EDGE: (4·0 + 2·4 + 2·32 + 36) / 9 = 12
+    QCOMPARE(view->picture().pixelColor(0, 0), QColor(12, 13, 14));
+    QCOMPARE(view->picture().pixelColor(1, 0), QColor(0, 0, 0));
+    // the outline is drawn in the write colour on the zoomed picture
+    const QImage shown = view->grab().toImage();
+    QCOMPARE(shown.pixelColor(1, 1).rgb(), Theme::lastWrite().rgb());
+    // a region that is no image has no picture
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(!pane->imagePane()->isVisibleTo(pane));
+}
+
+// Issue #16 item 6: at 1024x768, presentation mode scales fonts, dock titles, tabs, grid
+// labels and toolbar, and the editor still shows at least 60 columns; the window's minimum
+// size is at most 1000x650.
+void TestMainWindow::presentationFitsAProjector() {
+    // a first start on a 1024x768 screen: the window opens at that size
+    delete m_window;
+    MainWindow::Options o;
+    o.persistSettings = false;
+    o.interactive = false;
+    m_window = new MainWindow(o);
+    m_window->resize(1024, 768);
+    m_window->show();
+    QVERIFY(m_window->openPath(sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(m_window->minimumSizeHint().width() <= 1000);
+    QVERIFY(m_window->minimumSizeHint().height() <= 650);
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QTest::qWait(500); // the first layout has settled (MainWindow::applyDockSizes)
+    QCOMPARE(m_window->size(), QSize(1024, 768)); // (the normal layout fits too)
+    const qreal normal = QApplication::font().pointSizeF();
+    const qreal normalCode = Theme::codeFont().pointSizeF();
+    const int normalIcons = m_window->actions()->toolBar()->iconSize().width();
+    auto* dockTitle = m_window->findChild<QDockWidget*>(QStringLiteral("dockWorkItems"));
+    QVERIFY(dockTitle);
+    m_window->setPresentationMode(true);
+    // the dock sizes settle (MainWindow::applyDockSizes), and the window keeps its size
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->size(), QSize(1024, 768), 3000);
+    QVERIFY(QApplication::font().pointSizeF() >= normal * 1.1);
+    QVERIFY(Theme::codeFont().pointSizeF() >= normalCode * 1.1);
+    // (a dock paints its title in its own font only when that differs from the application's)
+    QVERIFY(dockTitle->font().pointSizeF() >= normal * 1.1);
+    QVERIFY(dockTitle->font() != QApplication::font("QDockWidget"));
+    QVERIFY(m_window->memoryPane(AddressSpace::Local)->tabs()->font().pointSizeF() >= normal * 1.1);
+    QVERIFY(m_window->findChild<WorkItemGrid*>()->font().pointSizeF() >= normal * 1.1);
+    QVERIFY(m_window->actions()->toolBar()->iconSize().width() > normalIcons);
+    // the editor: at least 60 columns of the code font beside its margins
+    CodeEditor* e = m_window->editor();
+    int margins = 0;
+    for (int m = 0; m < 3; ++m)
+        margins += e->marginWidth(m);
+    const int column = QFontMetrics(Theme::codeFont()).horizontalAdvance(QLatin1Char('M'));
+    const auto columns = [&] { return (e->viewport()->width() - margins) / column; };
+    QTRY_VERIFY2_WITH_TIMEOUT(columns() >= 60,
+                              qPrintable(QStringLiteral("%1 columns, editor %2 px wide")
+                                             .arg(columns())
+                                             .arg(e->viewport()->width())),
+                              3000);
+    QVERIFY(e->isVisible() && dockTitle->isVisible());
+    m_window->setPresentationMode(false);
+    QCOMPARE(QApplication::font().pointSizeF(), normal);
 }
 
 void TestMainWindow::endianConversionMarksGlobalMemory() {

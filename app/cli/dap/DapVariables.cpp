@@ -230,7 +230,7 @@ json DapVariables::readMemory(const json& args) {
     }
     uint64_t from = a - r->address;
     uint64_t n = std::min<uint64_t>(count, r->bytes.size() - from);
-    body["data"] = base64(r->bytes.data() + from, n);
+    body["data"] = base64(r->bytes.slice(from, n).data(), n);
     if (n < count) body["unreadableBytes"] = count - n;
     return body;
 }
