@@ -12,10 +12,13 @@ namespace clstep::ocl {
 
 /// Records one kernel launch as a replayable bundle `DIR/NNNN-KERNEL/` (docs/platform.md):
 /// `kernel.cl` (the program's source), `launch.sim` (an Oclgrind launch file: sizes, offsets,
-/// every argument's initial bytes as `uchar hex` values, buffers marked `dump`),
+/// scalars as `uchar hex` values, every buffer as `<size=N TYPE file=argI-NAME.bin dump>` with
+/// its initial bytes in that file, TYPE the parameter's element type), `expected/argI-NAME.bin`
+/// (each buffer's bytes after the launch, for `clstep-cli run launch.sim --expect`),
 /// `build-options.txt` (the clBuildProgram options) and `expected-output.txt` (the dumps of the
-/// buffers after the launch, exactly as `clstep-cli run launch.sim` prints them), so
-/// `clstep-cli run launch.sim | diff - expected-output.txt` confirms the replay bit for bit.
+/// buffers after the launch, exactly as `clstep-cli run launch.sim` prints them).
+/// Arguments that share one buffer (KernelArgument::aliasOf) cannot be said in a .sim: each
+/// gets its own copy, and a NOTE comment in launch.sim and a line on stderr say so.
 /// Problems (unwritable directory) are reported once on stderr; the launch itself goes on.
 void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObject& kernel,
                   const NDRange& range, const std::vector<KernelArgument>& args,

@@ -83,6 +83,13 @@ struct KernelArgSpec {
     bool sizeGiven = false;
     std::string fill;  ///< text after `fill=` ("" if absent)
     std::string range; ///< text after `range=` (START:INC:END, "" if absent)
+    /// `file=NAME` (clstep extension; oclgrind-kernel 21.10 rejects it): the initial bytes
+    /// are the first `size` bytes of this binary file, as written ("" if absent). A relative
+    /// name is relative to `baseDir`. Without `size=`, the size is the file's size.
+    std::string file;
+    /// Directory that a relative `file=` name is relative to: the .sim file's directory
+    /// (SimParser), "" for the working directory (CLI `--arg`).
+    std::string baseDir;
     bool noinit = false;
     bool dump = false;
     bool hex = false;
