@@ -80,6 +80,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.recordDir = value;
     else if (key == "launches")
         s.launches = value;
+    else if (key == "record_inline")
+        s.recordInline = value == "1" || value == "true";
     else if (key == "break_on")
         s.breakOn = value;
     else if (key == "gui")
@@ -122,6 +124,7 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_QUIET", "quiet"},
         {"CLSTEP_RECORD", "record"},
         {"CLSTEP_LAUNCHES", "launches"},
+        {"CLSTEP_RECORD_INLINE", "record_inline"},
         {"CLSTEP_BREAK_ON", "break_on"},
         {"CLSTEP_GUI", "gui"},
         {"CLSTEP_GUI_SCRIPT", "gui_script"},

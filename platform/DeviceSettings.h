@@ -22,6 +22,8 @@ namespace clstep::ocl {
 ///                        diagnostics as JSON
 ///   record               CLSTEP_RECORD               directory: every launch is recorded as
 ///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
+///   record_inline        CLSTEP_RECORD_INLINE        "1": recorded buffers inline in the .sim
+///                        (oclgrind-kernel's form) instead of file=
 ///   launches             CLSTEP_LAUNCHES             which launches get the checks and are
 ///                        recorded: "N" (the Nth launch of the process), "KERNEL" (every launch
 ///                        of that kernel) or "KERNEL:N" (its Nth launch); others run unchecked
@@ -42,7 +44,8 @@ struct DeviceSettings {
     CheckOptions checks;
     std::string diagnosticsJson;
     std::string recordDir;
-    std::string launches; ///< "" = every launch
+    bool recordInline = false; ///< record buffers as inline values, not file= (oclgrind-kernel)
+    std::string launches;      ///< "" = every launch
     /// True when launch `number` (1-based, per process), the `kernelIndex`-th launch of kernel
     /// `kernel` (1-based), is selected by `launches`.
     bool selects(uint32_t number, const std::string& kernel, uint32_t kernelIndex) const;

@@ -154,7 +154,8 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
             if (args[i].kind == KernelArgument::Kind::Buffer) finalBytes[i] = run.argumentBytes(i);
     });
     if (selected && !settings.recordDir.empty())
-        recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes);
+        recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes,
+                     settings.recordInline);
     // --break-on: the launch again in the GUI, whose buffers become the results.
     static bool brokeOnError = false;
     if (settings.breakOn == "error"

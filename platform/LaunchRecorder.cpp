@@ -37,7 +37,7 @@ launch::ElementType dumpType(const std::string& typeName, uint64_t size) {
 
 void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObject& k,
                   const NDRange& range, const std::vector<KernelArgument>& args,
-                  const std::vector<std::vector<uint8_t>>& finalBytes) {
+                  const std::vector<std::vector<uint8_t>>& finalBytes, bool inlineData) {
     char number[16];
     std::snprintf(number, sizeof number, "%04u", launchNumber);
     fs::path bundle = fs::path(dir) / (std::string(number) + "-" + k.name);
@@ -86,12 +86,21 @@ void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObj
                            "differ from the recorded outputs\n";
             }
             spec.size = initial.size();
-            spec.file = launch::SimWriter::argumentFileName(i, a.name);
+            const std::string file = launch::SimWriter::argumentFileName(i, a.name);
             spec.type = spec.writtenType = dumpType(k.signature.params[i].typeName, spec.size);
             spec.dump = true;
-            if (!writeBytes(bundle / spec.file, initial)) return;
-            const std::vector<uint8_t>& after = finalBytes[i].empty() ? initial : finalBytes[i];
-            if (!writeBytes(bundle / "expected" / spec.file, after)) return;
+            if (!writeBytes(bundle / file, initial)) return;
+            const std::vector<uint8_t>& after =
+                i < finalBytes.size() && !finalBytes[i].empty() ? finalBytes[i] : initial;
+            if (!writeBytes(bundle / "expected" / file, after)) return;
+            if (inlineData) { // oclgrind-kernel's form: the exact bits as uchar hex values
+                spec.type = spec.writtenType = launch::ElementType::UChar;
+                spec.hex = true;
+                spec.bytes = initial;
+                spec.contentsKnown = true;
+            } else {
+                spec.file = file;
+            }
             expected += launch::BufferDump::format(spec, after);
             break;
         }

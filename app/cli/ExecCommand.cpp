@@ -60,7 +60,10 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
                    "also write every launch's diagnostics as JSON to FILE");
     cmd.add_option("--record", o.record,
                    "record every launch as DIR/NNNN-KERNEL/ (kernel.cl, launch.sim, "
-                   "expected-output.txt)");
+                   "argI-NAME.bin, expected/, expected-output.txt)");
+    cmd.add_flag("--record-inline", o.recordInline,
+                 "with --record: write buffers into launch.sim as values (oclgrind-kernel's "
+                 "form) instead of file=argI-NAME.bin");
     cmd.add_option("--launches", o.launches,
                    "check and record only launch N, every launch of KERNEL, or its Nth launch "
                    "(N|KERNEL[:N]); the others run without checks");
@@ -123,6 +126,7 @@ int runExec(const ExecOptionsCli& o) {
         if (o.quiet) setenv("CLSTEP_QUIET", "1", 1);
         if (!o.launches.empty()) setenv("CLSTEP_LAUNCHES", o.launches.c_str(), 1);
         if (!o.record.empty()) setenv("CLSTEP_RECORD", fs::absolute(o.record).c_str(), 1);
+        if (o.recordInline) setenv("CLSTEP_RECORD_INLINE", "1", 1);
         if (!o.breakOn.empty()) {
             setenv("CLSTEP_BREAK_ON", o.breakOn.c_str(), 1);
             setenv("CLSTEP_GUI", gui.c_str(), 1);
