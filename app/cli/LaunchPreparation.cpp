@@ -12,31 +12,6 @@
 
 namespace clstep::cli {
 
-namespace {
-
-bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t& dims) {
-    out = {1, 1, 1};
-    dims = 0;
-    std::stringstream ss(text);
-    std::string part;
-    while (std::getline(ss, part, ',')) {
-        if (dims == 3 || part.empty()) return false;
-        // std::stoull accepts "-1" (as 2^64-1): sizes are written as plain digits.
-        if (part.find_first_not_of("0123456789") != std::string::npos) return false;
-        try {
-            size_t used = 0;
-            unsigned long long v = std::stoull(part, &used);
-            if (used != part.size()) return false;
-            out[dims++] = v;
-        } catch (...) {
-            return false;
-        }
-    }
-    return dims > 0;
-}
-
-} // namespace
-
 int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err) {
     CompileOptions& co = out.compile;
     co.clVersion = CompileOptions::parseClStd(o.clStd);
@@ -68,14 +43,14 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
         config->kernelFile = o.file;
         config->kernelName = o.kernel;
         uint32_t dims = 0;
-        if (!parseSizes(o.global, config->globalSize, dims)) {
+        if (!launch::parseSizeList(o.global, config->globalSize, dims)) {
             err << "clstep-cli: invalid --global '" << o.global << "'\n";
             return 2;
         }
         config->workDim = dims;
         if (!o.local.empty()) {
             uint32_t ldims = 0;
-            if (!parseSizes(o.local, config->localSize, ldims)) {
+            if (!launch::parseSizeList(o.local, config->localSize, ldims)) {
                 err << "clstep-cli: invalid --local '" << o.local << "'\n";
                 return 2;
             }
@@ -97,7 +72,7 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     if (!o.globalOffset.empty()) {
         std::array<uint64_t, 3> off;
         uint32_t dims = 0;
-        if (!parseSizes(o.globalOffset, off, dims)) {
+        if (!launch::parseSizeList(o.globalOffset, off, dims)) {
             err << "clstep-cli: invalid --global-offset '" << o.globalOffset << "'\n";
             return 2;
         }
@@ -126,6 +101,7 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
         return 1;
     }
     std::vector<Diagnostic> bindDiags;
+    config->memoryBudgetBytes = o.globalMemBytes;
     launch::LaunchPlan plan = launch::prepare(*out.program, *config, bindDiags);
     for (const Diagnostic& d : bindDiags)
         launchPrinter.printText(err, d);

@@ -120,6 +120,7 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     if (m_program->hasErrors()) return fail("the kernel has errors");
     const ast::FunctionDecl* k = m_program->findKernel(m_kernelName);
     if (!k) return fail("no kernel named '" + m_kernelName + "' in " + config->kernelFile);
+    config->memoryBudgetBytes = m_runOptions.globalMemoryBytes;
     launch::LaunchPlan plan = launch::prepare(*m_program, *config, m_launchDiagnostics);
     if (!plan.ok) return fail("the launch file does not match the kernel");
     m_range = plan.range;

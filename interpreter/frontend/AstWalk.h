@@ -193,36 +193,63 @@ void forEachChild(const Expr* e, ExprFn&& onExpr) {
 
 /// Pre-order walk of the expression tree under `e` (e first, then its children as
 /// forEachChild lists them): `onExpr(const Expr*)` returns a Visit (or nothing, meaning
-/// Visit::Children). Returns false when a callback returned Visit::Stop. Recursive: the
-/// depth is the tree's.
+/// Visit::Children). Returns false when a callback returned Visit::Stop. Iterative, with an
+/// explicit stack on the heap: any nesting depth runs on any caller's stack.
 template <typename ExprFn>
 bool walk(const Expr* e, ExprFn&& onExpr) {
-    bool go = true;
-    if (e && detail::enter(detail::visit(onExpr, e), go))
-        forEachChild(e, [&](const Expr* c) {
-            if (go) go = walk(c, onExpr);
-        });
-    return go;
+    if (!e) return true;
+    std::vector<const Expr*> pending{e};
+    std::vector<const Expr*> children;
+    while (!pending.empty()) {
+        const Expr* x = pending.back();
+        pending.pop_back();
+        const Visit v = detail::visit(onExpr, x);
+        if (v == Visit::Stop) return false;
+        if (v == Visit::Skip) continue;
+        children.clear();
+        forEachChild(x, [&children](const Expr* c) { children.push_back(c); });
+        pending.insert(pending.end(), children.rbegin(), children.rend());
+    }
+    return true;
 }
 
 /// Pre-order walk of the statement tree under `s` with the expressions in it: each
 /// statement goes to `onStmt(const Stmt*)`, each expression to `onExpr(const Expr*)`, a
 /// node before its children, children in the order forEachChild lists them. Callbacks
 /// return a Visit (or nothing, meaning Visit::Children). Returns false when a callback
-/// returned Visit::Stop. Calls into other functions are not followed.
+/// returned Visit::Stop. Calls into other functions are not followed. Iterative, like the
+/// expression walk: the depth of the tree does not reach the caller's stack.
 template <typename StmtFn, typename ExprFn>
 bool walk(const Stmt* s, StmtFn&& onStmt, ExprFn&& onExpr) {
-    bool go = true;
-    if (s && detail::enter(detail::visit(onStmt, s), go))
-        forEachChild(
-            s,
-            [&](const Stmt* c) {
-                if (go) go = walk(c, onStmt, onExpr);
-            },
-            [&](const Expr* c) {
-                if (go) go = walk(c, onExpr);
-            });
-    return go;
+    if (!s) return true;
+    /// A node still to visit: exactly one of the two is set.
+    struct Node {
+        const Stmt* stmt;
+        const Expr* expr;
+    };
+    std::vector<Node> pending{{s, nullptr}};
+    std::vector<Node> children;
+    while (!pending.empty()) {
+        const Node n = pending.back();
+        pending.pop_back();
+        const Visit v = n.stmt ? detail::visit(onStmt, n.stmt) : detail::visit(onExpr, n.expr);
+        if (v == Visit::Stop) return false;
+        if (v == Visit::Skip) continue;
+        children.clear();
+        if (n.stmt)
+            forEachChild(
+                n.stmt,
+                [&children](const Stmt* c) {
+                    children.push_back({c, nullptr});
+                },
+                [&children](const Expr* c) {
+                    children.push_back({nullptr, c});
+                });
+        else
+            forEachChild(n.expr, [&children](const Expr* c) { children.push_back({nullptr, c}); });
+        pending.insert(pending.end(), children.rbegin(), children.rend());
+    }
+    return true;
 }
 
 /// Pre-order walk of the statements under `s` only (expressions are not entered).

@@ -116,6 +116,7 @@ private:
         fresh.sourceEndIsHeader = m_spec.sourceEndIsHeader;
         fresh.standalone = m_spec.standalone;
         fresh.baseDir = m_spec.baseDir;
+        fresh.contentsBudget = m_spec.contentsBudget;
         if (m_param) fresh.name = m_param->name;
         m_spec = std::move(fresh);
     }
@@ -334,6 +335,10 @@ private:
                    "'" + path.string() + "' holds " + std::to_string(bytes) +
                        " bytes: only the first " + std::to_string(m_spec.size) + " are used (" +
                        label() + ")");
+        if (m_spec.size > m_spec.contentsBudget) {
+            m_spec.overBudget = true; // the launch is refused; do not read gigabytes first
+            return true;
+        }
         try {
             m_spec.bytes.resize(m_spec.size);
         } catch (const std::bad_alloc&) {
@@ -403,6 +408,11 @@ private:
         // Unbound, typed, no initializer and no values: may be a __local argument.
         if (!m_param && m_spec.fill.empty() && m_spec.range.empty() && m_reader.atEnd())
             return true;
+        if ((!m_spec.fill.empty() || !m_spec.range.empty()) &&
+            m_spec.size > m_spec.contentsBudget) {
+            m_spec.overBudget = true; // the launch is refused; do not fill gigabytes first
+            return true;
+        }
         return visitElementType(*m_spec.type, [this](auto tag) {
             using T = decltype(tag);
             if (!m_spec.fill.empty()) return readFill<T>();

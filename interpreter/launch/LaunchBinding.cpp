@@ -49,12 +49,12 @@ std::vector<KernelArgument> kernelArgumentsOf(const LaunchConfig& config) {
         switch (spec.kind) {
         case ArgKind::Buffer:
             a.kind = KernelArgument::Kind::Buffer;
-            a.bytes.resize(spec.size);
+            if (!spec.overBudget) a.bytes.resize(spec.size); // over budget: refused by size
             break;
         case ArgKind::Image:
             a.kind = KernelArgument::Kind::Image;
             a.image = spec.image;
-            a.bytes.resize(spec.size);
+            if (!spec.overBudget) a.bytes.resize(spec.size);
             break;
         case ArgKind::Local:
             a.kind = KernelArgument::Kind::Local;

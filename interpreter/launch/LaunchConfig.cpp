@@ -1,6 +1,7 @@
 #include "launch/LaunchConfig.h"
 
 #include <array>
+#include <charconv>
 #include <string>
 
 namespace clstep::launch {
@@ -25,6 +26,26 @@ constexpr std::array<TypeEntry, 10> kTypes{{
     {ElementType::Double, "double", 8},
 }};
 } // namespace
+
+bool parseSizeList(std::string_view text, std::array<uint64_t, 3>& out, uint32_t& dims) {
+    out = {1, 1, 1};
+    dims = 0;
+    size_t begin = 0;
+    while (begin <= text.size()) {
+        size_t end = text.find_first_of(",x", begin);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view part = text.substr(begin, end - begin);
+        if (dims == 3 || part.empty() ||
+            part.find_first_not_of("0123456789") != std::string_view::npos)
+            return false;
+        uint64_t v = 0;
+        auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+        if (ec != std::errc() || ptr != part.data() + part.size()) return false;
+        out[dims++] = v;
+        begin = end + 1;
+    }
+    return dims > 0;
+}
 
 size_t elementSize(ElementType t) {
     return kTypes[static_cast<size_t>(t)].size;

@@ -47,6 +47,12 @@ std::optional<ElementType> elementTypeFromName(std::string_view name);
 /// leading const/volatile/restrict are skipped and "unsigned int" reads as "uint".
 std::optional<ElementType> defaultElementType(std::string_view typeName);
 
+/// Reads an NDRange size list as front ends take it on a command line: one to three sizes
+/// (work-items), plain decimal digits, separated by ',' or 'x' ("16", "16,4", "16x4x2").
+/// Fills `out` (missing dimensions are 1) and `dims` (1..3). False for anything else: an
+/// empty part, a sign ("-1" is not 2^64-1), a value over 2^64-1, a fourth size.
+bool parseSizeList(std::string_view text, std::array<uint64_t, 3>& out, uint32_t& dims);
+
 /// What a kernel argument turned out to be once bound to the kernel's parameter list.
 enum class ArgKind : uint8_t {
     Unbound, ///< parsed, but not bound to a kernel parameter yet (kind unknown)
@@ -108,6 +114,12 @@ struct KernelArgSpec {
     /// pass only the parameter's first bytes.
     bool contentsKnown = false;
     std::vector<uint8_t> bytes;
+    /// Bytes of `fill=`/`range=` contents this argument may materialize (set by
+    /// SimParser::bind from LaunchConfig::memoryBudgetBytes). A larger argument keeps its
+    /// `size` but not its bytes (`overBudget`): the launch is refused before the run
+    /// allocates anything (KernelRun's global-memory check names every buffer and the total).
+    uint64_t contentsBudget = UINT64_MAX;
+    bool overBudget = false; ///< `size` exceeded `contentsBudget`: `bytes` stays empty
     /// The values after the header as written, one whitespace-separated token each.
     std::vector<std::string> valueTokens;
     /// The `<...>` header, from '<' to one past the last '>'.
@@ -165,6 +177,11 @@ struct LaunchConfig {
     SourceRange kernelNameRange;
     SourceRange globalSizeRange;
     SourceRange localSizeRange;
+    /// The device's global memory in bytes (RunOptions::globalMemoryBytes): buffer
+    /// contents beyond it in total are not built while binding (see
+    /// KernelArgSpec::contentsBudget), so a launch that cannot run fails at once instead of
+    /// filling gigabytes first. UINT64_MAX: no budget.
+    uint64_t memoryBudgetBytes = UINT64_MAX;
 };
 
 } // namespace clstep::launch

@@ -3,6 +3,7 @@
 #include "launch/ArgParser.h"
 #include "launch/SimReader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -336,6 +337,7 @@ bool SimParser::bind(LaunchConfig& config, const KernelSignature& signature,
     }
     const auto& params = signature.params;
     SourceLocation end = config.localSizeRange.end;
+    uint64_t budget = config.memoryBudgetBytes; // bytes of buffer contents still allowed
     for (size_t i = 0; i < params.size(); ++i) {
         auto index = static_cast<uint32_t>(i);
         if (i >= config.args.size()) {
@@ -350,7 +352,10 @@ bool SimParser::bind(LaunchConfig& config, const KernelSignature& signature,
             if (!ArgParser::bind(spec, params[i], index, diags)) return false;
             continue;
         }
+        spec.contentsBudget = budget;
         if (!ArgParser::read(spec, index, &params[i], end, diags)) return false;
+        if (spec.kind == ArgKind::Buffer || spec.kind == ArgKind::Image)
+            budget -= std::min(budget, spec.size);
         std::string token;
         SourceRange where;
         if (i + 1 < params.size() && ArgParser::leftoverToken(spec, end, token, where))

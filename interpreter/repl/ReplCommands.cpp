@@ -9,6 +9,8 @@
 #include "repl/TypeSpeller.h"
 #include "repl/ValuePrinter.h"
 
+#include "launch/LaunchConfig.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -29,31 +31,6 @@ std::string trim(const std::string& s) {
     if (b == std::string::npos) return "";
     size_t e = s.find_last_not_of(" \t\r\n");
     return s.substr(b, e - b + 1);
-}
-
-/// Parses "16", "16,4", "16x4x2" into up to three sizes.
-bool parseSizes(const std::string& text, std::array<uint64_t, 3>& out, uint32_t& dims) {
-    out = {1, 1, 1};
-    dims = 0;
-    std::string part;
-    std::string t = text + ",";
-    for (char c : t) {
-        if (c == ',' || c == 'x') {
-            if (part.empty() || dims == 3) return false;
-            try {
-                size_t used = 0;
-                unsigned long long v = std::stoull(part, &used);
-                if (used != part.size()) return false;
-                out[dims++] = v;
-            } catch (...) {
-                return false;
-            }
-            part.clear();
-        } else {
-            part += c;
-        }
-    }
-    return dims > 0;
 }
 
 std::string three(const std::array<uint64_t, 3>& v, uint32_t dims) {
@@ -188,14 +165,14 @@ ReplResult ReplCommands::ndrange(const std::string& arg) {
     in >> g >> l >> extra;
     NDRange range;
     uint32_t dims = 0;
-    if (!parseSizes(g, range.global, dims) || !extra.empty())
+    if (!launch::parseSizeList(g, range.global, dims) || !extra.empty())
         return message("usage: :ndrange GLOBAL [LOCAL], each X[,Y[,Z]] (e.g. :ndrange 16 4)",
                        false);
     range.dims = dims;
     range.localGiven = !l.empty();
     if (!l.empty()) {
         uint32_t ldims = 0;
-        if (!parseSizes(l, range.local, ldims) || ldims != dims)
+        if (!launch::parseSizeList(l, range.local, ldims) || ldims != dims)
             return message("the local size needs as many dimensions as the global size", false);
     }
     for (uint32_t d = 0; d < 3; ++d) {
@@ -225,7 +202,7 @@ ReplResult ReplCommands::workitem(const std::string& arg) {
     if (arg.empty()) return message(contextText());
     std::array<uint64_t, 3> id;
     uint32_t dims = 0;
-    if (!parseSizes(arg, id, dims))
+    if (!launch::parseSizeList(arg, id, dims))
         return message("usage: :workitem X[,Y[,Z]] (a global id)", false);
     for (uint32_t d = dims; d < 3; ++d)
         id[d] = 0;

@@ -17,7 +17,10 @@ struct KernelArgument {
     Kind kind = Kind::Scalar;
     std::string name;           ///< parameter name (filled in from the kernel when empty)
     std::vector<uint8_t> bytes; ///< Buffer: initial contents; Scalar: the value's bytes
-    uint64_t size = 0;          ///< bytes (Buffer: bytes.size(); Local: requested size)
+    /// Bytes. Local: the requested size. Buffer/Image: bytes.size(), or more when the
+    /// launch file's contents were not built because they exceed the device's global memory
+    /// (the launch is then refused by KernelRun's memory check).
+    uint64_t size = 0;
     bool readOnly = false;      ///< `ro`: kernel writes are reported
     bool writeOnly = false;     ///< `wo`: kernel reads are reported
     bool noInit = false;        ///< `noinit`: contents are uninitialized

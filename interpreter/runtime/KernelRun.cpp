@@ -20,30 +20,38 @@ using namespace ast;
 
 namespace {
 
-/// True if `body` calls a builtin that may suspend (barrier, wait_group_events), or a user
-/// function that does (functions in `seen` are not entered again). The operands of sizeof,
-/// _Alignof and vec_step are not evaluated, so calls in them do not count.
-bool reachesBarrier(const Stmt* body, std::set<const FunctionDecl*>& seen) {
-    const bool none = walk(
-        body, [](const Stmt*) { return Visit::Children; },
-        [&seen](const Expr* e) {
-            if (e->kind == ExprKind::Sizeof || e->kind == ExprKind::Alignof ||
-                e->kind == ExprKind::VecStep)
-                return Visit::Skip;
-            if (e->kind != ExprKind::Call) return Visit::Children;
-            auto* c = static_cast<const CallExpr*>(e);
-            if (c->builtin >= 0)
-                return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier)
-                           ? Visit::Stop
-                           : Visit::Children;
-            const FunctionDecl* f =
-                c->function ? (c->function->definition ? c->function->definition : c->function)
-                            : nullptr;
-            if (f && f->body && seen.insert(f).second && reachesBarrier(f->body.get(), seen))
-                return Visit::Stop;
-            return Visit::Children;
-        });
-    return !none;
+/// True if `kernelBody`, or a user function it calls directly or indirectly, calls a builtin
+/// that may suspend (barrier, wait_group_events, work-group functions). The operands of
+/// sizeof, _Alignof and vec_step are not evaluated, so calls in them do not count. Both the
+/// AST walk and the call graph are followed iteratively (a worklist of function bodies), so
+/// neither deep expressions nor long call chains reach the caller's stack.
+bool reachesBarrier(const Stmt* kernelBody) {
+    std::set<const FunctionDecl*> seen;
+    std::vector<const Stmt*> bodies{kernelBody};
+    while (!bodies.empty()) {
+        const Stmt* body = bodies.back();
+        bodies.pop_back();
+        const bool none = walk(
+            body, [](const Stmt*) { return Visit::Children; },
+            [&](const Expr* e) {
+                if (e->kind == ExprKind::Sizeof || e->kind == ExprKind::Alignof ||
+                    e->kind == ExprKind::VecStep)
+                    return Visit::Skip;
+                if (e->kind != ExprKind::Call) return Visit::Children;
+                auto* c = static_cast<const CallExpr*>(e);
+                if (c->builtin >= 0)
+                    return (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinIsBarrier)
+                               ? Visit::Stop
+                               : Visit::Children;
+                const FunctionDecl* f =
+                    c->function ? (c->function->definition ? c->function->definition : c->function)
+                                : nullptr;
+                if (f && f->body && seen.insert(f).second) bodies.push_back(f->body.get());
+                return Visit::Children;
+            });
+        if (!none) return true;
+    }
+    return false;
 }
 
 void swapElements(std::vector<uint8_t>& bytes, const Type* t) {
@@ -74,14 +82,13 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     }
     if (!validateRange()) return;
     if (!checkMemoryBounds()) return;
-    std::set<const FunctionDecl*> seen;
-    // The AST walks recurse as deep as the expressions nest (kMaxNestingDepth): on a deep
-    // stack, like every other recursive pass (an ASan build overflowed the caller's 8 MiB).
-    runOnDeepStack([&] { m_usesBarriers = reachesBarrier(m_kernel->body.get(), seen); });
+    // ast::walk is iterative, so these analyses run on any stack (an ASan build once
+    // overflowed the caller's 8 MiB when they recursed).
+    m_usesBarriers = reachesBarrier(m_kernel->body.get());
     try {
         setupProgramVars();
         setupArguments();
-        runOnDeepStack([this] { collectStringLiterals(); });
+        collectStringLiterals();
     } catch (const std::bad_alloc&) {
         launchError("the host ran out of memory while allocating the kernel's buffers "
                     "(lower the buffer sizes)");
@@ -99,146 +106,6 @@ void KernelRun::launchError(const std::string& message) {
     if (m_kernel) d.range = m_kernel->nameRange;
     m_diagnostics.push_back(std::move(d));
     m_counts.push_back(1);
-}
-
-bool KernelRun::validateRange() {
-    NDRange& r = m_range;
-    if (r.dims < 1 || r.dims > 3) {
-        launchError("work dimension must be 1, 2 or 3");
-        return false;
-    }
-    for (int d = 0; d < 3; ++d) {
-        if (r.global[d] == 0) {
-            launchError("global size in dimension " + std::to_string(d) + " is 0");
-            return false;
-        }
-        if (!r.localGiven) {
-            uint64_t best = 1;
-            uint64_t limit = d == 0 ? 64 : 1;
-            for (uint64_t l = 1; l <= limit; ++l)
-                if (r.global[d] % l == 0) best = l;
-            r.local[d] = best;
-        }
-        if (r.local[d] == 0) {
-            launchError("local size in dimension " + std::to_string(d) + " is 0");
-            return false;
-        }
-        if (r.global[d] % r.local[d] != 0 && m_program.options.clVersion < 200) {
-            launchError("global size " + std::to_string(r.global[d]) +
-                        " is not a multiple of local size " + std::to_string(r.local[d]) +
-                        " in dimension " + std::to_string(d) +
-                        " (non-uniform work-groups need -cl-std=CL2.0)");
-            return false;
-        }
-    }
-    // Every product and sum of sizes must fit in 64 bits (size_t on the device): global ids
-    // (offset + global - 1), the rounded-up extent (groups * local), the number of work-items,
-    // of work-groups and of work-items per work-group (spec 5.8.5, clEnqueueNDRangeKernel:
-    // CL_INVALID_GLOBAL_WORK_SIZE, CL_INVALID_GLOBAL_OFFSET, CL_INVALID_WORK_GROUP_SIZE).
-    auto dimsText = [&](const std::array<uint64_t, 3>& v) {
-        return std::to_string(v[0]) + " x " + std::to_string(v[1]) + " x " + std::to_string(v[2]);
-    };
-    uint64_t product = 0;
-    for (int d = 0; d < 3; ++d) {
-        uint64_t last = 0, extent = 0;
-        if (__builtin_add_overflow(r.offset[d], r.global[d] - 1, &last)) {
-            launchError("global offset " + std::to_string(r.offset[d]) + " plus global size " +
-                        std::to_string(r.global[d]) + " in dimension " + std::to_string(d) +
-                        " overflows 64 bits");
-            return false;
-        }
-        if (__builtin_mul_overflow(r.groups(d), r.local[d], &extent) ||
-            __builtin_add_overflow(extent, r.offset[d], &last)) {
-            launchError("global size " + std::to_string(r.global[d]) +
-                        " rounded up to local size " + std::to_string(r.local[d]) +
-                        " in dimension " + std::to_string(d) + " overflows 64 bits");
-            return false;
-        }
-    }
-    if (__builtin_mul_overflow(r.global[0], r.global[1], &product) ||
-        __builtin_mul_overflow(product, r.global[2], &product)) {
-        launchError("the NDRange " + dimsText(r.global) +
-                    " has more than 2^64 work-items (the product overflows 64 bits)");
-        return false;
-    }
-    if (__builtin_mul_overflow(r.groups(0), r.groups(1), &product) ||
-        __builtin_mul_overflow(product, r.groups(2), &product)) {
-        launchError("the NDRange " + dimsText(r.global) + " with work-groups of " +
-                    dimsText(r.local) + " has more than 2^64 work-groups");
-        return false;
-    }
-    uint64_t groupSize = 0;
-    if (__builtin_mul_overflow(r.local[0], r.local[1], &groupSize) ||
-        __builtin_mul_overflow(groupSize, r.local[2], &groupSize)) {
-        launchError("work-group size " + dimsText(r.local) +
-                    " overflows 64 bits (the simulated device's limit is 65536)");
-        return false;
-    }
-    if (groupSize > 65536) {
-        launchError("work-group size " + std::to_string(groupSize) +
-                    " exceeds the simulated device's limit of 65536");
-        return false;
-    }
-    return true;
-}
-
-bool KernelRun::checkMemoryBounds() {
-    auto list = [](const std::vector<std::pair<std::string, uint64_t>>& parts) {
-        std::string text;
-        for (size_t i = 0; i < parts.size() && i < 8; ++i)
-            text += (i ? ", '" : "'") + parts[i].first + "' (" + std::to_string(parts[i].second) +
-                    " bytes)";
-        if (parts.size() > 8) text += ", ...";
-        return text;
-    };
-    // Sums saturate: a sum that overflows is larger than any device.
-    auto add = [](uint64_t a, uint64_t b) {
-        uint64_t s = 0;
-        return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
-    };
-    std::vector<std::pair<std::string, uint64_t>> locals;
-    uint64_t localTotal = 0;
-    for (const VarDecl* v : kernelScopeLocals(m_kernel->body.get())) {
-        locals.emplace_back(v->name, v->type->canonical()->size);
-        localTotal = add(localTotal, locals.back().second);
-    }
-    const auto& params = m_kernel->params;
-    for (size_t i = 0; i < params.size() && i < m_args.size(); ++i)
-        if (m_args[i].kind == KernelArgument::Kind::Local) {
-            locals.emplace_back(params[i]->name, m_args[i].size);
-            localTotal = add(localTotal, m_args[i].size);
-        }
-    if (localTotal > m_options.localMemoryBytes) {
-        launchError("the kernel needs " + std::to_string(localTotal) +
-                    " bytes of __local memory per work-group (" + list(locals) +
-                    "), more than the device's " + std::to_string(m_options.localMemoryBytes) +
-                    " bytes (CL_DEVICE_LOCAL_MEM_SIZE)");
-        return false;
-    }
-    std::vector<std::pair<std::string, uint64_t>> buffers;
-    uint64_t globalTotal = 0;
-    for (const VarDecl* v : m_program.programVars) {
-        buffers.emplace_back(v->name, v->type->canonical()->size);
-        globalTotal = add(globalTotal, buffers.back().second);
-    }
-    for (size_t i = 0; i < m_args.size(); ++i)
-        if (m_args[i].kind == KernelArgument::Kind::Buffer ||
-            m_args[i].kind == KernelArgument::Kind::Image) {
-            std::string name =
-                m_args[i].name.empty() && i < params.size() ? params[i]->name : m_args[i].name;
-            buffers.emplace_back(name, m_args[i].bytes.size());
-            globalTotal = add(globalTotal, m_args[i].bytes.size());
-        }
-    if (globalTotal > m_options.globalMemoryBytes) {
-        std::sort(buffers.begin(), buffers.end(),
-                  [](const auto& a, const auto& b) { return a.second > b.second; });
-        launchError("the buffers " + list(buffers) + " need " + std::to_string(globalTotal) +
-                    " bytes in total, more than the device's global memory of " +
-                    std::to_string(m_options.globalMemoryBytes) +
-                    " bytes (CL_DEVICE_GLOBAL_MEM_SIZE)");
-        return false;
-    }
-    return true;
 }
 
 void KernelRun::setupProgramVars() {

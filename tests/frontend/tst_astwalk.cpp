@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <memory>
 #include <string>
 
 using namespace clstep;
@@ -181,6 +182,41 @@ __kernel void k(__global int *out) {
             names.push_back(v->name);
         QCOMPARE(joined(names), QStringLiteral("a c"));
         QVERIFY(kernelScopeLocals(nullptr).empty());
+    }
+
+    // Regression: the walks recursed once per nesting level, so a deep tree overflowed the
+    // caller's stack (KernelRun's barrier-reachability walk under ASan on 5,000 unary minus).
+    // A million levels need far more than the test thread's 8 MiB if the walk recurses.
+    void deepTreesDoNotUseTheCallersStack() {
+        constexpr int depth = 1000000;
+        auto leaf = std::make_unique<IntLiteralExpr>();
+        ExprPtr root = std::move(leaf);
+        for (int i = 0; i < depth; ++i) {
+            auto u = std::make_unique<UnaryExpr>();
+            u->op = UnaryOp::Minus;
+            u->operand = std::move(root);
+            root = std::move(u);
+        }
+        ExprStmt stmt;
+        stmt.expr = std::move(root);
+        int exprs = 0, stmts = 0;
+        QVERIFY(walk(
+            static_cast<const Stmt*>(&stmt), [&stmts](const Stmt*) { ++stmts; },
+            [&exprs](const Expr*) { ++exprs; }));
+        QCOMPARE(stmts, 1);
+        QCOMPARE(exprs, depth + 1);
+        int seen = 0;
+        QVERIFY(!walk(stmt.expr.get(), [&seen](const Expr* e) {
+            ++seen;
+            return e->kind == ExprKind::IntLiteral ? Visit::Stop : Visit::Children;
+        }));
+        QCOMPARE(seen, depth + 1);
+        // Take the chain apart from the top: destroying it as one unique_ptr chain recurses.
+        ExprPtr cur = std::move(stmt.expr);
+        while (cur && cur->kind == ExprKind::Unary) {
+            ExprPtr next = std::move(static_cast<UnaryExpr*>(cur.get())->operand);
+            cur = std::move(next);
+        }
     }
 };
 

@@ -127,6 +127,14 @@ void TestRepl::structSizeofAndWorkItemIds() {
     // Outside the NDRange: refused, the work-item stays.
     QVERIFY(!repl.submit(":workitem 16").ok);
     QCOMPARE(accept(repl, "get_global_id(0)").value, std::string("6"));
+    // Regression: the REPL's own size parser read "-1" as 2^64-1 (the CLI refused it); both
+    // now use launch::parseSizeList.
+    ReplResult negative = repl.submit(":ndrange -1 4");
+    QVERIFY(!negative.ok); // was refused as "at most 4194304 work-items" (read as 2^64-1)
+    QVERIFY2(negative.text.find("usage: :ndrange") != std::string::npos, negative.text.c_str());
+    QVERIFY(!repl.submit(":workitem -1").ok);
+    QVERIFY(accept(repl, ":ndrange 8x2 4x2").ok);
+    QCOMPARE(accept(repl, "get_global_size(1)").value, std::string("2"));
 }
 
 void TestRepl::statementsUpdateKeptVariables() {
