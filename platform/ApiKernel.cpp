@@ -151,10 +151,11 @@ cl_int CL_API_CALL GetKernelArgInfo(cl_kernel kernel, cl_uint index, cl_kernel_a
             if (p.addressSpace == launch::ParamAddressSpace::Constant)
                 q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
             if (p.addressSpace == launch::ParamAddressSpace::Local) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
+            if (image::dimFromTypeName(p.typeName)) q = CL_KERNEL_ARG_ADDRESS_GLOBAL; // images
             return a.scalar(q);
         }
         case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-            return a.scalar<cl_kernel_arg_access_qualifier>(CL_KERNEL_ARG_ACCESS_NONE);
+            return a.scalar(k->accessQualifier(index));
         case CL_KERNEL_ARG_TYPE_NAME:
             return a.string(p.typeName);
         case CL_KERNEL_ARG_TYPE_QUALIFIER:

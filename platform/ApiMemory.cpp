@@ -81,7 +81,7 @@ cl_mem CL_API_CALL CreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_
                                    const void* info, cl_int* errcodeRet) {
     return guardedCreate<cl_mem>(errcodeRet, [&](cl_int& err) -> cl_mem {
         MemObject* parent = MemObject::from(buffer);
-        if (!parent) {
+        if (!parent || parent->image) {
             err = CL_INVALID_MEM_OBJECT;
             return nullptr;
         }
@@ -151,7 +151,8 @@ cl_int CL_API_CALL GetMemObjectInfo(cl_mem mem, cl_mem_info param, size_t size, 
         InfoAnswer a(size, value, sizeRet);
         switch (param) {
         case CL_MEM_TYPE:
-            return a.scalar<cl_mem_object_type>(CL_MEM_OBJECT_BUFFER);
+            return a.scalar<cl_mem_object_type>(
+                m->image ? static_cast<cl_mem_object_type>(m->image->dim) : CL_MEM_OBJECT_BUFFER);
         case CL_MEM_FLAGS:
             return a.scalar(m->flags);
         case CL_MEM_SIZE:
@@ -189,10 +190,12 @@ cl_int CL_API_CALL SetMemObjectDestructorCallback(cl_mem mem, void(CL_CALLBACK* 
     });
 }
 
-/// The common checks of a buffer command: queue, buffer, same context, wait list.
-cl_int checkCommand(Queue* q, MemObject* m, cl_uint n, const cl_event* list) {
+/// The common checks of a buffer command: queue, buffer (an image only when `imageToo`: the
+/// image commands are in ApiImageCommands.cpp), same context, wait list.
+cl_int checkCommand(Queue* q, MemObject* m, cl_uint n, const cl_event* list,
+                    bool imageToo = false) {
     if (!q) return CL_INVALID_COMMAND_QUEUE;
-    if (!m) return CL_INVALID_MEM_OBJECT;
+    if (!m || (m->image && !imageToo)) return CL_INVALID_MEM_OBJECT;
     if (m->context != q->context) return CL_INVALID_CONTEXT;
     return Queue::checkWaitList(q->context, n, list);
 }
@@ -258,7 +261,7 @@ cl_int CL_API_CALL EnqueueCopyBuffer(cl_command_queue queue, cl_mem src, cl_mem 
         MemObject* s = MemObject::from(src);
         MemObject* d = MemObject::from(dst);
         if (cl_int err = checkCommand(q, s, n, list)) return err;
-        if (!d) return CL_INVALID_MEM_OBJECT;
+        if (!d || d->image) return CL_INVALID_MEM_OBJECT;
         if (d->context != q->context) return CL_INVALID_CONTEXT;
         if (size == 0 || !inBounds(s, srcOffset, size) || !inBounds(d, dstOffset, size))
             return CL_INVALID_VALUE;
@@ -398,7 +401,7 @@ cl_int CL_API_CALL EnqueueCopyBufferRect(cl_command_queue queue, cl_mem src, cl_
         MemObject* s = MemObject::from(src);
         MemObject* d = MemObject::from(dst);
         if (cl_int err = checkCommand(q, s, n, list)) return err;
-        if (!d) return CL_INVALID_MEM_OBJECT;
+        if (!d || d->image) return CL_INVALID_MEM_OBJECT;
         if (d->context != q->context) return CL_INVALID_CONTEXT;
         if (!validRegion(region)) return CL_INVALID_VALUE;
         Rect rs, rd;
@@ -457,7 +460,7 @@ cl_int CL_API_CALL EnqueueUnmapMemObject(cl_command_queue queue, cl_mem mem, voi
     return guarded([&]() -> cl_int {
         Queue* q = Queue::from(queue);
         MemObject* m = MemObject::from(mem);
-        if (cl_int err = checkCommand(q, m, n, list)) return err;
+        if (cl_int err = checkCommand(q, m, n, list, true)) return err;
         uint8_t* p = static_cast<uint8_t*>(ptr);
         if (!p || m->mapCount == 0 || p < m->data() || p > m->data() + m->size)
             return CL_INVALID_VALUE;

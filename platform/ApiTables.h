@@ -17,7 +17,13 @@ void fillMemoryApi(cl_icd_dispatch& d);
 void fillProgramApi(cl_icd_dispatch& d);
 /// Kernels and their launches (spec 5.9, 5.10).
 void fillKernelApi(cl_icd_dispatch& d);
-/// What clstep does not support: images, samplers, pipes, SVM, IL, GL/DX/EGL interop,
+/// Images: creation, formats, info (spec 5.3.1-5.3.2, 5.3.7; ApiImage.cpp), then the image
+/// commands (5.3.3-5.3.6; ApiImageCommands.cpp, through fillImageCommandApi).
+void fillImageApi(cl_icd_dispatch& d);
+void fillImageCommandApi(cl_icd_dispatch& d);
+/// Samplers (spec 5.7; ApiSampler.cpp).
+void fillSamplerApi(cl_icd_dispatch& d);
+/// What clstep does not support: pipes, SVM, IL, GL/DX/EGL interop,
 /// native kernels, device-side queues; each answers the spec's "not supported" code.
 void fillUnsupportedApi(cl_icd_dispatch& d);
 

@@ -1,6 +1,6 @@
-// The parts of the OpenCL API that clstep does not support (issue scope: images and samplers
-// until the interpreter has them, pipes, SVM, IL, GL/EGL interop, device-side queues). Each
-// entry answers the code the spec names for a device or context without the feature.
+// The parts of the OpenCL API that clstep does not support (issue scope: pipes, SVM, IL,
+// GL/EGL interop, device-side queues). Each entry answers the code the spec names for a device or
+// context without the feature.
 #include "ApiGuard.h"
 #include "ApiTables.h"
 #include "Context.h"
@@ -37,37 +37,9 @@ struct NotSupported<R(CL_API_CALL*)(A...)> {
 #define CLSTEP_NOT_SUPPORTED(entry, code)                                                          \
     d.entry = NotSupported<decltype(d.entry)>::template fn<code>
 
-cl_int CL_API_CALL GetSupportedImageFormats(cl_context context, cl_mem_flags, cl_mem_object_type,
-                                            cl_uint, cl_image_format*, cl_uint* numFormats) {
-    return guarded([&]() -> cl_int {
-        if (!Context::from(context)) return CL_INVALID_CONTEXT;
-        if (numFormats) *numFormats = 0; // CL_DEVICE_IMAGE_SUPPORT is CL_FALSE
-        return CL_SUCCESS;
-    });
-}
-
 } // namespace
 
 void fillUnsupportedApi(cl_icd_dispatch& d) {
-    d.clGetSupportedImageFormats = GetSupportedImageFormats;
-    // Images and samplers: "no devices in context support images" (spec 5.3.1, 5.7.1).
-    CLSTEP_NOT_SUPPORTED(clCreateImage, CL_INVALID_OPERATION);
-    CLSTEP_NOT_SUPPORTED(clCreateImageWithProperties, CL_INVALID_OPERATION);
-    CLSTEP_NOT_SUPPORTED(clCreateImage2D, CL_INVALID_OPERATION);
-    CLSTEP_NOT_SUPPORTED(clCreateImage3D, CL_INVALID_OPERATION);
-    CLSTEP_NOT_SUPPORTED(clGetImageInfo, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueReadImage, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueWriteImage, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueCopyImage, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueFillImage, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueCopyImageToBuffer, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueCopyBufferToImage, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clEnqueueMapImage, CL_INVALID_MEM_OBJECT);
-    CLSTEP_NOT_SUPPORTED(clCreateSampler, CL_INVALID_OPERATION);
-    CLSTEP_NOT_SUPPORTED(clCreateSamplerWithProperties, CL_INVALID_OPERATION);
-    CLSTEP_NOT_SUPPORTED(clRetainSampler, CL_INVALID_SAMPLER);
-    CLSTEP_NOT_SUPPORTED(clReleaseSampler, CL_INVALID_SAMPLER);
-    CLSTEP_NOT_SUPPORTED(clGetSamplerInfo, CL_INVALID_SAMPLER);
     // Pipes (spec 5.4: "no devices in context support pipes").
     CLSTEP_NOT_SUPPORTED(clCreatePipe, CL_INVALID_OPERATION);
     CLSTEP_NOT_SUPPORTED(clGetPipeInfo, CL_INVALID_MEM_OBJECT);

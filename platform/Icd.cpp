@@ -44,6 +44,8 @@ cl_icd_dispatch makeTable() {
     fillMemoryApi(d);
     fillProgramApi(d);
     fillKernelApi(d);
+    fillImageApi(d);
+    fillSamplerApi(d);
     fillUnsupportedApi(d);
     d.clGetExtensionFunctionAddress = extensionFunction;
     d.clGetExtensionFunctionAddressForPlatform = extensionFunctionForPlatform;

@@ -2,6 +2,7 @@
 
 #include "DeviceSettings.h"
 #include "GuiBreak.h"
+#include "ImageRegion.h"
 #include "KernelObject.h"
 #include "LaunchRecorder.h"
 #include "MemObject.h"
@@ -27,6 +28,18 @@ namespace {
 nlohmann::json& allDiagnostics() {
     static nlohmann::json all = nlohmann::json::array();
     return all;
+}
+
+/// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
+/// packed like a.bytes) into the image `mem`, whose own pitches may differ.
+void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<uint8_t>& after) {
+    const image::Object& img = *mem.image;
+    for (size_t b = 0; b < after.size(); ++b) {
+        if (after[b] == a.bytes[b]) continue;
+        const uint64_t z = b / a.image.slicePitch, y = b % a.image.slicePitch / a.image.rowPitch;
+        const uint64_t x = b % a.image.rowPitch;
+        mem.data()[z * img.slicePitch + y * img.rowPitch + x] = after[b];
+    }
 }
 
 /// Arguments that name one cl_mem, or sub-buffers of one buffer, in one address space.
@@ -105,6 +118,12 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
                 a.elementBytes = static_cast<unsigned>(launch::elementSize(*t));
             break;
         }
+        case KernelObject::ArgValue::Kind::Image:
+            // The texels, tightly packed (the image's own pitches may be the host's).
+            a.kind = KernelArgument::Kind::Image;
+            a.bytes = packImage(*v.mem->image, v.mem->data(), a.image);
+            a.size = a.bytes.size();
+            break;
         case KernelObject::ArgValue::Kind::Local:
             a.kind = KernelArgument::Kind::Local;
             a.size = v.localSize;
@@ -157,7 +176,9 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
                              });
         reported = !run.diagnostics().empty();
         for (size_t i = 0; i < args.size(); ++i)
-            if (args[i].kind == KernelArgument::Kind::Buffer) finalBytes[i] = run.argumentBytes(i);
+            if (args[i].kind == KernelArgument::Kind::Buffer ||
+                args[i].kind == KernelArgument::Kind::Image)
+                finalBytes[i] = run.argumentBytes(i);
     });
     if (selected && !settings.recordDir.empty())
         recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes,
@@ -179,9 +200,13 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     // into its cl_mem, a shared buffer (BufferGroup) into the root buffer at its origin.
     for (size_t i = 0; i < args.size(); ++i) {
         const std::vector<uint8_t>& after = finalBytes[i];
-        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].aliasOf >= 0 ||
-            args[i].readOnly || after.size() != args[i].bytes.size())
+        if (after.size() != args[i].bytes.size() || args[i].aliasOf >= 0) continue;
+        if (args[i].kind == KernelArgument::Kind::Image) {
+            if (!(values[i].mem->flags & CL_MEM_READ_ONLY))
+                writeBackImage(*values[i].mem, args[i], after);
             continue;
+        }
+        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly) continue;
         uint8_t* dst = values[i].mem->data();
         for (const BufferGroup& g : groups)
             if (g.owner == i) dst = g.root->data() + g.origin;

@@ -2,8 +2,10 @@
 
 #include "MemObject.h"
 #include "ProgramObject.h"
+#include "SamplerObject.h"
 #include "launch/LaunchBinding.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace clstep::ocl {
@@ -58,6 +60,9 @@ cl_int KernelObject::setArg(cl_uint index, size_t size, const void* value) {
         break;
     }
     case launch::ParamAddressSpace::Private:
+        if (auto dim = image::dimFromTypeName(p.typeName))
+            return setImageArg(index, *dim, size, value);
+        if (p.typeName == "sampler_t") return setSamplerArg(index, size, value);
         if (!value) return CL_INVALID_ARG_VALUE;
         if (size != p.sizeBytes) return CL_INVALID_ARG_SIZE;
         v.kind = ArgValue::Kind::Scalar;
@@ -67,6 +72,41 @@ cl_int KernelObject::setArg(cl_uint index, size_t size, const void* value) {
     }
     args[index] = std::move(v);
     return CL_SUCCESS;
+}
+
+cl_int KernelObject::setImageArg(cl_uint index, image::Dim dim, size_t size, const void* value) {
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    if (!value) return CL_INVALID_ARG_VALUE;
+    MemObject* mem = MemObject::from(*static_cast<const cl_mem*>(value));
+    if (!mem || !mem->image || mem->image->dim != dim) return CL_INVALID_MEM_OBJECT;
+    ArgValue v;
+    v.kind = ArgValue::Kind::Image;
+    v.mem = mem;
+    args[index] = std::move(v);
+    return CL_SUCCESS;
+}
+
+cl_int KernelObject::setSamplerArg(cl_uint index, size_t size, const void* value) {
+    if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+    if (!value) return CL_INVALID_ARG_VALUE;
+    SamplerObject* s = SamplerObject::from(*static_cast<const cl_sampler*>(value));
+    if (!s) return CL_INVALID_SAMPLER;
+    ArgValue v;
+    v.kind = ArgValue::Kind::Scalar;
+    uint64_t bits = s->clkBits();
+    v.bytes.resize(signature.params[index].sizeBytes);
+    std::memcpy(v.bytes.data(), &bits, std::min<size_t>(v.bytes.size(), sizeof bits));
+    args[index] = std::move(v);
+    return CL_SUCCESS;
+}
+
+cl_kernel_arg_access_qualifier KernelObject::accessQualifier(cl_uint index) const {
+    if (!image::dimFromTypeName(signature.params[index].typeName)) return CL_KERNEL_ARG_ACCESS_NONE;
+    const auto& param = decl->params[index];
+    AccessQualifier q = param->typeSyntax ? param->typeSyntax->quals.access : AccessQualifier::None;
+    return q == AccessQualifier::WriteOnly   ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+           : q == AccessQualifier::ReadWrite ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                             : CL_KERNEL_ARG_ACCESS_READ_ONLY;
 }
 
 bool KernelObject::allArgsSet() const {

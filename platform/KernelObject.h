@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ClObject.h"
+#include "builtins/ImageObject.h"
 #include "launch/KernelSignature.h"
 
 #include <optional>
@@ -25,15 +26,26 @@ public:
 
     /// One value given with clSetKernelArg.
     struct ArgValue {
-        enum class Kind { Buffer, Local, Scalar, Null } kind = Kind::Scalar;
-        MemObject* mem = nullptr;   ///< Buffer (not retained, as in the spec)
+        /// Image: an image object for an image1d_t ... image3d_t parameter. A sampler_t
+        /// argument is a Scalar: the sampler's 8 bytes of CLK_* bits (SamplerObject::clkBits).
+        enum class Kind { Buffer, Local, Scalar, Null, Image } kind = Kind::Scalar;
+        MemObject* mem = nullptr;   ///< Buffer, Image (not retained, as in the spec)
         std::vector<uint8_t> bytes; ///< Scalar: the value's bytes
         size_t localSize = 0;       ///< Local: bytes per work-group
     };
 
     /// clSetKernelArg's checks and effect (spec 5.9.2): CL_INVALID_ARG_INDEX,
-    /// CL_INVALID_ARG_SIZE, CL_INVALID_ARG_VALUE, CL_INVALID_MEM_OBJECT.
+    /// CL_INVALID_ARG_SIZE, CL_INVALID_ARG_VALUE, CL_INVALID_MEM_OBJECT (also a buffer, or an
+    /// image of another type, for an image parameter), CL_INVALID_SAMPLER.
     cl_int setArg(cl_uint index, size_t size, const void* value);
+    /// clSetKernelArg for an image parameter of type `dim`: the value must be an image of
+    /// that type (CL_INVALID_MEM_OBJECT otherwise).
+    cl_int setImageArg(cl_uint index, image::Dim dim, size_t size, const void* value);
+    /// clSetKernelArg for a sampler_t parameter: a valid cl_sampler (CL_INVALID_SAMPLER).
+    cl_int setSamplerArg(cl_uint index, size_t size, const void* value);
+    /// CL_KERNEL_ARG_ACCESS_QUALIFIER of parameter `index` (spec 5.9.3): READ_ONLY (also
+    /// with no qualifier), WRITE_ONLY or READ_WRITE for images, NONE for other parameters.
+    cl_kernel_arg_access_qualifier accessQualifier(cl_uint index) const;
     /// True when every argument has been set.
     bool allArgsSet() const;
 

@@ -33,6 +33,31 @@ launch::ElementType dumpType(const std::string& typeName, uint64_t size) {
     return launch::ElementType::UChar;
 }
 
+/// The `.sim` argument of an image argument (tightly packed texels): `image=` sizes as the
+/// image type spells them (WxLAYERS for image1d_array_t, WxHxLAYERS for image2d_array_t),
+/// `format=`, the bytes as uchar hex, dumped.
+launch::KernelArgSpec imageSpec(const KernelArgument& a) {
+    launch::KernelArgSpec spec;
+    spec.name = a.name;
+    spec.kind = launch::ArgKind::Image;
+    const image::Object& img = a.image;
+    spec.imageSize = {img.width};
+    if (img.dim == image::Dim::Image1DArray) spec.imageSize.push_back(img.arraySize);
+    if (image::spatialDims(img.dim) >= 2) spec.imageSize.push_back(img.height);
+    if (img.dim == image::Dim::Image3D) spec.imageSize.push_back(img.depth);
+    if (img.dim == image::Dim::Image2DArray) spec.imageSize.push_back(img.arraySize);
+    spec.imageFormat = img.format;
+    spec.image = img;
+    spec.type = spec.writtenType = launch::ElementType::UChar;
+    spec.hex = true;
+    spec.bytes = a.bytes;
+    spec.size = a.bytes.size();
+    spec.sizeGiven = true;
+    spec.contentsKnown = true;
+    spec.dump = true;
+    return spec;
+}
+
 } // namespace
 
 void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObject& k,
@@ -121,10 +146,15 @@ void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObj
             spec.size = 0;
             break;
         case KernelArgument::Kind::Image:
-            // The platform creates no images yet (clCreateImage answers not supported).
-            std::cerr << "clstep: launch " << launchNumber
-                      << " is not recorded: image arguments cannot be recorded yet\n";
-            return;
+            // The .sim image extension (README "Images in .sim files"): the texels as uchar
+            // hex bytes, so the replay gets the very same bits whatever the format.
+            spec = imageSpec(a);
+            if (spec.dump) {
+                const std::vector<uint8_t>& after =
+                    i < finalBytes.size() && !finalBytes[i].empty() ? finalBytes[i] : a.bytes;
+                expected += launch::BufferDump::format(spec, after);
+            }
+            break;
         }
         config.args.push_back(std::move(spec));
     }

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "ClObject.h"
+#include "builtins/ImageObject.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace clstep::ocl {
@@ -30,6 +32,10 @@ public:
     cl_uint mapCount = 0;
     std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
     std::vector<cl_mem_properties> properties;
+    /// Set for an image (spec 5.3, ApiImage.cpp): its type, format, size and the pitches of
+    /// its texels in data() (the application's pitches for CL_MEM_USE_HOST_PTR, else tight).
+    /// An image1d_buffer_t shares its buffer's bytes (`parent`, origin 0).
+    std::optional<image::Object> image;
 
 private:
     std::vector<uint8_t> m_storage;

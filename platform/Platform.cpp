@@ -1,6 +1,7 @@
 #include "Platform.h"
 
 #include "ApiGuard.h"
+#include "ImageFormats.h"
 
 #include <thread>
 
@@ -63,23 +64,31 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
         return u(1);
     case CL_DEVICE_ADDRESS_BITS:
         return u(64);
+    // Images (ApiImage.cpp): the OpenCL 1.2 minimums of table 4.3; read_write images are
+    // OpenCL 2.0, so a 1.2 device has none.
     case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+        return u(128);
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+        return u(8);
     case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_SAMPLERS:
         return u(0);
+    case CL_DEVICE_MAX_SAMPLERS:
+        return u(16);
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
         return ul(s.globalMemSize);
     case CL_DEVICE_IMAGE2D_MAX_WIDTH:
     case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+        return sz(imageformats::kMaxSize2D);
     case CL_DEVICE_IMAGE3D_MAX_WIDTH:
     case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
     case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+        return sz(imageformats::kMaxSize3D);
     case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+        return sz(imageformats::kMaxBufferTexels);
     case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-        return sz(0);
+        return sz(imageformats::kMaxArrayLayers);
     case CL_DEVICE_IMAGE_SUPPORT:
-        return b(CL_FALSE);
+        return b(CL_TRUE);
     case CL_DEVICE_MAX_PARAMETER_SIZE:
         return sz(1024);
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
@@ -218,6 +227,9 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
         }
         return a.array(v);
     }
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+        return u(1); // texels: any pitch and buffer address will do
     default:
         return CL_INVALID_VALUE;
     }

@@ -8,7 +8,7 @@ PACKAGES=(
   antlr4 libantlr4-runtime-dev default-jre-headless
   libboost-wave-dev libboost-context-dev libboost-dev
   qt6-base-dev libqscintilla2-qt6-dev
-  libcli11-dev nlohmann-json3-dev libreadline-dev
+  libcli11-dev nlohmann-json3-dev libreadline-dev libpng-dev
   xvfb xauth
   ocl-icd-opencl-dev opencl-c-headers ocl-icd-libopencl1 python3-pytest python3-pyopencl
   # debug adapter tests (tests/dap, npm ci), man pages, packaging (cpack -G DEB, lintian)

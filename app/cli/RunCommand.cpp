@@ -12,9 +12,11 @@
 #include "launch/BufferDump.h"
 #include "launch/CheckedRun.h"
 #include "launch/LaunchBinding.h"
+#include "launch/PngImage.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -51,6 +53,8 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
                    "simulated device's global memory, bytes (default 1073741824)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
+    cmd.add_option("--dump-png", o.dumpPng,
+                   "also write each dumped image argument as DIR/NAME.png (8-bit RGBA)");
     addCheckSwitches(cmd, o);
     auto powerOfTwo = CLI::Validator(
         [](std::string& v) {
@@ -131,6 +135,16 @@ int runRun(const RunOptionsCli& o) {
         if (!spec.dump) continue;
         finalBytes[i] = run.argumentBytes(i);
         std::cout << launch::BufferDump::format(spec, finalBytes[i]);
+        if (!o.dumpPng.empty() && spec.kind == launch::ArgKind::Image) {
+            std::error_code ec;
+            std::filesystem::create_directories(o.dumpPng, ec);
+            std::string path = (std::filesystem::path(o.dumpPng) / (spec.name + ".png")).string();
+            std::string why = launch::PngImage::write(path, spec.image, finalBytes[i]);
+            if (!why.empty()) {
+                std::cerr << "clstep-cli: " << why << "\n";
+                return 2;
+            }
+        }
     }
     bool expectedOk = true;
     if (o.expectOption && o.expectOption->count()) {

@@ -37,6 +37,7 @@ struct RunOptionsCli : CheckSwitches {
     uint32_t bankWidth = 4;      ///< --bank-width (bytes)
     uint32_t segmentBytes = 128; ///< --segment (bytes)
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
+    std::string dumpPng;         ///< --dump-png DIR: `dump` images also as DIR/NAME.png
     bool interactive = false;    ///< -i: debug the kernel in the interactive console
     /// --expect[=PATH]: compare the final buffers with recorded ones (ExpectedOutput);
     /// `expect` is PATH ("" = the .sim's expected/ directory), given when the option's count

@@ -243,14 +243,15 @@ void readImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Val
     const Type* ct = call.args.back()->type->canonical()->scalarType()->canonical();
     const bool isFloat = ct->kind == TypeKind::Float;
     const bool integerRead = F == Fn::I || F == Fn::UI;
-    std::string fnName = std::string("read_image") + fnSuffix(F);
+    // Only error messages need the name (built there: reads are hot in image kernels).
+    auto fnName = [] { return std::string("read_image") + fnSuffix(F); };
 
     image::Sampler s; // sampler-less reads: unnormalized, no addressing, nearest (2.0 6.13.14.2)
     if (sampled) {
         uint32_t bits = uint32_t(args[1].lanes[0].u);
         if (!image::Sampler::fromBits(bits, s)) {
             env.reportError("image-undefined",
-                            fnName + " with sampler value " + std::to_string(bits) +
+                            fnName() + " with sampler value " + std::to_string(bits) +
                                 ", which is no combination of the CLK_* sampler constants "
                                 "(OpenCL C 6.12.14.1)",
                             call.range);
@@ -258,7 +259,7 @@ void readImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Val
         }
         std::string why = image::undefinedCombination(s, !isFloat, integerRead);
         if (!why.empty()) {
-            env.reportError("image-undefined", fnName + ": " + why, call.range);
+            env.reportError("image-undefined", fnName() + ": " + why, call.range);
             return;
         }
     }
@@ -278,21 +279,45 @@ void readImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Val
     }
     std::array<int64_t, 3> size{int64_t(img->width), dims >= 2 ? int64_t(img->height) : 1,
                                 dims >= 3 ? int64_t(img->depth) : 1};
-    image::Footprint fp = image::footprint(s, dims, size, fc);
-    if (fp.outside) {
+    auto reportOutside = [&] {
         std::array<int64_t, 3> at{int64_t(std::floor(fc[0])), int64_t(std::floor(fc[1])),
                                   int64_t(std::floor(fc[2]))};
         env.reportError("out-of-bounds",
-                        fnName + " at " + coordText(at, dims) + " is outside the " +
+                        fnName() + " at " + coordText(at, dims) + " is outside the " +
                             sizeText(*img) + " " + std::string(image::typeName(img->dim)) +
                             " and " +
                             (sampled ? "the sampler does not clamp (CLK_ADDRESS_NONE)"
                                      : "a read without a sampler does not clamp") +
                             ": the result is undefined (OpenCL C 6.12.14.2)",
                         call.range);
+    };
+    const bool alpha = image::hasAlpha(img->format.order);
+    if (s.filter == image::Filter::Nearest) {
+        // One texel (or the border color), returned as it is.
+        const image::NearestTexel one = image::nearest(s, dims, size, fc);
+        if (one.outside) return reportOutside();
+        image::Texel t;
+        if (one.border) {
+            t.f = {0, 0, 0, alpha ? 0.f : 1.f};
+            t.i = {0, 0, 0, alpha ? 0 : 1};
+        } else {
+            std::array<int64_t, 3> at = one.texel;
+            if (img->dim == Dim::Image1DArray) at[1] = layer;
+            if (img->dim == Dim::Image2DArray) at[2] = layer;
+            t = fetch(env, *img, handle, at, call.range);
+        }
+        for (unsigned c = 0; c < 4; ++c) {
+            if (F == Fn::I) result.lanes[c].i = t.i[c];
+            if (F == Fn::UI) result.lanes[c].u = uint32_t(t.i[c]);
+            if (F == Fn::F) result.lanes[c].f = t.f[c];
+            if (F == Fn::H) // half4: values rounded to half precision
+                result.lanes[c].f =
+                    mem::halfToFloat(mem::halfFromDouble(double(t.f[c]), mem::HalfRounding::Rte));
+        }
         return;
     }
-    const bool alpha = image::hasAlpha(img->format.order);
+    const image::Footprint fp = image::footprint(s, dims, size, fc);
+    if (fp.outside) return reportOutside();
     std::array<double, 4> acc{0, 0, 0, 0};
     for (unsigned k = 0; k < fp.count; ++k) {
         image::Texel t;

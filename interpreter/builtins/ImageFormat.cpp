@@ -271,6 +271,14 @@ std::optional<ChannelType> typeFromName(std::string_view name) {
 
 Texel decode(const Format& f, const uint8_t* bytes) {
     Texel t;
+    if (f.order == ChannelOrder::RGBA && f.type == ChannelType::UnormInt8) {
+        // The most common format, without the per-channel lookups (same values as below).
+        for (int c = 0; c < 4; ++c) {
+            t.i[c] = bytes[c];
+            t.f[c] = float(bytes[c]) / 255.0f;
+        }
+        return t;
+    }
     const bool isFloat = readKind(f.type) == ReadKind::Float;
     const unsigned cb = channelBytes(f.type);
     for (int c = 0; c < 4; ++c) {

@@ -88,6 +88,18 @@ Axis axis(const Sampler& s, int64_t size, float coord) {
 
 } // namespace
 
+NearestTexel nearest(const Sampler& s, unsigned dims, const std::array<int64_t, 3>& size,
+                     const std::array<float, 3>& coord) {
+    NearestTexel n;
+    for (unsigned d = 0; d < dims; ++d) {
+        const Axis a = axis(s, size[d], coord[d]);
+        n.texel[d] = a.i0;
+        n.border = n.border || a.border0;
+        n.outside = n.outside || a.outside;
+    }
+    return n;
+}
+
 Footprint footprint(const Sampler& s, unsigned dims, const std::array<int64_t, 3>& size,
                     const std::array<float, 3>& coord) {
     Footprint f;

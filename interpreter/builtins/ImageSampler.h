@@ -45,6 +45,17 @@ struct Footprint {
 Footprint footprint(const Sampler& s, unsigned dims, const std::array<int64_t, 3>& size,
                     const std::array<float, 3>& coord);
 
+/// The one texel of a read with CLK_FILTER_NEAREST: the same as footprint() for a nearest
+/// sampler (texel[0], border[0], outside), without the linear-filtering fields; the fast
+/// path of read_image*.
+struct NearestTexel {
+    std::array<int64_t, 3> texel{0, 0, 0};
+    bool border = false;
+    bool outside = false;
+};
+NearestTexel nearest(const Sampler& s, unsigned dims, const std::array<int64_t, 3>& size,
+                     const std::array<float, 3>& coord);
+
 /// Why a read is undefined per OpenCL C 1.2 6.12.14.1/6.12.14.2, or "" when it is defined:
 /// REPEAT or MIRRORED_REPEAT without normalized coordinates; linear filtering for
 /// read_imagei/read_imageui (`integerRead`); integer coordinates (`intCoords`) with

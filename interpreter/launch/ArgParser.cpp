@@ -1,6 +1,7 @@
 #include "launch/ArgParser.h"
 
 #include "launch/ImageArgSpec.h"
+#include "launch/PngImage.h"
 #include "launch/SimReader.h"
 
 #include <array>
@@ -222,6 +223,10 @@ private:
             std::string why = imagespec::parseSizes(token.substr(6), m_spec.imageSize);
             if (!why.empty()) return fail(range, why);
             m_imageRange = range;
+        } else if (token.starts_with("png=")) { // clstep extension (README)
+            if (token.size() == 4) return fail(range, "Expected a file name after 'png='");
+            m_spec.png = token.substr(4);
+            m_pngRange = range;
         } else if (token.starts_with("format=")) {
             auto format = imagespec::parseFormat(token.substr(7));
             if (!format)
@@ -256,16 +261,18 @@ private:
                 m_spec.noinit || m_spec.dump || !m_spec.file.empty())
                 return fail(m_nullRange, "'null' not valid with other argument descriptors");
             m_spec.size = 0;
+        } else if (!m_spec.png.empty() && !readPng()) {
+            return false;
         } else if (!m_spec.imageSize.empty()) {
             if (!checkImageHeader()) return false;
-        } else if (m_formatRange.valid()) {
+        } else if (m_formatRange.valid() && m_spec.png.empty()) {
             return fail(m_formatRange, "'format' is only valid with 'image=WxH'");
         } else if (m_param && isImageParam()) {
             return fail(m_spec.headerRange, "an image argument needs its size in texels "
                                             "(image=WIDTHxHEIGHT)");
         } else if (!m_spec.sizeGiven && !m_spec.file.empty()) {
             if (!fileSizeAsArgumentSize()) return false;
-        } else if (!m_spec.sizeGiven) {
+        } else if (!m_spec.sizeGiven && m_spec.png.empty()) {
             return fail(m_spec.headerRange, "size required");
         }
 
@@ -283,7 +290,7 @@ private:
 
         int initializers = 0;
         SourceRange second;
-        for (SourceRange r : {m_noinitRange, m_fillRange, m_rangeRange, m_fileRange})
+        for (SourceRange r : {m_noinitRange, m_fillRange, m_rangeRange, m_fileRange, m_pngRange})
             if (r.valid() && ++initializers == 2) second = r;
         if (initializers > 1) return fail(second, "Multiple initializers present");
 
@@ -354,6 +361,39 @@ private:
         return true;
     }
 
+    /// png=FILE (clstep extension): decodes the file once the parameter is known (an image
+    /// parameter; unbound, only the header is read). Without image=, a 1D or 2D image takes
+    /// the picture's size. Errors are reported at the png= token.
+    bool readPng() {
+        if (!m_param) return true;
+        if (!isImageParam()) return fail(m_pngRange, "'png=' is only valid for image arguments");
+        std::filesystem::path path(m_spec.png);
+        if (path.is_relative() && !m_spec.baseDir.empty())
+            path = std::filesystem::path(m_spec.baseDir) / path;
+        std::string why = PngImage::read(path.string(), m_png, ArgParser::kMaxArgumentBytes);
+        if (!why.empty()) return fail(m_pngRange, why);
+        if (m_spec.imageSize.empty()) {
+            image::Dim dim = *imagespec::paramImageDim(m_param->typeName);
+            if (dim == image::Dim::Image3D || dim == image::Dim::Image2DArray)
+                return fail(m_pngRange, "give the size of a " + std::string(image::typeName(dim)) +
+                                            " with image=WxHxD: a PNG picture has two dimensions");
+            m_spec.imageSize = {m_png.width};
+            if (dim != image::Dim::Image1D && dim != image::Dim::Image1DBuffer)
+                m_spec.imageSize.push_back(m_png.height);
+            m_imageRange = m_pngRange;
+        }
+        m_pngLoaded = true;
+        return true;
+    }
+
+    /// The texels of a png= image argument, converted to its format.
+    bool readPngTexels() {
+        std::string why = m_png.texels(m_spec.image, m_spec.bytes);
+        if (!why.empty()) return fail(m_pngRange, why);
+        m_spec.contentsKnown = true;
+        return true;
+    }
+
     bool isImageParam() const {
         return m_param && imagespec::paramImageDim(m_param->typeName).has_value();
     }
@@ -397,6 +437,8 @@ private:
             m_spec.kind = !m_param                                              ? ArgKind::Unbound
                           : m_param->addressSpace == ParamAddressSpace::Private ? ArgKind::Scalar
                                                                                 : ArgKind::Buffer;
+        if (m_spec.kind == ArgKind::Image && m_pngLoaded) return readPngTexels();
+        if (!m_spec.png.empty() && !m_param) return true; // decoded once bound
         if (m_spec.kind == ArgKind::Scalar && !checkScalarSize()) return false;
         if (m_spec.noinit) return true;
         if (!m_spec.file.empty()) return readFile();
@@ -560,7 +602,9 @@ private:
     bool m_null = false;
     SourceLocation m_consumedEnd;
     SourceRange m_typeRange, m_dumpRange, m_fillRange, m_noinitRange, m_nullRange, m_rangeRange,
-        m_sizeRange, m_imageRange, m_formatRange, m_fileRange;
+        m_sizeRange, m_imageRange, m_formatRange, m_fileRange, m_pngRange;
+    PngImage m_png;
+    bool m_pngLoaded = false;
 };
 
 } // namespace

@@ -93,9 +93,6 @@ struct KernelArgSpec {
     /// are the first `size` bytes of this binary file, as written ("" if absent). A relative
     /// name is relative to `baseDir`. Without `size=`, the size is the file's size.
     std::string file;
-    /// Directory that a relative `file=` name is relative to: the .sim file's directory
-    /// (SimParser), "" for the working directory (CLI `--arg`).
-    std::string baseDir;
     bool noinit = false;
     bool dump = false;
     bool hex = false;
@@ -108,6 +105,12 @@ struct KernelArgSpec {
     std::vector<uint64_t> imageSize;
     image::Format imageFormat;
     image::Object image;
+    /// `png=FILE` (clstep extension, image arguments): the texels come from this PNG file
+    /// (launch/PngImage.h), as written; relative paths are resolved against `baseDir`.
+    std::string png;
+    /// The directory relative file names of the specification (`file=`, `png=`) are resolved
+    /// against: the .sim file's directory ("" for the working directory, CLI `--arg`).
+    std::string baseDir;
     /// True when `bytes` holds the argument's initial contents: exactly `size` bytes, elements
     /// in host (little-endian) order. False for noinit, Local, Null and not-yet-typed args.
     /// A Scalar's `size` may exceed the parameter's size (a warning): like oclgrind-kernel,

@@ -188,8 +188,7 @@ private:
             }
             current = &m_config.args.emplace_back();
             current->sourceFile = m_fileId;
-            if (!m_config.simPath.empty())
-                current->baseDir = std::filesystem::path(m_config.simPath).parent_path().string();
+            current->baseDir = std::filesystem::path(m_config.simPath).parent_path().string();
             current->headerRange = {at, at};
         };
         for (size_t i = m_reader.lineIndex(); i < m_lines.size(); ++i) {

@@ -564,21 +564,7 @@ int main(int argc, char** argv) {
     CHECK_EQ(clFinish(q), CL_SUCCESS);
     CHECK_EQ(clFinish(ooo), CL_SUCCESS);
 
-    /* ---- not supported: images, samplers, pipes, SVM ---- */
-    cl_image_format fmt = {CL_RGBA, CL_FLOAT};
-    cl_image_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-    desc.image_width = desc.image_height = 4;
-    clCreateImage(ctx, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &err);
-    CHECK_EQ(err, CL_INVALID_OPERATION);
-    cl_uint numFormats = 99;
-    CHECK_EQ(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 0, NULL,
-                                        &numFormats),
-             CL_SUCCESS);
-    CHECK_EQ(numFormats, 0);
-    clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err);
-    CHECK_EQ(err, CL_INVALID_OPERATION);
+    /* ---- not supported: pipes, SVM (images and samplers: image_calls.c) ---- */
     clCreatePipe(ctx, 0, 4, 4, NULL, &err);
     CHECK_EQ(err, CL_INVALID_OPERATION);
     CHECK(clSVMAlloc(ctx, CL_MEM_READ_WRITE, 64, 0) == NULL);
