@@ -24,7 +24,7 @@ namespace clstep::ocl {
 /// GUI executable, on a big-endian device, or if the GUI fails, a message goes to stderr and
 /// false is returned: the program continues with clstep's own run of the launch.
 /// Buffers shared by several arguments (KernelArgument::aliasOf) come back through their
-/// owner only. Returns true if `finalBytes` now holds the GUI's results.
+/// owner only; image arguments are not read back (they keep clstep's own run's texels). Returns true if `finalBytes` now holds the GUI's results.
 bool breakIntoGui(uint32_t launchNumber, const KernelObject& kernel, const NDRange& range,
                   const std::vector<KernelArgument>& args,
                   std::vector<std::vector<uint8_t>>& finalBytes);
