@@ -127,6 +127,18 @@ void DebugController::setWatches(const QStringList& expressions) {
     post([=](SessionWorker& w) { w.setWatches(expressions); });
 }
 
+void DebugController::setMultiWatch(const QString& expression) {
+    post([=](SessionWorker& w) { w.setMultiWatch(expression); });
+}
+
+void DebugController::setSubGroupSize(quint32 workItems) {
+    post([=](SessionWorker& w) { w.setSubGroupSize(workItems); });
+}
+
+void DebugController::setByteStatistics(bool on) {
+    post([=](SessionWorker& w) { w.setByteStatistics(on); });
+}
+
 void DebugController::setChecks(const CheckOptions& checks) {
     post([=](SessionWorker& w) { w.setChecks(checks); });
 }

@@ -36,6 +36,12 @@ public:
     void setKernel(const QString& name);
     void explore(int n);
     void setWatches(const QStringList& expressions);
+    /// Multi-watch expression, evaluated on every work-item of the viewed group ("" = none).
+    void setMultiWatch(const QString& expression);
+    /// Sub-group size in work-items (a power of two); restarts the run.
+    void setSubGroupSize(quint32 workItems);
+    /// Per-byte access counts and costs in the snapshots (memory panes' colour modes).
+    void setByteStatistics(bool on);
     /// Adds a data watchpoint on the object `expression` names in the selected work-item's
     /// scope (Session::addWatchpoint); a failure shows as the state's lastError.
     void addWatchpoint(const QString& expression, debug::WatchKind kind);

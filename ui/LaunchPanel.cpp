@@ -106,7 +106,8 @@ LaunchPanel::LaunchPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(QString(), row({m_checks[2], m_checks[3]}));
     m_policy = new QComboBox;
     for (auto p : {debug::SchedulePolicy::InOrder, debug::SchedulePolicy::RoundRobin,
-                   debug::SchedulePolicy::Reverse, debug::SchedulePolicy::Random})
+                   debug::SchedulePolicy::Reverse, debug::SchedulePolicy::Random,
+                   debug::SchedulePolicy::Simt})
         m_policy->addItem(QString::fromLatin1(debug::schedulePolicyName(p)), static_cast<int>(p));
     m_seed = new QSpinBox;
     m_seed->setRange(0, 1 << 30);

@@ -10,6 +10,7 @@
 #include "MainMenus.h"
 #include "MemoryPane.h"
 #include "ScratchpadPane.h"
+#include "SimtViews.h"
 #include "Theme.h"
 #include "TraceModel.h"
 #include "VariablesModel.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     addToolBar(Qt::TopToolBarArea, m_actions->toolBar());
 
     buildDocks();
+    m_simt = new SimtViews(this, m_controller, m_editor, m_grid, QStringLiteral("dockWatch"));
     MainMenus::build(this);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("statusText"));

@@ -28,6 +28,7 @@ class WatchPane;
 class BreakpointsPane;
 class VariablesModel;
 class WorkItemGrid;
+class SimtViews;
 
 /// clstep's main window: the kernel editor in the centre; docks for the work-item grid, the
 /// four memory panes, variables, call stack, diagnostics, launch configuration, printf
@@ -55,6 +56,8 @@ public:
     KernelDocument* document() const { return m_document; }
     DebugActions* actions() const { return m_actions; }
     WorkItemGrid* workItemGrid() const { return m_grid; }
+    /// The Efficiency and Multi-watch panes and the editor's heat marks.
+    SimtViews* simtViews() const { return m_simt; }
     MemoryPane* memoryPane(AddressSpace space) const;
     DiagnosticsModel* diagnosticsModel() const { return m_diagModel; }
     QTableView* diagnosticsView() const { return m_diagView; }
@@ -126,6 +129,7 @@ private:
     KernelDocument* m_document = nullptr;
     DebugActions* m_actions = nullptr;
     WorkItemGrid* m_grid = nullptr;
+    SimtViews* m_simt = nullptr;
     std::array<MemoryPane*, 4> m_panes{}; ///< global, local, constant, private
     DiagnosticsModel* m_diagModel = nullptr;
     QTableView* m_diagView = nullptr;

@@ -45,6 +45,13 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
         m_format->addItem(f.name());
     m_format->setMaxVisibleItems(20);
     top->addWidget(m_format);
+    auto* colours = m_colours = new QComboBox;
+    colours->setObjectName(QStringLiteral("memoryColourMode"));
+    colours->setToolTip(tr("Colour rows by the last accesses, by how often they were accessed, "
+                           "or by the worst bank conflict (__local) / segment count (__global) "
+                           "of the sub-group accesses that touched them"));
+    colours->addItems({tr("last access"), tr("access count"), tr("conflict")});
+    top->addWidget(colours);
     m_follow = new QCheckBox(tr("follow"));
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Scroll to the bytes the last step read or wrote"));
@@ -75,6 +82,8 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
         if (!m_updating) showRegion(i);
     });
     connect(m_format, qOverload<int>(&QComboBox::activated), this, &MemoryPane::onFormatChosen);
+    connect(colours, qOverload<int>(&QComboBox::activated), this,
+            [this](int i) { setColourMode(static_cast<MemoryColourMode>(i)); });
     connect(m_view, &QTableView::doubleClicked, this, &MemoryPane::onDoubleClicked);
     applyTheme();
     setState({});
@@ -240,6 +249,16 @@ void MemoryPane::scrollToActivity() {
             m_view->scrollTo(idx, QAbstractItemView::EnsureVisible);
             return;
         }
+}
+
+void MemoryPane::setColourMode(MemoryColourMode mode) {
+    m_colours->setCurrentIndex(static_cast<int>(mode));
+    m_model->setColourMode(mode);
+    emit colourModeChanged(mode);
+}
+
+MemoryColourMode MemoryPane::colourMode() const {
+    return m_model->colourMode();
 }
 
 void MemoryPane::setFormat(const ValueFormat& format) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "MemoryHeat.h"
 #include "SessionState.h"
 #include "ValueFormat.h"
 
@@ -35,6 +36,9 @@ public:
     bool selectRegion(const QString& name);
     /// Sets the value type of the current region.
     void setFormat(const ValueFormat& format);
+    /// Colours rows by the last accesses, access count or conflict (the pane's switch).
+    void setColourMode(MemoryColourMode mode);
+    MemoryColourMode colourMode() const;
     MemoryTableModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QTabBar* tabs() const { return m_tabs; }
@@ -43,6 +47,8 @@ public:
 
 signals:
     void followPointer(quint64 address);
+    /// The colour mode changed (by the switch or setColourMode()).
+    void colourModeChanged(clstep::ui::MemoryColourMode mode);
 
 private:
     void showRegion(int index);
@@ -60,6 +66,7 @@ private:
     QLabel* m_empty = nullptr;
     QTabBar* m_tabs = nullptr;
     QComboBox* m_format = nullptr;
+    QComboBox* m_colours = nullptr;
     QCheckBox* m_follow = nullptr;
     QTableView* m_view = nullptr;
     MemoryTableModel* m_model = nullptr;

@@ -248,6 +248,14 @@ void MemoryTableModel::collectVariables(const std::vector<debug::VariableSnapsho
         add(v, QString::fromStdString(v.name));
 }
 
+void MemoryTableModel::setColourMode(MemoryColourMode mode) {
+    if (mode == m_colourMode) return;
+    m_colourMode = mode;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                         {Qt::BackgroundRole, Qt::ToolTipRole});
+}
+
 MemoryTableModel::RowInfo MemoryTableModel::rowInfo(int row) const {
     RowInfo info;
     const Segment* seg = segmentAt(row);
@@ -470,8 +478,16 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
+        if (m_colourMode != MemoryColourMode::Accesses && r.reg)
+            return MemoryHeat::describe(m_colourMode, *r.reg, r.offset, r.size) +
+                   QStringLiteral("<br>") + tooltip(r);
         return tooltip(r);
     case Qt::BackgroundRole: {
+        if (m_colourMode != MemoryColourMode::Accesses) {
+            if (!r.reg) return {};
+            const QColor c = MemoryHeat::colour(m_colourMode, *r.reg, r.offset, r.size);
+            return c.isValid() ? QVariant(c) : QVariant();
+        }
         switch (highlight(r)) {
         case RaceHighlight:
             return Theme::race();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "EndianEvent.h"
+#include "MemoryHeat.h"
 #include "RaceInfo.h"
 #include "SessionState.h"
 #include "ValueFormat.h"
@@ -60,6 +61,9 @@ public:
                        const QHash<QString, ValueFormat>& formats, const ValueFormat& fallback);
     /// The type of a single-region table.
     void setFormat(const ValueFormat& format);
+    /// Colours rows by the last accesses (default), by access count or by conflict.
+    void setColourMode(MemoryColourMode mode);
+    MemoryColourMode colourMode() const { return m_colourMode; }
     const ValueFormat& format() const { return m_format; }
     /// True when every region is shown (setAllRegions()).
     bool combined() const { return m_combined; }
@@ -123,6 +127,7 @@ private:
     bool m_combined = false;
     bool m_bigEndian = false;
     ValueFormat m_format;
+    MemoryColourMode m_colourMode = MemoryColourMode::Accesses;
     QVector<Segment> m_segments;
     int m_rows = 0;
     QVector<RaceInfo> m_races;

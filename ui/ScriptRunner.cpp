@@ -10,7 +10,9 @@
 #include "MainWindow.h"
 #include "MemoryPane.h"
 #include "MemoryTableModel.h"
+#include "MultiWatchPane.h"
 #include "ScratchpadPane.h"
+#include "SimtViews.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -217,7 +219,9 @@ bool ScriptRunner::runOne(const QString& command) {
             {QStringLiteral("watch"), QStringLiteral("dockWatch")},
             {QStringLiteral("trace"), QStringLiteral("dockTrace")},
             {QStringLiteral("scratchpad"), QStringLiteral("dockScratchpad")},
-            {QStringLiteral("breakpoints"), QStringLiteral("dockBreakpoints")}};
+            {QStringLiteral("breakpoints"), QStringLiteral("dockBreakpoints")},
+            {QStringLiteral("efficiency"), QStringLiteral("dockEfficiency")},
+            {QStringLiteral("multiwatch"), QStringLiteral("dockMultiWatch")}};
         QDockWidget* d = m_window->dock(docks.value(arg, arg));
         if (!d) {
             m_error = QStringLiteral("no dock '%1'").arg(arg);
@@ -251,6 +255,30 @@ bool ScriptRunner::runOne(const QString& command) {
             pump(20);
     } else if (name == QStringLiteral("watch")) {
         m_window->watchPane()->addExpression(command.section(QLatin1Char(':'), 1));
+    } else if (name == QStringLiteral("multiwatch")) {
+        m_window->simtViews()->multiWatchPane()->setExpression(
+            command.section(QLatin1Char(':'), 1));
+        m_window->waitIdle();
+    } else if (name == QStringLiteral("multiwatchmode")) {
+        m_window->simtViews()->multiWatchPane()->setColours(arg == QStringLiteral("colours"));
+    } else if (name == QStringLiteral("memcolour")) {
+        const QStringList parts = arg.split(QLatin1Char(':'));
+        const QStringList modes = {QStringLiteral("access"), QStringLiteral("count"),
+                                   QStringLiteral("conflict")};
+        MemoryPane* pane = m_window->memoryPane(spaceNamed(parts.value(0)));
+        if (!pane || !modes.contains(parts.value(1))) {
+            m_error = QStringLiteral("memcolour:SPACE:access|count|conflict, not '%1'").arg(arg);
+            return false;
+        }
+        pane->setColourMode(static_cast<MemoryColourMode>(modes.indexOf(parts.value(1))));
+        m_window->waitIdle();
+    } else if (name == QStringLiteral("subgroup")) {
+        if (arg.toUInt() == 0 || (arg.toUInt() & (arg.toUInt() - 1)) != 0) {
+            m_error = QStringLiteral("the sub-group size must be a power of two: '%1'").arg(arg);
+            return false;
+        }
+        dc->setSubGroupSize(arg.toUInt());
+        m_window->waitIdle();
     } else if (name == QStringLiteral("present")) {
         m_window->setPresentationMode(true);
     } else if (name == QStringLiteral("dark")) {

@@ -24,7 +24,11 @@ class MainWindow;
 ///   repl:ENTRY           evaluate an entry in the Scratchpad (write ';' in it as "\;")
 ///   present|dark|zoom:N  presentation mode, dark theme, zoom steps
 ///   teaching             the teaching layout (editor, work-item grid, __local memory)
-///   schedule:NAME [SEED] the schedule policy (in-order, reverse, round-robin, random)
+///   schedule:NAME [SEED] the schedule policy (in-order, reverse, round-robin, random, simt)
+///   subgroup:N           the sub-group size (work-items, a power of two; restarts the run)
+///   multiwatch:EXPR      the multi-watch expression (`lid.x + lid.y * 16`, `partial[lid]`)
+///   multiwatchmode:numbers|colours   how the multi-watch grid shows values
+///   memcolour:SPACE:access|count|conflict   what a memory pane's colours show
 ///   tooltip:SPACE:ROW    show the tooltip of a memory row
 ///   screenshot:FILE      save a PNG of the window;   wait:MS;   quit
 class ScriptRunner : public QObject {

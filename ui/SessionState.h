@@ -25,7 +25,7 @@ struct SessionState {
     QStringList kernels; ///< kernel functions of the program
     NDRange range;
     bool deviceBigEndian = false;
-    CheckOptions checks; ///< the runtime checks of the run (Session::checkOptions)
+    CheckOptions checks;        ///< the runtime checks of the run (Session::checkOptions)
     uint32_t subGroupSize = 32; ///< RunOptions::subGroupSize of the run (work-items)
     std::vector<debug::Breakpoint> breakpoints;
     std::vector<debug::Watchpoint> watchpoints; ///< data watchpoints (Breakpoints pane)
@@ -38,6 +38,10 @@ struct SessionState {
     /// Parallel to `watches`: the expression names something the program does not declare
     /// anywhere (a watch from another kernel): set aside, not an error.
     std::vector<bool> watchAside;
+    QString multiWatch; ///< the multi-watch expression ("" for none)
+    /// The multi-watch expression on every work-item of the viewed group
+    /// (Session::evaluateEach, Snapshot::workItems order); empty without an expression.
+    std::vector<debug::EvalResult> multiWatchValues;
     bool breakOnError = true; ///< runtime errors stop execution (Session::breakOnError)
     bool ok = true;           ///< the operation returned true
 };

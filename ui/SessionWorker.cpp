@@ -400,6 +400,25 @@ void SessionWorker::setBreakOnError(bool on) {
     publish(QStringLiteral("break on error"), true);
 }
 
+void SessionWorker::setMultiWatch(const QString& expression) {
+    m_multiWatch = expression.trimmed();
+    publish(QStringLiteral("multi-watch"), true);
+}
+
+void SessionWorker::setSubGroupSize(quint32 workItems) {
+    RunOptions o = m_session.runOptions();
+    o.subGroupSize = std::max<quint32>(1, workItems);
+    m_session.setRunOptions(o);
+    const bool ok = m_session.running() ? m_session.reset() : true;
+    publish(QStringLiteral("sub-group size"), ok);
+}
+
+void SessionWorker::setByteStatistics(bool on) {
+    if (on == m_session.byteStatistics()) return;
+    m_session.setByteStatistics(on);
+    publish(QStringLiteral("memory colours"), true, true);
+}
+
 void SessionWorker::setWatches(const QStringList& expressions) {
     m_watches = expressions;
     publish(QStringLiteral("watch"), true);
@@ -472,6 +491,9 @@ void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnl
             st.watchAside.push_back(!st.watches.back().ok && notInProgram(w, source));
         }
     }
+    st.multiWatch = m_multiWatch;
+    if (st.launched && !m_multiWatch.isEmpty())
+        st.multiWatchValues = m_session.evaluateEach(m_multiWatch.toStdString());
     st.policy = m_session.scheduler().policy();
     st.seed = m_session.scheduler().seed();
     emit stateReady(st);

@@ -80,6 +80,12 @@ public:
     void setBreakOnError(bool on);
     /// Expressions evaluated in the selected work-item's scope after every operation.
     void setWatches(const QStringList& expressions);
+    /// Sets the multi-watch expression (evaluated on every work-item at each publish).
+    void setMultiWatch(const QString& expression);
+    /// Sets RunOptions::subGroupSize (work-items, a power of two) and restarts the run.
+    void setSubGroupSize(quint32 workItems);
+    /// Whether snapshots carry per-byte access counts and costs (Session::setByteStatistics).
+    void setByteStatistics(bool on);
     /// Data watchpoints (Session::addWatchpoint(expression, kind), removeWatchpoint,
     /// setWatchpointEnabled); each publishes the state.
     void addWatchpoint(const QString& expression, debug::WatchKind kind);
@@ -116,6 +122,7 @@ private:
     std::atomic<bool> m_pause{false};
     std::array<uint64_t, 3> m_viewGroup{};
     QStringList m_watches;
+    QString m_multiWatch;
     std::shared_ptr<const debug::Snapshot> m_last; ///< the snapshot published last
     QStringList m_breakpointErrors;
 };

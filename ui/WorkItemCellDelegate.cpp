@@ -1,5 +1,6 @@
 #include "WorkItemCellDelegate.h"
 
+#include "LaneStyle.h"
 #include "Theme.h"
 #include "WorkItemGridModel.h"
 
@@ -46,12 +47,35 @@ void WorkItemCellDelegate::paint(QPainter* p, const QStyleOptionViewItem& option
     } else {
         p->drawText(r, Qt::AlignCenter, id);
     }
+    if (index.data(WorkItemGridModel::LaneViewRole).toBool()) paintLane(p, option, index, r);
     if (state == debug::WorkItemState::AtBreakpoint) {
         p->setPen(Qt::NoPen);
         p->setBrush(Theme::breakpoint());
         p->drawEllipse(QPointF(r.left() + 6, r.top() + 6), 3.5, 3.5);
     }
     p->restore();
+}
+
+void WorkItemCellDelegate::paintLane(QPainter* p, const QStyleOptionViewItem& option,
+                                     const QModelIndex& index, const QRectF& r) const {
+    using Lane = debug::Scheduler::LaneState;
+    const auto lane = static_cast<Lane>(index.data(WorkItemGridModel::LaneRole).toInt());
+    const QColor colour = LaneStyle::colour(lane);
+    if (lane == Lane::Masked) { // a masked lane waits: hatch it
+        p->setPen(Qt::NoPen);
+        p->setBrush(QBrush(colour, Qt::BDiagPattern));
+        p->drawRoundedRect(r, 5, 5);
+    }
+    // the lane bar along the bottom edge
+    p->setPen(Qt::NoPen);
+    p->setBrush(colour);
+    p->drawRect(QRectF(r.left() + 3, r.bottom() - 5, r.width() - 6, 4));
+    // sub-group boundaries: a thick edge where the neighbour belongs to another sub-group
+    const int edges = index.data(WorkItemGridModel::SubGroupEdgesRole).toInt();
+    p->setPen(QPen(Theme::editorText(), 3));
+    const QRectF cell = option.rect;
+    if (edges & 1) p->drawLine(cell.topLeft(), cell.bottomLeft());
+    if (edges & 2) p->drawLine(cell.topLeft(), cell.topRight());
 }
 
 QSize WorkItemCellDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const {

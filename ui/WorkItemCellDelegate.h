@@ -5,7 +5,9 @@
 namespace clstep::ui {
 
 /// Paints one work-item cell: a rounded tile in its state colour with the local id and the
-/// line it stands at; the selected work-item gets a thick outline.
+/// line it stands at; the selected work-item gets a thick outline. In the lane view (`simt`
+/// schedule) a bar in the SIMT lane state's colour (LaneStyle), a hatch over masked lanes and a
+/// thick edge between sub-groups.
 class WorkItemCellDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:
@@ -13,6 +15,10 @@ public:
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+
+private:
+    void paintLane(QPainter* p, const QStyleOptionViewItem& option, const QModelIndex& index,
+                   const QRectF& tile) const;
 };
 
 } // namespace clstep::ui

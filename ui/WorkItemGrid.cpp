@@ -1,9 +1,11 @@
 #include "WorkItemGrid.h"
 
+#include "LaneStyle.h"
 #include "Theme.h"
 #include "WorkItemCellDelegate.h"
 #include "WorkItemGridModel.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -38,6 +40,19 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_groupsDone->setSizePolicy(QSizePolicy::Ignored,
                                 QSizePolicy::Preferred); // never widens the dock
     top->addWidget(m_groupsDone, 1);
+    top->addWidget(new QLabel(tr("Sub-group")));
+    m_subGroupSize = new QComboBox;
+    m_subGroupSize->setObjectName(QStringLiteral("subGroupSize"));
+    m_subGroupSize->setToolTip(tr("Work-items per sub-group (SIMD lanes): get_sub_group_size(), "
+                                  "the simt schedule and the efficiency statistics use it"));
+    for (const auto& [label, n] : LaneStyle::presets())
+        m_subGroupSize->addItem(label, n);
+    for (int n = 1; n <= 1024; n *= 2)
+        if (m_subGroupSize->findData(n) < 0) m_subGroupSize->addItem(QString::number(n), n);
+    m_subGroupSize->setCurrentIndex(m_subGroupSize->findData(32));
+    connect(m_subGroupSize, qOverload<int>(&QComboBox::activated), this,
+            [this](int i) { emit subGroupSizeRequested(m_subGroupSize->itemData(i).toInt()); });
+    top->addWidget(m_subGroupSize);
     layout->addLayout(top);
 
     m_model = new WorkItemGridModel(this);
@@ -53,6 +68,11 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     connect(m_view, &QTableView::clicked, this, &WorkItemGrid::onCellClicked);
     layout->addWidget(m_view, 1);
+    m_lanes = new QLabel;
+    m_lanes->setObjectName(QStringLiteral("laneSummary"));
+    m_lanes->setWordWrap(true);
+    m_lanes->setVisible(false);
+    layout->addWidget(m_lanes);
 
     m_legend = new QWidget;
     new QHBoxLayout(m_legend);
@@ -91,6 +111,16 @@ void WorkItemGrid::rebuildLegend() {
                                                                  : QStringLiteral("#1a1a1a")));
         l->addWidget(chip);
     }
+    using L = debug::Scheduler::LaneState;
+    for (L s : {L::Active, L::Masked, L::AtBarrier, L::Finished}) { // simt lane bars
+        auto* chip = new QLabel(tr("lane %1").arg(LaneStyle::name(s)));
+        chip->setObjectName(QStringLiteral("laneChip"));
+        chip->setStyleSheet(
+            QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;padding:1px 5px;}")
+                .arg(LaneStyle::colour(s).name()));
+        chip->setVisible(m_model->laneView());
+        l->addWidget(chip);
+    }
     static_cast<QHBoxLayout*>(l)->addStretch(1);
 }
 
@@ -114,7 +144,54 @@ void WorkItemGrid::setState(const SessionState& state) {
                                   .arg(s->workItems.size()));
     }
     m_model->setSnapshot(state.snapshot);
+    updateLanes(state);
     m_updating = false;
+}
+
+void WorkItemGrid::updateLanes(const SessionState& state) {
+    const bool simt = state.policy == debug::SchedulePolicy::Simt;
+    if (simt != m_model->laneView()) {
+        m_model->setLaneView(simt);
+        for (QLabel* chip : m_legend->findChildren<QLabel*>(QStringLiteral("laneChip")))
+            chip->setVisible(simt);
+    }
+    if (!m_subGroupSize->hasFocus())
+        if (const int i = m_subGroupSize->findData(static_cast<int>(state.subGroupSize)); i >= 0)
+            m_subGroupSize->setCurrentIndex(i);
+    const debug::Snapshot* s = state.snapshot.get();
+    m_lanes->setVisible(simt && s && !s->workItems.empty());
+    if (!m_lanes->isVisible()) return;
+    using L = debug::Scheduler::LaneState;
+    const size_t size = std::max<uint32_t>(1, s->subGroupSize);
+    // one line per sub-group with masked lanes or a split; the others in one line
+    QStringList parts;
+    size_t together = 0, groups = 0;
+    for (size_t first = 0, sg = 0; first < s->workItems.size(); first += size, ++sg) {
+        ++groups;
+        std::array<int, 4> n{};
+        for (size_t i = first; i < std::min(s->workItems.size(), first + size); ++i)
+            ++n[static_cast<size_t>(s->workItems[i].lane)];
+        const bool split = sg < s->subGroupSplits.size() && s->subGroupSplits[sg].valid();
+        if (!split && n[static_cast<size_t>(L::Masked)] == 0) {
+            ++together;
+            continue;
+        }
+        QString text = tr("sub-group %1: %2 active, %3 masked, %4 finished")
+                           .arg(sg)
+                           .arg(n[static_cast<size_t>(L::Active)])
+                           .arg(n[static_cast<size_t>(L::Masked)])
+                           .arg(n[static_cast<size_t>(L::Finished)]);
+        if (n[static_cast<size_t>(L::AtBarrier)])
+            text += tr(", %1 at barrier").arg(n[static_cast<size_t>(L::AtBarrier)]);
+        if (split)
+            text += tr(" — split by the branch at line %1").arg(s->subGroupSplits[sg].begin.line);
+        parts << text;
+    }
+    if (together > 0)
+        parts << (together == groups
+                      ? tr("all %1 sub-groups of %2 lanes: no lane masked").arg(groups).arg(size)
+                      : tr("the other %1 sub-groups: no lane masked").arg(together));
+    m_lanes->setText(parts.join(QLatin1Char('\n')));
 }
 
 void WorkItemGrid::onGroupEdited() {

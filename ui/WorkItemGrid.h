@@ -6,6 +6,7 @@
 
 #include <array>
 
+class QComboBox;
 class QLabel;
 class QSpinBox;
 class QTableView;
@@ -31,16 +32,21 @@ public:
 signals:
     void groupRequested(const std::array<uint64_t, 3>& group);
     void workItemRequested(const std::array<uint64_t, 3>& local);
+    /// The user chose a sub-group size (work-items, a power of two).
+    void subGroupSizeRequested(int workItems);
 
 private:
     void onCellClicked(const QModelIndex& index);
     void onGroupEdited();
     void rebuildLegend();
+    void updateLanes(const SessionState& state);
 
     WorkItemGridModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     std::array<QSpinBox*, 3> m_group{};
     QLabel* m_groupsDone = nullptr;
+    QComboBox* m_subGroupSize = nullptr;
+    QLabel* m_lanes = nullptr; ///< per sub-group: active/masked lanes and the split branch
     QWidget* m_legend = nullptr;
     bool m_updating = false;
 };

@@ -1,5 +1,6 @@
 #include "WorkItemGridModel.h"
 
+#include "LaneStyle.h"
 #include "RaceInfo.h"
 #include "Theme.h"
 
@@ -30,6 +31,13 @@ void WorkItemGridModel::setWrap(int columns) {
     beginResetModel();
     m_wrap = std::max(1, columns);
     endResetModel();
+}
+
+void WorkItemGridModel::setLaneView(bool on) {
+    if (on == m_laneView) return;
+    m_laneView = on;
+    if (m_rows > 0 && m_columns > 0)
+        emit dataChanged(index(0, 0), index(m_rows - 1, m_columns - 1));
 }
 
 void WorkItemGridModel::setSnapshot(SnapshotPtr snapshot) {
@@ -101,11 +109,17 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
     // A work-item that reported a runtime error (an out-of-bounds write, ...) shows the error
     // state even though the interpreter let it run on.
     const debug::WorkItemState shown = w.reportedError ? debug::WorkItemState::Error : w.state;
-    const QString stateText =
-        w.reportedError && w.state != debug::WorkItemState::Error
-            ? QStringLiteral("error (reported a runtime error, see Diagnostics); %1")
-                  .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
-            : QString::fromLatin1(debug::workItemStateName(w.state));
+    auto stateText = [&w] { // only the tooltip needs it (data() runs per cell and role)
+        return w.reportedError && w.state != debug::WorkItemState::Error
+                   ? QStringLiteral("error (reported a runtime error, see Diagnostics); %1")
+                         .arg(QString::fromLatin1(debug::workItemStateName(w.state)))
+                   : QString::fromLatin1(debug::workItemStateName(w.state));
+    };
+    const size_t sg = w.subGroup;
+    const int splitLine =
+        sg < m_snapshot->subGroupSplits.size() && m_snapshot->subGroupSplits[sg].valid()
+            ? static_cast<int>(m_snapshot->subGroupSplits[sg].begin.line)
+            : 0;
     switch (role) {
     case Qt::DisplayRole:
         return oneDimensional() ? QString::number(w.id.local[0])
@@ -113,10 +127,19 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         return QStringLiteral("<b>work-item</b> local %1, global %2<br>state: %3<br>line: "
                               "%4<br>statements run: %5")
-            .arg(RaceInfo::idText(w.id.local, dims()), RaceInfo::idText(w.id.global, dims()))
-            .arg(stateText)
-            .arg(w.position.valid() ? QString::number(w.position.begin.line) : QStringLiteral("—"))
-            .arg(w.steps);
+                   .arg(RaceInfo::idText(w.id.local, dims()), RaceInfo::idText(w.id.global, dims()))
+                   .arg(stateText())
+                   .arg(w.position.valid() ? QString::number(w.position.begin.line)
+                                           : QStringLiteral("—"))
+                   .arg(w.steps) +
+               (m_laneView
+                    ? QStringLiteral("<br>sub-group %1, lane %2: <b>%3</b>%4")
+                          .arg(w.subGroup)
+                          .arg(w.linearLocalId % std::max<uint32_t>(1, m_snapshot->subGroupSize))
+                          .arg(LaneStyle::name(w.lane))
+                          .arg(splitLine ? QStringLiteral(" (split at line %1)").arg(splitLine)
+                                         : QString())
+                    : QString());
     case Qt::BackgroundRole:
         return Theme::workItemState(shown);
     case Qt::TextAlignmentRole:
@@ -131,6 +154,25 @@ QVariant WorkItemGridModel::data(const QModelIndex& index, int role) const {
         return list(w.id.local);
     case GlobalIdRole:
         return list(w.id.global);
+    case LaneRole:
+        return static_cast<int>(w.lane);
+    case SubGroupRole:
+        return static_cast<int>(w.subGroup);
+    case SplitLineRole:
+        return splitLine;
+    case LaneViewRole:
+        return m_laneView;
+    case SubGroupEdgesRole: {
+        // the cell left of / above this one holds another sub-group's work-item
+        int edges = 0;
+        auto other = [&](int row, int column) {
+            const int j = row >= 0 && column >= 0 ? itemAt(this->index(row, column)) : -1;
+            return j >= 0 && m_snapshot->workItems[static_cast<size_t>(j)].subGroup != w.subGroup;
+        };
+        if (other(index.row(), index.column() - 1)) edges |= 1;
+        if (other(index.row() - 1, index.column())) edges |= 2;
+        return edges;
+    }
     default:
         return {};
     }

@@ -21,6 +21,11 @@ public:
         SelectedRole,                 ///< bool: the selected work-item
         LocalIdRole,                  ///< QVariantList of 3 local ids
         GlobalIdRole,                 ///< QVariantList of 3 global ids
+        LaneRole,          ///< int: debug::Scheduler::LaneState (the `simt` schedule's lanes)
+        SubGroupRole,      ///< int: sub-group index (consecutive local linear ids)
+        SplitLineRole,     ///< int: line of the branch that split its sub-group, 0 for none
+        LaneViewRole,      ///< bool: lanes are shown (the `simt` schedule is chosen)
+        SubGroupEdgesRole, ///< int: bit 0 / bit 1: the cell left / above is another sub-group
     };
 
     explicit WorkItemGridModel(QObject* parent = nullptr);
@@ -28,6 +33,10 @@ public:
     void setSnapshot(SnapshotPtr snapshot);
     /// Columns used for a 1D work-group (default 8).
     void setWrap(int columns);
+    /// Shows the SIMT lanes (sub-groups, active / masked / finished lanes and the branch that
+    /// split them): on under the `simt` schedule.
+    void setLaneView(bool on);
+    bool laneView() const { return m_laneView; }
     /// Cell of the work-item with linear local id `linear`.
     QModelIndex indexForLinear(size_t linear) const;
     /// Index in Snapshot::workItems of a cell (-1 for padding).
@@ -46,6 +55,7 @@ private:
 
     SnapshotPtr m_snapshot;
     int m_wrap = 8;
+    bool m_laneView = false;
     int m_rows = 0;
     int m_columns = 0;
 };

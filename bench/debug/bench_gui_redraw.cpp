@@ -4,11 +4,17 @@
 // work-items run one statement) and N single steps of work-item 0, each through the path the
 // toolbar uses (DebugController -> SessionWorker on its thread -> SessionState -> every
 // pane's model), from the request to the end of a synchronous repaint of the whole window.
-// Usage: bench_gui_redraw [N] [--no-checks]   (N steps of each kind, default 40; run under
-// xvfb-run or with QT_QPA_PLATFORM=offscreen).
+// Usage: bench_gui_redraw [N] [--no-checks] [--simt]   (N steps of each kind, default 40;
+// run under xvfb-run or with QT_QPA_PLATFORM=offscreen). --simt: the `simt` schedule with
+// sub-groups of 32, so the grid draws the lanes, with the Efficiency pane raised and a
+// multi-watch `lid.x * 2` on all 256 work-items (issue 17's views).
 // Prints median and max per kind; exit code 1 when a median exceeds 50 ms, 2 on a setup error.
 #include "DebugController.h"
 #include "MainWindow.h"
+#include "MultiWatchPane.h"
+#include "SimtViews.h"
+
+#include <QDockWidget>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -98,10 +104,12 @@ void report(const char* what, std::vector<Sample> samples, bool& ok) {
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     int n = 40;
-    bool checks = true;
+    bool checks = true, simt = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--no-checks") == 0)
             checks = false;
+        else if (std::strcmp(argv[i], "--simt") == 0)
+            simt = true;
         else
             n = std::max(1, std::atoi(argv[i]));
     }
@@ -129,6 +137,13 @@ int main(int argc, char** argv) {
         w.controller()->setChecks(CheckOptions::none()); // resets
         w.waitIdle(60000);
     }
+    if (simt) {
+        w.controller()->setSchedule(debug::SchedulePolicy::Simt, 1);
+        w.controller()->setSubGroupSize(32);
+        w.simtViews()->multiWatchPane()->setExpression(QStringLiteral("lid.x * 2"));
+        if (QDockWidget* d = w.dock(QStringLiteral("dockEfficiency"))) d->raise();
+        w.waitIdle(60000);
+    }
     QThread::msleep(500); // initial dock sizes settle (MainWindow::applyDockSizes)
     QCoreApplication::processEvents();
     w.repaint();
@@ -144,10 +159,10 @@ int main(int argc, char** argv) {
     for (const auto& r : st.snapshot->global)
         globalBytes += r.bytes.size();
     std::printf("bench_gui_redraw: platform %s, window %dx%d, 1 work-group of %zu work-items, "
-                "%zu bytes of __global memory, runtime checks %s, stopped at: %s\n",
+                "%zu bytes of __global memory, runtime checks %s, schedule %s, stopped at: %s\n",
                 qPrintable(QGuiApplication::platformName()), w.width(), w.height(),
                 st.snapshot->workItems.size(), globalBytes, checks ? "on" : "off",
-                st.snapshot->stopReason.c_str());
+                debug::schedulePolicyName(st.policy), st.snapshot->stopReason.c_str());
     bool ok = true;
     report("lockstep step (256 work-items)", lockstep, ok);
     report("single step (work-item 0)", single, ok);

@@ -40,12 +40,16 @@ AccessStats::AccessStats(const AccessStatsOptions& options) : m_options(options)
     if (m_options.banks == 0) m_options.banks = 1;
     if (m_options.bankWidth == 0) m_options.bankWidth = 1;
     if (m_options.segmentBytes == 0) m_options.segmentBytes = 1;
+    if ((m_options.subGroupSize & (m_options.subGroupSize - 1)) == 0)
+        while ((1u << m_sgShift) < m_options.subGroupSize)
+            ++m_sgShift;
+    else
+        m_sgShift = kNoShift;
     m_siteCache.fill({~uint64_t(0), 0});
 }
 
 uint32_t AccessStats::linearId(const WorkItem& wi) const {
-    return static_cast<uint32_t>(
-        wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2)));
+    return static_cast<uint32_t>(wi.localLinearId());
 }
 
 uint32_t AccessStats::subGroupLanes(uint32_t subGroup) const {
@@ -77,7 +81,7 @@ AccessStats::Slot& AccessStats::slotFor(uint32_t site, uint32_t lid, uint32_t& o
         m_siteCap = cap;
     }
     occ = m_occ[size_t(lid) * m_siteCap + site]++;
-    const uint32_t index = site * m_subGroups + lid / m_options.subGroupSize;
+    const uint32_t index = site * m_subGroups + subGroupOf(lid);
     Slot& slot = m_slots[index];
     fresh = occ >= slot.used; // lanes count densely, so then occ == used
     if (fresh) {
@@ -133,7 +137,8 @@ void AccessStats::onMemoryAccess(const MemoryAccess& a) {
     if (fresh)
         std::fill(slot.lanes.begin() + size_t(occ) * size,
                   slot.lanes.begin() + size_t(occ + 1) * size, LaneAccess{});
-    slot.lanes[size_t(occ) * size + lid % size] = LaneAccess{a.address, a.size, &a.buffer->name};
+    slot.lanes[size_t(occ) * size + (lid - subGroupOf(lid) * size)] =
+        LaneAccess{a.address, a.size, &a.buffer->name};
 }
 
 void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
@@ -169,7 +174,7 @@ void AccessStats::onBranch(const WorkItem& wi, const SourceRange& site, int64_t 
         slot.mixed[occ] = 0;
     } else if (slot.first[occ] != outcome && !slot.mixed[occ]) {
         slot.mixed[occ] = 1;
-        m_lastSplit[lid / m_options.subGroupSize] = site;
+        m_lastSplit[subGroupOf(lid)] = site;
     }
 }
 
@@ -192,12 +197,58 @@ void AccessStats::finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord&
     }
     r.worst = std::max(r.worst, degree);
     r.sum += degree;
+    if (m_options.byteCosts) noteCost(lanes, degree);
+}
+
+void AccessStats::noteCost(const std::vector<Lane>& lanes, uint64_t cost) const {
+    const uint32_t c = static_cast<uint32_t>(std::min<uint64_t>(cost, UINT32_MAX));
+    for (const Lane& l : lanes) {
+        const uint64_t off = address::offset(l.address);
+        std::vector<uint32_t>& bytes = m_byteCosts[l.address - off];
+        if (bytes.size() < off + l.size) bytes.resize(off + l.size, 0);
+        for (uint64_t k = off; k < off + l.size; ++k)
+            bytes[k] = std::max(bytes[k], c);
+    }
+}
+
+std::vector<uint32_t> AccessStats::byteCosts(uint64_t base, uint64_t size) const {
+    auto it = m_byteCosts.find(base);
+    if (it == m_byteCosts.end()) return {};
+    std::vector<uint32_t> out(it->second.begin(),
+                              it->second.begin() +
+                                  static_cast<long>(std::min<uint64_t>(size, it->second.size())));
+    out.resize(size, 0);
+    return out;
 }
 
 void AccessStats::finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const {
+    const uint64_t s = m_options.segmentBytes;
+    if (std::is_sorted(lanes.begin(), lanes.end(),
+                       [](const Lane& a, const Lane& b) { return a.address < b.address; })) {
+        // lanes in address order (the common case): segment keys and byte ranges arrive in
+        // order, so distinct segments and requested bytes need no sort
+        uint64_t count = 0, last = 0, requested = 0, end = 0;
+        for (const Lane& l : lanes) {
+            const uint64_t off = address::offset(l.address);
+            const uint64_t buf = address::buffer(l.address);
+            for (uint64_t seg = off / s; seg <= (off + l.size - 1) / s; ++seg) {
+                const uint64_t key = (buf << 40) | seg;
+                if (count == 0 || key != last) ++count;
+                last = key;
+            }
+            const uint64_t from = std::max(l.address, end);
+            if (l.address + l.size > from) requested += l.address + l.size - from;
+            end = std::max(end, l.address + l.size);
+        }
+        r.worst = std::max<uint64_t>(r.worst, count);
+        r.sum += count;
+        if (m_options.byteCosts) noteCost(lanes, count);
+        r.bytesRequested += requested;
+        r.bytesMoved += count * s;
+        return;
+    }
     std::vector<uint64_t> segments;
     std::vector<std::pair<uint64_t, uint64_t>> bytes; // requested byte ranges
-    const uint64_t s = m_options.segmentBytes;
     for (const Lane& l : lanes) {
         const uint64_t off = address::offset(l.address);
         const uint64_t buf = address::buffer(l.address);
@@ -216,6 +267,7 @@ void AccessStats::finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord
     }
     r.worst = std::max<uint64_t>(r.worst, segments.size());
     r.sum += segments.size();
+    if (m_options.byteCosts) noteCost(lanes, segments.size());
     r.bytesRequested += requested;
     r.bytesMoved += segments.size() * s;
 }

@@ -20,6 +20,9 @@ struct AccessStatsOptions {
     uint32_t banks = 32;         ///< `__local` memory banks
     uint32_t bankWidth = 4;      ///< bytes per bank word
     uint32_t segmentBytes = 128; ///< `__global`/`__constant` transaction segment (32/64/128)
+    /// Also keep, per accessed byte, the worst cost of a sub-group access that touched it
+    /// (AccessStats::byteCosts; the debugger's memory panes). Off for `run --access-stats`.
+    bool byteCosts = false;
 };
 
 /// Memory-efficiency figures of one source line, address space and buffer, summed over the
@@ -96,6 +99,12 @@ public:
     /// The per-line table `clstep-cli run --access-stats` prints.
     std::string table() const;
     const AccessStatsOptions& options() const { return m_options; }
+    /// With AccessStatsOptions::byteCosts: for the `size` bytes from encoded address `base`
+    /// (byte 0 of a buffer), the worst cost of a sub-group access that touched each byte so
+    /// far: `__local` the bank conflict degree, `__global`/`__constant` the segment count;
+    /// 0 where none did. Empty when no byte was touched (or byteCosts is off). `__local`
+    /// buffers of every work-group share one record.
+    std::vector<uint32_t> byteCosts(uint64_t base, uint64_t size) const;
 
 private:
     enum class SiteKind : uint8_t { Access, Branch, Statement };
@@ -139,6 +148,12 @@ private:
     void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
     void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
     uint32_t subGroupLanes(uint32_t subGroup) const;
+    /// Sub-group of local linear id `lid` (a shift for power-of-two sizes).
+    uint32_t subGroupOf(uint32_t lid) const {
+        return m_sgShift != kNoShift ? lid >> m_sgShift : lid / m_options.subGroupSize;
+    }
+    static constexpr uint32_t kNoShift = ~0u;
+    uint32_t m_sgShift = 0; ///< log2 of the sub-group size, kNoShift when not a power of 2
 
     AccessStatsOptions m_options;
     uint32_t m_groupItems = 0;
@@ -154,6 +169,10 @@ private:
     RecordMap m_records;
     DivergenceMap m_divergence;
     std::map<uint32_t, SourceRange> m_lastSplit;
+    /// byteCosts: per encoded buffer address (byte 0), the worst cost per byte. Mutable:
+    /// pending sub-group accesses are evaluated (idempotently, by max) from const readers.
+    mutable std::unordered_map<uint64_t, std::vector<uint32_t>> m_byteCosts;
+    void noteCost(const std::vector<Lane>& lanes, uint64_t cost) const;
 };
 
 } // namespace clstep

@@ -15,6 +15,7 @@ AccessTracer::Shadow& AccessTracer::get(const Key& k, uint64_t size) {
         s.lastWrite.resize(size, 0);
         s.accessor.resize(size, -1);
         s.step.resize(size, 0);
+        s.count.resize(size, 0);
     }
     return s;
 }
@@ -78,6 +79,8 @@ void AccessTracer::onMemoryAccess(const MemoryAccess& a) {
                   s.accessor.begin() + static_cast<long>(end), linear);
         std::fill(s.step.begin() + static_cast<long>(off), s.step.begin() + static_cast<long>(end),
                   m_step);
+        for (uint64_t k = off; k < end; ++k)
+            s.count[k] += s.count[k] != UINT32_MAX;
     }
     TraceEntry e;
     e.kind = a.write ? TraceEntry::Kind::Write : TraceEntry::Kind::Read;

@@ -24,6 +24,7 @@ public:
         std::vector<uint8_t> lastWrite; ///< 1 if the last access was a write
         std::vector<int64_t> accessor;  ///< global linear id of the last accessor, -1 none
         std::vector<uint64_t> step;     ///< session step of the last access
+        std::vector<uint32_t> count;    ///< accesses of the byte since the run began (saturates)
         /// 1 where an endian(host) load or store converted the byte; empty until the first
         /// conversion in the buffer (only with setMarkEndian()).
         std::vector<uint8_t> endian;

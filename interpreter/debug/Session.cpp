@@ -177,6 +177,7 @@ bool Session::reset() {
     m_checks->attach(*m_run);
     AccessStatsOptions statsOptions;
     statsOptions.subGroupSize = m_runOptions.subGroupSize;
+    statsOptions.byteCosts = true; // the memory panes' "by conflict" colouring
     m_stats = std::make_unique<AccessStats>(statsOptions);
     m_run->addObserver(m_stats.get());
     m_tracer->setMarkEndian(m_checkOptions.endianEvents);

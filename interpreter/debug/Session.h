@@ -232,6 +232,11 @@ public:
     /// Whether execution stops when a runtime error diagnostic is reported (default on):
     /// the reporting work-item pauses at its next statement and becomes the selection.
     void setBreakOnError(bool on);
+    /// Whether snapshots carry each byte's access count and access cost
+    /// (MemoryRegion::accessCount, accessCost; default off: they cost 8 bytes per byte of
+    /// every accessed buffer per snapshot). The memory panes turn it on for their colour modes.
+    void setByteStatistics(bool on) { m_byteStatistics = on; }
+    bool byteStatistics() const { return m_byteStatistics; }
     bool breakOnError() const { return m_breakOnError; }
     /// How many trace entries (memory accesses to __global, __constant and __local memory,
     /// and runtime diagnostics) the session keeps (default 10,000; at least 1).
@@ -248,6 +253,12 @@ public:
     /// (syntax, unknown names, out-of-bounds reads...) come back in the result with a column
     /// and a hint; never throws.
     EvalResult evaluate(const std::string& expression);
+    /// Multi-watch: evaluate() in the scope of every work-item of the viewed work-group, one
+    /// result per work-item in Snapshot::workItems order (local linear id). Where the scope
+    /// declares no such name, `lid`, `gid` and `grp` stand for the work-item's ids
+    /// (IdShorthand: `lid.x + lid.y * 16`, `partial[lid]`). Without a viewed group (or a
+    /// program, or a run) a single failed result says why. Never throws.
+    std::vector<EvalResult> evaluateEach(const std::string& expression);
 
     // ---- inspection ----
     /// An immutable picture of the current state (memory contents copied).
@@ -292,6 +303,9 @@ private:
     bool takeEvent(WorkItem& resumed);
     std::string describeWorkItem(const WorkItemId& id) const;
     EvalResult evaluateTyped(const std::string& expression, QualType* type);
+    struct EvalCache;
+    EvalResult evaluateOn(WorkItem* wi, const std::string& expression, QualType* type,
+                          EvalCache* cache = nullptr);
     bool compileConditions(Breakpoint& b);
     void recompileConditions();
     int64_t linearGlobalId(const WorkItemId& id) const;
@@ -351,6 +365,7 @@ private:
     std::vector<Watchpoint> m_watchpoints;
     std::unique_ptr<WatchTracker> m_watch;
     bool m_breakOnError = true;
+    bool m_byteStatistics = false;
     bool m_actionBreakOnError = true; ///< the setting of the action being performed
     int m_nextBreakpointId = 1;
     std::vector<Record> m_history;

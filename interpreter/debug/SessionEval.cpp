@@ -1,6 +1,7 @@
 // Session: expressions in a work-item's scope (print) and conditional breakpoints.
 #include "common/DeepStackThread.h"
 #include "debug/ExprCompiler.h"
+#include "debug/IdShorthand.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
 #include "debug/ValueFormatter.h"
@@ -8,7 +9,20 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <map>
+#include <tuple>
+
 namespace clstep::debug {
+
+/// Compiled expressions by scope (function, statement, inside a frame) for evaluateEach():
+/// the work-items standing at the same statement share one compilation.
+struct Session::EvalCache {
+    struct Entry {
+        CompiledExpr c;
+        bool expandedIds = false;
+    };
+    std::map<std::tuple<const void*, const void*, bool>, Entry> entries;
+};
 
 namespace {
 
@@ -22,7 +36,26 @@ EvalResult Session::evaluate(const std::string& expression) {
     return evaluateTyped(expression, nullptr);
 }
 
+std::vector<EvalResult> Session::evaluateEach(const std::string& expression) {
+    std::vector<EvalResult> out;
+    const WorkGroup* g = viewedGroup();
+    if (!g || !m_run || !m_program || m_program->hasErrors()) {
+        out.push_back(evaluateTyped(expression, nullptr)); // says why
+        return out;
+    }
+    out.reserve(g->workItems().size());
+    EvalCache cache;
+    for (const auto& wi : g->workItems())
+        out.push_back(evaluateOn(wi.get(), expression, nullptr, &cache));
+    return out;
+}
+
 EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeOut) {
+    return evaluateOn(selectedItem(), expression, typeOut);
+}
+
+EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, QualType* typeOut,
+                               EvalCache* cache) {
     EvalResult r;
     r.expression = expression;
     if (!m_program || m_program->hasErrors()) {
@@ -35,7 +68,6 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
         r.hint = "reset (start) the run first";
         return r;
     }
-    WorkItem* wi = selectedItem();
     if (!wi) {
         r.error = "no work-item is selected";
         r.hint = "select a work-group that is running or kept (group, workitem)";
@@ -48,7 +80,36 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
         function = const_cast<ast::FunctionDecl*>(wi->frameFunction(wi->callDepth() - 1));
         visible = ExprCompiler::visibleAt(*function, wi->currentStatement());
     }
-    CompiledExpr c = ExprCompiler::compile(*m_program, function, visible, expression, false);
+    auto compile = [&] {
+        EvalCache::Entry entry;
+        entry.c = ExprCompiler::compile(*m_program, function, visible, expression, false);
+        if (!entry.c.ok()) { // lid/gid/grp shorthands, when the scope has no such names
+            const std::string expanded = IdShorthand::expand(expression);
+            if (expanded != expression) {
+                CompiledExpr e =
+                    ExprCompiler::compile(*m_program, function, visible, expanded, false);
+                if (e.ok()) {
+                    entry.c = std::move(e);
+                    entry.expandedIds = true;
+                }
+            }
+        }
+        return entry;
+    };
+    EvalCache::Entry own;
+    EvalCache::Entry* entry = &own;
+    if (cache) {
+        const auto key = std::make_tuple(
+            static_cast<const void*>(function),
+            static_cast<const void*>(inFrame ? wi->currentStatement() : nullptr), inFrame);
+        auto it = cache->entries.find(key);
+        if (it == cache->entries.end()) it = cache->entries.emplace(key, compile()).first;
+        entry = &it->second;
+    } else {
+        own = compile();
+    }
+    const CompiledExpr& c = entry->c;
+    const bool expandedIds = entry->expandedIds;
     if (!c.ok()) {
         r.error = c.error;
         r.column = c.column;
@@ -67,7 +128,7 @@ EvalResult Session::evaluateTyped(const std::string& expression, QualType* typeO
     runOnDeepStack([&] { value = wi->inspect(c.expr.get()); });
     if (!value.ok) {
         r.error = value.error + (value.errorKind.empty() ? "" : " [" + value.errorKind + "]");
-        if (value.errorSite.begin.file == c.expr->range.begin.file)
+        if (!expandedIds && value.errorSite.begin.file == c.expr->range.begin.file)
             r.column = c.columnAt(value.errorSite.begin);
         r.hint = value.errorKind == "out-of-bounds"
                      ? "the index or pointer is outside the object it points into"

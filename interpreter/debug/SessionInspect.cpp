@@ -138,6 +138,7 @@ void Session::fillMemory(Snapshot& s) const {
             r.name = b.name;
             r.address = address::make(mem.space(), i, 0);
             r.bytes = b.bytes;
+            if (m_stats && m_byteStatistics) r.accessCost = m_stats->byteCosts(r.address, n);
             const AccessTracer::Key key{static_cast<int>(mem.space()), owner, i};
             if (const AccessTracer::Shadow* sh = m_tracer->shadow(key)) {
                 // whole-vector copies (memcpy speed): `written` is 0/1, which is ByteWritten
@@ -150,6 +151,12 @@ void Session::fillMemory(Snapshot& s) const {
                                           static_cast<long>(std::min(n, sh->accessor.size())));
                 r.lastStep.assign(sh->step.begin(), sh->step.begin() + static_cast<long>(std::min(
                                                                            n, sh->step.size())));
+                if (m_byteStatistics) {
+                    r.accessCount.assign(sh->count.begin(),
+                                         sh->count.begin() +
+                                             static_cast<long>(std::min(n, sh->count.size())));
+                    r.accessCount.resize(n, 0);
+                }
                 r.flags.resize(n, 0);
                 r.lastAccessor.resize(n, -1);
                 r.lastStep.resize(n, 0);
@@ -316,6 +323,12 @@ Snapshot Session::snapshot() const {
             if (masked && m_stats && g == m_group.get())
                 s.subGroupSplits[sg] = m_stats->lastSplit(static_cast<uint32_t>(sg));
         }
+    }
+    if (m_stats) {
+        s.accessStats =
+            std::make_shared<const std::vector<AccessStatsRecord>>(m_stats->accessRecords());
+        s.divergence =
+            std::make_shared<const std::vector<DivergenceRecord>>(m_stats->divergenceRecords());
     }
     fillVariables(s);
     fillMemory(s);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checks/AccessStats.h"
 #include "common/Diagnostic.h"
 #include "debug/ElementLayout.h"
 #include "debug/Scheduler.h"
@@ -45,7 +46,7 @@ struct WorkItemSnapshot {
     /// It reported a runtime error (out-of-bounds access, ...; data races excluded) and ran
     /// on: the grid shows the error state with `state` in the tooltip.
     bool reportedError = false;
-    uint32_t subGroup = 0;             ///< sub-group index (linear local id / sub-group size)
+    uint32_t subGroup = 0; ///< sub-group index (linear local id / sub-group size)
     /// SIMT lane state (Scheduler::laneStates): active, masked, at a barrier or finished.
     Scheduler::LaneState lane = Scheduler::LaneState::Active;
 };
@@ -88,6 +89,14 @@ struct MemoryRegion {
     /// Session step of the last access of each byte: the Snapshot::step value right after
     /// the debugger action that made it (so `step - lastStep` is 0 for the latest action).
     std::vector<uint64_t> lastStep;
+    /// Work-item accesses of each byte since the run started (empty when none was accessed,
+    /// or without Session::setByteStatistics; `__local`: of the viewed work-group's copy).
+    std::vector<uint32_t> accessCount;
+    /// Per byte, the worst cost of a sub-group access that touched it (AccessStats with
+    /// byte costs): `__local` the bank conflict degree (1 = conflict-free), `__global` and
+    /// `__constant` the aligned segments of the access; 0 = not accessed. Empty when none
+    /// (or without Session::setByteStatistics).
+    std::vector<uint32_t> accessCost;
     /// Type of one element of the region, when known: the .sim element type, or the kernel
     /// parameter's pointee type when the .sim says only bytes (or nothing), or the variable's
     /// (array element) type. Null when unknown (shown as bytes).
@@ -142,6 +151,12 @@ struct Snapshot {
     /// Per sub-group of the viewed group: the branch that split its lanes, while some are
     /// masked (invalid range when all ready lanes run together).
     std::vector<SourceRange> subGroupSplits;
+    /// Memory efficiency of the run so far (Session::accessStats(): `__local` bank conflicts,
+    /// `__global` coalescing per line and buffer); null before a run. Shared and immutable.
+    std::shared_ptr<const std::vector<AccessStatsRecord>> accessStats;
+    /// Divergence of the run so far per line (branch splits, masked lane-slots); null before
+    /// a run.
+    std::shared_ptr<const std::vector<DivergenceRecord>> divergence;
     std::vector<VariableSnapshot> variables; ///< of the selected work-item
     std::vector<MemoryRegion> global, constant, local, privateMemory;
     std::vector<Diagnostic> diagnostics; ///< build + runtime diagnostics so far

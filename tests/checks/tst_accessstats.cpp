@@ -212,6 +212,63 @@ private slots:
         QCOMPARE(worst("transpose_padded.sim", 35, "local"), 1);
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
+
+    /// The coalescing and reduction lessons (samples/matrix_access.cl,
+    /// samples/reduction_addressing.cl), worked out by hand in their comments:
+    /// * row_sums line 21: at each of the 32 iterations the 32 lanes read floats 128 bytes
+    ///   apart: 32 segments, 128 of 4096 bytes used (efficiency 1/32); column_sums line 30:
+    ///   32 consecutive floats, 1 segment, efficiency 1.
+    /// * reduce_divergent line 26 `if (lid % (2*s) == 0)`: 6 levels x 2 sub-groups x 2 groups
+    ///   = 24 branch evaluations; both sub-groups split at s = 1..16, only sub-group 0 at s = 32
+    ///   (lane 0): 11 splits per group, 22. Its accesses stay below word 64 with distinct
+    ///   banks among active lanes: conflict-free (worst 1).
+    /// * reduce_interleaved line 43: index = 2*s*lid, words 2*s apart: at s = 1 words 0..62
+    ///   even, each even bank twice: worst degree 2. Its `if (index < 64)` (line 42) never
+    ///   splits at s = 1 (sub-group 0 all true, sub-group 1 all false), then splits sub-group 0
+    ///   at s = 2..32: 5 per group, 10; masked on line 43: 16+24+28+30+31 = 129 per group.
+    /// * reduce_sequential line 58: consecutive words, worst 1; line 57 the same 10 splits
+    ///   and line 58 the same 258 masked lane-slots as the interleaved one.
+    void coalescingAndReductionLessons() {
+        const QString samples = QStringLiteral(CLSTEP_SOURCE_DIR) + "/samples/";
+        QString error;
+        auto access = [&](const QString& sim, int line, const QString& buffer) {
+            const QJsonObject j = runStats(samples + sim, {}, error);
+            for (const QJsonValue& v : j["accesses"].toArray()) {
+                const QJsonObject o = v.toObject();
+                if (o["line"].toInt() == line && o["buffer"].toString() == buffer) return o;
+            }
+            return QJsonObject{};
+        };
+        auto divergence = [&](const QString& sim, int line) {
+            const QJsonObject j = runStats(samples + sim, {}, error);
+            for (const QJsonValue& v : j["divergence"].toArray())
+                if (v.toObject()["line"].toInt() == line) return v.toObject();
+            return QJsonObject{};
+        };
+        QJsonObject o = access("matrix_rows.sim", 21, "m");
+        QCOMPARE(o["accesses"].toInt(), 32);
+        QCOMPARE(o["laneAccesses"].toInt(), 1024);
+        QCOMPARE(o["worstSegments"].toInt(), 32);
+        QCOMPARE(o["efficiency"].toDouble(), 1.0 / 32);
+        o = access("matrix_columns.sim", 30, "m");
+        QCOMPARE(o["worstSegments"].toInt(), 1);
+        QCOMPARE(o["efficiency"].toDouble(), 1.0);
+
+        o = divergence("reduction_divergent.sim", 26);
+        QCOMPARE(o["branches"].toInt(), 24);
+        QCOMPARE(o["splits"].toInt(), 22);
+        QCOMPARE(access("reduction_divergent.sim", 27, "partial")["worstConflictDegree"].toInt(),
+                 1);
+        QCOMPARE(access("reduction_interleaved.sim", 43, "partial")["worstConflictDegree"].toInt(),
+                 2);
+        QCOMPARE(divergence("reduction_interleaved.sim", 42)["splits"].toInt(), 10);
+        QCOMPARE(divergence("reduction_interleaved.sim", 43)["maskedLaneSlots"].toInt(), 258);
+        QCOMPARE(access("reduction_sequential.sim", 58, "partial")["worstConflictDegree"].toInt(),
+                 1);
+        QCOMPARE(divergence("reduction_sequential.sim", 57)["splits"].toInt(), 10);
+        QCOMPARE(divergence("reduction_sequential.sim", 58)["maskedLaneSlots"].toInt(), 258);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAccessStats)

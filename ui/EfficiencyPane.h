@@ -1,0 +1,38 @@
+#pragma once
+
+#include "SessionState.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace clstep::ui {
+
+class EfficiencyModel;
+
+/// The Efficiency pane: divergence and memory efficiency per source line or per buffer
+/// (EfficiencyModel) with the hardware model they assume (sub-group size, `__local` banks,
+/// `__global` segment size). Clicking a row asks to show its line in the editor.
+class EfficiencyPane : public QWidget {
+    Q_OBJECT
+public:
+    explicit EfficiencyPane(QWidget* parent = nullptr);
+
+    void setState(const SessionState& state);
+    EfficiencyModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+
+signals:
+    /// The user clicked a row of source line `line` (1-based).
+    void lineRequested(int line);
+
+private:
+    EfficiencyModel* m_model = nullptr;
+    QTableView* m_view = nullptr;
+    QComboBox* m_grouping = nullptr;
+    QLabel* m_hardware = nullptr;
+};
+
+} // namespace clstep::ui
