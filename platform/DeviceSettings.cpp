@@ -80,6 +80,14 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.recordDir = value;
     else if (key == "launches")
         s.launches = value;
+    else if (key == "record_inline")
+        s.recordInline = value == "1" || value == "true";
+    else if (key == "break_on")
+        s.breakOn = value;
+    else if (key == "gui")
+        s.gui = value;
+    else if (key == "gui_script")
+        s.guiScript = value;
     else if (key == "quiet")
         s.quiet = value == "1" || value == "true";
     else
@@ -116,21 +124,29 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_QUIET", "quiet"},
         {"CLSTEP_RECORD", "record"},
         {"CLSTEP_LAUNCHES", "launches"},
+        {"CLSTEP_RECORD_INLINE", "record_inline"},
+        {"CLSTEP_BREAK_ON", "break_on"},
+        {"CLSTEP_GUI", "gui"},
+        {"CLSTEP_GUI_SCRIPT", "gui_script"},
     };
     for (const auto& k : keys)
         if (const char* v = std::getenv(k[0])) apply(s, k[1], v);
     return s;
 }
 
+bool DeviceSettings::matches(const std::string& spec, uint32_t number, const std::string& kernel,
+                             uint32_t kernelIndex) {
+    uint64_t n = 0;
+    if (parseUnsigned(spec, n)) return n == number;
+    size_t colon = spec.rfind(':');
+    if (colon == std::string::npos) return spec == kernel;
+    if (!parseUnsigned(spec.substr(colon + 1), n)) return false;
+    return spec.substr(0, colon) == kernel && n == kernelIndex;
+}
+
 bool DeviceSettings::selects(uint32_t number, const std::string& kernel,
                              uint32_t kernelIndex) const {
-    if (launches.empty()) return true;
-    uint64_t n = 0;
-    if (parseUnsigned(launches, n)) return n == number;
-    size_t colon = launches.rfind(':');
-    if (colon == std::string::npos) return launches == kernel;
-    if (!parseUnsigned(launches.substr(colon + 1), n)) return false;
-    return launches.substr(0, colon) == kernel && n == kernelIndex;
+    return launches.empty() || matches(launches, number, kernel, kernelIndex);
 }
 
 const DeviceSettings& DeviceSettings::get() {

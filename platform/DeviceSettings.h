@@ -22,9 +22,16 @@ namespace clstep::ocl {
 ///                        diagnostics as JSON
 ///   record               CLSTEP_RECORD               directory: every launch is recorded as
 ///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
+///   record_inline        CLSTEP_RECORD_INLINE        "1": recorded buffers inline in the .sim
+///                        (oclgrind-kernel's form) instead of file=
 ///   launches             CLSTEP_LAUNCHES             which launches get the checks and are
 ///                        recorded: "N" (the Nth launch of the process), "KERNEL" (every launch
 ///                        of that kernel) or "KERNEL:N" (its Nth launch); others run unchecked
+///   break_on             CLSTEP_BREAK_ON             "error" (the first launch with a runtime
+///                        diagnostic), "N", "KERNEL" or "KERNEL:N" (as `launches`): that launch
+///                        opens in the GUI and the program waits for it (GuiBreak.h)
+///   gui                  CLSTEP_GUI                  the `clstep` GUI executable for break_on
+///   gui_script           CLSTEP_GUI_SCRIPT           a `--do` script the GUI runs (tests)
 ///   quiet                CLSTEP_QUIET                "1": no diagnostics on stderr
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
@@ -37,11 +44,19 @@ struct DeviceSettings {
     CheckOptions checks;
     std::string diagnosticsJson;
     std::string recordDir;
-    std::string launches; ///< "" = every launch
+    bool recordInline = false; ///< record buffers as inline values, not file= (oclgrind-kernel)
+    std::string launches;      ///< "" = every launch
     /// True when launch `number` (1-based, per process), the `kernelIndex`-th launch of kernel
     /// `kernel` (1-based), is selected by `launches`.
     bool selects(uint32_t number, const std::string& kernel, uint32_t kernelIndex) const;
+    std::string breakOn;   ///< "" = never; "error"; else a launch spec as `launches`
+    std::string gui;       ///< path of the `clstep` GUI
+    std::string guiScript; ///< `--do` script given to the GUI ("" = interactive)
     bool quiet = false;
+    /// True when launch spec `spec` ("N", "KERNEL" or "KERNEL:N") names launch `number` of
+    /// the process, the `kernelIndex`-th launch of `kernel` (both 1-based).
+    static bool matches(const std::string& spec, uint32_t number, const std::string& kernel,
+                        uint32_t kernelIndex);
 
     /// The settings of this process (read on first use; thread-safe).
     static const DeviceSettings& get();

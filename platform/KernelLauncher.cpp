@@ -1,6 +1,7 @@
 #include "KernelLauncher.h"
 
 #include "DeviceSettings.h"
+#include "GuiBreak.h"
 #include "ImageRegion.h"
 #include "KernelObject.h"
 #include "LaunchRecorder.h"
@@ -11,6 +12,8 @@
 #include "launch/LaunchConfig.h"
 #include "runtime/KernelRun.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -37,6 +40,60 @@ void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<u
         const uint64_t x = b % a.image.rowPitch;
         mem.data()[z * img.slicePitch + y * img.rowPitch + x] = after[b];
     }
+}
+
+/// Arguments that name one cl_mem, or sub-buffers of one buffer, in one address space.
+struct BufferGroup {
+    MemObject* root = nullptr; ///< the buffer that owns the bytes (no parent)
+    size_t origin = 0;         ///< byte offset in `root` where the shared range starts
+    size_t owner = 0;          ///< the argument whose buffer holds the shared range
+};
+
+/// Makes arguments that share memory (API spec 5.2.1: the same cl_mem twice, or sub-buffers
+/// of one buffer) point into ONE interpreter buffer, so a write through one is seen through
+/// the other and the race checks see both: the member with the lowest origin gets the bytes
+/// of the union of the ranges, the others become aliases (KernelArgument::aliasOf) into it.
+/// Members in different address spaces (__global and __constant) keep separate copies.
+std::vector<BufferGroup> shareBuffers(const KernelObject& k,
+                                      const std::vector<KernelObject::ArgValue>& values,
+                                      std::vector<KernelArgument>& args) {
+    std::vector<BufferGroup> groups;
+    std::vector<bool> done(args.size(), false);
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].kind != KernelArgument::Kind::Buffer || done[i]) continue;
+        MemObject* root = values[i].mem->parent ? values[i].mem->parent : values[i].mem;
+        std::vector<size_t> members;
+        for (size_t j = i; j < args.size(); ++j) {
+            if (args[j].kind != KernelArgument::Kind::Buffer || done[j]) continue;
+            MemObject* r = values[j].mem->parent ? values[j].mem->parent : values[j].mem;
+            if (r == root &&
+                k.signature.params[j].addressSpace == k.signature.params[i].addressSpace)
+                members.push_back(j);
+        }
+        if (members.size() < 2) continue;
+        size_t lo = SIZE_MAX, hi = 0, owner = members[0];
+        for (size_t j : members) {
+            done[j] = true;
+            const MemObject* m = values[j].mem;
+            if (m->origin < lo) owner = j;
+            lo = std::min(lo, m->origin);
+            hi = std::max(hi, m->origin + m->size);
+        }
+        bool readOnly = true;
+        for (size_t j : members)
+            readOnly = readOnly && args[j].readOnly;
+        for (size_t j : members) {
+            if (j == owner) continue;
+            args[j].aliasOf = static_cast<int>(owner);
+            args[j].aliasOffset = values[j].mem->origin - lo;
+            args[j].bytes.clear();
+        }
+        args[owner].bytes.assign(root->data() + lo, root->data() + hi);
+        args[owner].size = hi - lo;
+        args[owner].readOnly = readOnly;
+        groups.push_back({root, lo, owner});
+    }
+    return groups;
 }
 
 } // namespace
@@ -82,9 +139,11 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         }
         args.push_back(std::move(a));
     }
+    std::vector<BufferGroup> groups = shareBuffers(k, values, args);
     // Launches not selected by CLSTEP_LAUNCHES run without checks and are not recorded.
     static std::map<std::string, uint32_t> perKernel;
-    bool selected = settings.selects(launchNumber, k.name, ++perKernel[k.name]);
+    const uint32_t kernelIndex = ++perKernel[k.name];
+    bool selected = settings.selects(launchNumber, k.name, kernelIndex);
     CheckOptions checks = selected ? settings.checks : CheckOptions::none();
     RunOptions ro;
     ro.deviceBigEndian = settings.bigEndian;
@@ -92,7 +151,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
 
     std::ostringstream out, err;
     nlohmann::json diagnostics;
-    bool failed = false;
+    bool failed = false, reported = false;
     std::vector<std::vector<uint8_t>> finalBytes(args.size());
     runOnDeepStack([&] {
         KernelRun run(*k.program->built, k.name, range, args, ro);
@@ -108,19 +167,40 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
             return;
         }
         diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
-        failed = hasErrors(run.diagnostics());
+        // A data race is reported but does not fail the launch: the interpreter's result is
+        // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
+        // barrier divergence, ...) changed the execution, so the event fails.
+        failed = std::any_of(run.diagnostics().begin(), run.diagnostics().end(),
+                             [](const Diagnostic& d) {
+                                 return d.severity == Severity::Error && d.kind != "data-race";
+                             });
+        reported = !run.diagnostics().empty();
         for (size_t i = 0; i < args.size(); ++i)
             if (args[i].kind == KernelArgument::Kind::Buffer ||
                 args[i].kind == KernelArgument::Kind::Image)
                 finalBytes[i] = run.argumentBytes(i);
     });
     if (selected && !settings.recordDir.empty())
-        recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes);
-    // Write back only the bytes the kernel changed, so two arguments naming the same buffer
-    // (or overlapping sub-buffers) both keep their writes.
+        recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes,
+                     settings.recordInline);
+    // --break-on: the launch again in the GUI, whose buffers become the results.
+    static bool brokeOnError = false;
+    if (settings.breakOn == "error"
+            ? reported && !brokeOnError
+            : !settings.breakOn.empty() &&
+                  DeviceSettings::matches(settings.breakOn, launchNumber, k.name, kernelIndex)) {
+        brokeOnError = brokeOnError || settings.breakOn == "error";
+        if (!out.str().empty()) std::cout << out.str() << std::flush;
+        if (!settings.quiet && !err.str().empty()) std::cerr << err.str() << std::flush;
+        out.str("");
+        err.str("");
+        breakIntoGui(launchNumber, k, range, args, finalBytes);
+    }
+    // Write back the bytes the kernel changed: an argument with a buffer of its own writes
+    // into its cl_mem, a shared buffer (BufferGroup) into the root buffer at its origin.
     for (size_t i = 0; i < args.size(); ++i) {
         const std::vector<uint8_t>& after = finalBytes[i];
-        if (after.size() != args[i].bytes.size()) continue;
+        if (after.size() != args[i].bytes.size() || args[i].aliasOf >= 0) continue;
         if (args[i].kind == KernelArgument::Kind::Image) {
             if (!(values[i].mem->flags & CL_MEM_READ_ONLY))
                 writeBackImage(*values[i].mem, args[i], after);
@@ -128,6 +208,8 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         }
         if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly) continue;
         uint8_t* dst = values[i].mem->data();
+        for (const BufferGroup& g : groups)
+            if (g.owner == i) dst = g.root->data() + g.origin;
         for (size_t b = 0; b < after.size(); ++b)
             if (after[b] != args[i].bytes[b]) dst[b] = after[b];
     }

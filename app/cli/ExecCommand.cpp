@@ -32,6 +32,15 @@ std::string findLibrary(const std::string& given) {
     return {};
 }
 
+/// The `clstep` GUI: --gui, else the executable next to this one.
+std::string findGui(const std::string& given) {
+    if (!given.empty()) return fs::absolute(given).string();
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return {};
+    return (exe.parent_path() / "clstep").string();
+}
+
 } // namespace
 
 void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
@@ -51,10 +60,20 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
                    "also write every launch's diagnostics as JSON to FILE");
     cmd.add_option("--record", o.record,
                    "record every launch as DIR/NNNN-KERNEL/ (kernel.cl, launch.sim, "
-                   "expected-output.txt)");
+                   "argI-NAME.bin, expected/, expected-output.txt)");
+    cmd.add_flag("--record-inline", o.recordInline,
+                 "with --record: write buffers into launch.sim as values (oclgrind-kernel's "
+                 "form) instead of file=argI-NAME.bin");
     cmd.add_option("--launches", o.launches,
                    "check and record only launch N, every launch of KERNEL, or its Nth launch "
                    "(N|KERNEL[:N]); the others run without checks");
+    cmd.add_option("--break-on", o.breakOn,
+                   "open a launch in the GUI with the program's live buffers and wait: 'error' "
+                   "(the first launch with a runtime diagnostic), N, KERNEL or KERNEL:N; the "
+                   "program continues with the buffers as the GUI session leaves them");
+    cmd.add_option("--gui", o.gui, "the clstep GUI for --break-on (default: next to clstep-cli)");
+    cmd.add_option("--gui-script", o.guiScript,
+                   "with --break-on: drive the GUI with this --do script (e.g. 'runall;quit')");
     cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
     addCheckSwitches(cmd, o);
 }
@@ -83,6 +102,7 @@ int runExec(const ExecOptionsCli& o) {
     add(o.noEndianEvents, "no-endian-events");
     add(o.uniformWrites, "uniform-writes");
 
+    const std::string gui = findGui(o.gui);
     pid_t child = fork();
     if (child < 0) {
         fs::remove_all(icdDir);
@@ -106,6 +126,12 @@ int runExec(const ExecOptionsCli& o) {
         if (o.quiet) setenv("CLSTEP_QUIET", "1", 1);
         if (!o.launches.empty()) setenv("CLSTEP_LAUNCHES", o.launches.c_str(), 1);
         if (!o.record.empty()) setenv("CLSTEP_RECORD", fs::absolute(o.record).c_str(), 1);
+        if (o.recordInline) setenv("CLSTEP_RECORD_INLINE", "1", 1);
+        if (!o.breakOn.empty()) {
+            setenv("CLSTEP_BREAK_ON", o.breakOn.c_str(), 1);
+            setenv("CLSTEP_GUI", gui.c_str(), 1);
+            if (!o.guiScript.empty()) setenv("CLSTEP_GUI_SCRIPT", o.guiScript.c_str(), 1);
+        }
         std::vector<char*> argv;
         for (const std::string& a : o.command)
             argv.push_back(const_cast<char*>(a.c_str()));

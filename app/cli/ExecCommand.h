@@ -21,8 +21,12 @@ struct ExecOptionsCli : CheckSwitches { ///< with the check switches of `run`
     uint32_t subGroupSize = 0;     ///< work-items; 0: default
     std::string settings;          ///< --settings FILE (JSON, DeviceSettings keys)
     std::string diagnosticsJson;
-    std::string record;   ///< --record DIR
-    std::string launches; ///< --launches N|KERNEL[:N]
+    std::string record;        ///< --record DIR
+    bool recordInline = false; ///< --record-inline: buffers inline in the .sim (oclgrind-kernel)
+    std::string launches;      ///< --launches N|KERNEL[:N]
+    std::string breakOn;       ///< --break-on error|N|KERNEL[:N] (platform/GuiBreak.h)
+    std::string gui;           ///< --gui PATH: the `clstep` GUI (default: next to clstep-cli)
+    std::string guiScript;     ///< --gui-script SCRIPT: a `--do` script for the GUI (tests, demos)
     bool quiet = false;
 };
 

@@ -1,5 +1,7 @@
 #include "RunCommand.h"
 
+#include "ExpectedOutput.h"
+
 #include "Console.h"
 #include "DiagnosticPrinter.h"
 #include "LaunchPreparation.h"
@@ -74,6 +76,12 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--segment", o.segmentBytes,
                    "__global transaction segment in bytes: 32, 64 or 128 (default 128)")
         ->check(CLI::IsMember({32, 64, 128}));
+    o.expectOption =
+        cmd.add_option("--expect", o.expect,
+                       "compare the final buffers with recorded ones: PATH is a directory of "
+                       "argI-NAME.bin files (default: expected/ next to the .sim, as exec "
+                       "--record writes it) or a dump text file; a difference exits with 1")
+            ->expected(0, 1);
     cmd.add_flag("-i,--interactive", o.interactive,
                  "debug the kernel in an interactive console (commands from stdin when it is not a "
                  "terminal)");
@@ -121,22 +129,30 @@ int runRun(const RunOptionsCli& o) {
             out << stats->toJson().dump(2) << "\n";
         }
     }
+    std::vector<std::vector<uint8_t>> finalBytes(config->args.size());
     for (size_t i = 0; i < config->args.size(); ++i) {
         const launch::KernelArgSpec& spec = config->args[i];
         if (!spec.dump) continue;
-        std::cout << launch::BufferDump::format(spec, run.argumentBytes(i));
+        finalBytes[i] = run.argumentBytes(i);
+        std::cout << launch::BufferDump::format(spec, finalBytes[i]);
         if (!o.dumpPng.empty() && spec.kind == launch::ArgKind::Image) {
             std::error_code ec;
             std::filesystem::create_directories(o.dumpPng, ec);
             std::string path = (std::filesystem::path(o.dumpPng) / (spec.name + ".png")).string();
-            std::string why = launch::PngImage::write(path, spec.image, run.argumentBytes(i));
+            std::string why = launch::PngImage::write(path, spec.image, finalBytes[i]);
             if (!why.empty()) {
                 std::cerr << "clstep-cli: " << why << "\n";
                 return 2;
             }
         }
     }
-    return hasErrors(run.diagnostics()) ? 1 : 0;
+    bool expectedOk = true;
+    if (o.expectOption && o.expectOption->count()) {
+        std::cout << std::flush;
+        expectedOk = ExpectedOutput::check(*config, finalBytes, o.expect, std::cerr);
+        if (expectedOk) std::cerr << "clstep-cli: --expect: the final buffers match\n";
+    }
+    return hasErrors(run.diagnostics()) || !expectedOk ? 1 : 0;
 }
 
 } // namespace clstep::cli

@@ -39,6 +39,11 @@ struct RunOptionsCli : CheckSwitches {
     std::string diagnosticsJson; ///< write runtime diagnostics as JSON to this file
     std::string dumpPng;         ///< --dump-png DIR: `dump` images also as DIR/NAME.png
     bool interactive = false;    ///< -i: debug the kernel in the interactive console
+    /// --expect[=PATH]: compare the final buffers with recorded ones (ExpectedOutput);
+    /// `expect` is PATH ("" = the .sim's expected/ directory), given when the option's count
+    /// is not 0.
+    std::string expect;
+    const CLI::Option* expectOption = nullptr;
 };
 
 /// Registers the `run` options on `cmd`.
@@ -51,7 +56,8 @@ CheckOptions checkOptionsOf(const RunOptionsCli& options);
 
 /// Runs the kernel: diagnostics go to stderr (file:line:col blocks), `dump` arguments and
 /// printf output to stdout in Oclgrind's format. Returns 0 for a clean run, 1 when there are
-/// error diagnostics (build, launch or runtime), 2 on a usage error.
+/// error diagnostics (build, launch or runtime) or --expect finds a difference, 2 on a usage
+/// error.
 int runRun(const RunOptionsCli& options);
 
 } // namespace clstep::cli

@@ -1,7 +1,9 @@
 // clstep: the GUI. `clstep [FILE.cl|FILE.sim]` opens a kernel (a .cl with a .sim beside it
 // uses the .sim; no argument opens samples/reduction_race.sim). `--headless` runs the same
 // demo without a window; `--do` and `--screenshot` drive the window for demos and docs;
-// `--help` and `--version` need no display either.
+// `--help` and `--version` need no display either. `--results DIR` writes the buffers when
+// the window closes (clstep-cli exec --break-on).
+#include "DebugController.h"
 #include "HeadlessRunner.h"
 #include "MainWindow.h"
 #include "ScriptRunner.h"
@@ -11,6 +13,8 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 using namespace clstep::ui;
@@ -45,6 +49,32 @@ void addOptions(QCommandLineParser& p) {
     p.addOption({QStringLiteral("fresh"), QStringLiteral("ignore saved layout and settings")});
     p.addOption({QStringLiteral("presentation"), QStringLiteral("start in presentation mode")});
     p.addOption({QStringLiteral("dark"), QStringLiteral("dark theme")});
+    p.addOption({QStringLiteral("results"),
+                 QStringLiteral("when the window closes, write every __global/__constant "
+                                "buffer as DIR/NAME.bin (its bytes at that moment) and "
+                                "DIR/state.txt (finished|unfinished); clstep-cli exec "
+                                "--break-on reads them back"),
+                 QStringLiteral("dir")});
+}
+
+/// --results DIR: the buffers of the last state the window showed, one file per buffer.
+bool writeResults(const SessionState& state, const QString& dir) {
+    const clstep::debug::Snapshot* s = state.snapshot.get();
+    std::error_code ec;
+    std::filesystem::create_directories(dir.toStdString(), ec);
+    if (!s || ec) return false;
+    bool ok = true;
+    for (const auto* regions : {&s->global, &s->constant})
+        for (const clstep::debug::MemoryRegion& r : *regions) {
+            std::ofstream out(std::filesystem::path(dir.toStdString()) / (r.name + ".bin"),
+                              std::ios::binary);
+            out.write(reinterpret_cast<const char*>(r.bytes.data()),
+                      static_cast<std::streamsize>(r.bytes.size()));
+            ok = ok && static_cast<bool>(out);
+        }
+    std::ofstream(std::filesystem::path(dir.toStdString()) / "state.txt")
+        << (s->runFinished ? "finished" : "unfinished") << "\n";
+    return ok;
 }
 
 void setApplicationInfo() {
@@ -113,7 +143,17 @@ int main(int argc, char** argv) {
             }
         });
         const int rc = app.exec();
+        if (p.isSet(QStringLiteral("results")) &&
+            !writeResults(window.controller()->state(), p.value(QStringLiteral("results"))))
+            code = 1;
         return code ? code : rc;
     }
-    return app.exec();
+    const int rc = app.exec();
+    if (p.isSet(QStringLiteral("results")) &&
+        !writeResults(window.controller()->state(), p.value(QStringLiteral("results")))) {
+        std::cerr << "clstep: cannot write the buffers to "
+                  << p.value(QStringLiteral("results")).toStdString() << "\n";
+        return 1;
+    }
+    return rc;
 }

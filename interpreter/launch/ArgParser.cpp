@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <type_traits>
 
@@ -190,6 +191,11 @@ private:
                 return fail(range, "Expected =VALUE after 'fill");
             m_spec.fill = token.substr(5);
             m_fillRange = range;
+        } else if (token.starts_with("file")) { // clstep extension (docs/platform.md)
+            if (token.size() < 6 || token[4] != '=')
+                return fail(range, "Expected =NAME after 'file'");
+            m_spec.file = token.substr(5);
+            m_fileRange = range;
         } else if (token == "hex") {
             m_spec.hex = true;
             m_reader.setHex(true);
@@ -252,7 +258,7 @@ private:
     bool checkHeader() {
         if (m_null) {
             if (m_spec.sizeGiven || !m_spec.fill.empty() || !m_spec.range.empty() ||
-                m_spec.noinit || m_spec.dump)
+                m_spec.noinit || m_spec.dump || !m_spec.file.empty())
                 return fail(m_nullRange, "'null' not valid with other argument descriptors");
             m_spec.size = 0;
         } else if (!m_spec.png.empty() && !readPng()) {
@@ -264,6 +270,8 @@ private:
         } else if (m_param && isImageParam()) {
             return fail(m_spec.headerRange, "an image argument needs its size in texels "
                                             "(image=WIDTHxHEIGHT)");
+        } else if (!m_spec.sizeGiven && !m_spec.file.empty()) {
+            if (!fileSizeAsArgumentSize()) return false;
         } else if (!m_spec.sizeGiven && m_spec.png.empty()) {
             return fail(m_spec.headerRange, "size required");
         }
@@ -282,7 +290,7 @@ private:
 
         int initializers = 0;
         SourceRange second;
-        for (SourceRange r : {m_noinitRange, m_fillRange, m_rangeRange, m_pngRange})
+        for (SourceRange r : {m_noinitRange, m_fillRange, m_rangeRange, m_fileRange, m_pngRange})
             if (r.valid() && ++initializers == 2) second = r;
         if (initializers > 1) return fail(second, "Multiple initializers present");
 
@@ -294,6 +302,62 @@ private:
                                   " bytes for one argument"});
             return false;
         }
+        return true;
+    }
+
+    /// The path a `file=` name stands for: relative names are relative to `baseDir`.
+    std::filesystem::path filePath() const {
+        std::filesystem::path p(m_spec.file);
+        if (p.is_relative() && !m_spec.baseDir.empty())
+            p = std::filesystem::path(m_spec.baseDir) / p;
+        return p;
+    }
+
+    /// `file=NAME` without `size=`: the argument is the whole file.
+    bool fileSizeAsArgumentSize() {
+        std::error_code ec;
+        uint64_t bytes = std::filesystem::file_size(filePath(), ec);
+        if (ec)
+            return fail(m_fileRange, "cannot read '" + filePath().string() + "': " + ec.message());
+        m_spec.size = bytes;
+        m_spec.sizeGiven = true;
+        return true;
+    }
+
+    /// Reads the first `size` bytes of the `file=` file: a missing or unreadable file, or one
+    /// shorter than `size`, is an error at the `file=` token; a longer one is a warning.
+    bool readFile() {
+        std::filesystem::path path = filePath();
+        std::ifstream in(path, std::ios::binary);
+        std::error_code ec;
+        uint64_t bytes = std::filesystem::file_size(path, ec);
+        if (!in || ec)
+            return fail(m_fileRange, "cannot read '" + path.string() +
+                                         "': " + (ec ? ec.message() : std::string("cannot open")));
+        if (bytes < m_spec.size)
+            return fail(m_fileRange, "'" + path.string() + "' holds " + std::to_string(bytes) +
+                                         " bytes, fewer than size=" + std::to_string(m_spec.size));
+        if (bytes > m_spec.size)
+            report(Severity::Warning, m_fileRange,
+                   "'" + path.string() + "' holds " + std::to_string(bytes) +
+                       " bytes: only the first " + std::to_string(m_spec.size) + " are used (" +
+                       label() + ")");
+        if (m_spec.size > m_spec.contentsBudget) {
+            m_spec.overBudget = true; // the launch is refused; do not read gigabytes first
+            return true;
+        }
+        try {
+            m_spec.bytes.resize(m_spec.size);
+        } catch (const std::bad_alloc&) {
+            return fail(m_fileRange,
+                        "Out of host memory for " + std::to_string(m_spec.size) + " bytes");
+        }
+        in.read(reinterpret_cast<char*>(m_spec.bytes.data()),
+                static_cast<std::streamsize>(m_spec.size));
+        if (static_cast<uint64_t>(in.gcount()) != m_spec.size)
+            return fail(m_fileRange, "cannot read " + std::to_string(m_spec.size) +
+                                         " bytes from '" + path.string() + "'");
+        m_spec.contentsKnown = true;
         return true;
     }
 
@@ -354,8 +418,11 @@ private:
     bool readData() {
         if (m_param && m_param->addressSpace == ParamAddressSpace::Local) {
             m_spec.kind = ArgKind::Local;
-            if (!m_spec.fill.empty() || !m_spec.range.empty())
-                report(Severity::Warning, m_fillRange.valid() ? m_fillRange : m_rangeRange,
+            if (!m_spec.fill.empty() || !m_spec.range.empty() || !m_spec.file.empty())
+                report(Severity::Warning,
+                       m_fillRange.valid()    ? m_fillRange
+                       : m_rangeRange.valid() ? m_rangeRange
+                                              : m_fileRange,
                        "a __local argument has no contents: this initializer is ignored (" +
                            label() + ")");
             return true;
@@ -374,6 +441,7 @@ private:
         if (!m_spec.png.empty() && !m_param) return true; // decoded once bound
         if (m_spec.kind == ArgKind::Scalar && !checkScalarSize()) return false;
         if (m_spec.noinit) return true;
+        if (!m_spec.file.empty()) return readFile();
         if (!m_spec.type) {
             // Unbound and untyped: keep the values as text until the parameter is known.
             if (m_spec.fill.empty() && m_spec.range.empty()) collectTokens();
@@ -534,7 +602,7 @@ private:
     bool m_null = false;
     SourceLocation m_consumedEnd;
     SourceRange m_typeRange, m_dumpRange, m_fillRange, m_noinitRange, m_nullRange, m_rangeRange,
-        m_sizeRange, m_imageRange, m_formatRange, m_pngRange;
+        m_sizeRange, m_imageRange, m_formatRange, m_fileRange, m_pngRange;
     PngImage m_png;
     bool m_pngLoaded = false;
 };

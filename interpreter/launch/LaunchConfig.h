@@ -89,6 +89,10 @@ struct KernelArgSpec {
     bool sizeGiven = false;
     std::string fill;  ///< text after `fill=` ("" if absent)
     std::string range; ///< text after `range=` (START:INC:END, "" if absent)
+    /// `file=NAME` (clstep extension; oclgrind-kernel 21.10 rejects it): the initial bytes
+    /// are the first `size` bytes of this binary file, as written ("" if absent). A relative
+    /// name is relative to `baseDir`. Without `size=`, the size is the file's size.
+    std::string file;
     bool noinit = false;
     bool dump = false;
     bool hex = false;
@@ -104,8 +108,8 @@ struct KernelArgSpec {
     /// `png=FILE` (clstep extension, image arguments): the texels come from this PNG file
     /// (launch/PngImage.h), as written; relative paths are resolved against `baseDir`.
     std::string png;
-    /// The directory relative file names of the specification are resolved against: the
-    /// .sim file's directory ("" for the working directory).
+    /// The directory relative file names of the specification (`file=`, `png=`) are resolved
+    /// against: the .sim file's directory ("" for the working directory, CLI `--arg`).
     std::string baseDir;
     /// True when `bytes` holds the argument's initial contents: exactly `size` bytes, elements
     /// in host (little-endian) order. False for noinit, Local, Null and not-yet-typed args.

@@ -119,7 +119,8 @@ std::optional<std::string> SimWriter::writeArgument(const KernelArgSpec& spec, u
     } else {
         std::optional<ElementType> type = spec.writtenType;
         bool hex = spec.hex;
-        bool initializer = spec.noinit || !spec.fill.empty() || !spec.range.empty();
+        bool initializer =
+            spec.noinit || !spec.fill.empty() || !spec.range.empty() || !spec.file.empty();
         bool noinit = spec.noinit;
         if (!initializer && spec.kind != ArgKind::Local) {
             if (spec.contentsKnown && spec.type) {
@@ -170,6 +171,7 @@ std::optional<std::string> SimWriter::writeArgument(const KernelArgSpec& spec, u
         if (noinit) header.push_back("noinit");
         if (!spec.fill.empty()) header.push_back("fill=" + spec.fill);
         if (!spec.range.empty()) header.push_back("range=" + spec.range);
+        if (!spec.file.empty()) header.push_back("file=" + spec.file);
     }
     for (const std::string& token : header) {
         if (!isPlainToken(token) || token.find('>') != std::string::npos) {
@@ -192,6 +194,10 @@ std::optional<std::string> SimWriter::writeArgument(const KernelArgSpec& spec, u
         out += (i + 1) % kValuesPerLine == 0 || i + 1 == values.size() ? "\n" : " ";
     }
     return out;
+}
+
+std::string SimWriter::argumentFileName(size_t index, const std::string& name) {
+    return "arg" + std::to_string(index) + "-" + name + ".bin";
 }
 
 std::optional<std::string> SimWriter::write(const LaunchConfig& config,

@@ -35,6 +35,11 @@ public:
     /// `index` is the argument's position (for diagnostics).
     static std::optional<std::string> writeArgument(const KernelArgSpec& spec, uint32_t index,
                                                     std::vector<Diagnostic>& diags);
+
+    /// The name of the binary file that holds buffer argument `index` (parameter `name`) in a
+    /// recorded bundle: "arg2-out.bin". The bundle holds its initial bytes (`file=` in the
+    /// .sim), its `expected/` directory the bytes after the launch (`run --expect`).
+    static std::string argumentFileName(size_t index, const std::string& name);
 };
 
 } // namespace clstep::launch

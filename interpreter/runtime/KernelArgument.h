@@ -26,6 +26,14 @@ struct KernelArgument {
     bool noInit = false;        ///< `noinit`: contents are uninitialized
     unsigned elementBytes = 1;  ///< element size for reports (index = offset / elementBytes)
     image::Object image;        ///< Image: type, format and size (bytes.size() == byteSize())
+    /// Buffer aliasing (two arguments naming one cl_mem, or overlapping sub-buffers; API spec
+    /// 5.2.1): when >= 0, this Buffer argument has no bytes of its own but points `aliasOffset`
+    /// bytes into the buffer of the earlier argument `aliasOf` (which must be a Buffer in the
+    /// same address space and not itself an alias), and covers `size` bytes of it. Writes
+    /// through one argument are then seen through the other, and the race checks see one
+    /// buffer. A bad alias is a launch error.
+    int aliasOf = -1;
+    uint64_t aliasOffset = 0; ///< bytes from the start of argument `aliasOf`'s buffer
 };
 
 } // namespace clstep

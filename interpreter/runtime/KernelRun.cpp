@@ -133,6 +133,14 @@ void KernelRun::setupArguments() {
     }
     m_argAddresses.assign(params.size(), 0);
     m_paramBytes.assign(params.size(), {});
+    auto setPointer = [this](size_t i, uint64_t addr) {
+        m_argAddresses[i] = addr;
+        m_paramBytes[i].resize(8);
+        std::memcpy(m_paramBytes[i].data(), &addr, 8);
+        // pointers are stored in device byte order like every other value
+        if (m_options.deviceBigEndian) std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
+    };
+    std::vector<size_t> aliases;
     for (size_t i = 0; i < params.size(); ++i) {
         KernelArgument& a = m_args[i];
         const ParamDecl& p = *params[i];
@@ -151,7 +159,10 @@ void KernelRun::setupArguments() {
                 continue;
             }
             uint64_t addr = 0;
-            if (a.kind == KernelArgument::Kind::Buffer) {
+            if (a.kind == KernelArgument::Kind::Buffer && a.aliasOf >= 0) {
+                aliases.push_back(i); // once every buffer it may point into exists
+                continue;
+            } else if (a.kind == KernelArgument::Kind::Buffer) {
                 Memory& mem = s == AddressSpace::Constant ? m_constant : m_global;
                 addr = mem.allocate(a.bytes.size(), a.name);
                 Buffer* b = mem.buffer(addr);
@@ -162,12 +173,7 @@ void KernelRun::setupArguments() {
                 launchError(what + " is a pointer: give it a buffer or null");
                 continue;
             }
-            m_argAddresses[i] = addr;
-            m_paramBytes[i].resize(8);
-            std::memcpy(m_paramBytes[i].data(), &addr, 8);
-            // pointers are stored in device byte order like every other value
-            if (m_options.deviceBigEndian)
-                std::reverse(m_paramBytes[i].begin(), m_paramBytes[i].end());
+            setPointer(i, addr);
             continue;
         }
         if (auto dim = image::dimFromTypeName(t->name)) {
@@ -218,6 +224,11 @@ void KernelRun::setupArguments() {
         m_paramBytes[i] = a.bytes;
         if (m_options.deviceBigEndian) swapElements(m_paramBytes[i], t);
     }
+    for (size_t i : aliases) {
+        std::string what = "argument " + std::to_string(i) + " ('" + params[i]->name + "')";
+        if (uint64_t addr = aliasAddress(i, params[i]->type->canonical()->pointee.space, what))
+            setPointer(i, addr);
+    }
 }
 
 const image::Object* KernelRun::imageAt(uint64_t handle) const {
@@ -235,7 +246,44 @@ std::vector<uint8_t> KernelRun::argumentBytes(size_t index) const {
     uint64_t a = m_argAddresses[index];
     const Memory& mem = address::space(a) == AddressSpace::Constant ? m_constant : m_global;
     const Buffer* b = mem.buffer(a);
-    return b ? b->bytes : std::vector<uint8_t>{};
+    if (!b) return {};
+    if (m_args[index].aliasOf < 0) return b->bytes;
+    uint64_t from = address::offset(a);
+    uint64_t to = std::min<uint64_t>(from + m_args[index].size, b->bytes.size());
+    return std::vector<uint8_t>(b->bytes.begin() + static_cast<std::ptrdiff_t>(from),
+                                b->bytes.begin() + static_cast<std::ptrdiff_t>(to));
+}
+
+uint64_t KernelRun::aliasAddress(size_t i, AddressSpace space, const std::string& what) {
+    const KernelArgument& a = m_args[i];
+    size_t owner = static_cast<size_t>(a.aliasOf);
+    if (owner >= m_args.size() || owner == i ||
+        m_args[owner].kind != KernelArgument::Kind::Buffer || m_args[owner].aliasOf >= 0 ||
+        !m_argAddresses[owner]) {
+        launchError(what + " is an alias of argument " + std::to_string(a.aliasOf) +
+                    ", which is not a buffer argument of its own");
+        return 0;
+    }
+    uint64_t base = m_argAddresses[owner];
+    if (address::space(base) != space) {
+        launchError(what + " names the buffer of argument " + std::to_string(owner) +
+                    " in another address space");
+        return 0;
+    }
+    Memory& mem = space == AddressSpace::Constant ? m_constant : m_global;
+    Buffer* b = mem.buffer(base);
+    if (!b || a.aliasOffset + a.size > b->bytes.size()) {
+        launchError(what + " covers bytes " + std::to_string(a.aliasOffset) + ".." +
+                    std::to_string(a.aliasOffset + a.size) + " of argument " +
+                    std::to_string(owner) + "'s buffer, which has " +
+                    std::to_string(b ? b->bytes.size() : 0) + " bytes");
+        return 0;
+    }
+    // Reports name the one buffer by every argument that points into it.
+    b->name += " = " + a.name;
+    if (!a.readOnly) b->readOnly = false;
+    if (!a.writeOnly) b->writeOnly = false;
+    return base + a.aliasOffset;
 }
 
 uint64_t KernelRun::stringLiteral(const StringLiteralExpr* s) {

@@ -51,7 +51,8 @@ public:
     /// Runs every work-group to completion. Returns false if the run was aborted.
     bool runAll();
 
-    /// Final bytes of argument `index` (Buffer arguments) in HOST byte order.
+    /// Final bytes of argument `index` (Buffer arguments) in HOST byte order; for an alias
+    /// (KernelArgument::aliasOf) the `size` bytes it covers of the shared buffer.
     std::vector<uint8_t> argumentBytes(size_t index) const;
     const std::vector<KernelArgument>& arguments() const { return m_args; }
     const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
@@ -137,6 +138,9 @@ private:
     Memory m_constant{AddressSpace::Constant};
     std::vector<uint64_t> m_programVars;
     std::vector<uint64_t> m_argAddresses;
+    /// setupArguments for a Buffer argument with KernelArgument::aliasOf: the address inside
+    /// the earlier argument's buffer, or 0 after a launch error (`what` names the argument).
+    uint64_t aliasAddress(size_t index, AddressSpace space, const std::string& what);
     std::map<uint64_t, image::Object> m_images; ///< image buffer address -> image object
     std::vector<std::vector<uint8_t>> m_paramBytes;
     std::vector<ExecutionObserver*> m_observers;

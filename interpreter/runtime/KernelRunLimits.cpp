@@ -136,8 +136,8 @@ bool KernelRun::checkMemoryBounds() {
         globalTotal = add(globalTotal, buffers.back().second);
     }
     for (size_t i = 0; i < m_args.size(); ++i)
-        if (m_args[i].kind == KernelArgument::Kind::Buffer ||
-            m_args[i].kind == KernelArgument::Kind::Image) {
+        if ((m_args[i].kind == KernelArgument::Kind::Buffer && m_args[i].aliasOf < 0) ||
+            m_args[i].kind == KernelArgument::Kind::Image) { // an alias has no bytes of its own
             std::string name =
                 m_args[i].name.empty() && i < params.size() ? params[i]->name : m_args[i].name;
             // `size` counts too: a launch file's buffer over the memory budget keeps its

@@ -19,6 +19,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -126,6 +127,7 @@ private slots:
     void bindCommandLineArguments();
     void mutatedFilesGiveOneDiagnostic();
     void imageHeaders();
+    void fileArguments();
 };
 
 void TestSimParser::errors_data() {
@@ -335,6 +337,74 @@ void TestSimParser::emptyTextAndMissingFiles() {
     QCOMPARE(diags.size(), size_t(1));
     QCOMPARE(diags[0].message, std::string("Unable to open missing.cl"));
     QCOMPARE(diags[0].range.begin.line, 1u);
+}
+
+/// `file=NAME` (clstep extension): the bytes come from a binary file relative to the .sim's
+/// directory; without size= the size is the file's; a missing or short file is an error at
+/// the file= token, a longer one a warning; file= is one initializer among fill/range/noinit.
+void TestSimParser::fileArguments() {
+    QTemporaryDir dir;
+    const std::string base = dir.path().toStdString();
+    std::filesystem::create_directories(base + "/data");
+    std::ofstream(base + "/k.cl") << "kernel void k(global int* a, global float* b) {}\n";
+    const std::vector<uint8_t> ints = bytesOf<int32_t>({1, -2, 3, 4});
+    std::ofstream(base + "/data/a.bin", std::ios::binary)
+        .write(reinterpret_cast<const char*>(ints.data()), std::streamsize(ints.size()));
+    const std::vector<uint8_t> floats = bytesOf<float>({0.5f, -1.25f});
+    std::ofstream(base + "/b.bin", std::ios::binary)
+        .write(reinterpret_cast<const char*>(floats.data()), std::streamsize(floats.size()));
+
+    auto run = [&](const std::string& text, std::vector<Diagnostic>& diags) {
+        const std::string sim = base + "/t.sim";
+        std::ofstream(sim) << text;
+        SourceManager sources;
+        return parseAndBind(sources, sim, diags);
+    };
+    std::vector<Diagnostic> diags;
+    auto config =
+        run("k.cl\nk\n4 1 1\n1 1 1\n<size=16 file=data/a.bin dump>\n<file=b.bin>\n", diags);
+    QVERIFY2(config, qPrintable(describe(diags)));
+    QVERIFY2(diags.empty(), qPrintable(describe(diags)));
+    QCOMPARE(config->args[0].bytes, ints);
+    QVERIFY(config->args[0].dump);
+    QCOMPARE(config->args[1].size, uint64_t(8)); // the file's size
+    QCOMPARE(config->args[1].bytes, floats);
+
+    // A longer file: only the first size bytes, with a warning at the file= token.
+    diags.clear();
+    config = run("k.cl\nk\n4 1 1\n1 1 1\n<size=8 file=data/a.bin>\n<size=8 fill=1>\n", diags);
+    QVERIFY2(config, qPrintable(describe(diags)));
+    QCOMPARE(config->args[0].bytes, bytesOf<int32_t>({1, -2}));
+    QCOMPARE(diags.size(), size_t(1));
+    QCOMPARE(diags[0].severity, Severity::Warning);
+    QCOMPARE(diags[0].range.begin.line, 5u);
+    QCOMPARE(diags[0].range.begin.column, 9u);
+
+    // A short file and a missing file are errors at the file= token (line:col).
+    struct Case {
+        std::string text;
+        uint32_t line, column;
+        std::string start;
+    } cases[] = {
+        {"k.cl\nk\n4 1 1\n1 1 1\n<size=4 fill=1>\n<size=12 float file=b.bin>\n", 6, 16, "'"},
+        {"k.cl\nk\n4 1 1\n1 1 1\n<size=4 file=nope.bin>\n<size=8 fill=1>\n", 5, 9, "cannot read '"},
+        {"k.cl\nk\n4 1 1\n1 1 1\n<file=nope.bin>\n<size=8 fill=1>\n", 5, 2, "cannot read '"},
+        {"k.cl\nk\n4 1 1\n1 1 1\n<size=16 fill=1 file=data/a.bin>\n<size=8 fill=1>\n", 5, 17,
+         "Multiple initializers present"},
+        {"k.cl\nk\n4 1 1\n1 1 1\n<size=16 file>\n<size=8 fill=1>\n", 5, 10,
+         "Expected =NAME after 'file'"},
+    };
+    for (const Case& c : cases) {
+        diags.clear();
+        QVERIFY2(!run(c.text, diags), c.text.c_str());
+        QVERIFY(!diags.empty());
+        const Diagnostic& d = diags.back();
+        QCOMPARE(d.severity, Severity::Error);
+        QVERIFY2(d.message.starts_with(c.start), d.message.c_str());
+        QCOMPARE(d.range.begin.line, c.line);
+        QCOMPARE(d.range.begin.column, c.column);
+    }
+    QVERIFY(diags.back().message.ends_with("(argument 0: a)"));
 }
 
 void TestSimParser::directives() {

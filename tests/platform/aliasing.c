@@ -1,0 +1,154 @@
+/* Kernel arguments that share memory (API spec 5.2.1): the same cl_mem passed twice, and a
+ * sub-buffer passed with its parent, must be ONE buffer inside the launch: a write through one
+ * argument is seen through the other, and a data race between them is found (reported, and
+ * the event still completes). Run with
+ * OCL_ICD_VENDORS naming the build's clstep.icd (CTest case platform.aliasing). Prints one
+ * line per failed check and exits 1 if any failed. */
+#define _POSIX_C_SOURCE 200809L
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK_EQ(got, want)                                                                        \
+    do {                                                                                           \
+        long long g_ = (long long)(got), w_ = (long long)(want);                                   \
+        if (g_ != w_) {                                                                            \
+            ++failures;                                                                            \
+            fprintf(stderr, "%s:%d: %s gave %lld, expected %s (%lld)\n", __FILE__, __LINE__, #got, \
+                    g_, #want, w_);                                                                \
+        }                                                                                          \
+    } while (0)
+
+static const char* kSource =
+    /* One work-item: writes through `out`, reads back through `in`. */
+    "__kernel void through(__global int* in, __global int* out) {\n"
+    "    out[0] = 5;\n"
+    "    out[1] = in[0] + 1;\n"
+    "}\n"
+    /* Work-item 0 writes x[0], work-item 1 reads y[0]: a race when x and y are one buffer. */
+    "__kernel void race(__global int* x, __global int* y) {\n"
+    "    if (get_global_id(0) == 0) x[0] = 1;\n"
+    "    else y[1] = y[0];\n"
+    "}\n";
+
+static cl_int runTwoArgs(cl_command_queue q, cl_kernel k, cl_mem a, cl_mem b, size_t global) {
+    clSetKernelArg(k, 0, sizeof a, &a);
+    clSetKernelArg(k, 1, sizeof b, &b);
+    size_t local = global;
+    cl_event e;
+    cl_int err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &e);
+    if (err != CL_SUCCESS) return err;
+    clWaitForEvents(1, &e);
+    cl_int status = 0;
+    clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    clReleaseEvent(e);
+    return status;
+}
+
+static const char* kJson = "platform_aliasing_diagnostics.json";
+
+/* 1 if the file `path` contains `text`, 0 if not (or if it does not exist). */
+static int fileContains(const char* path, const char* text) {
+    static char content[1 << 16];
+    FILE* f = fopen(path, "rb");
+    if (!f) return 0;
+    size_t n = fread(content, 1, sizeof content - 1, f);
+    fclose(f);
+    content[n] = 0;
+    return strstr(content, text) != NULL;
+}
+
+int main(void) {
+    /* Read by the platform on its first use: every launch's diagnostics go to this file. */
+    remove(kJson);
+    setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_int err = clGetPlatformIDs(1, &platform, NULL);
+    CHECK_EQ(err, CL_SUCCESS);
+    clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
+    cl_context ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
+    cl_program p = clCreateProgramWithSource(ctx, 1, &kSource, NULL, &err);
+    CHECK_EQ(clBuildProgram(p, 1, &device, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel through = clCreateKernel(p, "through", &err);
+    cl_kernel race = clCreateKernel(p, "race", &err);
+
+    /* 1. The same cl_mem twice: out[1] = in[0] + 1 reads the 5 just written through out. */
+    int zeros[64] = {0}; /* sub-buffer origins must be multiples of 128 bytes (32 ints) */
+    int host[64];
+    cl_mem buf =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+    CHECK_EQ(runTwoArgs(q, through, buf, buf, 1), CL_COMPLETE);
+    clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL);
+    CHECK_EQ(host[0], 5);
+    CHECK_EQ(host[1], 6);
+
+    /* 2. A buffer and a sub-buffer inside it (ints 32..35): in = parent, out = sub-buffer.
+     * out[0] is parent[32]; out[1] = in[0] + 1 reads parent[0], which is 0. Then the other
+     * way round: in = sub-buffer, out = parent: out[1] = in[0] + 1 = parent[32] + 1. */
+    cl_mem parent =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+    cl_buffer_region region = {32 * sizeof(int), 4 * sizeof(int)};
+    cl_mem sub =
+        clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    CHECK_EQ(runTwoArgs(q, through, parent, sub, 1), CL_COMPLETE);
+    clEnqueueReadBuffer(q, parent, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL);
+    CHECK_EQ(host[32], 5);
+    CHECK_EQ(host[33], 1);
+    /* parent[0] = 5 (through out), then parent[1] = sub[0] + 1 = parent[32] + 1 = 6. */
+    CHECK_EQ(runTwoArgs(q, through, sub, parent, 1), CL_COMPLETE);
+    clEnqueueReadBuffer(q, parent, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL);
+    CHECK_EQ(host[0], 5);
+    CHECK_EQ(host[1], 6);
+
+    /* 3. Two overlapping sub-buffers (ints 0..47 and 32..63) of one parent: in = the second,
+     * out = the first. out[0] = 5 is parent[0]; out[1] = in[0] + 1 = parent[32] + 1 = 8. */
+    cl_mem fresh =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+    cl_buffer_region low = {0, 48 * sizeof(int)}, high = {32 * sizeof(int), 32 * sizeof(int)};
+    cl_mem lo =
+        clCreateSubBuffer(fresh, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &low, &err);
+    cl_mem hi =
+        clCreateSubBuffer(fresh, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &high, &err);
+    int seven = 7;
+    clEnqueueWriteBuffer(q, fresh, CL_TRUE, 32 * sizeof(int), sizeof seven, &seven, 0, NULL, NULL);
+    CHECK_EQ(runTwoArgs(q, through, hi, lo, 1), CL_COMPLETE);
+    clEnqueueReadBuffer(q, fresh, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL);
+    CHECK_EQ(host[0], 5);
+    CHECK_EQ(host[1], 8);
+    CHECK_EQ(host[32], 7);
+
+    /* 4. Races: one buffer under two names races (reported in the diagnostics JSON, see
+     * main's setenv); two buffers do not. A race does not fail the event. */
+    cl_mem other =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+    CHECK_EQ(runTwoArgs(q, race, buf, other, 2), CL_COMPLETE);
+    CHECK_EQ(fileContains(kJson, "data-race"), 0);
+    CHECK_EQ(runTwoArgs(q, race, buf, buf, 2), CL_COMPLETE);
+    CHECK_EQ(fileContains(kJson, "data-race"), 1);
+
+    clReleaseMemObject(lo);
+    clReleaseMemObject(hi);
+    clReleaseMemObject(fresh);
+    clReleaseMemObject(other);
+    clReleaseMemObject(sub);
+    clReleaseMemObject(parent);
+    clReleaseMemObject(buf);
+    clReleaseKernel(through);
+    clReleaseKernel(race);
+    clReleaseProgram(p);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    if (failures)
+        fprintf(stderr, "%d checks failed\n", failures);
+    else
+        printf("all aliasing checks passed\n");
+    return failures ? 1 : 0;
+}
