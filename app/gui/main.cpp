@@ -68,8 +68,9 @@ bool writeResults(const SessionState& state, const QString& dir) {
         for (const clstep::debug::MemoryRegion& r : *regions) {
             std::ofstream out(std::filesystem::path(dir.toStdString()) / (r.name + ".bin"),
                               std::ios::binary);
-            out.write(reinterpret_cast<const char*>(r.bytes.data()),
-                      static_cast<std::streamsize>(r.bytes.size()));
+            const std::vector<uint8_t> bytes = r.bytes.toVector(); // snapshots are paged
+            out.write(reinterpret_cast<const char*>(bytes.data()),
+                      static_cast<std::streamsize>(bytes.size()));
             ok = ok && static_cast<bool>(out);
         }
     std::ofstream(std::filesystem::path(dir.toStdString()) / "state.txt")
