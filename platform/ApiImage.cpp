@@ -15,23 +15,7 @@ namespace clstep::ocl {
 
 namespace {
 
-const cl_mem_flags kAccess = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-const cl_mem_flags kHostAccess =
-    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-const cl_mem_flags kPtr = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-
-bool atMostOne(cl_mem_flags f) {
-    return (f & (f - 1)) == 0;
-}
-
-/// The memory flags of spec 5.2.1 table 5.3, with their mutually exclusive groups.
-bool validFlags(cl_mem_flags f) {
-    if (f & ~(kAccess | kHostAccess | kPtr | CL_MEM_KERNEL_READ_AND_WRITE)) return false;
-    if (!atMostOne(f & kAccess) || !atMostOne(f & kHostAccess)) return false;
-    if ((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
-        return false;
-    return true;
-}
+using namespace memflags;
 
 bool knownImageType(cl_mem_object_type t) {
     return t == CL_MEM_OBJECT_IMAGE1D || t == CL_MEM_OBJECT_IMAGE1D_ARRAY ||
@@ -49,7 +33,7 @@ cl_mem createImage(cl_context context, cl_mem_flags flags, const cl_image_format
         err = CL_INVALID_CONTEXT;
         return nullptr;
     }
-    if (!validFlags(flags)) {
+    if (!memflags::valid(flags)) {
         err = CL_INVALID_VALUE;
         return nullptr;
     }
@@ -81,7 +65,7 @@ cl_mem createImage(cl_context context, cl_mem_flags flags, const cl_image_format
             return nullptr;
         }
         // The image's flags must not widen the buffer's, and the buffer holds the texels.
-        if ((flags & kPtr) || hostPtr) {
+        if ((flags & kHostPtr) || hostPtr) {
             err = CL_INVALID_VALUE;
             return nullptr;
         }
@@ -225,7 +209,7 @@ cl_int CL_API_CALL GetSupportedImageFormats(cl_context context, cl_mem_flags fla
                                             cl_image_format* formats, cl_uint* numFormats) {
     return guarded([&]() -> cl_int {
         if (!Context::from(context)) return CL_INVALID_CONTEXT;
-        if (!validFlags(flags) || !knownImageType(type) || (numEntries == 0 && formats))
+        if (!memflags::valid(flags) || !knownImageType(type) || (numEntries == 0 && formats))
             return CL_INVALID_VALUE;
         const std::vector<cl_image_format>& all = imageformats::supported();
         for (cl_uint i = 0; formats && i < numEntries && i < all.size(); ++i)

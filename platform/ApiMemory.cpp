@@ -14,24 +14,7 @@ namespace clstep::ocl {
 
 namespace {
 
-const cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-const cl_mem_flags kHostAccessFlags =
-    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-const cl_mem_flags kPtrFlags = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-
-bool atMostOne(cl_mem_flags f) {
-    return (f & (f - 1)) == 0;
-}
-
-/// Spec 5.2.1 table "List of supported memory flag values" (mutually exclusive groups).
-bool validFlags(cl_mem_flags f) {
-    if (f & ~(kAccessFlags | kHostAccessFlags | kPtrFlags | CL_MEM_KERNEL_READ_AND_WRITE))
-        return false;
-    if (!atMostOne(f & kAccessFlags) || !atMostOne(f & kHostAccessFlags)) return false;
-    if ((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
-        return false;
-    return true;
-}
+using namespace memflags;
 
 cl_mem createBuffer(cl_context context, cl_mem_flags flags, size_t size, void* hostPtr,
                     cl_int& err) {
@@ -40,7 +23,7 @@ cl_mem createBuffer(cl_context context, cl_mem_flags flags, size_t size, void* h
         err = CL_INVALID_CONTEXT;
         return nullptr;
     }
-    if (!validFlags(flags)) {
+    if (!memflags::valid(flags)) {
         err = CL_INVALID_VALUE;
         return nullptr;
     }
@@ -53,7 +36,7 @@ cl_mem createBuffer(cl_context context, cl_mem_flags flags, size_t size, void* h
         err = CL_INVALID_HOST_PTR;
         return nullptr;
     }
-    if (!(flags & kAccessFlags)) flags |= CL_MEM_READ_WRITE;
+    if (!(flags & kAccess)) flags |= CL_MEM_READ_WRITE;
     return (new MemObject(c, flags, size, hostPtr))->handle();
 }
 
@@ -85,13 +68,13 @@ cl_mem CL_API_CALL CreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_
             err = CL_INVALID_MEM_OBJECT;
             return nullptr;
         }
-        if (parent->parent || (flags & kPtrFlags) || !validFlags(flags)) {
+        if (parent->parent || (flags & kHostPtr) || !memflags::valid(flags)) {
             err = parent->parent ? CL_INVALID_MEM_OBJECT : CL_INVALID_VALUE;
             return nullptr;
         }
         // Access flags must not widen the parent's (spec 5.2.1 clCreateSubBuffer).
-        cl_mem_flags pa = parent->flags & kAccessFlags;
-        cl_mem_flags a = flags & kAccessFlags;
+        cl_mem_flags pa = parent->flags & kAccess;
+        cl_mem_flags a = flags & kAccess;
         if ((pa == CL_MEM_WRITE_ONLY && (a == CL_MEM_READ_WRITE || a == CL_MEM_READ_ONLY)) ||
             (pa == CL_MEM_READ_ONLY && (a == CL_MEM_READ_WRITE || a == CL_MEM_WRITE_ONLY)) ||
             ((parent->flags & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) ||
@@ -119,8 +102,8 @@ cl_mem CL_API_CALL CreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_
             return nullptr;
         }
         if (!a) flags |= pa;
-        if (!(flags & kHostAccessFlags)) flags |= parent->flags & kHostAccessFlags;
-        flags |= parent->flags & kPtrFlags;
+        if (!(flags & kHostAccess)) flags |= parent->flags & kHostAccess;
+        flags |= parent->flags & kHostPtr;
         return (new MemObject(parent, flags, region->origin, region->size))->handle();
     });
 }

@@ -35,4 +35,11 @@ MemObject::~MemObject() {
     context->release();
 }
 
+bool memflags::valid(cl_mem_flags f) {
+    auto atMostOne = [](cl_mem_flags g) { return (g & (g - 1)) == 0; };
+    if (f & ~(kAccess | kHostAccess | kHostPtr | CL_MEM_KERNEL_READ_AND_WRITE)) return false;
+    if (!atMostOne(f & kAccess) || !atMostOne(f & kHostAccess)) return false;
+    return !((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)));
+}
+
 } // namespace clstep::ocl

@@ -11,6 +11,20 @@ namespace clstep::ocl {
 
 class Context;
 
+/// The cl_mem_flags of spec 5.2.1 (table "List of supported memory flag values") in their
+/// mutually exclusive groups, shared by buffers, sub-buffers and images.
+namespace memflags {
+inline constexpr cl_mem_flags kAccess = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+inline constexpr cl_mem_flags kHostAccess =
+    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+inline constexpr cl_mem_flags kHostPtr =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+/// True when `f` holds only known flags, at most one of each access group, and
+/// CL_MEM_USE_HOST_PTR without ALLOC_HOST_PTR or COPY_HOST_PTR; the API answers
+/// CL_INVALID_VALUE otherwise.
+bool valid(cl_mem_flags f);
+} // namespace memflags
+
 /// A buffer or sub-buffer (spec 5.2). Its bytes live in host memory: the application's
 /// `host_ptr` for CL_MEM_USE_HOST_PTR, the parent's bytes at `origin` for a sub-buffer, else
 /// `storage`. Maps therefore return pointers into the bytes themselves (no copy), and a kernel

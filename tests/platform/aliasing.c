@@ -12,17 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define CHECK_EQ(got, want)                                                                        \
-    do {                                                                                           \
-        long long g_ = (long long)(got), w_ = (long long)(want);                                   \
-        if (g_ != w_) {                                                                            \
-            ++failures;                                                                            \
-            fprintf(stderr, "%s:%d: %s gave %lld, expected %s (%lld)\n", __FILE__, __LINE__, #got, \
-                    g_, #want, w_);                                                                \
-        }                                                                                          \
-    } while (0)
+#include "Checks.h"
 
 static const char* kSource =
     /* One work-item: writes through `out`, reads back through `in`. */

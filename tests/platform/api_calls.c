@@ -14,20 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK_EQ(got, want)                                                                        \
-    do {                                                                                           \
-        long long g_ = (long long)(got), w_ = (long long)(want);                                   \
-        ++checks;                                                                                  \
-        if (g_ != w_) {                                                                            \
-            ++failures;                                                                            \
-            fprintf(stderr, "%s:%d: %s gave %lld, expected %s (%lld)\n", __FILE__, __LINE__, #got, \
-                    g_, #want, w_);                                                                \
-        }                                                                                          \
-    } while (0)
-#define CHECK(cond) CHECK_EQ(!!(cond), 1)
+#include "Checks.h"
 
 static int callbackCount = 0;
 static void CL_CALLBACK onEvent(cl_event e, cl_int status, void* data) {

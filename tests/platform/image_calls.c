@@ -13,20 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK_EQ(got, want)                                                                        \
-    do {                                                                                           \
-        long long g_ = (long long)(got), w_ = (long long)(want);                                   \
-        ++checks;                                                                                  \
-        if (g_ != w_) {                                                                            \
-            ++failures;                                                                            \
-            fprintf(stderr, "%s:%d: %s gave %lld, expected %s (%lld)\n", __FILE__, __LINE__, #got, \
-                    g_, #want, w_);                                                                \
-        }                                                                                          \
-    } while (0)
-#define CHECK(cond) CHECK_EQ(!!(cond), 1)
+#include "Checks.h"
 
 static const char* kSource =
     "__kernel void blur(read_only image2d_t src, write_only image2d_t dst, sampler_t s) {\n"
