@@ -77,6 +77,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     buildDocks();
     m_simt = new SimtViews(this, m_controller, m_editor, m_grid, QStringLiteral("dockWatch"));
+    // the GPU views join the Variables/Watch tabs at the back: Variables stays in front
+    if (QDockWidget* variables = dock(QStringLiteral("dockVariables"))) variables->raise();
     MainMenus::build(this);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("statusText"));

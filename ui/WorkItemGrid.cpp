@@ -42,10 +42,12 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
                                 QSizePolicy::Preferred); // never widens the dock
     top->addWidget(m_groupsDone, 1);
     layout->addLayout(top);
-    // the sub-group size on a row of its own: with presentation fonts one row of work-group
-    // spin boxes and the selector was wider than a 1024-pixel projector allows
+    // the sub-group size beside the legend, not on the row of work-group spin boxes: with
+    // presentation fonts that row was wider than a 1024-pixel projector allows, and a row of
+    // its own took the height of a row of tiles
     auto* second = new QHBoxLayout;
-    second->addWidget(new QLabel(tr("Sub-group")));
+    auto* subGroupLabel = new QLabel(tr("Sub-group"));
+    second->addWidget(subGroupLabel, 0, Qt::AlignTop);
     m_subGroupSize = new QComboBox;
     m_subGroupSize->setObjectName(QStringLiteral("subGroupSize"));
     m_subGroupSize->setToolTip(tr("Work-items per sub-group (SIMD lanes): get_sub_group_size(), "
@@ -57,9 +59,7 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_subGroupSize->setCurrentIndex(m_subGroupSize->findData(32));
     connect(m_subGroupSize, qOverload<int>(&QComboBox::activated), this,
             [this](int i) { emit subGroupSizeRequested(m_subGroupSize->itemData(i).toInt()); });
-    second->addWidget(m_subGroupSize);
-    second->addStretch(1);
-    layout->addLayout(second);
+    second->addWidget(m_subGroupSize, 0, Qt::AlignTop);
 
     m_model = new WorkItemGridModel(this);
     m_view = new QTableView;
@@ -83,7 +83,8 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_legend = new QWidget;
     new QGridLayout(m_legend); // three chips a row: narrow enough for a projector's fonts
     m_legend->layout()->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_legend);
+    second->insertWidget(0, m_legend, 1);
+    layout->addLayout(second);
     applyTheme();
 }
 
