@@ -1,31 +1,13 @@
 // The interactive console of `clstep-cli run FILE.sim -i`, driven through the real binary
 // with scripted sessions on stdin (not a terminal: no readline, commands echoed).
+#include "ConsoleTranscript.h"
+
 #include <QtTest>
 
 namespace {
 
-struct Transcript {
-    int exitCode = -1;
-    QString out;
-};
-
-Transcript runConsole(const QString& sim, const QString& script, const QStringList& extra = {}) {
-    QProcess p;
-    p.setWorkingDirectory(CLSTEP_SOURCE_DIR);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(CLSTEP_CLI, QStringList{"run", sim, "-i"} + extra);
-    Transcript t;
-    if (!p.waitForStarted(10000)) return t;
-    p.write(script.toUtf8());
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        return t;
-    }
-    t.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    t.out = QString::fromUtf8(p.readAll());
-    return t;
-}
+using clstep::test::runConsole;
+using clstep::test::Transcript;
 
 /// The output between the echo of `command` and the next prompt.
 QString outputOf(const Transcript& t, const QString& command) {

@@ -2,32 +2,14 @@
 // -i`), driven through the real binary with scripted sessions on stdin, in the style of
 // tst_console. Kernel: tests/kernels/stats/divergence.cl (line 19 `if (lid % 2)`, line 20
 // the then-branch, line 22 the else-branch, line 23 after the branch).
+#include "ConsoleTranscript.h"
+
 #include <QtTest>
 
 namespace {
 
-struct Transcript {
-    int exitCode = -1;
-    QString out;
-};
-
-Transcript runConsole(const QString& sim, const QString& script, const QStringList& extra = {}) {
-    QProcess p;
-    p.setWorkingDirectory(CLSTEP_SOURCE_DIR);
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(CLSTEP_CLI, QStringList{"run", sim, "-i"} + extra);
-    Transcript t;
-    if (!p.waitForStarted(10000)) return t;
-    p.write(script.toUtf8());
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        return t;
-    }
-    t.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    t.out = QString::fromUtf8(p.readAll());
-    return t;
-}
+using clstep::test::runConsole;
+using clstep::test::Transcript;
 
 /// The output between the n-th echo of `command` and the next prompt.
 QString outputOf(const Transcript& t, const QString& command, int n = 1) {
