@@ -1,7 +1,7 @@
 #pragma once
 
 #include "checks/CheckDetails.h"
-#include "checks/ExecutionObserver.h"
+#include "runtime/ExecutionObserver.h"
 #include "checks/MemoryNames.h"
 #include "checks/SiteTable.h"
 

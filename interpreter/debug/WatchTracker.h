@@ -1,6 +1,6 @@
 #pragma once
 
-#include "checks/ExecutionObserver.h"
+#include "runtime/ExecutionObserver.h"
 #include "debug/Watchpoint.h"
 
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "checks/ExecutionObserver.h"
+#include "runtime/ExecutionObserver.h"
 #include "common/Diagnostic.h"
 #include "frontend/Program.h"
 #include "runtime/KernelArgument.h"
