@@ -67,11 +67,6 @@ bool breakIntoGui(uint32_t launchNumber, const KernelObject& k, const NDRange& r
                   << "' is not there (build with -DCLSTEP_BUILD_GUI=ON)" << goesOn;
         return false;
     }
-    if (settings.bigEndian) {
-        std::cerr << what << ": the GUI cannot hand buffers back from a big-endian device"
-                  << goesOn;
-        return false;
-    }
     char pattern[] = "/tmp/clstep-break-XXXXXX";
     if (!mkdtemp(pattern)) {
         std::cerr << what << ": cannot create a temporary directory" << goesOn;
@@ -88,11 +83,6 @@ bool breakIntoGui(uint32_t launchNumber, const KernelObject& k, const NDRange& r
         std::cerr << what << ": the launch could not be recorded for the GUI" << goesOn;
         return false;
     }
-    if (!k.program->options.empty())
-        std::cerr << what
-                  << ": note: the GUI builds the kernel without the program's build "
-                     "options ("
-                  << k.program->options << ")\n";
     std::cerr << what << " is open in the GUI; the program waits until the window is closed\n";
     std::vector<std::string> argv{settings.gui, sim.string(), "--results", results.string()};
     if (!settings.guiScript.empty()) {
@@ -111,15 +101,17 @@ bool breakIntoGui(uint32_t launchNumber, const KernelObject& k, const NDRange& r
     }
     std::vector<std::vector<uint8_t>> gui = finalBytes;
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].aliasOf >= 0) continue;
+        const bool memory = args[i].kind == KernelArgument::Kind::Buffer ||
+                            args[i].kind == KernelArgument::Kind::Image;
+        if (!memory || args[i].aliasOf >= 0) continue;
         std::ifstream in(results / (args[i].name + ".bin"), std::ios::binary);
         std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in),
                                    std::istreambuf_iterator<char>()};
         if (!in || bytes.size() != args[i].bytes.size()) {
             fs::remove_all(tmp);
-            std::cerr << what << ": the GUI gave no " << args[i].bytes.size()
-                      << "-byte buffer for argument " << i << " ('" << args[i].name << "')"
-                      << goesOn;
+            std::cerr << what << ": the GUI gave no " << args[i].bytes.size() << "-byte "
+                      << (args[i].kind == KernelArgument::Kind::Image ? "image" : "buffer")
+                      << " for argument " << i << " ('" << args[i].name << "')" << goesOn;
             return false;
         }
         gui[i] = std::move(bytes);

@@ -1,5 +1,6 @@
 #include "LaunchRecorder.h"
 
+#include "DeviceSettings.h"
 #include "ProgramObject.h"
 #include "launch/BufferDump.h"
 #include "launch/SimWriter.h"
@@ -83,6 +84,10 @@ void recordLaunch(const std::string& dir, uint32_t launchNumber, const KernelObj
     config.globalSize = range.global;
     config.localSize = range.local;
     if (range.offset != std::array<uint64_t, 3>{0, 0, 0}) config.globalOffset = range.offset;
+    // The program's build options and the device's byte order travel in the .sim, so that
+    // `clstep-cli run launch.sim` and the GUI (--break-on) build and run it as the program did.
+    if (!k.program->options.empty()) config.buildOptions = k.program->options;
+    if (DeviceSettings::get().bigEndian) config.deviceBigEndian = true;
     std::string expected, sharing;
     for (size_t i = 0; i < args.size(); ++i) {
         const KernelArgument& a = args[i];

@@ -15,7 +15,9 @@ namespace clstep::ocl {
 /// scalars as `uchar hex` values, every buffer as `<size=N TYPE file=argI-NAME.bin dump>` with
 /// its initial bytes in that file, TYPE the parameter's element type), `expected/argI-NAME.bin`
 /// (each buffer's bytes after the launch, for `clstep-cli run launch.sim --expect`),
-/// `build-options.txt` (the clBuildProgram options; `finalBytes` may be empty: the
+/// `build-options.txt` (the clBuildProgram options, for oclgrind-kernel --build-options; the
+/// .sim carries them as `# clstep: build-options`, and a big-endian device as
+/// `# clstep: device-endian big`; `finalBytes` may be empty: the
 /// initial bytes are then the expected ones) and `expected-output.txt` (the dumps of the
 /// buffers after the launch, exactly as `clstep-cli run launch.sim` prints them).
 /// Arguments that share one buffer (KernelArgument::aliasOf) cannot be said in a .sim: each

@@ -92,6 +92,7 @@ void SessionWorker::applyLaunchSettings(const launch::LaunchConfig* config) {
     o.subGroupSize =
         config && config->subGroupSize ? *config->subGroupSize : RunOptions{}.subGroupSize;
     m_session.setRunOptions(o);
+    m_compileOptions = CompileOptions{}; // the .sim's build options apply in loadSim()
     m_compileOptions.deviceLittleEndian = !big;
     CheckOptions checks;
     if (config && config->checks) {
@@ -122,6 +123,7 @@ void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
         applyLaunchSettings(config ? &*config : nullptr);
     }
     bool ok = m_session.loadSim(simPath.toStdString(), m_compileOptions);
+    m_compileOptions = m_session.compileOptions(); // edits rebuild with the .sim's options
     if (!kernelText.isNull() && m_session.program()) {
         const std::string path = m_session.program()->sources.path(m_session.program()->mainFile);
         ok = m_session.loadSource(path, kernelText.toStdString(), m_compileOptions) && ok;

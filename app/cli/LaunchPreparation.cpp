@@ -21,7 +21,6 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
     }
     co.defines = o.defines;
     co.includeDirs = o.includeDirs;
-    co.deviceLittleEndian = o.deviceEndian != "big";
     std::string buildError;
     if (!co.applyBuildOptions(o.buildOptions, buildError)) {
         err << "clstep-cli: " << buildError << "\n";
@@ -79,6 +78,13 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
         config->globalOffset = off;
     }
 
+    // The launch file's own settings apply unless the command line gives them: its
+    // `# clstep: build-options` (when -b is not given) and `# clstep: device-endian`.
+    if (o.buildOptions.empty() && config->buildOptions)
+        co.applyBuildOptions(*config->buildOptions, buildError); // checked by SimParser
+    const bool bigEndian =
+        o.deviceEndian.empty() ? config->deviceBigEndian.value_or(false) : o.deviceEndian == "big";
+    co.deviceLittleEndian = !bigEndian;
     out.program = Program::fromFile(config->kernelFile, co);
     DiagnosticPrinter printer(out.program->sources);
     for (const Diagnostic& d : out.program->diagnostics)
@@ -109,7 +115,7 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
 
     out.range = plan.range;
     out.args = std::move(plan.arguments);
-    out.run.deviceBigEndian = o.deviceEndian == "big";
+    out.run.deviceBigEndian = bigEndian;
     out.run.maxStepsPerWorkItem = o.maxSteps;
     out.run.threads = o.threads;
     out.run.localMemoryBytes = o.localMemBytes;

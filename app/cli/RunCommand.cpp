@@ -37,7 +37,9 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("-b,--build-options", o.buildOptions,
                    "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\"); a "
                    "-cl-std there overrides --cl-std");
-    cmd.add_option("--device-endian", o.deviceEndian, "simulated device byte order: little|big")
+    cmd.add_option("--device-endian", o.deviceEndian,
+                   "simulated device byte order: little|big (default: the .sim file's "
+                   "`# clstep: device-endian`, else little)")
         ->check(CLI::IsMember({"little", "big"}));
     cmd.add_option("--sub-group-size", o.subGroupSize,
                    "maximum sub-group size in work-items (cl_khr_subgroups; default 32)")

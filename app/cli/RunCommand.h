@@ -25,7 +25,9 @@ struct RunOptionsCli : CheckSwitches {
     std::vector<std::string> defines;
     std::vector<std::string> includeDirs;
     std::string buildOptions; ///< -b/--build-options: clBuildProgram options (5.6.4)
-    std::string deviceEndian = "little";
+    /// --device-endian little|big; empty: the launch file's `# clstep: device-endian`, else
+    /// little.
+    std::string deviceEndian;
     uint64_t maxSteps = 100'000'000;
     unsigned threads = 0; ///< --threads: threads that run work-groups (0 = one per core)
     uint64_t localMemBytes = RunOptions().localMemoryBytes;   ///< CL_DEVICE_LOCAL_MEM_SIZE

@@ -85,6 +85,7 @@ bool Session::loadSource(const std::string& path, const std::string& text,
     clearRun();
     returnFreedMemory();
     m_launchDiagnostics.clear();
+    m_compileOptions = options;
     m_program = Program::fromSource(path, text, options);
     if (m_kernelName.empty() && !m_program->kernels.empty())
         m_kernelName = m_program->kernels.front()->name;
@@ -96,6 +97,7 @@ bool Session::loadFile(const std::string& path, const CompileOptions& options) {
     clearRun();
     returnFreedMemory();
     m_launchDiagnostics.clear();
+    m_compileOptions = options;
     m_program = Program::fromFile(path, options);
     if (m_kernelName.empty() && !m_program->kernels.empty())
         m_kernelName = m_program->kernels.front()->name;
@@ -126,7 +128,10 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     } remap{m_launchDiagnostics};
     auto config = launch::SimParser::parseFile(sources, path, m_launchDiagnostics);
     if (!config) return fail("cannot read launch file '" + path + "'");
-    m_program = Program::fromFile(config->kernelFile, options);
+    m_compileOptions = options;
+    std::string why; // the directive was checked by SimParser
+    if (config->buildOptions) m_compileOptions.applyBuildOptions(*config->buildOptions, why);
+    m_program = Program::fromFile(config->kernelFile, m_compileOptions);
     m_kernelName = config->kernelName;
     recompileConditions();
     if (m_program->hasErrors()) return fail("the kernel has errors");

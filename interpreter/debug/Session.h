@@ -102,8 +102,12 @@ public:
     /// Reads and builds a .cl file.
     bool loadFile(const std::string& path, const CompileOptions& options = {});
     /// Reads an Oclgrind .sim launch file: builds its kernel file and takes its kernel name,
-    /// NDRange and arguments. Launch-file errors go to diagnostics().
+    /// NDRange and arguments. Launch-file errors go to diagnostics(). The file's
+    /// `# clstep: build-options` apply on top of `options` (see compileOptions()).
     bool loadSim(const std::string& path, const CompileOptions& options = {});
+    /// The options the current program was built with (for a .sim: with its build options),
+    /// to rebuild an edited kernel the same way.
+    const CompileOptions& compileOptions() const { return m_compileOptions; }
     void setKernel(const std::string& name) { m_kernelName = name; }
     void setNDRange(const NDRange& r) { m_range = r; }
     /// Arguments of the next reset; `simTypes` (parallel, may be shorter) are the element
@@ -329,6 +333,7 @@ private:
     void fillCheckResults(Snapshot& s) const;
 
     std::unique_ptr<Program> m_program;
+    CompileOptions m_compileOptions;             ///< what m_program was built with
     std::vector<Diagnostic> m_launchDiagnostics; ///< about m_launchPath (file kLaunchFileId)
     std::string m_launchPath;
     std::string m_kernelName;

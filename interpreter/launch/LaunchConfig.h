@@ -172,6 +172,11 @@ struct LaunchConfig {
     /// `# clstep: sub-group-size N` (1..1024 work-items; RunOptions::subGroupSize, clstep-cli
     /// run --sub-group-size): the debugger's sub-group size for this launch (default 32).
     std::optional<uint32_t> subGroupSize;
+    /// `# clstep: build-options TEXT` (the rest of the line): clBuildProgram options (API spec
+    /// 5.6.4: -D, -I, -cl-std, the -cl-* flags) that every front end applies when it builds
+    /// the kernel of this launch, before its own (`run -b`, the GUI). Checked when the file is
+    /// read ("Invalid clstep directive: ..." at the directive); recorded by `exec --record`.
+    std::optional<std::string> buildOptions;
     /// One specification per kernel argument, in parameter order.
     std::vector<KernelArgSpec> args;
     /// True once SimParser::bind succeeded for every argument.

@@ -1,9 +1,11 @@
 #include "launch/SimParser.h"
 
+#include "frontend/CompileOptions.h"
 #include "launch/ArgParser.h"
 #include "launch/SimReader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -110,6 +112,16 @@ private:
                                  "Invalid clstep directive: sub-group-size takes 1 to 1024 "
                                  "(work-items)");
                 m_config.subGroupSize = static_cast<uint32_t>(size);
+            } else if (key == "build-options") {
+                std::string rest;
+                std::getline(in >> std::ws, rest);
+                while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.back())))
+                    rest.pop_back();
+                CompileOptions check;
+                std::string why;
+                if (!check.applyBuildOptions(rest, why))
+                    return error(m_diags, at, "Invalid clstep directive: build-options: " + why);
+                m_config.buildOptions = rest;
             } else if (key == "local-size") {
                 std::string value;
                 if (!(in >> value) || value != "auto" || !(in >> std::ws).eof())

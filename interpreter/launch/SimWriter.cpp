@@ -215,6 +215,8 @@ std::optional<std::string> SimWriter::write(const LaunchConfig& config,
                std::to_string(config.scheduleSeed) + "\n";
     if (config.subGroupSize)
         out += "# clstep: sub-group-size " + std::to_string(*config.subGroupSize) + "\n";
+    if (config.buildOptions && !config.buildOptions->empty())
+        out += "# clstep: build-options " + *config.buildOptions + "\n";
     if (config.checks) {
         std::string list;
         for (const std::string& c : *config.checks)

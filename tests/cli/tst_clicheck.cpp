@@ -7,25 +7,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-struct Result {
-    int code = -1;
-    QString out, err;
-};
-Result cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(CLSTEP_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
-QString write(QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-    QFile f(dir.filePath(name));
-    f.open(QIODevice::WriteOnly);
-    f.write(text);
-    return f.fileName();
-}
-} // namespace
+#include "cli/CliProcess.h"
+
+using clstep::test::cli;
+using clstep::test::write;
+using Result = clstep::test::CliResult;
 
 class TestCliCheck : public QObject {
     Q_OBJECT
@@ -38,7 +24,8 @@ private slots:
 
     void errorIsFileLineColWithKind() {
         QTemporaryDir dir;
-        QString f = write(dir, "bad.cl", "__kernel void k(__global int *p) {\n    __local int x = 1;\n}\n");
+        QString f =
+            write(dir, "bad.cl", "__kernel void k(__global int *p) {\n    __local int x = 1;\n}\n");
         Result r = cli({"check", f});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.startsWith(f + ":2:"), qPrintable(r.out));
@@ -54,7 +41,8 @@ private slots:
         QJsonArray arr = QJsonDocument::fromJson(r.out.toUtf8()).array();
         QVERIFY(!arr.isEmpty());
         QJsonObject d = arr.first().toObject();
-        for (const char* key : {"severity", "kind", "message", "file", "line", "column", "endLine", "endColumn"})
+        for (const char* key :
+             {"severity", "kind", "message", "file", "line", "column", "endLine", "endColumn"})
             QVERIFY2(d.contains(key), key);
         QCOMPARE(d["kind"].toString(), QString("syntax-error"));
         QCOMPARE(d["line"].toInt(), 2);
@@ -63,7 +51,9 @@ private slots:
     void diagnosticInIncludedFileMapsBack() {
         QTemporaryDir dir;
         write(dir, "helper.h", "int helper(int x) {\n  return x +;\n}\n");
-        QString f = write(dir, "main.cl", "#include \"helper.h\"\n__kernel void k(__global int *p) { p[0] = helper(1); }\n");
+        QString f = write(
+            dir, "main.cl",
+            "#include \"helper.h\"\n__kernel void k(__global int *p) { p[0] = helper(1); }\n");
         Result r = cli({"check", f});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.contains("helper.h:2:"), qPrintable(r.out));
@@ -71,14 +61,17 @@ private slots:
 
     void versionOptionChangesTheVerdict() {
         QTemporaryDir dir;
-        QString f = write(dir, "g.cl", "__global int counter = 0;\n__kernel void k() { counter++; }\n");
+        QString f =
+            write(dir, "g.cl", "__global int counter = 0;\n__kernel void k() { counter++; }\n");
         QCOMPARE(cli({"check", f, "-cl-std=CL1.2"}).code, 1);
         QCOMPARE(cli({"check", f, "-cl-std=CL2.0"}).code, 0);
     }
 
     void definesReachThePreprocessor() {
         QTemporaryDir dir;
-        QString f = write(dir, "d.cl", "#ifndef N\n#error N must be defined\n#endif\n__kernel void k(__global int *p) { p[0] = N; }\n");
+        QString f = write(dir, "d.cl",
+                          "#ifndef N\n#error N must be defined\n#endif\n__kernel void k(__global "
+                          "int *p) { p[0] = N; }\n");
         QCOMPARE(cli({"check", f}).code, 1);
         QCOMPARE(cli({"check", f, "-D", "N=4"}).code, 0);
     }
@@ -92,8 +85,10 @@ private slots:
     void badInputNeverCrashes() {
         QTemporaryDir dir;
         QByteArray garbage;
-        for (int i = 0; i < 4096; ++i) garbage.append(char((i * 7919) & 0xff));
-        const QList<QByteArray> inputs = {garbage, QByteArray(), "/* unterminated", "char *s = \"unterminated;",
+        for (int i = 0; i < 4096; ++i)
+            garbage.append(char((i * 7919) & 0xff));
+        const QList<QByteArray> inputs = {garbage, QByteArray(), "/* unterminated",
+                                          "char *s = \"unterminated;",
                                           QByteArray(10000, '(') + QByteArray(10000, ')')};
         int i = 0;
         for (const QByteArray& in : inputs) {

@@ -10,32 +10,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli/CliProcess.h"
+
+using clstep::test::cli;
+using clstep::test::write;
+using Result = clstep::test::CliResult;
+
 namespace {
-struct Result {
-    int code = -1; ///< exit code; -1 after a crash (signal) or a timeout
-    QString out, err;
-};
-Result cli(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(QStringLiteral(CLSTEP_CLI), args);
-    if (!p.waitForStarted(30000)) return {};
-    if (!input.isNull()) p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
-QString write(QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-    QFile f(dir.filePath(name));
-    f.open(QIODevice::WriteOnly);
-    f.write(text);
-    return f.fileName();
-}
 /// "1+1+...+1" with `terms` terms.
 QByteArray sum(int terms) {
     QByteArray s = "1";

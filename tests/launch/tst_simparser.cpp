@@ -407,6 +407,12 @@ void TestSimParser::directives() {
     config = SimParser::parse("# clstep: sub-group-size 8\nk.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
     QVERIFY2(config && diags.empty(), qPrintable(describe(diags)));
     QCOMPARE(config->subGroupSize, std::optional<uint32_t>(8));
+    QVERIFY(!config->buildOptions);
+    // The program's clBuildProgram options (recorded by exec --record): the rest of the line.
+    config = SimParser::parse(
+        "# clstep: build-options -D N=4  -cl-std=CL2.0 \nk.cl\nk\n1 1 1\n1 1 1\n", "", 0, diags);
+    QVERIFY2(config && diags.empty(), qPrintable(describe(diags)));
+    QCOMPARE(config->buildOptions, std::optional<std::string>("-D N=4  -cl-std=CL2.0"));
 }
 
 void TestSimParser::directiveErrors() {
@@ -429,6 +435,9 @@ void TestSimParser::directiveErrors() {
          "Invalid clstep directive: sub-group-size takes 1 to 1024 (work-items)"},
         {"# clstep: sub-group-size 4096\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
          "Invalid clstep directive: sub-group-size takes 1 to 1024 (work-items)"},
+        {"# clstep: build-options -D N=4 -Q\nk.cl\nk\n1 1 1\n1 1 1\n", 1,
+         "Invalid clstep directive: build-options: unknown build option '-Q' "
+         "(CL_INVALID_BUILD_OPTIONS)"},
         {"# clstep: work-dim 1\nk.cl\nk\n4 2 1\n1 1 1\n", 4,
          "work-dim 1, but dimension Y has a size other than 1 or an offset"},
     };

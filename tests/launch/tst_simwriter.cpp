@@ -119,6 +119,7 @@ void TestSimWriter::debuggerSettingsRoundTrip() {
     config->scheduleSeed = 42;
     config->checks = std::vector<std::string>{"races", "uninitialized"};
     config->subGroupSize = 16;
+    config->buildOptions = "-D N=4 -I inc";
     auto text = SimWriter::write(*config, diags, "");
     QVERIFY2(text, qPrintable(describe(diags)));
     QVERIFY(text->find("# clstep: device-endian big\n") != std::string::npos);
@@ -132,6 +133,8 @@ void TestSimWriter::debuggerSettingsRoundTrip() {
     QCOMPARE(reread->checks, config->checks);
     QVERIFY(text->find("# clstep: sub-group-size 16\n") != std::string::npos);
     QCOMPARE(reread->subGroupSize, std::optional<uint32_t>(16));
+    QVERIFY(text->find("# clstep: build-options -D N=4 -I inc\n") != std::string::npos);
+    QCOMPARE(reread->buildOptions, config->buildOptions);
 }
 
 void TestSimWriter::roundTrip_data() {

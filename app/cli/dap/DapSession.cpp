@@ -96,7 +96,7 @@ void DapSession::launch(const json& args) {
     o.defines = listOf(args, "define");
     o.includeDirs = listOf(args, "include");
     o.deviceEndian = stringOf(args, "device-endian", o.deviceEndian);
-    if (o.deviceEndian != "little" && o.deviceEndian != "big")
+    if (!o.deviceEndian.empty() && o.deviceEndian != "little" && o.deviceEndian != "big")
         throw DapError("'device-endian' is \"little\" or \"big\"");
     if (args.contains("max-steps")) {
         if (!args["max-steps"].is_number_unsigned())

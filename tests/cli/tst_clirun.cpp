@@ -1,0 +1,66 @@
+// `clstep-cli run FILE.sim` through the real binary: the launch file's own settings
+// (`# clstep: build-options`, `# clstep: device-endian`, written by `exec --record`) apply
+// unless the command line gives its own (`-b`, `--device-endian`).
+#include <QtTest>
+
+#include "cli/CliProcess.h"
+
+using clstep::test::cli;
+using clstep::test::CliResult;
+using clstep::test::write;
+
+namespace {
+/// A kernel that needs N from the build options, and a launch of it with `directives`.
+QString launchWith(QTemporaryDir& dir, const QByteArray& directives) {
+    write(dir, "k.cl",
+          "#ifndef N\n#error N must be defined by the build options\n#endif\n"
+          "__kernel void k(__global uint* out) { out[0] = N; }\n");
+    return write(dir, "k.sim", directives + "k.cl\nk\n1 1 1\n1 1 1\n<size=4 uint fill=0 dump>\n");
+}
+} // namespace
+
+class TestCliRun : public QObject {
+    Q_OBJECT
+private slots:
+    void buildOptionsOfTheLaunchFileApply() {
+        QTemporaryDir dir;
+        const QString sim = launchWith(dir, "# clstep: build-options -D N=7\n");
+        CliResult r = cli({"run", sim});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("7")), qPrintable(r.out));
+        // -b on the command line replaces them.
+        r = cli({"run", sim, "-b", "-D N=9"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("9")) && !r.out.contains(QStringLiteral("7")),
+                 qPrintable(r.out));
+        // Without them the kernel does not build.
+        r = cli({"run", launchWith(dir, "")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("N must be defined")), qPrintable(r.err));
+    }
+
+    void badBuildOptionsDirectiveIsALaunchFileError() {
+        QTemporaryDir dir;
+        CliResult r = cli({"run", launchWith(dir, "# clstep: build-options -D N=1 -Q\n")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("k.sim:1:")) &&
+                     r.err.contains(QStringLiteral("unknown build option '-Q'")),
+                 qPrintable(r.err));
+    }
+
+    void deviceEndianOfTheLaunchFileApplies() {
+        QTemporaryDir dir;
+        // 7 stored by a big-endian device reads back as 0x07000000 on the little-endian host.
+        const QString sim =
+            launchWith(dir, "# clstep: build-options -D N=7\n# clstep: device-endian big\n");
+        CliResult r = cli({"run", sim});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("117440512")), qPrintable(r.out));
+        r = cli({"run", sim, "--device-endian", "little"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!r.out.contains(QStringLiteral("117440512")), qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRun)
+#include "tst_clirun.moc"
