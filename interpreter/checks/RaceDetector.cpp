@@ -1,11 +1,13 @@
 #include "checks/RaceDetector.h"
 
+#include "checks/ReadOnlyImages.h"
 #include "runtime/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <optional>
@@ -53,6 +55,33 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_names.onRunBegin(run);
     m_local.reset();
     m_global.reset();
+    m_unwrittenImages.clear();
+    if (m_parent) {
+        m_unwrittenImages = m_parent->m_unwrittenImages;
+        return;
+    }
+    // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
+    // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
+    const auto& args = run.arguments();
+    bool unwritable = false, decided = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].kind != KernelArgument::Kind::Image) continue;
+        std::vector<uint8_t> p = run.parameterBytes(i);
+        if (p.size() != 8) continue;
+        if (run.options().deviceBigEndian) std::reverse(p.begin(), p.end());
+        uint64_t a = 0;
+        std::memcpy(&a, p.data(), 8);
+        const Buffer* b = run.globalMemory().buffer(a);
+        if (!b || !b->readOnly || !run.imageAt(a)) continue;
+        if (!decided) {
+            unwritable = readOnlyImagesUnwritable(run.program());
+            decided = true;
+        }
+        if (!unwritable) return;
+        const uint32_t index = address::buffer(a);
+        if (m_unwrittenImages.size() <= index) m_unwrittenImages.resize(index + 1, 0);
+        m_unwrittenImages[index] = b->serial;
+    }
 }
 
 void RaceDetector::onRunEnd(KernelRun&) {
@@ -68,6 +97,7 @@ void RaceDetector::onRunDiscarded(KernelRun&) {
 std::unique_ptr<ExecutionObserver> RaceDetector::forThread() {
     auto d = std::make_unique<RaceDetector>(m_details, m_uniformWrites);
     d->m_parent = this;
+    d->m_unwrittenImages = m_unwrittenImages;
     return d;
 }
 
@@ -220,6 +250,11 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     AddressSpace space = address::space(ma.address);
     bool local = space == AddressSpace::Local;
     if ((!local && space != AddressSpace::Global) || !ma.buffer || !ma.workItem || !m_run) return;
+    if (!ma.write && !local && !m_unwrittenImages.empty()) {
+        const uint32_t index = address::buffer(ma.address);
+        if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
+            return; // a texel of a read_only image that nothing writes
+    }
     Access a;
     a.address = ma.address;
     a.size = ma.size;

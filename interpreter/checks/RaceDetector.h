@@ -1,10 +1,10 @@
 #pragma once
 
 #include "checks/CheckDetails.h"
-#include "runtime/ExecutionObserver.h"
 #include "checks/MemoryNames.h"
 #include "checks/SiteTable.h"
 #include "common/SparseArray.h"
+#include "runtime/ExecutionObserver.h"
 
 #include <array>
 #include <cstdint>
@@ -49,6 +49,9 @@ namespace clstep {
 /// CheckDetails::ranges (`__local` ones with their work-group). A detector is called from one
 /// thread at a time; parallel runs give each thread its own (forThread()), which checks
 /// `__local` memory itself and hands `__global` accesses back in work-group order.
+///
+/// Texel reads of a read_only image are not recorded when the program cannot write such an
+/// image (readOnlyImagesUnwritable, checks/ReadOnlyImages.h): nothing can race with them.
 class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
@@ -185,6 +188,10 @@ private:
     MemoryNames m_names;
     Space m_local{true};
     Space m_global{false};
+    /// By `__global` buffer index: the Buffer::serial of a read_only image buffer whose
+    /// texels no work-item can write (readOnlyImagesUnwritable), 0 for any other buffer.
+    /// Reads of those buffers are not recorded: they cannot race.
+    std::vector<uint64_t> m_unwrittenImages;
     /// For a thread's detector: the detector whose m_global it feeds (in group order).
     RaceDetector* m_parent = nullptr;
 };

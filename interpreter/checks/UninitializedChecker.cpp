@@ -124,6 +124,16 @@ UninitializedChecker::Written* UninitializedChecker::shadowFor(const MemoryAcces
 
 void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
     if (!a.buffer || !m_run) return;
+    if (!a.copy) {
+        // The common case first: a __global / __constant buffer the host initialized (only
+        // noinit buffers are tracked), as shadowFor() decides it, without the call.
+        const AddressSpace space = address::space(a.address);
+        if (space == AddressSpace::Global || space == AddressSpace::Constant) {
+            const std::vector<Written>& v = space == AddressSpace::Global ? m_global : m_constant;
+            const uint32_t index = address::buffer(a.address);
+            if (index >= v.size() || v[index].serial != a.buffer->serial) return;
+        }
+    }
     Written* w = shadowFor(a);
     uint64_t off = address::offset(a.address);
     if (w && off + a.size > w->size) w = nullptr;
