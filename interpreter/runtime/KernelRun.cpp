@@ -389,6 +389,14 @@ bool KernelRun::runAll() {
     return true;
 }
 
+MemoryPort& KernelRun::memoryPort() {
+    if (m_ports.empty() || m_portObservers != m_observers.size()) {
+        m_ports.push_back(MemoryPort::choose(m_observers, m_options.deviceBigEndian));
+        m_portObservers = m_observers.size();
+    }
+    return *m_ports.back();
+}
+
 bool KernelRun::parallelObservable() const {
     bool proves = false;
     for (const ExecutionObserver* o : m_observers)
@@ -400,6 +408,7 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     // Per thread: observers (copies of the run's), and the work-items (never change threads).
     std::vector<std::vector<std::unique_ptr<ExecutionObserver>>> owned(threads);
     std::vector<std::vector<ExecutionObserver*>> lists(threads);
+    std::vector<std::unique_ptr<MemoryPort>> ports(threads); // one per thread: its observers
     if (observed) {
         for (unsigned t = 0; t < threads; ++t)
             for (ExecutionObserver* o : m_observers) {
@@ -408,6 +417,8 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
                 lists[t].push_back(owned[t].back().get());
             }
     }
+    for (unsigned t = 0; t < threads; ++t)
+        ports[t] = MemoryPort::choose(lists[t], m_options.deviceBigEndian);
     // What a discarded run restores.
     std::vector<std::vector<uint8_t>> globalBytes;
     const size_t diagnostics = m_diagnostics.size();
@@ -445,7 +456,7 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
             if (!abandoned.load(std::memory_order_relaxed)) {
                 try {
                     WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)},
-                                observed ? &lists[t] : nullptr);
+                                &lists[t], ports[t].get());
                     g.run(&items);
                 } catch (...) {
                     // Stop handing out groups, but keep the group order flowing so that

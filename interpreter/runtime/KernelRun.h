@@ -1,10 +1,11 @@
 #pragma once
 
-#include "runtime/ExecutionObserver.h"
 #include "common/Diagnostic.h"
 #include "frontend/Program.h"
+#include "runtime/ExecutionObserver.h"
 #include "runtime/KernelArgument.h"
 #include "runtime/Memory.h"
+#include "runtime/MemoryPort.h"
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
 
@@ -104,6 +105,10 @@ public:
     /// The image whose texels live in the `__global` buffer of `handle` (an image
     /// parameter's value: the buffer's address), or nullptr when `handle` is no image.
     const image::Object* imageAt(uint64_t handle) const;
+    /// The memory port of work-items observed by observers() (MemoryPort::choose), chosen
+    /// again when observers were added since the last call. Not thread-safe: parallel runs
+    /// choose one port per thread.
+    MemoryPort& memoryPort();
     /// True when the kernel (or a function it calls) may reach a barrier.
     bool usesBarriers() const { return m_usesBarriers; }
 
@@ -144,6 +149,10 @@ private:
     std::map<uint64_t, image::Object> m_images; ///< image buffer address -> image object
     std::vector<std::vector<uint8_t>> m_paramBytes;
     std::vector<ExecutionObserver*> m_observers;
+    /// Ports chosen by memoryPort(), the last one current (earlier ones stay alive for the
+    /// work-items that may still hold them); m_portObservers: observers() when it was chosen.
+    std::vector<std::unique_ptr<MemoryPort>> m_ports;
+    size_t m_portObservers = 0;
     std::vector<ExecutionObserver*> m_flowObservers;
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;

@@ -11,8 +11,9 @@ namespace clstep {
 using namespace ast;
 
 WorkGroup::WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId,
-                     const std::vector<ExecutionObserver*>* observers)
-    : m_run(run), m_observers(observers ? observers : &run.observers()), m_groupId(groupId) {
+                     const std::vector<ExecutionObserver*>* observers, MemoryPort* port)
+    : m_run(run), m_observers(observers ? observers : &run.observers()),
+      m_port(port ? port : &run.memoryPort()), m_groupId(groupId) {
     const NDRange& r = run.range();
     for (int d = 0; d < 3; ++d) {
         uint64_t start = groupId[d] * r.local[d];

@@ -13,6 +13,7 @@ namespace clstep {
 
 class ExecutionObserver;
 class KernelRun;
+class MemoryPort;
 class StepController;
 class WorkItem;
 namespace ast {
@@ -28,9 +29,12 @@ class WorkGroup {
 public:
     /// Prepares group `groupId` (0-based per dimension) of `run`. `observers` (if not null)
     /// replaces the run's observers for this group: a parallel run gives each thread its own
-    /// (ExecutionObserver::forThread()).
+    /// (ExecutionObserver::forThread()), and then `port`, the memory port chosen for that
+    /// thread's observers (MemoryPort::choose). Without them the group uses the run's
+    /// observers and KernelRun::memoryPort().
     WorkGroup(KernelRun& run, const std::array<uint64_t, 3>& groupId,
-              const std::vector<ExecutionObserver*>* observers = nullptr);
+              const std::vector<ExecutionObserver*>* observers = nullptr,
+              MemoryPort* port = nullptr);
     ~WorkGroup();
 
     /// Finished work-items kept for reuse by later work-groups of the same run on the same
@@ -51,6 +55,8 @@ public:
     KernelRun& kernelRun() { return m_run; }
     /// The observers of this group's events and accesses.
     const std::vector<ExecutionObserver*>& observers() const { return *m_observers; }
+    /// The memory port of this group's work-items (never null).
+    MemoryPort& memoryPort() const { return *m_port; }
 
     // ---- driving the group step by step (the debugger) ----
     /// Creates the group's work-items (on fibers), each paused before its first statement;
@@ -81,6 +87,7 @@ private:
                           size_t atBarrier, size_t done, const char* scope);
     KernelRun& m_run;
     const std::vector<ExecutionObserver*>* m_observers;
+    MemoryPort* m_port;
     std::array<uint64_t, 3> m_groupId;
     std::array<uint64_t, 3> m_size{1, 1, 1};
     Memory m_local{AddressSpace::Local};

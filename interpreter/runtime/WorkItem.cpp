@@ -1,9 +1,11 @@
-// WorkItem: lifecycle, fibers and barriers.
+// WorkItem: lifecycle, frames, fibers and barriers.
 #include "runtime/WorkItem.h"
 
+#include "runtime/Evaluator.h"
 #include "runtime/FiberStackPool.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
+#include "runtime/WorkItemEnv.h"
 
 #include <algorithm>
 #include <cstring>
@@ -38,20 +40,25 @@ inline void finishSwitch(void*, const void**, size_t*) {}
 } // namespace
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
-    : m_run(run), m_group(&group), m_bigEndian(run.options().deviceBigEndian),
-      m_observed(!group.observers().empty()), m_directPrivate(!m_observed && !m_bigEndian) {
-    m_directInitialized = !m_bigEndian;
-    m_directPrivateSpace = !m_bigEndian;
-    for (const ExecutionObserver* o : group.observers()) {
-        if (o->observesInitializedPrivateVariables()) m_directInitialized = false;
-        if (o->observesPrivateMemory()) m_directPrivateSpace = false;
-    }
+    : m_run(run), m_group(&group), m_port(&group.memoryPort()),
+      m_eval(std::make_unique<Evaluator>(*this)), m_env(std::make_unique<WorkItemEnv>(*this)) {
+    attach(group);
+}
+
+void WorkItem::attach(WorkGroup& group) {
+    m_group = &group;
+    m_port = &group.memoryPort();
+    m_spaces.fill(nullptr);
+    m_spaces[static_cast<size_t>(AddressSpace::Private)] = &m_private;
+    m_spaces[static_cast<size_t>(AddressSpace::Global)] = &m_run.globalMemory();
+    m_spaces[static_cast<size_t>(AddressSpace::Local)] = &group.localMemory();
+    m_spaces[static_cast<size_t>(AddressSpace::Constant)] = &m_run.constantMemory();
 }
 
 WorkItem::~WorkItem() = default;
 
 void WorkItem::rebind(WorkGroup& group) {
-    m_group = &group;
+    attach(group);
     m_state = State::Ready;
     m_barrierRange = SourceRange{};
     m_barrierFlags = 0;
@@ -60,14 +67,12 @@ void WorkItem::rebind(WorkGroup& group) {
     m_collectiveCalls = 0;
     m_frames.clear();
     m_steps = 0;
-    m_seekTarget = nullptr;
+    m_eval->reset();
     m_currentStmt = nullptr;
     m_atomicLocked = false;
     m_atomicHoldsLock = false;
     m_controller = nullptr;
     m_pausedAtStatement = false;
-    m_quiet = false;
-    m_inspection = nullptr;
     m_fiber = boost::context::fiber();
     m_sink = boost::context::fiber();
     m_started = false;
@@ -93,7 +98,7 @@ void WorkItem::runKernelBody() {
         const Type* t = p.type->canonical();
         uint64_t addr = allocateSlot(f, p.slot, p.type, p.name, true);
         if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
-            store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
+            m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
         } else {
             const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
             if (uint8_t* dst = m_private.bytes(addr, t->size))
@@ -104,7 +109,7 @@ void WorkItem::runKernelBody() {
     }
     m_frames.push_back(std::move(f));
     try {
-        execCompound(k.body.get());
+        m_eval->execCompound(k.body.get());
         m_state = State::Finished;
     } catch (const Abort&) {
         m_state = State::Error;
@@ -137,7 +142,7 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
     m_initializingProgram = true;
     try {
-        if (v.init) initialize(addr, v.type, v.init.get());
+        if (v.init) m_eval->initialize(addr, v.type, v.init.get());
     } catch (const Abort&) {
     }
     m_initializingProgram = false;
@@ -149,8 +154,7 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
     const Type* t = type->canonical();
     uint64_t addr = m_private.allocate(t->size, name);
     f.slots[slot] = addr;
-    if (m_directPrivate || m_directPrivateSpace || (initializedNow && m_directInitialized))
-        enableDirect(f, slot, type);
+    if (m_port->directSlot(initializedNow)) enableDirect(f, slot, type);
     return addr;
 }
 
@@ -230,10 +234,6 @@ uint64_t WorkItem::localLinearId() const {
 
 uint32_t WorkItem::maxSubGroupSize() const {
     return std::max<uint32_t>(1, m_run.options().subGroupSize);
-}
-
-const image::Object* WorkItem::imageAt(uint64_t handle) const {
-    return m_run.imageAt(handle);
 }
 
 std::span<const Value> WorkItem::collective(const Value& mine, bool subGroup, const char* what,

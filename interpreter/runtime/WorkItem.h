@@ -4,35 +4,46 @@
 #include "common/Diagnostic.h"
 #include "frontend/Ast.h"
 #include "runtime/Memory.h"
+#include "runtime/MemoryPort.h"
 #include "runtime/Value.h"
+#include "runtime/WorkItemAbort.h"
+#include "runtime/WorkItemEnv.h"
 
 #include <boost/context/fiber.hpp>
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
 namespace clstep {
 
+class Evaluator;
 class KernelRun;
+struct MemoryAccess;
+class WorkItemEnv;
 class StepController;
 class WorkGroup;
 
-/// One work-item (spec 3.2): its ids, its `__private` memory and call stack, and the
-/// tree-walking evaluator that runs the kernel body for it. A work-item runs on its own
-/// fiber so it can suspend at a barrier (even inside a called function) and resume later;
-/// kernels that never reach a barrier run without a fiber.
+/// One work-item (spec 3.2): its ids, its `__private` memory and call frames, its fiber and
+/// its state (ready, at a barrier, finished). The work is done by collaborators: the
+/// Evaluator runs the kernel body, WorkItemEnv is the work-item as the builtins see it
+/// (BuiltinEnv), the Inspector evaluates debugger expressions, and the MemoryPort chosen by
+/// the run performs every memory access. A work-item runs on its own fiber so it can
+/// suspend at a barrier (even inside a called function) and resume later; kernels that
+/// never reach a barrier run without a fiber.
 ///
 /// Runtime errors (out-of-bounds, null dereference, division by zero, ...) are reported to
 /// the KernelRun as diagnostics and execution continues with a zero value, as on a device
 /// that does not trap; the step limit and stack exhaustion stop the work-item.
-class WorkItem final : public BuiltinEnv {
+class WorkItem final {
 public:
     /// Ready: runnable (not started, or paused at a statement by the StepController).
     enum class State { Ready, AtBarrier, Finished, Error };
 
     WorkItem(KernelRun& run, WorkGroup& group);
-    ~WorkItem() override;
+    ~WorkItem();
 
     /// Makes a finished work-item reusable in `group` of the same run (a fresh work-item
     /// apart from its retained allocations); call setLocalId() next.
@@ -102,39 +113,61 @@ public:
     /// temporaries are released. Never throws.
     Inspection inspect(const ast::Expr* e);
 
-    // ---- BuiltinEnv ----
-    uint32_t workDim() const override;
-    uint64_t globalSize(uint32_t dim) const override;
-    uint64_t globalId(uint32_t dim) const override;
-    uint64_t localSize(uint32_t dim) const override;
-    uint64_t enqueuedLocalSize(uint32_t dim) const override;
-    uint64_t localId(uint32_t dim) const override;
-    uint64_t numGroups(uint32_t dim) const override;
-    uint64_t groupId(uint32_t dim) const override;
-    uint64_t globalOffset(uint32_t dim) const override;
-    Value load(uint64_t address, const QualType& type, const SourceRange& site) override;
-    void store(uint64_t address, const QualType& type, const Value& v,
-               const SourceRange& site) override;
-    void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) override;
-    void atomicBegin(uint64_t address, const SourceRange& site) override;
-    void atomicEnd() override;
-    void atomicSemantics(uint8_t order, uint8_t scope) override;
-    void barrier(uint32_t flags, const SourceRange& site) override;
-    uint64_t asyncCopy(uint64_t dst, uint64_t src, uint64_t elementBytes, uint64_t count,
-                       uint64_t srcStride, uint64_t dstStride, uint64_t event,
-                       const SourceRange& site) override;
-    void waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) override;
+    /// The memory of the address space `address` points into (this work-item's `__private`
+    /// memory, its group's `__local` memory, the run's `__global`/`__constant` memory), or
+    /// nullptr for an address in no address space.
+    Memory* memoryOf(uint64_t address) const { return m_spaces[address >> address::kSpaceShift]; }
+    /// Fills in what `a` says about the work-item making an access: the work-item, and the
+    /// atomic function or async copy it is in (MemoryAccess::atomic, order, scope, asyncCopy).
+    void describeAccess(MemoryAccess& a) const;
+    /// True while program-scope initial values are written (`__constant` is writable then).
+    bool initializingProgram() const { return m_initializingProgram; }
+    /// Reports runtime error `kind` at `site` to the run as this work-item's diagnostic
+    /// (MemoryPort::reportError of the run's ports; reportError() goes through the port).
+    void reportDiagnostic(const std::string& kind, const std::string& message,
+                          const SourceRange& site);
+    /// The memory port this work-item uses (chosen by its run, see MemoryPort).
+    MemoryPort& memoryPort() const { return *m_port; }
+
+    /// This work-item's view of the builtin functions (WorkItemEnv).
+    BuiltinEnv& env() const { return *m_env; }
+    /// The evaluator that runs this work-item's kernel body.
+    Evaluator& evaluator() const { return *m_eval; }
+    /// Global id in dimension `dim` (0 past dimension 2; spec 6.12.1 get_global_id).
+    uint64_t globalId(uint32_t dim) const { return dim < 3 ? m_globalId[dim] : 0; }
+    /// Local id in dimension `dim` (0 past dimension 2).
+    uint64_t localId(uint32_t dim) const { return dim < 3 ? m_localId[dim] : 0; }
+    /// Size of this work-item's work-group in dimension `dim` (1 past dimension 2).
+    uint64_t localSize(uint32_t dim) const;
+    /// Id of this work-item's work-group in dimension `dim` (0 past dimension 2).
+    uint64_t groupId(uint32_t dim) const;
+    /// Reports runtime error `kind` ("division-by-zero", ...) at `site` through the memory
+    /// port: a diagnostic of the run, or the end of a debugger inspection (InspectPort).
+    void reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
+        m_port->reportError(*this, kind, message, site);
+    }
+    /// Waits at a work-group barrier (spec 6.12.8) with fence `flags` (switches to the
+    /// group's scheduler; returns at once when the kernel runs without fibers).
+    void barrier(uint32_t flags, const SourceRange& site);
+    /// A work-group or sub-group collective (spec 6.13.15): publishes `mine`, waits for the
+    /// others, and returns every participant's value by local linear id.
     std::span<const Value> collective(const Value& mine, bool subGroup, const char* what,
-                                      const SourceRange& site) override;
-    uint32_t maxSubGroupSize() const override;
-    const image::Object* imageAt(uint64_t handle) const override;
-    void print(const std::string& text) override;
-    void reportError(const std::string& kind, const std::string& message,
-                     const SourceRange& site) override;
-    bool deviceBigEndian() const override;
+                                      const SourceRange& site);
+    /// Sub-group size (RunOptions::subGroupSize, at least 1).
+    uint32_t maxSubGroupSize() const;
+    /// Enters an atomic function on `address` (its accesses are atomic; `__global` ones are
+    /// serialised by KernelRun::atomicMutex).
+    void atomicBegin(uint64_t address);
+    /// Leaves the atomic function.
+    void atomicEnd();
+    /// memory_order and memory_scope of the atomic function being executed.
+    void atomicSemantics(uint8_t order, uint8_t scope);
 
 private:
     friend class WorkGroup;
+    friend class Evaluator;
+    friend class Inspector;
+    friend class WorkItemEnv;
     struct Frame {
         const ast::FunctionDecl* function = nullptr;
         std::vector<uint64_t> slots;  ///< address of each variable/parameter
@@ -143,144 +176,29 @@ private:
         const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
     enum class Flow { Normal, Break, Continue, Return, Seek };
-    struct Abort {};
+    using Abort = WorkItemAbort;
 
     void runKernelBody();
+    /// Number of asynchronous copies started so far; the next one's event id.
+    uint64_t nextAsyncCopyEvent() { return ++m_asyncCopies; }
     /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
     Frame newFrame(const ast::FunctionDecl* fn);
     /// Keeps a finished frame's storage for newFrame().
     void recycleFrame(Frame&& f);
-    // statements (WorkItemStmt.cpp)
-    Flow exec(const ast::Stmt* s);
-    Flow execCompound(const ast::CompoundStmt* c);
-    /// Reports "step-limit" at `s` and stops the work-item (kept out of exec()'s frame).
-    [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);
-    /// Runs `c` if it calls barrier/work_group_barrier (spec 6.12.8) and returns true.
-    bool execBarrier(const ast::CallExpr* c);
-    void execDecl(const ast::VarDecl* v);
-    /// Allocates `v`'s storage in the current frame if it has none yet (no initializer);
-    /// returns its private address, or 0 for `__local` and program-scope variables.
-    /// Throws Abort past RunOptions::maxPrivateBytes ("allocation-too-large").
-    uint64_t declareStorage(const ast::VarDecl* v);
-    /// declareStorage() for the variables of `s` if it is a declaration jumped over by a
-    /// goto or switch into their scope.
-    void declareSkipped(const ast::Stmt* s);
-    bool condition(const ast::Expr* e);
-    /// condition(), reported to the run's control-flow observers as a branch outcome.
-    bool branch(const ast::Expr* e);
-    // expressions (WorkItemExpr.cpp, WorkItemOps.cpp)
-    Value eval(const ast::Expr* e);
-    uint64_t address(const ast::Expr* e);
-    /// The address of `&operand`: like address(), but an index one past the end of a static
-    /// array (`&s.b[2]` for `char b[2]`) is a valid pointer (C99 6.5.6p8) and not reported.
-    uint64_t addressOfOperand(const ast::Expr* operand);
-    /// Reports an `array-index` error when `i` lies outside the static array that `x`
-    /// subscripts, for arrays that are not a whole variable (a record member, an inner
-    /// dimension, an array reached through a pointer), whose overruns stay inside their
-    /// buffer and are not caught by the buffer bounds (Oclgrind's "exceeds static array size").
-    /// `addressOnly`: the subscript is the operand of `&`, so i may equal the length.
-    void checkStaticArrayIndex(const ast::IndexExpr* x, int64_t i, bool addressOnly);
-    Value evalUnary(const ast::UnaryExpr* u);
-    Value evalBinary(const ast::BinaryExpr* b);
-    Value evalAssign(const ast::AssignExpr* a);
-    Value evalCall(const ast::CallExpr* c);
-    Value evalMember(const ast::MemberExpr* m);
-    Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
-    /// Scalar lane `l` of arithmetic type `from` converted to the element type of vector
-    /// type `to` and replicated into every component (spec 6.2.6, 6.3).
-    static Value splat(Lane l, const Type* from, const Type* to);
-    Value arith(ast::BinaryOp op, const Type* t, const Value& a, const Value& b,
-                const SourceRange& r);
-    Value compare(ast::BinaryOp op, const Type* operandType, const Value& a, const Value& b);
-    Value convertValue(const Value& v, const Type* from, const Type* to);
-    void storeToLValue(const ast::Expr* lhs, const Value& v);
-    /// Bytes of a private scalar or vector variable named by `e` when it may be accessed in
-    /// place (see allocateSlot()), else nullptr.
-    uint8_t* directBytes(const ast::Expr* e) const {
-        if (e->kind != ast::ExprKind::Name) return nullptr;
-        const int32_t slot = static_cast<const ast::NameExpr*>(e)->frameSlot;
-        return slot >= 0 ? m_frames.back().direct[static_cast<uint32_t>(slot)] : nullptr;
-    }
-    /// Allocates private storage for slot `slot` of frame `f` and records the fast path
-    /// (m_directPrivate, or m_directInitialized when the caller initializes it right away).
+    /// Allocates private storage for slot `slot` of frame `f` and lets it be accessed in
+    /// place when the memory port allows it (MemoryPort::directSlot(initializedNow)).
     uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name,
                           bool initializedNow);
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (directBytes()).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
-    /// Writes initializer `init` for an object of `type` at `addr`, which may assume `align`
-    /// bytes of alignment (0: the type's; less for members of packed records).
-    void initialize(uint64_t addr, QualType type, const ast::Expr* init, uint64_t align = 0);
-    uint64_t allocTemp(uint64_t size, const char* what);
-    Value pointerAdd(const Value& p, const Type* ptrType, int64_t n);
-    /// `p + n` elements of `ptrType`'s pointee (a null pointer plus 0 stays null).
-    static Lane pointerAddLane(Lane p, const Type* ptrType, int64_t n) {
-        const Type* pointee = ptrType->canonical()->pointee.type;
-        const uint64_t size =
-            pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
-        Lane r;
-        r.u = p.u == 0 && n == 0
-                  ? 0
-                  : (p.u & ~address::kOffsetMask) |
-                        ((p.u + static_cast<uint64_t>(n) * size) & address::kOffsetMask);
-        return r;
+    // memory: through the port (MemoryPort::access, notifyAccess)
+    uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
+        return m_port->access(*this, address, size, write, site);
     }
-    /// One lane of a binary arithmetic/bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
-    /// spec 6.3: shifts modulo the bit width); reports integer division by zero at `r`.
-    Lane arithLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r);
-    /// One lane of a relational/equality operator on lane type `k` (Pointer: unsigned).
-    static bool compareLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y);
-    // scalar fast path (WorkItemScalar.cpp): expressions of scalar arithmetic or pointer
-    // type evaluated to one lane, without building 16-lane Values
-    /// True if `e` has a scalar arithmetic or pointer type (evalScalar() applies).
-    static bool isScalarExpr(const ast::Expr* e) {
-        if (!e->type.type) return false;
-        const TypeKind k = e->type->canonical()->kind;
-        return (k >= TypeKind::Bool && k <= TypeKind::Double) || k == TypeKind::Pointer;
-    }
-    /// The value of scalar expression `e` (isScalarExpr) as one lane; same semantics,
-    /// diagnostics and observer notifications as eval().
-    Lane evalScalar(const ast::Expr* e);
-    Lane evalScalarBinary(const ast::BinaryExpr* b);
-    Lane evalScalarUnary(const ast::UnaryExpr* u);
-    Lane evalScalarAssign(const ast::AssignExpr* a);
-    Lane evalScalarCast(const ast::Expr* operand, const Type* to);
-    /// Evaluates `e` for its side effects only (expression statements, for-increments).
-    void evalDiscard(const ast::Expr* e);
-    /// The bytes of an access of `size` bytes at `address` when it can skip the checked path:
-    /// no observers, little-endian device, a live buffer that allows it, in bounds and aligned
-    /// to `align` bytes. Null otherwise (the caller then takes the checked path).
-    uint8_t* directMemory(uint64_t address, uint64_t size, bool write, uint64_t align);
-    /// Loads the scalar of type `type` at `address`; unobserved little-endian accesses to a
-    /// live, aligned, readable buffer take a direct path, everything else goes through load().
-    /// `align` is the alignment the access may assume (bytes; 0: the type's, see accessAlign()).
-    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
-                    uint64_t align = 0);
-    /// Stores scalar lane `v` of type `type` at `address` (direct path as loadScalar()).
-    void storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site,
-                     uint64_t align = 0);
-    /// load()/store() for an access that may assume `align` bytes of alignment (0: the
-    /// type's); "misaligned-access" is reported below that.
-    Value loadAt(uint64_t address, const QualType& type, const SourceRange& site, uint64_t align);
-    void storeAt(uint64_t address, const QualType& type, const Value& v, const SourceRange& site,
-                 uint64_t align);
-    /// The alignment (bytes) an access to lvalue `e` may assume: its type's, lowered for a
-    /// member of a packed record (or of a member nested in one) to what the member's offset
-    /// guarantees, as a compiler does for `packed` (accessing such members by name is not
-    /// a misaligned access; dereferencing a plain pointer to one is).
-    static uint64_t accessAlign(const ast::Expr* e);
-    /// Stores `v` into scalar lvalue `lhs` (a private scalar variable, an element, a field,
-    /// a dereference or a one-component swizzle).
-    void storeScalarToLValue(const ast::Expr* lhs, Lane v);
-    // memory (WorkItemMemory.cpp)
-    Memory* memoryOf(uint64_t address);
-    uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site);
-    /// Tells the observers about an access of `size` bytes at `p` (already performed);
-    /// `copy` marks the two halves of a byte copy (MemoryAccess::copy).
     void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
-                      const SourceRange& site, bool copy = false);
-    /// Tells the observers that an endian(host) access converted bytes (spec: endian attribute).
-    void notifyEndianConversion(uint64_t address, const Type* t, bool write, const uint8_t* p,
-                                const SourceRange& site);
+                      const SourceRange& site, bool copy = false) {
+        m_port->notifyAccess(*this, address, size, write, p, site, copy);
+    }
 
     KernelRun& m_run;
     WorkGroup* m_group; ///< never null
@@ -298,30 +216,22 @@ private:
     std::vector<Frame> m_frames;
     std::vector<Frame> m_spareFrames; ///< storage of finished frames (see newFrame())
     uint64_t m_steps = 0;
-    const ast::Stmt* m_seekTarget = nullptr;
     const ast::Stmt* m_currentStmt = nullptr;
-    Value m_returnValue;
     bool m_atomicLocked = false;    ///< inside an atomic function (accesses are atomic)
     bool m_atomicHoldsLock = false; ///< ... and holding KernelRun::atomicMutex (__global)
     uint8_t m_atomicOrder = 0xFF;   ///< memory_order of the atomic operation (none given)
     uint8_t m_atomicScope = 2;      ///< memory_scope of the atomic operation (device)
     StepController* m_controller = nullptr;
-    bool m_bigEndian = false; ///< cached RunOptions::deviceBigEndian
-    bool m_observed = false;  ///< the run has observers (checks, tracer)
-    /// Private scalar variables are read and written in place (no observers, little-endian).
-    bool m_directPrivate = false;
-    /// Initialized private variables are accessed in place: no observer needs those
-    /// accesses (ExecutionObserver::observesInitializedPrivateVariables), little-endian.
-    bool m_directInitialized = false;
-    /// No observer wants `__private` accesses (ExecutionObserver::observesPrivateMemory),
-    /// little-endian: private memory is read and written in place.
-    bool m_directPrivateSpace = false;
+    MemoryPort* m_port; ///< the run's port for this thread (never null)
+    std::unique_ptr<Evaluator> m_eval;
+    std::unique_ptr<WorkItemEnv> m_env;
+    /// The Memory of each address space, by its AddressSpace value (see memoryOf()).
+    std::array<Memory*, 8> m_spaces{};
+    /// Points the work-item at `group`: its `__local` memory and its memory port.
+    void attach(WorkGroup& group);
     bool m_initializingProgram =
         false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;
-    bool m_quiet = false;       ///< inside inspect(): no observers, errors abort the evaluation
-    bool m_addressOnly = false; ///< address() computes `&x[i]`: i may be one past the end
-    Inspection* m_inspection = nullptr;
     /// Suspends the fiber and returns to the resume() call that started or resumed it.
     void switchToCaller();
     /// A fiber running runKernelBody() on a FiberStackPool stack (throws std::bad_alloc).

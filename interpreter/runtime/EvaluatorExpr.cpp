@@ -1,5 +1,6 @@
-// WorkItem: expression evaluation (rvalues, lvalue addresses, calls, initializers).
+// Evaluator: expression evaluation (rvalues, lvalue addresses, calls, initializers).
 #include "builtins/BuiltinRegistry.h"
+#include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
 #include "runtime/LaneOps.h"
@@ -57,23 +58,23 @@ Value ofLane(Lane l) {
 }
 } // namespace
 
-uint64_t WorkItem::allocTemp(uint64_t size, const char* what) {
-    uint64_t a = m_private.allocate(size ? size : 1, what);
-    m_frames.back().temps.push_back(a);
+uint64_t Evaluator::allocTemp(uint64_t size, const char* what) {
+    uint64_t a = m_wi.m_private.allocate(size ? size : 1, what);
+    m_wi.m_frames.back().temps.push_back(a);
     return a;
 }
 
-uint64_t WorkItem::address(const Expr* e) {
+uint64_t Evaluator::address(const Expr* e) {
     switch (e->kind) {
     case ExprKind::Name: {
         auto* n = static_cast<const NameExpr*>(e);
         if (n->decl->kind == DeclKind::Var) {
             auto* v = static_cast<const VarDecl*>(n->decl);
             if (v->isProgramScope) return m_run.programVarAddress(v->slot);
-            return m_frames.back().slots[v->slot];
+            return m_wi.m_frames.back().slots[v->slot];
         }
         if (n->decl->kind == DeclKind::Param)
-            return m_frames.back().slots[static_cast<const ParamDecl*>(n->decl)->slot];
+            return m_wi.m_frames.back().slots[static_cast<const ParamDecl*>(n->decl)->slot];
         return 0;
     }
     case ExprKind::Unary: {
@@ -118,7 +119,7 @@ uint64_t WorkItem::address(const Expr* e) {
     return t;
 }
 
-uint64_t WorkItem::addressOfOperand(const Expr* operand) {
+uint64_t Evaluator::addressOfOperand(const Expr* operand) {
     if (operand->kind != ExprKind::Index) return address(operand);
     m_addressOnly = true;
     uint64_t a = address(operand);
@@ -126,7 +127,7 @@ uint64_t WorkItem::addressOfOperand(const Expr* operand) {
     return a;
 }
 
-void WorkItem::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool addressOnly) {
+void Evaluator::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool addressOnly) {
     const Expr* array = static_cast<const ImplicitCastExpr*>(x->base.get())->operand.get();
     const Type* at = array->type->canonical();
     if (!at->isArray() || at->count == 0) return;
@@ -140,7 +141,7 @@ void WorkItem::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool address
                 x->range);
 }
 
-Value WorkItem::eval(const Expr* e) {
+Value Evaluator::eval(const Expr* e) {
     switch (e->kind) {
     case ExprKind::IntLiteral: {
         Value v;
@@ -244,7 +245,7 @@ Value WorkItem::eval(const Expr* e) {
     return Value();
 }
 
-Value WorkItem::evalMember(const MemberExpr* m) {
+Value Evaluator::evalMember(const MemberExpr* m) {
     if (m->field) {
         uint64_t a = address(m);
         if (isAggregate(m->type->canonical())) return Value::ofUInt(a);
@@ -257,7 +258,7 @@ Value WorkItem::evalMember(const MemberExpr* m) {
     return r;
 }
 
-Value WorkItem::splat(Lane l, const Type* from, const Type* to) {
+Value Evaluator::splat(Lane l, const Type* from, const Type* to) {
     const Lane c = lane::convert(l, from->kind, to->element->kind);
     Value r;
     for (uint32_t i = 0; i < to->count; ++i)
@@ -265,7 +266,7 @@ Value WorkItem::splat(Lane l, const Type* from, const Type* to) {
     return r;
 }
 
-Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
+Value Evaluator::evalVectorLiteral(const VectorLiteralExpr* v) {
     if (v->isCommaCast) {
         Value last;
         for (const ExprPtr& el : v->elements)
@@ -295,7 +296,7 @@ Value WorkItem::evalVectorLiteral(const VectorLiteralExpr* v) {
     return r;
 }
 
-Value WorkItem::evalCall(const CallExpr* c) {
+Value Evaluator::evalCall(const CallExpr* c) {
     if (c->builtin >= 0) {
         // Only the arguments that exist are built: zeroing eight 128-byte Values per call
         // was a measurable part of builtin-heavy kernels.
@@ -309,7 +310,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
                 new (&argv[i]) Value(eval(arg));
         }
         Value result;
-        BuiltinRegistry::instance().def(c->builtin).impl(*this, *c, argv, result);
+        BuiltinRegistry::instance().def(c->builtin).impl(m_wi.env(), *c, argv, result);
         return result;
     }
     const FunctionDecl* f = c->function->definition ? c->function->definition : c->function;
@@ -318,7 +319,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
                     "function '" + f->name + "' is declared but never defined", c->range);
         return Value();
     }
-    if (m_frames.size() >= m_run.options().maxCallDepth) {
+    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
         reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
         throw Abort{};
     }
@@ -327,25 +328,25 @@ Value WorkItem::evalCall(const CallExpr* c) {
     Value* values = storage.data();
     for (size_t i = 0; i < c->args.size(); ++i)
         new (&values[i]) Value(eval(c->args[i].get()));
-    Frame frame = newFrame(f);
-    frame.callSite = m_currentStmt;
+    Frame frame = m_wi.newFrame(f);
+    frame.callSite = m_wi.m_currentStmt;
     for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
         const ParamDecl& p = *f->params[i];
         const Type* t = p.type->canonical();
-        uint64_t a = allocateSlot(frame, p.slot, p.type, p.name, true);
+        uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
         if (isAggregate(t))
             copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
         else
             store(a, p.type, values[i], c->args[i]->range);
     }
-    m_frames.push_back(std::move(frame));
+    m_wi.m_frames.push_back(std::move(frame));
     m_returnValue = Value();
     Flow fl = execCompound(f->body.get());
     (void)fl;
     Value result = m_returnValue;
     const Type* rt = c->type->canonical();
-    Frame done = std::move(m_frames.back());
-    m_frames.pop_back();
+    Frame done = std::move(m_wi.m_frames.back());
+    m_wi.m_frames.pop_back();
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         uint64_t t = allocTemp(rt->size, "return value");
@@ -353,14 +354,14 @@ Value WorkItem::evalCall(const CallExpr* c) {
         result.lanes[0].u = t;
     }
     for (uint64_t a : done.slots)
-        if (a && address::space(a) == AddressSpace::Private) m_private.release(a);
+        if (a && address::space(a) == AddressSpace::Private) m_wi.m_private.release(a);
     for (uint64_t a : done.temps)
-        m_private.release(a);
-    recycleFrame(std::move(done));
+        m_wi.m_private.release(a);
+    m_wi.recycleFrame(std::move(done));
     return result;
 }
 
-void WorkItem::initialize(uint64_t addr, QualType type, const Expr* init, uint64_t align) {
+void Evaluator::initialize(uint64_t addr, QualType type, const Expr* init, uint64_t align) {
     const Type* t = type->canonical();
     if (!align) align = t->align;
     // a member of a packed record may be less aligned than its type (see accessAlign())

@@ -1,9 +1,10 @@
-// WorkItem: the scalar fast path. Most of a kernel's work is scalar arithmetic, indexing and
+// Evaluator: the scalar fast path. Most of a kernel's work is scalar arithmetic, indexing and
 // comparisons; evaluating those to one 8-byte Lane instead of a 16-lane Value (128 bytes,
 // zeroed and copied at every tree level) is what makes the interpreter fast. The semantics,
 // diagnostics and observer notifications are exactly those of eval(): every form either
 // mirrors the general code lane for lane or falls back to it.
 #include "builtins/BuiltinRegistry.h"
+#include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
 #include "runtime/LaneOps.h"
@@ -16,53 +17,14 @@ namespace clstep {
 
 using namespace ast;
 
-void WorkItem::evalDiscard(const Expr* e) {
+void Evaluator::evalDiscard(const Expr* e) {
     if (isScalarExpr(e))
         evalScalar(e);
     else
         eval(e);
 }
 
-uint8_t* WorkItem::directMemory(uint64_t address, uint64_t size, bool write, uint64_t align) {
-    if (!m_directPrivate &&
-        !(m_directPrivateSpace && address::space(address) == AddressSpace::Private))
-        return nullptr;
-    Memory* mem = memoryOf(address);
-    if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
-    Buffer* b = mem->buffer(address);
-    const uint64_t off = address::offset(address);
-    if (!b || !b->alive || (write ? b->readOnly : b->writeOnly) || off + size > b->bytes.size() ||
-        (off & (align - 1)) != 0)
-        return nullptr;
-    return b->bytes.data() + off;
-}
-
-Lane WorkItem::loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
-                          uint64_t align) {
-    const Type* t = type->canonical();
-    if (!align) align = t->align;
-    if (const uint8_t* p = directMemory(address, t->size, false, align)) {
-        Lane l;
-        lanemem::readLane(p, t->kind, false, l);
-        return l;
-    }
-    return loadAt(address, type, site, align).lanes[0]; // reports the error, or converts/notifies
-}
-
-void WorkItem::storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site,
-                           uint64_t align) {
-    const Type* t = type->canonical();
-    if (!align) align = t->align;
-    if (uint8_t* p = directMemory(address, t->size, true, align)) {
-        lanemem::writeLane(p, t->kind, false, v);
-        return;
-    }
-    Value value;
-    value.lanes[0] = v;
-    storeAt(address, type, value, site, align);
-}
-
-uint64_t WorkItem::accessAlign(const Expr* e) {
+uint64_t Evaluator::accessAlign(const Expr* e) {
     const uint64_t own = e->type->canonical()->align;
     if (e->kind != ExprKind::Member) return own;
     auto* m = static_cast<const MemberExpr*>(e);
@@ -79,7 +41,7 @@ uint64_t WorkItem::accessAlign(const Expr* e) {
     return std::max<uint64_t>(1, std::min({own, base, offsetAlign}));
 }
 
-void WorkItem::storeScalarToLValue(const Expr* lhs, Lane v) {
+void Evaluator::storeScalarToLValue(const Expr* lhs, Lane v) {
     if (uint8_t* p = directBytes(lhs)) {
         lanemem::writeLane(p, lhs->type->canonical()->kind, false, v);
         return;
@@ -87,7 +49,7 @@ void WorkItem::storeScalarToLValue(const Expr* lhs, Lane v) {
     storeScalar(address(lhs), lhs->type, v, lhs->range, accessAlign(lhs));
 }
 
-Lane WorkItem::evalScalar(const Expr* e) {
+Lane Evaluator::evalScalar(const Expr* e) {
     switch (e->kind) {
     case ExprKind::IntLiteral: {
         Lane l;
@@ -169,7 +131,8 @@ Lane WorkItem::evalScalar(const Expr* e) {
             const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
             if (def.dimQuery) { // get_global_id(d) and friends
                 Lane l;
-                l.u = (this->*def.dimQuery)(static_cast<uint32_t>(evalScalar(c->args[0].get()).u));
+                l.u = (m_wi.env().*
+                       def.dimQuery)(static_cast<uint32_t>(evalScalar(c->args[0].get()).u));
                 return l;
             }
         }
@@ -181,7 +144,7 @@ Lane WorkItem::evalScalar(const Expr* e) {
     return eval(e).lanes[0];
 }
 
-Lane WorkItem::evalScalarCast(const Expr* operand, const Type* to) {
+Lane Evaluator::evalScalarCast(const Expr* operand, const Type* to) {
     const Type* from = operand->type->canonical();
     to = to->canonical();
     if (!isScalarExpr(operand)) return convertValue(eval(operand), from, to).lanes[0];
@@ -201,7 +164,7 @@ Lane WorkItem::evalScalarCast(const Expr* operand, const Type* to) {
     return r;
 }
 
-Lane WorkItem::evalScalarBinary(const BinaryExpr* b) {
+Lane Evaluator::evalScalarBinary(const BinaryExpr* b) {
     Lane r;
     r.u = 0;
     switch (b->op) {
@@ -253,7 +216,7 @@ Lane WorkItem::evalScalarBinary(const BinaryExpr* b) {
     }
 }
 
-Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
+Lane Evaluator::evalScalarUnary(const UnaryExpr* u) {
     const Type* t = u->type->canonical();
     const Expr* operand = u->operand.get();
     Lane r;
@@ -313,7 +276,7 @@ Lane WorkItem::evalScalarUnary(const UnaryExpr* u) {
     return evalUnary(u).lanes[0];
 }
 
-Lane WorkItem::evalScalarAssign(const AssignExpr* a) {
+Lane Evaluator::evalScalarAssign(const AssignExpr* a) {
     const Expr* lhs = a->lhs.get();
     const Expr* rhs = a->rhs.get();
     if (!isScalarExpr(rhs)) return evalAssign(a).lanes[0];

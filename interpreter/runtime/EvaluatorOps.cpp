@@ -1,5 +1,6 @@
-// WorkItem: operators (C99 6.5 and OpenCL C 6.3: vectors component-wise, shifts modulo the
+// Evaluator: operators (C99 6.5 and OpenCL C 6.3: vectors component-wise, shifts modulo the
 // bit width, vector comparisons giving -1/0) and conversions (spec 6.2).
+#include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
 #include "runtime/LaneOps.h"
@@ -12,7 +13,7 @@ namespace clstep {
 
 using namespace ast;
 
-Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
+Value Evaluator::convertValue(const Value& v, const Type* from, const Type* to) {
     from = from->canonical();
     to = to->canonical();
     if (from == to || to->isVoid()) return v;
@@ -49,7 +50,7 @@ Value WorkItem::convertValue(const Value& v, const Type* from, const Type* to) {
     return r;
 }
 
-Value WorkItem::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
+Value Evaluator::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
     Value r;
     r.lanes[0] = pointerAddLane(p.lanes[0], ptrType, n);
     return r;
@@ -97,7 +98,7 @@ T floatingOp(BinaryOp op, T a, T b) {
 }
 } // namespace
 
-Lane WorkItem::arithLane(BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r) {
+Lane Evaluator::arithLane(BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r) {
     Lane z;
     z.u = 0;
     if (k == TypeKind::Float || k == TypeKind::Half) {
@@ -156,7 +157,7 @@ Lane WorkItem::arithLane(BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRa
     return lane::normalize(z, k);
 }
 
-bool WorkItem::compareLane(BinaryOp op, TypeKind k, Lane x, Lane y) {
+bool Evaluator::compareLane(BinaryOp op, TypeKind k, Lane x, Lane y) {
     if (lane::usesFloat(k) || k == TypeKind::Double) {
         double dx = lane::toDouble(x, k), dy = lane::toDouble(y, k);
         switch (op) {
@@ -206,8 +207,8 @@ bool WorkItem::compareLane(BinaryOp op, TypeKind k, Lane x, Lane y) {
     }
 }
 
-Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b,
-                      const SourceRange& r) {
+Value Evaluator::arith(BinaryOp op, const Type* t, const Value& a, const Value& b,
+                       const SourceRange& r) {
     t = t->canonical();
     const TypeKind k = t->scalarType()->kind;
     const uint32_t n = t->lanes();
@@ -218,7 +219,7 @@ Value WorkItem::arith(BinaryOp op, const Type* t, const Value& a, const Value& b
     return out;
 }
 
-Value WorkItem::compare(BinaryOp op, const Type* t, const Value& a, const Value& b) {
+Value Evaluator::compare(BinaryOp op, const Type* t, const Value& a, const Value& b) {
     t = t->canonical();
     const TypeKind k = t->isPointer() ? TypeKind::Pointer : t->scalarType()->kind;
     const uint32_t n = t->lanes();
@@ -231,7 +232,7 @@ Value WorkItem::compare(BinaryOp op, const Type* t, const Value& a, const Value&
     return out;
 }
 
-Value WorkItem::evalBinary(const BinaryExpr* b) {
+Value Evaluator::evalBinary(const BinaryExpr* b) {
     switch (b->op) {
     case BinaryOp::Comma:
         eval(b->lhs.get());
@@ -285,7 +286,7 @@ Value WorkItem::evalBinary(const BinaryExpr* b) {
     }
 }
 
-void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
+void Evaluator::storeToLValue(const Expr* lhs, const Value& v) {
     if (lhs->kind == ExprKind::Member) {
         auto* m = static_cast<const MemberExpr*>(lhs);
         if (!m->field && m->swizzle.size() > 1) {
@@ -316,7 +317,7 @@ void WorkItem::storeToLValue(const Expr* lhs, const Value& v) {
         storeAt(a, lhs->type, v, lhs->range, accessAlign(lhs));
 }
 
-Value WorkItem::evalAssign(const AssignExpr* a) {
+Value Evaluator::evalAssign(const AssignExpr* a) {
     if (a->op == BinaryOp::None) {
         Value v = eval(a->rhs.get());
         storeToLValue(a->lhs.get(), v);
@@ -338,7 +339,7 @@ Value WorkItem::evalAssign(const AssignExpr* a) {
     return result;
 }
 
-Value WorkItem::evalUnary(const UnaryExpr* u) {
+Value Evaluator::evalUnary(const UnaryExpr* u) {
     const Type* t = u->type->canonical();
     switch (u->op) {
     case UnaryOp::AddrOf:

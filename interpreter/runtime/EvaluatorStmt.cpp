@@ -1,8 +1,9 @@
-// WorkItem: statement execution, including goto and switch through "seek" mode: control
+// Evaluator: statement execution, including goto and switch through "seek" mode: control
 // enters the statement tree and skips forward until it reaches the target label or case.
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/Sema.h"
 #include "frontend/StatementLinks.h"
+#include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneOps.h"
 #include "runtime/StepController.h"
@@ -13,7 +14,15 @@ namespace clstep {
 
 using namespace ast;
 
-bool WorkItem::condition(const Expr* e) {
+Evaluator::Evaluator(WorkItem& wi) : m_wi(wi), m_run(wi.kernelRun()) {}
+
+void Evaluator::reset() {
+    m_seekTarget = nullptr;
+    m_returnValue = Value{};
+    m_addressOnly = false;
+}
+
+bool Evaluator::condition(const Expr* e) {
     const Lane v = isScalarExpr(e) ? evalScalar(e) : eval(e).lanes[0];
     const TypeKind k = e->type->canonical()->kind;
     if (k == TypeKind::Float || k == TypeKind::Half) return v.f != 0;
@@ -21,15 +30,15 @@ bool WorkItem::condition(const Expr* e) {
     return v.u != 0;
 }
 
-bool WorkItem::branch(const Expr* e) {
+bool Evaluator::branch(const Expr* e) {
     const bool taken = condition(e);
     if (!m_run.flowObservers().empty())
         for (ExecutionObserver* o : m_run.flowObservers())
-            o->onBranch(*this, e->range, taken ? 1 : 0);
+            o->onBranch(m_wi, e->range, taken ? 1 : 0);
     return taken;
 }
 
-void WorkItem::stepLimitReached(const Stmt* s) {
+void Evaluator::stepLimitReached(const Stmt* s) {
     reportError("step-limit",
                 "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
                     " statements (endless loop?); raise the limit with " +
@@ -38,7 +47,7 @@ void WorkItem::stepLimitReached(const Stmt* s) {
     throw Abort{};
 }
 
-bool WorkItem::execBarrier(const CallExpr* c) {
+bool Evaluator::execBarrier(const CallExpr* c) {
     if (c->builtin < 0 || c->args.empty() ||
         !(BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier))
         return false;
@@ -47,11 +56,11 @@ bool WorkItem::execBarrier(const CallExpr* c) {
     const uint32_t flags = static_cast<uint32_t>(evalScalar(c->args[0].get()).u);
     for (size_t i = 1; i < c->args.size(); ++i)
         evalDiscard(c->args[i].get());
-    barrier(flags, c->range);
+    m_wi.barrier(flags, c->range);
     return true;
 }
 
-WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
+Evaluator::Flow Evaluator::execCompound(const CompoundStmt* c) {
     size_t i = 0;
     if (m_seekTarget) {
         for (; i < c->body.size(); ++i)
@@ -82,26 +91,27 @@ WorkItem::Flow WorkItem::execCompound(const CompoundStmt* c) {
     return Flow::Normal;
 }
 
-void WorkItem::declareSkipped(const Stmt* s) {
+void Evaluator::declareSkipped(const Stmt* s) {
     if (s->kind != StmtKind::Decl) return;
     for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
         if (d->kind == DeclKind::Var) declareStorage(static_cast<const VarDecl*>(d.get()));
 }
 
-void WorkItem::execDecl(const VarDecl* v) {
+void Evaluator::execDecl(const VarDecl* v) {
     const uint64_t slot = declareStorage(v);
     if (!slot || !v->init) return;
     initialize(slot, v->type, v->init.get());
     // Initialized now (the initializer may have called functions: fetch the frame again).
-    Frame& frame = m_frames.back();
-    if (m_directInitialized && !frame.direct[v->slot]) enableDirect(frame, v->slot, v->type);
+    Frame& frame = m_wi.m_frames.back();
+    if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+        m_wi.enableDirect(frame, v->slot, v->type);
 }
 
-uint64_t WorkItem::declareStorage(const VarDecl* v) {
-    Frame& f = m_frames.back();
+uint64_t Evaluator::declareStorage(const VarDecl* v) {
+    Frame& f = m_wi.m_frames.back();
     if (v->isProgramScope) return 0; // static locals live in program memory
     if (v->type.space == AddressSpace::Local) {
-        f.slots[v->slot] = m_group->localVariable(v);
+        f.slots[v->slot] = m_wi.m_group->localVariable(v);
         return 0;
     }
     uint64_t size = v->type->canonical()->size;
@@ -116,12 +126,12 @@ uint64_t WorkItem::declareStorage(const VarDecl* v) {
                         v->range);
             throw Abort{};
         }
-        slot = allocateSlot(f, v->slot, v->type, v->name, false);
+        slot = m_wi.allocateSlot(f, v->slot, v->type, v->name, false);
     }
     return slot;
 }
 
-WorkItem::Flow WorkItem::exec(const Stmt* s) {
+Evaluator::Flow Evaluator::exec(const Stmt* s) {
     if (!s) return Flow::Normal;
     if (m_seekTarget) {
         if (s == m_seekTarget) {
@@ -131,15 +141,15 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
         }
     }
     if (!m_seekTarget) {
-        m_currentStmt = s;
-        if (++m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
+        m_wi.m_currentStmt = s;
+        if (++m_wi.m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
         if (!m_run.flowObservers().empty())
             for (ExecutionObserver* o : m_run.flowObservers())
-                o->onStatement(*this, *s);
-        if (m_controller && m_sink && m_controller->shouldPause(*this, *s)) {
-            m_pausedAtStatement = true;
-            switchToCaller();
-            m_pausedAtStatement = false;
+                o->onStatement(m_wi, *s);
+        if (m_wi.m_controller && m_wi.m_sink && m_wi.m_controller->shouldPause(m_wi, *s)) {
+            m_wi.m_pausedAtStatement = true;
+            m_wi.switchToCaller();
+            m_wi.m_pausedAtStatement = false;
         }
     }
     switch (s->kind) {
@@ -208,7 +218,7 @@ WorkItem::Flow WorkItem::exec(const Stmt* s) {
             }
         if (!m_run.flowObservers().empty())
             for (ExecutionObserver* o : m_run.flowObservers())
-                o->onBranch(*this, w->cond->range, chosen);
+                o->onBranch(m_wi, w->cond->range, chosen);
         if (!target) return Flow::Normal;
         m_seekTarget = target;
         Flow f = exec(w->body.get());

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "runtime/MemoryPort.h"
+
+namespace clstep {
+
+/// The checked memory path (see MemoryPort): every access is checked for null, dangling and
+/// out-of-bounds pointers, read-only/write-only buffers, writes to `__constant` memory and
+/// alignment (OpenCL C 6.2.5: "misaligned-access"), converted to the device byte order
+/// (RunOptions::deviceBigEndian; `endian(host)` pointers keep the host's, spec 6.11.4) and
+/// shown to `observers` (which may be empty).
+class CheckedPort : public MemoryPort {
+public:
+    /// `observers` must outlive the port. `directInitialized`: no observer needs the accesses
+    /// to private variables initialized at their declaration (ExecutionObserver::
+    /// observesInitializedPrivateVariables), which may then be accessed in place.
+    CheckedPort(const std::vector<ExecutionObserver*>& observers, bool bigEndian,
+                bool directInitialized);
+
+    Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
+                    uint64_t align) override;
+    void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Lane v,
+                     const SourceRange& site, uint64_t align) override;
+    Value load(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
+               uint64_t align) override;
+    void store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,
+               const SourceRange& site, uint64_t align) override;
+    uint8_t* access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                    const SourceRange& site) override;
+    void copy(WorkItem& wi, uint64_t dst, uint64_t src, uint64_t bytes,
+              const SourceRange& site) override;
+    void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                      const SourceRange& site, bool copy = false) override;
+    bool directSlot(bool initializedNow) const override {
+        return initializedNow && m_directInitialized;
+    }
+    void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+                     const SourceRange& site) override;
+
+private:
+    /// Tells the observers that an endian(host) access converted bytes (spec 6.11.4).
+    void notifyEndianConversion(WorkItem& wi, uint64_t address, const Type* t, bool write,
+                                const uint8_t* p, const SourceRange& site);
+
+    const std::vector<ExecutionObserver*>& m_observers;
+    bool m_bigEndian;
+    bool m_directInitialized;
+};
+
+} // namespace clstep

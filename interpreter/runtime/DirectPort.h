@@ -1,0 +1,114 @@
+#pragma once
+
+#include "runtime/CheckedPort.h"
+#include "runtime/LaneMemory.h"
+#include "runtime/WorkItem.h"
+
+namespace clstep {
+
+/// The direct memory path (see MemoryPort) of a little-endian device: an access that nothing
+/// observes, to a live buffer that allows it, in bounds and aligned, reads or writes the
+/// buffer's bytes in place. Anything else (a null, dangling or out-of-bounds pointer, a
+/// misaligned access, a read-only buffer, a `__constant` write, a byte copy) goes to the
+/// CheckedPort it holds, which reports the error exactly as the checked path does.
+///
+/// `AllSpaces`: nothing observes the run, every address space is accessed in place;
+/// otherwise only `__private` memory is (no observer wants private accesses,
+/// ExecutionObserver::observesPrivateMemory) and the other spaces are checked and observed.
+template <bool AllSpaces>
+class DirectPort final : public MemoryPort {
+public:
+    /// `observers` (empty when AllSpaces) must outlive the port.
+    explicit DirectPort(const std::vector<ExecutionObserver*>& observers)
+        : m_checked(observers, false, true) {}
+
+    Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
+                    uint64_t align) override {
+        const Type* t = type->canonical();
+        if (!align) align = t->align;
+        if (const uint8_t* p = direct(wi, address, t->size, false, align)) {
+            Lane l;
+            lanemem::readLane(p, t->kind, false, l);
+            return l;
+        }
+        return m_checked.loadScalar(wi, address, type, site, align);
+    }
+    void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Lane v,
+                     const SourceRange& site, uint64_t align) override {
+        const Type* t = type->canonical();
+        if (!align) align = t->align;
+        if (uint8_t* p = direct(wi, address, t->size, true, align)) {
+            lanemem::writeLane(p, t->kind, false, v);
+            return;
+        }
+        m_checked.storeScalar(wi, address, type, v, site, align);
+    }
+    Value load(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
+               uint64_t align) override {
+        const Type* t = type->canonical();
+        if (!align) align = t->align;
+        const bool vector = t->kind == TypeKind::Vector;
+        const uint64_t size = vector ? t->element->size * t->count : t->size;
+        if (const uint8_t* d = direct(wi, address, size, false, align)) {
+            Value v;
+            if (vector)
+                lanemem::readLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+            else
+                lanemem::readLane(d, t->kind, false, v.lanes[0]);
+            return v;
+        }
+        return m_checked.load(wi, address, type, site, align);
+    }
+    void store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,
+               const SourceRange& site, uint64_t align) override {
+        const Type* t = type->canonical();
+        if (!align) align = t->align;
+        const bool vector = t->kind == TypeKind::Vector;
+        const uint64_t size = vector ? t->element->size * t->count : t->size;
+        if (uint8_t* d = direct(wi, address, size, true, align)) {
+            if (vector)
+                lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+            else
+                lanemem::writeLane(d, t->kind, false, v.lanes[0]);
+            return;
+        }
+        m_checked.store(wi, address, type, v, site, align);
+    }
+    uint8_t* access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                    const SourceRange& site) override {
+        return m_checked.access(wi, address, size, write, site);
+    }
+    void copy(WorkItem& wi, uint64_t dst, uint64_t src, uint64_t bytes,
+              const SourceRange& site) override {
+        m_checked.copy(wi, dst, src, bytes, site);
+    }
+    void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                      const SourceRange& site, bool copy = false) override {
+        if constexpr (!AllSpaces) m_checked.notifyAccess(wi, address, size, write, p, site, copy);
+    }
+    bool directSlot(bool) const override { return true; }
+    void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+                     const SourceRange& site) override {
+        m_checked.reportError(wi, kind, message, site);
+    }
+
+private:
+    /// The bytes of the access when it may be done in place, else null.
+    static uint8_t* direct(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                           uint64_t align) {
+        if constexpr (!AllSpaces)
+            if (address::space(address) != AddressSpace::Private) return nullptr;
+        Memory* mem = wi.memoryOf(address);
+        if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
+        Buffer* b = mem->buffer(address);
+        const uint64_t off = address::offset(address);
+        if (!b || !b->alive || (write ? b->readOnly : b->writeOnly) ||
+            off + size > b->bytes.size() || (off & (align - 1)) != 0)
+            return nullptr;
+        return b->bytes.data() + off;
+    }
+
+    CheckedPort m_checked;
+};
+
+} // namespace clstep

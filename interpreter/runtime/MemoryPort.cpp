@@ -1,0 +1,35 @@
+// MemoryPort: the choice of a run's port, and the inspection port.
+#include "runtime/MemoryPort.h"
+
+#include "runtime/DirectPort.h"
+#include "runtime/ExecutionObserver.h"
+#include "runtime/InspectPort.h"
+#include "runtime/WorkItemAbort.h"
+
+namespace clstep {
+
+MemoryPort::~MemoryPort() = default;
+
+std::unique_ptr<MemoryPort> MemoryPort::choose(const std::vector<ExecutionObserver*>& observers,
+                                               bool bigEndian) {
+    bool initialized = !bigEndian, privateSpace = !bigEndian;
+    for (const ExecutionObserver* o : observers) {
+        if (o->observesInitializedPrivateVariables()) initialized = false;
+        if (o->observesPrivateMemory()) privateSpace = false;
+    }
+    if (!bigEndian && observers.empty()) return std::make_unique<DirectPort<true>>(observers);
+    if (privateSpace) return std::make_unique<DirectPort<false>>(observers);
+    return std::make_unique<CheckedPort>(observers, bigEndian, initialized);
+}
+
+const std::vector<ExecutionObserver*> InspectPort::m_none;
+
+void InspectPort::reportError(WorkItem&, const std::string& kind, const std::string& message,
+                              const SourceRange& site) {
+    m_error.message = message;
+    m_error.kind = kind;
+    m_error.site = site;
+    throw WorkItemAbort{};
+}
+
+} // namespace clstep

@@ -1,0 +1,139 @@
+// The memory port of a run (runtime/MemoryPort.h): which port a run chooses, and that the
+// direct port reports every error exactly as the checked port does (it forwards to it).
+#include "frontend/Program.h"
+#include "runtime/CheckedPort.h"
+#include "runtime/DirectPort.h"
+#include "runtime/ExecutionObserver.h"
+#include "runtime/KernelRun.h"
+
+#include <QtTest>
+
+#include <cstring>
+
+using namespace clstep;
+
+namespace {
+
+/// Counts the accesses it sees; wants `__private` accesses only if told so.
+class CountingObserver : public ExecutionObserver {
+public:
+    explicit CountingObserver(bool privateMemory) : m_private(privateMemory) {}
+    void onMemoryAccess(const MemoryAccess& a) override {
+        ++accesses;
+        if (address::space(a.address) == AddressSpace::Private) ++privateAccesses;
+    }
+    bool observesPrivateMemory() const override { return m_private; }
+    bool observesInitializedPrivateVariables() const override { return m_private; }
+    int accesses = 0;
+    int privateAccesses = 0;
+
+private:
+    bool m_private;
+};
+
+KernelArgument intBuffer(size_t n) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Buffer;
+    a.bytes.assign(n * 4, 0);
+    a.size = a.bytes.size();
+    a.elementBytes = 4;
+    return a;
+}
+
+NDRange range1(uint64_t global, uint64_t local) {
+    NDRange r;
+    r.global = {global, 1, 1};
+    r.local = {local, 1, 1};
+    return r;
+}
+
+/// "kind line:col message" of every diagnostic, in order.
+std::vector<std::string> reports(const KernelRun& run) {
+    std::vector<std::string> out;
+    for (const Diagnostic& d : run.diagnostics())
+        out.push_back(d.kind + " " + std::to_string(d.range.begin.line) + ":" +
+                      std::to_string(d.range.begin.column) + " " + d.message);
+    return out;
+}
+
+// Out of bounds, misaligned and null accesses, read and written.
+const char* kFaulty = R"(
+__constant int table[2] = {1, 2};
+__kernel void k(__global int* out) {
+    size_t i = get_global_id(0);
+    out[i + 6] = 1;
+    int x = out[i + 8];
+    __global int* p = (__global int*)((__global char*)out + 1);
+    *p = x;
+    __global int* n = 0;
+    if (i == 0) *n = 3;
+    out[i] = x + table[1];
+})";
+
+} // namespace
+
+class TestMemoryPort : public QObject {
+    Q_OBJECT
+private slots:
+    void choosesOncePerObserverSet() {
+        std::vector<ExecutionObserver*> none;
+        QVERIFY(dynamic_cast<DirectPort<true>*>(MemoryPort::choose(none, false).get()));
+        // A big-endian device converts every access: checked.
+        auto be = MemoryPort::choose(none, true);
+        QVERIFY(dynamic_cast<CheckedPort*>(be.get()));
+        QVERIFY(!be->directSlot(false));
+        QVERIFY(!be->directSlot(true));
+        CountingObserver wantsPrivate(true), noPrivate(false);
+        std::vector<ExecutionObserver*> one{&wantsPrivate};
+        auto checked = MemoryPort::choose(one, false);
+        QVERIFY(dynamic_cast<CheckedPort*>(checked.get()));
+        QVERIFY(!checked->directSlot(true));
+        std::vector<ExecutionObserver*> other{&noPrivate};
+        auto privateDirect = MemoryPort::choose(other, false);
+        QVERIFY(dynamic_cast<DirectPort<false>*>(privateDirect.get()));
+        QVERIFY(privateDirect->directSlot(false));
+    }
+
+    void directPortReportsExactlyAsTheCheckedPort() {
+        auto program = Program::fromSource("t.cl", kFaulty, {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        KernelRun direct(*program, "k", range1(4, 2), {intBuffer(8)}, o);
+        QVERIFY(dynamic_cast<DirectPort<true>*>(&direct.memoryPort()));
+        QVERIFY(direct.runAll());
+        KernelRun checked(*program, "k", range1(4, 2), {intBuffer(8)}, o);
+        CountingObserver observer(true);
+        checked.addObserver(&observer);
+        QVERIFY(dynamic_cast<CheckedPort*>(&checked.memoryPort()));
+        QVERIFY(checked.runAll());
+        const auto a = reports(direct), b = reports(checked);
+        QVERIFY(a.size() >= 3); // out-of-bounds read, misaligned write, null write
+        QCOMPARE(a, b);
+        QCOMPARE(direct.diagnosticCounts(), checked.diagnosticCounts());
+        QVERIFY(observer.accesses > 0);
+        QVERIFY(observer.privateAccesses > 0);
+    }
+
+    void privateDirectPortStillShowsOtherSpaces() {
+        auto program = Program::fromSource(
+            "t.cl", "__kernel void k(__global int* out) { int x = 2; x += 1; out[0] = x; }", {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        KernelRun run(*program, "k", range1(1, 1), {intBuffer(1)}, o);
+        CountingObserver observer(false);
+        run.addObserver(&observer);
+        QVERIFY(dynamic_cast<DirectPort<false>*>(&run.memoryPort()));
+        QVERIFY(run.runAll());
+        // private memory in place: only the argument's value, written before the body runs
+        QCOMPARE(observer.privateAccesses, 1);
+        QVERIFY(observer.accesses >= 1); // the __global store is observed
+        int v = 0;
+        std::memcpy(&v, run.argumentBytes(0).data(), 4);
+        QCOMPARE(v, 3);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMemoryPort)
+#include "tst_memoryport.moc"
