@@ -2,7 +2,7 @@
 
 #include "Theme.h"
 
-#include "frontend/AddressSpace.h"
+#include "debug/AddressView.h"
 
 #include <QAction>
 #include <QHeaderView>

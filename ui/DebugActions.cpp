@@ -92,10 +92,9 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
 
     m_toolBar->addSeparator();
     m_autoMode = new QComboBox;
-    m_autoMode->addItem(tr("lockstep"), static_cast<int>(DebugController::Command::Lockstep));
-    m_autoMode->addItem(tr("step"), static_cast<int>(DebugController::Command::Step));
-    m_autoMode->addItem(tr("group to barrier"),
-                        static_cast<int>(DebugController::Command::GroupToBarrier));
+    m_autoMode->addItem(tr("lockstep"), static_cast<int>(debug::Command::Lockstep));
+    m_autoMode->addItem(tr("step"), static_cast<int>(debug::Command::Step));
+    m_autoMode->addItem(tr("group to barrier"), static_cast<int>(debug::Command::GroupToBarrier));
     m_autoMode->setToolTip(tr("What auto-play repeats"));
     m_toolBar->addWidget(m_autoMode);
     m_speed = new QSlider(Qt::Horizontal);
@@ -217,47 +216,48 @@ void DebugActions::stopAutoPlay() {
     m_actions.value(AutoPlay)->setChecked(false);
 }
 
-void DebugActions::trigger(Id id) {
-    using C = DebugController::Command;
+std::optional<debug::Command::Verb> DebugActions::verbOf(Id id) {
+    using C = debug::Command;
     switch (id) {
     case Step:
-        m_controller->run(C::Step);
-        break;
+        return C::Step;
     case Next:
-        m_controller->run(C::Next);
-        break;
+        return C::Next;
     case Finish:
-        m_controller->run(C::Finish);
-        break;
+        return C::Finish;
     case Lockstep:
-        m_controller->run(C::Lockstep);
-        break;
+        return C::Lockstep;
     case ToBarrier:
-        m_controller->run(C::ToBarrier);
-        break;
+        return C::ToBarrier;
     case GroupToBarrier:
-        m_controller->run(C::GroupToBarrier);
-        break;
+        return C::GroupToBarrier;
     case Continue:
-        m_runningLong = true;
-        m_controller->run(C::Continue);
-        break;
+        return C::Continue;
     case RunAll:
-        m_runningLong = true;
-        m_controller->run(C::RunAll);
-        break;
+        return C::RunAll;
+    case StepBack:
+        return C::StepBack;
+    case ReverseContinue:
+        return C::ReverseContinue;
+    case Reset:
+        return C::Reset;
+    default:
+        return std::nullopt;
+    }
+}
+
+void DebugActions::trigger(Id id) {
+    if (const std::optional<debug::Command::Verb> verb = verbOf(id)) {
+        if (*verb == debug::Command::Continue || *verb == debug::Command::RunAll)
+            m_runningLong = true;
+        m_controller->run(*verb);
+        updateEnabled();
+        return;
+    }
+    switch (id) {
     case Pause:
         stopAutoPlay();
         m_controller->pause();
-        break;
-    case StepBack:
-        m_controller->run(C::StepBack);
-        break;
-    case ReverseContinue:
-        m_controller->run(C::ReverseContinue);
-        break;
-    case Reset:
-        m_controller->run(C::Reset);
         break;
     case Explore: {
         bool ok = true;
@@ -272,8 +272,7 @@ void DebugActions::trigger(Id id) {
         }
         break;
     }
-    case AutoPlay:
-    case BreakOnError:
+    default: // AutoPlay and BreakOnError are toggles; the rest are commands (above)
         break;
     }
     updateEnabled();
@@ -281,7 +280,7 @@ void DebugActions::trigger(Id id) {
 
 void DebugActions::tick() {
     if (m_controller->busy() || m_controller->pending() > 0) return; // never queue up ticks
-    m_controller->run(static_cast<DebugController::Command>(m_autoMode->currentData().toInt()));
+    m_controller->run(static_cast<debug::Command::Verb>(m_autoMode->currentData().toInt()));
 }
 
 void DebugActions::onState(const SessionState& s) {

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QObject>
 
+#include <optional>
+
 class QAction;
 class QComboBox;
 class QLabel;
@@ -43,6 +45,10 @@ public:
     Q_ENUM(Id)
 
     DebugActions(DebugController* controller, QWidget* window);
+
+    /// The debugger command verb an action runs (Step ... Reset); nullopt for Pause,
+    /// Explore, AutoPlay and BreakOnError, which are no debugger command.
+    static std::optional<debug::Command::Verb> verbOf(Id id);
 
     QAction* action(Id id) const { return m_actions.value(id); }
     QMenu* menu() const { return m_menu; }

@@ -69,20 +69,26 @@ void DebugController::rebuild(const QString& path, const QString& text,
     post([=](SessionWorker& w) { w.rebuild(path, text, breakpoints); });
 }
 
-void DebugController::run(Command command) {
+void DebugController::run(const Command& command) {
     post([=](SessionWorker& w) { w.run(command); });
 }
 
+namespace {
+std::vector<std::string> idArgs(const std::array<uint64_t, 3>& id) {
+    return {std::to_string(id[0]), std::to_string(id[1]), std::to_string(id[2])};
+}
+} // namespace
+
 void DebugController::selectGroup(const std::array<uint64_t, 3>& group) {
-    post([=](SessionWorker& w) { w.selectGroup(group); });
+    run(Command(Command::Group, idArgs(group)));
 }
 
 void DebugController::selectLocal(const std::array<uint64_t, 3>& local) {
-    post([=](SessionWorker& w) { w.selectLocal(local); });
+    run(Command(Command::Select, idArgs(local)));
 }
 
 void DebugController::selectGlobal(const std::array<uint64_t, 3>& global) {
-    post([=](SessionWorker& w) { w.selectGlobal(global); });
+    run(Command(Command::Workitem, idArgs(global)));
 }
 
 void DebugController::addWatchpoint(const QString& expression, debug::WatchKind kind) {
@@ -102,7 +108,7 @@ void DebugController::setBreakpoints(const BreakpointList& lines) {
 }
 
 void DebugController::setSchedule(debug::SchedulePolicy policy, uint64_t seed) {
-    post([=](SessionWorker& w) { w.setSchedule(policy, seed); });
+    run(Command(Command::Schedule, {debug::schedulePolicyName(policy), std::to_string(seed)}));
 }
 
 void DebugController::setDeviceBigEndian(bool big, const QString& path, const QString& text) {
@@ -144,7 +150,7 @@ void DebugController::setChecks(const CheckOptions& checks) {
 }
 
 void DebugController::setBreakOnError(bool on) {
-    post([=](SessionWorker& w) { w.setBreakOnError(on); });
+    run(Command(Command::Errors, {on ? "on" : "off"}));
 }
 
 void DebugController::pause() {

@@ -16,7 +16,9 @@ namespace clstep::ui {
 class DebugController : public QObject {
     Q_OBJECT
 public:
-    using Command = SessionWorker::Command;
+    /// Debugger commands (the console's vocabulary): `run(Command::Step)`,
+    /// `run(Command(Command::Workitem, {"4"}))`.
+    using Command = debug::Command;
 
     explicit DebugController(QObject* parent = nullptr);
     ~DebugController() override;
@@ -26,11 +28,15 @@ public:
     void openKernel(const QString& path, const QString& text,
                     const BreakpointList& breakpoints = {});
     void rebuild(const QString& path, const QString& text, const BreakpointList& breakpoints);
-    void run(Command command);
+    /// Queues one debugger command (SessionWorker::run).
+    void run(const Command& command);
+    /// Shorthands that run the matching Command: `group GX GY GZ`, `select LX LY LZ`,
+    /// `workitem GX GY GZ`.
     void selectGroup(const std::array<uint64_t, 3>& group);
     void selectLocal(const std::array<uint64_t, 3>& local);
     void selectGlobal(const std::array<uint64_t, 3>& global);
     void setBreakpoints(const BreakpointList& lines);
+    /// Runs `schedule POLICY SEED`.
     void setSchedule(debug::SchedulePolicy policy, uint64_t seed);
     void setDeviceBigEndian(bool big, const QString& path, const QString& text);
     void setKernel(const QString& name);
@@ -48,7 +54,8 @@ public:
     void removeWatchpoint(int id);
     void setWatchpointEnabled(int id, bool enabled);
     void setChecks(const CheckOptions& checks);
-    /// Whether runtime errors (data races, out-of-bounds...) stop execution (default on).
+    /// Whether runtime errors (data races, out-of-bounds...) stop execution (default on):
+    /// runs `errors on|off`.
     void setBreakOnError(bool on);
     void applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
                      bool deviceBigEndian, quint64 maxSteps);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "checks/AccessStats.h"
+#include "debug/Snapshot.h"
 
 #include <QColor>
 

@@ -3,9 +3,8 @@
 #include "KernelDocument.h"
 
 #include "debug/ExploreReport.h"
+#include "debug/LaunchFile.h"
 #include "debug/Session.h"
-#include "launch/BufferDump.h"
-#include "launch/SimParser.h"
 
 #include <QFileInfo>
 
@@ -104,8 +103,8 @@ int HeadlessRunner::run(const QString& path, const Options& options, std::ostrea
     if (!t.simPath.isEmpty()) {
         SourceManager simSources;
         std::vector<Diagnostic> diags;
-        if (auto cfg = launch::SimParser::parseFile(simSources, t.simPath.toStdString(), diags)) {
-            launch::SimParser::readUnbound(*cfg, diags);
+        if (auto cfg = debug::LaunchFile::read(simSources, t.simPath.toStdString(), diags)) {
+            debug::LaunchFile::readArguments(*cfg, diags);
             specs = cfg->args;
         }
     }
@@ -116,8 +115,8 @@ int HeadlessRunner::run(const QString& path, const Options& options, std::ostrea
         const launch::KernelArgSpec* spec = i < specs.size() ? &specs[i] : nullptr;
         const launch::ElementType type =
             spec && spec->writtenType ? *spec->writtenType : typeForBytes(args[i].elementBytes);
-        out << launch::BufferDump::format(args[i].name, type, spec && spec->hex,
-                                          session.argumentBytes(i));
+        out << debug::LaunchFile::dump(args[i].name, type, spec && spec->hex,
+                                       session.argumentBytes(i));
     }
     if (options.exploreSchedules > 1) // the same text as the console's `explore`
         out << "\n" << debug::exploreReport(session.explore(options.exploreSchedules), sources);

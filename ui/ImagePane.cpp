@@ -2,7 +2,7 @@
 
 #include "ImageView.h"
 
-#include "builtins/ImageFormat.h"
+#include "debug/ImageTexels.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -62,21 +62,7 @@ void ImagePane::setRegion(SnapshotPtr snapshot, int index) {
         r = &snapshot->global[static_cast<size_t>(index)];
     m_view->setRegion(std::move(snapshot), index);
     m_summary.clear();
-    if (r && r->image) {
-        const image::Object& img = *r->image;
-        QString size = QString::number(img.width);
-        if (img.dim != image::Dim::Image1D && img.dim != image::Dim::Image1DBuffer)
-            size += QStringLiteral("×%1").arg(img.height);
-        if (img.dim == image::Dim::Image3D) size += QStringLiteral("×%1").arg(img.depth);
-        if (image::isArray(img.dim)) size += QStringLiteral(", %1 layers").arg(img.arraySize);
-        auto qs = [](std::string_view s) {
-            return QString::fromLatin1(s.data(), static_cast<qsizetype>(s.size()));
-        };
-        m_summary =
-            QStringLiteral("%1 %2 %3/%4")
-                .arg(size, qs(image::typeName(img.dim)), qs(image::orderName(img.format.order)),
-                     qs(image::typeName(img.format.type)));
-    }
+    if (r && r->image) m_summary = QString::fromStdString(debug::ImageTexels::summary(*r->image));
     const int slices = static_cast<int>(m_view->slices());
     m_slice->setVisible(slices > 1);
     m_slice->setRange(0, slices - 1);

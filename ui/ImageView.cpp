@@ -2,7 +2,7 @@
 
 #include "Theme.h"
 
-#include "builtins/ImageFormat.h"
+#include "debug/ImageTexels.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -102,7 +102,7 @@ std::vector<uint8_t> ImageView::texelBytes(uint64_t x, uint64_t y) const {
         oneDArray ? img.texelOffset(static_cast<int64_t>(x), static_cast<int64_t>(m_slice), 0)
                   : img.texelOffset(static_cast<int64_t>(x), static_cast<int64_t>(y),
                                     static_cast<int64_t>(m_slice));
-    const unsigned n = image::texelBytes(img.format);
+    const unsigned n = debug::ImageTexels::texelBytes(img);
     if (off + n > r->bytes.size()) return {};
     return r->bytes.slice(off, n);
 }
@@ -121,7 +121,7 @@ void ImageView::render() {
     // an image1d_array_t stores its layers as rows: one layer (a row of texels) per slice
     const uint64_t w = img.width;
     const uint64_t h = img.dim == image::Dim::Image1DArray ? 1 : img.height;
-    const image::ReadKind kind = image::readKind(img.format.type);
+    const image::ReadKind kind = debug::ImageTexels::readKind(img);
     const bool grey =
         img.format.order == image::ChannelOrder::R || img.format.order == image::ChannelOrder::A;
     const int greyChannel = img.format.order == image::ChannelOrder::A ? 3 : 0;
@@ -133,7 +133,7 @@ void ImageView::render() {
             const std::vector<uint8_t> b = texelBytes(x, y);
             if (b.empty()) continue;
             const size_t i = static_cast<size_t>(y * w + x);
-            texels[i] = image::decode(img.format, b.data());
+            texels[i] = debug::ImageTexels::decode(img, b.data());
             for (int c = 0; c < 4; ++c) {
                 if (grey && c != greyChannel) continue;
                 const double v = channelValue(texels[i], c, kind);
@@ -208,8 +208,8 @@ QString ImageView::texelText(uint64_t x, uint64_t y) const {
     const image::Object& img = *r->image;
     const std::vector<uint8_t> b = texelBytes(x, y);
     if (b.empty()) return {};
-    const image::Texel t = image::decode(img.format, b.data());
-    const image::ReadKind kind = image::readKind(img.format.type);
+    const image::Texel t = debug::ImageTexels::decode(img, b.data());
+    const image::ReadKind kind = debug::ImageTexels::readKind(img);
     QString where;
     switch (img.dim) {
     case image::Dim::Image1D:

@@ -2,7 +2,7 @@
 
 #include "CodeEditor.h"
 
-#include "launch/SimParser.h"
+#include "debug/LaunchFile.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -48,7 +48,7 @@ KernelDocument::Target KernelDocument::resolve(const QString& path) {
         t.simPath = fi.absoluteFilePath();
         SourceManager sources;
         std::vector<Diagnostic> diags;
-        auto config = launch::SimParser::parseFile(sources, t.simPath.toStdString(), diags);
+        auto config = debug::LaunchFile::read(sources, t.simPath.toStdString(), diags);
         if (!config) {
             t.error = diags.empty() ? tr("%1: cannot read the launch file").arg(path)
                                     : QString::fromStdString(diags.front().message);

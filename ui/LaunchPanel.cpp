@@ -2,8 +2,7 @@
 
 #include "Theme.h"
 
-#include "launch/SimParser.h"
-#include "runtime/RunOptions.h"
+#include "debug/LaunchFile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -173,7 +172,7 @@ bool LaunchPanel::loadSim(const QString& simPath) {
     m_simPath = QFileInfo(simPath).absoluteFilePath();
     std::vector<Diagnostic> diags;
     const std::string simText = text.toStdString();
-    auto config = launch::SimParser::parse(simText, m_simPath.toStdString(), 0, diags);
+    auto config = debug::LaunchFile::parse(simText, m_simPath.toStdString(), diags);
     m_simLabel->setText(QDir::toNativeSeparators(m_simPath));
     clearMessages();
     if (!config) {
@@ -356,8 +355,7 @@ bool LaunchPanel::validate() {
     std::vector<Diagnostic> diags;
     const QString text = composeSim();
     const std::string simText = text.toStdString();
-    auto config = launch::SimParser::parse(simText, m_simPath.toStdString(), 0, diags);
-    if (config) launch::SimParser::readUnbound(*config, diags);
+    auto config = debug::LaunchFile::parse(simText, m_simPath.toStdString(), diags, true);
     LaunchResult r;
     for (const Diagnostic& d : diags)
         if (d.severity == Severity::Error) {

@@ -2,7 +2,7 @@
 
 #include "SessionState.h"
 
-#include "checks/CheckSet.h"
+#include "debug/Session.h"
 
 #include <QWidget>
 

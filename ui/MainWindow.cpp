@@ -19,7 +19,7 @@
 #include "WatchPane.h"
 #include "WorkItemGrid.h"
 
-#include "runtime/Address.h"
+#include "debug/AddressView.h"
 
 #include <QAction>
 #include <QApplication>
@@ -351,7 +351,8 @@ void MainWindow::followAddress(quint64 a) {
         if (m_panes[i]->showAddress(a)) {
             if (QDockWidget* d = qobject_cast<QDockWidget*>(m_panes[i]->parentWidget())) d->raise();
             statusBar()->showMessage(
-                tr("showing %1").arg(QString::fromLatin1(addressSpaceName(address::space(a)))),
+                tr("showing %1")
+                    .arg(QString::fromLatin1(addressSpaceName(debug::describe(a).space))),
                 4000);
             return;
         }

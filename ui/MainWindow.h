@@ -103,6 +103,9 @@ public:
     /// included) in the current font.
     int editorColumnsWidth(int columns) const;
 
+    /// The editor's breakpoints (lines, conditions, enabled, hit counts).
+    BreakpointList breakpointLines() const;
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -126,7 +129,6 @@ private:
 
     void restoreSettings();
     void saveSettings();
-    BreakpointList breakpointLines() const;
 
     Options m_options;
     DebugController* m_controller = nullptr;

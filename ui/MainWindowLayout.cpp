@@ -19,8 +19,6 @@
 #include "WatchPane.h"
 #include "WorkItemGrid.h"
 
-#include "runtime/Address.h"
-
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>

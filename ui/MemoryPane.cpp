@@ -4,7 +4,7 @@
 #include "MemoryTableModel.h"
 #include "Theme.h"
 
-#include "runtime/Address.h"
+#include "debug/AddressView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -358,7 +358,8 @@ bool MemoryPane::selectRegion(const QString& name) {
 
 bool MemoryPane::showAddress(uint64_t a) {
     const auto* regs = regions();
-    if (!regs || address::space(a) != m_space) return false;
+    const debug::AddressView target = debug::describe(a);
+    if (!regs || target.space != m_space) return false;
     if (m_combined) {
         const int row = m_model->rowForAddress(a);
         if (row < 0) return false;
@@ -370,8 +371,9 @@ bool MemoryPane::showAddress(uint64_t a) {
     }
     for (size_t i = 0; i < regs->size(); ++i) {
         const debug::MemoryRegion& r = (*regs)[i];
-        if (address::buffer(r.address) != address::buffer(a)) continue;
-        const uint64_t start = address::offset(r.address), off = address::offset(a);
+        const debug::AddressView region = debug::describe(r.address);
+        if (region.buffer != target.buffer) continue;
+        const uint64_t start = region.offset, off = target.offset;
         if (off < start || off >= start + r.bytes.size()) continue;
         m_tabs->setCurrentIndex(static_cast<int>(i));
         showRegion(static_cast<int>(i));

@@ -2,7 +2,7 @@
 
 #include "Theme.h"
 
-#include "runtime/Address.h"
+#include "debug/AddressView.h"
 
 #include <QBrush>
 #include <QStringList>
@@ -113,7 +113,7 @@ void MemoryTableModel::commit(SnapshotPtr snapshot, AddressSpace space, bool dev
     // __local addresses name a buffer of one work-group, __private ones of one work-item: only
     // the events of the group / work-item shown mark rows.
     auto shown = [this](uint64_t a, const WorkItemId* who) {
-        const AddressSpace s = address::space(a);
+        const AddressSpace s = debug::describe(a).space;
         if (s == AddressSpace::Global || s == AddressSpace::Constant) return true;
         if (!who || !m_snapshot) return false;
         if (s == AddressSpace::Local) return who->group == m_snapshot->group;
@@ -207,10 +207,9 @@ int MemoryTableModel::rowForAddress(uint64_t a) const {
     if (!regs) return -1;
     for (const Segment& s : m_segments) {
         const debug::MemoryRegion& r = (*regs)[static_cast<size_t>(s.region)];
-        if (address::buffer(r.address) != address::buffer(a) ||
-            address::space(r.address) != address::space(a))
-            continue;
-        const uint64_t start = address::offset(r.address), off = address::offset(a);
+        const debug::AddressView region = debug::describe(r.address), target = debug::describe(a);
+        if (!region.sameBuffer(target)) continue;
+        const uint64_t start = region.offset, off = target.offset;
         if (off < start || off >= start + r.bytes.size()) continue;
         return s.firstRow + rowInSegment(s, off - start);
     }
@@ -232,12 +231,10 @@ void MemoryTableModel::collectVariables(const std::vector<debug::VariableSnapsho
         [&](const debug::VariableSnapshot& v, const QString& name) {
             for (const Segment& s : m_segments) {
                 const debug::MemoryRegion& r = (*regs)[static_cast<size_t>(s.region)];
-                const uint64_t base = r.address;
-                if (v.size && address::space(v.address) == address::space(base) &&
-                    address::buffer(v.address) == address::buffer(base) &&
-                    address::offset(v.address) >= address::offset(base))
-                    m_vars.push_back(
-                        {&r, address::offset(v.address) - address::offset(base), v.size, name});
+                const debug::AddressView base = debug::describe(r.address),
+                                         at = debug::describe(v.address);
+                if (v.size && at.sameBuffer(base) && at.offset >= base.offset)
+                    m_vars.push_back({&r, at.offset - base.offset, v.size, name});
             }
             for (const debug::VariableSnapshot& c : v.children) {
                 const QString cn = QString::fromStdString(c.name);
@@ -402,8 +399,8 @@ QString MemoryTableModel::tooltip(const RowInfo& r) const {
         for (const RaceInfo& race : m_races)
             if (race.address >= lo && race.address < hi) match = &race;
         for (const RaceInfo& race : m_races)
-            if (!match && address::space(race.address) == m_space &&
-                address::buffer(race.address) == address::buffer(reg->address))
+            if (!match && debug::describe(race.address).space == m_space &&
+                debug::describe(race.address).buffer == debug::describe(reg->address).buffer)
                 match = &race;
         lines << QStringLiteral("<span style=\"color:%1\"><b>data race</b></span>: %2")
                      .arg(Theme::race().name(),
@@ -551,8 +548,9 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
     case PointerTargetRole: {
         if (r.size < 8) return QVariant::fromValue<qulonglong>(0);
         const uint64_t a = ValueFormat::readUnsigned(p, 8, m_bigEndian);
-        const AddressSpace s = address::space(a);
-        const bool plausible = a && address::buffer(a) &&
+        const debug::AddressView target = debug::describe(a);
+        const AddressSpace s = target.space;
+        const bool plausible = !target.null && target.buffer &&
                                (s == AddressSpace::Global || s == AddressSpace::Local ||
                                 s == AddressSpace::Constant || s == AddressSpace::Private);
         return QVariant::fromValue<qulonglong>(plausible ? a : 0);

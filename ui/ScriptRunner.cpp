@@ -29,14 +29,6 @@
 namespace clstep::ui {
 
 namespace {
-std::array<uint64_t, 3> ids(const QString& text) {
-    std::array<uint64_t, 3> out{};
-    const QStringList parts = text.split(QLatin1Char(','));
-    for (int i = 0; i < 3 && i < parts.size(); ++i)
-        out[static_cast<size_t>(i)] = parts[i].toULongLong();
-    return out;
-}
-
 AddressSpace spaceNamed(const QString& s) {
     if (s == QStringLiteral("local")) return AddressSpace::Local;
     if (s == QStringLiteral("constant")) return AddressSpace::Constant;
@@ -105,30 +97,115 @@ bool ScriptRunner::screenshot(MainWindow* window, const QString& file, bool whol
     return pix.save(file, "PNG");
 }
 
-bool ScriptRunner::runOne(const QString& command) {
-    using C = DebugController::Command;
-    DebugController* dc = m_window->controller();
+QString ScriptRunner::debuggerText(const QString& command) {
+    // NAME[*N][:ARG] -> "NAME ARG" (ids "3,1" -> "3 1"); the repeat is done by the caller
     QString name = command.section(QLatin1Char(':'), 0, 0).trimmed();
-    const QString arg = command.section(QLatin1Char(':'), 1).trimmed();
-    int repeat = 1;
-    if (name.contains(QLatin1Char('*'))) {
-        repeat = name.section(QLatin1Char('*'), 1).toInt();
-        name = name.section(QLatin1Char('*'), 0, 0);
+    QString arg = command.contains(QLatin1Char(':'))
+                      ? command.section(QLatin1Char(':'), 1).trimmed()
+                      : QString();
+    if (name.contains(QLatin1Char('*'))) name = name.section(QLatin1Char('*'), 0, 0);
+    if (!command.contains(QLatin1Char(':')) && !command.contains(QLatin1Char('*')))
+        return command.trimmed(); // already the console's form: "step 3", "workitem 4 1"
+    static const QStringList idVerbs = {QStringLiteral("select"), QStringLiteral("global"),
+                                        QStringLiteral("group"), QStringLiteral("workitem"),
+                                        QStringLiteral("wi")};
+    if (idVerbs.contains(name)) arg.replace(QLatin1Char(','), QLatin1Char(' '));
+    return arg.isEmpty() ? name : name + QLatin1Char(' ') + arg;
+}
+
+bool ScriptRunner::runDebuggerCommand(const QString& command) {
+    using C = debug::Command;
+    DebugController* dc = m_window->controller();
+    std::string why;
+    const std::optional<C> c = C::parse(debuggerText(command).toStdString(), why);
+    if (!c) {
+        m_error = QString::fromStdString(why);
+        return false;
     }
-    static const QHash<QString, C> commands = {
-        {QStringLiteral("step"), C::Step},           {QStringLiteral("next"), C::Next},
-        {QStringLiteral("finish"), C::Finish},       {QStringLiteral("lockstep"), C::Lockstep},
-        {QStringLiteral("tobarrier"), C::ToBarrier}, {QStringLiteral("barrier"), C::GroupToBarrier},
-        {QStringLiteral("continue"), C::Continue},   {QStringLiteral("runall"), C::RunAll},
-        {QStringLiteral("reset"), C::Reset},         {QStringLiteral("back"), C::StepBack},
-    };
-    if (commands.contains(name)) {
-        for (int i = 0; i < repeat; ++i) {
-            dc->run(commands.value(name));
-            m_window->waitIdle();
+    // the legacy repeat form `lockstep*3` runs the command three times, whatever stops
+    int repeat = 1;
+    const QString head = command.section(QLatin1Char(':'), 0, 0);
+    if (head.contains(QLatin1Char('*'))) repeat = head.section(QLatin1Char('*'), 1).toInt();
+    switch (c->verb) {
+    case C::Break: { // the editor owns the breakpoints: set one there, then apply them all
+        bool isLine = false;
+        const int at = c->args.empty() ? 0 : QString::fromStdString(c->args[0]).toInt(&isLine);
+        if (!isLine || at <= 0) {
+            m_error = QStringLiteral("break LINE [if CONDITION], not '%1'").arg(command);
+            return false;
         }
+        const size_t cond = c->text.find(" if ");
+        m_window->editor()->addBreakpoint(at);
+        if (cond != std::string::npos)
+            m_window->editor()->setCondition(at, QString::fromStdString(c->text.substr(cond + 4)));
+        dc->setBreakpoints(m_window->breakpointLines());
         return true;
     }
+    case C::Explore: {
+        const uint64_t n = c->args.empty() ? 6 : QString::fromStdString(c->args[0]).toULongLong();
+        if (n == 0 || n > 1000) {
+            m_error = QStringLiteral("'%1' is not a number of schedules").arg(command);
+            return false;
+        }
+        dc->explore(static_cast<int>(n));
+        m_window->waitIdle();
+        return true;
+    }
+    case C::Quit:
+        QCoreApplication::quit();
+        return true;
+    case C::Help:
+    case C::Delete:
+    case C::Watch:
+    case C::Print:
+    case C::List:
+    case C::Backtrace:
+    case C::Info:
+    case C::Trace:
+    case C::Gmem:
+    case C::Lmem:
+    case C::Pmem:
+    case C::Mem:
+        m_error = QStringLiteral("'%1' is a console command; the GUI shows it in its panes (see "
+                                 "watch:EXPR, show:SPACE:REGION, raise:DOCK)")
+                      .arg(QString::fromLatin1(c->info().name));
+        return false;
+    default:
+        break;
+    }
+    for (int i = 0; i < repeat; ++i) {
+        dc->run(*c);
+        m_window->waitIdle();
+    }
+    const SessionState& s = dc->state();
+    if (s.rejected && s.command == QString::fromStdString(c->format())) {
+        m_error = s.lastError;
+        return false;
+    }
+    return true;
+}
+
+bool ScriptRunner::runOne(const QString& command) {
+    using C = debug::Command;
+    DebugController* dc = m_window->controller();
+    const QString name = command.section(QLatin1Char(':'), 0, 0)
+                             .section(QLatin1Char('*'), 0, 0)
+                             .section(QLatin1Char(' '), 0, 0)
+                             .trimmed();
+    const QString arg = command.section(QLatin1Char(':'), 1).trimmed();
+    const bool colon = command.contains(QLatin1Char(':'));
+    // the GUI's own commands; everything else is a debugger command (debug::Command)
+    static const QStringList guiOnly = {
+        QStringLiteral("untilrace"), QStringLiteral("diag"),       QStringLiteral("diagrow"),
+        QStringLiteral("endian"),    QStringLiteral("format"),     QStringLiteral("show"),
+        QStringLiteral("tooltip"),   QStringLiteral("raise"),      QStringLiteral("teaching"),
+        QStringLiteral("repl"),      QStringLiteral("multiwatch"), QStringLiteral("multiwatchmode"),
+        QStringLiteral("memcolour"), QStringLiteral("subgroup"),   QStringLiteral("present"),
+        QStringLiteral("dark"),      QStringLiteral("zoom"),       QStringLiteral("line"),
+        QStringLiteral("wait"),      QStringLiteral("screenshot")};
+    const bool legacyGui =
+        colon && (name == QStringLiteral("break") || name == QStringLiteral("watch"));
+    if (!guiOnly.contains(name) && !legacyGui) return runDebuggerCommand(command);
     if (name == QStringLiteral("untilrace")) {
         for (int i = 0; i < 2000; ++i) {
             const SessionState& s = dc->state();
@@ -142,13 +219,7 @@ bool ScriptRunner::runOne(const QString& command) {
         m_error = QStringLiteral("no data race was reported");
         return false;
     }
-    if (name == QStringLiteral("select"))
-        dc->selectLocal(ids(arg));
-    else if (name == QStringLiteral("global"))
-        dc->selectGlobal(ids(arg));
-    else if (name == QStringLiteral("group"))
-        dc->selectGroup(ids(arg));
-    else if (name == QStringLiteral("break")) {
+    if (name == QStringLiteral("break")) { // break:LINE toggles (break LINE sets)
         QList<int> lines = m_window->editor()->breakpointLines();
         const int line = arg.toInt();
         QSet<int> set(lines.begin(), lines.end());
@@ -232,16 +303,6 @@ bool ScriptRunner::runOne(const QString& command) {
     } else if (name == QStringLiteral("teaching")) {
         m_window->teachingLayout();
         pump(300);
-    } else if (name == QStringLiteral("schedule")) {
-        debug::SchedulePolicy policy;
-        if (!debug::parseSchedulePolicy(arg.section(QLatin1Char(' '), 0, 0).toStdString(),
-                                        policy)) {
-            m_error = QStringLiteral("unknown schedule '%1'").arg(arg);
-            return false;
-        }
-        dc->setSchedule(policy,
-                        std::max<qulonglong>(1, arg.section(QLatin1Char(' '), 1, 1).toULongLong()));
-        m_window->waitIdle();
     } else if (name == QStringLiteral("repl")) {
         ScratchpadPane* pad = m_window->scratchpad();
         m_window->showScratchpad();
@@ -294,8 +355,6 @@ bool ScriptRunner::runOne(const QString& command) {
             m_error = QStringLiteral("cannot write %1").arg(arg);
             return false;
         }
-    } else if (name == QStringLiteral("quit")) {
-        QCoreApplication::quit();
     } else {
         m_error = QStringLiteral("unknown command '%1'").arg(name);
         return false;

@@ -31,9 +31,15 @@ struct SessionState {
     std::vector<debug::Watchpoint> watchpoints; ///< data watchpoints (Breakpoints pane)
     debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
     uint64_t seed = 1;
-    QString lastError;                      ///< why the last operation stopped or failed
-    QStringList breakpointErrors;           ///< conditions that did not compile ("line 21: ...")
-    QString operation;                      ///< name of the operation that produced this state
+    QString lastError;            ///< why the last operation stopped or failed
+    QStringList breakpointErrors; ///< conditions that did not compile ("line 21: ...")
+    QString operation;            ///< name of the operation that produced this state
+    /// The debugger command that produced it, as debug::Command::format() writes it
+    /// ("lockstep 3", "workitem 4 0 0"); "" for other operations (open, rebuild, ...).
+    QString command;
+    /// The command was not carried out (a bad argument: `schedule nosuch`, `errors maybe`);
+    /// lastError says why. A command that ran and failed (the kernel has finished) is not.
+    bool rejected = false;
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
     /// Parallel to `watches`: the expression names something the program does not declare
     /// anywhere (a watch from another kernel): set aside, not an error.

@@ -1,9 +1,6 @@
 #include "SessionWorker.h"
 
-#include "frontend/Ast.h"
-#include "launch/LaunchPlan.h"
-#include "launch/SimParser.h"
-#include "launch/SimWriter.h"
+#include "debug/LaunchFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -17,36 +14,6 @@ namespace clstep::ui {
 
 namespace {
 
-const char* commandName(SessionWorker::Command c) {
-    using C = SessionWorker::Command;
-    switch (c) {
-    case C::Reset:
-        return "reset";
-    case C::Step:
-        return "step";
-    case C::Next:
-        return "next";
-    case C::Finish:
-        return "finish";
-    case C::Lockstep:
-        return "lockstep step";
-    case C::ToBarrier:
-        return "run to barrier";
-    case C::GroupToBarrier:
-        return "group to barrier";
-    case C::GroupToEnd:
-        return "run group";
-    case C::Continue:
-        return "continue";
-    case C::RunAll:
-        return "run all";
-    case C::StepBack:
-        return "step back";
-    case C::ReverseContinue:
-        return "reverse continue";
-    }
-    return "";
-}
 /// True when `expression` uses an identifier that is no word of the program's `source` and
 /// no built-in (a watch carried over from another kernel: set aside, not an error).
 bool notInProgram(const QString& expression, const QString& source) {
@@ -83,44 +50,14 @@ void SessionWorker::requestPause() {
     m_session.requestPause();
 }
 
-void SessionWorker::applyLaunchSettings(const launch::LaunchConfig* config) {
-    // Settings belong to the launch: what the .sim saved, else the defaults (never the
-    // previous file's).
-    const bool big = config && config->deviceBigEndian.value_or(false);
-    RunOptions o = m_session.runOptions();
-    o.deviceBigEndian = big;
-    o.subGroupSize =
-        config && config->subGroupSize ? *config->subGroupSize : RunOptions{}.subGroupSize;
-    m_session.setRunOptions(o);
-    m_compileOptions = CompileOptions{}; // the .sim's build options apply in loadSim()
-    m_compileOptions.deviceLittleEndian = !big;
-    CheckOptions checks;
-    if (config && config->checks) {
-        const auto has = [&](const char* name) {
-            return std::find(config->checks->begin(), config->checks->end(), name) !=
-                   config->checks->end();
-        };
-        checks = CheckOptions::none();
-        checks.dataRaces = has("races");
-        checks.uninitialized = has("uninitialized");
-        checks.endianEvents = has("endian");
-        checks.uniformWrites = has("uniform-writes");
-        checks.asyncCopies = has("async-copies");
-    }
-    m_session.setCheckOptions(checks);
-    debug::SchedulePolicy policy = debug::SchedulePolicy::InOrder;
-    if (config && config->schedule) debug::parseSchedulePolicy(*config->schedule, policy);
-    m_session.setSchedule(policy, config ? config->scheduleSeed : 1);
-}
-
 void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
                             const BreakpointList& breakpoints) {
     emit busyChanged(true);
     {
         SourceManager sources;
         std::vector<Diagnostic> diags;
-        const auto config = launch::SimParser::parseFile(sources, simPath.toStdString(), diags);
-        applyLaunchSettings(config ? &*config : nullptr);
+        const auto config = debug::LaunchFile::read(sources, simPath.toStdString(), diags);
+        debug::LaunchFile::applySettings(config ? &*config : nullptr, m_session, m_compileOptions);
     }
     bool ok = m_session.loadSim(simPath.toStdString(), m_compileOptions);
     m_compileOptions = m_session.compileOptions(); // edits rebuild with the .sim's options
@@ -137,15 +74,13 @@ void SessionWorker::openSim(const QString& simPath, const QString& kernelText,
 void SessionWorker::openKernel(const QString& path, const QString& text,
                                const BreakpointList& breakpoints) {
     emit busyChanged(true);
-    applyLaunchSettings(nullptr);
+    debug::LaunchFile::applySettings(nullptr, m_session, m_compileOptions);
     bool ok = m_session.loadSource(path.toStdString(), text.toStdString(), m_compileOptions);
     if (ok && m_session.program()) {
-        const Program& p = *m_session.program();
+        const std::vector<std::string> kernels = m_session.kernelNames();
         const bool known =
-            std::any_of(p.kernels.begin(), p.kernels.end(), [&](const ast::FunctionDecl* k) {
-                return k->name == m_session.kernelName();
-            });
-        if (!known && !p.kernels.empty()) m_session.setKernel(p.kernels.front()->name);
+            std::find(kernels.begin(), kernels.end(), m_session.kernelName()) != kernels.end();
+        if (!known && !kernels.empty()) m_session.setKernel(kernels.front());
     }
     if (ok) ok = m_session.reset();
     applyBreakpoints(breakpoints);
@@ -163,26 +98,49 @@ void SessionWorker::rebuild(const QString& path, const QString& text,
     emit busyChanged(false);
 }
 
-void SessionWorker::run(Command command) {
-    m_pause = false;
-    emit busyChanged(true);
-    bool ok = false;
+void SessionWorker::run(const Command& command) {
     using C = Command;
-    switch (command) {
+    // a command built in code is checked by the same parser as a typed one
+    std::string why;
+    const std::optional<Command> checked = Command::parse(command.format(), why);
+    const QString text = QString::fromStdString(command.format());
+    const QString operation = QString::fromLatin1(
+        *command.info().operation ? command.info().operation : command.info().name);
+    if (!checked) {
+        publish(operation, false, true, text, QString::fromStdString(why));
+        return;
+    }
+    const Command& c = *checked;
+    const bool quiet = c.verb == C::Select; // selecting within the group is instant
+    m_pause = false;
+    if (!quiet) emit busyChanged(true);
+    bool ok = false;
+    bool selectionOnly = false;
+    QString failure;
+    // `step 3`: up to three steps, fewer when one stops for another reason (a breakpoint)
+    auto repeat = [&](auto once, const char* plainStop) {
+        bool good = true;
+        for (uint64_t i = 0; i < c.count() && good && !m_pause; ++i) {
+            good = once();
+            if (good && plainStop && m_session.stopReason() != plainStop) break;
+        }
+        return good;
+    };
+    switch (c.verb) {
     case C::Reset:
         ok = m_session.reset();
         break;
     case C::Step:
-        ok = m_session.step();
+        ok = repeat([&] { return m_session.step(); }, "step");
         break;
     case C::Next:
-        ok = m_session.next();
+        ok = repeat([&] { return m_session.next(); }, "step");
         break;
     case C::Finish:
         ok = m_session.finish();
         break;
     case C::Lockstep:
-        ok = m_session.stepLockstep();
+        ok = repeat([&] { return m_session.stepLockstep(); }, "lockstep step");
         break;
     case C::ToBarrier:
         ok = m_session.runToBarrier(false);
@@ -200,14 +158,56 @@ void SessionWorker::run(Command command) {
         ok = runAllWithProgress();
         break;
     case C::StepBack:
-        ok = m_session.stepBack();
+        ok = repeat([&] { return m_session.stepBack(); }, nullptr);
         break;
     case C::ReverseContinue:
         ok = m_session.reverseContinue();
         break;
+    case C::Workitem:
+    case C::Group:
+    case C::Select: {
+        if (c.args.empty()) { // `group` alone: shows the selection
+            ok = true;
+            selectionOnly = true;
+            break;
+        }
+        const std::array<uint64_t, 3> id = *c.id();
+        ok = c.verb == C::Workitem ? m_session.selectGlobal(id)
+             : c.verb == C::Group  ? m_session.selectGroup(id)
+                                   : m_session.selectLocal(id);
+        selectionOnly = c.verb == C::Select;
+        break;
     }
-    publish(QString::fromLatin1(commandName(command)), ok);
-    emit busyChanged(false);
+    case C::Schedule: {
+        debug::SchedulePolicy policy = m_session.scheduler().policy();
+        uint64_t seed = 1;
+        if (!c.args.empty() && !debug::parseSchedulePolicy(c.args[0], policy))
+            failure =
+                QStringLiteral("unknown schedule '%1' (hint: %2)")
+                    .arg(QString::fromStdString(c.args[0]), QString::fromLatin1(c.info().usage));
+        else if (c.args.size() > 1 && !(seed = QString::fromStdString(c.args[1]).toULongLong()))
+            failure = QStringLiteral("'%1' is not a seed").arg(QString::fromStdString(c.args[1]));
+        else
+            m_session.setSchedule(policy, seed);
+        ok = failure.isEmpty();
+        break;
+    }
+    case C::Errors:
+        if (!c.args.empty() && c.args[0] != "on" && c.args[0] != "off")
+            failure =
+                QStringLiteral("'%1' is neither on nor off").arg(QString::fromStdString(c.args[0]));
+        else if (!c.args.empty())
+            m_session.setBreakOnError(c.args[0] == "on");
+        ok = failure.isEmpty();
+        break;
+    default:
+        failure = QStringLiteral("'%1' is a console command; the GUI shows it in its panes")
+                      .arg(QString::fromLatin1(c.info().name));
+        selectionOnly = true;
+        break;
+    }
+    publish(operation, ok, selectionOnly, text, failure);
+    if (!quiet) emit busyChanged(false);
 }
 
 uint64_t SessionWorker::selectedGroupLinear() const {
@@ -246,25 +246,6 @@ bool SessionWorker::continueWithProgress() {
     // errors; it reports no per-group progress, so the UI shows an indeterminate bar (total 0).
     emit progress(0, 0);
     return m_session.continueRun();
-}
-
-void SessionWorker::selectGroup(const std::array<uint64_t, 3>& group) {
-    emit busyChanged(true);
-    const bool ok = m_session.selectGroup(group);
-    publish(QStringLiteral("select group"), ok);
-    emit busyChanged(false);
-}
-
-void SessionWorker::selectLocal(const std::array<uint64_t, 3>& local) {
-    const bool ok = m_session.selectLocal(local);
-    publish(QStringLiteral("select work-item"), ok, true);
-}
-
-void SessionWorker::selectGlobal(const std::array<uint64_t, 3>& global) {
-    emit busyChanged(true);
-    const bool ok = m_session.selectGlobal(global);
-    publish(QStringLiteral("select work-item"), ok);
-    emit busyChanged(false);
 }
 
 void SessionWorker::applyBreakpoints(const BreakpointList& breakpoints) {
@@ -307,11 +288,6 @@ void SessionWorker::setBreakpoints(const BreakpointList& breakpoints) {
     publish(QStringLiteral("breakpoints"), true);
 }
 
-void SessionWorker::setSchedule(debug::SchedulePolicy policy, uint64_t seed) {
-    m_session.setSchedule(policy, seed);
-    publish(QStringLiteral("schedule"), true);
-}
-
 void SessionWorker::setDeviceBigEndian(bool big, const QString& path, const QString& text) {
     RunOptions o = m_session.runOptions();
     o.deviceBigEndian = big;
@@ -331,59 +307,13 @@ void SessionWorker::setKernel(const QString& name) {
 
 void SessionWorker::applyLaunch(const QString& text, const QString& simPath, const QString& saveTo,
                                 bool deviceBigEndian, quint64 maxSteps) {
+    const debug::LaunchFile::Applied applied = debug::LaunchFile::apply(
+        m_session, m_compileOptions, text.toStdString(), simPath.toStdString(),
+        saveTo.toStdString(), deviceBigEndian, maxSteps);
     LaunchResult result;
-    std::vector<Diagnostic> diags;
-    SourceManager sources;
-    const std::string simText = text.toStdString();
-    const uint32_t fileId = sources.addFile(simPath.toStdString(), simText);
-    auto config = launch::SimParser::parse(simText, simPath.toStdString(), fileId, diags);
-    const Program* program = m_session.program();
-    launch::LaunchPlan plan;
-    if (config && program) {
-        plan = launch::prepare(*program, *config, diags);
-        result.ok = plan.ok && !hasErrors(diags);
-    } else if (!program) {
-        Diagnostic d;
-        d.message = "no program is loaded";
-        diags.push_back(d);
-    }
-    if (result.ok) {
-        m_session.setKernel(config->kernelName);
-        m_session.setNDRange(plan.range);
-        std::vector<std::string> simTypes;
-        for (const auto& a : config->args)
-            simTypes.push_back(a.writtenType ? std::string(launch::elementTypeName(*a.writtenType))
-                                             : std::string());
-        m_session.setArguments(std::move(plan.arguments), std::move(simTypes));
-        RunOptions o = m_session.runOptions();
-        const bool endianChanged = o.deviceBigEndian != deviceBigEndian;
-        o.deviceBigEndian = deviceBigEndian;
-        o.maxStepsPerWorkItem = maxSteps;
-        // the launch's own sub-group size (the panel writes it as a directive), else 32
-        o.subGroupSize = config->subGroupSize.value_or(RunOptions{}.subGroupSize);
-        m_session.setRunOptions(o);
-        if (endianChanged && program) {
-            m_compileOptions.deviceLittleEndian = !deviceBigEndian;
-            const std::string path = program->sources.path(program->mainFile);
-            const std::string source = program->sources.text(program->mainFile);
-            m_session.loadSource(path, source, m_compileOptions);
-        }
-        if (!saveTo.isEmpty()) {
-            std::vector<Diagnostic> writeDiags;
-            if (auto out = launch::SimWriter::write(*config, writeDiags, saveTo.toStdString())) {
-                QFile f(saveTo);
-                if (f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
-                    f.write(out->data(), static_cast<qint64>(out->size())) >= 0)
-                    result.savedPath = saveTo;
-                else {
-                    result.messages << QStringLiteral("error: cannot write %1").arg(saveTo);
-                    result.lines << 0;
-                }
-            }
-            diags.insert(diags.end(), writeDiags.begin(), writeDiags.end());
-        }
-    }
-    for (const Diagnostic& d : diags) {
+    result.ok = applied.ok;
+    result.savedPath = QString::fromStdString(applied.savedPath);
+    for (const Diagnostic& d : applied.diags) {
         result.lines << static_cast<int>(d.range.begin.line);
         result.messages << QString::fromLatin1(severityName(d.severity)) + QStringLiteral(": ") +
                                QString::fromStdString(d.message);
@@ -399,11 +329,6 @@ void SessionWorker::setChecks(const CheckOptions& checks) {
     m_session.setCheckOptions(checks);
     const bool ok = m_session.reset();
     publish(QStringLiteral("checks"), ok);
-}
-
-void SessionWorker::setBreakOnError(bool on) {
-    m_session.setBreakOnError(on);
-    publish(QStringLiteral("break on error"), true);
 }
 
 void SessionWorker::setMultiWatch(const QString& expression) {
@@ -467,7 +392,8 @@ void SessionWorker::carryLastAccess(debug::Snapshot& now) const {
     carry(now.local, m_last->local);
 }
 
-void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnly) {
+void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnly,
+                            const QString& command, const QString& error) {
     SessionState st;
     auto snap = std::make_shared<debug::Snapshot>(m_session.snapshot());
     if (selectionOnly) carryLastAccess(*snap);
@@ -480,13 +406,15 @@ void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnl
     st.snapshot = std::move(snap);
     st.operation = operation;
     st.ok = ok;
-    st.lastError = QString::fromStdString(m_session.lastError());
+    st.lastError = error.isEmpty() ? QString::fromStdString(m_session.lastError()) : error;
+    st.command = command;
+    st.rejected = !error.isEmpty();
     if (const Program* p = m_session.program()) {
         st.built = !p->hasErrors();
         st.mainFile = p->mainFile;
         st.kernelPath = QString::fromStdString(p->sources.path(p->mainFile));
-        for (const ast::FunctionDecl* k : p->kernels)
-            st.kernels << QString::fromStdString(k->name);
+        for (const std::string& k : m_session.kernelNames())
+            st.kernels << QString::fromStdString(k);
     }
     st.launched = m_session.running();
     st.kernelName = QString::fromStdString(m_session.kernelName());

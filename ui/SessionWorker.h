@@ -2,9 +2,7 @@
 
 #include "SessionState.h"
 
-#include "checks/CheckSet.h"
 #include "debug/Session.h"
-#include "launch/LaunchConfig.h"
 
 #include <QObject>
 #include <QString>
@@ -23,22 +21,8 @@ namespace clstep::ui {
 class SessionWorker : public QObject {
     Q_OBJECT
 public:
-    /// Execution commands, one Session call each (RunAll walks the work-groups one by one to
-    /// report progress and to pause between them).
-    enum class Command {
-        Reset,
-        Step,
-        Next,
-        Finish,
-        Lockstep,
-        ToBarrier,
-        GroupToBarrier,
-        GroupToEnd,
-        Continue,
-        RunAll,
-        StepBack,
-        ReverseContinue,
-    };
+    /// Debugger commands are debug::Command (the console's vocabulary).
+    using Command = debug::Command;
 
     explicit SessionWorker(QObject* parent = nullptr);
     ~SessionWorker() override;
@@ -56,15 +40,17 @@ public:
     void openKernel(const QString& path, const QString& text, const BreakpointList& breakpoints);
     /// Rebuilds after an edit, keeping the launch configuration, and resets.
     void rebuild(const QString& path, const QString& text, const BreakpointList& breakpoints);
-    /// Runs one execution command.
-    void run(Command command);
-    void selectGroup(const std::array<uint64_t, 3>& group);
-    void selectLocal(const std::array<uint64_t, 3>& local);
-    void selectGlobal(const std::array<uint64_t, 3>& global);
+    /// Runs one debugger command: an execution verb (step [N], next [N], finish, lockstep [N],
+    /// tobarrier, barrier, rungroup, continue, runall, back [N], rcontinue, run), a
+    /// selection (workitem, group, select), schedule POLICY [SEED] or errors on|off. RunAll
+    /// walks the work-groups one by one to report progress and to pause between them.
+    /// Publishes the state with the verb's operation name ("lockstep step") and the
+    /// command's text in SessionState::command; any other verb (breakpoints, memory dumps:
+    /// the GUI shows those in its panes) fails with SessionState::lastError saying so.
+    void run(const Command& command);
     /// Replaces every breakpoint (a condition that does not compile leaves an unconditional
     /// breakpoint and a message in SessionState::breakpointErrors).
     void setBreakpoints(const BreakpointList& breakpoints);
-    void setSchedule(debug::SchedulePolicy policy, uint64_t seed);
     /// Device byte order (rebuilds with __ENDIAN_LITTLE__ accordingly and resets).
     void setDeviceBigEndian(bool big, const QString& path, const QString& text);
     void setKernel(const QString& name);
@@ -75,9 +61,6 @@ public:
                      bool deviceBigEndian, quint64 maxSteps);
     /// Runtime checks for the next runs (when the Session supports them); resets.
     void setChecks(const CheckOptions& checks);
-    /// Whether runtime errors stop the following operations (Session::setBreakOnError);
-    /// the run stays where it is.
-    void setBreakOnError(bool on);
     /// Expressions evaluated in the selected work-item's scope after every operation.
     void setWatches(const QStringList& expressions);
     /// Sets the multi-watch expression (evaluated on every work-item at each publish).
@@ -107,10 +90,10 @@ signals:
 
 private:
     /// Sends the state after `operation`; `selectionOnly`: it only changed the selection.
-    void publish(const QString& operation, bool ok, bool selectionOnly = false);
-    /// Device byte order, schedule and checks from the launch's `# clstep:` directives
-    /// (null: no launch file, the defaults).
-    void applyLaunchSettings(const launch::LaunchConfig* config);
+    /// `command`: the debugger command's text (SessionState::command), if it was one;
+    /// `error`: a message that replaces the Session's lastError().
+    void publish(const QString& operation, bool ok, bool selectionOnly = false,
+                 const QString& command = QString(), const QString& error = QString());
     void carryLastAccess(debug::Snapshot& now) const;
     void applyBreakpoints(const BreakpointList& breakpoints);
     bool runAllWithProgress();

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "debug/AddressView.h"
 #include "debug/Snapshot.h"
-#include "frontend/AddressSpace.h"
 
 #include <QColor>
 #include <QFont>

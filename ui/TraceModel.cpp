@@ -4,7 +4,7 @@
 #include "Theme.h"
 #include "ValueFormat.h"
 
-#include "runtime/Address.h"
+#include "debug/AddressView.h"
 
 #include <QStringList>
 
@@ -75,7 +75,7 @@ QVariant TraceModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ForegroundRole:
         if (index.column() == AddressColumn && e->kind != K::Diagnostic)
-            return Theme::addressSpace(address::space(e->address));
+            return Theme::addressSpace(debug::describe(e->address).space);
         if (e->kind == K::Diagnostic) return Theme::error();
         return {};
     case Qt::BackgroundRole:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "debug/ElementLayout.h"
+#include "debug/ValueFormatter.h"
 
 #include <QList>
 #include <QString>
@@ -15,31 +16,33 @@ namespace clstep::ui {
 
 /// How a memory pane shows the bytes of one row: hex bytes, or an OpenCL C scalar or vector
 /// type (char ... double, half, pointer; vectors of 2, 3, 4, 8 or 16 lanes; a 3-lane vector
-/// occupies 4 lanes as in the spec). Values are decoded in the device's byte order.
+/// occupies 4 lanes as in the spec). Values are decoded in the device's byte order and
+/// written by debug::ValueFormatter (ValueFormatter::compact() style).
 struct ValueFormat {
-    /// The scalar type of one lane.
-    enum class Kind {
-        HexBytes,
-        Char,
-        UChar,
-        Short,
-        UShort,
-        Int,
-        UInt,
-        Long,
-        ULong,
-        Half,
-        Float,
-        Double,
-        Pointer,
-        /// The element type's layout (`layout`): a block of rows per element, one per member
-        /// and per padding run (struct-aware memory panes).
-        Layout
+    /// The format names of the type selector as TypeKind values (no enum of its own): the
+    /// lane kinds Char ... Double and Pointer, and two that are no lane: HexBytes (TypeKind
+    /// Void: raw bytes) and Layout (TypeKind Struct: the element type's layout, `layout`, a
+    /// block of rows per element, one per member and per padding run).
+    struct Kind {
+        static constexpr TypeKind HexBytes = TypeKind::Void;
+        static constexpr TypeKind Char = TypeKind::Char;
+        static constexpr TypeKind UChar = TypeKind::UChar;
+        static constexpr TypeKind Short = TypeKind::Short;
+        static constexpr TypeKind UShort = TypeKind::UShort;
+        static constexpr TypeKind Int = TypeKind::Int;
+        static constexpr TypeKind UInt = TypeKind::UInt;
+        static constexpr TypeKind Long = TypeKind::Long;
+        static constexpr TypeKind ULong = TypeKind::ULong;
+        static constexpr TypeKind Half = TypeKind::Half;
+        static constexpr TypeKind Float = TypeKind::Float;
+        static constexpr TypeKind Double = TypeKind::Double;
+        static constexpr TypeKind Pointer = TypeKind::Pointer;
+        static constexpr TypeKind Layout = TypeKind::Struct;
     };
 
-    Kind kind = Kind::HexBytes;
-    int lanes = 1;    ///< 1 (scalar), 2, 3, 4, 8 or 16
-    bool hex = false; ///< integers in hexadecimal ("uint hex": 0x11223344)
+    TypeKind kind = Kind::HexBytes; ///< a lane kind, Kind::HexBytes or Kind::Layout
+    int lanes = 1;                  ///< 1 (scalar), 2, 3, 4, 8 or 16
+    bool hex = false;               ///< integers in hexadecimal ("uint hex": 0x11223344)
     /// Kind::Layout: the element's layout (type name, size, members and padding).
     std::shared_ptr<const debug::ElementLayout> layout = nullptr;
 
@@ -66,9 +69,11 @@ struct ValueFormat {
     /// itself for a struct or union, the scalar or vector type otherwise; hex bytes when null.
     static ValueFormat forElement(const std::shared_ptr<const debug::ElementLayout>& layout);
 
-    /// Reads an unsigned integer of `size` bytes (1, 2, 4, 8) in the given byte order.
+    /// Reads an unsigned integer of `size` bytes (1, 2, 4, 8) in the given byte order
+    /// (debug::ValueFormatter::readUnsigned).
     static uint64_t readUnsigned(const uint8_t* bytes, int size, bool bigEndian);
-    /// Formats an encoded device address as "global #1 + 0x10" ("NULL" for 0).
+    /// Formats an encoded device address as "global #1 + 0x10" ("NULL" for 0):
+    /// debug::describe(address).text.
     static QString formatAddress(uint64_t address);
 
     /// Same kind, lanes and hex flag; layouts compare by type name, size and rows (each

@@ -3,7 +3,7 @@
 #include "Theme.h"
 #include "ValueFormat.h"
 
-#include "runtime/Address.h"
+#include "debug/AddressView.h"
 
 #include <functional>
 
@@ -87,7 +87,7 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const {
             .arg(ValueFormat::formatAddress(v.address));
     case Qt::ForegroundRole:
         if (index.column() == NameColumn || index.column() == AddressColumn)
-            return Theme::addressSpace(address::space(v.address));
+            return Theme::addressSpace(debug::describe(v.address).space);
         return {};
     case Qt::FontRole:
         if (index.column() == ValueColumn) return Theme::codeFont();

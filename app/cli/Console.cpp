@@ -16,20 +16,6 @@ using namespace clstep::debug;
 
 namespace {
 
-size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j)
-        prev[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min(
-                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
-}
-
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t");
     if (b == std::string::npos) return "";
@@ -53,76 +39,74 @@ extern "C" void pauseOnInterrupt(int) {
 Console::Console(Session& session, std::ostream& out, bool echo)
     : m_session(session), m_out(out), m_echo(echo) {}
 
-const std::vector<Console::Command>& Console::commands() {
-    static const std::vector<Command> table = {
-        {"help", "h", "help [COMMAND]", "list the commands, or explain one", &Console::cmdHelp},
-        {"quit", "q", "quit", "end the session", &Console::cmdQuit},
-        {"step", "s", "step [N]", "run the selected work-item one statement, entering calls",
-         &Console::cmdStep},
-        {"next", "n", "next [N]", "run the selected work-item one statement, stepping over calls",
-         &Console::cmdNext},
-        {"finish", "", "finish", "run the selected work-item until its current function returns",
-         &Console::cmdFinish},
-        {"continue", "c", "continue",
-         "run under the schedule policy until a breakpoint, watchpoint, error or the end of the "
-         "kernel",
-         &Console::cmdContinue},
-        {"lockstep", "", "lockstep [N]",
-         "every work-item of the group runs one statement (SIMT view)", &Console::cmdLockstep},
-        {"barrier", "", "barrier",
-         "run every work-item of the group to the next barrier (or to its end)",
-         &Console::cmdBarrier},
-        {"back", "", "back [N]",
-         "step back one debugger action (deterministic replay from the start)", &Console::cmdBack},
-        {"rcontinue", "rc", "rcontinue",
-         "step back to the previous breakpoint, watchpoint or error stop",
-         &Console::cmdReverseContinue},
-        {"run", "r", "run", "restart the kernel from the beginning (breakpoints stay)",
-         &Console::cmdRun},
-        {"schedule", "", "schedule [in-order|round-robin|reverse|random [SEED]|simt]",
-         "show or change how the work-items of a group interleave", &Console::cmdSchedule},
-        {"explore", "", "explore [N]",
-         "run the whole kernel under N schedules (default 6), compare the results and list the "
-         "runtime checks' reports with the first schedule that found each",
-         &Console::cmdExplore},
-        {"break", "b", "break [LINE] [if CONDITION]",
-         "set a breakpoint at LINE (default: the current line), stopping only when CONDITION holds",
-         &Console::cmdBreak},
-        {"delete", "d", "delete [N]", "delete breakpoint or watchpoint N (all when no N)",
-         &Console::cmdDelete},
-        {"watch", "",
-         "watch EXPRESSION [r|w|c|a]  or  watch SPACE [BUFFER:]OFFSET|ADDRESS SIZE [r|w|c|a]",
-         "stop on a read, write (default), change or any access of memory", &Console::cmdWatch},
-        {"errors", "", "errors [on|off]",
-         "show or set whether a runtime error stops execution (default on)", &Console::cmdErrors},
-        {"print", "p", "print EXPRESSION",
-         "evaluate an OpenCL C expression in the selected work-item's scope", &Console::cmdPrint},
-        {"list", "l", "list [LINE]", "show source lines around LINE (default: the current line)",
-         &Console::cmdList},
-        {"backtrace", "bt", "backtrace", "show the call stack of the selected work-item",
-         &Console::cmdBacktrace},
-        {"info", "i", "info [break|locals|workitems|lanes|trace]",
-         "show the current context, breakpoints and watchpoints, variables, or work-item states",
-         &Console::cmdInfo},
-        {"workitem", "wi", "workitem GX [GY GZ]",
-         "select a work-item by global id (and its work-group)", &Console::cmdWorkitem},
-        {"group", "", "group GX [GY GZ]",
-         "select a work-group (earlier groups show their final state)", &Console::cmdGroup},
-        {"trace", "", "trace [PAGE [SIZE]]",
-         "show the latest memory accesses and runtime diagnostics, newest first",
-         &Console::cmdTrace},
-        {"gmem", "gm", "gmem [BUFFER|ADDRESS [SIZE]]",
-         "list __global buffers, or dump bytes of one", &Console::cmdGmem},
-        {"lmem", "lm", "lmem [BUFFER|ADDRESS [SIZE]]",
-         "list __local buffers of the group, or dump bytes of one", &Console::cmdLmem},
-        {"pmem", "pm", "pmem [BUFFER|ADDRESS [SIZE]]",
-         "list __private variables of the work-item, or dump bytes of one", &Console::cmdPmem},
-        {"mem", "", "mem SPACE [BUFFER] [OFFSET] [COUNT] [TYPE]",
-         "show memory as typed elements (TYPE: char uchar short ushort int uint long ulong half "
-         "float double)",
-         &Console::cmdMem},
-    };
-    return table;
+Console::Handler Console::handler(Command::Verb verb) {
+    switch (verb) {
+    case Command::Help:
+        return &Console::cmdHelp;
+    case Command::Quit:
+        return &Console::cmdQuit;
+    case Command::Step:
+        return &Console::cmdStep;
+    case Command::Next:
+        return &Console::cmdNext;
+    case Command::Finish:
+        return &Console::cmdFinish;
+    case Command::Continue:
+        return &Console::cmdContinue;
+    case Command::Lockstep:
+        return &Console::cmdLockstep;
+    case Command::GroupToBarrier:
+        return &Console::cmdBarrier;
+    case Command::ToBarrier:
+        return &Console::cmdToBarrier;
+    case Command::GroupToEnd:
+        return &Console::cmdRunGroup;
+    case Command::RunAll:
+        return &Console::cmdRunAll;
+    case Command::StepBack:
+        return &Console::cmdBack;
+    case Command::ReverseContinue:
+        return &Console::cmdReverseContinue;
+    case Command::Reset:
+        return &Console::cmdRun;
+    case Command::Schedule:
+        return &Console::cmdSchedule;
+    case Command::Explore:
+        return &Console::cmdExplore;
+    case Command::Break:
+        return &Console::cmdBreak;
+    case Command::Delete:
+        return &Console::cmdDelete;
+    case Command::Watch:
+        return &Console::cmdWatch;
+    case Command::Errors:
+        return &Console::cmdErrors;
+    case Command::Print:
+        return &Console::cmdPrint;
+    case Command::List:
+        return &Console::cmdList;
+    case Command::Backtrace:
+        return &Console::cmdBacktrace;
+    case Command::Info:
+        return &Console::cmdInfo;
+    case Command::Workitem:
+        return &Console::cmdWorkitem;
+    case Command::Group:
+        return &Console::cmdGroup;
+    case Command::Select:
+        return &Console::cmdSelect;
+    case Command::Trace:
+        return &Console::cmdTrace;
+    case Command::Gmem:
+        return &Console::cmdGmem;
+    case Command::Lmem:
+        return &Console::cmdLmem;
+    case Command::Pmem:
+        return &Console::cmdPmem;
+    case Command::Mem:
+        return &Console::cmdMem;
+    }
+    return &Console::cmdHelp;
 }
 
 void Console::error(const std::string& message, const std::string& hint) {
@@ -131,7 +115,11 @@ void Console::error(const std::string& message, const std::string& hint) {
 }
 
 void Console::sessionError() {
-    std::string msg = m_session.lastError();
+    errorWithHint(m_session.lastError());
+}
+
+void Console::errorWithHint(const std::string& message) {
+    std::string msg = message;
     std::string hint;
     size_t h = msg.find(" (hint: ");
     if (h != std::string::npos && msg.back() == ')') {
@@ -263,47 +251,36 @@ void Console::printStart() {
     printPosition(snap);
 }
 
-bool Console::execute(const std::string& rawLine) {
-    std::string line = trim(rawLine);
-    if (line.empty() || line[0] == '#') return !m_quit;
-    std::istringstream ss(line);
-    std::string word;
-    ss >> word;
-    Args args;
-    for (std::string a; ss >> a;)
-        args.push_back(a);
-    std::string rest = trim(line.substr(word.size()));
-    std::string lower = word;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
-    for (const Command& c : commands())
-        if (lower == c.name || (*c.shortName && lower == c.shortName)) {
-            try {
-                (this->*c.handler)(args, rest);
-            } catch (const std::exception& e) {
-                error(std::string("internal error: ") + e.what(),
-                      "please report it with the command that caused it");
-            }
-            return !m_quit;
-        }
-    // unknown: suggest the closest command name
-    std::string best;
-    size_t bestDistance = 3;
-    for (const Command& c : commands()) {
-        for (const char* n : {c.name, c.shortName}) {
-            if (!*n) continue;
-            size_t d = editDistance(lower, n);
-            bool prefix = std::string(n).rfind(lower, 0) == 0 && lower.size() >= 2;
-            if (prefix) d = 0;
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = c.name;
-            }
-        }
+bool Console::execute(const std::string& line) {
+    std::string why;
+    const std::optional<Command> command = Command::parse(line, why);
+    if (!command) {
+        if (!why.empty()) errorWithHint(why);
+        return !m_quit;
     }
-    error("unknown command '" + word + "'",
-          best.empty() ? "type 'help' for the list of commands"
-                       : "did you mean '" + best + "'? ('help " + best + "')");
+    try {
+        (this->*handler(command->verb))(command->args, command->text);
+    } catch (const std::exception& e) {
+        error(std::string("internal error: ") + e.what(),
+              "please report it with the command that caused it");
+    }
+    return !m_quit;
+}
+
+bool Console::execute(const Command& given) {
+    // a command built in code is checked by the same parser as a typed one
+    std::string why;
+    const std::optional<Command> command = Command::parse(given.format(), why);
+    if (!command) {
+        errorWithHint(why);
+        return !m_quit;
+    }
+    try {
+        (this->*handler(command->verb))(command->args, command->text);
+    } catch (const std::exception& e) {
+        error(std::string("internal error: ") + e.what(),
+              "please report it with the command that caused it");
+    }
     return !m_quit;
 }
 
@@ -323,13 +300,16 @@ int Console::run(ConsoleInput& input) {
         if (command.empty() && input.interactive())
             command = repeat; // like gdb: Enter repeats a step
         input.addHistory(command);
-        execute(command);
-        std::string word = command.substr(0, command.find(' '));
-        static const char* const kRepeatable[] = {"step",     "s", "next", "n", "lockstep",
-                                                  "continue", "c", "list", "l"};
+        std::string why;
+        const std::optional<Command> parsed = Command::parse(command, why);
         repeat.clear();
-        for (const char* r : kRepeatable)
-            if (word == r) repeat = word == "list" || word == "l" ? word : command;
+        if (!parsed) {
+            if (!why.empty()) errorWithHint(why);
+            continue;
+        }
+        execute(command);
+        if (parsed->info().repeatable) // like gdb: `list` continues, a step repeats
+            repeat = parsed->verb == Command::List ? parsed->info().name : parsed->format();
     }
     m_out.flush();
     return 0;
@@ -337,17 +317,19 @@ int Console::run(ConsoleInput& input) {
 
 void Console::cmdHelp(const Args& args, const std::string&) {
     if (!args.empty()) {
-        for (const Command& c : commands())
-            if (args[0] == c.name || (*c.shortName && args[0] == c.shortName)) {
-                m_out << c.usage << "\n  " << c.help << "\n";
-                if (*c.shortName) m_out << "  short form: " << c.shortName << "\n";
-                return;
-            }
-        error("no command '" + args[0] + "'", "type 'help' for the list of commands");
+        const std::optional<Command::Verb> verb = Command::lookup(args[0]);
+        if (!verb) {
+            error("no command '" + args[0] + "'", "type 'help' for the list of commands");
+            return;
+        }
+        const Command::VerbInfo& c = Command::info(*verb);
+        m_out << c.usage << "\n  " << c.help << "\n";
+        if (*c.shortName) m_out << "  short form: " << c.shortName << "\n";
+        if (*c.aliases) m_out << "  also: " << c.aliases << "\n";
         return;
     }
     m_out << "Commands (short forms in brackets):\n";
-    for (const Command& c : commands()) {
+    for (const Command::VerbInfo& c : Command::vocabulary()) {
         std::string name =
             std::string(c.name) + (*c.shortName ? std::string(" (") + c.shortName + ")" : "");
         m_out << "  " << name << std::string(name.size() < 16 ? 16 - name.size() : 1, ' ') << c.help

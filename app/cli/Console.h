@@ -1,5 +1,6 @@
 #pragma once
 
+#include "debug/Command.h"
 #include "debug/Session.h"
 
 #include <iosfwd>
@@ -13,9 +14,11 @@ class ConsoleInput;
 /// The interactive debugger of `clstep-cli run FILE -i`: Oclgrind's command names and short
 /// forms (break/b, delete/d, continue/c, step/s, next/n, finish, workitem/wi, print/p,
 /// list/l, backtrace/bt, info/i, gmem/gm, lmem/lm, pmem/pm, help/h, quit/q) plus clstep's
-/// group, lockstep, barrier, schedule, watch, back, explore and mem, all on a debug::Session.
-/// Positions print as `file:line: source line`. A bad command or expression prints
-/// "error: ..." with a hint; nothing it reads can crash it.
+/// group, select, lockstep, barrier, tobarrier, rungroup, runall, schedule, watch, back,
+/// explore and mem, all on a debug::Session. Lines are parsed by debug::Command (the
+/// vocabulary the GUI's scripts and buttons share). Positions print as
+/// `file:line: source line`. A bad command or expression prints "error: ..." with a hint;
+/// nothing it reads can crash it.
 class Console {
 public:
     /// `echo`: print each command after a prompt (sessions read from a script, so that the
@@ -29,18 +32,14 @@ public:
     int run(ConsoleInput& input);
     /// Executes one command line; false when it asks to quit.
     bool execute(const std::string& line);
+    /// Executes one parsed command; false when it asks to quit.
+    bool execute(const debug::Command& command);
 
 private:
     using Args = std::vector<std::string>;
     using Handler = void (Console::*)(const Args& args, const std::string& rest);
-    struct Command {
-        const char* name;
-        const char* shortName; ///< "" when none
-        const char* usage;
-        const char* help;
-        Handler handler;
-    };
-    static const std::vector<Command>& commands();
+    /// The member function that carries out `verb`.
+    static Handler handler(debug::Command::Verb verb);
 
     // ---- execution and stops (ConsoleCommands.cpp) ----
     void cmdStep(const Args& args, const std::string& rest);
@@ -49,6 +48,9 @@ private:
     void cmdContinue(const Args& args, const std::string& rest);
     void cmdLockstep(const Args& args, const std::string& rest);
     void cmdBarrier(const Args& args, const std::string& rest);
+    void cmdToBarrier(const Args& args, const std::string& rest);
+    void cmdRunGroup(const Args& args, const std::string& rest);
+    void cmdRunAll(const Args& args, const std::string& rest);
     void cmdBack(const Args& args, const std::string& rest);
     void cmdReverseContinue(const Args& args, const std::string& rest);
     void cmdRun(const Args& args, const std::string& rest);
@@ -69,6 +71,7 @@ private:
     /// that split the sub-group.
     void infoLanes(const debug::Snapshot& snap);
     void cmdGroup(const Args& args, const std::string& rest);
+    void cmdSelect(const Args& args, const std::string& rest);
     void cmdTrace(const Args& args, const std::string& rest);
     void cmdHelp(const Args& args, const std::string& rest);
     void cmdQuit(const Args& args, const std::string& rest);
@@ -93,6 +96,8 @@ private:
     void error(const std::string& message, const std::string& hint = std::string());
     /// Prints the session's lastError(), splitting off a trailing "(hint: ...)".
     void sessionError();
+    /// Prints `message`, splitting off a trailing "(hint: ...)" into a hint line.
+    void errorWithHint(const std::string& message);
     /// Parses a non-negative integer (decimal or 0x hex); false if `text` is not one.
     static bool parseNumber(const std::string& text, uint64_t& out);
     static std::string idText(const std::array<uint64_t, 3>& id);

@@ -13,21 +13,6 @@ using namespace clstep::debug;
 
 namespace {
 
-/// Repeat count of `step 5`-style commands: 1 when absent; false when not a number.
-bool repeatCount(const std::vector<std::string>& args, uint64_t& n) {
-    n = 1;
-    if (args.empty()) return true;
-    try {
-        size_t used = 0;
-        unsigned long long v = std::stoull(args[0], &used);
-        if (used != args[0].size() || v == 0 || v > 1000000) return false;
-        n = v;
-        return true;
-    } catch (...) {
-        return false;
-    }
-}
-
 bool parseWatchKind(const std::string& s, WatchKind& k) {
     if (s == "r" || s == "read")
         k = WatchKind::Read;
@@ -45,9 +30,7 @@ bool parseWatchKind(const std::string& s, WatchKind& k) {
 } // namespace
 
 void Console::cmdStep(const Args& args, const std::string&) {
-    uint64_t n;
-    if (!repeatCount(args, n))
-        return error("'" + args[0] + "' is not a repeat count", "step [N], e.g. step 3");
+    const uint64_t n = Command(Command::Step, args).count();
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; ++i) {
         ok = m_session.step();
@@ -58,9 +41,7 @@ void Console::cmdStep(const Args& args, const std::string&) {
 }
 
 void Console::cmdNext(const Args& args, const std::string&) {
-    uint64_t n;
-    if (!repeatCount(args, n))
-        return error("'" + args[0] + "' is not a repeat count", "next [N], e.g. next 3");
+    const uint64_t n = Command(Command::Next, args).count();
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; ++i) {
         ok = m_session.next();
@@ -78,9 +59,7 @@ void Console::cmdContinue(const Args&, const std::string&) {
 }
 
 void Console::cmdLockstep(const Args& args, const std::string&) {
-    uint64_t n;
-    if (!repeatCount(args, n))
-        return error("'" + args[0] + "' is not a repeat count", "lockstep [N]");
+    const uint64_t n = Command(Command::Lockstep, args).count();
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; ++i) {
         ok = m_session.stepLockstep();
@@ -93,9 +72,20 @@ void Console::cmdBarrier(const Args&, const std::string&) {
     afterExecution(m_session.runToBarrier(true));
 }
 
+void Console::cmdToBarrier(const Args&, const std::string&) {
+    afterExecution(m_session.runToBarrier(false));
+}
+
+void Console::cmdRunGroup(const Args&, const std::string&) {
+    afterExecution(m_session.runGroupToEnd());
+}
+
+void Console::cmdRunAll(const Args&, const std::string&) {
+    afterExecution(m_session.runAll());
+}
+
 void Console::cmdBack(const Args& args, const std::string&) {
-    uint64_t n;
-    if (!repeatCount(args, n)) return error("'" + args[0] + "' is not a repeat count", "back [N]");
+    const uint64_t n = Command(Command::StepBack, args).count();
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; ++i)
         ok = m_session.stepBack();

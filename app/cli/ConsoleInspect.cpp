@@ -25,22 +25,6 @@ std::string checksText(const CheckOptions& o) {
     return text.empty() ? "off" : text;
 }
 
-bool parseId(const std::vector<std::string>& args, std::array<uint64_t, 3>& id) {
-    id = {0, 0, 0};
-    if (args.empty() || args.size() > 3) return false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        try {
-            size_t used = 0;
-            if (args[i].empty() || args[i][0] == '-') return false;
-            id[i] = std::stoull(args[i], &used);
-            if (used != args[i].size()) return false;
-        } catch (...) {
-            return false;
-        }
-    }
-    return true;
-}
-
 std::string hexValue(const std::array<uint8_t, 8>& v, uint64_t size) {
     std::string s;
     char buf[4];
@@ -254,9 +238,10 @@ void Console::cmdWorkitem(const Args& args, const std::string&) {
               << " in group " << idText(w.id.group) << ")\n";
         return printPosition(snap);
     }
-    std::array<uint64_t, 3> id;
-    if (!parseId(args, id))
-        return error("'" + args[0] + "' is not a work-item id", "workitem 3, or wi 3 1 0");
+    const std::array<uint64_t, 3> id =
+        Command(Command::Workitem, args)
+            .id()
+            .value_or(std::array<uint64_t, 3>{}); // checked by Command::parse
     if (!m_session.selectGlobal(id)) {
         const NDRange& r = m_session.ndRange();
         return error(m_session.lastError(),
@@ -273,16 +258,32 @@ void Console::cmdWorkitem(const Args& args, const std::string&) {
 }
 
 void Console::cmdGroup(const Args& args, const std::string&) {
-    std::array<uint64_t, 3> id;
     if (args.empty()) {
         Snapshot snap = m_session.snapshot();
         m_out << "Work-group " << idText(snap.group) << "\n";
         return;
     }
-    if (!parseId(args, id)) return error("'" + args[0] + "' is not a work-group id", "group 1");
+    const std::array<uint64_t, 3> id =
+        Command(Command::Group, args)
+            .id()
+            .value_or(std::array<uint64_t, 3>{}); // checked by Command::parse
     if (!m_session.selectGroup(id)) return sessionError();
     Snapshot snap = m_session.snapshot();
     m_out << "Switched to work-group " << idText(snap.group) << " (" << snap.stopReason << ")\n";
+    printPosition(snap);
+}
+
+void Console::cmdSelect(const Args& args, const std::string&) {
+    const std::array<uint64_t, 3> id =
+        Command(Command::Select, args)
+            .id()
+            .value_or(std::array<uint64_t, 3>{}); // checked by Command::parse
+    if (!m_session.selectLocal(id)) return sessionError();
+    m_listNext = 0;
+    Snapshot snap = m_session.snapshot();
+    const WorkItemSnapshot& w = snap.workItems[snap.selected];
+    m_out << "Switched to work-item " << idText(w.id.global) << " (local " << idText(w.id.local)
+          << " in group " << idText(w.id.group) << ")\n";
     printPosition(snap);
 }
 

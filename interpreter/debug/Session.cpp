@@ -105,6 +105,14 @@ bool Session::loadFile(const std::string& path, const CompileOptions& options) {
     return !m_program->hasErrors();
 }
 
+std::vector<std::string> Session::kernelNames() const {
+    std::vector<std::string> names;
+    if (m_program)
+        for (const ast::FunctionDecl* k : m_program->kernels)
+            names.push_back(k->name);
+    return names;
+}
+
 bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     clearRun();
     returnFreedMemory();
@@ -288,8 +296,8 @@ bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b, int brea
     if (!m_replaying) m_history.push_back(r);
     // Selecting a work-item or a started/kept work-group, or choosing a schedule, runs
     // nothing: it is no step, so the last read/write marks and their fading stay.
-    const bool selectionOnly = a == Action::SelectLocal || a == Action::Schedule ||
-                               (a == Action::SelectGroup && m_groupsFinished == groupsBefore);
+    const bool selectionOnly = a == Action::Select || a == Action::Schedule ||
+                               (a == Action::Group && m_groupsFinished == groupsBefore);
     if (!selectionOnly) ++m_step;
     return ok;
 }
@@ -316,7 +324,7 @@ bool Session::continueRun() {
     return record(Action::Continue);
 }
 bool Session::runAll() {
-    return record(Action::All);
+    return record(Action::RunAll);
 }
 
 void Session::setSchedule(SchedulePolicy policy, uint64_t seed) {
@@ -329,11 +337,11 @@ void Session::setSchedule(SchedulePolicy policy, uint64_t seed) {
 bool Session::selectGroup(const std::array<uint64_t, 3>& g) {
     for (int d = 0; d < 3; ++d)
         if (g[d] >= m_range.groups(d)) return fail("no such work-group");
-    return record(Action::SelectGroup, g);
+    return record(Action::Group, g);
 }
 
 bool Session::selectLocal(const std::array<uint64_t, 3>& l) {
-    return record(Action::SelectLocal, l);
+    return record(Action::Select, l);
 }
 
 bool Session::selectGlobal(const std::array<uint64_t, 3>& global) {

@@ -2,6 +2,7 @@
 
 #include "checks/AccessStats.h"
 #include "checks/CheckSet.h"
+#include "debug/Command.h"
 #include "debug/Scheduler.h"
 #include "debug/Snapshot.h"
 #include "debug/Watchpoint.h"
@@ -119,6 +120,8 @@ public:
     void setRunOptions(const RunOptions& o) { m_runOptions = o; }
     const Program* program() const { return m_program.get(); }
     const std::string& kernelName() const { return m_kernelName; }
+    /// The names of the program's kernels in source order (none without a program).
+    std::vector<std::string> kernelNames() const;
     const NDRange& ndRange() const { return m_range; }
     const std::vector<KernelArgument>& arguments() const { return m_args; }
     /// For each argument, whether the launch file marked it `dump`.
@@ -271,23 +274,15 @@ public:
     /// Why the last operation stopped, or why it failed.
     const std::string& lastError() const { return m_lastError; }
     bool running() const { return m_run != nullptr; }
+    /// Why the last successful action stopped ("step", "lockstep step", "breakpoint 1 ..."),
+    /// without taking a snapshot (Snapshot::stopReason shows lastError() instead when set).
+    const std::string& stopReason() const { return m_stopReason; }
     bool finished() const;
 
 private:
-    enum class Action {
-        Step,
-        Next,
-        Finish,
-        Lockstep,
-        ToBarrier,
-        GroupToBarrier,
-        GroupToEnd,
-        Continue,
-        All,
-        SelectGroup,
-        SelectLocal,
-        Schedule
-    };
+    /// A recorded action is named by its debugger command verb (Step ... RunAll, Group,
+    /// Select, Schedule).
+    using Action = Command::Verb;
     struct Record {
         Action action;
         std::array<uint64_t, 3> a{};

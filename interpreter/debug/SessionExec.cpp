@@ -58,7 +58,7 @@ bool Session::perform(const Record& r) {
         m_scheduler = Scheduler(static_cast<SchedulePolicy>(r.a[0]), r.b);
         m_stopReason = std::string("schedule ") + schedulePolicyName(m_scheduler.policy());
         return true;
-    case Action::SelectGroup: {
+    case Action::Group: {
         uint64_t target = linearGroupId(r.a);
         if (target == m_groupLinear || m_finished.count(target)) {
             m_viewLinear = target;
@@ -83,7 +83,7 @@ bool Session::perform(const Record& r) {
         m_stopReason = "work-group started";
         return true;
     }
-    case Action::SelectLocal: {
+    case Action::Select: {
         const WorkGroup* g = viewedGroup();
         if (!g) return fail("no work-group selected");
         const auto& size = g->size();
@@ -149,7 +149,7 @@ bool Session::perform(const Record& r) {
             }
         }
     }
-    case Action::All: {
+    case Action::RunAll: {
         armController(static_cast<int>(Mode::Never), 0, false);
         while (m_group) {
             finishCurrentGroup();

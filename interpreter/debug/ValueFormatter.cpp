@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -14,17 +16,66 @@ namespace clstep::debug {
 namespace {
 
 uint64_t readBits(const uint8_t* p, size_t n, bool big) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; ++i) {
-        size_t k = big ? i : n - 1 - i;
-        v = (v << 8) | p[k];
-    }
-    return v;
+    return ValueFormatter::readUnsigned(p, n, big);
 }
 
-std::string formatFloat(double v, int digits) {
+bool isInteger(TypeKind k) {
+    return k == TypeKind::Char || k == TypeKind::UChar || k == TypeKind::Short ||
+           k == TypeKind::UShort || k == TypeKind::Int || k == TypeKind::UInt ||
+           k == TypeKind::Long || k == TypeKind::ULong;
+}
+
+/// `v` as printf's %.{digits}g would write it, but with a last digit that ends exactly
+/// half-way rounded away from zero, and -0 as 0.
+std::string formatTiesAway(double v, int digits) {
+    if (v == 0) return "0";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.60e", v); // the exact leading decimal digits
+    std::string s = buf, sign;
+    if (s[0] == '-') {
+        sign = "-";
+        s.erase(0, 1);
+    }
+    const size_t e = s.find('e');
+    int exponent = std::atoi(s.c_str() + e + 1);
+    const std::string all = s.substr(0, 1) + s.substr(2, e - 2);
+    const size_t n = static_cast<size_t>(digits);
+    std::string r = all.substr(0, n);
+    if (all[n] >= '5') {
+        size_t i = n;
+        while (i > 0 && r[i - 1] == '9')
+            r[--i] = '0';
+        if (i == 0) {
+            r.insert(r.begin(), '1');
+            r.pop_back();
+            ++exponent;
+        } else {
+            ++r[i - 1];
+        }
+    }
+    auto trimmed = [](std::string frac) {
+        while (!frac.empty() && frac.back() == '0')
+            frac.pop_back();
+        return frac.empty() ? frac : "." + frac;
+    };
+    std::string out;
+    if (exponent < -4 || exponent >= digits) {
+        char ex[16];
+        std::snprintf(ex, sizeof ex, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+        out = r.substr(0, 1) + trimmed(r.substr(1)) + ex;
+    } else if (exponent >= 0) {
+        const size_t point = static_cast<size_t>(exponent) + 1;
+        out = r.substr(0, point) + trimmed(r.substr(point));
+    } else {
+        out = "0" + trimmed(std::string(static_cast<size_t>(-exponent - 1), '0') + r);
+    }
+    return sign + out;
+}
+
+std::string formatFloat(double v, int digits, bool tiesAway) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    if (tiesAway) return formatTiesAway(v, digits);
     std::ostringstream ss;
     ss.precision(digits);
     ss << v;
@@ -33,7 +84,105 @@ std::string formatFloat(double v, int digits) {
 
 } // namespace
 
+uint64_t ValueFormatter::readUnsigned(const uint8_t* p, size_t n, bool big) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; ++i) {
+        size_t k = big ? i : n - 1 - i;
+        v = (v << 8) | p[k];
+    }
+    return v;
+}
+
+int ValueFormatter::laneBytes(TypeKind kind) {
+    switch (kind) {
+    case TypeKind::Bool:
+    case TypeKind::Char:
+    case TypeKind::UChar:
+        return 1;
+    case TypeKind::Short:
+    case TypeKind::UShort:
+    case TypeKind::Half:
+        return 2;
+    case TypeKind::Int:
+    case TypeKind::UInt:
+    case TypeKind::Float:
+        return 4;
+    case TypeKind::Long:
+    case TypeKind::ULong:
+    case TypeKind::Double:
+    case TypeKind::Pointer:
+        return 8;
+    default:
+        return 0;
+    }
+}
+
+const char* ValueFormatter::laneName(TypeKind kind) {
+    switch (kind) {
+    case TypeKind::Bool:
+        return "bool";
+    case TypeKind::Char:
+        return "char";
+    case TypeKind::UChar:
+        return "uchar";
+    case TypeKind::Short:
+        return "short";
+    case TypeKind::UShort:
+        return "ushort";
+    case TypeKind::Int:
+        return "int";
+    case TypeKind::UInt:
+        return "uint";
+    case TypeKind::Long:
+        return "long";
+    case TypeKind::ULong:
+        return "ulong";
+    case TypeKind::Half:
+        return "half";
+    case TypeKind::Float:
+        return "float";
+    case TypeKind::Double:
+        return "double";
+    case TypeKind::Pointer:
+        return "pointer";
+    default:
+        return "";
+    }
+}
+
+std::string ValueFormatter::hexBytes(const uint8_t* p, size_t n) {
+    std::string s;
+    s.reserve(n * 3);
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; ++i) {
+        if (i) s += ' ';
+        s += digits[p[i] >> 4];
+        s += digits[p[i] & 15];
+    }
+    return s;
+}
+
+std::string ValueFormatter::lanes(TypeKind kind, int count, const uint8_t* p,
+                                  size_t available) const {
+    if (count <= 1) return scalar(kind, p);
+    const size_t lane = static_cast<size_t>(laneBytes(kind));
+    std::string s = std::string("(") + laneName(kind) + std::to_string(count) + ")(";
+    for (size_t l = 0; l < static_cast<size_t>(count) && (l + 1) * lane <= available; ++l) {
+        if (l) s += ", ";
+        s += scalar(kind, p + l * lane);
+    }
+    return s + ")";
+}
+
 std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
+    if (m_style.hexIntegers && isInteger(kind)) {
+        const int size = laneBytes(kind);
+        char text[24];
+        std::snprintf(
+            text, sizeof text, "0x%0*llx", size * 2,
+            static_cast<unsigned long long>(readBits(p, static_cast<size_t>(size), m_bigEndian)));
+        return text;
+    }
     switch (kind) {
     case TypeKind::Bool:
         return p[0] ? "true" : "false";
@@ -54,18 +203,27 @@ std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
     case TypeKind::ULong:
         return std::to_string(readBits(p, 8, m_bigEndian));
     case TypeKind::Half:
-        return formatFloat(halfToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5);
+        return formatFloat(halfToFloat(static_cast<uint16_t>(readBits(p, 2, m_bigEndian))), 5,
+                           m_style.tiesAwayFromZero);
     case TypeKind::Float: {
         uint32_t bits = static_cast<uint32_t>(readBits(p, 4, m_bigEndian));
         float f;
         std::memcpy(&f, &bits, 4);
-        return formatFloat(f, 9);
+        return formatFloat(f, m_style.floatDigits, m_style.tiesAwayFromZero);
     }
     case TypeKind::Double: {
         uint64_t bits = readBits(p, 8, m_bigEndian);
         double d;
         std::memcpy(&d, &bits, 8);
-        return formatFloat(d, 17);
+        return formatFloat(d, m_style.doubleDigits, m_style.tiesAwayFromZero);
+    }
+    case TypeKind::Pointer: {
+        const uint64_t a = readBits(p, 8, m_bigEndian);
+        if (m_style.shortPointers || a == 0) return describe(a).text;
+        std::ostringstream ss;
+        ss << addressSpaceName(address::space(a)) << " buffer " << address::buffer(a) << " + "
+           << address::offset(a);
+        return ss.str();
     }
     default:
         return "?";
@@ -85,14 +243,7 @@ std::string ValueFormatter::format(const QualType& qt, const uint8_t* p, uint64_
         }
         return s + ")";
     }
-    if (t->isPointer()) {
-        uint64_t a = readBits(p, 8, m_bigEndian);
-        if (a == 0) return "NULL";
-        std::ostringstream ss;
-        ss << addressSpaceName(address::space(a)) << " buffer " << address::buffer(a) << " + "
-           << address::offset(a);
-        return ss.str();
-    }
+    if (t->isPointer()) return scalar(TypeKind::Pointer, p);
     if (t->isRecord()) {
         std::string s = "{";
         for (size_t i = 0; i < t->fields.size(); ++i) {
