@@ -2,7 +2,7 @@
 
 #include "Theme.h"
 
-#include "frontend/AddressSpace.h"
+#include "core/AddressSpace.h"
 
 #include <QAction>
 #include <QHeaderView>

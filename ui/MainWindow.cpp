@@ -19,7 +19,7 @@
 #include "WatchPane.h"
 #include "WorkItemGrid.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <QAction>
 #include <QApplication>

@@ -4,7 +4,7 @@
 #include "MemoryTableModel.h"
 #include "Theme.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <QCheckBox>
 #include <QComboBox>

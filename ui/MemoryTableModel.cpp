@@ -2,7 +2,7 @@
 
 #include "Theme.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <QBrush>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/AddressSpace.h"
 #include "debug/Snapshot.h"
-#include "frontend/AddressSpace.h"
 
 #include <QColor>
 #include <QFont>

@@ -4,7 +4,7 @@
 #include "Theme.h"
 #include "ValueFormat.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <QStringList>
 

@@ -1,8 +1,8 @@
 #include "ValueFormat.h"
 
 #include "common/Half.h"
-#include "frontend/AddressSpace.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
+#include "core/AddressSpace.h"
 
 #include <QStringList>
 

@@ -3,7 +3,7 @@
 #include "Theme.h"
 #include "ValueFormat.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <functional>
 

@@ -15,9 +15,9 @@
 #include "builtins/Builtin.h"
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
+#include "core/LaneOps.h"
+#include "core/TypeContext.h"
 #include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/LaneOps.h"
 
 #include <algorithm>
 #include <cstddef>

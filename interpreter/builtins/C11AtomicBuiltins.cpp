@@ -12,8 +12,8 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
+#include "core/LaneOps.h"
 #include "frontend/AstExpr.h"
-#include "runtime/LaneOps.h"
 
 #include <string>
 

@@ -5,9 +5,9 @@
 
 #include "builtins/Builtin.h"
 #include "common/Half.h"
+#include "core/Address.h"
+#include "core/TypeContext.h"
 #include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/Address.h"
 
 #include <cstdint>
 #include <initializer_list>

@@ -5,7 +5,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
 
 #include <cstdio>
 #include <cstring>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/Type.h"
 #include "debug/Snapshot.h"
-#include "frontend/Type.h"
 
 #include <cstdint>
 #include <string>

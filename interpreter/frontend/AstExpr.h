@@ -1,7 +1,8 @@
 #pragma once
 
+#include "core/Operator.h"
+#include "core/Type.h"
 #include "frontend/AstType.h"
-#include "frontend/Type.h"
 
 #include <cstdint>
 #include <memory>
@@ -34,42 +35,6 @@ enum class ExprKind : uint8_t {
     Alignof,      ///< __alignof__/_Alignof(type) or (expr)
     VecStep,      ///< vec_step(expr) / vec_step(type)
     ImplicitCast, ///< inserted by Sema only
-};
-
-enum class UnaryOp : uint8_t {
-    Plus,
-    Minus,
-    LogNot,
-    BitNot,
-    Deref,
-    AddrOf,
-    PreInc,
-    PreDec,
-    PostInc,
-    PostDec
-};
-
-enum class BinaryOp : uint8_t {
-    Mul,
-    Div,
-    Rem,
-    Add,
-    Sub,
-    Shl,
-    Shr,
-    Lt,
-    Gt,
-    Le,
-    Ge,
-    Eq,
-    Ne,
-    BitAnd,
-    BitXor,
-    BitOr,
-    LogAnd,
-    LogOr,
-    Comma,
-    None, ///< AssignExpr only: plain `=`
 };
 
 /// Spelling of an operator ("+", "<<=", "!") for messages.

@@ -2,9 +2,9 @@
 
 #include "builtins/BuiltinEnv.h"
 #include "common/Diagnostic.h"
+#include "core/Value.h"
 #include "frontend/Ast.h"
 #include "runtime/Memory.h"
-#include "runtime/Value.h"
 
 #include <boost/context/fiber.hpp>
 

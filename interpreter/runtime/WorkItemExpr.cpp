@@ -1,8 +1,8 @@
 // WorkItem: expression evaluation (rvalues, lvalue addresses, calls, initializers).
 #include "builtins/BuiltinRegistry.h"
+#include "core/LaneOps.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
-#include "runtime/LaneOps.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 

@@ -1,8 +1,8 @@
 // WorkItem: typed memory access (device byte order, endian(host) pointers), the BuiltinEnv
 // interface, and runtime error reporting.
+#include "core/LaneOps.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
-#include "runtime/LaneOps.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 

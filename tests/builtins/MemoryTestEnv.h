@@ -1,7 +1,7 @@
 #pragma once
 
 // A concrete BuiltinEnv over real byte buffers, one list of buffers per address space,
-// addressed with the encoding of runtime/Address.h and stored little-endian. It records
+// addressed with the encoding of core/Address.h and stored little-endian. It records
 // barriers, printf output, async copies, event waits, atomic brackets, element accesses and
 // reported errors so tests can assert them; plus `callBuiltin`, which resolves and runs a
 // builtin the way Sema and the interpreter do.
@@ -9,10 +9,10 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
+#include "core/Address.h"
+#include "core/LaneOps.h"
+#include "core/TypeContext.h"
 #include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/Address.h"
-#include "runtime/LaneOps.h"
 
 #include <array>
 #include <cstring>

@@ -7,10 +7,10 @@
 
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
+#include "core/Address.h"
+#include "core/LaneOps.h"
+#include "core/TypeContext.h"
 #include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/Address.h"
-#include "runtime/LaneOps.h"
 
 #include <algorithm>
 #include <cmath>
