@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/SourceRange.h"
 #include "core/Type.h"
 #include "core/Value.h"
 
@@ -10,9 +11,6 @@ namespace clstep {
 
 class TypeContext;
 class BuiltinEnv;
-namespace ast {
-struct CallExpr;
-}
 
 /// The resolved signature of one builtin call: Sema converts each argument to `params[i]`
 /// (inserting implicit conversions) and gives the call type `result`.
@@ -28,10 +26,21 @@ struct BuiltinSignature {
 using BuiltinResolveFn = bool (*)(TypeContext& types, const std::vector<QualType>& args,
                                   BuiltinSignature& sig);
 
+/// One resolved builtin call as its implementation sees it. Sema fills one in every call it
+/// resolves to a builtin (`ast::CallExpr::resolved`), after inserting the implicit
+/// conversions, so the builtins layer needs no AST: the frontend depends on builtins, never
+/// the other way round (docs/architecture.md, "Layers").
+struct BuiltinCall {
+    int builtin = -1;               ///< BuiltinRegistry id of the chosen overload
+    QualType type;                  ///< the call's result type
+    std::vector<QualType> argTypes; ///< the converted argument types, one per argument
+    SourceRange range;              ///< the whole call, for diagnostics and observers
+};
+
 /// Runs a builtin. `call` gives the resolved types (`call.type` is the result type and
-/// `call.args[i]->type` the converted argument types); `args` are the evaluated arguments
+/// `call.argTypes[i]` the converted argument types); `args` are the evaluated arguments
 /// already converted to the signature's parameter types; the result goes to `result`.
-using BuiltinImplFn = void (*)(BuiltinEnv& env, const ast::CallExpr& call, const Value* args,
+using BuiltinImplFn = void (*)(BuiltinEnv& env, const BuiltinCall& call, const Value* args,
                                Value& result);
 
 /// Properties the interpreter and Sema need to know about a builtin.

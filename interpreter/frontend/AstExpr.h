@@ -1,5 +1,6 @@
 #pragma once
 
+#include "builtins/Builtin.h"
 #include "core/Operator.h"
 #include "core/Type.h"
 #include "frontend/AstType.h"
@@ -125,6 +126,9 @@ struct CallExpr : Expr {
     std::vector<ExprPtr> args;
     FunctionDecl* function = nullptr;
     int builtin = -1;
+    /// For a call Sema resolved to a builtin: what the builtin's implementation gets
+    /// (`resolved.builtin == builtin`).
+    BuiltinCall resolved;
     CallExpr() : Expr(ExprKind::Call) {}
 };
 

@@ -309,7 +309,7 @@ Value WorkItem::evalCall(const CallExpr* c) {
                 new (&argv[i]) Value(eval(arg));
         }
         Value result;
-        BuiltinRegistry::instance().def(c->builtin).impl(*this, *c, argv, result);
+        BuiltinRegistry::instance().def(c->builtin).impl(*this, c->resolved, argv, result);
         return result;
     }
     const FunctionDecl* f = c->function->definition ? c->function->definition : c->function;

@@ -12,7 +12,6 @@
 #include "core/Address.h"
 #include "core/LaneOps.h"
 #include "core/TypeContext.h"
-#include "frontend/AstExpr.h"
 
 #include <array>
 #include <cstring>
@@ -263,13 +262,11 @@ inline CallResult callBuiltin(TypeContext& types, BuiltinEnv& env, const std::st
     for (int id : reg.lookup(name)) {
         BuiltinSignature sig;
         if (!reg.def(id).resolve(types, argTypes, sig)) continue;
-        ast::CallExpr call;
+        BuiltinCall call;
         call.builtin = id;
         call.type = sig.result;
         std::vector<Value> values;
         for (size_t i = 0; i < args.size(); ++i) {
-            auto e = std::make_unique<ast::Expr>(ast::ExprKind::IntLiteral);
-            e->type = sig.params[i];
             const Type* from = args[i].type->canonical();
             const Type* to = sig.params[i]->canonical();
             Value v = args[i].value;
@@ -278,7 +275,7 @@ inline CallResult callBuiltin(TypeContext& types, BuiltinEnv& env, const std::st
                     v.lanes[k] =
                         lane::convert(v.lanes[k], from->scalarType()->kind, to->scalarType()->kind);
             values.push_back(v);
-            call.args.push_back(std::move(e));
+            call.argTypes.push_back(sig.params[i]);
         }
         r.resolved = true;
         r.type = sig.result;

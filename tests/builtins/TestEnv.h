@@ -10,7 +10,6 @@
 #include "core/Address.h"
 #include "core/LaneOps.h"
 #include "core/TypeContext.h"
-#include "frontend/AstExpr.h"
 
 #include <algorithm>
 #include <cmath>
@@ -224,13 +223,12 @@ public:
             BuiltinSignature sig;
             if (!def.resolve(types, argTypes, sig)) continue;
             if (sig.params.size() != args.size()) return r;
-            ast::CallExpr expr;
+            BuiltinCall expr;
+            expr.builtin = id;
             expr.type = sig.result;
             std::vector<Value> values;
             for (size_t i = 0; i < args.size(); ++i) {
-                auto e = std::make_unique<ast::NameExpr>();
-                e->type = sig.params[i];
-                expr.args.push_back(std::move(e));
+                expr.argTypes.push_back(sig.params[i]);
                 values.push_back(convert(args[i], sig.params[i].type->canonical()));
             }
             def.impl(env, expr, values.data(), r.value);
