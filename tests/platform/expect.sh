@@ -3,12 +3,7 @@
 # every replay matches its recorded final buffers (expected/ directory and expected-output.txt);
 # after one byte of a recorded output is changed, --expect exits non-zero and names the
 # differing element. Usage: expect.sh CLSTEP_CLI PROGRAM [ARGS...]
-set -u
-cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-shift
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-"$cli" exec --quiet --record "$dir" -- "$@" >/dev/null || { echo "program failed"; exit 1; }
+. "$(dirname "$0")/record-program.sh"
 count=0
 for bundle in "$dir"/*/; do
   count=$((count + 1))
