@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/SourceRange.h"
+#include "builtins/BuiltinCall.h"
 #include "core/Type.h"
 #include "core/Value.h"
 
@@ -25,17 +25,6 @@ struct BuiltinSignature {
 /// finally reports "no matching overload").
 using BuiltinResolveFn = bool (*)(TypeContext& types, const std::vector<QualType>& args,
                                   BuiltinSignature& sig);
-
-/// One resolved builtin call as its implementation sees it. Sema fills one in every call it
-/// resolves to a builtin (`ast::CallExpr::resolved`), after inserting the implicit
-/// conversions, so the builtins layer needs no AST: the frontend depends on builtins, never
-/// the other way round (docs/architecture.md, "Layers").
-struct BuiltinCall {
-    int builtin = -1;               ///< BuiltinRegistry id of the chosen overload
-    QualType type;                  ///< the call's result type
-    std::vector<QualType> argTypes; ///< the converted argument types, one per argument
-    SourceRange range;              ///< the whole call, for diagnostics and observers
-};
 
 /// Runs a builtin. `call` gives the resolved types (`call.type` is the result type and
 /// `call.argTypes[i]` the converted argument types); `args` are the evaluated arguments

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "builtins/Builtin.h"
+#include "builtins/BuiltinCall.h"
 #include "core/Operator.h"
 #include "core/Type.h"
 #include "frontend/AstType.h"
