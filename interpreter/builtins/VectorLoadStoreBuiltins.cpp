@@ -89,8 +89,8 @@ bool resolveVloadHalf(TypeContext& types, const std::vector<QualType>& args,
 /// Address of element 0 of a half access: `p + offset * n` halves, or for the aligned forms
 /// `p + offset * 4` when n == 3 (spec 6.12.7). The aligned forms also require the address to
 /// be a multiple of sizeof(halfn) (8 bytes for half3); a violation is reported.
-uint64_t halfBase(BuiltinEnv& env, const BuiltinCall& call, uint64_t p, uint64_t offset,
-                  uint32_t n, bool aligned) {
+uint64_t halfBase(BuiltinEnv& env, const BuiltinCall& call, uint64_t p, uint64_t offset, uint32_t n,
+                  bool aligned) {
     const uint64_t stride = aligned && n == 3 ? 4 : n;
     const uint64_t base = mem::advance(p, offset * stride * 2);
     if (aligned && p != 0 && address::offset(base) % (stride * 2) != 0)

@@ -122,8 +122,8 @@ struct TraceEntry {
     uint64_t step = 0;     ///< session step (debugger action) it happened in
     int64_t workItem = -1; ///< global linear id of the work-item, -1 for none
     std::array<uint64_t, 3> globalId{};
-    uint64_t address = 0; ///< encoded device address (core/Address.h); 0 for diagnostics
-    uint64_t size = 0;    ///< bytes accessed
+    uint64_t address = 0;           ///< encoded device address (core/Address.h); 0 for diagnostics
+    uint64_t size = 0;              ///< bytes accessed
     std::array<uint8_t, 8> value{}; ///< the first (up to) 8 bytes read or written, device order
     SourceRange site;               ///< expression (access) or diagnostic range
     std::string message;            ///< Diagnostic: "error: message [kind]"
