@@ -1,5 +1,9 @@
+# The test areas that link only the interpreter layer of their name (cmake/ClstepLayers.cmake).
+set(CLSTEP_TEST_LAYER_AREAS builtins frontend checks launch debug)
+
 # clstep_add_qt_test(<area> <source>): builds tests/<area>/tst_<name>.cpp as a Qt Test
-# executable linked to the interpreter (and the UI library for area "ui") and registers it
+# executable linked to the interpreter, or to its layer for the areas of
+# CLSTEP_TEST_LAYER_AREAS (and the UI library for area "ui"), and registers it
 # with CTest as <area>.<name>.
 function(clstep_add_qt_test area src)
   get_filename_component(base ${src} NAME_WE)
@@ -9,7 +13,12 @@ function(clstep_add_qt_test area src)
   set_target_properties(${target} PROPERTIES AUTOMOC ON)
   target_compile_options(${target} PRIVATE ${CLSTEP_WARNINGS})
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
-  target_link_libraries(${target} PRIVATE clstep_interpreter Qt6::Test Qt6::Core)
+  # An area named after an interpreter layer links only that layer (and those below it).
+  if(area IN_LIST CLSTEP_TEST_LAYER_AREAS)
+    target_link_libraries(${target} PRIVATE clstep_${area} Qt6::Test Qt6::Core)
+  else()
+    target_link_libraries(${target} PRIVATE clstep_interpreter Qt6::Test Qt6::Core)
+  endif()
   if(area STREQUAL "ui")
     target_link_libraries(${target} PRIVATE clstep_ui)
   endif()

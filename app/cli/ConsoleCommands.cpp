@@ -3,7 +3,7 @@
 
 #include "debug/ExploreReport.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <iostream>
 

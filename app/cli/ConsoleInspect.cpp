@@ -1,7 +1,7 @@
 // Console: print, list, backtrace, info, selection and the trace.
 #include "Console.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,8 +1,8 @@
 // Console: gmem / lmem / pmem hex dumps and the typed `mem` view.
 #include "Console.h"
 
+#include "core/Address.h"
 #include "debug/ValueFormatter.h"
-#include "runtime/Address.h"
 
 #include <cstdio>
 #include <iostream>

@@ -21,7 +21,7 @@ bool resolveCast(TypeContext& types, const std::vector<QualType>& args, BuiltinS
 
 /// Returns the pointer unchanged if it points into `Space`, else NULL.
 template <AddressSpace Space>
-void castImpl(BuiltinEnv&, const ast::CallExpr&, const Value* args, Value& result) {
+void castImpl(BuiltinEnv&, const BuiltinCall&, const Value* args, Value& result) {
     uint64_t a = args[0].lanes[0].u;
     result.lanes[0].u = (a != 0 && address::space(a) == Space) ? a : 0;
 }

@@ -48,7 +48,7 @@ bool resolveCopy(TypeContext& types, const std::vector<QualType>& args, BuiltinS
 /// global <- local) advances by `stride` elements, the local side by one. 3-component vectors
 /// are copied with the size of 4 components, as the spec requires.
 template <bool Strided>
-void copyImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void copyImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const QualType dst = mem::argPointee(call, 0);
     const uint64_t elementBytes = dst->canonical()->size;
     const uint64_t stride = Strided ? args[3].lanes[0].u : 1;
@@ -68,7 +68,7 @@ bool resolveWait(TypeContext& types, const std::vector<QualType>& args, BuiltinS
                        {mem::scalarType(types, TypeKind::Int), args[1]});
 }
 
-void waitImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+void waitImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
     env.waitEvents(args[0].lanes[0].u, args[1].lanes[0].u, call.range);
 }
 
@@ -82,7 +82,7 @@ bool resolvePrefetch(TypeContext& types, const std::vector<QualType>& args, Buil
 }
 
 /// A prefetch is only a cache hint; there is no cache to fill.
-void prefetchImpl(BuiltinEnv&, const ast::CallExpr&, const Value*, Value&) {}
+void prefetchImpl(BuiltinEnv&, const BuiltinCall&, const Value*, Value&) {}
 
 /// `void __clstep_copy_bytes(T *dst, const U *src, size_t n)`: clstep's own byte copy (a
 /// reserved name, not an OpenCL builtin), for code that clstep generates, like the
@@ -98,7 +98,7 @@ bool resolveCopyBytes(TypeContext& types, const std::vector<QualType>& args,
                        {args[0], args[1], mem::sizeType(types)});
 }
 
-void copyBytesImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+void copyBytesImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
     env.copyBytes(args[0].lanes[0].u, args[1].lanes[0].u, args[2].lanes[0].u, call.range);
 }
 

@@ -5,7 +5,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
 
 namespace clstep {
 
@@ -108,7 +108,7 @@ Lane compute(Lane old, const Value* args, TypeKind k) {
 /// atomic_cmpxchg stores val only when old == cmp; a failed compare is an atomic read and
 /// nothing else (as on hardware and in Oclgrind), so it cannot race as a write.
 template <AtomicOp Op>
-void atomicImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void atomicImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const uint64_t addr = args[0].lanes[0].u;
     const QualType pointee = mem::argPointee(call, 0);
     const Type* t = pointee->canonical();

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "frontend/Type.h"
-#include "runtime/Value.h"
+#include "builtins/BuiltinCall.h"
+#include "core/Type.h"
+#include "core/Value.h"
 
 #include <string>
 #include <vector>
@@ -10,9 +11,6 @@ namespace clstep {
 
 class TypeContext;
 class BuiltinEnv;
-namespace ast {
-struct CallExpr;
-}
 
 /// The resolved signature of one builtin call: Sema converts each argument to `params[i]`
 /// (inserting implicit conversions) and gives the call type `result`.
@@ -29,9 +27,9 @@ using BuiltinResolveFn = bool (*)(TypeContext& types, const std::vector<QualType
                                   BuiltinSignature& sig);
 
 /// Runs a builtin. `call` gives the resolved types (`call.type` is the result type and
-/// `call.args[i]->type` the converted argument types); `args` are the evaluated arguments
+/// `call.argTypes[i]` the converted argument types); `args` are the evaluated arguments
 /// already converted to the signature's parameter types; the result goes to `result`.
-using BuiltinImplFn = void (*)(BuiltinEnv& env, const ast::CallExpr& call, const Value* args,
+using BuiltinImplFn = void (*)(BuiltinEnv& env, const BuiltinCall& call, const Value* args,
                                Value& result);
 
 /// Properties the interpreter and Sema need to know about a builtin.

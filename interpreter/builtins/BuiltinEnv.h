@@ -2,8 +2,8 @@
 
 #include "builtins/ImageObject.h"
 #include "common/SourceRange.h"
-#include "frontend/Type.h"
-#include "runtime/Value.h"
+#include "core/Type.h"
+#include "core/Value.h"
 
 #include <cstdint>
 #include <span>

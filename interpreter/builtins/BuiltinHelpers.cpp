@@ -173,7 +173,7 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
     return true;
 }
 
-void storeOut(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, size_t index,
+void storeOut(BuiltinEnv& env, const BuiltinCall& call, const Value* args, size_t index,
               const Value& v) {
     const Type* pointer = argType(call, index);
     env.store(args[index].lanes[0].u, pointer->pointee, v, call.range);

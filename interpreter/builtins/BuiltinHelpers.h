@@ -15,9 +15,8 @@
 #include "builtins/Builtin.h"
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
-#include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
+#include "core/TypeContext.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -100,12 +99,12 @@ bool resolveWith(TypeContext& types, const std::vector<QualType>& args, BuiltinS
 // ----------------------------------------------------------------------------------------
 
 /// The call's result type (canonical).
-inline const Type* resultType(const ast::CallExpr& call) {
+inline const Type* resultType(const BuiltinCall& call) {
     return call.type.type->canonical();
 }
 /// The type of converted argument `i` (canonical).
-inline const Type* argType(const ast::CallExpr& call, size_t i) {
-    return call.args[i]->type.type->canonical();
+inline const Type* argType(const BuiltinCall& call, size_t i) {
+    return call.argTypes[i].type->canonical();
 }
 /// The lane kind of a scalar or vector type.
 inline TypeKind elementKind(const Type* t) {
@@ -196,7 +195,7 @@ void dispatch(TypeKind k, F&& f) {
 
 /// Stores `v` through the pointer in argument `index` (an out-parameter such as fract's
 /// iptr), as the pointee type, attributed to the call's source range.
-void storeOut(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, size_t index,
+void storeOut(BuiltinEnv& env, const BuiltinCall& call, const Value* args, size_t index,
               const Value& v);
 
 /// The IEEE-754 bits of a float or double (zero-extended).
@@ -275,7 +274,7 @@ void writeLane(Lane& l, V v, bool vector) {
 }
 
 template <Pattern P, auto Op, Compute C, class T>
-void applyTyped(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void applyTyped(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     constexpr size_t kArgs = P.argCount();
     constexpr int kOut = outArg<P>();
     constexpr size_t kIn = kOut >= 0 ? kArgs - 1 : kArgs;
@@ -309,7 +308,7 @@ void applyTyped(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, V
 /// returns a std::pair {result lane, out lane} and the out lanes are stored through the
 /// pointer argument.
 template <Pattern P, auto Op, Domain D, Compute C = Compute::Native>
-void applyLanes(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void applyLanes(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const TypeKind k = elementKind(argType(call, detail::firstGenArg<P>()));
     dispatch<D>(k, [&]<class T>() { detail::applyTyped<P, Op, C, T>(env, call, args, result); });
 }

@@ -12,8 +12,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "frontend/AstExpr.h"
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
 
 #include <string>
 
@@ -91,7 +90,7 @@ bool resolve(TypeContext& types, const std::vector<QualType>& args, BuiltinSigna
     return mem::accept(sig, result, std::move(params));
 }
 
-const char* nameOf(const ast::CallExpr& call) {
+const char* nameOf(const BuiltinCall& call) {
     return BuiltinRegistry::instance().def(call.builtin).name.c_str();
 }
 
@@ -104,7 +103,7 @@ bool validOrder(int64_t o) {
 /// (memory_scope_work_item only for atomic_work_item_fence on images); reports
 /// "invalid-memory-order" and returns seq_cst / device scope for what is illegal.
 template <Kind K>
-void checkSemantics(BuiltinEnv& env, const ast::CallExpr& call, int64_t& order, int64_t& scope) {
+void checkSemantics(BuiltinEnv& env, const BuiltinCall& call, int64_t& order, int64_t& scope) {
     std::string problem;
     if (!validOrder(order)) {
         problem = std::to_string(order) + " is not a memory_order";
@@ -135,7 +134,7 @@ void checkSemantics(BuiltinEnv& env, const ast::CallExpr& call, int64_t& order, 
 
 /// compare_exchange: the failure order may not be release or acq_rel, nor stronger than
 /// the success order (C11 7.17.7.4p2).
-void checkFailureOrder(BuiltinEnv& env, const ast::CallExpr& call, int64_t success,
+void checkFailureOrder(BuiltinEnv& env, const BuiltinCall& call, int64_t success,
                        int64_t& failure) {
     auto strength = [](int64_t o) {
         return o == kSeqCst ? 2 : o == kRelaxed || o == kRelease ? 0 : 1;
@@ -187,7 +186,7 @@ Lane fetch(FetchOp op, Lane old, Lane v, TypeKind k) {
 }
 
 template <Kind K, FetchOp Op, bool Explicit>
-void impl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void impl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const uint64_t addr = args[0].lanes[0].u;
     const QualType pointee = mem::argPointee(call, 0);
     const Type* t = pointee->canonical();
@@ -203,7 +202,7 @@ void impl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& 
         order = args[base].lanes[0].i;
         if (K == Kind::CmpXchg) failure = args[base + 1].lanes[0].i;
         const size_t scopeArg = base + orderCount(K);
-        if (call.args.size() > scopeArg) scope = args[scopeArg].lanes[0].i;
+        if (call.argTypes.size() > scopeArg) scope = args[scopeArg].lanes[0].i;
     }
     checkSemantics<K>(env, call, order, scope);
     if (K == Kind::CmpXchg && Explicit) checkFailureOrder(env, call, order, failure);
@@ -266,7 +265,7 @@ bool resolveFence(TypeContext& types, const std::vector<QualType>& args, Builtin
                        {mem::scalarType(types, TypeKind::UInt), i, i});
 }
 
-void fenceImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+void fenceImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
     const uint64_t flags = args[0].lanes[0].u;
     const int64_t order = args[1].lanes[0].i, scope = args[2].lanes[0].i;
     std::string problem;

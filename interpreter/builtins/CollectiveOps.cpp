@@ -1,6 +1,6 @@
 #include "builtins/CollectiveOps.h"
 
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
 
 #include <cmath>
 #include <limits>

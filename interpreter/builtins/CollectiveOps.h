@@ -1,7 +1,7 @@
 #pragma once
 
-#include "frontend/Type.h"
-#include "runtime/Value.h"
+#include "core/Type.h"
+#include "core/Value.h"
 
 #include <cstdint>
 #include <span>

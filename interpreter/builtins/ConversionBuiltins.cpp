@@ -215,7 +215,7 @@ Lane convertLane(Lane l, TypeKind from, TypeKind to, bool sat, Round r) {
 }
 
 template <bool Sat, Round R>
-void implConvert(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implConvert(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const TypeKind from = elementKind(argType(call, 0));
     const Type* rt = resultType(call);
     const TypeKind to = elementKind(rt);
@@ -225,7 +225,7 @@ void implConvert(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Valu
 
 // --- as_T: reinterpret the little-endian bytes of the lanes ---
 
-void implAs(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implAs(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* src = argType(call, 0);
     const Type* dst = resultType(call);
     uint8_t bytes[128] = {};

@@ -31,7 +31,7 @@ Acc<T> sumOfSquares(const Acc<T>* p, uint32_t n) {
     return s;
 }
 
-void implDot(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implDot(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const uint32_t n = argType(call, 0)->lanes();
     dispatchFloat(elementKind(argType(call, 0)), [&]<class T>() {
         Acc<T> s = 0;
@@ -43,7 +43,7 @@ void implDot(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& r
 
 // length(p) = sqrt(sum p_i^2); distance(p0, p1) = length(p0 - p1).
 template <bool Distance>
-void implLength(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implLength(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const uint32_t n = argType(call, 0)->lanes();
     dispatchFloat(elementKind(argType(call, 0)), [&]<class T>() {
         Acc<T> p[4];
@@ -56,7 +56,7 @@ void implLength(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value
 // normalize(p) = p / length(p), with the special cases of the spec (OpenCL C 2.0 6.13.5):
 // all-zero p returns p; any NaN gives NaNs; infinite components become +-1 and the others
 // +-0 before normalizing.
-void implNormalize(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implNormalize(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const uint32_t n = argType(call, 0)->lanes();
     dispatchFloat(elementKind(argType(call, 0)), [&]<class T>() {
         Acc<T> p[4];
@@ -88,7 +88,7 @@ void implNormalize(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Va
 }
 
 // cross(p0, p1) = (y0 z1 - z0 y1, z0 x1 - x0 z1, x0 y1 - y0 x1[, 0]).
-void implCross(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implCross(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const uint32_t n = resultType(call)->lanes();
     dispatchFloat(elementKind(resultType(call)), [&]<class T>() {
         auto a = [&](uint32_t k) { return lane<T>(args[0], k); };

@@ -171,7 +171,7 @@ const QualType& texelType(unsigned n) {
 }
 
 /// The image behind argument 0, or nullptr after reporting that it is none.
-const image::Object* imageOf(BuiltinEnv& env, const ast::CallExpr& call, const Value* args) {
+const image::Object* imageOf(BuiltinEnv& env, const BuiltinCall& call, const Value* args) {
     const image::Object* img = env.imageAt(args[0].lanes[0].u);
     if (!img)
         env.reportError("out-of-bounds", "the image argument names no image object", call.range);
@@ -216,7 +216,7 @@ image::Texel fetch(BuiltinEnv& env, const image::Object& img, uint64_t handle,
 
 /// Checks the format against the function (6.12.14.2: other combinations return undefined
 /// values); reports and returns false on a mismatch.
-bool formatMatches(BuiltinEnv& env, const ast::CallExpr& call, const image::Object& img, Fn fn,
+bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image::Object& img, Fn fn,
                    const char* verb) {
     if (image::readKind(img.format.type) == readKindOf(fn)) return true;
     env.reportError("image-undefined",
@@ -233,14 +233,14 @@ bool formatMatches(BuiltinEnv& env, const ast::CallExpr& call, const image::Obje
 }
 
 template <Fn F>
-void readImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     result = Value();
     const image::Object* img = imageOf(env, call, args);
     if (!img) return;
     const uint64_t handle = args[0].lanes[0].u;
-    const bool sampled = call.args.size() == 3;
+    const bool sampled = call.argTypes.size() == 3;
     const Value& cv = args[sampled ? 2 : 1];
-    const Type* ct = call.args.back()->type->canonical()->scalarType()->canonical();
+    const Type* ct = call.argTypes.back()->canonical()->scalarType()->canonical();
     const bool isFloat = ct->kind == TypeKind::Float;
     const bool integerRead = F == Fn::I || F == Fn::UI;
     // Only error messages need the name (built there: reads are hot in image kernels).
@@ -350,7 +350,7 @@ void readImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Val
 }
 
 template <Fn F>
-void writeImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void writeImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     result = Value();
     const image::Object* img = imageOf(env, call, args);
     if (!img) return;
@@ -419,7 +419,7 @@ bool resolveQuery(TypeContext& types, const std::vector<QualType>& args, Builtin
 }
 
 template <Query Q>
-void queryImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void queryImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     result = Value();
     const image::Object* img = imageOf(env, call, args);
     if (!img) return;

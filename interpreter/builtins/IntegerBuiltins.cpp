@@ -112,7 +112,7 @@ bool resolveUpsample(TypeContext& types, const std::vector<QualType>& args, Buil
     return true;
 }
 
-void implUpsample(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implUpsample(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
     const TypeKind kind = elementKind(rt);
     const unsigned bits = static_cast<unsigned>(argType(call, 1)->scalarType()->size * 8);

@@ -132,7 +132,7 @@ bool resolveNan(TypeContext& types, const std::vector<QualType>& args, BuiltinSi
 }
 
 // A quiet NaN with the low bits of the code in its significand.
-void implNan(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implNan(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
     const bool isDouble = elementKind(rt) == TypeKind::Double;
     const uint32_t step = argType(call, 0)->isVector() ? 1 : 0;

@@ -5,9 +5,8 @@
 
 #include "builtins/Builtin.h"
 #include "common/Half.h"
-#include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
+#include "core/TypeContext.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -24,8 +23,8 @@ inline QualType pointeeOf(const QualType& t) {
 }
 
 /// The pointee of argument `i` of a resolved builtin call.
-inline QualType argPointee(const ast::CallExpr& call, size_t i) {
-    return pointeeOf(call.args[i]->type);
+inline QualType argPointee(const BuiltinCall& call, size_t i) {
+    return pointeeOf(call.argTypes[i]);
 }
 
 /// True for a scalar arithmetic type (integer, bool or floating): the kinds an ordinary C

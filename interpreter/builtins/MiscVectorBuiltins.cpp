@@ -36,7 +36,7 @@ bool resolveShuffle(TypeContext& types, const std::vector<QualType>& args, Built
 
 // Only the low log2(m) (shuffle) or log2(2m) (shuffle2) bits of each mask element count.
 template <int Sources>
-void implShuffle(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implShuffle(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const uint32_t m = argType(call, 0)->count;
     const uint32_t n = resultType(call)->count;
     const Value& mask = args[Sources];

@@ -5,7 +5,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
 
 #include <cstdio>
 #include <cstring>
@@ -196,7 +196,7 @@ std::string formatElement(const Conversion& c, int width, int precision, Lane l,
 /// Applies a printf format to the call's arguments (spec 6.12.13).
 class Formatter {
 public:
-    Formatter(BuiltinEnv& env, const ast::CallExpr& call, const Value* args)
+    Formatter(BuiltinEnv& env, const BuiltinCall& call, const Value* args)
         : m_env(env), m_call(call), m_args(args) {}
 
     /// Formats the whole format string; throws FormatError on a bad format or argument.
@@ -217,9 +217,9 @@ private:
     /// The next argument's index; throws when the arguments are exhausted (the spec leaves
     /// this undefined; it is reported).
     size_t nextArg() {
-        if (m_next >= m_call.args.size())
+        if (m_next >= m_call.argTypes.size())
             throw FormatError{"printf format needs more arguments than the " +
-                              std::to_string(m_call.args.size() - 1) + " given"};
+                              std::to_string(m_call.argTypes.size() - 1) + " given"};
         return m_next++;
     }
 
@@ -227,7 +227,7 @@ private:
     int starField(int field, bool isWidth, std::string& flags) {
         if (field != -2) return field;
         size_t a = nextArg();
-        if (!m_call.args[a]->type->canonical()->isInteger())
+        if (!m_call.argTypes[a]->canonical()->isInteger())
             throw FormatError{"printf '*' field width or precision needs an int argument"};
         int64_t v = m_args[a].lanes[0].i;
         if (v < 0 && isWidth) flags += '-'; // C99 7.19.6.1: negative width means '-' flag
@@ -239,7 +239,7 @@ private:
         const int width = starField(c.width, true, c.flags);
         const int precision = starField(c.precision, false, c.flags);
         const size_t a = nextArg();
-        const Type* t = m_call.args[a]->type->canonical();
+        const Type* t = m_call.argTypes[a]->canonical();
         if (c.conv == 's' || c.conv == 'p') return pointerText(c, width, precision, a, t);
         if (t->isVector() != (c.vectorSize != 0) || (c.vectorSize && t->lanes() != c.vectorSize))
             throw FormatError{"printf argument " + std::to_string(a) + " has type " + t->name +
@@ -277,14 +277,14 @@ private:
     }
 
     BuiltinEnv& m_env;
-    const ast::CallExpr& m_call;
+    const BuiltinCall& m_call;
     const Value* m_args;
     size_t m_next = 1;
 };
 
 /// Reads the format from __constant memory, formats, and prints (spec 6.12.13.1: returns 0
 /// on success, -1 otherwise). A bad format is reported and prints nothing.
-void printfImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void printfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const std::string fmt =
         readString(env, args[0].lanes[0].u, mem::argPointee(call, 0), kMaxStringBytes, call.range);
     try {

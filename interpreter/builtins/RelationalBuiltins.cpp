@@ -31,7 +31,7 @@ bool resolveAnyAll(TypeContext& types, const std::vector<QualType>& args, Builti
 
 // Signed lanes are sign-extended, so the most significant bit is set exactly when i < 0.
 template <bool All>
-void implAnyAll(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implAnyAll(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const uint32_t n = argType(call, 0)->lanes();
     bool r = All;
     for (uint32_t k = 0; k < n; ++k) {
@@ -42,7 +42,7 @@ void implAnyAll(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value
 }
 
 // bitselect(a, b, c): each result bit is the bit of b where c's bit is 1, else of a.
-void implBitselect(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implBitselect(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
     const bool isFloat = elementKind(rt) == TypeKind::Float;
     for (uint32_t k = 0; k < rt->lanes(); ++k) {
@@ -81,7 +81,7 @@ bool resolveSelect(TypeContext& types, const std::vector<QualType>& args, Builti
 }
 
 // Scalars: c ? b : a. Vectors: per lane, the most significant bit of c selects b.
-void implSelect(BuiltinEnv&, const ast::CallExpr& call, const Value* args, Value& result) {
+void implSelect(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
     const Type* ct = argType(call, 2);
     if (!rt->isVector()) {

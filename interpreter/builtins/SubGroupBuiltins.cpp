@@ -36,26 +36,26 @@ uint64_t groupItems(const BuiltinEnv& env, bool enqueued) {
 }
 
 /// get_sub_group_size: the size of the caller's sub-group (the last one may be smaller).
-void sizeImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void sizeImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     const uint64_t s = env.maxSubGroupSize(), first = linearId(env) / s * s;
     result.lanes[0].u = std::min<uint64_t>(s, groupItems(env, false) - first);
 }
 
-void maxSizeImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void maxSizeImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     result.lanes[0].u = env.maxSubGroupSize();
 }
 
 template <bool Enqueued>
-void countImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void countImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     const uint64_t s = env.maxSubGroupSize();
     result.lanes[0].u = (groupItems(env, Enqueued) + s - 1) / s;
 }
 
-void idImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void idImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     result.lanes[0].u = linearId(env) / env.maxSubGroupSize();
 }
 
-void localIdImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void localIdImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     result.lanes[0].u = linearId(env) % env.maxSubGroupSize();
 }
 
@@ -71,7 +71,7 @@ bool resolveBarrier(TypeContext& types, const std::vector<QualType>& args, Built
 
 /// A sub-group barrier: every work-item of the sub-group must reach it. The interpreter runs
 /// each work-item's accesses in program order, so the fence needs nothing else.
-void barrierImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value*, Value&) {
+void barrierImpl(BuiltinEnv& env, const BuiltinCall& call, const Value*, Value&) {
     env.collective(Value(), true, "sub_group_barrier", call.range);
 }
 

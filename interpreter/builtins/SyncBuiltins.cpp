@@ -20,13 +20,13 @@ bool resolveFence(TypeContext& types, const std::vector<QualType>& args, Builtin
     return mem::accept(sig, mem::scalarType(types, TypeKind::Void), std::move(params));
 }
 
-void barrierImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+void barrierImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
     env.barrier(static_cast<uint32_t>(args[0].lanes[0].u), call.range);
 }
 
 /// Fences order this work-item's own accesses; the interpreter executes each work-item's
 /// accesses in program order, so a fence has nothing left to do.
-void fenceImpl(BuiltinEnv&, const ast::CallExpr&, const Value*, Value&) {}
+void fenceImpl(BuiltinEnv&, const BuiltinCall&, const Value*, Value&) {}
 
 } // namespace
 

@@ -31,7 +31,7 @@ bool resolveVload(TypeContext& types, const std::vector<QualType>& args, Builtin
 }
 
 /// Reads n elements from `p + offset * n` (spec 6.12.7).
-void vloadImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void vloadImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const QualType pointee = mem::argPointee(call, 1);
     const Type* elem = pointee->canonical();
     const QualType access = mem::accessType(pointee, elem);
@@ -57,11 +57,11 @@ bool resolveVstore(TypeContext& types, const std::vector<QualType>& args, Builti
 }
 
 /// Writes the n elements of `data` to `p + offset * n` (spec 6.12.7).
-void vstoreImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+void vstoreImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
     const QualType pointee = mem::argPointee(call, 2);
     const Type* elem = pointee->canonical();
     const QualType access = mem::accessType(pointee, elem);
-    const uint32_t n = call.args[0]->type->canonical()->lanes();
+    const uint32_t n = call.argTypes[0]->canonical()->lanes();
     const uint64_t base = mem::advance(args[2].lanes[0].u, args[1].lanes[0].u * n * elem->size);
     for (uint32_t k = 0; k < n; ++k) {
         Value v;
@@ -89,8 +89,8 @@ bool resolveVloadHalf(TypeContext& types, const std::vector<QualType>& args,
 /// Address of element 0 of a half access: `p + offset * n` halves, or for the aligned forms
 /// `p + offset * 4` when n == 3 (spec 6.12.7). The aligned forms also require the address to
 /// be a multiple of sizeof(halfn) (8 bytes for half3); a violation is reported.
-uint64_t halfBase(BuiltinEnv& env, const ast::CallExpr& call, uint64_t p, uint64_t offset,
-                  uint32_t n, bool aligned) {
+uint64_t halfBase(BuiltinEnv& env, const BuiltinCall& call, uint64_t p, uint64_t offset, uint32_t n,
+                  bool aligned) {
     const uint64_t stride = aligned && n == 3 ? 4 : n;
     const uint64_t base = mem::advance(p, offset * stride * 2);
     if (aligned && p != 0 && address::offset(base) % (stride * 2) != 0)
@@ -104,7 +104,7 @@ uint64_t halfBase(BuiltinEnv& env, const ast::CallExpr& call, uint64_t p, uint64
 /// Reads n halves as floats (spec 6.12.7 vload_half). A half load yields the exact float
 /// value in its lane (Value.h), so the lanes are the result as they are.
 template <bool Aligned>
-void vloadHalfImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void vloadHalfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const QualType pointee = mem::argPointee(call, 1);
     const QualType access = mem::accessType(pointee, pointee->canonical());
     const uint32_t n = call.type->canonical()->lanes();
@@ -137,10 +137,10 @@ bool resolveVstoreHalf(TypeContext& types, const std::vector<QualType>& args,
 /// _rte) and stores it. The stored lane holds the exact half value as float, so the half
 /// store itself does no further rounding.
 template <mem::HalfRounding M, bool Aligned>
-void vstoreHalfImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value&) {
+void vstoreHalfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
     const QualType pointee = mem::argPointee(call, 2);
     const QualType access = mem::accessType(pointee, pointee->canonical());
-    const Type* data = call.args[0]->type->canonical();
+    const Type* data = call.argTypes[0]->canonical();
     const bool isDouble = data->scalarType()->kind == TypeKind::Double;
     const uint32_t n = data->lanes();
     const uint64_t base = halfBase(env, call, args[2].lanes[0].u, args[1].lanes[0].u, n, Aligned);

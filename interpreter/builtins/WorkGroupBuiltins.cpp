@@ -8,7 +8,6 @@
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/CollectiveOps.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "frontend/AstExpr.h"
 
 #include <string>
 
@@ -74,25 +73,25 @@ uint64_t positionOf(BuiltinEnv& env) {
 }
 
 /// The builtin's own name, for divergence messages (the call's callee spelling).
-const char* nameOf(const ast::CallExpr& call) {
+const char* nameOf(const BuiltinCall& call) {
     return BuiltinRegistry::instance().def(call.builtin).name.c_str();
 }
 
 template <bool SubGroup, Op O>
-void reduceImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void reduceImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
     result.lanes[0] = collective::reduce(O, call.type->canonical()->kind, all);
 }
 
 template <bool SubGroup, Op O, bool Inclusive>
-void scanImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void scanImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const uint64_t me = positionOf<SubGroup>(env);
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
     result.lanes[0] = collective::scan(O, call.type->canonical()->kind, all, me, Inclusive);
 }
 
 template <bool SubGroup, bool All>
-void predicateImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void predicateImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
     bool r = All;
     for (const Value& v : all)
@@ -104,14 +103,14 @@ void predicateImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args
 /// (6.13.15: "the behavior is undefined if local_id is not the same for all work-items ... or
 /// is not a valid local id") and reported as an "invalid-argument" error.
 template <bool SubGroup>
-void broadcastImpl(BuiltinEnv& env, const ast::CallExpr& call, const Value* args, Value& result) {
+void broadcastImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
     uint64_t id = 0;
     bool valid = true;
     if (SubGroup) {
         id = args[1].lanes[0].u;
     } else {
-        for (size_t i = call.args.size() - 1; i >= 1; --i) {
+        for (size_t i = call.argTypes.size() - 1; i >= 1; --i) {
             const uint32_t dim = static_cast<uint32_t>(i - 1);
             valid = valid && args[i].lanes[0].u < env.localSize(dim);
             id = id * env.localSize(dim) + args[i].lanes[0].u;

@@ -30,16 +30,16 @@ bool resolveWorkDim(TypeContext& types, const std::vector<QualType>& args, Built
 }
 
 template <DimFn Fn>
-void dimImpl(BuiltinEnv& env, const ast::CallExpr&, const Value* args, Value& result) {
+void dimImpl(BuiltinEnv& env, const BuiltinCall&, const Value* args, Value& result) {
     result.lanes[0].u = (env.*Fn)(static_cast<uint32_t>(args[0].lanes[0].u));
 }
 
-void workDimImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void workDimImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     result.lanes[0].u = env.workDim();
 }
 
 /// get_global_linear_id (2.0 6.13.1): (gz - oz) * gsy * gsx + (gy - oy) * gsx + (gx - ox).
-void globalLinearImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void globalLinearImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     uint64_t id = 0;
     for (int d = 2; d >= 0; --d) {
         uint32_t dim = static_cast<uint32_t>(d);
@@ -49,7 +49,7 @@ void globalLinearImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value
 }
 
 /// get_local_linear_id (2.0 6.13.1): lz * lsy * lsx + ly * lsx + lx.
-void localLinearImpl(BuiltinEnv& env, const ast::CallExpr&, const Value*, Value& result) {
+void localLinearImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     uint64_t id = 0;
     for (int d = 2; d >= 0; --d) {
         uint32_t dim = static_cast<uint32_t>(d);

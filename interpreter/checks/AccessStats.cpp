@@ -1,7 +1,7 @@
 #include "checks/AccessStats.h"
 
+#include "core/Address.h"
 #include "frontend/Ast.h"
-#include "runtime/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/Memory.h"
 #include "runtime/WorkGroup.h"

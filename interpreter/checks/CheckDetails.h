@@ -36,7 +36,7 @@ public:
     static constexpr size_t kMaxRanges = 4096;
 
     /// A byte range of device memory: `size` bytes from the encoded device address `address`
-    /// (runtime/Address.h). `group` is the work-group whose `__local` memory it is (`__local`
+    /// (core/Address.h). `group` is the work-group whose `__local` memory it is (`__local`
     /// addresses name one buffer of every group); {0, 0, 0} for the other spaces.
     struct Range {
         uint64_t address = 0;

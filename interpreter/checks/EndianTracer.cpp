@@ -1,6 +1,6 @@
 #include "checks/EndianTracer.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 

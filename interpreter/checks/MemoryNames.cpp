@@ -1,8 +1,8 @@
 #include "checks/MemoryNames.h"
 
+#include "core/Address.h"
 #include "frontend/Ast.h"
 #include "frontend/AstWalk.h"
-#include "runtime/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 

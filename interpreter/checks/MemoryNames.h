@@ -28,7 +28,7 @@ public:
     /// Element size in bytes of the buffer containing `address`, 0 when unknown.
     unsigned elementBytes(uint64_t address) const;
 
-    /// "0x..." (encoded device address, runtime/Address.h).
+    /// "0x..." (encoded device address, core/Address.h).
     static std::string hexAddress(uint64_t address);
     /// Bytes as "11 22 33 44" (memory order).
     static std::string hexBytes(const uint8_t* bytes, uint64_t size);

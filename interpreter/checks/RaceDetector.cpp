@@ -1,7 +1,7 @@
 #include "checks/RaceDetector.h"
 
 #include "checks/ReadOnlyImages.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"

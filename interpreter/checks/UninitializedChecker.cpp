@@ -1,6 +1,6 @@
 #include "checks/UninitializedChecker.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"

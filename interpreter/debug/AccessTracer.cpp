@@ -1,6 +1,6 @@
 #include "debug/AccessTracer.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 

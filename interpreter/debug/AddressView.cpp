@@ -1,6 +1,6 @@
 #include "debug/AddressView.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <cstdio>
 

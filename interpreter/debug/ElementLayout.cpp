@@ -1,6 +1,6 @@
 #include "debug/ElementLayout.h"
 
-#include "frontend/Type.h"
+#include "core/Type.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // per-byte race and endian-conversion marks of the memory regions).
 #include "debug/Session.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"

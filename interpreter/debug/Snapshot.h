@@ -3,10 +3,10 @@
 #include "builtins/ImageObject.h"
 #include "checks/AccessStats.h"
 #include "common/Diagnostic.h"
+#include "core/AddressSpace.h"
 #include "debug/ElementLayout.h"
 #include "debug/PagedArray.h"
 #include "debug/Scheduler.h"
-#include "frontend/AddressSpace.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -59,7 +59,7 @@ struct VariableSnapshot {
     std::string name;
     std::string type;
     AddressSpace space = AddressSpace::Private;
-    uint64_t address = 0; ///< encoded device address (runtime/Address.h)
+    uint64_t address = 0; ///< encoded device address (core/Address.h)
     uint64_t size = 0;    ///< bytes
     std::string value;
     std::vector<VariableSnapshot> children;
@@ -122,8 +122,8 @@ struct TraceEntry {
     uint64_t step = 0;     ///< session step (debugger action) it happened in
     int64_t workItem = -1; ///< global linear id of the work-item, -1 for none
     std::array<uint64_t, 3> globalId{};
-    uint64_t address = 0; ///< encoded device address (runtime/Address.h); 0 for diagnostics
-    uint64_t size = 0;    ///< bytes accessed
+    uint64_t address = 0;           ///< encoded device address (core/Address.h); 0 for diagnostics
+    uint64_t size = 0;              ///< bytes accessed
     std::array<uint8_t, 8> value{}; ///< the first (up to) 8 bytes read or written, device order
     SourceRange site;               ///< expression (access) or diagnostic range
     std::string message;            ///< Diagnostic: "error: message [kind]"

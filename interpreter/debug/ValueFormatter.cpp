@@ -1,7 +1,7 @@
 #include "debug/ValueFormatter.h"
 
 #include "common/Half.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/LaneMemory.h"
 
 #include <algorithm>

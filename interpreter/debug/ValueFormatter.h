@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/Type.h"
 #include "debug/AddressView.h"
 #include "debug/Snapshot.h"
-#include "frontend/Type.h"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 #include "debug/WatchTracker.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/KernelRun.h"
 #include "runtime/Memory.h"
 #include "runtime/WorkGroup.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "frontend/AddressSpace.h"
-#include "frontend/Type.h"
+#include "core/AddressSpace.h"
+#include "core/Type.h"
 
 #include <cstdint>
 #include <string>

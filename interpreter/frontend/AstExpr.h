@@ -1,7 +1,9 @@
 #pragma once
 
+#include "builtins/BuiltinCall.h"
+#include "core/Operator.h"
+#include "core/Type.h"
 #include "frontend/AstType.h"
-#include "frontend/Type.h"
 
 #include <cstdint>
 #include <memory>
@@ -34,42 +36,6 @@ enum class ExprKind : uint8_t {
     Alignof,      ///< __alignof__/_Alignof(type) or (expr)
     VecStep,      ///< vec_step(expr) / vec_step(type)
     ImplicitCast, ///< inserted by Sema only
-};
-
-enum class UnaryOp : uint8_t {
-    Plus,
-    Minus,
-    LogNot,
-    BitNot,
-    Deref,
-    AddrOf,
-    PreInc,
-    PreDec,
-    PostInc,
-    PostDec
-};
-
-enum class BinaryOp : uint8_t {
-    Mul,
-    Div,
-    Rem,
-    Add,
-    Sub,
-    Shl,
-    Shr,
-    Lt,
-    Gt,
-    Le,
-    Ge,
-    Eq,
-    Ne,
-    BitAnd,
-    BitXor,
-    BitOr,
-    LogAnd,
-    LogOr,
-    Comma,
-    None, ///< AssignExpr only: plain `=`
 };
 
 /// Spelling of an operator ("+", "<<=", "!") for messages.
@@ -160,6 +126,9 @@ struct CallExpr : Expr {
     std::vector<ExprPtr> args;
     FunctionDecl* function = nullptr;
     int builtin = -1;
+    /// For a call Sema resolved to a builtin: what the builtin's implementation gets
+    /// (`resolved.builtin == builtin`).
+    BuiltinCall resolved;
     CallExpr() : Expr(ExprKind::Call) {}
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/SourceRange.h"
-#include "frontend/AddressSpace.h"
+#include "core/AddressSpace.h"
 
 #include <memory>
 #include <string>

@@ -2,9 +2,9 @@
 
 #include "common/Diagnostic.h"
 #include "common/SourceManager.h"
+#include "core/TypeContext.h"
 #include "frontend/Ast.h"
 #include "frontend/CompileOptions.h"
-#include "frontend/TypeContext.h"
 
 #include <memory>
 #include <string>

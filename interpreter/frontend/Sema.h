@@ -2,8 +2,8 @@
 
 #include "builtins/Builtin.h"
 #include "common/Diagnostic.h"
+#include "core/TypeContext.h"
 #include "frontend/Ast.h"
-#include "frontend/TypeContext.h"
 
 #include <map>
 #include <optional>

@@ -423,6 +423,12 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
                                        false);
             implicitCast(c->args[i], sig.params[i]);
         }
+        c->resolved.builtin = id;
+        c->resolved.type = c->type;
+        c->resolved.range = c->range;
+        c->resolved.argTypes.clear();
+        for (const ExprPtr& a : c->args)
+            c->resolved.argTypes.push_back(a->type);
         return;
     }
     // A builtin that would accept the call if a __constant pointer argument pointed to

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/SourceManager.h"
-#include "frontend/Type.h"
+#include "core/Type.h"
 #include "repl/ReplResult.h"
 #include "repl/ReplState.h"
 

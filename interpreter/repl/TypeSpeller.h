@@ -1,6 +1,6 @@
 #pragma once
 
-#include "frontend/Type.h"
+#include "core/Type.h"
 
 #include <optional>
 #include <string>

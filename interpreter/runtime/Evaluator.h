@@ -1,9 +1,9 @@
 #pragma once
 
 #include "frontend/Ast.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
 #include "runtime/MemoryPort.h"
-#include "runtime/Value.h"
+#include "core/Value.h"
 #include "runtime/WorkItem.h"
 
 #include <cstdint>

@@ -1,9 +1,9 @@
 // Evaluator: expression evaluation (rvalues, lvalue addresses, calls, initializers).
 #include "builtins/BuiltinRegistry.h"
+#include "core/LaneOps.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
-#include "runtime/LaneOps.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -310,7 +310,7 @@ Value Evaluator::evalCall(const CallExpr* c) {
                 new (&argv[i]) Value(eval(arg));
         }
         Value result;
-        BuiltinRegistry::instance().def(c->builtin).impl(m_wi.env(), *c, argv, result);
+        BuiltinRegistry::instance().def(c->builtin).impl(m_wi.env(), c->resolved, argv, result);
         return result;
     }
     const FunctionDecl* f = c->function->definition ? c->function->definition : c->function;

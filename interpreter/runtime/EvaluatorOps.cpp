@@ -1,9 +1,9 @@
 // Evaluator: operators (C99 6.5 and OpenCL C 6.3: vectors component-wise, shifts modulo the
 // bit width, vector comparisons giving -1/0) and conversions (spec 6.2).
+#include "core/LaneOps.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
-#include "runtime/LaneOps.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>

@@ -4,10 +4,10 @@
 // diagnostics and observer notifications are exactly those of eval(): every form either
 // mirrors the general code lane for lane or falls back to it.
 #include "builtins/BuiltinRegistry.h"
+#include "core/LaneOps.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
-#include "runtime/LaneOps.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 

@@ -1,11 +1,11 @@
 // Evaluator: statement execution, including goto and switch through "seek" mode: control
 // enters the statement tree and skips forward until it reaches the target label or case.
 #include "builtins/BuiltinRegistry.h"
+#include "core/LaneOps.h"
 #include "frontend/Sema.h"
 #include "frontend/StatementLinks.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneOps.h"
 #include "runtime/StepController.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"

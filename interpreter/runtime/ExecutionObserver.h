@@ -2,7 +2,7 @@
 
 #include "common/Diagnostic.h"
 #include "common/SourceRange.h"
-#include "frontend/AddressSpace.h"
+#include "core/AddressSpace.h"
 
 #include <cstdint>
 #include <memory>
@@ -18,7 +18,7 @@ struct Stmt;
 }
 
 /// One memory access as the interpreter performs it. `address` is an encoded device
-/// address (runtime/Address.h); `size` in bytes; `data` points at the bytes read, or at the
+/// address (core/Address.h); `size` in bytes; `data` points at the bytes read, or at the
 /// bytes being stored (already in device order) for writes; `buffer` is the accessed buffer.
 struct MemoryAccess {
     uint64_t address = 0;

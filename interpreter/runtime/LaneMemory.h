@@ -1,9 +1,9 @@
 #pragma once
 
 #include "common/Half.h"
-#include "frontend/Type.h"
-#include "runtime/LaneOps.h"
-#include "runtime/Value.h"
+#include "core/LaneOps.h"
+#include "core/Type.h"
+#include "core/Value.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "frontend/AddressSpace.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
+#include "core/AddressSpace.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "common/SourceRange.h"
-#include "frontend/Type.h"
-#include "runtime/Value.h"
+#include "core/Type.h"
+#include "core/Value.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/Value.h"
 #include "runtime/Memory.h"
-#include "runtime/Value.h"
 
 #include <array>
 #include <cstdint>

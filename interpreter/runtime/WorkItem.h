@@ -2,10 +2,11 @@
 
 #include "builtins/BuiltinEnv.h"
 #include "common/Diagnostic.h"
+#include "core/Value.h"
 #include "frontend/Ast.h"
 #include "runtime/Memory.h"
 #include "runtime/MemoryPort.h"
-#include "runtime/Value.h"
+#include "core/Value.h"
 #include "runtime/WorkItemAbort.h"
 #include "runtime/WorkItemEnv.h"
 

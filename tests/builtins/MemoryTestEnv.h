@@ -1,7 +1,7 @@
 #pragma once
 
 // A concrete BuiltinEnv over real byte buffers, one list of buffers per address space,
-// addressed with the encoding of runtime/Address.h and stored little-endian. It records
+// addressed with the encoding of core/Address.h and stored little-endian. It records
 // barriers, printf output, async copies, event waits, atomic brackets, element accesses and
 // reported errors so tests can assert them; plus `callBuiltin`, which resolves and runs a
 // builtin the way Sema and the interpreter do.
@@ -9,10 +9,9 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/Address.h"
-#include "runtime/LaneOps.h"
+#include "core/Address.h"
+#include "core/LaneOps.h"
+#include "core/TypeContext.h"
 
 #include <array>
 #include <cstring>
@@ -263,13 +262,11 @@ inline CallResult callBuiltin(TypeContext& types, BuiltinEnv& env, const std::st
     for (int id : reg.lookup(name)) {
         BuiltinSignature sig;
         if (!reg.def(id).resolve(types, argTypes, sig)) continue;
-        ast::CallExpr call;
+        BuiltinCall call;
         call.builtin = id;
         call.type = sig.result;
         std::vector<Value> values;
         for (size_t i = 0; i < args.size(); ++i) {
-            auto e = std::make_unique<ast::Expr>(ast::ExprKind::IntLiteral);
-            e->type = sig.params[i];
             const Type* from = args[i].type->canonical();
             const Type* to = sig.params[i]->canonical();
             Value v = args[i].value;
@@ -278,7 +275,7 @@ inline CallResult callBuiltin(TypeContext& types, BuiltinEnv& env, const std::st
                     v.lanes[k] =
                         lane::convert(v.lanes[k], from->scalarType()->kind, to->scalarType()->kind);
             values.push_back(v);
-            call.args.push_back(std::move(e));
+            call.argTypes.push_back(sig.params[i]);
         }
         r.resolved = true;
         r.type = sig.result;

@@ -7,10 +7,9 @@
 
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
-#include "frontend/AstExpr.h"
-#include "frontend/TypeContext.h"
-#include "runtime/Address.h"
-#include "runtime/LaneOps.h"
+#include "core/Address.h"
+#include "core/LaneOps.h"
+#include "core/TypeContext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -224,13 +223,12 @@ public:
             BuiltinSignature sig;
             if (!def.resolve(types, argTypes, sig)) continue;
             if (sig.params.size() != args.size()) return r;
-            ast::CallExpr expr;
+            BuiltinCall expr;
+            expr.builtin = id;
             expr.type = sig.result;
             std::vector<Value> values;
             for (size_t i = 0; i < args.size(); ++i) {
-                auto e = std::make_unique<ast::NameExpr>();
-                e->type = sig.params[i];
-                expr.args.push_back(std::move(e));
+                expr.argTypes.push_back(sig.params[i]);
                 values.push_back(convert(args[i], sig.params[i].type->canonical()));
             }
             def.impl(env, expr, values.data(), r.value);

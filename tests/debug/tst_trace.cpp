@@ -1,8 +1,8 @@
 // The session trace: a bounded ring (TraceLog) of the latest __global/__constant/__local
 // accesses and runtime diagnostics, shared immutably by snapshots, read page by page.
+#include "core/Address.h"
 #include "debug/Session.h"
 #include "debug/TraceLog.h"
-#include "runtime/Address.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 #include "debug/AddressView.h"
 #include "debug/ValueFormatter.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <QtTest>
 

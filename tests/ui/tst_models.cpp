@@ -9,7 +9,7 @@
 #include "VariablesModel.h"
 #include "WorkItemGridModel.h"
 
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>

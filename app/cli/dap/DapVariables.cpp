@@ -3,7 +3,7 @@
 
 #include "DapError.h"
 #include "DapSession.h"
-#include "runtime/Address.h"
+#include "core/Address.h"
 
 namespace clstep::cli::dap {
 

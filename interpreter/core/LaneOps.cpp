@@ -1,4 +1,4 @@
-#include "runtime/LaneOps.h"
+#include "core/LaneOps.h"
 
 #include <cstring>
 

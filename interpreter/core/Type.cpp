@@ -1,4 +1,4 @@
-#include "frontend/Type.h"
+#include "core/Type.h"
 
 namespace clstep {
 

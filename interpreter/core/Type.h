@@ -1,6 +1,6 @@
 #pragma once
 
-#include "frontend/AddressSpace.h"
+#include "core/AddressSpace.h"
 
 #include <cstdint>
 #include <string>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "frontend/AstExpr.h"
-#include "frontend/Type.h"
-#include "runtime/Value.h"
+#include "core/Operator.h"
+#include "core/Type.h"
+#include "core/Value.h"
 
 #include <cmath>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "frontend/TypeContext.h"
+#include "core/TypeContext.h"
 
 #include <algorithm>
 

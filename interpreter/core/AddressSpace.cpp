@@ -1,4 +1,4 @@
-#include "frontend/AddressSpace.h"
+#include "core/AddressSpace.h"
 
 namespace clstep {
 
