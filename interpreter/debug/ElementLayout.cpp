@@ -1,6 +1,7 @@
 #include "debug/ElementLayout.h"
 
 #include "core/Type.h"
+#include "debug/ValueFormatter.h"
 
 #include <algorithm>
 
@@ -8,36 +9,11 @@ namespace clstep::debug {
 
 namespace {
 
+/// The .sim element type name of scalar `t` (bool is stored as uchar; "bytes" otherwise).
 std::string scalarName(const Type* t) {
-    switch (t->kind) {
-    case TypeKind::Bool:
-    case TypeKind::UChar:
-        return "uchar";
-    case TypeKind::Char:
-        return "char";
-    case TypeKind::Short:
-        return "short";
-    case TypeKind::UShort:
-        return "ushort";
-    case TypeKind::Int:
-        return "int";
-    case TypeKind::UInt:
-        return "uint";
-    case TypeKind::Long:
-        return "long";
-    case TypeKind::ULong:
-        return "ulong";
-    case TypeKind::Half:
-        return "half";
-    case TypeKind::Float:
-        return "float";
-    case TypeKind::Double:
-        return "double";
-    case TypeKind::Pointer:
-        return "pointer";
-    default:
-        return "bytes";
-    }
+    if (t->kind == TypeKind::Bool) return "uchar";
+    const char* name = ValueFormatter::laneName(t->kind);
+    return *name ? name : "bytes";
 }
 
 uint64_t alignUp(uint64_t v, uint64_t a) {

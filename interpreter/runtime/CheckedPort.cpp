@@ -122,20 +122,27 @@ void CheckedPort::storeScalar(WorkItem& wi, uint64_t address, const QualType& ty
     store(wi, address, type, value, site, align);
 }
 
+uint8_t* CheckedPort::accessTyped(WorkItem& wi, uint64_t address, const Type* t, uint64_t size,
+                                  uint64_t align, bool write, const SourceRange& site) {
+    uint8_t* p = access(wi, address, size, write, site);
+    if (!p) return nullptr;
+    if (!align) align = t->align;
+    if ((address::offset(address) & (align - 1)) != 0 && !t->isRecord() && !t->isArray())
+        reportError(wi, "misaligned-access",
+                    std::string("misaligned ") + (write ? "write" : "read") + " of '" + t->name +
+                        "' (offset " + std::to_string(address::offset(address)) + ")",
+                    site);
+    return p;
+}
+
 Value CheckedPort::load(WorkItem& wi, uint64_t address, const QualType& type,
                         const SourceRange& site, uint64_t align) {
     Value v;
     const Type* t = type->canonical();
-    if (!align) align = t->align;
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
-    uint8_t* p = access(wi, address, size, false, site);
+    uint8_t* p = accessTyped(wi, address, t, size, align, false, site);
     if (!p) return v;
-    if ((address::offset(address) & (align - 1)) != 0 && !t->isRecord() && !t->isArray())
-        reportError(wi, "misaligned-access",
-                    "misaligned read of '" + t->name + "' (offset " +
-                        std::to_string(address::offset(address)) + ")",
-                    site);
     const bool swap = m_bigEndian && type.endian != Endian::Host;
     if (vector) {
         const uint64_t es = t->element->size;
@@ -155,16 +162,10 @@ Value CheckedPort::load(WorkItem& wi, uint64_t address, const QualType& type,
 void CheckedPort::store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,
                         const SourceRange& site, uint64_t align) {
     const Type* t = type->canonical();
-    if (!align) align = t->align;
     const bool vector = t->kind == TypeKind::Vector;
     const uint64_t size = vector ? t->element->size * t->count : t->size;
-    uint8_t* p = access(wi, address, size, true, site);
+    uint8_t* p = accessTyped(wi, address, t, size, align, true, site);
     if (!p) return;
-    if ((address::offset(address) & (align - 1)) != 0 && !t->isRecord() && !t->isArray())
-        reportError(wi, "misaligned-access",
-                    "misaligned write of '" + t->name + "' (offset " +
-                        std::to_string(address::offset(address)) + ")",
-                    site);
     const bool swap = m_bigEndian && type.endian != Endian::Host;
     if (vector) {
         const uint64_t es = t->element->size;

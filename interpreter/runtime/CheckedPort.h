@@ -38,6 +38,11 @@ public:
                      const SourceRange& site) override;
 
 private:
+    /// access() for an object of type `t` (`size` bytes), then "misaligned-access" when the
+    /// address is not a multiple of `align` bytes (0: the type's; records and arrays are
+    /// never misaligned as a whole). Null when the access was refused (already reported).
+    uint8_t* accessTyped(WorkItem& wi, uint64_t address, const Type* t, uint64_t size,
+                         uint64_t align, bool write, const SourceRange& site);
     /// Tells the observers that an endian(host) access converted bytes (spec 6.11.4).
     void notifyEndianConversion(WorkItem& wi, uint64_t address, const Type* t, bool write,
                                 const uint8_t* p, const SourceRange& site);
