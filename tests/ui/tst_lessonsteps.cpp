@@ -11,6 +11,7 @@
 #include "MainWindow.h"
 #include "MemoryPane.h"
 #include "MemoryTableModel.h"
+#include "TestWindow.h"
 #include "Theme.h"
 #include "WatchPane.h"
 #include "WorkItemGrid.h"
@@ -42,12 +43,9 @@
 
 using namespace clstep;
 using namespace clstep::ui;
+using clstep::ui::test::sample;
 
 namespace {
-QString sample(const char* name) {
-    return QStringLiteral(CLSTEP_SOURCE_DIR "/samples/") + QString::fromLatin1(name);
-}
-
 /// Writes NAME.cl and NAME.sim into `dir`; returns the .sim path.
 QString writeKernel(const QTemporaryDir& dir, const char* name, const char* cl, const char* sim) {
     const std::string base = dir.path().toStdString() + "/" + name;
@@ -107,12 +105,7 @@ private:
 };
 
 void TestLessonSteps::init() {
-    MainWindow::Options o;
-    o.persistSettings = false;
-    o.interactive = false;
-    m_window = new MainWindow(o);
-    m_window->resize(1400, 900);
-    m_window->show();
+    m_window = test::newTestWindow();
 }
 
 void TestLessonSteps::cleanup() {

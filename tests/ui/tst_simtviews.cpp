@@ -16,6 +16,7 @@
 #include "MultiWatchPane.h"
 #include "ScriptRunner.h"
 #include "SimtViews.h"
+#include "TestWindow.h"
 #include "WorkItemGrid.h"
 #include "WorkItemGridModel.h"
 
@@ -28,22 +29,10 @@ using namespace clstep;
 using namespace clstep::ui;
 using Lane = debug::Scheduler::LaneState;
 
-namespace {
-QString path(const char* relative) {
-    return QStringLiteral(CLSTEP_SOURCE_DIR "/") + QString::fromLatin1(relative);
-}
-
-QtMessageHandler g_previousHandler = nullptr;
-void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
-    if (message.contains(QStringLiteral("propagateSizeHints"))) return;
-    g_previousHandler(type, context, message);
-}
-} // namespace
-
 class TestSimtViews : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { g_previousHandler = qInstallMessageHandler(quietHandler); }
+    void initTestCase() { test::quietDockWarnings(); }
     void init();
     void cleanup();
     void laneGridShowsMaskedLanesAndTheSplit();
@@ -66,12 +55,7 @@ private:
 };
 
 void TestSimtViews::init() {
-    MainWindow::Options o;
-    o.persistSettings = false;
-    o.interactive = false;
-    m_window = new MainWindow(o);
-    m_window->resize(1400, 900);
-    m_window->show();
+    m_window = test::newTestWindow();
 }
 
 void TestSimtViews::cleanup() {
@@ -84,7 +68,7 @@ void TestSimtViews::cleanup() {
 // reaches line 23, lanes 3, 5, 7 are still active on line 20 and the rest wait masked (the
 // same state as `info lanes` shows in tst_console_simt).
 void TestSimtViews::laneGridShowsMaskedLanesAndTheSplit() {
-    QVERIFY(m_window->openPath(path("tests/kernels/stats/divergence.sim")));
+    QVERIFY(m_window->openPath(test::sourcePath("tests/kernels/stats/divergence.sim")));
     QVERIFY(m_window->waitIdle());
     QVERIFY(script({"subgroup:8", "schedule:simt", "break:23", "continue"}));
     const SessionState& st = m_window->controller()->state();
@@ -133,7 +117,7 @@ void TestSimtViews::laneGridShowsMaskedLanesAndTheSplit() {
 // The grid's selector offers warp, wavefront and SIMD presets and any power of two, and
 // the chosen size reaches the run (sub-groups in the grid, get_sub_group_size()).
 void TestSimtViews::subGroupSizeSelector() {
-    QVERIFY(m_window->openPath(path("samples/reduction.sim")));
+    QVERIFY(m_window->openPath(test::sourcePath("samples/reduction.sim")));
     QVERIFY(m_window->waitIdle());
     auto* box = m_window->workItemGrid()->findChild<QComboBox*>(QStringLiteral("subGroupSize"));
     QVERIFY(box);
@@ -158,7 +142,7 @@ void TestSimtViews::subGroupSizeSelector() {
 // line's splits and the __local accesses, a click on a row moves the editor to its line, and
 // the margin has heat marks on those lines.
 void TestSimtViews::efficiencyRowsAndHeatMarks() {
-    QVERIFY(m_window->openPath(path("samples/reduction_divergent.sim")));
+    QVERIFY(m_window->openPath(test::sourcePath("samples/reduction_divergent.sim")));
     QVERIFY(m_window->waitIdle());
     QVERIFY(script({"raise:efficiency", "runall"}));
     EfficiencyPane* pane = m_window->simtViews()->efficiencyPane();
@@ -197,7 +181,7 @@ void TestSimtViews::efficiencyRowsAndHeatMarks() {
 void TestSimtViews::efficiencyPerBuffer() {
     for (const char* name :
          {"samples/reduction_interleaved.sim", "samples/reduction_sequential.sim"}) {
-        QVERIFY(m_window->openPath(path(name)));
+        QVERIFY(m_window->openPath(test::sourcePath(name)));
         QVERIFY(m_window->waitIdle());
         QVERIFY(script({"runall"}));
         EfficiencyModel* model = m_window->simtViews()->efficiencyPane()->model();
@@ -218,7 +202,7 @@ void TestSimtViews::efficiencyPerBuffer() {
 
 // A 4 x 4 group: `lid.x + lid.y * 16` as numbers in the group's shape, then as colours.
 void TestSimtViews::multiWatchTwoDimensionalGroup() {
-    QVERIFY(m_window->openPath(path("samples/matmul_tiled.sim")));
+    QVERIFY(m_window->openPath(test::sourcePath("samples/matmul_tiled.sim")));
     QVERIFY(m_window->waitIdle());
     QVERIFY(script({"raise:multiwatch", "multiwatch:lid.x + lid.y * 16"}));
     MultiWatchPane* pane = m_window->simtViews()->multiWatchPane();
@@ -257,7 +241,7 @@ void TestSimtViews::multiWatchTwoDimensionalGroup() {
 // `partial[lid]` on the reduction sample after the first barrier: each work-item's slot
 // holds its input (1..16); before the kernel's `lid` exists the shorthand stands in.
 void TestSimtViews::multiWatchArrayByLocalId() {
-    QVERIFY(m_window->openPath(path("samples/reduction.sim")));
+    QVERIFY(m_window->openPath(test::sourcePath("samples/reduction.sim")));
     QVERIFY(m_window->waitIdle());
     QVERIFY(script({"multiwatch:partial[lid]", "barrier"}));
     MultiWatchModel* model = m_window->simtViews()->multiWatchPane()->model();
@@ -280,7 +264,7 @@ void TestSimtViews::multiWatchArrayByLocalId() {
 // conflict-free. The switch is the pane's own combo box.
 void TestSimtViews::memoryColoursByCountAndConflict() {
     for (const char* name : {"samples/transpose_conflicts.sim", "samples/transpose_padded.sim"}) {
-        QVERIFY(m_window->openPath(path(name)));
+        QVERIFY(m_window->openPath(test::sourcePath(name)));
         QVERIFY(m_window->waitIdle());
         QVERIFY(script({"barrier", "lockstep*2", "show:local:tile"}));
         MemoryPane* pane = m_window->memoryPane(AddressSpace::Local);
