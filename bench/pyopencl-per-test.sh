@@ -28,7 +28,6 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 logs="${LOGS:-$work}"
 mkdir -p "$logs" && logs=$(cd "$logs" && pwd)
-mkdir -p "$logs"
 echo /usr/lib/oclgrind/liboclgrind-rt-icd.so > "$work/oclgrind.icd"
 
 tool_env() { # tool -> env assignments, one per line
