@@ -199,6 +199,13 @@ private:
     const ast::Stmt* m_seekTarget = nullptr;
     Value m_returnValue;
     bool m_addressOnly = false; ///< address() computes `&x[i]`: i may be one past the end
+    /// While lowered code runs: the direct byte pointers of the current frame's slots
+    /// (Frame::direct's storage, which stays put while the frame lives; set and restored by
+    /// runLowered around each lowered body).
+    uint8_t* const* m_directSlots = nullptr;
+    /// runBody()'s last function and its lowered body (null: the tree walk).
+    const ast::FunctionDecl* m_lastBody = nullptr;
+    const exec::Function* m_lastLowered = nullptr;
 };
 
 } // namespace clstep

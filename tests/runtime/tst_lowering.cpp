@@ -55,6 +55,7 @@ private slots:
         QTest::newRow("vecadd") << "vecadd";
         QTest::newRow("matmul_naive") << "matmul_naive";
         QTest::newRow("matmul_tiled") << "matmul_tiled";
+        QTest::newRow("reduction") << "reduction"; // atomic_add: a builtin call node
     }
     void scalarKernelsLowerCompletely() {
         QFETCH(QString, name);

@@ -19,12 +19,13 @@ namespace clstep::exec {
 struct Handlers {
     using BinaryOp = ast::BinaryOp;
 
-    static uint8_t* directSlot(Evaluator& ev, uint32_t slot) {
-        return ev.m_wi.m_frames.back().direct[slot];
-    }
+    /// The in-place bytes of private slot `slot` of the running lowered body, or null.
+    static uint8_t* directSlot(Evaluator& ev, uint32_t slot) { return ev.m_directSlots[slot]; }
+    /// The address of slot `slot` of the current frame (0 before its declaration).
     static uint64_t slotAddress(Evaluator& ev, uint32_t slot) {
         return ev.m_wi.m_frames.back().slots[slot];
     }
+    /// Evaluates operand node `n`.
     static Lane eval(const Node* n, Evaluator& ev) { return n->fn(*n, ev); }
 
     /// A literal, enum constant, sizeof/alignof/vec_step (Node::imm).
@@ -58,6 +59,8 @@ struct Handlers {
     }
 
     // ---- operators -------------------------------------------------------------------
+    /// `a Op b` on lane type K (lane::quickArith inline, else lane::arith; integer division
+    /// by zero reported at the operator, "division-by-zero").
     template <BinaryOp Op, TypeKind K>
     static Lane arith(const Node& n, Evaluator& ev) {
         const Lane x = eval(n.a, ev);
@@ -70,6 +73,7 @@ struct Handlers {
             ev.reportDivisionByZero(static_cast<const ast::BinaryExpr*>(n.expr)->opRange);
         return r;
     }
+    /// `a Op b` for a relational or equality operator on lane type K: 1 or 0.
     template <BinaryOp Op, TypeKind K>
     static Lane compare(const Node& n, Evaluator& ev) {
         const Lane x = eval(n.a, ev);
@@ -89,6 +93,7 @@ struct Handlers {
         bool divisionByZero = false;
         return lane::arith(BinaryOp::Sub, K, zero, v, divisionByZero);
     }
+    /// `~a` on integer lane type `n.to`.
     static Lane bitNot(const Node& n, Evaluator& ev) {
         Lane r;
         r.u = ~eval(n.a, ev).u;
@@ -102,6 +107,7 @@ struct Handlers {
         if (k == TypeKind::Double) return v.d != 0;
         return v.u != 0;
     }
+    /// `!a` on an operand of lane type `n.from`: 1 or 0.
     static Lane logNot(const Node& n, Evaluator& ev) {
         const Lane v = eval(n.a, ev);
         Lane r;
@@ -110,11 +116,13 @@ struct Handlers {
                   : v.u == 0;
         return r;
     }
+    /// `a && b` (lane types `n.from`, `n.to`), b only when a is true: 1 or 0.
     static Lane logAnd(const Node& n, Evaluator& ev) {
         Lane r;
         r.i = truth(n.a, n.from, ev) && truth(n.b, n.to, ev);
         return r;
     }
+    /// `a || b`, b only when a is false: 1 or 0.
     static Lane logOr(const Node& n, Evaluator& ev) {
         Lane r;
         r.i = truth(n.a, n.from, ev) || truth(n.b, n.to, ev);
@@ -146,6 +154,8 @@ struct Handlers {
         const int64_t k = n.to == TypeKind::Char ? -i.i : i.i;
         return addElements(p, k, n.imm.u);
     }
+    /// Pointer `p` plus `n` elements of `size` bytes (a null pointer plus 0 stays null;
+    /// only the offset bits change, Evaluator::pointerAddLane).
     static Lane addElements(Lane p, int64_t n, uint64_t size) {
         Lane r;
         r.u = p.u == 0 && n == 0
@@ -156,12 +166,9 @@ struct Handlers {
     }
 
     // ---- conversions -----------------------------------------------------------------
+    /// Arithmetic conversion (spec 6.2) from lane type `n.from` to `n.to` (lane::convert).
     static Lane convert(const Node& n, Evaluator& ev) {
         return lane::convert(eval(n.a, ev), n.from, n.to);
-    }
-    template <TypeKind From, TypeKind To>
-    static Lane convertTo(const Node& n, Evaluator& ev) {
-        return lane::convert(eval(n.a, ev), From, To);
     }
     /// Conversions involving pointers (Evaluator::evalScalarCast).
     static Lane convertPointer(const Node& n, Evaluator& ev) {
@@ -181,11 +188,14 @@ struct Handlers {
     }
 
     // ---- memory ----------------------------------------------------------------------
-    /// `base[index]`'s address: index first, then the static-array check (`n.c` non-null
-    /// marks an array that decayed), then the base pointer (Evaluator::address).
+    /// `base[index]`'s address: index first, then the static-array check (`n.slot` bit 0:
+    /// the base is an array that decayed; bit 1: the operand of `&`, which may point one
+    /// past the end), then the base pointer (Evaluator::address).
     static Lane addressIndex(const Node& n, Evaluator& ev) {
         const int64_t i = eval(n.b, ev).i;
-        if (n.slot) ev.checkStaticArrayIndex(static_cast<const ast::IndexExpr*>(n.expr), i, false);
+        if (n.slot & 1)
+            ev.checkStaticArrayIndex(static_cast<const ast::IndexExpr*>(n.expr), i,
+                                     (n.slot & 2) != 0);
         return addElements(eval(n.a, ev), i, n.imm.u);
     }
     /// `base.field` / `base->field` / one-component swizzle: base address (`n.a`) + imm.
@@ -280,6 +290,19 @@ struct Handlers {
     }
 
     // ---- calls -----------------------------------------------------------------------
+    /// A builtin with up to three scalar arguments (`n.a`, `n.b`, `n.c`; `n.slot` of them,
+    /// evaluated in order) and a scalar result: its implementation (BuiltinDef in n.imm)
+    /// with the arguments as Values, as Evaluator::evalCall calls it.
+    static Lane callBuiltin(const Node& n, Evaluator& ev) {
+        const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
+        Value argv[3];
+        const Node* args[3] = {n.a, n.b, n.c};
+        for (uint32_t i = 0; i < n.slot; ++i)
+            argv[i].lanes[0] = eval(args[i], ev);
+        Value result;
+        def->impl(ev.m_wi.env(), static_cast<const ast::CallExpr*>(n.expr)->resolved, argv, result);
+        return result.lanes[0];
+    }
     /// get_global_id(d) and the other NDRange queries (BuiltinDef::dimQuery).
     static Lane dimQuery(const Node& n, Evaluator& ev) {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);

@@ -261,9 +261,19 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
     const Type* t = u->type->canonical();
     const Expr* operand = u->operand.get();
     switch (u->op) {
-    case UnaryOp::AddrOf:
-        if (operand->kind == ExprKind::Index) return nullptr; // `&a[n]` may be one past the end
-        return address(operand);
+    case UnaryOp::AddrOf: {
+        if (operand->kind != ExprKind::Index) return address(operand);
+        // `&a[i]`: i may be one past the end of a static array (Evaluator::addressOfOperand)
+        auto* x = static_cast<const IndexExpr*>(operand);
+        const Type* bt = x->base->type->canonical();
+        if (bt->isVector() || !Evaluator::isScalarExpr(x->base.get())) return nullptr;
+        const Node* index = scalar(x->index.get());
+        const Node* base = scalar(x->base.get());
+        Node* n = make(&H::addressIndex, operand, base, index);
+        n->imm.u = elementSize(bt);
+        n->slot = (x->base->kind == ExprKind::ImplicitCast ? 1u : 0u) | 2u;
+        return n;
+    }
     case UnaryOp::Deref:
         return make(&H::load, u, scalar(operand));
     case UnaryOp::Plus:
@@ -402,10 +412,21 @@ const Node* Lowerer::assign(const AssignExpr* a) {
 }
 
 const Node* Lowerer::call(const CallExpr* c) {
-    if (c->builtin < 0 || c->args.size() != 1) return nullptr;
+    if (c->builtin < 0) return nullptr; // user functions: the tree walk's evalCall
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
-    if (!def.dimQuery) return nullptr;
-    Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
+    if (def.dimQuery && c->args.size() == 1) {
+        Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
+        n->imm.u = reinterpret_cast<uintptr_t>(&def);
+        return n;
+    }
+    if (c->args.size() > 3 || !def.impl) return nullptr;
+    for (const ExprPtr& arg : c->args)
+        if (!Evaluator::isScalarExpr(arg.get())) return nullptr;
+    const Node* args[3] = {nullptr, nullptr, nullptr};
+    for (size_t i = 0; i < c->args.size(); ++i)
+        args[i] = scalar(c->args[i].get());
+    Node* n = make(&H::callBuiltin, c, args[0], args[1], args[2]);
+    n->slot = static_cast<uint32_t>(c->args.size());
     n->imm.u = reinterpret_cast<uintptr_t>(&def);
     return n;
 }

@@ -10,16 +10,41 @@ namespace clstep {
 using namespace ast;
 
 void Evaluator::runBody(const FunctionDecl* f) {
-    if (const exec::Program* p = m_run.loweredProgram())
-        if (const exec::Function* lf = p->function(f)) {
-            runLowered(*lf);
-            return;
-        }
+    // One-entry cache: most calls run the kernel again (the next work-item) or the same
+    // callee, and the lookup showed in vecadd's profile.
+    if (f != m_lastBody) {
+        const exec::Program* p = m_run.loweredProgram();
+        m_lastBody = f;
+        m_lastLowered = p ? p->function(f) : nullptr;
+    }
+    if (m_lastLowered) {
+        runLowered(*m_lastLowered);
+        return;
+    }
     execCompound(f->body.get());
 }
 
+namespace {
+/// Restores Evaluator::m_directSlots when a lowered body is left (a callee's body sets its
+/// own).
+class DirectSlotsScope {
+public:
+    DirectSlotsScope(uint8_t* const*& slot, uint8_t* const* mine) : m_slot(slot), m_saved(slot) {
+        slot = mine;
+    }
+    ~DirectSlotsScope() { m_slot = m_saved; }
+    DirectSlotsScope(const DirectSlotsScope&) = delete;
+    DirectSlotsScope& operator=(const DirectSlotsScope&) = delete;
+
+private:
+    uint8_t* const*& m_slot;
+    uint8_t* const* m_saved;
+};
+} // namespace
+
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
+    const DirectSlotsScope directSlots(m_directSlots, m_wi.m_frames.back().direct.data());
     const exec::Op* ops = f.ops.data();
     const uint32_t end = static_cast<uint32_t>(f.ops.size());
     uint32_t pc = 0;
