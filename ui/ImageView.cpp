@@ -93,9 +93,9 @@ QSize ImageView::sizeHint() const {
     return m_picture.size() * m_zoom;
 }
 
-std::vector<uint8_t> ImageView::texelBytes(uint64_t x, uint64_t y) const {
+unsigned ImageView::texelBytes(uint64_t x, uint64_t y, TexelBuffer& out) const {
     const debug::MemoryRegion* r = region();
-    if (!r) return {};
+    if (!r) return 0;
     const image::Object& img = *r->image;
     const bool oneDArray = img.dim == image::Dim::Image1DArray;
     const uint64_t off =
@@ -103,8 +103,9 @@ std::vector<uint8_t> ImageView::texelBytes(uint64_t x, uint64_t y) const {
                   : img.texelOffset(static_cast<int64_t>(x), static_cast<int64_t>(y),
                                     static_cast<int64_t>(m_slice));
     const unsigned n = debug::ImageTexels::texelBytes(img);
-    if (off + n > r->bytes.size()) return {};
-    return r->bytes.slice(off, n);
+    if (n > out.size() || off + n > r->bytes.size()) return 0;
+    r->bytes.copyTo(off, n, out.data());
+    return n;
 }
 
 void ImageView::render() {
@@ -128,10 +129,11 @@ void ImageView::render() {
     std::vector<image::Texel> texels(static_cast<size_t>(w * h));
     std::vector<uint8_t> marks(static_cast<size_t>(w * h), 0);
     double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    TexelBuffer b; // one texel's bytes, reused: no allocation per texel
     for (uint64_t y = 0; y < h; ++y)
         for (uint64_t x = 0; x < w; ++x) {
-            const std::vector<uint8_t> b = texelBytes(x, y);
-            if (b.empty()) continue;
+            const unsigned n = texelBytes(x, y, b);
+            if (n == 0) continue;
             const size_t i = static_cast<size_t>(y * w + x);
             texels[i] = debug::ImageTexels::decode(img, b.data());
             for (int c = 0; c < 4; ++c) {
@@ -146,7 +148,7 @@ void ImageView::render() {
                     ? img.texelOffset(static_cast<int64_t>(x), static_cast<int64_t>(m_slice), 0)
                     : img.texelOffset(static_cast<int64_t>(x), static_cast<int64_t>(y),
                                       static_cast<int64_t>(m_slice));
-            for (uint64_t k = off; k < off + b.size() && k < r->flags.size(); ++k) {
+            for (uint64_t k = off; k < off + n && k < r->flags.size(); ++k) {
                 const uint8_t f = r->flags[k];
                 if (f & debug::ByteLastWrite)
                     marks[i] = 2;
@@ -206,8 +208,8 @@ QString ImageView::texelText(uint64_t x, uint64_t y) const {
         y >= static_cast<uint64_t>(m_picture.height()))
         return {};
     const image::Object& img = *r->image;
-    const std::vector<uint8_t> b = texelBytes(x, y);
-    if (b.empty()) return {};
+    TexelBuffer b;
+    if (texelBytes(x, y, b) == 0) return {};
     const image::Texel t = debug::ImageTexels::decode(img, b.data());
     const image::ReadKind kind = debug::ImageTexels::readKind(img);
     QString where;

@@ -5,6 +5,9 @@
 #include <QImage>
 #include <QWidget>
 
+#include <array>
+#include <cstdint>
+
 namespace clstep::ui {
 
 /// An image argument drawn as a picture (issue 14 item 1): one square of `zoom()` × `zoom()`
@@ -56,8 +59,11 @@ protected:
 private:
     const debug::MemoryRegion* region() const;
     void render();
-    /// Bytes of texel (x, y) of the current slice (empty when out of the buffer).
-    std::vector<uint8_t> texelBytes(uint64_t x, uint64_t y) const;
+    /// Room for one texel's bytes: 16 is the largest texel (4 channels of 32 bits).
+    using TexelBuffer = std::array<uint8_t, 16>;
+    /// Copies the bytes of texel (x, y) of the current slice into `out`; returns how many
+    /// (0 when the texel lies outside the buffer).
+    unsigned texelBytes(uint64_t x, uint64_t y, TexelBuffer& out) const;
 
     SnapshotPtr m_snapshot;
     int m_index = -1;
