@@ -16,6 +16,8 @@
 //   (enterRule) and capped: pathological input throws NestingTooDeep instead of crashing.
 // - Parser.cpp parses one externalDeclaration at a time below a translationUnit context
 //   (SLL first, LL with recovery only for a declaration that fails), freeing each tree.
+// - The parser's typedef symbol table is the plain C++ class TypedefScopes.h; the members
+//   below only connect it to the rules.
 // - The tokens are in OpenCLCLexerRules.g4, imported below; ANTLR still generates one
 //   OpenCLCLexer, OpenCLCParser and OpenCLCVisitor from this combined grammar.
 // - compoundStatement and iterationStatement open a symbol scope. They do it in
@@ -27,9 +29,9 @@ grammar OpenCLC;
 import OpenCLCLexerRules;
 
 @parser::header {
+#include "TypedefScopes.h"
+
 #include <string>
-#include <unordered_map>
-#include <vector>
 }
 
 @parser::members {
@@ -47,49 +49,34 @@ public:
 
     /// Clears the symbol table (one file scope) and the rule depth; call before parsing.
     void resetSymbols() {
-        m_scopes.clear();
-        m_scopes.emplace_back();
-        m_journal.clear();
+        m_symbols.reset();
         m_ruleDepth = 0;
         m_functionScopes = 0;
     }
 
     /// Error recovery: treats `name` as a typedef name at file scope from now on (after an
     /// "unknown type name" error), so that the rest of the file parses sensibly.
-    void assumeTypedefName(const std::string& name) { m_scopes[0][name] = true; }
+    void assumeTypedefName(const std::string& name) { m_symbols.assumeTypedefName(name); }
 
     /// Starts recording file-scope declarations (call before each external declaration).
-    void checkpointSymbols() { m_journal.clear(); }
+    void checkpointSymbols() { m_symbols.checkpoint(); }
 
     /// Undoes the file-scope declarations made since checkpointSymbols() and drops inner
     /// scopes, so that an external declaration can be parsed again from its first token.
     void rollbackSymbols() {
-        m_scopes.resize(1);
-        for (auto it = m_journal.rbegin(); it != m_journal.rend(); ++it) {
-            if (it->previous < 0)
-                m_scopes[0].erase(it->name);
-            else
-                m_scopes[0][it->name] = it->previous > 0;
-        }
-        m_journal.clear();
+        m_symbols.rollback();
         m_ruleDepth = 0;
         m_functionScopes = 0;
     }
 
     /// True when `name` currently denotes a typedef name (innermost declaration wins).
-    bool isTypedefName(const std::string& name) const {
-        for (auto it = m_scopes.rbegin(); it != m_scopes.rend(); ++it) {
-            auto found = it->find(name);
-            if (found != it->end()) return found->second;
-        }
-        return false;
-    }
+    bool isTypedefName(const std::string& name) const { return m_symbols.isTypedefName(name); }
 
     /// Counts rule nesting so that pathological input cannot overflow the C++ stack, and
     /// opens the symbol scope of the rules that have one.
     void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override {
         if (++m_ruleDepth > maxRuleDepth) throw NestingTooDeep{_input->LT(1)};
-        if (opensScope(ruleIndex)) pushScope();
+        if (opensScope(ruleIndex)) m_symbols.push();
         antlr4::Parser::enterRule(localctx, state, ruleIndex);
     }
     /// Same for left-recursive rules (binaryExpression).
@@ -106,39 +93,21 @@ public:
     /// and closes the scope enterRule opened.
     void exitRule() {
         --m_ruleDepth;
-        if (_ctx && opensScope(_ctx->getRuleIndex())) popScope();
+        if (_ctx && opensScope(_ctx->getRuleIndex())) m_symbols.pop();
         antlr4::Parser::exitRule();
     }
 
 private:
-    std::vector<std::unordered_map<std::string, bool>> m_scopes{1};
+    TypedefScopes m_symbols;
     size_t m_ruleDepth = 0;
     size_t m_functionScopes = 0;
-    /// File-scope declarations since the last checkpoint: name and previous state
-    /// (-1 undeclared, 0 ordinary, 1 typedef).
-    struct JournalEntry {
-        std::string name;
-        int previous;
-    };
-    std::vector<JournalEntry> m_journal;
 
     /// Compound statements and `for` (its declaration) have a scope of their own (C99 6.8.2,
     /// 6.8.5).
     static bool opensScope(size_t ruleIndex) {
         return ruleIndex == RuleCompoundStatement || ruleIndex == RuleIterationStatement;
     }
-    void pushScope() { m_scopes.emplace_back(); }
-    void popScope() {
-        if (m_scopes.size() > 1) m_scopes.pop_back();
-    }
-    void declare(const std::string& name, bool isTypedef) {
-        if (name.empty()) return;
-        if (m_scopes.size() == 1) {
-            auto found = m_scopes[0].find(name);
-            m_journal.push_back({name, found == m_scopes[0].end() ? -1 : found->second ? 1 : 0});
-        }
-        m_scopes.back()[name] = isTypedef;
-    }
+    void declare(const std::string& name, bool isTypedef) { m_symbols.declare(name, isTypedef); }
 
     bool isTypedefToken(antlr4::Token* t) const {
         return t && t->getType() == Identifier && isTypedefName(t->getText());
@@ -193,7 +162,7 @@ private:
 
     /// Opens the scope of a function body and declares the function's parameter names in it.
     void beginFunctionBody(InitDeclaratorListContext* list) {
-        pushScope();
+        m_symbols.push();
         ++m_functionScopes;
         if (!list || list->initDeclarator().empty()) return;
         DeclaratorContext* d = list->initDeclarator().back()->declarator();
@@ -220,7 +189,7 @@ private:
     void endFunctionBody() {
         if (m_functionScopes > 0) {
             --m_functionScopes;
-            popScope();
+            m_symbols.pop();
         }
     }
 

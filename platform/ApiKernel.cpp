@@ -128,7 +128,7 @@ cl_int CL_API_CALL GetKernelInfo(cl_kernel kernel, cl_kernel_info param, size_t 
         case CL_KERNEL_PROGRAM:
             return a.scalar<cl_program>(k->program->handle());
         case CL_KERNEL_ATTRIBUTES:
-            return a.string("");
+            return a.string(k->attributes);
         default:
             return CL_INVALID_VALUE;
         }
@@ -190,8 +190,9 @@ cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
             return CL_INVALID_VALUE; // only for custom devices
         case CL_KERNEL_WORK_GROUP_SIZE:
             return a.scalar<size_t>(s.maxWorkGroupSize);
-        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
-            return a.array(std::vector<size_t>(3, 0));
+        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: // reqd_work_group_size, or (0, 0, 0)
+            return a.array(std::vector<size_t>(k->decl->reqdWorkGroupSize.begin(),
+                                               k->decl->reqdWorkGroupSize.end()));
         case CL_KERNEL_LOCAL_MEM_SIZE:
             return a.scalar<cl_ulong>(localArgBytes(*k));
         case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
@@ -262,6 +263,13 @@ cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
     }
     if (!k->allArgsSet()) return CL_INVALID_KERNEL_ARGS;
     bool uniform = k->program->built->options.clVersion < 200;
+    // reqd_work_group_size (OpenCL C 6.7.2): the local size must be given and equal it.
+    const auto& required = k->decl->reqdWorkGroupSize;
+    if (required[0]) {
+        if (!local) return CL_INVALID_WORK_GROUP_SIZE;
+        for (cl_uint d = 0; d < 3; ++d)
+            if ((d < workDim ? local[d] : 1) != required[d]) return CL_INVALID_WORK_GROUP_SIZE;
+    }
     if (local) {
         uint64_t total = 1;
         for (cl_uint d = 0; d < workDim; ++d) {

@@ -6,9 +6,51 @@
 #include "launch/LaunchBinding.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace clstep::ocl {
+
+namespace {
+
+/// One attribute of a kernel as CL_KERNEL_ATTRIBUTES spells it: its source text without
+/// whitespace when the range holds it, else its name (with the sizes of reqd_work_group_size).
+std::string attributeSpelling(const SourceManager& sources, const ast::Attribute& a,
+                              const ast::FunctionDecl& f) {
+    std::string text;
+    if (a.range.valid() && a.range.end.valid() && a.range.end.file == a.range.begin.file) {
+        for (uint32_t line = a.range.begin.line; line <= a.range.end.line; ++line) {
+            std::string_view t = sources.lineText(a.range.begin.file, line);
+            size_t from = line == a.range.begin.line ? a.range.begin.column - 1 : 0;
+            for (size_t i = std::min(from, t.size()); i < t.size(); ++i)
+                if (!std::isspace(static_cast<unsigned char>(t[i]))) text += t[i];
+        }
+    }
+    // The text must be `name` or `name(...)` with balanced parentheses: cut what follows.
+    std::string spelled;
+    const bool underscored = text.rfind("__" + a.name + "__", 0) == 0;
+    if (text.rfind(a.name, 0) == 0 || underscored) {
+        size_t i = underscored ? a.name.size() + 4 : a.name.size();
+        int depth = 0;
+        for (; i < text.size(); ++i) {
+            if (text[i] == '(')
+                ++depth;
+            else if (text[i] == ')' && --depth == 0)
+                break;
+            else if (depth == 0)
+                break;
+        }
+        spelled = text.substr(0, depth == 0 && i < text.size() && text[i] == ')' ? i + 1 : i);
+    }
+    if (!spelled.empty()) return spelled;
+    if (a.name == "reqd_work_group_size" && f.reqdWorkGroupSize[0])
+        return a.name + "(" + std::to_string(f.reqdWorkGroupSize[0]) + "," +
+               std::to_string(f.reqdWorkGroupSize[1]) + "," +
+               std::to_string(f.reqdWorkGroupSize[2]) + ")";
+    return a.name;
+}
+
+} // namespace
 
 KernelObject::KernelObject(ProgramObject* program, const ast::FunctionDecl* decl)
     : program(program), decl(decl), name(decl->name) {
@@ -16,6 +58,10 @@ KernelObject::KernelObject(ProgramObject* program, const ast::FunctionDecl* decl
     ++program->kernelCount;
     signature = launch::signatureOf(*decl, program->built->options.clVersion);
     args.resize(signature.params.size());
+    for (const ast::Attribute& a : decl->attrs) {
+        if (!attributes.empty()) attributes += ' ';
+        attributes += attributeSpelling(program->built->sources, a, *decl);
+    }
     for (const auto& p : decl->params) {
         cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
         const Type* t = p->type->canonical();

@@ -58,6 +58,11 @@ public:
     /// pointee).
     std::vector<cl_kernel_arg_type_qualifier> typeQualifiers;
     uint32_t launches = 0;
+    /// CL_KERNEL_ATTRIBUTES (spec 5.9.3): the kernel function's `__attribute__((...))`
+    /// contents as written, whitespace removed, space-separated ("reqd_work_group_size(16,16,1)
+    /// vec_type_hint(float4)"); an attribute written through a macro is spelled with its
+    /// evaluated sizes, or by name.
+    std::string attributes;
 };
 
 } // namespace clstep::ocl

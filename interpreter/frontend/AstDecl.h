@@ -2,6 +2,7 @@
 
 #include "frontend/AstStmt.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,9 +42,9 @@ struct VarDecl : Decl {
     ExprPtr init;
     bool isProgramScope = false;
     // --- Sema ---
-    QualType type;           ///< resolved type; `type.space` is the storage address space
-    uint64_t align = 0;      ///< effective alignment in bytes (type alignment, or aligned(n))
-    uint32_t slot = 0;       ///< index of the variable in its function's frame layout
+    QualType type;      ///< resolved type; `type.space` is the storage address space
+    uint64_t align = 0; ///< effective alignment in bytes (type alignment, or aligned(n))
+    uint32_t slot = 0;  ///< index of the variable in its function's frame layout
     VarDecl() : Decl(DeclKind::Var) {}
 };
 
@@ -69,9 +70,13 @@ struct FunctionDecl : Decl {
     std::vector<Attribute> attrs;
     std::unique_ptr<CompoundStmt> body;
     // --- Sema ---
-    QualType type;                  ///< the function type
+    QualType type;                      ///< the function type
     FunctionDecl* definition = nullptr; ///< the definition this prototype refers to
-    uint32_t frameSlots = 0;        ///< number of variable slots (params + locals)
+    uint32_t frameSlots = 0;            ///< number of variable slots (params + locals)
+    /// A kernel's `__attribute__((reqd_work_group_size(X, Y, Z)))` (spec 6.7.2): the only
+    /// work-group size it may be launched with, in work-items per dimension; all zero when
+    /// the kernel has none.
+    std::array<uint64_t, 3> reqdWorkGroupSize{};
     FunctionDecl() : Decl(DeclKind::Function) {}
 };
 

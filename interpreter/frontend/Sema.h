@@ -80,6 +80,10 @@ private:
     std::optional<int64_t> attributeInt(const ast::Attribute& a, size_t index);
     uint64_t attrAlign(const std::vector<ast::Attribute>& attrs, bool* packed, Endian* endian);
     void checkAttributes(const std::vector<ast::Attribute>& attrs, bool onTypedef);
+    /// reqd_work_group_size and work_group_size_hint of function `f` (spec 6.7.2): only on a
+    /// kernel ("kernel-attribute" error otherwise); a repeated reqd_work_group_size with other
+    /// sizes is ignored with a warning (as clang does). Sets f->reqdWorkGroupSize.
+    void checkWorkGroupAttributes(ast::FunctionDecl* f);
     /// Applies an `endian(host|device)` attribute to a resolved type: to the pointee of a
     /// pointer, to the object itself otherwise (OpenCL C 1.0/1.1 attribute page).
     void applyEndian(QualType& t, const std::vector<ast::Attribute>& attrs);

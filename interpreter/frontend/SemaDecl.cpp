@@ -20,8 +20,35 @@ bool isImageType(const Type* t) {
 
 } // namespace
 
+void Sema::checkWorkGroupAttributes(FunctionDecl* f) {
+    bool seen = false;
+    for (const Attribute& a : f->attrs) {
+        if (a.name != "reqd_work_group_size" && a.name != "work_group_size_hint") continue;
+        if (!f->isKernel) {
+            error("kernel-attribute", a.range,
+                  "'" + a.name + "' can only be applied to a kernel function (OpenCL C 6.7.2)");
+            continue;
+        }
+        if (a.name != "reqd_work_group_size" || a.args.size() != 3) continue;
+        std::array<uint64_t, 3> sizes{};
+        for (size_t i = 0; i < 3; ++i) {
+            auto v = attributeInt(a, i);
+            if (!v || *v <= 0) return; // reported by checkAttributes
+            sizes[i] = static_cast<uint64_t>(*v);
+        }
+        if (seen && sizes != f->reqdWorkGroupSize) {
+            warning("ignored-attribute", a.range,
+                    "'reqd_work_group_size' is already applied with other sizes; ignored");
+            continue;
+        }
+        seen = true;
+        f->reqdWorkGroupSize = sizes;
+    }
+}
+
 void Sema::checkFunction(FunctionDecl* f) {
     checkAttributes(f->attrs, false);
+    checkWorkGroupAttributes(f);
     QualType ret = resolveType(f->returnType.get());
     if (ret.space != AddressSpace::None) {
         error("return-address-space",

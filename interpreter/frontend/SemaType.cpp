@@ -46,8 +46,17 @@ void Sema::checkAttributes(const std::vector<Attribute>& attrs, bool) {
         if (a.name == "endian" && a.identifierArg != "host" && a.identifierArg != "device")
             error("endian-argument", a.range, "'endian' takes 'host' or 'device'");
         if (a.name == "reqd_work_group_size" || a.name == "work_group_size_hint") {
-            if (a.args.size() != 3)
+            if (a.args.size() != 3) {
                 error("attribute-arguments", a.range, "'" + a.name + "' takes three sizes");
+                continue;
+            }
+            for (size_t i = 0; i < 3; ++i) {
+                auto v = attributeInt(a, i);
+                if (!v || *v <= 0)
+                    error("attribute-arguments", a.args[i] ? a.args[i]->range : a.range,
+                          "size " + std::to_string(i + 1) + " of '" + a.name +
+                              "' must be an integer constant greater than 0 (OpenCL C 6.7.2)");
+            }
         }
     }
 }

@@ -26,7 +26,10 @@ bool KernelRun::validateRange() {
             launchError("global size in dimension " + std::to_string(d) + " is 0");
             return false;
         }
-        if (!r.localGiven) {
+        const uint64_t required = m_kernel ? m_kernel->reqdWorkGroupSize[d] : 0;
+        if (!r.localGiven && required) {
+            r.local[d] = required; // the only size the kernel may run with
+        } else if (!r.localGiven) {
             uint64_t best = 1;
             uint64_t limit = d == 0 ? 64 : 1;
             for (uint64_t l = 1; l <= limit; ++l)
@@ -35,6 +38,15 @@ bool KernelRun::validateRange() {
         }
         if (r.local[d] == 0) {
             launchError("local size in dimension " + std::to_string(d) + " is 0");
+            return false;
+        }
+        if (required && r.local[d] != required) {
+            const auto& q = m_kernel->reqdWorkGroupSize;
+            launchError("work-group size " + std::to_string(r.local[0]) + " x " +
+                        std::to_string(r.local[1]) + " x " + std::to_string(r.local[2]) +
+                        " does not match the kernel's reqd_work_group_size(" +
+                        std::to_string(q[0]) + ", " + std::to_string(q[1]) + ", " +
+                        std::to_string(q[2]) + ") (OpenCL C 6.7.2)");
             return false;
         }
         if (r.global[d] % r.local[d] != 0 && m_program.options.clVersion < 200) {

@@ -516,6 +516,53 @@ int main(int argc, char** argv) {
     clReleaseEvent(after);
     clReleaseEvent(oobEvent);
 
+    /* reqd_work_group_size (OpenCL C 6.7.2): reported by CL_KERNEL_COMPILE_WORK_GROUP_SIZE and
+     * CL_KERNEL_ATTRIBUTES; any other local size, and a NULL one, is CL_INVALID_WORK_GROUP_SIZE */
+    {
+        const char* reqdSource =
+            "#define B 4\n"
+            "__kernel __attribute__((reqd_work_group_size(B, 2, 1)))\n"
+            "__attribute__(( vec_type_hint (float4) ))\n"
+            "void reqd(__global uint* out) {\n"
+            "    out[get_global_id(1) * get_global_size(0) + get_global_id(0)] =\n"
+            "        (uint)(get_local_size(0) * 10 + get_local_size(1));\n"
+            "}\n";
+        cl_program rp = clCreateProgramWithSource(ctx, 1, &reqdSource, NULL, &err);
+        CHECK_EQ(clBuildProgram(rp, 1, &device, NULL, NULL, NULL), CL_SUCCESS);
+        cl_kernel rk = clCreateKernel(rp, "reqd", &err);
+        CHECK_EQ(err, CL_SUCCESS);
+        size_t compiled[3] = {9, 9, 9};
+        CHECK_EQ(clGetKernelWorkGroupInfo(rk, device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                          sizeof compiled, compiled, NULL),
+                 CL_SUCCESS);
+        CHECK(compiled[0] == 4 && compiled[1] == 2 && compiled[2] == 1);
+        CHECK_EQ(clGetKernelWorkGroupInfo(scale, device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                          sizeof compiled, compiled, NULL),
+                 CL_SUCCESS);
+        CHECK(compiled[0] == 0 && compiled[1] == 0 && compiled[2] == 0);
+        CHECK_EQ(clGetKernelInfo(rk, CL_KERNEL_ATTRIBUTES, sizeof text, text, NULL), CL_SUCCESS);
+        CHECK(strcmp(text, "reqd_work_group_size(B,2,1) vec_type_hint(float4)") == 0);
+        CHECK_EQ(clGetKernelInfo(scale, CL_KERNEL_ATTRIBUTES, sizeof text, text, NULL),
+                 CL_SUCCESS);
+        CHECK(strcmp(text, "") == 0);
+        clSetKernelArg(rk, 0, sizeof ids, &ids);
+        size_t g2[2] = {4, 2}, good[2] = {4, 2}, other[2] = {2, 2};
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g2, other, 0, NULL, NULL),
+                 CL_INVALID_WORK_GROUP_SIZE);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g2, NULL, 0, NULL, NULL),
+                 CL_INVALID_WORK_GROUP_SIZE);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 1, NULL, g2, good, 0, NULL, NULL),
+                 CL_INVALID_WORK_GROUP_SIZE); /* 1-D: the local size is 4 x 1 x 1 */
+        CHECK_EQ(clEnqueueTask(q, rk, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g2, good, 0, NULL, NULL), CL_SUCCESS);
+        cl_uint sizes[8] = {0};
+        CHECK_EQ(clEnqueueReadBuffer(q, ids, CL_TRUE, 0, sizeof sizes, sizes, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK(sizes[0] == 42 && sizes[7] == 42);
+        clReleaseKernel(rk);
+        clReleaseProgram(rp);
+    }
+
     /* ---- events: user events, callbacks, markers, barriers ---- */
     cl_event user = clCreateUserEvent(ctx, &err);
     CHECK_EQ(err, CL_SUCCESS);

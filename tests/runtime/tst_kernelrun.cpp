@@ -339,6 +339,35 @@ __kernel void k(__global uint* in, __global uint* out) {
         QVERIFY(!r.run->ready());
         QCOMPARE(r.run->diagnostics().front().kind, std::string("launch"));
     }
+
+    void reqdWorkGroupSizeIsTheOnlyLocalSize() {
+        // OpenCL C 6.7.2: a kernel with reqd_work_group_size runs only with that work-group
+        // size; with no local size given (`auto`) it is the one chosen.
+        const char* src =
+            "#define B 4\n"
+            "__kernel __attribute__((reqd_work_group_size(B, 1, 1)))\n"
+            "void k(__global uint* out) { out[get_global_id(0)] = get_local_size(0); }";
+        std::vector<uint32_t> out(8, 0);
+        auto wrong = runKernel(src, "k", range1(8, 2), {bufferOf(out)});
+        QVERIFY(!wrong.run->ready());
+        QCOMPARE(wrong.run->diagnostics().size(), size_t(1));
+        QCOMPARE(wrong.run->diagnostics().front().kind, std::string("launch"));
+        QCOMPARE(wrong.run->diagnostics().front().message,
+                 std::string("work-group size 2 x 1 x 1 does not match the kernel's "
+                             "reqd_work_group_size(4, 1, 1) (OpenCL C 6.7.2)"));
+        QCOMPARE(wrong.run->diagnostics().front().range.begin.line, 3u);
+
+        NDRange automatic = range1(8, 1);
+        automatic.localGiven = false;
+        auto chosen = runKernel(src, "k", automatic, {bufferOf(out)});
+        QVERIFY(chosen.run->ready());
+        QVERIFY(chosen.run->diagnostics().empty());
+        QCOMPARE(as<uint32_t>(chosen.run->argumentBytes(0)), std::vector<uint32_t>(8, 4));
+
+        auto right = runKernel(src, "k", range1(8, 4), {bufferOf(out)});
+        QVERIFY(right.run->diagnostics().empty());
+        QCOMPARE(as<uint32_t>(right.run->argumentBytes(0)), std::vector<uint32_t>(8, 4));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestKernelRun)
