@@ -145,4 +145,162 @@ inline bool quickArith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
     }
 }
 
+/// True for the signed integer lane types (Char, Short, Int, Long).
+inline bool isSignedKind(TypeKind k) {
+    return k == TypeKind::Char || k == TypeKind::Short || k == TypeKind::Int || k == TypeKind::Long;
+}
+
+/// Width in bits of an integer lane type (Bool and the 8-bit types: 8; Long, ULong: 64).
+inline unsigned bitsOf(TypeKind k) {
+    switch (k) {
+    case TypeKind::Bool:
+    case TypeKind::Char:
+    case TypeKind::UChar:
+        return 8;
+    case TypeKind::Short:
+    case TypeKind::UShort:
+        return 16;
+    case TypeKind::Int:
+    case TypeKind::UInt:
+        return 32;
+    default:
+        return 64;
+    }
+}
+
+/// `a op b` for the floating-point operators + - * / (0 for any other operator, which Sema
+/// does not allow on floating types).
+template <typename T>
+inline T floatingOp(ast::BinaryOp op, T a, T b) {
+    switch (op) {
+    case ast::BinaryOp::Add:
+        return a + b;
+    case ast::BinaryOp::Sub:
+        return a - b;
+    case ast::BinaryOp::Mul:
+        return a * b;
+    case ast::BinaryOp::Div:
+        return a / b;
+    default:
+        return T(0);
+    }
+}
+
+/// One lane of a binary arithmetic or bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
+/// spec 6.3: shifts modulo the bit width, half results rounded to half). Integer division
+/// or remainder by zero gives 0 and sets `divisionByZero` (the caller reports it); INT_MIN /
+/// -1 does not trap. The one implementation of these operators: the lowered nodes
+/// instantiate it with constant `op` and `k`, the tree walk calls it at run time.
+inline Lane arith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, bool& divisionByZero) {
+    using ast::BinaryOp;
+    Lane z;
+    z.u = 0;
+    if (k == TypeKind::Float || k == TypeKind::Half) {
+        z.f = floatingOp(op, x.f, y.f);
+        if (k == TypeKind::Half) z.f = roundToHalf(z.f);
+        return z;
+    }
+    if (k == TypeKind::Double) {
+        z.d = floatingOp(op, x.d, y.d);
+        return z;
+    }
+    const bool s = isSignedKind(k);
+    const unsigned bits = bitsOf(k);
+    switch (op) {
+    case BinaryOp::Add:
+        z.u = x.u + y.u;
+        break;
+    case BinaryOp::Sub:
+        z.u = x.u - y.u;
+        break;
+    case BinaryOp::Mul:
+        z.u = x.u * y.u;
+        break;
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+        if (y.u == 0) {
+            divisionByZero = true;
+            z.u = 0;
+        } else if (s && y.i == -1) {
+            z.u = op == BinaryOp::Div ? 0 - x.u : 0; // avoids INT_MIN / -1 trap
+        } else if (op == BinaryOp::Div) {
+            z.u = s ? static_cast<uint64_t>(x.i / y.i) : x.u / y.u;
+        } else {
+            z.u = s ? static_cast<uint64_t>(x.i % y.i) : x.u % y.u;
+        }
+        break;
+    case BinaryOp::Shl:
+        z.u = x.u << (y.u & (bits - 1));
+        break;
+    case BinaryOp::Shr:
+        z.u = s ? static_cast<uint64_t>(x.i >> (y.u & (bits - 1))) : x.u >> (y.u & (bits - 1));
+        break;
+    case BinaryOp::BitAnd:
+        z.u = x.u & y.u;
+        break;
+    case BinaryOp::BitOr:
+        z.u = x.u | y.u;
+        break;
+    case BinaryOp::BitXor:
+        z.u = x.u ^ y.u;
+        break;
+    default:
+        z.u = 0;
+    }
+    return normalize(z, k);
+}
+
+/// One lane of a relational or equality operator (C99 6.5.8-6.5.9) on lane type `k`
+/// (Pointer compares as unsigned; floating types compare as double, exact for float).
+inline bool compare(ast::BinaryOp op, TypeKind k, Lane x, Lane y) {
+    using ast::BinaryOp;
+    if (usesFloat(k) || k == TypeKind::Double) {
+        const double dx = toDouble(x, k), dy = toDouble(y, k);
+        switch (op) {
+        case BinaryOp::Lt:
+            return dx < dy;
+        case BinaryOp::Gt:
+            return dx > dy;
+        case BinaryOp::Le:
+            return dx <= dy;
+        case BinaryOp::Ge:
+            return dx >= dy;
+        case BinaryOp::Eq:
+            return dx == dy;
+        default:
+            return dx != dy;
+        }
+    }
+    if (!isSignedKind(k)) { // unsigned integers and pointers
+        switch (op) {
+        case BinaryOp::Lt:
+            return x.u < y.u;
+        case BinaryOp::Gt:
+            return x.u > y.u;
+        case BinaryOp::Le:
+            return x.u <= y.u;
+        case BinaryOp::Ge:
+            return x.u >= y.u;
+        case BinaryOp::Eq:
+            return x.u == y.u;
+        default:
+            return x.u != y.u;
+        }
+    }
+    switch (op) {
+    case BinaryOp::Lt:
+        return x.i < y.i;
+    case BinaryOp::Gt:
+        return x.i > y.i;
+    case BinaryOp::Le:
+        return x.i <= y.i;
+    case BinaryOp::Ge:
+        return x.i >= y.i;
+    case BinaryOp::Eq:
+        return x.i == y.i;
+    default:
+        return x.i != y.i;
+    }
+}
+
 } // namespace clstep::lane

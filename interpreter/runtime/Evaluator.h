@@ -1,9 +1,9 @@
 #pragma once
 
-#include "frontend/Ast.h"
 #include "core/Address.h"
-#include "runtime/MemoryPort.h"
 #include "core/Value.h"
+#include "frontend/Ast.h"
+#include "runtime/MemoryPort.h"
 #include "runtime/WorkItem.h"
 
 #include <cstdint>
@@ -11,6 +11,11 @@
 namespace clstep {
 
 class KernelRun;
+namespace exec {
+struct Function;
+struct Handlers;
+class Lowerer;
+} // namespace exec
 
 /// The tree-walking evaluator of one work-item (spec 6: OpenCL C semantics): executes the
 /// statements of the kernel and of the functions it calls, and evaluates expressions to
@@ -33,10 +38,20 @@ public:
 private:
     friend class WorkItem;
     friend class Inspector;
+    friend struct exec::Handlers;
+    friend class exec::Lowerer;
     using Frame = WorkItem::Frame;
     enum class Flow { Normal, Break, Continue, Return, Seek };
     using Abort = WorkItemAbort;
 
+    /// Runs the body of function `f` (a definition) in the current frame: its lowered code
+    /// (exec::Function, runtime/exec/Run.cpp) when the run has it, else the tree walk.
+    void runBody(const ast::FunctionDecl* f);
+    /// Executes lowered function body `f` until it returns (the return value, if any, is
+    /// left in m_returnValue) or falls off its end.
+    void runLowered(const exec::Function& f);
+    /// The statement boundary of `s` (counted, step limit, observers, debugger pause).
+    void stepAt(const ast::Stmt* s);
     // statements (EvaluatorStmt.cpp)
     Flow exec(const ast::Stmt* s);
     Flow execCompound(const ast::CompoundStmt* c);
@@ -108,6 +123,8 @@ private:
     /// One lane of a binary arithmetic/bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
     /// spec 6.3: shifts modulo the bit width); reports integer division by zero at `r`.
     Lane arithLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r);
+    /// Reports integer division by zero at `r` ("division-by-zero").
+    [[gnu::cold, gnu::noinline]] void reportDivisionByZero(const SourceRange& r);
     /// One lane of a relational/equality operator on lane type `k` (Pointer: unsigned).
     static bool compareLane(ast::BinaryOp op, TypeKind k, Lane x, Lane y);
     // scalar fast path (EvaluatorScalar.cpp): expressions of scalar arithmetic or pointer
@@ -182,6 +199,13 @@ private:
     const ast::Stmt* m_seekTarget = nullptr;
     Value m_returnValue;
     bool m_addressOnly = false; ///< address() computes `&x[i]`: i may be one past the end
+    /// While lowered code runs: the direct byte pointers of the current frame's slots
+    /// (Frame::direct's storage, which stays put while the frame lives; set and restored by
+    /// runLowered around each lowered body).
+    uint8_t* const* m_directSlots = nullptr;
+    /// runBody()'s last function and its lowered body (null: the tree walk).
+    const ast::FunctionDecl* m_lastBody = nullptr;
+    const exec::Function* m_lastLowered = nullptr;
 };
 
 } // namespace clstep

@@ -341,8 +341,7 @@ Value Evaluator::evalCall(const CallExpr* c) {
     }
     m_wi.m_frames.push_back(std::move(frame));
     m_returnValue = Value();
-    Flow fl = execCompound(f->body.get());
-    (void)fl;
+    runBody(f);
     Value result = m_returnValue;
     const Type* rt = c->type->canonical();
     Frame done = std::move(m_wi.m_frames.back());

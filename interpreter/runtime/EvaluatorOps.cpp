@@ -56,155 +56,19 @@ Value Evaluator::pointerAdd(const Value& p, const Type* ptrType, int64_t n) {
     return r;
 }
 
-namespace {
-inline bool isSignedKind(TypeKind k) {
-    return k == TypeKind::Char || k == TypeKind::Short || k == TypeKind::Int || k == TypeKind::Long;
-}
-inline unsigned bitsOf(TypeKind k) {
-    switch (k) {
-    case TypeKind::Bool:
-    case TypeKind::Char:
-    case TypeKind::UChar:
-        return 8;
-    case TypeKind::Short:
-    case TypeKind::UShort:
-        return 16;
-    case TypeKind::Int:
-    case TypeKind::UInt:
-        return 32;
-    default:
-        return 64;
-    }
-}
-} // namespace
-
-namespace {
-/// `a op b` for the floating-point operators + - * / (0 for any other operator, which Sema
-/// does not allow on floating types).
-template <typename T>
-T floatingOp(BinaryOp op, T a, T b) {
-    switch (op) {
-    case BinaryOp::Add:
-        return a + b;
-    case BinaryOp::Sub:
-        return a - b;
-    case BinaryOp::Mul:
-        return a * b;
-    case BinaryOp::Div:
-        return a / b;
-    default:
-        return T(0);
-    }
-}
-} // namespace
-
 Lane Evaluator::arithLane(BinaryOp op, TypeKind k, Lane x, Lane y, const SourceRange& r) {
-    Lane z;
-    z.u = 0;
-    if (k == TypeKind::Float || k == TypeKind::Half) {
-        z.f = floatingOp(op, x.f, y.f);
-        if (k == TypeKind::Half) z.f = lane::roundToHalf(z.f);
-        return z;
-    }
-    if (k == TypeKind::Double) {
-        z.d = floatingOp(op, x.d, y.d);
-        return z;
-    }
-    const bool s = isSignedKind(k);
-    const unsigned bits = bitsOf(k);
-    switch (op) {
-    case BinaryOp::Add:
-        z.u = x.u + y.u;
-        break;
-    case BinaryOp::Sub:
-        z.u = x.u - y.u;
-        break;
-    case BinaryOp::Mul:
-        z.u = x.u * y.u;
-        break;
-    case BinaryOp::Div:
-    case BinaryOp::Rem:
-        if (y.u == 0) {
-            reportError("division-by-zero",
-                        "integer division by zero (result is undefined; using 0)", r);
-            z.u = 0;
-        } else if (s && y.i == -1) {
-            z.u = op == BinaryOp::Div ? 0 - x.u : 0; // avoids INT_MIN / -1 trap
-        } else if (op == BinaryOp::Div) {
-            z.u = s ? static_cast<uint64_t>(x.i / y.i) : x.u / y.u;
-        } else {
-            z.u = s ? static_cast<uint64_t>(x.i % y.i) : x.u % y.u;
-        }
-        break;
-    case BinaryOp::Shl:
-        z.u = x.u << (y.u & (bits - 1));
-        break;
-    case BinaryOp::Shr:
-        z.u = s ? static_cast<uint64_t>(x.i >> (y.u & (bits - 1))) : x.u >> (y.u & (bits - 1));
-        break;
-    case BinaryOp::BitAnd:
-        z.u = x.u & y.u;
-        break;
-    case BinaryOp::BitOr:
-        z.u = x.u | y.u;
-        break;
-    case BinaryOp::BitXor:
-        z.u = x.u ^ y.u;
-        break;
-    default:
-        z.u = 0;
-    }
-    return lane::normalize(z, k);
+    bool divisionByZero = false;
+    const Lane z = lane::arith(op, k, x, y, divisionByZero);
+    if (divisionByZero) reportDivisionByZero(r);
+    return z;
+}
+
+void Evaluator::reportDivisionByZero(const SourceRange& r) {
+    reportError("division-by-zero", "integer division by zero (result is undefined; using 0)", r);
 }
 
 bool Evaluator::compareLane(BinaryOp op, TypeKind k, Lane x, Lane y) {
-    if (lane::usesFloat(k) || k == TypeKind::Double) {
-        double dx = lane::toDouble(x, k), dy = lane::toDouble(y, k);
-        switch (op) {
-        case BinaryOp::Lt:
-            return dx < dy;
-        case BinaryOp::Gt:
-            return dx > dy;
-        case BinaryOp::Le:
-            return dx <= dy;
-        case BinaryOp::Ge:
-            return dx >= dy;
-        case BinaryOp::Eq:
-            return dx == dy;
-        default:
-            return dx != dy;
-        }
-    }
-    if (!isSignedKind(k)) { // unsigned integers and pointers
-        switch (op) {
-        case BinaryOp::Lt:
-            return x.u < y.u;
-        case BinaryOp::Gt:
-            return x.u > y.u;
-        case BinaryOp::Le:
-            return x.u <= y.u;
-        case BinaryOp::Ge:
-            return x.u >= y.u;
-        case BinaryOp::Eq:
-            return x.u == y.u;
-        default:
-            return x.u != y.u;
-        }
-    }
-    switch (op) {
-    case BinaryOp::Lt:
-        return x.i < y.i;
-    case BinaryOp::Gt:
-        return x.i > y.i;
-    case BinaryOp::Le:
-        return x.i <= y.i;
-    case BinaryOp::Ge:
-        return x.i >= y.i;
-    case BinaryOp::Eq:
-        return x.i == y.i;
-    default:
-        return x.i != y.i;
-    }
+    return lane::compare(op, k, x, y);
 }
 
 Value Evaluator::arith(BinaryOp op, const Type* t, const Value& a, const Value& b,

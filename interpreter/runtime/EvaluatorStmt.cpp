@@ -131,6 +131,19 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
     return slot;
 }
 
+void Evaluator::stepAt(const Stmt* s) {
+    m_wi.m_currentStmt = s;
+    if (++m_wi.m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
+    if (!m_run.flowObservers().empty())
+        for (ExecutionObserver* o : m_run.flowObservers())
+            o->onStatement(m_wi, *s);
+    if (m_wi.m_controller && m_wi.m_sink && m_wi.m_controller->shouldPause(m_wi, *s)) {
+        m_wi.m_pausedAtStatement = true;
+        m_wi.switchToCaller();
+        m_wi.m_pausedAtStatement = false;
+    }
+}
+
 Evaluator::Flow Evaluator::exec(const Stmt* s) {
     if (!s) return Flow::Normal;
     if (m_seekTarget) {
@@ -140,18 +153,7 @@ Evaluator::Flow Evaluator::exec(const Stmt* s) {
             return Flow::Normal;
         }
     }
-    if (!m_seekTarget) {
-        m_wi.m_currentStmt = s;
-        if (++m_wi.m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
-        if (!m_run.flowObservers().empty())
-            for (ExecutionObserver* o : m_run.flowObservers())
-                o->onStatement(m_wi, *s);
-        if (m_wi.m_controller && m_wi.m_sink && m_wi.m_controller->shouldPause(m_wi, *s)) {
-            m_wi.m_pausedAtStatement = true;
-            m_wi.switchToCaller();
-            m_wi.m_pausedAtStatement = false;
-        }
-    }
+    if (!m_seekTarget) stepAt(s);
     switch (s->kind) {
     case StmtKind::Compound:
         return execCompound(static_cast<const CompoundStmt*>(s));

@@ -1,4 +1,5 @@
 #include "runtime/KernelRun.h"
+#include "runtime/exec/Program.h"
 
 #include "common/DeepStackThread.h"
 
@@ -89,6 +90,7 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
         setupProgramVars();
         setupArguments();
         collectStringLiterals();
+        m_lowered = std::make_unique<exec::Program>(*program.unit);
     } catch (const std::bad_alloc&) {
         launchError("the host ran out of memory while allocating the kernel's buffers "
                     "(lower the buffer sizes)");

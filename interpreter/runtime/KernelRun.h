@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace clstep {
+namespace exec {
+class Program;
+}
 
 class GroupSequencer;
 class WorkGroup;
@@ -111,6 +114,9 @@ public:
     MemoryPort& memoryPort();
     /// True when the kernel (or a function it calls) may reach a barrier.
     bool usesBarriers() const { return m_usesBarriers; }
+    /// The program's functions lowered once for this run (exec::Program; shared read-only by
+    /// every thread), or null when the launch failed.
+    const exec::Program* loweredProgram() const { return m_lowered.get(); }
 
 private:
     void launchError(const std::string& message);
@@ -165,6 +171,7 @@ private:
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;
     GroupSequencer* m_sequencer = nullptr; ///< set while work-groups run in parallel
+    std::unique_ptr<exec::Program> m_lowered;
 };
 
 } // namespace clstep

@@ -109,7 +109,7 @@ void WorkItem::runKernelBody() {
     }
     m_frames.push_back(std::move(f));
     try {
-        m_eval->execCompound(k.body.get());
+        m_eval->runBody(&k);
         m_state = State::Finished;
     } catch (const Abort&) {
         m_state = State::Error;

@@ -6,7 +6,6 @@
 #include "frontend/Ast.h"
 #include "runtime/Memory.h"
 #include "runtime/MemoryPort.h"
-#include "core/Value.h"
 #include "runtime/WorkItemAbort.h"
 #include "runtime/WorkItemEnv.h"
 
@@ -26,6 +25,9 @@ struct MemoryAccess;
 class WorkItemEnv;
 class StepController;
 class WorkGroup;
+namespace exec {
+struct Handlers;
+}
 
 /// One work-item (spec 3.2): its ids, its `__private` memory and call frames, its fiber and
 /// its state (ready, at a barrier, finished). The work is done by collaborators: the
@@ -167,6 +169,7 @@ public:
 private:
     friend class WorkGroup;
     friend class Evaluator;
+    friend struct exec::Handlers;
     friend class Inspector;
     friend class WorkItemEnv;
     struct Frame {

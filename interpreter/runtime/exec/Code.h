@@ -1,0 +1,95 @@
+#pragma once
+
+#include "core/Value.h"
+#include "frontend/Ast.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clstep {
+
+class Evaluator;
+
+namespace exec {
+
+/// One node of a lowered expression (see exec::Function): a handler chosen at lowering time
+/// for the operator and the operand types (`arith<Add, Float>`, `loadSlot<Int>`,
+/// `loadIndex`, ...), its operand nodes and immediates. Calling `fn(node, evaluator)`
+/// evaluates the expression of scalar or pointer type to one Lane with exactly the
+/// semantics, diagnostics and observer notifications of the tree walk
+/// (Evaluator::evalScalar); `expr` is the expression it was lowered from (its SourceRange
+/// for diagnostics and observers; handlers that wrap a form not lowered yet evaluate it with
+/// the tree walk). Nodes are immutable once lowered and shared by every thread of a run.
+struct Node {
+    using Fn = Lane (*)(const Node& n, Evaluator& ev);
+    Fn fn = nullptr;
+    const ast::Expr* expr = nullptr;
+    const Node* a = nullptr;
+    const Node* b = nullptr;
+    const Node* c = nullptr;
+    Lane imm{};                     ///< constant value, element size, field offset, ...
+    uint32_t slot = 0;              ///< frame slot of a variable or parameter
+    TypeKind from = TypeKind::Void; ///< operand lane type (conversions)
+    TypeKind to = TypeKind::Void;   ///< result lane type (conversions)
+    uint64_t align = 0;             ///< alignment (bytes) a load/store may assume (0: the type's)
+
+    /// Evaluates this node.
+    Lane operator()(Evaluator& ev) const { return fn(*this, ev); }
+};
+
+/// What one statement-level op does (see Op).
+enum class OpKind : uint8_t {
+    Step,        ///< statement boundary: step count, limit, observers, debugger pause
+    Eval,        ///< evaluate `node` (or `expr` with the tree walk) for its side effects
+    Barrier,     ///< a barrier call statement (Evaluator::execBarrier)
+    Decl,        ///< declare variable `var` (storage, initializer)
+    DeclScalar,  ///< declare `var` and store scalar `node` into it
+    Jump,        ///< continue at `target`
+    BranchFalse, ///< evaluate condition `node`/`expr` (reported as a branch); false: `target`
+    Switch,      ///< switch dispatch (`sw`): evaluate, report, declare skipped, jump
+    Goto,        ///< declare the variables jumped over (`skipped`), continue at `target`
+    Return,      ///< set the return value from `node`/`expr` (if any) and leave the function
+};
+
+/// One op of a lowered function body.
+struct Op {
+    OpKind kind = OpKind::Step;
+    uint32_t target = 0;                ///< op index for Jump, BranchFalse, Goto
+    const Node* node = nullptr;         ///< lowered scalar expression, or null
+    const ast::Expr* expr = nullptr;    ///< the expression (tree walk when node is null)
+    const ast::Stmt* stmt = nullptr;    ///< Step: the statement
+    const ast::VarDecl* var = nullptr;  ///< Decl, DeclScalar
+    uint32_t table = 0;                 ///< Switch, Goto: index into Function::jumps
+    TypeKind condKind = TypeKind::Void; ///< BranchFalse with a node: the condition's type
+};
+
+/// Where a goto or a case label lands: the op of the label's statement and the variables
+/// whose declarations the jump passes over into their scope (C99 6.2.4, 6.8.6.1: they exist,
+/// uninitialized), in the order the tree walk declared them.
+struct JumpTarget {
+    uint32_t op = 0;
+    std::vector<const ast::VarDecl*> skipped;
+};
+
+/// A switch statement's dispatch: one jump target per case label of the switch (in
+/// SwitchStmt::cases order), the default's (or the end of the switch).
+struct SwitchTable {
+    const ast::SwitchStmt* stmt = nullptr;
+    const Node* cond = nullptr; ///< lowered condition (null: tree walk)
+    std::vector<JumpTarget> cases;
+    JumpTarget fallback; ///< default label, or the end of the switch (no skipped)
+    bool hasDefault = false;
+};
+
+/// A function lowered once after Sema: its body as a flat list of ops (statement boundaries
+/// exactly where the tree walk's Evaluator::exec counted, paused and notified), jumps
+/// instead of break/continue/goto/switch, and expressions as Node trees.
+struct Function {
+    const ast::FunctionDecl* decl = nullptr;
+    std::vector<Op> ops;
+    std::vector<JumpTarget> jumps;     ///< goto targets (Op::table)
+    std::vector<SwitchTable> switches; ///< switch tables (Op::table)
+};
+
+} // namespace exec
+} // namespace clstep

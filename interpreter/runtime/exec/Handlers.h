@@ -1,0 +1,315 @@
+#pragma once
+
+#include "builtins/BuiltinRegistry.h"
+#include "core/LaneOps.h"
+#include "runtime/Evaluator.h"
+#include "runtime/KernelRun.h"
+#include "runtime/LaneMemory.h"
+#include "runtime/WorkItem.h"
+#include "runtime/exec/Code.h"
+
+namespace clstep::exec {
+
+/// The handlers of lowered expression nodes (exec::Node::fn). Each one evaluates its node to
+/// one Lane exactly as Evaluator::evalScalar evaluates the expression the node was lowered
+/// from (same order of operand evaluation, same diagnostics, same memory accesses through the
+/// work-item's MemoryPort, so the same observer notifications). Operators are the lane
+/// operations of core/LaneOps.h instantiated with the operator and lane type fixed at
+/// lowering time. A node whose form is not lowered wraps its expression (treeWalk()).
+struct Handlers {
+    using BinaryOp = ast::BinaryOp;
+
+    /// The in-place bytes of private slot `slot` of the running lowered body, or null.
+    static uint8_t* directSlot(Evaluator& ev, uint32_t slot) { return ev.m_directSlots[slot]; }
+    /// The address of slot `slot` of the current frame (0 before its declaration).
+    static uint64_t slotAddress(Evaluator& ev, uint32_t slot) {
+        return ev.m_wi.m_frames.back().slots[slot];
+    }
+    /// Evaluates operand node `n`.
+    static Lane eval(const Node* n, Evaluator& ev) { return n->fn(*n, ev); }
+
+    /// A literal, enum constant, sizeof/alignof/vec_step (Node::imm).
+    static Lane constant(const Node& n, Evaluator&) { return n.imm; }
+    /// A form not lowered yet: the tree walk's scalar path.
+    static Lane treeWalk(const Node& n, Evaluator& ev) { return ev.evalScalar(n.expr); }
+    /// The address of lvalue `n.expr` computed by the tree walk (Evaluator::address).
+    static Lane addressTreeWalk(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.address(n.expr);
+        return l;
+    }
+
+    // ---- variables -------------------------------------------------------------------
+    /// A private scalar variable or parameter (`n.slot`) of lane type K: in place when the
+    /// port allows it, else loaded through the port.
+    template <TypeKind K>
+    static Lane loadSlot(const Node& n, Evaluator& ev) {
+        if (const uint8_t* p = directSlot(ev, n.slot)) {
+            Lane l;
+            lanemem::readLane(p, K, false, l);
+            return l;
+        }
+        return ev.loadScalar(slotAddress(ev, n.slot), n.expr->type, n.expr->range);
+    }
+    /// The address of a function-scope variable or parameter.
+    static Lane addressSlot(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = slotAddress(ev, n.slot);
+        return l;
+    }
+
+    // ---- operators -------------------------------------------------------------------
+    /// `a Op b` on lane type K (lane::quickArith inline, else lane::arith; integer division
+    /// by zero reported at the operator, "division-by-zero").
+    template <BinaryOp Op, TypeKind K>
+    static Lane arith(const Node& n, Evaluator& ev) {
+        const Lane x = eval(n.a, ev);
+        const Lane y = eval(n.b, ev);
+        Lane r;
+        if (lane::quickArith(Op, K, x, y, r)) return r;
+        bool divisionByZero = false;
+        r = lane::arith(Op, K, x, y, divisionByZero);
+        if (divisionByZero) [[unlikely]]
+            ev.reportDivisionByZero(static_cast<const ast::BinaryExpr*>(n.expr)->opRange);
+        return r;
+    }
+    /// `a Op b` for a relational or equality operator on lane type K: 1 or 0.
+    template <BinaryOp Op, TypeKind K>
+    static Lane compare(const Node& n, Evaluator& ev) {
+        const Lane x = eval(n.a, ev);
+        const Lane y = eval(n.b, ev);
+        Lane r;
+        r.i = lane::compare(Op, K, x, y) ? 1 : 0;
+        return r;
+    }
+    /// `-x` (0 - x on lane type K).
+    template <TypeKind K>
+    static Lane negate(const Node& n, Evaluator& ev) {
+        Lane zero;
+        zero.u = 0;
+        const Lane v = eval(n.a, ev);
+        Lane r;
+        if (lane::quickArith(BinaryOp::Sub, K, zero, v, r)) return r;
+        bool divisionByZero = false;
+        return lane::arith(BinaryOp::Sub, K, zero, v, divisionByZero);
+    }
+    /// `~a` on integer lane type `n.to`.
+    static Lane bitNot(const Node& n, Evaluator& ev) {
+        Lane r;
+        r.u = ~eval(n.a, ev).u;
+        return lane::normalize(r, n.to);
+    }
+    /// The truth of scalar operand `n.a` of lane type `n.from` as 0/1 (C99 6.5.3.3 `!`
+    /// gives the negation: `n.imm.u` = 1).
+    static bool truth(const Node* a, TypeKind k, Evaluator& ev) {
+        const Lane v = eval(a, ev);
+        if (k == TypeKind::Float || k == TypeKind::Half) return v.f != 0;
+        if (k == TypeKind::Double) return v.d != 0;
+        return v.u != 0;
+    }
+    /// `!a` on an operand of lane type `n.from`: 1 or 0.
+    static Lane logNot(const Node& n, Evaluator& ev) {
+        const Lane v = eval(n.a, ev);
+        Lane r;
+        r.i = (lane::usesFloat(n.from) || n.from == TypeKind::Double)
+                  ? lane::toDouble(v, n.from) == 0
+                  : v.u == 0;
+        return r;
+    }
+    /// `a && b` (lane types `n.from`, `n.to`), b only when a is true: 1 or 0.
+    static Lane logAnd(const Node& n, Evaluator& ev) {
+        Lane r;
+        r.i = truth(n.a, n.from, ev) && truth(n.b, n.to, ev);
+        return r;
+    }
+    /// `a || b`, b only when a is false: 1 or 0.
+    static Lane logOr(const Node& n, Evaluator& ev) {
+        Lane r;
+        r.i = truth(n.a, n.from, ev) || truth(n.b, n.to, ev);
+        return r;
+    }
+    /// `a, b` with a scalar `a` (lowered) or any `a` (tree walk for effect, `n.a` null).
+    static Lane comma(const Node& n, Evaluator& ev) {
+        if (n.a)
+            eval(n.a, ev);
+        else
+            ev.evalDiscard(static_cast<const ast::BinaryExpr*>(n.expr)->lhs.get());
+        return eval(n.b, ev);
+    }
+    /// `c ? a : b` with a scalar condition of lane type `n.from`.
+    static Lane conditional(const Node& n, Evaluator& ev) {
+        return truth(n.c, n.from, ev) ? eval(n.a, ev) : eval(n.b, ev);
+    }
+    /// Pointer `n.a` plus integer `n.b` elements of `n.imm.u` bytes (negated: `n.to` is
+    /// Char, for `p - i`); `n.slot` = 1: the integer comes first (`i + p`).
+    static Lane pointerAdd(const Node& n, Evaluator& ev) {
+        Lane p, i;
+        if (n.slot) {
+            i = eval(n.b, ev);
+            p = eval(n.a, ev);
+        } else {
+            p = eval(n.a, ev);
+            i = eval(n.b, ev);
+        }
+        const int64_t k = n.to == TypeKind::Char ? -i.i : i.i;
+        return addElements(p, k, n.imm.u);
+    }
+    /// Pointer `p` plus `n` elements of `size` bytes (a null pointer plus 0 stays null;
+    /// only the offset bits change, Evaluator::pointerAddLane).
+    static Lane addElements(Lane p, int64_t n, uint64_t size) {
+        Lane r;
+        r.u = p.u == 0 && n == 0
+                  ? 0
+                  : (p.u & ~address::kOffsetMask) |
+                        ((p.u + static_cast<uint64_t>(n) * size) & address::kOffsetMask);
+        return r;
+    }
+
+    // ---- conversions -----------------------------------------------------------------
+    /// Arithmetic conversion (spec 6.2) from lane type `n.from` to `n.to` (lane::convert).
+    static Lane convert(const Node& n, Evaluator& ev) {
+        return lane::convert(eval(n.a, ev), n.from, n.to);
+    }
+    /// Conversions involving pointers (Evaluator::evalScalarCast).
+    static Lane convertPointer(const Node& n, Evaluator& ev) {
+        const Lane v = eval(n.a, ev);
+        Lane r;
+        r.u = 0;
+        const bool fromPointer = n.from == TypeKind::Pointer;
+        const bool toPointer = n.to == TypeKind::Pointer;
+        const bool fromFloating = lane::usesFloat(n.from) || n.from == TypeKind::Double;
+        if (n.to == TypeKind::Bool)
+            r.u = v.u != 0;
+        else if (toPointer && !fromPointer)
+            r.u = fromFloating ? 0 : v.u;
+        else
+            r = toPointer ? v : lane::normalize(v, n.to);
+        return r;
+    }
+
+    // ---- memory ----------------------------------------------------------------------
+    /// `base[index]`'s address: index first, then the static-array check (`n.slot` bit 0:
+    /// the base is an array that decayed; bit 1: the operand of `&`, which may point one
+    /// past the end), then the base pointer (Evaluator::address).
+    static Lane addressIndex(const Node& n, Evaluator& ev) {
+        const int64_t i = eval(n.b, ev).i;
+        if (n.slot & 1)
+            ev.checkStaticArrayIndex(static_cast<const ast::IndexExpr*>(n.expr), i,
+                                     (n.slot & 2) != 0);
+        return addElements(eval(n.a, ev), i, n.imm.u);
+    }
+    /// `base.field` / `base->field` / one-component swizzle: base address (`n.a`) + imm.
+    static Lane addressOffset(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = eval(n.a, ev).u + n.imm.u;
+        return l;
+    }
+    /// A program-scope variable's address.
+    static Lane addressProgramVar(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.m_run.programVarAddress(n.slot);
+        return l;
+    }
+    /// Loads the scalar at address `n.a` (type and site of `n.expr`, alignment `n.align`).
+    static Lane load(const Node& n, Evaluator& ev) {
+        return ev.loadScalar(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align);
+    }
+    /// Stores `v` into lvalue `n.b`'s expression: a private scalar slot (`n.slot` when
+    /// `n.from` is not Void) or the address computed by `n.b`.
+    static void storeTo(const Node& n, Evaluator& ev, const ast::Expr* lhs, Lane v) {
+        if (n.from != TypeKind::Void) {
+            if (uint8_t* p = directSlot(ev, n.slot)) {
+                lanemem::writeLane(p, n.from, false, v);
+                return;
+            }
+            ev.storeScalar(slotAddress(ev, n.slot), lhs->type, v, lhs->range, n.align);
+            return;
+        }
+        ev.storeScalar(eval(n.b, ev).u, lhs->type, v, lhs->range, n.align);
+    }
+    /// `lhs = rhs` of scalar type: rhs (`n.a`) first, then the lvalue.
+    static Lane assign(const Node& n, Evaluator& ev) {
+        const Lane v = eval(n.a, ev);
+        storeTo(n, ev, static_cast<const ast::AssignExpr*>(n.expr)->lhs.get(), v);
+        return v;
+    }
+    /// `lhs op= rhs` on an arithmetic lvalue of lane type `n.to` computed in lane type CK:
+    /// the lvalue's address and current value first, then rhs (`n.a`). The lvalue is a
+    /// private slot (`n.slot`, `n.from` not Void) or the address computed by `n.b`.
+    template <BinaryOp Op, TypeKind CK>
+    static Lane compoundAssign(const Node& n, Evaluator& ev) {
+        auto* a = static_cast<const ast::AssignExpr*>(n.expr);
+        const ast::Expr* lhs = a->lhs.get();
+        uint8_t* p = nullptr;
+        uint64_t addr = 0;
+        Lane cur;
+        if (n.from != TypeKind::Void) {
+            p = directSlot(ev, n.slot);
+            if (p)
+                lanemem::readLane(p, n.to, false, cur);
+            else
+                addr = slotAddress(ev, n.slot);
+        } else {
+            addr = eval(n.b, ev).u;
+        }
+        if (!p) cur = ev.loadScalar(addr, lhs->type, lhs->range, n.align);
+        const Lane y = eval(n.a, ev);
+        const Lane l = lane::convert(cur, n.to, CK);
+        Lane z;
+        if (!lane::quickArith(Op, CK, l, y, z)) {
+            bool divisionByZero = false;
+            z = lane::arith(Op, CK, l, y, divisionByZero);
+            if (divisionByZero) [[unlikely]]
+                ev.reportDivisionByZero(a->opRange);
+        }
+        const Lane result = lane::convert(z, CK, n.to);
+        if (p)
+            lanemem::writeLane(p, n.to, false, result);
+        else
+            ev.storeScalar(addr, lhs->type, result, lhs->range, n.align);
+        return result;
+    }
+    /// `++x`, `x--`, ... on a private arithmetic variable (`n.slot`, lane type `n.to`) or, when
+    /// it is not in place, the tree walk. imm.u bit 0: increment; bit 1: prefix.
+    static Lane incDecSlot(const Node& n, Evaluator& ev) {
+        uint8_t* p = directSlot(ev, n.slot);
+        if (!p) return ev.evalScalar(n.expr);
+        const TypeKind k = n.to;
+        Lane cur;
+        lanemem::readLane(p, k, false, cur);
+        const bool inc = n.imm.u & 1;
+        const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, k);
+        const BinaryOp op = inc ? BinaryOp::Add : BinaryOp::Sub;
+        Lane next;
+        if (!lane::quickArith(op, k, cur, one, next)) {
+            bool divisionByZero = false;
+            next = lane::arith(op, k, cur, one, divisionByZero);
+        }
+        lanemem::writeLane(p, k, false, next);
+        return (n.imm.u & 2) ? next : cur;
+    }
+
+    // ---- calls -----------------------------------------------------------------------
+    /// A builtin with up to three scalar arguments (`n.a`, `n.b`, `n.c`; `n.slot` of them,
+    /// evaluated in order) and a scalar result: its implementation (BuiltinDef in n.imm)
+    /// with the arguments as Values, as Evaluator::evalCall calls it.
+    static Lane callBuiltin(const Node& n, Evaluator& ev) {
+        const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
+        Value argv[3];
+        const Node* args[3] = {n.a, n.b, n.c};
+        for (uint32_t i = 0; i < n.slot; ++i)
+            argv[i].lanes[0] = eval(args[i], ev);
+        Value result;
+        def->impl(ev.m_wi.env(), static_cast<const ast::CallExpr*>(n.expr)->resolved, argv, result);
+        return result.lanes[0];
+    }
+    /// get_global_id(d) and the other NDRange queries (BuiltinDef::dimQuery).
+    static Lane dimQuery(const Node& n, Evaluator& ev) {
+        const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
+        Lane l;
+        l.u = (ev.m_wi.env().*def->dimQuery)(static_cast<uint32_t>(eval(n.a, ev).u));
+        return l;
+    }
+};
+
+} // namespace clstep::exec

@@ -1,0 +1,487 @@
+// exec::Lowerer: expressions of scalar or pointer type to Node trees. Each handler is picked
+// here for the operator and the lane type (one template instantiation per pair, through
+// byKind()/byOp()), mirroring Evaluator::evalScalar / address form by form; a form not
+// lowered yet becomes a node that evaluates its expression with the tree walk.
+#include "builtins/BuiltinRegistry.h"
+#include "runtime/exec/Handlers.h"
+#include "runtime/exec/Lowerer.h"
+
+#include <type_traits>
+
+namespace clstep::exec {
+
+using namespace ast;
+using H = Handlers;
+
+namespace {
+
+template <TypeKind K>
+using KindC = std::integral_constant<TypeKind, K>;
+template <BinaryOp O>
+using OpC = std::integral_constant<BinaryOp, O>;
+
+/// `fn(KindC<k>{})` for the scalar lane types (Bool ... Double, Pointer); null otherwise.
+template <typename Fn>
+Node::Fn byKind(TypeKind k, Fn fn) {
+    switch (k) {
+    case TypeKind::Bool:
+        return fn(KindC<TypeKind::Bool>{});
+    case TypeKind::Char:
+        return fn(KindC<TypeKind::Char>{});
+    case TypeKind::UChar:
+        return fn(KindC<TypeKind::UChar>{});
+    case TypeKind::Short:
+        return fn(KindC<TypeKind::Short>{});
+    case TypeKind::UShort:
+        return fn(KindC<TypeKind::UShort>{});
+    case TypeKind::Int:
+        return fn(KindC<TypeKind::Int>{});
+    case TypeKind::UInt:
+        return fn(KindC<TypeKind::UInt>{});
+    case TypeKind::Long:
+        return fn(KindC<TypeKind::Long>{});
+    case TypeKind::ULong:
+        return fn(KindC<TypeKind::ULong>{});
+    case TypeKind::Half:
+        return fn(KindC<TypeKind::Half>{});
+    case TypeKind::Float:
+        return fn(KindC<TypeKind::Float>{});
+    case TypeKind::Double:
+        return fn(KindC<TypeKind::Double>{});
+    case TypeKind::Pointer:
+        return fn(KindC<TypeKind::Pointer>{});
+    default:
+        return nullptr;
+    }
+}
+
+/// `fn(OpC<op>{})` for the arithmetic and bitwise operators; null otherwise.
+template <typename Fn>
+Node::Fn byArithOp(BinaryOp op, Fn fn) {
+    switch (op) {
+    case BinaryOp::Mul:
+        return fn(OpC<BinaryOp::Mul>{});
+    case BinaryOp::Div:
+        return fn(OpC<BinaryOp::Div>{});
+    case BinaryOp::Rem:
+        return fn(OpC<BinaryOp::Rem>{});
+    case BinaryOp::Add:
+        return fn(OpC<BinaryOp::Add>{});
+    case BinaryOp::Sub:
+        return fn(OpC<BinaryOp::Sub>{});
+    case BinaryOp::Shl:
+        return fn(OpC<BinaryOp::Shl>{});
+    case BinaryOp::Shr:
+        return fn(OpC<BinaryOp::Shr>{});
+    case BinaryOp::BitAnd:
+        return fn(OpC<BinaryOp::BitAnd>{});
+    case BinaryOp::BitXor:
+        return fn(OpC<BinaryOp::BitXor>{});
+    case BinaryOp::BitOr:
+        return fn(OpC<BinaryOp::BitOr>{});
+    default:
+        return nullptr;
+    }
+}
+
+/// `fn(OpC<op>{})` for the relational and equality operators; null otherwise.
+template <typename Fn>
+Node::Fn byCompareOp(BinaryOp op, Fn fn) {
+    switch (op) {
+    case BinaryOp::Lt:
+        return fn(OpC<BinaryOp::Lt>{});
+    case BinaryOp::Gt:
+        return fn(OpC<BinaryOp::Gt>{});
+    case BinaryOp::Le:
+        return fn(OpC<BinaryOp::Le>{});
+    case BinaryOp::Ge:
+        return fn(OpC<BinaryOp::Ge>{});
+    case BinaryOp::Eq:
+        return fn(OpC<BinaryOp::Eq>{});
+    case BinaryOp::Ne:
+        return fn(OpC<BinaryOp::Ne>{});
+    default:
+        return nullptr;
+    }
+}
+
+bool isArithmeticKind(TypeKind k) {
+    return k >= TypeKind::Bool && k <= TypeKind::Double;
+}
+
+/// Bytes one element of pointer type `t` steps over (Evaluator::pointerAddLane).
+uint64_t elementSize(const Type* t) {
+    const Type* pointee = t->canonical()->pointee.type;
+    return pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
+}
+
+} // namespace
+
+Node* Lowerer::make(Node::Fn fn, const Expr* e, const Node* a, const Node* b, const Node* c) {
+    Node* n = m_program.newNode();
+    n->fn = fn;
+    n->expr = e;
+    n->a = a;
+    n->b = b;
+    n->c = c;
+    return n;
+}
+
+int32_t Lowerer::privateSlot(const Expr* e) {
+    if (e->kind != ExprKind::Name) return -1;
+    auto* n = static_cast<const NameExpr*>(e);
+    if (!n->decl || n->frameSlot < 0) return -1;
+    if (n->decl->kind == DeclKind::Var) {
+        auto* v = static_cast<const VarDecl*>(n->decl);
+        if (v->isProgramScope || static_cast<int32_t>(v->slot) != n->frameSlot) return -1;
+        return n->frameSlot;
+    }
+    if (n->decl->kind == DeclKind::Param &&
+        static_cast<int32_t>(static_cast<const ParamDecl*>(n->decl)->slot) == n->frameSlot)
+        return n->frameSlot;
+    return -1;
+}
+
+const Node* Lowerer::scalar(const Expr* e) {
+    if (const Node* n = scalarOrNull(e)) {
+        ++m_program.stats().lowered;
+        return n;
+    }
+    ++m_program.stats().treeWalk;
+    return make(&H::treeWalk, e);
+}
+
+const Node* Lowerer::scalarOrNull(const Expr* e) {
+    const Type* t = e->type->canonical();
+    switch (e->kind) {
+    case ExprKind::IntLiteral: {
+        Node* n = make(&H::constant, e);
+        n->imm.u = static_cast<const IntLiteralExpr*>(e)->value;
+        n->imm = lane::normalize(n->imm, t->kind);
+        return n;
+    }
+    case ExprKind::FloatLiteral: {
+        const double d = static_cast<const FloatLiteralExpr*>(e)->value;
+        Node* n = make(&H::constant, e);
+        n->imm.u = 0;
+        if (t->kind == TypeKind::Double) {
+            n->imm.d = d;
+        } else {
+            const float f = static_cast<float>(d);
+            n->imm.f = t->kind == TypeKind::Half ? lane::roundToHalf(f) : f;
+        }
+        return n;
+    }
+    case ExprKind::Sizeof:
+    case ExprKind::Alignof:
+    case ExprKind::VecStep: {
+        Node* n = make(&H::constant, e);
+        n->imm.u = static_cast<const TypeTraitExpr*>(e)->value;
+        return n;
+    }
+    case ExprKind::Name: {
+        auto* name = static_cast<const NameExpr*>(e);
+        if (name->decl && name->decl->kind == DeclKind::EnumConstant) {
+            Node* n = make(&H::constant, e);
+            n->imm.i = static_cast<const EnumConstantDecl*>(name->decl)->constant;
+            return n;
+        }
+        const int32_t slot = privateSlot(e);
+        if (slot < 0) {
+            if (name->decl && name->decl->kind == DeclKind::Var &&
+                static_cast<const VarDecl*>(name->decl)->isProgramScope)
+                return make(&H::load, e, address(e));
+            return nullptr;
+        }
+        Node* n = make(
+            byKind(t->kind, [](auto K) -> Node::Fn { return &H::loadSlot<decltype(K)::value>; }),
+            e);
+        n->slot = static_cast<uint32_t>(slot);
+        return n;
+    }
+    case ExprKind::Unary:
+        return unary(static_cast<const UnaryExpr*>(e));
+    case ExprKind::Binary:
+        return binary(static_cast<const BinaryExpr*>(e));
+    case ExprKind::Assign:
+        return assign(static_cast<const AssignExpr*>(e));
+    case ExprKind::Conditional: {
+        auto* c = static_cast<const ConditionalExpr*>(e);
+        if (!Evaluator::isScalarExpr(c->cond.get())) return nullptr;
+        Node* n = make(&H::conditional, e, scalar(c->thenExpr.get()), scalar(c->elseExpr.get()),
+                       scalar(c->cond.get()));
+        n->from = c->cond->type->canonical()->kind;
+        return n;
+    }
+    case ExprKind::Index: {
+        auto* x = static_cast<const IndexExpr*>(e);
+        if (!x->base->isLValue && x->base->type->canonical()->isVector()) return nullptr;
+        return make(&H::load, e, address(e));
+    }
+    case ExprKind::Member: {
+        auto* m = static_cast<const MemberExpr*>(e);
+        if (!m->field) return nullptr; // swizzles: tree walk
+        Node* n = make(&H::load, e, address(e));
+        n->align = Evaluator::accessAlign(m);
+        return n;
+    }
+    case ExprKind::Cast:
+        return cast(e, static_cast<const CastExpr*>(e)->operand.get(), e->type.type);
+    case ExprKind::ImplicitCast: {
+        const Expr* operand = static_cast<const ImplicitCastExpr*>(e)->operand.get();
+        if (operand->type->canonical()->isArray()) return address(operand); // decay
+        return cast(e, operand, e->type.type);
+    }
+    case ExprKind::Call:
+        return call(static_cast<const CallExpr*>(e));
+    default:
+        return nullptr;
+    }
+}
+
+const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
+    if (!Evaluator::isScalarExpr(operand)) return nullptr;
+    const Type* from = operand->type->canonical();
+    to = to->canonical();
+    const Node* v = scalar(operand);
+    if (from == to) return v;
+    if (from->isScalarArithmetic() && to->isScalarArithmetic()) {
+        Node* n = make(&H::convert, e, v);
+        n->from = from->kind;
+        n->to = to->kind;
+        return n;
+    }
+    Node* n = make(&H::convertPointer, e, v);
+    n->from = from->isPointer() ? TypeKind::Pointer : from->kind;
+    n->to = to->isPointer() ? TypeKind::Pointer : to->kind;
+    return n;
+}
+
+const Node* Lowerer::unary(const UnaryExpr* u) {
+    const Type* t = u->type->canonical();
+    const Expr* operand = u->operand.get();
+    switch (u->op) {
+    case UnaryOp::AddrOf: {
+        if (operand->kind != ExprKind::Index) return address(operand);
+        // `&a[i]`: i may be one past the end of a static array (Evaluator::addressOfOperand)
+        auto* x = static_cast<const IndexExpr*>(operand);
+        const Type* bt = x->base->type->canonical();
+        if (bt->isVector() || !Evaluator::isScalarExpr(x->base.get())) return nullptr;
+        const Node* index = scalar(x->index.get());
+        const Node* base = scalar(x->base.get());
+        Node* n = make(&H::addressIndex, operand, base, index);
+        n->imm.u = elementSize(bt);
+        n->slot = (x->base->kind == ExprKind::ImplicitCast ? 1u : 0u) | 2u;
+        return n;
+    }
+    case UnaryOp::Deref:
+        return make(&H::load, u, scalar(operand));
+    case UnaryOp::Plus:
+        return scalar(operand);
+    case UnaryOp::Minus: {
+        Node::Fn fn = byKind(t->kind, [](auto K) -> Node::Fn {
+            if constexpr (decltype(K)::value == TypeKind::Pointer)
+                return nullptr;
+            else
+                return &H::negate<decltype(K)::value>;
+        });
+        if (!fn) return nullptr;
+        return make(fn, u, scalar(operand));
+    }
+    case UnaryOp::BitNot: {
+        Node* n = make(&H::bitNot, u, scalar(operand));
+        n->to = t->kind;
+        return n;
+    }
+    case UnaryOp::LogNot: {
+        if (!Evaluator::isScalarExpr(operand)) return nullptr;
+        Node* n = make(&H::logNot, u, scalar(operand));
+        n->from = operand->type->canonical()->kind;
+        return n;
+    }
+    case UnaryOp::PreInc:
+    case UnaryOp::PreDec:
+    case UnaryOp::PostInc:
+    case UnaryOp::PostDec: {
+        const int32_t slot = privateSlot(operand);
+        if (slot < 0 || !isArithmeticKind(t->kind)) return nullptr;
+        Node* n = make(&H::incDecSlot, u);
+        n->slot = static_cast<uint32_t>(slot);
+        n->to = t->kind;
+        n->imm.u = (u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc ? 1u : 0u) |
+                   (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec ? 2u : 0u);
+        return n;
+    }
+    }
+    return nullptr;
+}
+
+const Node* Lowerer::binary(const BinaryExpr* b) {
+    const Expr* lhs = b->lhs.get();
+    const Expr* rhs = b->rhs.get();
+    switch (b->op) {
+    case BinaryOp::Comma:
+        return make(&H::comma, b, Evaluator::isScalarExpr(lhs) ? scalar(lhs) : nullptr,
+                    scalar(rhs));
+    case BinaryOp::LogAnd:
+    case BinaryOp::LogOr: {
+        if (!Evaluator::isScalarExpr(lhs) || !Evaluator::isScalarExpr(rhs)) return nullptr;
+        Node* n =
+            make(b->op == BinaryOp::LogAnd ? &H::logAnd : &H::logOr, b, scalar(lhs), scalar(rhs));
+        n->from = lhs->type->canonical()->kind;
+        n->to = rhs->type->canonical()->kind;
+        return n;
+    }
+    default:
+        break;
+    }
+    if (!Evaluator::isScalarExpr(lhs) || !Evaluator::isScalarExpr(rhs)) return nullptr;
+    const Type* lt = lhs->type->canonical();
+    const Type* rt = rhs->type->canonical();
+    const BinaryOp op = b->op;
+    if (Node::Fn fn = byCompareOp(op, [&](auto O) {
+            const TypeKind k = lt->isPointer() || rt->isPointer() ? TypeKind::Pointer : lt->kind;
+            return byKind(k, [](auto K) -> Node::Fn {
+                return &H::compare<decltype(O)::value, decltype(K)::value>;
+            });
+        }))
+        return make(fn, b, scalar(lhs), scalar(rhs));
+    if (op == BinaryOp::Add || op == BinaryOp::Sub) {
+        if (lt->isPointer() && rt->isPointer()) return nullptr;
+        if (lt->isPointer()) {
+            Node* n = make(&H::pointerAdd, b, scalar(lhs), scalar(rhs));
+            n->imm.u = elementSize(lt);
+            n->to = op == BinaryOp::Sub ? TypeKind::Char : TypeKind::Void;
+            return n;
+        }
+        if (rt->isPointer()) {
+            const Node* i = scalar(lhs); // lowered in evaluation order: integer first
+            Node* n = make(&H::pointerAdd, b, scalar(rhs), i);
+            n->imm.u = elementSize(rt);
+            n->slot = 1;
+            return n;
+        }
+    }
+    const TypeKind k = b->type->canonical()->kind;
+    Node::Fn fn = byArithOp(op, [&](auto O) {
+        return byKind(k, [](auto K) -> Node::Fn {
+            if constexpr (decltype(K)::value == TypeKind::Pointer)
+                return nullptr;
+            else
+                return &H::arith<decltype(O)::value, decltype(K)::value>;
+        });
+    });
+    if (!fn) return nullptr;
+    return make(fn, b, scalar(lhs), scalar(rhs));
+}
+
+const Node* Lowerer::assign(const AssignExpr* a) {
+    const Expr* lhs = a->lhs.get();
+    const Expr* rhs = a->rhs.get();
+    if (!Evaluator::isScalarExpr(rhs)) return nullptr;
+    const Type* lt = lhs->type->canonical();
+    const int32_t slot = privateSlot(lhs);
+    Node::Fn fn = &H::assign;
+    if (a->op != BinaryOp::None) {
+        if (lt->isPointer() || !isArithmeticKind(lt->kind)) return nullptr;
+        const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
+        fn = byArithOp(a->op, [&](auto O) {
+            return byKind(ct->kind, [](auto K) -> Node::Fn {
+                if constexpr (decltype(K)::value == TypeKind::Pointer)
+                    return nullptr;
+                else
+                    return &H::compoundAssign<decltype(O)::value, decltype(K)::value>;
+            });
+        });
+        if (!fn) return nullptr;
+    }
+    // Lowered in evaluation order: a compound assignment reads the lvalue before rhs.
+    const Node* lvalue = nullptr;
+    const Node* value = nullptr;
+    if (a->op == BinaryOp::None) value = scalar(rhs);
+    if (slot < 0) lvalue = address(lhs);
+    if (!value) value = scalar(rhs);
+    Node* n = make(fn, a, value, lvalue);
+    n->align = Evaluator::accessAlign(lhs);
+    n->to = lt->kind;
+    if (slot >= 0) {
+        n->slot = static_cast<uint32_t>(slot);
+        n->from = lt->kind;
+    }
+    return n;
+}
+
+const Node* Lowerer::call(const CallExpr* c) {
+    if (c->builtin < 0) return nullptr; // user functions: the tree walk's evalCall
+    const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
+    if (def.dimQuery && c->args.size() == 1) {
+        Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
+        n->imm.u = reinterpret_cast<uintptr_t>(&def);
+        return n;
+    }
+    if (c->args.size() > 3 || !def.impl) return nullptr;
+    for (const ExprPtr& arg : c->args)
+        if (!Evaluator::isScalarExpr(arg.get())) return nullptr;
+    const Node* args[3] = {nullptr, nullptr, nullptr};
+    for (size_t i = 0; i < c->args.size(); ++i)
+        args[i] = scalar(c->args[i].get());
+    Node* n = make(&H::callBuiltin, c, args[0], args[1], args[2]);
+    n->slot = static_cast<uint32_t>(c->args.size());
+    n->imm.u = reinterpret_cast<uintptr_t>(&def);
+    return n;
+}
+
+const Node* Lowerer::address(const Expr* e) {
+    switch (e->kind) {
+    case ExprKind::Name: {
+        auto* name = static_cast<const NameExpr*>(e);
+        if (name->decl && name->decl->kind == DeclKind::Var) {
+            auto* v = static_cast<const VarDecl*>(name->decl);
+            Node* n = make(v->isProgramScope ? &H::addressProgramVar : &H::addressSlot, e);
+            n->slot = v->slot;
+            return n;
+        }
+        if (name->decl && name->decl->kind == DeclKind::Param) {
+            Node* n = make(&H::addressSlot, e);
+            n->slot = static_cast<const ParamDecl*>(name->decl)->slot;
+            return n;
+        }
+        return make(&H::constant, e);
+    }
+    case ExprKind::Unary: {
+        auto* u = static_cast<const UnaryExpr*>(e);
+        if (u->op == UnaryOp::Deref) return scalar(u->operand.get());
+        break;
+    }
+    case ExprKind::Index: {
+        auto* x = static_cast<const IndexExpr*>(e);
+        const Type* bt = x->base->type->canonical();
+        if (bt->isVector() || !Evaluator::isScalarExpr(x->base.get())) break;
+        const Node* index = scalar(x->index.get());
+        const Node* base = scalar(x->base.get());
+        Node* n = make(&H::addressIndex, e, base, index);
+        n->imm.u = elementSize(bt);
+        n->slot = x->base->kind == ExprKind::ImplicitCast ? 1 : 0;
+        return n;
+    }
+    case ExprKind::Member: {
+        auto* m = static_cast<const MemberExpr*>(e);
+        const Node* base = m->arrow ? scalar(m->base.get()) : address(m->base.get());
+        Node* n = make(&H::addressOffset, e, base);
+        if (m->field) {
+            n->imm.u = m->field->offset;
+        } else {
+            const Type* vt =
+                (m->arrow ? m->base->type->canonical()->pointee.type : m->base->type.type)
+                    ->canonical();
+            n->imm.u = m->swizzle[0] * vt->element->size;
+        }
+        return n;
+    }
+    default:
+        break;
+    }
+    return make(&H::addressTreeWalk, e);
+}
+
+} // namespace clstep::exec

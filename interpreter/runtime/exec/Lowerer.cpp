@@ -1,0 +1,321 @@
+// exec::Lowerer: statements to a flat op list, and exec::Program (every function lowered once).
+#include "runtime/exec/Lowerer.h"
+
+#include "builtins/BuiltinRegistry.h"
+#include "frontend/StatementLinks.h"
+#include "runtime/Evaluator.h"
+
+namespace clstep::exec {
+
+using namespace ast;
+
+Program::Program(const TranslationUnit& unit) {
+    Lowerer lowerer(*this);
+    for (const DeclPtr& d : unit.decls) {
+        if (d->kind != DeclKind::Function) continue;
+        auto* f = static_cast<const FunctionDecl*>(d.get());
+        if (!f->body) continue;
+        if (std::unique_ptr<Function> lf = lowerer.lower(*f)) add(std::move(lf));
+    }
+}
+
+uint32_t Lowerer::emit(const Op& op) {
+    m_f->ops.push_back(op);
+    return here() - 1;
+}
+
+std::unique_ptr<Function> Lowerer::lower(const FunctionDecl& fn) {
+    auto f = std::make_unique<Function>();
+    f->decl = &fn;
+    m_f = f.get();
+    m_breakables.clear();
+    m_stepOp.clear();
+    m_gotos.clear();
+    m_hasSwitch = false;
+    // The body itself is not a step (the tree walk runs it with execCompound).
+    for (const StmtPtr& s : fn.body->body)
+        stmt(s.get());
+    if (!m_gotos.empty() && m_hasSwitch) return nullptr;
+    for (const auto& [op, g] : m_gotos) {
+        const Stmt* root = g->parent;
+        while (root && !(root->kind == StmtKind::Compound && statementContains(root, g->target)))
+            root = root->parent;
+        if (!root) root = fn.body.get();
+        m_f->ops[op].table = static_cast<uint32_t>(m_f->jumps.size());
+        m_f->jumps.push_back(targetOf(root, g->target));
+    }
+    m_f = nullptr;
+    return f;
+}
+
+JumpTarget Lowerer::targetOf(const Stmt* root, const Stmt* s) {
+    JumpTarget t;
+    t.op = m_stepOp.at(s);
+    collectSkipped(root, s, t.skipped);
+    return t;
+}
+
+void Lowerer::collectSkipped(const Stmt* s, const Stmt* target, std::vector<const VarDecl*>& out) {
+    while (s && s != target) {
+        switch (s->kind) {
+        case StmtKind::Compound: {
+            auto* c = static_cast<const CompoundStmt*>(s);
+            const Stmt* next = nullptr;
+            for (const StmtPtr& child : c->body) {
+                if (statementContains(child.get(), target)) {
+                    next = child.get();
+                    break;
+                }
+                if (child->kind == StmtKind::Decl)
+                    for (const DeclPtr& d : static_cast<const DeclStmt*>(child.get())->decls)
+                        if (d->kind == DeclKind::Var)
+                            out.push_back(static_cast<const VarDecl*>(d.get()));
+            }
+            s = next;
+            break;
+        }
+        case StmtKind::If: {
+            auto* i = static_cast<const IfStmt*>(s);
+            s = statementContains(i->thenStmt.get(), target) ? i->thenStmt.get()
+                                                             : i->elseStmt.get();
+            break;
+        }
+        case StmtKind::While:
+            s = static_cast<const WhileStmt*>(s)->body.get();
+            break;
+        case StmtKind::DoWhile:
+            s = static_cast<const DoWhileStmt*>(s)->body.get();
+            break;
+        case StmtKind::For:
+            s = static_cast<const ForStmt*>(s)->body.get();
+            break;
+        case StmtKind::Switch:
+            s = static_cast<const SwitchStmt*>(s)->body.get();
+            break;
+        case StmtKind::Case:
+            s = static_cast<const CaseStmt*>(s)->sub.get();
+            break;
+        case StmtKind::Default:
+            s = static_cast<const DefaultStmt*>(s)->sub.get();
+            break;
+        case StmtKind::Label:
+            s = static_cast<const LabelStmt*>(s)->sub.get();
+            break;
+        default:
+            s = nullptr;
+            break;
+        }
+    }
+}
+
+uint32_t Lowerer::branchFalse(const Expr* cond) {
+    Op op;
+    op.kind = OpKind::BranchFalse;
+    op.expr = cond;
+    if (Evaluator::isScalarExpr(cond)) {
+        op.node = scalar(cond);
+        op.condKind = cond->type->canonical()->kind;
+    }
+    return emit(op);
+}
+
+void Lowerer::decl(const VarDecl* v) {
+    Op op;
+    op.kind = OpKind::Decl;
+    op.var = v;
+    const Type* t = v->type->canonical();
+    const Expr* init = v->init.get();
+    if (init && !v->isProgramScope && v->type.space != AddressSpace::Local &&
+        init->kind != ExprKind::InitList &&
+        !(t->isArray() && init->kind == ExprKind::StringLiteral) && Evaluator::isScalarExpr(init) &&
+        t->isScalar()) {
+        op.kind = OpKind::DeclScalar;
+        op.node = scalar(init);
+        op.expr = init;
+    }
+    emit(op);
+}
+
+void Lowerer::stmt(const Stmt* s) {
+    if (!s) return;
+    {
+        Op step;
+        step.kind = OpKind::Step;
+        step.stmt = s;
+        m_stepOp[s] = emit(step);
+    }
+    switch (s->kind) {
+    case StmtKind::Compound:
+        for (const StmtPtr& child : static_cast<const CompoundStmt*>(s)->body)
+            stmt(child.get());
+        return;
+    case StmtKind::Decl:
+        for (const DeclPtr& d : static_cast<const DeclStmt*>(s)->decls)
+            if (d->kind == DeclKind::Var) decl(static_cast<const VarDecl*>(d.get()));
+        return;
+    case StmtKind::Expr: {
+        const Expr* e = static_cast<const ExprStmt*>(s)->expr.get();
+        Op op;
+        op.expr = e;
+        op.kind = OpKind::Eval;
+        if (e->kind == ExprKind::Call) {
+            auto* c = static_cast<const CallExpr*>(e);
+            if (c->builtin >= 0 && !c->args.empty() &&
+                (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier))
+                op.kind = OpKind::Barrier;
+        }
+        if (op.kind == OpKind::Eval && Evaluator::isScalarExpr(e)) op.node = scalar(e);
+        emit(op);
+        return;
+    }
+    case StmtKind::If: {
+        auto* i = static_cast<const IfStmt*>(s);
+        const uint32_t bf = branchFalse(i->cond.get());
+        stmt(i->thenStmt.get());
+        if (i->elseStmt) {
+            const uint32_t j = emit(Op{.kind = OpKind::Jump});
+            m_f->ops[bf].target = here();
+            stmt(i->elseStmt.get());
+            m_f->ops[j].target = here();
+        } else {
+            m_f->ops[bf].target = here();
+        }
+        return;
+    }
+    case StmtKind::While: {
+        auto* w = static_cast<const WhileStmt*>(s);
+        const uint32_t top = here();
+        const uint32_t bf = branchFalse(w->cond.get());
+        m_breakables.push_back({});
+        stmt(w->body.get());
+        emit(Op{.kind = OpKind::Jump, .target = top});
+        Breakable b = std::move(m_breakables.back());
+        m_breakables.pop_back();
+        m_f->ops[bf].target = here();
+        for (uint32_t j : b.breaks)
+            m_f->ops[j].target = here();
+        for (uint32_t j : b.continues)
+            m_f->ops[j].target = top;
+        return;
+    }
+    case StmtKind::DoWhile: {
+        auto* w = static_cast<const DoWhileStmt*>(s);
+        const uint32_t top = here();
+        m_breakables.push_back({});
+        stmt(w->body.get());
+        const uint32_t cont = here();
+        const uint32_t bf = branchFalse(w->cond.get());
+        emit(Op{.kind = OpKind::Jump, .target = top});
+        Breakable b = std::move(m_breakables.back());
+        m_breakables.pop_back();
+        m_f->ops[bf].target = here();
+        for (uint32_t j : b.breaks)
+            m_f->ops[j].target = here();
+        for (uint32_t j : b.continues)
+            m_f->ops[j].target = cont;
+        return;
+    }
+    case StmtKind::For: {
+        auto* f = static_cast<const ForStmt*>(s);
+        stmt(f->init.get());
+        const uint32_t top = here();
+        const uint32_t bf = f->cond ? branchFalse(f->cond.get()) : UINT32_MAX;
+        m_breakables.push_back({});
+        stmt(f->body.get());
+        const uint32_t cont = here();
+        if (f->inc) {
+            Op inc;
+            inc.kind = OpKind::Eval;
+            inc.expr = f->inc.get();
+            if (Evaluator::isScalarExpr(inc.expr)) inc.node = scalar(inc.expr);
+            emit(inc);
+        }
+        emit(Op{.kind = OpKind::Jump, .target = top});
+        Breakable b = std::move(m_breakables.back());
+        m_breakables.pop_back();
+        if (bf != UINT32_MAX) m_f->ops[bf].target = here();
+        for (uint32_t j : b.breaks)
+            m_f->ops[j].target = here();
+        for (uint32_t j : b.continues)
+            m_f->ops[j].target = cont;
+        return;
+    }
+    case StmtKind::Switch: {
+        auto* w = static_cast<const SwitchStmt*>(s);
+        m_hasSwitch = true;
+        const uint32_t table = static_cast<uint32_t>(m_f->switches.size());
+        m_f->switches.emplace_back();
+        {
+            SwitchTable& t = m_f->switches.back();
+            t.stmt = w;
+            t.cond = scalar(w->cond.get());
+        }
+        emit(Op{.kind = OpKind::Switch, .table = table});
+        m_breakables.push_back({.isSwitch = true});
+        stmt(w->body.get());
+        Breakable b = std::move(m_breakables.back());
+        m_breakables.pop_back();
+        const uint32_t end = here();
+        for (uint32_t j : b.breaks)
+            m_f->ops[j].target = end;
+        // continue belongs to the enclosing loop
+        for (uint32_t j : b.continues)
+            for (auto it = m_breakables.rbegin(); it != m_breakables.rend(); ++it)
+                if (!it->isSwitch) {
+                    it->continues.push_back(j);
+                    break;
+                }
+        SwitchTable& t = m_f->switches[table];
+        for (const CaseStmt* c : w->cases)
+            t.cases.push_back(targetOf(w->body.get(), c));
+        if (w->defaultLabel) {
+            t.fallback = targetOf(w->body.get(), w->defaultLabel);
+            t.hasDefault = true;
+        } else {
+            t.fallback.op = end;
+        }
+        return;
+    }
+    case StmtKind::Case:
+        stmt(static_cast<const CaseStmt*>(s)->sub.get());
+        return;
+    case StmtKind::Default:
+        stmt(static_cast<const DefaultStmt*>(s)->sub.get());
+        return;
+    case StmtKind::Label:
+        stmt(static_cast<const LabelStmt*>(s)->sub.get());
+        return;
+    case StmtKind::Break: {
+        const uint32_t j = emit(Op{.kind = OpKind::Jump});
+        if (!m_breakables.empty()) m_breakables.back().breaks.push_back(j);
+        return;
+    }
+    case StmtKind::Continue: {
+        const uint32_t j = emit(Op{.kind = OpKind::Jump});
+        for (auto it = m_breakables.rbegin(); it != m_breakables.rend(); ++it)
+            if (!it->isSwitch) {
+                it->continues.push_back(j);
+                break;
+            }
+        return;
+    }
+    case StmtKind::Return: {
+        auto* r = static_cast<const ReturnStmt*>(s);
+        Op op;
+        op.kind = OpKind::Return;
+        op.expr = r->value.get();
+        if (op.expr && Evaluator::isScalarExpr(op.expr)) op.node = scalar(op.expr);
+        emit(op);
+        return;
+    }
+    case StmtKind::Goto: {
+        const uint32_t op = emit(Op{.kind = OpKind::Goto});
+        m_gotos.emplace_back(op, static_cast<const GotoStmt*>(s));
+        return;
+    }
+    case StmtKind::Null:
+        return;
+    }
+}
+
+} // namespace clstep::exec

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "runtime/exec/Program.h"
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace clstep::exec {
+
+/// Lowers a Sema'd function into an exec::Function (done once per run, before work-groups
+/// start; see Program). Statements become a flat op list: a Step op at every statement
+/// boundary where the tree walk (Evaluator::exec) counted, notified and paused, jumps for
+/// if/loops/break/continue, a Switch dispatch whose table lists, per case label, the op to
+/// jump to and the variables whose declarations the jump passes over, and the same for
+/// goto. Expressions of scalar or pointer type become Node trees (Handlers); others, and
+/// scalar forms not lowered yet, are evaluated by the tree walk from their op or node.
+///
+/// A function with both a goto and a switch statement is not lowered (the tree walk's seek
+/// mode gives a goto across a switch body its own meaning); lower() returns null and the
+/// function runs on the tree walk.
+class Lowerer {
+public:
+    explicit Lowerer(Program& program) : m_program(program) {}
+
+    /// The lowered body of `f` (a definition with a body), or null (see above).
+    std::unique_ptr<Function> lower(const ast::FunctionDecl& f);
+
+private:
+    // statements (Lowerer.cpp)
+    void stmt(const ast::Stmt* s);
+    void decl(const ast::VarDecl* v);
+    uint32_t emit(const Op& op);
+    uint32_t here() const { return static_cast<uint32_t>(m_f->ops.size()); }
+    /// Op for a condition: BranchFalse with its lowered node when scalar.
+    uint32_t branchFalse(const ast::Expr* cond);
+    /// The variables declared on the way from `root` down to `target` (seek mode).
+    static void collectSkipped(const ast::Stmt* root, const ast::Stmt* target,
+                               std::vector<const ast::VarDecl*>& out);
+    /// Jump target of label/case statement `s`.
+    JumpTarget targetOf(const ast::Stmt* root, const ast::Stmt* s);
+
+    // expressions (LowerExpr.cpp)
+    /// A node for scalar expression `e` (Evaluator::isScalarExpr): lowered, or wrapping it.
+    const Node* scalar(const ast::Expr* e);
+    /// The lowered node for `e`, or null when its form is not lowered.
+    const Node* scalarOrNull(const ast::Expr* e);
+    /// A node computing the address of lvalue `e` exactly as Evaluator::address.
+    const Node* address(const ast::Expr* e);
+    const Node* cast(const ast::Expr* e, const ast::Expr* operand, const Type* to);
+    const Node* unary(const ast::UnaryExpr* u);
+    const Node* binary(const ast::BinaryExpr* b);
+    const Node* assign(const ast::AssignExpr* a);
+    const Node* call(const ast::CallExpr* c);
+    Node* make(Node::Fn fn, const ast::Expr* e, const Node* a = nullptr, const Node* b = nullptr,
+               const Node* c = nullptr);
+    /// Slot of a function-scope variable or parameter named by `e` (a NameExpr with a frame
+    /// slot), or -1.
+    static int32_t privateSlot(const ast::Expr* e);
+
+    struct Breakable {
+        bool isSwitch = false;
+        std::vector<uint32_t> breaks{};
+        std::vector<uint32_t> continues{};
+    };
+
+    Program& m_program;
+    Function* m_f = nullptr;
+    std::vector<Breakable> m_breakables;
+    std::unordered_map<const ast::Stmt*, uint32_t> m_stepOp; ///< Step op of each statement
+    std::vector<std::pair<uint32_t, const ast::GotoStmt*>> m_gotos;
+    bool m_hasSwitch = false;
+};
+
+} // namespace clstep::exec

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "runtime/exec/Code.h"
+
+#include <deque>
+#include <memory>
+#include <unordered_map>
+
+namespace clstep::exec {
+
+/// The lowered functions of a program (every function with a body), built once before the
+/// run's work-groups start and shared read-only by all threads. Nodes live in a deque so
+/// their addresses stay fixed.
+class Program {
+public:
+    /// Lowers every function defined in `unit` (exec::Lowerer); a function using a form
+    /// the lowering does not handle yet is left out (function() is null: tree walk).
+    explicit Program(const ast::TranslationUnit& unit);
+    Program(const Program&) = delete;
+    Program& operator=(const Program&) = delete;
+
+    /// The lowered body of `f` (a definition), or nullptr when it was not lowered.
+    const Function* function(const ast::FunctionDecl* f) const {
+        auto it = m_functions.find(f);
+        return it == m_functions.end() ? nullptr : it->second.get();
+    }
+
+    /// Storage for a node (used by the lowering).
+    Node* newNode() { return &m_nodes.emplace_back(); }
+
+    /// Count of expression nodes by whether they are lowered or wrap the tree walk (for
+    /// bench/README's statistics and tests).
+    struct Stats {
+        uint64_t lowered = 0;
+        uint64_t treeWalk = 0;
+    };
+    Stats& stats() { return m_stats; }
+    const Stats& stats() const { return m_stats; }
+
+    /// Adds lowered function `f`.
+    void add(std::unique_ptr<Function> f) {
+        const ast::FunctionDecl* d = f->decl;
+        m_functions[d] = std::move(f);
+    }
+
+private:
+    std::deque<Node> m_nodes;
+    std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
+    Stats m_stats;
+};
+
+} // namespace clstep::exec

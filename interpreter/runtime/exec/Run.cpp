@@ -1,0 +1,150 @@
+// Evaluator: running a lowered function body (exec::Function): the op loop.
+#include "runtime/Evaluator.h"
+#include "runtime/KernelRun.h"
+#include "runtime/LaneMemory.h"
+#include "runtime/WorkItem.h"
+#include "runtime/exec/Program.h"
+
+namespace clstep {
+
+using namespace ast;
+
+void Evaluator::runBody(const FunctionDecl* f) {
+    // One-entry cache: most calls run the kernel again (the next work-item) or the same
+    // callee, and the lookup showed in vecadd's profile.
+    if (f != m_lastBody) {
+        const exec::Program* p = m_run.loweredProgram();
+        m_lastBody = f;
+        m_lastLowered = p ? p->function(f) : nullptr;
+    }
+    if (m_lastLowered) {
+        runLowered(*m_lastLowered);
+        return;
+    }
+    execCompound(f->body.get());
+}
+
+namespace {
+/// Restores Evaluator::m_directSlots when a lowered body is left (a callee's body sets its
+/// own).
+class DirectSlotsScope {
+public:
+    DirectSlotsScope(uint8_t* const*& slot, uint8_t* const* mine) : m_slot(slot), m_saved(slot) {
+        slot = mine;
+    }
+    ~DirectSlotsScope() { m_slot = m_saved; }
+    DirectSlotsScope(const DirectSlotsScope&) = delete;
+    DirectSlotsScope& operator=(const DirectSlotsScope&) = delete;
+
+private:
+    uint8_t* const*& m_slot;
+    uint8_t* const* m_saved;
+};
+} // namespace
+
+void Evaluator::runLowered(const exec::Function& f) {
+    using exec::OpKind;
+    const DirectSlotsScope directSlots(m_directSlots, m_wi.m_frames.back().direct.data());
+    const exec::Op* ops = f.ops.data();
+    const uint32_t end = static_cast<uint32_t>(f.ops.size());
+    uint32_t pc = 0;
+    while (pc < end) {
+        const exec::Op& op = ops[pc++];
+        switch (op.kind) {
+        case OpKind::Step:
+            stepAt(op.stmt);
+            break;
+        case OpKind::Eval:
+            if (op.node)
+                (*op.node)(*this);
+            else
+                evalDiscard(op.expr);
+            break;
+        case OpKind::Barrier:
+            execBarrier(static_cast<const CallExpr*>(op.expr));
+            break;
+        case OpKind::Decl:
+            execDecl(op.var);
+            break;
+        case OpKind::DeclScalar: {
+            // execDecl() with initialize()'s scalar path
+            const VarDecl* v = op.var;
+            const uint64_t slot = declareStorage(v);
+            if (!slot) break;
+            const Lane value = (*op.node)(*this);
+            Frame& frame = m_wi.m_frames.back();
+            uint8_t* p = frame.direct[v->slot];
+            if (p && m_wi.m_port->directSlot(false)) {
+                // A direct port: the slot is live, writable, in bounds and aligned, so the
+                // port would write these bytes in place too (a checked port still sees it).
+                lanemem::writeLane(p, v->type->canonical()->kind, false, value);
+                break;
+            }
+            storeScalar(slot, v->type, value, op.expr->range, v->type->canonical()->align);
+            if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+                m_wi.enableDirect(frame, v->slot, v->type);
+            break;
+        }
+        case OpKind::Jump:
+            pc = op.target;
+            break;
+        case OpKind::BranchFalse: {
+            bool taken;
+            if (op.node) {
+                const Lane v = (*op.node)(*this);
+                const TypeKind k = op.condKind;
+                taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
+                        : k == TypeKind::Double                       ? v.d != 0
+                                                                      : v.u != 0;
+            } else {
+                taken = condition(op.expr);
+            }
+            if (!m_run.flowObservers().empty())
+                for (ExecutionObserver* o : m_run.flowObservers())
+                    o->onBranch(m_wi, op.expr->range, taken ? 1 : 0);
+            if (!taken) pc = op.target;
+            break;
+        }
+        case OpKind::Switch: {
+            const exec::SwitchTable& t = f.switches[op.table];
+            const int64_t v = (*t.cond)(*this).i;
+            const exec::JumpTarget* target = t.hasDefault ? &t.fallback : nullptr;
+            int64_t chosen = -1;
+            for (size_t ci = 0; ci < t.stmt->cases.size(); ++ci)
+                if (t.stmt->cases[ci]->constant == v) {
+                    target = &t.cases[ci];
+                    chosen = static_cast<int64_t>(ci);
+                    break;
+                }
+            if (!m_run.flowObservers().empty())
+                for (ExecutionObserver* o : m_run.flowObservers())
+                    o->onBranch(m_wi, t.stmt->cond->range, chosen);
+            if (!target) {
+                pc = t.fallback.op;
+                break;
+            }
+            for (const VarDecl* d : target->skipped)
+                declareStorage(d);
+            pc = target->op;
+            break;
+        }
+        case OpKind::Goto: {
+            const exec::JumpTarget& t = f.jumps[op.table];
+            for (const VarDecl* d : t.skipped)
+                declareStorage(d);
+            pc = t.op;
+            break;
+        }
+        case OpKind::Return:
+            if (op.expr) {
+                if (op.node)
+                    m_returnValue.lanes[0] = (*op.node)(*this);
+                else
+                    m_returnValue = eval(op.expr);
+            }
+            return;
+        }
+    }
+}
+
+} // namespace clstep
