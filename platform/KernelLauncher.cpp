@@ -34,11 +34,18 @@ nlohmann::json& allDiagnostics() {
 /// packed like a.bytes) into the image `mem`, whose own pitches may differ.
 void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<uint8_t>& after) {
     const image::Object& img = *mem.image;
-    for (size_t b = 0; b < after.size(); ++b) {
-        if (after[b] == a.bytes[b]) continue;
-        const uint64_t z = b / a.image.slicePitch, y = b % a.image.slicePitch / a.image.rowPitch;
-        const uint64_t x = b % a.image.rowPitch;
-        mem.data()[z * img.slicePitch + y * img.rowPitch + x] = after[b];
+    const uint64_t rowBytes = a.image.rowPitch;
+    if (!rowBytes || !a.image.slicePitch) return;
+    // Row by row (packed rows are rowBytes long; the image's rows may be longer).
+    for (uint64_t row = 0; row * rowBytes < after.size(); ++row) {
+        const uint64_t b = row * rowBytes, z = b / a.image.slicePitch;
+        const uint64_t y = b % a.image.slicePitch / rowBytes;
+        const uint8_t* now = after.data() + b;
+        const uint8_t* before = a.bytes.data() + b;
+        uint8_t* dst = mem.data() + z * img.slicePitch + y * img.rowPitch;
+        const uint64_t n = std::min<uint64_t>(rowBytes, after.size() - b);
+        for (uint64_t x = 0; x < n; ++x)
+            if (now[x] != before[x]) dst[x] = now[x];
     }
 }
 

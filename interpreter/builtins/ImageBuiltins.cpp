@@ -9,6 +9,7 @@
 #include "builtins/ImageObject.h"
 #include "builtins/ImageSampler.h"
 #include "builtins/MemoryBuiltinHelpers.h"
+#include "builtins/TexelAccess.h"
 
 #include <array>
 #include <cmath>
@@ -137,44 +138,15 @@ bool resolveWrite(TypeContext& types, const std::vector<QualType>& args, Builtin
                        {QualType{args[0].type}, c, QualType{vec4(types, colorKind(F))}});
 }
 
-/// A vector of `n` uchar lanes with byte alignment: the unit in which texels are loaded
-/// and stored (one checked access per texel, independent of the device's byte order).
-const QualType& texelType(unsigned n) {
-    static const Type uchar = [] {
-        Type t;
-        t.kind = TypeKind::UChar;
-        t.name = "uchar";
-        t.size = 1;
-        return t;
-    }();
-    static const std::array<Type, 17> vectors = [] {
-        std::array<Type, 17> v;
-        for (unsigned i = 0; i < v.size(); ++i) {
-            v[i].kind = TypeKind::Vector;
-            v[i].name = "texel";
-            v[i].element = &uchar;
-            v[i].count = i;
-            v[i].size = i;
-            v[i].align = 1;
-        }
-        return v;
-    }();
-    static const std::array<QualType, 17> quals = [] {
-        std::array<QualType, 17> q;
-        for (unsigned i = 0; i < q.size(); ++i) {
-            q[i].type = &vectors[i];
-            q[i].space = AddressSpace::Global;
-        }
-        return q;
-    }();
-    return quals[n];
+/// Reports an image argument that names no image object.
+[[gnu::cold, gnu::noinline]] void reportNoImage(BuiltinEnv& env, const BuiltinCall& call) {
+    env.reportError("out-of-bounds", "the image argument names no image object", call.range);
 }
 
 /// The image behind argument 0, or nullptr after reporting that it is none.
-const image::Object* imageOf(BuiltinEnv& env, const BuiltinCall& call, const Value* args) {
+inline const image::Object* imageOf(BuiltinEnv& env, const BuiltinCall& call, const Value* args) {
     const image::Object* img = env.imageAt(args[0].lanes[0].u);
-    if (!img)
-        env.reportError("out-of-bounds", "the image argument names no image object", call.range);
+    if (!img) reportNoImage(env, call);
     return img;
 }
 
@@ -204,21 +176,18 @@ std::array<int64_t, 3> intCoords(const Value& v, unsigned lanes) {
 }
 
 /// Loads and decodes the texel at (x, y, z) (inside the image).
-image::Texel fetch(BuiltinEnv& env, const image::Object& img, uint64_t handle,
-                   const std::array<int64_t, 3>& t, const SourceRange& site) {
-    unsigned n = image::texelBytes(img.format);
-    Value v = env.load(mem::advance(handle, img.texelOffset(t[0], t[1], t[2])), texelType(n), site);
-    std::array<uint8_t, 16> bytes{};
-    for (unsigned i = 0; i < n; ++i)
-        bytes[i] = uint8_t(v.lanes[i].u);
-    return image::decode(img.format, bytes.data());
+inline image::Texel fetch(BuiltinEnv& env, const image::Object& img, uint64_t handle,
+                          const std::array<int64_t, 3>& t, const SourceRange& site) {
+    uint8_t bytes[16];
+    image::loadTexel(env, mem::advance(handle, img.texelOffset(t[0], t[1], t[2])),
+                     image::texelBytes(img.format), site, bytes);
+    return image::decode(img.format, bytes);
 }
 
-/// Checks the format against the function (6.12.14.2: other combinations return undefined
-/// values); reports and returns false on a mismatch.
-bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image::Object& img, Fn fn,
-                   const char* verb) {
-    if (image::readKind(img.format.type) == readKindOf(fn)) return true;
+/// Reports the format mismatch of formatMatches.
+[[gnu::cold, gnu::noinline]] bool reportFormatMismatch(BuiltinEnv& env, const BuiltinCall& call,
+                                                       const image::Object& img, Fn fn,
+                                                       const char* verb) {
     env.reportError("image-undefined",
                     std::string(verb) + "_image" + fnSuffix(fn) + " on an image of format " +
                         std::string(image::orderName(img.format.order)) + "/" +
@@ -232,36 +201,123 @@ bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image::Object
     return false;
 }
 
+/// Checks the format against the function (6.12.14.2: other combinations return undefined
+/// values); reports and returns false on a mismatch.
+inline bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image::Object& img, Fn fn,
+                          const char* verb) {
+    return image::readKind(img.format.type) == readKindOf(fn) ||
+           reportFormatMismatch(env, call, img, fn, verb);
+}
+
+/// Checks the sampler of a sampled read that fromBits rejected (`valid` false) or that
+/// isUndefinedCombination flags; reports and returns false when it is invalid or the
+/// combination undefined (6.12.14.1-2).
+[[gnu::cold, gnu::noinline]] bool samplerUsable(BuiltinEnv& env, const BuiltinCall& call, Fn fn,
+                                                uint32_t bits, bool valid, const image::Sampler& s,
+                                                bool intCoords) {
+    const std::string name = std::string("read_image") + fnSuffix(fn);
+    if (!valid) {
+        env.reportError("image-undefined",
+                        name + " with sampler value " + std::to_string(bits) +
+                            ", which is no combination of the CLK_* sampler constants "
+                            "(OpenCL C 6.12.14.1)",
+                        call.range);
+        return false;
+    }
+    const std::string why = image::undefinedCombination(s, intCoords, fn == Fn::I || fn == Fn::UI);
+    if (why.empty()) return true;
+    env.reportError("image-undefined", name + ": " + why, call.range);
+    return false;
+}
+
+/// Reports a read at `fc` (spatial coordinates, `dims` of them) outside `img` without
+/// clamping (CLK_ADDRESS_NONE or no sampler): undefined (6.12.14.2).
+[[gnu::cold, gnu::noinline]] void reportReadOutside(BuiltinEnv& env, const BuiltinCall& call, Fn fn,
+                                                    const image::Object& img, bool sampled,
+                                                    const std::array<float, 3>& fc, unsigned dims) {
+    std::array<int64_t, 3> at{image::floorToInt(fc[0]), image::floorToInt(fc[1]),
+                              image::floorToInt(fc[2])};
+    env.reportError("out-of-bounds",
+                    std::string("read_image") + fnSuffix(fn) + " at " + coordText(at, dims) +
+                        " is outside the " + sizeText(img) + " " +
+                        std::string(image::typeName(img.dim)) + " and " +
+                        (sampled ? "the sampler does not clamp (CLK_ADDRESS_NONE)"
+                                 : "a read without a sampler does not clamp") +
+                        ": the result is undefined (OpenCL C 6.12.14.2)",
+                    call.range);
+}
+
+/// The border color of CLK_ADDRESS_CLAMP (8.2): (0, 0, 0, 0) with an alpha channel, else
+/// (0, 0, 0, 1).
+image::Texel borderColor(const image::Object& img) {
+    const bool alpha = image::hasAlpha(img.format.order);
+    image::Texel t;
+    t.f = {0, 0, 0, alpha ? 0.f : 1.f};
+    t.i = {0, 0, 0, alpha ? 0 : 1};
+    return t;
+}
+
+/// Linear filtering (8.2): the weighted sum of the footprint's texels. Only read_imagef and
+/// read_imageh get here (linear integer reads are reported as undefined before).
+template <Fn F>
+[[gnu::noinline]] void readLinear(BuiltinEnv& env, const BuiltinCall& call, const Value* args,
+                                  const image::Object& img, const image::Sampler& s,
+                                  const std::array<float, 3>& fc, int64_t layer, Value& result) {
+    const unsigned dims = image::spatialDims(img.dim);
+    const std::array<int64_t, 3> size{int64_t(img.width), dims >= 2 ? int64_t(img.height) : 1,
+                                      dims >= 3 ? int64_t(img.depth) : 1};
+    const image::Footprint fp = image::footprint(s, dims, size, fc);
+    if (fp.outside) return reportReadOutside(env, call, F, img, true, fc, dims);
+    std::array<double, 4> acc{0, 0, 0, 0};
+    for (unsigned k = 0; k < fp.count; ++k) {
+        image::Texel t;
+        if (fp.border[k]) {
+            t = borderColor(img);
+        } else {
+            std::array<int64_t, 3> at = fp.texel[k];
+            if (img.dim == Dim::Image1DArray) at[1] = layer;
+            if (img.dim == Dim::Image2DArray) at[2] = layer;
+            t = fetch(env, img, args[0].lanes[0].u, at, call.range);
+        }
+        if (F == Fn::I || F == Fn::UI) { // not reached (see above); nearest's value
+            for (unsigned c = 0; c < 4; ++c)
+                result.lanes[c].i = t.i[c];
+            if (F == Fn::UI)
+                for (unsigned c = 0; c < 4; ++c)
+                    result.lanes[c].u = uint32_t(t.i[c]);
+            return;
+        }
+        for (unsigned c = 0; c < 4; ++c)
+            acc[c] += double(fp.weight[k]) * double(t.f[c]);
+    }
+    for (unsigned c = 0; c < 4; ++c)
+        result.lanes[c].f = float(acc[c]);
+    if (F == Fn::H) // half4: values rounded to half precision
+        for (unsigned c = 0; c < 4; ++c)
+            result.lanes[c].f = mem::halfToFloat(
+                mem::halfFromDouble(double(result.lanes[c].f), mem::HalfRounding::Rte));
+}
+
+/// read_image{f,i,ui,h}: checks the sampler and the format, computes the texel (8.2) and
+/// converts it (8.3). Nearest filtering, the common case, is done here without building
+/// the footprint; the checks' reports are in cold functions.
 template <Fn F>
 void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     result = Value();
     const image::Object* img = imageOf(env, call, args);
     if (!img) return;
-    const uint64_t handle = args[0].lanes[0].u;
     const bool sampled = call.argTypes.size() == 3;
     const Value& cv = args[sampled ? 2 : 1];
-    const Type* ct = call.argTypes.back()->canonical()->scalarType()->canonical();
-    const bool isFloat = ct->kind == TypeKind::Float;
-    const bool integerRead = F == Fn::I || F == Fn::UI;
-    // Only error messages need the name (built there: reads are hot in image kernels).
-    auto fnName = [] { return std::string("read_image") + fnSuffix(F); };
+    const bool isFloat =
+        call.argTypes.back()->canonical()->scalarType()->canonical()->kind == TypeKind::Float;
 
     image::Sampler s; // sampler-less reads: unnormalized, no addressing, nearest (2.0 6.13.14.2)
     if (sampled) {
-        uint32_t bits = uint32_t(args[1].lanes[0].u);
-        if (!image::Sampler::fromBits(bits, s)) {
-            env.reportError("image-undefined",
-                            fnName() + " with sampler value " + std::to_string(bits) +
-                                ", which is no combination of the CLK_* sampler constants "
-                                "(OpenCL C 6.12.14.1)",
-                            call.range);
+        const uint32_t bits = uint32_t(args[1].lanes[0].u);
+        const bool valid = image::Sampler::fromBits(bits, s);
+        if ((!valid || image::isUndefinedCombination(s, !isFloat, F == Fn::I || F == Fn::UI)) &&
+            !samplerUsable(env, call, F, bits, valid, s, !isFloat))
             return;
-        }
-        std::string why = image::undefinedCombination(s, !isFloat, integerRead);
-        if (!why.empty()) {
-            env.reportError("image-undefined", fnName() + ": " + why, call.range);
-            return;
-        }
     }
     if (!formatMatches(env, call, *img, F, "read")) return;
 
@@ -277,76 +333,37 @@ void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value
         if (!(r >= 0)) r = 0; // NaN and negatives
         layer = int64_t(std::min<double>(r, double(img->arraySize - 1)));
     }
-    std::array<int64_t, 3> size{int64_t(img->width), dims >= 2 ? int64_t(img->height) : 1,
-                                dims >= 3 ? int64_t(img->depth) : 1};
-    auto reportOutside = [&] {
-        std::array<int64_t, 3> at{int64_t(std::floor(fc[0])), int64_t(std::floor(fc[1])),
-                                  int64_t(std::floor(fc[2]))};
-        env.reportError("out-of-bounds",
-                        fnName() + " at " + coordText(at, dims) + " is outside the " +
-                            sizeText(*img) + " " + std::string(image::typeName(img->dim)) +
-                            " and " +
-                            (sampled ? "the sampler does not clamp (CLK_ADDRESS_NONE)"
-                                     : "a read without a sampler does not clamp") +
-                            ": the result is undefined (OpenCL C 6.12.14.2)",
-                        call.range);
-    };
-    const bool alpha = image::hasAlpha(img->format.order);
-    if (s.filter == image::Filter::Nearest) {
-        // One texel (or the border color), returned as it is.
-        const image::NearestTexel one = image::nearest(s, dims, size, fc);
-        if (one.outside) return reportOutside();
-        image::Texel t;
-        if (one.border) {
-            t.f = {0, 0, 0, alpha ? 0.f : 1.f};
-            t.i = {0, 0, 0, alpha ? 0 : 1};
-        } else {
-            std::array<int64_t, 3> at = one.texel;
-            if (img->dim == Dim::Image1DArray) at[1] = layer;
-            if (img->dim == Dim::Image2DArray) at[2] = layer;
-            t = fetch(env, *img, handle, at, call.range);
-        }
-        for (unsigned c = 0; c < 4; ++c) {
-            if (F == Fn::I) result.lanes[c].i = t.i[c];
-            if (F == Fn::UI) result.lanes[c].u = uint32_t(t.i[c]);
-            if (F == Fn::F) result.lanes[c].f = t.f[c];
-            if (F == Fn::H) // half4: values rounded to half precision
-                result.lanes[c].f =
-                    mem::halfToFloat(mem::halfFromDouble(double(t.f[c]), mem::HalfRounding::Rte));
-        }
+    if (s.filter == image::Filter::Linear)
+        return readLinear<F>(env, call, args, *img, s, fc, layer, result);
+
+    // Nearest: one texel (or the border color), returned as it is.
+    const std::array<int64_t, 3> size{int64_t(img->width), dims >= 2 ? int64_t(img->height) : 1,
+                                      dims >= 3 ? int64_t(img->depth) : 1};
+    const image::NearestTexel one = image::nearest(s, dims, size, fc);
+    if (one.outside) return reportReadOutside(env, call, F, *img, sampled, fc, dims);
+    std::array<int64_t, 3> at = one.texel;
+    if (img->dim == Dim::Image1DArray) at[1] = layer;
+    if (img->dim == Dim::Image2DArray) at[2] = layer;
+    if (F == Fn::F && !one.border && img->format == image::kRgbaUnorm8) {
+        // The most common format, decoded in place (the values of image::decode).
+        uint8_t b[4];
+        image::loadTexel(env,
+                         mem::advance(args[0].lanes[0].u, img->texelOffset(at[0], at[1], at[2])), 4,
+                         call.range, b);
+        for (unsigned c = 0; c < 4; ++c)
+            result.lanes[c].f = image::kUnorm8ToFloat[b[c]];
         return;
     }
-    const image::Footprint fp = image::footprint(s, dims, size, fc);
-    if (fp.outside) return reportOutside();
-    std::array<double, 4> acc{0, 0, 0, 0};
-    for (unsigned k = 0; k < fp.count; ++k) {
-        image::Texel t;
-        if (fp.border[k]) {
-            t.f = {0, 0, 0, alpha ? 0.f : 1.f};
-            t.i = {0, 0, 0, alpha ? 0 : 1};
-        } else {
-            std::array<int64_t, 3> at = fp.texel[k];
-            if (img->dim == Dim::Image1DArray) at[1] = layer;
-            if (img->dim == Dim::Image2DArray) at[2] = layer;
-            t = fetch(env, *img, handle, at, call.range);
-        }
-        if (integerRead) {
-            for (unsigned c = 0; c < 4; ++c)
-                result.lanes[c].i = t.i[c];
-            if (F == Fn::UI)
-                for (unsigned c = 0; c < 4; ++c)
-                    result.lanes[c].u = uint32_t(t.i[c]);
-            return; // integer reads are nearest only (linear was reported above)
-        }
-        for (unsigned c = 0; c < 4; ++c)
-            acc[c] += double(fp.weight[k]) * double(t.f[c]);
+    const image::Texel t =
+        one.border ? borderColor(*img) : fetch(env, *img, args[0].lanes[0].u, at, call.range);
+    for (unsigned c = 0; c < 4; ++c) {
+        if (F == Fn::I) result.lanes[c].i = t.i[c];
+        if (F == Fn::UI) result.lanes[c].u = uint32_t(t.i[c]);
+        if (F == Fn::F) result.lanes[c].f = t.f[c];
+        if (F == Fn::H) // half4: values rounded to half precision
+            result.lanes[c].f =
+                mem::halfToFloat(mem::halfFromDouble(double(t.f[c]), mem::HalfRounding::Rte));
     }
-    for (unsigned c = 0; c < 4; ++c)
-        result.lanes[c].f = float(acc[c]);
-    if (F == Fn::H) // half4: values rounded to half precision
-        for (unsigned c = 0; c < 4; ++c)
-            result.lanes[c].f = mem::halfToFloat(
-                mem::halfFromDouble(double(result.lanes[c].f), mem::HalfRounding::Rte));
 }
 
 template <Fn F>
@@ -357,11 +374,11 @@ void writeImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     const uint64_t handle = args[0].lanes[0].u;
     const unsigned lanes = coordLanes(img->dim);
     std::array<int64_t, 3> at = intCoords(args[1], lanes);
-    std::string fnName = std::string("write_image") + fnSuffix(F);
     if (!formatMatches(env, call, *img, F, "write")) return;
     if (!img->contains(at[0], at[1], at[2])) {
         env.reportError("out-of-bounds",
-                        fnName + " at " + coordText(at, std::min(lanes, 3u)) + " is outside the " +
+                        std::string("write_image") + fnSuffix(F) + " at " +
+                            coordText(at, std::min(lanes, 3u)) + " is outside the " +
                             sizeText(*img) + " image: the write is undefined (OpenCL C 6.12.14.3)",
                         call.range);
         return;
@@ -373,12 +390,8 @@ void writeImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     }
     std::array<uint8_t, 16> bytes{};
     image::encode(img->format, t, bytes.data());
-    unsigned n = image::texelBytes(img->format);
-    Value v;
-    for (unsigned i = 0; i < n; ++i)
-        v.lanes[i].u = bytes[i];
-    env.store(mem::advance(handle, img->texelOffset(at[0], at[1], at[2])), texelType(n), v,
-              call.range);
+    image::storeTexel(env, mem::advance(handle, img->texelOffset(at[0], at[1], at[2])),
+                      image::texelBytes(img->format), bytes.data(), call.range);
 }
 
 // ---- get_image_* (6.12.14.5) ----

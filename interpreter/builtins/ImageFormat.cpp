@@ -11,43 +11,40 @@ namespace clstep::image {
 
 namespace {
 
+/// The spec's spelling of each order and type (their sizes and kinds: ImageFormat.h).
 struct OrderInfo {
     ChannelOrder order;
     const char* name;
-    unsigned channels;
-    bool alpha;
 };
 const OrderInfo kOrders[] = {
-    {ChannelOrder::R, "CL_R", 1, false},
-    {ChannelOrder::A, "CL_A", 1, true},
-    {ChannelOrder::RG, "CL_RG", 2, false},
-    {ChannelOrder::RA, "CL_RA", 2, true},
-    {ChannelOrder::RGBA, "CL_RGBA", 4, true},
-    {ChannelOrder::BGRA, "CL_BGRA", 4, true},
-    {ChannelOrder::ARGB, "CL_ARGB", 4, true},
-    {ChannelOrder::Intensity, "CL_INTENSITY", 1, true},
-    {ChannelOrder::Luminance, "CL_LUMINANCE", 1, false},
+    {ChannelOrder::R, "CL_R"},
+    {ChannelOrder::A, "CL_A"},
+    {ChannelOrder::RG, "CL_RG"},
+    {ChannelOrder::RA, "CL_RA"},
+    {ChannelOrder::RGBA, "CL_RGBA"},
+    {ChannelOrder::BGRA, "CL_BGRA"},
+    {ChannelOrder::ARGB, "CL_ARGB"},
+    {ChannelOrder::Intensity, "CL_INTENSITY"},
+    {ChannelOrder::Luminance, "CL_LUMINANCE"},
 };
 
 struct TypeInfo {
     ChannelType type;
     const char* name;
-    unsigned bytes;
-    ReadKind kind;
 };
 const TypeInfo kTypes[] = {
-    {ChannelType::SnormInt8, "CL_SNORM_INT8", 1, ReadKind::Float},
-    {ChannelType::SnormInt16, "CL_SNORM_INT16", 2, ReadKind::Float},
-    {ChannelType::UnormInt8, "CL_UNORM_INT8", 1, ReadKind::Float},
-    {ChannelType::UnormInt16, "CL_UNORM_INT16", 2, ReadKind::Float},
-    {ChannelType::SignedInt8, "CL_SIGNED_INT8", 1, ReadKind::Int},
-    {ChannelType::SignedInt16, "CL_SIGNED_INT16", 2, ReadKind::Int},
-    {ChannelType::SignedInt32, "CL_SIGNED_INT32", 4, ReadKind::Int},
-    {ChannelType::UnsignedInt8, "CL_UNSIGNED_INT8", 1, ReadKind::UInt},
-    {ChannelType::UnsignedInt16, "CL_UNSIGNED_INT16", 2, ReadKind::UInt},
-    {ChannelType::UnsignedInt32, "CL_UNSIGNED_INT32", 4, ReadKind::UInt},
-    {ChannelType::HalfFloat, "CL_HALF_FLOAT", 2, ReadKind::Float},
-    {ChannelType::Float, "CL_FLOAT", 4, ReadKind::Float},
+    {ChannelType::SnormInt8, "CL_SNORM_INT8"},
+    {ChannelType::SnormInt16, "CL_SNORM_INT16"},
+    {ChannelType::UnormInt8, "CL_UNORM_INT8"},
+    {ChannelType::UnormInt16, "CL_UNORM_INT16"},
+    {ChannelType::SignedInt8, "CL_SIGNED_INT8"},
+    {ChannelType::SignedInt16, "CL_SIGNED_INT16"},
+    {ChannelType::SignedInt32, "CL_SIGNED_INT32"},
+    {ChannelType::UnsignedInt8, "CL_UNSIGNED_INT8"},
+    {ChannelType::UnsignedInt16, "CL_UNSIGNED_INT16"},
+    {ChannelType::UnsignedInt32, "CL_UNSIGNED_INT32"},
+    {ChannelType::HalfFloat, "CL_HALF_FLOAT"},
+    {ChannelType::Float, "CL_FLOAT"},
 };
 
 const OrderInfo& info(ChannelOrder o) {
@@ -216,22 +213,6 @@ void encodeChannel(ChannelType t, float f, int32_t i, uint8_t* p) {
 
 } // namespace
 
-unsigned channelCount(ChannelOrder order) {
-    return info(order).channels;
-}
-unsigned channelBytes(ChannelType type) {
-    return info(type).bytes;
-}
-unsigned texelBytes(const Format& f) {
-    return channelCount(f.order) * channelBytes(f.type);
-}
-ReadKind readKind(ChannelType type) {
-    return info(type).kind;
-}
-bool hasAlpha(ChannelOrder order) {
-    return info(order).alpha;
-}
-
 bool inMinimumList(const Format& f) {
     if (f.order == ChannelOrder::BGRA) return f.type == ChannelType::UnormInt8;
     if (f.order != ChannelOrder::RGBA) return false;
@@ -275,7 +256,7 @@ Texel decode(const Format& f, const uint8_t* bytes) {
         // The most common format, without the per-channel lookups (same values as below).
         for (int c = 0; c < 4; ++c) {
             t.i[c] = bytes[c];
-            t.f[c] = float(bytes[c]) / 255.0f;
+            t.f[c] = kUnorm8ToFloat[bytes[c]];
         }
         return t;
     }
@@ -297,6 +278,12 @@ Texel decode(const Format& f, const uint8_t* bytes) {
 }
 
 void encode(const Format& f, const Texel& t, uint8_t* bytes) {
+    if (f.order == ChannelOrder::RGBA && f.type == ChannelType::UnormInt8) {
+        // The most common format, without the per-channel lookups (same values as below).
+        for (int c = 0; c < 4; ++c)
+            bytes[c] = static_cast<uint8_t>(roundSat(t.f[c] * 255.0f, 0, 255));
+        return;
+    }
     const unsigned cb = channelBytes(f.type);
     for (int c = 0; c < 4; ++c) {
         const int s = storedIndex(f.order, c);

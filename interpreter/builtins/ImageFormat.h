@@ -45,25 +45,85 @@ struct Format {
     friend bool operator==(const Format&, const Format&) = default;
 };
 
+/// CL_RGBA / CL_UNORM_INT8, the most common format (the image builtins' fast path).
+inline constexpr Format kRgbaUnorm8{ChannelOrder::RGBA, ChannelType::UnormInt8};
+
+/// float(v) / 255.0f for each byte v: a CL_UNORM_INT8 channel as read_imagef returns it
+/// (8.3.1.1), computed once instead of one division per channel read.
+inline constexpr std::array<float, 256> kUnorm8ToFloat = [] {
+    std::array<float, 256> t{};
+    for (unsigned v = 0; v < t.size(); ++v)
+        t[v] = float(v) / 255.0f;
+    return t;
+}();
+
 /// How read_image{f,i,ui} return a format's channels (6.12.14.2): normalized and float
 /// types as float (read_imagef), signed integer types as int (read_imagei), unsigned as
 /// uint (read_imageui).
 enum class ReadKind : uint8_t { Float, Int, UInt };
 
-/// Channels of `order` (1 to 4).
-unsigned channelCount(ChannelOrder order);
+/// Channels of `order` (1 to 4). Inline: the image builtins ask it for every texel.
+constexpr unsigned channelCount(ChannelOrder order) {
+    switch (order) {
+    case ChannelOrder::R:
+    case ChannelOrder::A:
+    case ChannelOrder::Intensity:
+    case ChannelOrder::Luminance:
+        return 1;
+    case ChannelOrder::RG:
+    case ChannelOrder::RA:
+        return 2;
+    default: // RGBA, BGRA, ARGB (and, as CL_RGBA, any value outside the enum)
+        return 4;
+    }
+}
 /// Bytes of one channel of `type` (1, 2 or 4).
-unsigned channelBytes(ChannelType type);
-/// Bytes of one texel (channelCount * channelBytes).
-unsigned texelBytes(const Format& f);
-ReadKind readKind(ChannelType type);
+constexpr unsigned channelBytes(ChannelType type) {
+    switch (type) {
+    case ChannelType::SnormInt16:
+    case ChannelType::UnormInt16:
+    case ChannelType::SignedInt16:
+    case ChannelType::UnsignedInt16:
+    case ChannelType::HalfFloat:
+        return 2;
+    case ChannelType::SignedInt32:
+    case ChannelType::UnsignedInt32:
+    case ChannelType::Float:
+        return 4;
+    default: // the 8-bit types (and, as CL_UNORM_INT8, any value outside the enum)
+        return 1;
+    }
+}
+/// Bytes of one texel (channelCount * channelBytes: 1, 2, 4, 8 or 16).
+constexpr unsigned texelBytes(const Format& f) {
+    return channelCount(f.order) * channelBytes(f.type);
+}
+/// How read_image* returns `type` (see ReadKind).
+constexpr ReadKind readKind(ChannelType type) {
+    switch (type) {
+    case ChannelType::SignedInt8:
+    case ChannelType::SignedInt16:
+    case ChannelType::SignedInt32:
+        return ReadKind::Int;
+    case ChannelType::UnsignedInt8:
+    case ChannelType::UnsignedInt16:
+    case ChannelType::UnsignedInt32:
+        return ReadKind::UInt;
+    default: // normalized, half and float (and any value outside the enum, as CL_UNORM_INT8)
+        return ReadKind::Float;
+    }
+}
 /// True for the formats every OpenCL 1.2 device supports for read and write images
 /// (5.3.2.1 table 5.8): CL_RGBA with UNORM_INT8/16, SIGNED_INT8/16/32, UNSIGNED_INT8/16/32,
 /// HALF_FLOAT, FLOAT, and CL_BGRA with UNORM_INT8.
 bool inMinimumList(const Format& f);
 /// True when the channel order has an alpha channel (A, RA, RGBA, BGRA, ARGB, Intensity):
 /// the border color of CLK_ADDRESS_CLAMP is then (0,0,0,0), otherwise (0,0,0,1) (8.2).
-bool hasAlpha(ChannelOrder order);
+constexpr bool hasAlpha(ChannelOrder order) {
+    // (any value outside the enum counts as CL_RGBA)
+    return order != ChannelOrder::R && order != ChannelOrder::RG &&
+           order != ChannelOrder::Luminance;
+}
 
 /// The spelling of the spec ("CL_RGBA", "CL_UNORM_INT8") and the parse of it (the "CL_"
 /// prefix is optional, case-insensitive); nullopt for an unknown name.

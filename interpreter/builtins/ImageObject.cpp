@@ -30,25 +30,6 @@ std::string_view typeName(Dim dim) {
     return "image";
 }
 
-unsigned spatialDims(Dim d) {
-    switch (d) {
-    case Dim::Image1D:
-    case Dim::Image1DArray:
-    case Dim::Image1DBuffer:
-        return 1;
-    case Dim::Image2D:
-    case Dim::Image2DArray:
-        return 2;
-    case Dim::Image3D:
-        return 3;
-    }
-    return 2;
-}
-
-bool isArray(Dim d) {
-    return d == Dim::Image1DArray || d == Dim::Image2DArray;
-}
-
 Object Object::make(Dim dim, Format format, uint64_t width, uint64_t height, uint64_t depth,
                     uint64_t arraySize) {
     Object o;
@@ -72,10 +53,6 @@ uint64_t Object::slices() const {
 
 uint64_t Object::byteSize() const {
     return slicePitch * slices();
-}
-
-uint64_t Object::texelOffset(int64_t x, int64_t y, int64_t z) const {
-    return uint64_t(x) * texelBytes(format) + uint64_t(y) * rowPitch + uint64_t(z) * slicePitch;
 }
 
 bool Object::contains(int64_t x, int64_t y, int64_t z) const {

@@ -26,9 +26,22 @@ std::optional<Dim> dimFromTypeName(std::string_view typeName);
 std::string_view typeName(Dim d);
 /// Spatial dimensions of a coordinate without the array layer: 1, 2 or 3 (an array
 /// image's layer index is the last coordinate, counted apart).
-unsigned spatialDims(Dim d);
+constexpr unsigned spatialDims(Dim d) {
+    switch (d) {
+    case Dim::Image1D:
+    case Dim::Image1DArray:
+    case Dim::Image1DBuffer:
+        return 1;
+    case Dim::Image3D:
+        return 3;
+    default: // Image2D, Image2DArray
+        return 2;
+    }
+}
 /// True for image1d_array_t and image2d_array_t.
-bool isArray(Dim d);
+constexpr bool isArray(Dim d) {
+    return d == Dim::Image1DArray || d == Dim::Image2DArray;
+}
 
 /// The interpreter-side image object (cl_image_desc + cl_image_format, 5.3.1): its type,
 /// format and size in texels. The texels themselves are the bytes of one `__global`
@@ -56,7 +69,9 @@ struct Object {
     /// Slices of the buffer: depth (3D), arraySize (2D array), 1 otherwise.
     uint64_t slices() const;
     /// Byte offset of texel (x, y, z) in the buffer (no range check: see contains).
-    uint64_t texelOffset(int64_t x, int64_t y, int64_t z) const;
+    uint64_t texelOffset(int64_t x, int64_t y, int64_t z) const {
+        return uint64_t(x) * texelBytes(format) + uint64_t(y) * rowPitch + uint64_t(z) * slicePitch;
+    }
     /// True when (x, y, z) is a texel of the image (unused coordinates must be 0).
     bool contains(int64_t x, int64_t y, int64_t z) const;
     /// Why the object cannot be created, or "" when it can: a zero size, a size over the

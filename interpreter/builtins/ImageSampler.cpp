@@ -2,19 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace clstep::image {
 
-bool Sampler::fromBits(uint32_t bits, Sampler& out) {
-    if (bits & ~uint32_t(0x3F)) return false;
-    const uint32_t addressing = bits & 0xE, filter = bits & 0x30;
-    if (addressing > 8 || (filter != 0x10 && filter != 0x20 && filter != 0)) return false;
-    out.normalized = bits & 1;
-    out.addressing = static_cast<Addressing>(addressing);
-    // CLK_FILTER_NEAREST is 0x10; a sampler without a filter bit filters nearest too
-    // (clang's CLK_FILTER_NEAREST is 0x10 and most code names it; 0 is the default).
-    out.filter = filter == 0x20 ? Filter::Linear : Filter::Nearest;
-    return true;
+int64_t floorToIntSlow(float v) {
+    // Saturated: a coordinate beyond the int64_t range is beyond every image (a plain
+    // conversion is undefined there; x86 gave INT64_MIN, so 1e30 read row 0). NaN keeps
+    // INT64_MIN, what it always gave.
+    if (std::isnan(v) || v < -0x1p63f) return INT64_MIN;
+    if (v >= 0x1p63f) return INT64_MAX;
+    return static_cast<int64_t>(std::floor(v));
 }
 
 namespace {
@@ -26,10 +24,6 @@ struct Axis {
     float a = 0.0f;
     bool border0 = false, border1 = false, outside = false;
 };
-
-int64_t floorToInt(float v) {
-    return static_cast<int64_t>(std::floor(v));
-}
 
 Axis axis(const Sampler& s, int64_t size, float coord) {
     Axis r;
@@ -88,11 +82,13 @@ Axis axis(const Sampler& s, int64_t size, float coord) {
 
 } // namespace
 
-NearestTexel nearest(const Sampler& s, unsigned dims, const std::array<int64_t, 3>& size,
-                     const std::array<float, 3>& coord) {
+NearestTexel nearestNormalized(const Sampler& s, unsigned dims, const std::array<int64_t, 3>& size,
+                               const std::array<float, 3>& coord) {
+    Sampler one = s;
+    one.filter = Filter::Nearest;
     NearestTexel n;
     for (unsigned d = 0; d < dims; ++d) {
-        const Axis a = axis(s, size[d], coord[d]);
+        const Axis a = axis(one, size[d], coord[d]);
         n.texel[d] = a.i0;
         n.border = n.border || a.border0;
         n.outside = n.outside || a.outside;

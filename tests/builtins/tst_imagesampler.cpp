@@ -9,6 +9,9 @@
 
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
+
 using namespace clstep::image;
 
 namespace {
@@ -134,6 +137,20 @@ private slots:
                 .empty());
     }
 
+    /// isUndefinedCombination (read_image*'s per-read test) agrees with
+    /// undefinedCombination on every sampler and read.
+    void undefinedCombinationTest() {
+        for (uint32_t bits = 0; bits < 0x40; ++bits) {
+            Sampler s;
+            if (!Sampler::fromBits(bits, s)) continue;
+            for (bool intCoords : {false, true})
+                for (bool integerRead : {false, true})
+                    QVERIFY2(isUndefinedCombination(s, intCoords, integerRead) ==
+                                 !undefinedCombination(s, intCoords, integerRead).empty(),
+                             qPrintable(QString::number(bits)));
+        }
+    }
+
     void formats() {
         QVERIFY(inMinimumList({ChannelOrder::RGBA, ChannelType::UnormInt8}));
         QVERIFY(inMinimumList({ChannelOrder::RGBA, ChannelType::Float}));
@@ -182,6 +199,86 @@ private slots:
         QCOMPARE(int(out[0]), 255);
         QCOMPARE(int(out[1]), 255); // -5 is a huge uint: saturated
         QCOMPARE(int(out[2]), 7);
+    }
+
+    /// floorToInt (8.2's i = floor(u)) is std::floor's value where that is an int64_t, with
+    /// and without its small-value shortcut, and saturates beyond (1e30 is past the last
+    /// texel, not INT64_MIN).
+    void floorToIntValues() {
+        for (int i = -12; i <= 12; ++i)
+            for (float f : {0.0f, 0.25f, 0.5f, 0.75f, 0.999f}) {
+                const float v = float(i) + f;
+                QCOMPARE(floorToInt(v), int64_t(std::floor(v)));
+                QCOMPARE(floorToInt(-v), int64_t(std::floor(-v)));
+            }
+        QCOMPARE(floorToInt(-0.0f), int64_t(0));
+        QCOMPARE(floorToInt(-1e-30f), int64_t(-1));
+        for (float v : {8388607.5f, -8388607.5f, 8388608.0f, -8388608.0f, 8388609.0f, -8388609.0f,
+                        16777218.0f, -3e9f, 3e9f, 1e18f, -1e18f})
+            QCOMPARE(floorToInt(v), int64_t(std::floor(v)));
+        QCOMPARE(floorToInt(-0x1p63f), INT64_MIN);
+        QCOMPARE(floorToInt(1e30f), INT64_MAX);
+        QCOMPARE(floorToInt(0x1p63f), INT64_MAX);
+        QCOMPARE(floorToInt(-1e30f), INT64_MIN);
+        QCOMPARE(floorToInt(std::numeric_limits<float>::infinity()), INT64_MAX);
+        QCOMPARE(floorToInt(-std::numeric_limits<float>::infinity()), INT64_MIN);
+        QCOMPARE(floorToInt(std::numeric_limits<float>::quiet_NaN()), INT64_MIN);
+    }
+
+    /// nearest() (read_image*'s fast path) gives footprint()'s texel, border and outside for
+    /// every nearest sampler with defined coordinates, in 1 to 3 dimensions.
+    void nearestMatchesFootprint() {
+        const Addressing modes[] = {Addressing::None, Addressing::ClampToEdge, Addressing::Clamp,
+                                    Addressing::Repeat, Addressing::Mirrored};
+        const float coords[] = {-1e30f, -9e6f, -5.0f, -1.0f, -0.5f, -0.0f, 0.0f, 0.2f, 0.5f,
+                                0.99f,  1.0f,  1.5f,  3.0f,  3.75f, 4.0f,  6.5f, 9e6f, 1e30f};
+        for (bool normalized : {false, true})
+            for (Addressing a : modes) {
+                const bool repeat = a == Addressing::Repeat || a == Addressing::Mirrored;
+                if (repeat && !normalized) continue; // undefined (6.12.14.1)
+                const Sampler s = sampler(normalized, a, Filter::Nearest);
+                for (int64_t size : {1, 4, 7})
+                    for (unsigned dims = 1; dims <= 3; ++dims)
+                        for (float x : coords)
+                            for (float y : {0.25f, -2.0f, 5.5f}) {
+                                const std::array<int64_t, 3> sz{size, size + 1, 2};
+                                const std::array<float, 3> c{x, y, 1.0f - x};
+                                const NearestTexel n = nearest(s, dims, sz, c);
+                                const Footprint f = footprint(s, dims, sz, c);
+                                const QByteArray where =
+                                    QByteArray::number(x) + " dims " + QByteArray::number(dims);
+                                QVERIFY2(n.texel == f.texel[0], where);
+                                QVERIFY2(n.border == f.border[0], where);
+                                QVERIFY2(n.outside == f.outside, where);
+                            }
+            }
+    }
+
+    /// The CL_RGBA/CL_UNORM_INT8 shortcuts of decode/encode and the kUnorm8ToFloat table give
+    /// the general path's values (checked through CL_BGRA, which takes the general path).
+    void rgbaUnorm8Shortcuts() {
+        for (unsigned v = 0; v < 256; ++v) {
+            volatile float byte = float(v); // divided at run time, not folded
+            QCOMPARE(kUnorm8ToFloat[v], byte / 255.0f);
+        }
+        const Format bgra{ChannelOrder::BGRA, ChannelType::UnormInt8};
+        for (unsigned v = 0; v < 256; v += 3) {
+            const uint8_t rgba[4] = {uint8_t(v), uint8_t(255 - v), uint8_t(v / 2),
+                                     uint8_t(v ^ 0x5a)};
+            const uint8_t asBgra[4] = {rgba[2], rgba[1], rgba[0], rgba[3]};
+            const Texel a = decode(kRgbaUnorm8, rgba), b = decode(bgra, asBgra);
+            QCOMPARE(a.f, b.f);
+            QCOMPARE(a.i, b.i);
+            Texel w;
+            w.f = {float(v) / 255.0f, float(v) * 0.0137f - 1.0f, 0.5f + float(v), -float(v)};
+            uint8_t e1[4], e2[4];
+            encode(kRgbaUnorm8, w, e1);
+            encode(bgra, w, e2);
+            QCOMPARE(int(e1[0]), int(e2[2]));
+            QCOMPARE(int(e1[1]), int(e2[1]));
+            QCOMPARE(int(e1[2]), int(e2[0]));
+            QCOMPARE(int(e1[3]), int(e2[3]));
+        }
     }
 
     /// ImageObject: tight pitches, texel offsets per image type, ranges and limits.

@@ -22,8 +22,8 @@
 //   // EXACT   out[0] = 7
 //   // MATCH   out[1] =                   the line must start with this (value unspecified)
 //
-// The dump lines of stdout (each "Argument '...'" header and its element lines) must match
-// these one to one. Format: docs/diagnostics.md.
+// The dump lines of stdout (each "Argument '...'" or "Image '...'" header and its element
+// lines) must match these one to one. Format: docs/diagnostics.md.
 #include <QtTest>
 
 #include <QDir>
@@ -232,13 +232,13 @@ bool simDumps(const QString& simPath) {
     return dump.match(QString::fromUtf8(f.readAll())).hasMatch();
 }
 
-/// The dump lines of clstep-cli's stdout: every "Argument '...'" header and the element
-/// lines (two leading spaces) that follow it; printf output is left out.
+/// The dump lines of clstep-cli's stdout: every "Argument '...'" or "Image '...'" header and
+/// the element lines (two leading spaces) that follow it; printf output is left out.
 QStringList dumpLinesOf(const QString& stdoutText) {
     QStringList lines;
     bool inDump = false;
     for (const QString& l : stdoutText.split('\n')) {
-        if (l.startsWith("Argument '")) {
+        if (l.startsWith("Argument '") || l.startsWith("Image '")) {
             inDump = true;
             lines << l;
         } else if (inDump && l.startsWith("  ")) {
