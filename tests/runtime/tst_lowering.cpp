@@ -183,8 +183,8 @@ again:;
     /// implicit and explicit scalar-to-vector conversions, arithmetic, shifts, compare,
     /// bitwise, negation, swizzle reads (.x .s2 .lo .hi .even .odd .yx) and one- and
     /// multi-component swizzle writes, compound assignment, a vector conditional, vector
-    /// parameters and return values, builtins on vectors. Only the call of a user function
-    /// is left to the tree walk.
+    /// parameters and return values, builtins on vectors (vload4, vstore2). Only the call of a user
+    /// function is left to the tree walk.
     void vectorExpressions() {
         auto program = compile(R"(
 float4 twice(float4 v) { return v + v; }
@@ -214,6 +214,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
     g = fabs(g) + (float4)(1.0f, (float2)(2.0f, 3.0f), 4.0f);
     o[10] = g.w;
     o[11] = (float)((uchar4)(250) + (uchar4)(10)).x;
+    vstore2(vload4(1, (__global const float*)in).hi, 6, o);
 }
 )");
         QVERIFY(!program->hasErrors());
@@ -223,7 +224,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
         QCOMPARE(lowered.stats().treeWalk, uint64_t(1)); // the call of user function twice()
 
         std::vector<KernelArgument> args{floatBuffer({1, 2, 3, 4, 0, 0, 0, 0}),
-                                         floatBuffer(std::vector<float>(12, 0)), intBuffer(16)};
+                                         floatBuffer(std::vector<float>(14, 0)), intBuffer(16)};
         NDRange range;
         range.global = {1, 1, 1};
         range.local = {1, 1, 1};
@@ -243,7 +244,9 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
         QCOMPARE(o[8], -6.0f);
         QCOMPARE(o[9], 2.0f);
         QCOMPARE(o[10], 12.0f);
-        QCOMPARE(o[11], 4.0f); // uchar wraps: 260 mod 256
+        QCOMPARE(o[11], 4.0f);  // uchar wraps: 260 mod 256
+        QCOMPARE(o[12], -3.0f); // in[1] = -a before the vload4
+        QCOMPARE(o[13], -4.0f);
         const std::vector<int32_t> io = ints(run.argumentBytes(2));
         const std::vector<int32_t> expected{0, 1, 3, 4, -1, -1, 0, 0, 0, 0, -1, -1, 0, -1, -3, -4};
         QCOMPARE(io, expected);

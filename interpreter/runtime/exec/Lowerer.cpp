@@ -171,6 +171,11 @@ void Lowerer::stmt(const Stmt* s) {
         }
         if (op.kind == OpKind::Eval && Evaluator::isScalarExpr(e)) op.node = scalar(e);
         if (op.kind == OpKind::Eval && isVectorExpr(e)) op.node = discardVector(e);
+        if (op.kind == OpKind::Eval && e->kind == ExprKind::Call && e->type.type &&
+            e->type->isVoid()) { // vstore4(v, i, p) and other builtins without a result
+            op.node = call(static_cast<const CallExpr*>(e));
+            if (op.node) ++m_program.stats().lowered;
+        }
         emit(op);
         return;
     }
