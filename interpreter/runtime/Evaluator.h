@@ -14,6 +14,7 @@ class KernelRun;
 namespace exec {
 struct Function;
 struct Handlers;
+struct VectorHandlers;
 class Lowerer;
 } // namespace exec
 
@@ -39,6 +40,7 @@ private:
     friend class WorkItem;
     friend class Inspector;
     friend struct exec::Handlers;
+    friend struct exec::VectorHandlers;
     friend class exec::Lowerer;
     using Frame = WorkItem::Frame;
     enum class Flow { Normal, Break, Continue, Return, Seek };

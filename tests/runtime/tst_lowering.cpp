@@ -44,6 +44,31 @@ std::vector<int32_t> ints(const std::vector<uint8_t>& bytes) {
     return out;
 }
 
+KernelArgument floatBuffer(const std::vector<float>& values) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Buffer;
+    a.bytes.resize(values.size() * 4);
+    std::memcpy(a.bytes.data(), values.data(), a.bytes.size());
+    a.size = a.bytes.size();
+    a.elementBytes = 4;
+    return a;
+}
+
+std::vector<float> floats(const std::vector<uint8_t>& bytes) {
+    std::vector<float> out(bytes.size() / 4);
+    std::memcpy(out.data(), bytes.data(), out.size() * 4);
+    return out;
+}
+
+/// The function named `name` in `program`, or null.
+const ast::FunctionDecl* findFunction(const Program& program, const std::string& name) {
+    for (const ast::DeclPtr& d : program.unit->decls)
+        if (d->kind == ast::DeclKind::Function &&
+            static_cast<const ast::FunctionDecl*>(d.get())->name == name)
+            return static_cast<const ast::FunctionDecl*>(d.get());
+    return nullptr;
+}
+
 } // namespace
 
 class TestLowering : public QObject {
@@ -140,6 +165,127 @@ again:;
         QCOMPARE(o[1], 1110 + 1111 + 1111);
         QCOMPARE(o[2], 3 * 2 + 4);
         QCOMPARE(o[3], 103);
+    }
+
+    /// nbody (all float4: loads/stores through pointers, literals, splats, swizzles,
+    /// compound assignments, dot/rsqrt) lowers without a tree-walk node.
+    void vectorKernelLowersCompletely() {
+        auto program = compile(readBenchKernel("nbody"));
+        QVERIFY(!program->hasErrors());
+        exec::Program lowered(*program->unit);
+        QVERIFY(lowered.function(program->findKernel("nbody")));
+        QVERIFY(lowered.stats().lowered > 30);
+        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
+    }
+
+    /// Vector expressions lowered (no tree-walk node) and their results: private vectors in
+    /// place, loads/stores through pointers, literals (nested vectors, one scalar splatted),
+    /// implicit and explicit scalar-to-vector conversions, arithmetic, shifts, compare,
+    /// bitwise, negation, swizzle reads (.x .s2 .lo .hi .even .odd .yx) and one- and
+    /// multi-component swizzle writes, compound assignment, a vector conditional, vector
+    /// parameters and return values, builtins on vectors (vload4, vstore2). Only the call of a user
+    /// function is left to the tree walk.
+    void vectorExpressions() {
+        auto program = compile(R"(
+float4 twice(float4 v) { return v + v; }
+__kernel void k(__global float4* in, __global float* o, __global int4* io) {
+    float4 a = in[0];
+    float4 b = (float4)(10.0f, 20.0f, 30.0f, 40.0f);
+    float4 c = a * b - 1.0f;
+    c.xy = c.yx;
+    float2 lo = c.lo + a.hi;
+    c.w = 0.5f;
+    c += (float4)(lo, a.even);
+    float4 t = twice(c);
+    int4 m = a < (float4)(2.5f);
+    int4 s = (int4)(1, 2, 3, 4) << (int4)(1);
+    s = s / (int4)(2) + m;
+    o[0] = t.x; o[1] = t.y; o[2] = t.z; o[3] = t.w;
+    o[4] = dot(a, a);
+    o[5] = c.s2;
+    io[0] = s; io[1] = m; io[2] = ~m; io[3] = -s;
+    float8 e = (float8)(a, b);
+    o[6] = e.s5;
+    o[7] = e.odd.w;
+    in[1] = -a;
+    float4 g = in[1] * 2.0f;
+    o[8] = g.z;
+    o[9] = (a.x > 0.0f ? a : b).y;
+    g = fabs(g) + (float4)(1.0f, (float2)(2.0f, 3.0f), 4.0f);
+    o[10] = g.w;
+    o[11] = (float)((uchar4)(250) + (uchar4)(10)).x;
+    vstore2(vload4(1, (__global const float*)in).hi, 6, o);
+}
+)");
+        QVERIFY(!program->hasErrors());
+        exec::Program lowered(*program->unit);
+        QVERIFY(lowered.function(program->findKernel("k")));
+        QVERIFY(lowered.function(findFunction(*program, "twice")));
+        QCOMPARE(lowered.stats().treeWalk, uint64_t(1)); // the call of user function twice()
+
+        std::vector<KernelArgument> args{floatBuffer({1, 2, 3, 4, 0, 0, 0, 0}),
+                                         floatBuffer(std::vector<float>(14, 0)), intBuffer(16)};
+        NDRange range;
+        range.global = {1, 1, 1};
+        range.local = {1, 1, 1};
+        KernelRun run(*program, "k", range, args, RunOptions{});
+        QVERIFY(run.ready());
+        run.runAll();
+        QVERIFY(run.diagnostics().empty());
+        const std::vector<float> o = floats(run.argumentBytes(1));
+        QCOMPARE(o[0], 162.0f);
+        QCOMPARE(o[1], 44.0f);
+        QCOMPARE(o[2], 180.0f);
+        QCOMPARE(o[3], 7.0f);
+        QCOMPARE(o[4], 30.0f);
+        QCOMPARE(o[5], 90.0f);
+        QCOMPARE(o[6], 20.0f);
+        QCOMPARE(o[7], 40.0f);
+        QCOMPARE(o[8], -6.0f);
+        QCOMPARE(o[9], 2.0f);
+        QCOMPARE(o[10], 12.0f);
+        QCOMPARE(o[11], 4.0f);  // uchar wraps: 260 mod 256
+        QCOMPARE(o[12], -3.0f); // in[1] = -a before the vload4
+        QCOMPARE(o[13], -4.0f);
+        const std::vector<int32_t> io = ints(run.argumentBytes(2));
+        const std::vector<int32_t> expected{0, 1, 3, 4, -1, -1, 0, 0, 0, 0, -1, -1, 0, -1, -3, -4};
+        QCOMPARE(io, expected);
+        const std::vector<float> in = floats(run.argumentBytes(0));
+        QCOMPARE(in[4], -1.0f);
+        QCOMPARE(in[7], -4.0f);
+    }
+
+    /// Diagnostics of lowered vector code as the tree walk gives them: integer division by
+    /// zero once per lane that divides by zero, a vector store past the end of a buffer.
+    void vectorDiagnostics() {
+        auto program = compile(R"(
+__kernel void k(__global int4* io) {
+    int4 z = io[0] / (int4)(0, 1, 0, 1);
+    io[1] = z;
+    io[2] = z;
+}
+)");
+        QVERIFY(!program->hasErrors());
+        std::vector<KernelArgument> args{intBuffer(8)};
+        NDRange range;
+        range.global = {1, 1, 1};
+        range.local = {1, 1, 1};
+        KernelRun run(*program, "k", range, args, RunOptions{});
+        QVERIFY(run.ready());
+        run.runAll();
+        bool division = false, outOfBounds = false;
+        for (size_t i = 0; i < run.diagnostics().size(); ++i) {
+            const Diagnostic& d = run.diagnostics()[i];
+            if (d.kind == "division-by-zero") {
+                division = true;
+                QCOMPARE(run.diagnosticCounts()[i], uint64_t(2));
+                QCOMPARE(d.range.begin.line, 3u);
+            } else if (d.range.begin.line == 5) {
+                outOfBounds = true;
+            }
+        }
+        QVERIFY(division);
+        QVERIFY(outOfBounds);
     }
 };
 

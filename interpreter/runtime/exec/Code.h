@@ -20,9 +20,19 @@ namespace exec {
 /// (Evaluator::evalScalar); `expr` is the expression it was lowered from (its SourceRange
 /// for diagnostics and observers; handlers that wrap a form not lowered yet evaluate it with
 /// the tree walk). Nodes are immutable once lowered and shared by every thread of a run.
+///
+/// A node of vector type is a *vector node*: `vec` is set instead of `fn`, and calling
+/// `vec(node, evaluator, out)` writes the `count` lanes of the vector result into the
+/// caller's `out` (at least 16 Lanes; lanes past `count` are left alone), with the
+/// semantics of Evaluator::eval (exec::VectorHandlers). Operand nodes of either kind are
+/// evaluated with VectorHandlers::evalInto().
 struct Node {
     using Fn = Lane (*)(const Node& n, Evaluator& ev);
+    using VecFn = void (*)(const Node& n, Evaluator& ev, Lane* out);
     Fn fn = nullptr;
+    VecFn vec = nullptr;               ///< set (and fn null) for a vector node
+    uint32_t count = 0;                ///< vector node: lanes of the result; list: its length
+    const Node* const* list = nullptr; ///< operands of a vector literal or builtin call
     const ast::Expr* expr = nullptr;
     const Node* a = nullptr;
     const Node* b = nullptr;
@@ -44,11 +54,13 @@ enum class OpKind : uint8_t {
     Barrier,     ///< a barrier call statement (Evaluator::execBarrier)
     Decl,        ///< declare variable `var` (storage, initializer)
     DeclScalar,  ///< declare `var` and store scalar `node` into it
+    DeclVector,  ///< declare `var` and store vector `node` (a vector node) into it
     Jump,        ///< continue at `target`
     BranchFalse, ///< evaluate condition `node`/`expr` (reported as a branch); false: `target`
     Switch,      ///< switch dispatch (`sw`): evaluate, report, declare skipped, jump
     Goto,        ///< declare the variables jumped over (`skipped`), continue at `target`
-    Return,      ///< set the return value from `node`/`expr` (if any) and leave the function
+    Return,      ///< set the return value from `node` (scalar or vector node)/`expr` (if any) and
+                 ///< leave the function
 };
 
 /// One op of a lowered function body.

@@ -290,18 +290,26 @@ struct Handlers {
     }
 
     // ---- calls -----------------------------------------------------------------------
-    /// A builtin with up to three scalar arguments (`n.a`, `n.b`, `n.c`; `n.slot` of them,
-    /// evaluated in order) and a scalar result: its implementation (BuiltinDef in n.imm)
-    /// with the arguments as Values, as Evaluator::evalCall calls it.
-    static Lane callBuiltin(const Node& n, Evaluator& ev) {
+    /// A builtin with up to three arguments (`n.a`, `n.b`, `n.c`; `n.slot` of them,
+    /// evaluated in order; scalar or vector nodes): its implementation (BuiltinDef in n.imm)
+    /// with the arguments as Values, as Evaluator::evalCall calls it; its result.
+    static Value callBuiltinValue(const Node& n, Evaluator& ev) {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
         Value argv[3];
         const Node* args[3] = {n.a, n.b, n.c};
-        for (uint32_t i = 0; i < n.slot; ++i)
-            argv[i].lanes[0] = eval(args[i], ev);
+        for (uint32_t i = 0; i < n.slot; ++i) {
+            if (args[i]->vec)
+                args[i]->vec(*args[i], ev, argv[i].lanes);
+            else
+                argv[i].lanes[0] = eval(args[i], ev);
+        }
         Value result;
         def->impl(ev.m_wi.env(), static_cast<const ast::CallExpr*>(n.expr)->resolved, argv, result);
-        return result.lanes[0];
+        return result;
+    }
+    /// callBuiltinValue() of a builtin with a scalar result.
+    static Lane callBuiltin(const Node& n, Evaluator& ev) {
+        return callBuiltinValue(n, ev).lanes[0];
     }
     /// get_global_id(d) and the other NDRange queries (BuiltinDef::dimQuery).
     static Lane dimQuery(const Node& n, Evaluator& ev) {

@@ -4,106 +4,17 @@
 // lowered yet becomes a node that evaluates its expression with the tree walk.
 #include "builtins/BuiltinRegistry.h"
 #include "runtime/exec/Handlers.h"
+#include "runtime/exec/KindDispatch.h"
 #include "runtime/exec/Lowerer.h"
-
-#include <type_traits>
+#include "runtime/exec/VectorHandlers.h"
 
 namespace clstep::exec {
 
 using namespace ast;
 using H = Handlers;
+using namespace dispatch;
 
 namespace {
-
-template <TypeKind K>
-using KindC = std::integral_constant<TypeKind, K>;
-template <BinaryOp O>
-using OpC = std::integral_constant<BinaryOp, O>;
-
-/// `fn(KindC<k>{})` for the scalar lane types (Bool ... Double, Pointer); null otherwise.
-template <typename Fn>
-Node::Fn byKind(TypeKind k, Fn fn) {
-    switch (k) {
-    case TypeKind::Bool:
-        return fn(KindC<TypeKind::Bool>{});
-    case TypeKind::Char:
-        return fn(KindC<TypeKind::Char>{});
-    case TypeKind::UChar:
-        return fn(KindC<TypeKind::UChar>{});
-    case TypeKind::Short:
-        return fn(KindC<TypeKind::Short>{});
-    case TypeKind::UShort:
-        return fn(KindC<TypeKind::UShort>{});
-    case TypeKind::Int:
-        return fn(KindC<TypeKind::Int>{});
-    case TypeKind::UInt:
-        return fn(KindC<TypeKind::UInt>{});
-    case TypeKind::Long:
-        return fn(KindC<TypeKind::Long>{});
-    case TypeKind::ULong:
-        return fn(KindC<TypeKind::ULong>{});
-    case TypeKind::Half:
-        return fn(KindC<TypeKind::Half>{});
-    case TypeKind::Float:
-        return fn(KindC<TypeKind::Float>{});
-    case TypeKind::Double:
-        return fn(KindC<TypeKind::Double>{});
-    case TypeKind::Pointer:
-        return fn(KindC<TypeKind::Pointer>{});
-    default:
-        return nullptr;
-    }
-}
-
-/// `fn(OpC<op>{})` for the arithmetic and bitwise operators; null otherwise.
-template <typename Fn>
-Node::Fn byArithOp(BinaryOp op, Fn fn) {
-    switch (op) {
-    case BinaryOp::Mul:
-        return fn(OpC<BinaryOp::Mul>{});
-    case BinaryOp::Div:
-        return fn(OpC<BinaryOp::Div>{});
-    case BinaryOp::Rem:
-        return fn(OpC<BinaryOp::Rem>{});
-    case BinaryOp::Add:
-        return fn(OpC<BinaryOp::Add>{});
-    case BinaryOp::Sub:
-        return fn(OpC<BinaryOp::Sub>{});
-    case BinaryOp::Shl:
-        return fn(OpC<BinaryOp::Shl>{});
-    case BinaryOp::Shr:
-        return fn(OpC<BinaryOp::Shr>{});
-    case BinaryOp::BitAnd:
-        return fn(OpC<BinaryOp::BitAnd>{});
-    case BinaryOp::BitXor:
-        return fn(OpC<BinaryOp::BitXor>{});
-    case BinaryOp::BitOr:
-        return fn(OpC<BinaryOp::BitOr>{});
-    default:
-        return nullptr;
-    }
-}
-
-/// `fn(OpC<op>{})` for the relational and equality operators; null otherwise.
-template <typename Fn>
-Node::Fn byCompareOp(BinaryOp op, Fn fn) {
-    switch (op) {
-    case BinaryOp::Lt:
-        return fn(OpC<BinaryOp::Lt>{});
-    case BinaryOp::Gt:
-        return fn(OpC<BinaryOp::Gt>{});
-    case BinaryOp::Le:
-        return fn(OpC<BinaryOp::Le>{});
-    case BinaryOp::Ge:
-        return fn(OpC<BinaryOp::Ge>{});
-    case BinaryOp::Eq:
-        return fn(OpC<BinaryOp::Eq>{});
-    case BinaryOp::Ne:
-        return fn(OpC<BinaryOp::Ne>{});
-    default:
-        return nullptr;
-    }
-}
 
 bool isArithmeticKind(TypeKind k) {
     return k >= TypeKind::Bool && k <= TypeKind::Double;
@@ -220,7 +131,7 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
     }
     case ExprKind::Member: {
         auto* m = static_cast<const MemberExpr*>(e);
-        if (!m->field) return nullptr; // swizzles: tree walk
+        if (!m->field) return component(m);
         Node* n = make(&H::load, e, address(e));
         n->align = Evaluator::accessAlign(m);
         return n;
@@ -421,10 +332,10 @@ const Node* Lowerer::call(const CallExpr* c) {
     }
     if (c->args.size() > 3 || !def.impl) return nullptr;
     for (const ExprPtr& arg : c->args)
-        if (!Evaluator::isScalarExpr(arg.get())) return nullptr;
+        if (!Evaluator::isScalarExpr(arg.get()) && !isVectorExpr(arg.get())) return nullptr;
     const Node* args[3] = {nullptr, nullptr, nullptr};
     for (size_t i = 0; i < c->args.size(); ++i)
-        args[i] = scalar(c->args[i].get());
+        args[i] = operand(c->args[i].get());
     Node* n = make(&H::callBuiltin, c, args[0], args[1], args[2]);
     n->slot = static_cast<uint32_t>(c->args.size());
     n->imm.u = reinterpret_cast<uintptr_t>(&def);

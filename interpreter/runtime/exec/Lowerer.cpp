@@ -132,6 +132,11 @@ void Lowerer::decl(const VarDecl* v) {
         op.kind = OpKind::DeclScalar;
         op.node = scalar(init);
         op.expr = init;
+    } else if (init && !v->isProgramScope && v->type.space != AddressSpace::Local &&
+               init->kind != ExprKind::InitList && t->isVector() && isVectorExpr(init)) {
+        op.kind = OpKind::DeclVector;
+        op.node = vector(init);
+        op.expr = init;
     }
     emit(op);
 }
@@ -165,6 +170,12 @@ void Lowerer::stmt(const Stmt* s) {
                 op.kind = OpKind::Barrier;
         }
         if (op.kind == OpKind::Eval && Evaluator::isScalarExpr(e)) op.node = scalar(e);
+        if (op.kind == OpKind::Eval && isVectorExpr(e)) op.node = discardVector(e);
+        if (op.kind == OpKind::Eval && e->kind == ExprKind::Call && e->type.type &&
+            e->type->isVoid()) { // vstore4(v, i, p) and other builtins without a result
+            op.node = call(static_cast<const CallExpr*>(e));
+            if (op.node) ++m_program.stats().lowered;
+        }
         emit(op);
         return;
     }
@@ -228,6 +239,7 @@ void Lowerer::stmt(const Stmt* s) {
             inc.kind = OpKind::Eval;
             inc.expr = f->inc.get();
             if (Evaluator::isScalarExpr(inc.expr)) inc.node = scalar(inc.expr);
+            if (isVectorExpr(inc.expr)) inc.node = discardVector(inc.expr);
             emit(inc);
         }
         emit(Op{.kind = OpKind::Jump, .target = top});
@@ -305,6 +317,7 @@ void Lowerer::stmt(const Stmt* s) {
         op.kind = OpKind::Return;
         op.expr = r->value.get();
         if (op.expr && Evaluator::isScalarExpr(op.expr)) op.node = scalar(op.expr);
+        if (op.expr && isVectorExpr(op.expr)) op.node = vector(op.expr);
         emit(op);
         return;
     }

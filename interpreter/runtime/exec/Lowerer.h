@@ -52,6 +52,23 @@ private:
     const Node* binary(const ast::BinaryExpr* b);
     const Node* assign(const ast::AssignExpr* a);
     const Node* call(const ast::CallExpr* c);
+    // vector expressions (LowerVector.cpp)
+    /// True if `e` has a vector type (vector() applies).
+    static bool isVectorExpr(const ast::Expr* e);
+    /// A vector node (Node::vec) for vector expression `e`: lowered, or wrapping it.
+    const Node* vector(const ast::Expr* e);
+    /// The lowered vector node for `e`, or null when its form is not lowered.
+    const Node* vectorOrNull(const ast::Expr* e);
+    /// scalar() or vector() by the type of `e` (operands of literals and builtins).
+    const Node* operand(const ast::Expr* e);
+    /// A scalar-shaped node evaluating vector expression `e` for its side effects.
+    const Node* discardVector(const ast::Expr* e);
+    /// A one-component swizzle read (`v.x`, `v.s3`) as a scalar node.
+    const Node* component(const ast::MemberExpr* m);
+    const Node* vectorAssign(const ast::AssignExpr* a);
+    const Node* vectorBinary(const ast::BinaryExpr* b);
+    const Node* vectorCast(const ast::Expr* e, const ast::Expr* operand);
+    const Node* vectorLiteral(const ast::VectorLiteralExpr* v);
     Node* make(Node::Fn fn, const ast::Expr* e, const Node* a = nullptr, const Node* b = nullptr,
                const Node* c = nullptr);
     /// Slot of a function-scope variable or parameter named by `e` (a NameExpr with a frame

@@ -5,6 +5,7 @@
 #include <deque>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace clstep::exec {
 
@@ -28,6 +29,13 @@ public:
     /// Storage for a node (used by the lowering).
     Node* newNode() { return &m_nodes.emplace_back(); }
 
+    /// Storage for `n` operand pointers (a vector literal's elements, a call's arguments),
+    /// as fixed in place as the nodes.
+    const Node** newList(size_t n) {
+        m_lists.emplace_back(n, nullptr);
+        return m_lists.back().data();
+    }
+
     /// Count of expression nodes by whether they are lowered or wrap the tree walk (for
     /// bench/README's statistics and tests).
     struct Stats {
@@ -45,6 +53,7 @@ public:
 
 private:
     std::deque<Node> m_nodes;
+    std::deque<std::vector<const Node*>> m_lists;
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
     Stats m_stats;
 };

@@ -85,6 +85,25 @@ void Evaluator::runLowered(const exec::Function& f) {
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
         }
+        case OpKind::DeclVector: {
+            // execDecl() with initialize()'s vector path
+            const VarDecl* v = op.var;
+            const uint64_t slot = declareStorage(v);
+            if (!slot) break;
+            Value value;
+            op.node->vec(*op.node, *this, value.lanes);
+            const Type* t = v->type->canonical();
+            Frame& frame = m_wi.m_frames.back();
+            uint8_t* p = frame.direct[v->slot];
+            if (p && m_wi.m_port->directSlot(false)) { // in place, as DeclScalar
+                lanemem::writeLanes(p, t->element->kind, t->element->size, t->count, value.lanes);
+                break;
+            }
+            storeAt(slot, v->type, value, op.expr->range, t->align);
+            if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+                m_wi.enableDirect(frame, v->slot, v->type);
+            break;
+        }
         case OpKind::Jump:
             pc = op.target;
             break;
@@ -137,7 +156,10 @@ void Evaluator::runLowered(const exec::Function& f) {
         }
         case OpKind::Return:
             if (op.expr) {
-                if (op.node)
+                if (op.node && op.node->vec) {
+                    m_returnValue = Value();
+                    op.node->vec(*op.node, *this, m_returnValue.lanes);
+                } else if (op.node)
                     m_returnValue.lanes[0] = (*op.node)(*this);
                 else
                     m_returnValue = eval(op.expr);

@@ -1,0 +1,301 @@
+// exec::Lowerer: expressions of vector type to vector nodes (Node::vec, VectorHandlers),
+// mirroring Evaluator::eval form by form; each operator's handler is picked here for the
+// operator and the element lane type. A vector form not lowered yet becomes a node that
+// evaluates its expression with the tree walk.
+#include "builtins/BuiltinRegistry.h"
+#include "runtime/exec/KindDispatch.h"
+#include "runtime/exec/Lowerer.h"
+#include "runtime/exec/VectorHandlers.h"
+
+namespace clstep::exec {
+
+using namespace ast;
+using namespace dispatch;
+using VH = VectorHandlers;
+
+namespace {
+
+/// `fn(KindC<k>{})` for the arithmetic element lane types; null otherwise.
+template <typename Fn>
+Node::VecFn byElementKind(TypeKind k, Fn fn) {
+    return byKind<Node::VecFn>(k, [&](auto K) -> Node::VecFn {
+        if constexpr (decltype(K)::value == TypeKind::Pointer)
+            return nullptr;
+        else
+            return fn(K);
+    });
+}
+
+/// True if `t` is a vector type (canonical).
+bool isVector(const Type* t) {
+    return t && t->canonical()->isVector();
+}
+
+} // namespace
+
+bool Lowerer::isVectorExpr(const Expr* e) {
+    return e->type.type && isVector(e->type.type);
+}
+
+const Node* Lowerer::vector(const Expr* e) {
+    if (const Node* n = vectorOrNull(e)) {
+        ++m_program.stats().lowered;
+        return n;
+    }
+    ++m_program.stats().treeWalk;
+    Node* n = make(nullptr, e);
+    n->vec = &VH::treeWalk;
+    n->count = e->type->canonical()->count;
+    return n;
+}
+
+const Node* Lowerer::operand(const Expr* e) {
+    return isVectorExpr(e) ? vector(e) : scalar(e);
+}
+
+const Node* Lowerer::discardVector(const Expr* e) {
+    return make(&VH::discard, e, vector(e));
+}
+
+const Node* Lowerer::component(const MemberExpr* m) {
+    if (m->arrow || m->swizzle.size() != 1 || !isVectorExpr(m->base.get())) return nullptr;
+    const Type* vt = m->base->type->canonical();
+    Node* n = make(&VH::component, m, vector(m->base.get()));
+    n->imm.u = m->swizzle[0];
+    const int32_t slot = privateSlot(m->base.get());
+    if (slot >= 0) {
+        n->slot = static_cast<uint32_t>(slot);
+        n->from = vt->element->kind;
+        n->align = vt->element->size; // bytes per component
+    }
+    return n;
+}
+
+const Node* Lowerer::vectorOrNull(const Expr* e) {
+    const Type* t = e->type->canonical();
+    if (!t->isVector()) return nullptr;
+    Node* n = nullptr;
+    switch (e->kind) {
+    case ExprKind::Name: {
+        const int32_t slot = privateSlot(e);
+        if (slot >= 0) {
+            n = make(nullptr, e);
+            n->vec = &VH::loadSlot;
+            n->slot = static_cast<uint32_t>(slot);
+            break;
+        }
+        auto* name = static_cast<const NameExpr*>(e);
+        if (!name->decl || name->decl->kind != DeclKind::Var ||
+            !static_cast<const VarDecl*>(name->decl)->isProgramScope)
+            return nullptr;
+        n = make(nullptr, e, address(e));
+        n->vec = &VH::load;
+        break;
+    }
+    case ExprKind::Index: {
+        auto* x = static_cast<const IndexExpr*>(e);
+        if (x->base->type->canonical()->isVector()) return nullptr;
+        n = make(nullptr, e, address(e));
+        n->vec = &VH::load;
+        break;
+    }
+    case ExprKind::Member: {
+        auto* m = static_cast<const MemberExpr*>(e);
+        if (m->field) {
+            n = make(nullptr, e, address(e));
+            n->vec = &VH::load;
+            n->align = Evaluator::accessAlign(m);
+            break;
+        }
+        if (m->arrow || !isVectorExpr(m->base.get())) return nullptr;
+        n = make(nullptr, e, vector(m->base.get()));
+        n->vec = &VH::swizzle;
+        break;
+    }
+    case ExprKind::Unary: {
+        auto* u = static_cast<const UnaryExpr*>(e);
+        const Expr* operand = u->operand.get();
+        switch (u->op) {
+        case UnaryOp::Deref:
+            n = make(nullptr, e, scalar(operand));
+            n->vec = &VH::load;
+            break;
+        case UnaryOp::Plus:
+            if (!isVectorExpr(operand)) return nullptr;
+            return vector(operand);
+        case UnaryOp::Minus:
+            if (!isVectorExpr(operand)) return nullptr;
+            n = make(nullptr, e, vector(operand));
+            n->vec = byElementKind(t->element->kind, [](auto K) -> Node::VecFn {
+                return &VH::negate<decltype(K)::value>;
+            });
+            break;
+        case UnaryOp::BitNot:
+            if (!isVectorExpr(operand)) return nullptr;
+            n = make(nullptr, e, vector(operand));
+            n->vec = &VH::bitNot;
+            n->to = t->element->kind;
+            break;
+        default:
+            return nullptr;
+        }
+        break;
+    }
+    case ExprKind::Binary:
+        return vectorBinary(static_cast<const BinaryExpr*>(e));
+    case ExprKind::Assign:
+        return vectorAssign(static_cast<const AssignExpr*>(e));
+    case ExprKind::Conditional: {
+        auto* c = static_cast<const ConditionalExpr*>(e);
+        if (!Evaluator::isScalarExpr(c->cond.get()) || !isVectorExpr(c->thenExpr.get()) ||
+            !isVectorExpr(c->elseExpr.get()))
+            return nullptr;
+        n = make(nullptr, e, vector(c->thenExpr.get()), vector(c->elseExpr.get()),
+                 scalar(c->cond.get()));
+        n->vec = &VH::conditional;
+        n->from = c->cond->type->canonical()->kind;
+        break;
+    }
+    case ExprKind::Cast:
+        return vectorCast(e, static_cast<const CastExpr*>(e)->operand.get());
+    case ExprKind::ImplicitCast:
+        return vectorCast(e, static_cast<const ImplicitCastExpr*>(e)->operand.get());
+    case ExprKind::VectorLiteral:
+        return vectorLiteral(static_cast<const VectorLiteralExpr*>(e));
+    case ExprKind::Call: {
+        auto* c = static_cast<const CallExpr*>(e);
+        if (c->builtin < 0) return nullptr;
+        const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
+        if (def.dimQuery || c->args.size() > 3 || !def.impl) return nullptr;
+        for (const ExprPtr& arg : c->args)
+            if (!Evaluator::isScalarExpr(arg.get()) && !isVectorExpr(arg.get())) return nullptr;
+        const Node* args[3] = {nullptr, nullptr, nullptr};
+        for (size_t i = 0; i < c->args.size(); ++i)
+            args[i] = operand(c->args[i].get());
+        n = make(nullptr, c, args[0], args[1], args[2]);
+        n->vec = &VH::callBuiltin;
+        n->slot = static_cast<uint32_t>(c->args.size());
+        n->imm.u = reinterpret_cast<uintptr_t>(&def);
+        break;
+    }
+    default:
+        return nullptr;
+    }
+    if (!n || !n->vec) return nullptr;
+    n->count = t->count;
+    return n;
+}
+
+const Node* Lowerer::vectorBinary(const BinaryExpr* b) {
+    const Expr* lhs = b->lhs.get();
+    const Expr* rhs = b->rhs.get();
+    const Type* t = b->type->canonical();
+    const Type* lt = lhs->type->canonical();
+    const Type* rt = rhs->type->canonical();
+    if (!lt->isVector() || !rt->isVector() || lt->count != t->count || rt->count != t->count)
+        return nullptr; // comma, vector && and ||, mixed forms: tree walk
+    Node::VecFn fn = byCompareOp<Node::VecFn>(b->op, [&](auto O) {
+        return byElementKind(lt->element->kind, [](auto K) -> Node::VecFn {
+            return &VH::compare<decltype(O)::value, decltype(K)::value>;
+        });
+    });
+    if (!fn)
+        fn = byArithOp<Node::VecFn>(b->op, [&](auto O) {
+            return byElementKind(t->element->kind, [](auto K) -> Node::VecFn {
+                return &VH::arith<decltype(O)::value, decltype(K)::value>;
+            });
+        });
+    if (!fn) return nullptr;
+    Node* n = make(nullptr, b, vector(lhs), vector(rhs));
+    n->vec = fn;
+    n->count = t->count;
+    return n;
+}
+
+const Node* Lowerer::vectorAssign(const AssignExpr* a) {
+    const Expr* lhs = a->lhs.get();
+    const Expr* rhs = a->rhs.get();
+    const Type* lt = lhs->type->canonical();
+    if (!isVectorExpr(rhs)) return nullptr;
+    Node::VecFn fn = &VH::assign;
+    if (a->op != BinaryOp::None) {
+        const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
+        if (ct != lt) return nullptr; // a conversion around the operator: tree walk
+        fn = byArithOp<Node::VecFn>(a->op, [&](auto O) {
+            return byElementKind(lt->element->kind, [](auto K) -> Node::VecFn {
+                return &VH::compoundAssign<decltype(O)::value, decltype(K)::value>;
+            });
+        });
+        if (!fn) return nullptr;
+    }
+    const MemberExpr* swizzle = nullptr;
+    if (lhs->kind == ExprKind::Member) {
+        auto* m = static_cast<const MemberExpr*>(lhs);
+        if (!m->field) {
+            if (m->arrow || m->swizzle.size() < 2) return nullptr;
+            swizzle = m;
+        }
+    }
+    // Lowered in evaluation order: a compound assignment reads the lvalue before rhs.
+    const Node* current = a->op != BinaryOp::None ? vector(lhs) : nullptr;
+    const Node* value = operand(rhs);
+    const int32_t slot = swizzle ? -1 : privateSlot(lhs);
+    const Node* lvalue = nullptr;
+    if (swizzle)
+        lvalue = address(swizzle->base.get());
+    else if (slot < 0)
+        lvalue = address(lhs);
+    Node* n = make(nullptr, a, value, lvalue, current);
+    n->vec = fn;
+    n->count = lt->count;
+    if (swizzle) {
+        n->imm.u = 1;
+        n->align = std::min(Evaluator::accessAlign(swizzle->base.get()),
+                            swizzle->base->type->canonical()->element->align);
+    } else {
+        n->align = Evaluator::accessAlign(lhs);
+    }
+    if (slot >= 0) {
+        n->slot = static_cast<uint32_t>(slot);
+        n->from = lt->element->kind;
+    }
+    return n;
+}
+
+const Node* Lowerer::vectorCast(const Expr* e, const Expr* operand) {
+    const Type* t = e->type->canonical();
+    const Type* from = operand->type->canonical();
+    if (from->isScalarArithmetic()) {
+        Node* n = make(nullptr, e, scalar(operand));
+        n->vec = &VH::splat;
+        n->from = from->kind;
+        n->to = t->element->kind;
+        n->count = t->count;
+        return n;
+    }
+    if (!from->isVector() || from->count != t->count) return nullptr;
+    if (from == t) return vector(operand);
+    Node* n = make(nullptr, e, vector(operand));
+    n->vec = &VH::convert;
+    n->from = from->element->kind;
+    n->to = t->element->kind;
+    n->count = t->count;
+    return n;
+}
+
+const Node* Lowerer::vectorLiteral(const VectorLiteralExpr* v) {
+    if (v->isCommaCast) return nullptr;
+    for (const ExprPtr& el : v->elements)
+        if (!Evaluator::isScalarExpr(el.get()) && !isVectorExpr(el.get())) return nullptr;
+    const Node** list = m_program.newList(v->elements.size());
+    for (size_t i = 0; i < v->elements.size(); ++i)
+        list[i] = operand(v->elements[i].get());
+    Node* n = make(nullptr, v);
+    n->vec = &VH::literal;
+    n->list = list;
+    n->imm.u = v->elements.size();
+    n->count = v->type->canonical()->count;
+    return n;
+}
+
+} // namespace clstep::exec

@@ -1,0 +1,228 @@
+#pragma once
+
+#include "runtime/exec/Handlers.h"
+
+#include <algorithm>
+
+namespace clstep::exec {
+
+/// The handlers of lowered vector nodes (exec::Node::vec, spec 6.1.2 and 6.3: operators on
+/// vectors work component-wise). Each one writes the `n.count` lanes of its result into
+/// `out` exactly as Evaluator::eval evaluates the expression the node was lowered from: the
+/// same order of operand evaluation, the same diagnostics (per lane, as the tree walk) and
+/// the same memory accesses through the work-item's MemoryPort (so CheckedPort and the
+/// observers see the same accesses in the same order). Every operator is the lane operation
+/// of core/LaneOps.h (lane::arith, lane::compare, lane::convert) instantiated once per
+/// operator and lane type and applied over the N lanes.
+struct VectorHandlers {
+    using BinaryOp = ast::BinaryOp;
+
+    /// Evaluates operand node `n` into `out`: all lanes of a vector node, lane 0 of a scalar
+    /// one.
+    static void evalInto(const Node* n, Evaluator& ev, Lane* out) {
+        if (n->vec)
+            n->vec(*n, ev, out);
+        else
+            out[0] = n->fn(*n, ev);
+    }
+    /// A vector form not lowered yet: the tree walk (Evaluator::eval).
+    static void treeWalk(const Node& n, Evaluator& ev, Lane* out) {
+        const Value v = ev.eval(n.expr);
+        std::copy_n(v.lanes, n.count, out);
+    }
+    /// Scalar-shaped wrapper (Node::fn) of vector node `n.a`, evaluated for its side effects
+    /// (an expression statement).
+    static Lane discard(const Node& n, Evaluator& ev) {
+        Lane tmp[16];
+        n.a->vec(*n.a, ev, tmp);
+        return tmp[0];
+    }
+
+    // ---- variables and memory --------------------------------------------------------
+    /// A private vector variable or parameter (`n.slot`, element lane type `n.to`): in place
+    /// when the port allows it, else loaded whole through the port.
+    static void loadSlot(const Node& n, Evaluator& ev, Lane* out) {
+        const Type* t = n.expr->type->canonical();
+        if (const uint8_t* p = Handlers::directSlot(ev, n.slot)) {
+            lanemem::readLanes(p, t->element->kind, t->element->size, t->count, out);
+            return;
+        }
+        const Value v = ev.load(Handlers::slotAddress(ev, n.slot), n.expr->type, n.expr->range);
+        std::copy_n(v.lanes, n.count, out);
+    }
+    /// Loads the vector at address `n.a` (type and site of `n.expr`, alignment `n.align`):
+    /// `p[i]`, `*p`, a record field, a program-scope variable.
+    static void load(const Node& n, Evaluator& ev, Lane* out) {
+        const uint64_t a = Handlers::eval(n.a, ev).u;
+        const Value v = ev.loadAt(a, n.expr->type, n.expr->range, n.align);
+        std::copy_n(v.lanes, n.count, out);
+    }
+    /// Stores vector `v` into the lvalue of assignment `n` (Evaluator::storeToLValue): a
+    /// private slot (`n.from` not Void: in place or through the port), the components of a
+    /// multi-component swizzle (`n.imm.u` = 1; `n.b` computes the base vector's address), or
+    /// the address computed by `n.b`.
+    static void storeTo(const Node& n, Evaluator& ev, const Lane* v) {
+        const ast::Expr* lhs = static_cast<const ast::AssignExpr*>(n.expr)->lhs.get();
+        const Type* t = lhs->type->canonical();
+        if (n.imm.u == 1) {
+            auto* m = static_cast<const ast::MemberExpr*>(lhs);
+            const Type* vt = m->base->type->canonical();
+            const uint64_t base = Handlers::eval(n.b, ev).u;
+            for (size_t i = 0; i < m->swizzle.size(); ++i) {
+                Value one;
+                one.lanes[0] = v[i];
+                ev.storeAt(base + m->swizzle[i] * vt->element->size,
+                           QualType{vt->element, m->base->type.space}, one, lhs->range, n.align);
+            }
+            return;
+        }
+        if (n.from != TypeKind::Void) {
+            if (uint8_t* p = Handlers::directSlot(ev, n.slot)) {
+                lanemem::writeLanes(p, t->element->kind, t->element->size, t->count, v);
+                return;
+            }
+        }
+        const uint64_t a = n.from != TypeKind::Void ? Handlers::slotAddress(ev, n.slot)
+                                                    : Handlers::eval(n.b, ev).u;
+        Value value;
+        std::copy_n(v, t->count, value.lanes);
+        ev.storeAt(a, lhs->type, value, lhs->range, n.align);
+    }
+    /// `lhs = rhs` of vector type: rhs (`n.a`) first, then the lvalue (storeTo()).
+    static void assign(const Node& n, Evaluator& ev, Lane* out) {
+        n.a->vec(*n.a, ev, out);
+        storeTo(n, ev, out);
+    }
+    /// `lhs op= rhs` of vector type computed in element lane type K (the lvalue's own type):
+    /// the lvalue's current value (`n.c`), then rhs (`n.a`), then the store, which computes
+    /// the lvalue's address again as the tree walk does (Evaluator::evalAssign).
+    template <BinaryOp Op, TypeKind K>
+    static void compoundAssign(const Node& n, Evaluator& ev, Lane* out) {
+        Lane cur[16], y[16];
+        n.c->vec(*n.c, ev, cur);
+        evalInto(n.a, ev, y);
+        applyArith<Op, K>(n, ev, cur, y, out, static_cast<const ast::AssignExpr*>(n.expr)->opRange);
+        storeTo(n, ev, out);
+    }
+
+    // ---- operators -------------------------------------------------------------------
+    /// `out[i] = x[i] Op y[i]` for the `n.count` lanes (integer division by zero reported at
+    /// `site` once per lane, as Evaluator::arith).
+    template <BinaryOp Op, TypeKind K>
+    static void applyArith(const Node& n, Evaluator& ev, const Lane* x, const Lane* y, Lane* out,
+                           const SourceRange& site) {
+        for (uint32_t i = 0; i < n.count; ++i) {
+            if (lane::quickArith(Op, K, x[i], y[i], out[i])) continue;
+            bool divisionByZero = false;
+            out[i] = lane::arith(Op, K, x[i], y[i], divisionByZero);
+            if (divisionByZero) [[unlikely]]
+                ev.reportDivisionByZero(site);
+        }
+    }
+    /// `a Op b` on two vectors of element lane type K.
+    template <BinaryOp Op, TypeKind K>
+    static void arith(const Node& n, Evaluator& ev, Lane* out) {
+        Lane x[16], y[16];
+        n.a->vec(*n.a, ev, x);
+        n.b->vec(*n.b, ev, y);
+        applyArith<Op, K>(n, ev, x, y, out, static_cast<const ast::BinaryExpr*>(n.expr)->opRange);
+    }
+    /// `a Op b` for a relational or equality operator on vectors of element lane type K:
+    /// -1 (all bits set) or 0 per lane (spec 6.3.d).
+    template <BinaryOp Op, TypeKind K>
+    static void compare(const Node& n, Evaluator& ev, Lane* out) {
+        Lane x[16], y[16];
+        n.a->vec(*n.a, ev, x);
+        n.b->vec(*n.b, ev, y);
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i].i = lane::compare(Op, K, x[i], y[i]) ? -1 : 0;
+    }
+    /// `-v` (0 - v per lane of type K).
+    template <TypeKind K>
+    static void negate(const Node& n, Evaluator& ev, Lane* out) {
+        Lane v[16], zero[16];
+        n.a->vec(*n.a, ev, v);
+        for (uint32_t i = 0; i < n.count; ++i)
+            zero[i].u = 0;
+        applyArith<BinaryOp::Sub, K>(n, ev, zero, v, out, n.expr->range);
+    }
+    /// `~v` on integer element lane type `n.to`.
+    static void bitNot(const Node& n, Evaluator& ev, Lane* out) {
+        n.a->vec(*n.a, ev, out);
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i] = lane::normalize(Lane{.u = ~out[i].u}, n.to);
+    }
+    /// `c ? a : b` with a scalar condition of lane type `n.from`.
+    static void conditional(const Node& n, Evaluator& ev, Lane* out) {
+        const Node* chosen = Handlers::truth(n.c, n.from, ev) ? n.a : n.b;
+        chosen->vec(*chosen, ev, out);
+    }
+
+    // ---- conversions, swizzles, literals ---------------------------------------------
+    /// Scalar `n.a` of lane type `n.from` converted to element type `n.to` and replicated
+    /// into the `n.count` lanes (spec 6.2.6: implicit and explicit scalar-to-vector).
+    static void splat(const Node& n, Evaluator& ev, Lane* out) {
+        const Lane c = lane::convert(Handlers::eval(n.a, ev), n.from, n.to);
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i] = c;
+    }
+    /// Vector `n.a` converted lane by lane from element type `n.from` to `n.to`.
+    static void convert(const Node& n, Evaluator& ev, Lane* out) {
+        n.a->vec(*n.a, ev, out);
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i] = lane::convert(out[i], n.from, n.to);
+    }
+    /// A swizzle `v.xyz`, `v.s0`, `v.lo`, ... of vector `n.a` (MemberExpr::swizzle).
+    static void swizzle(const Node& n, Evaluator& ev, Lane* out) {
+        Lane base[16];
+        n.a->vec(*n.a, ev, base);
+        const auto& sw = static_cast<const ast::MemberExpr*>(n.expr)->swizzle;
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i] = base[sw[i]];
+    }
+    /// One component of a vector (a scalar node, Node::fn): of a private vector variable
+    /// (`n.slot`, `n.from` not Void) read in place when it is direct, else component
+    /// `n.imm.u` of vector node `n.a` (the whole vector is read, as the tree walk does).
+    static Lane component(const Node& n, Evaluator& ev) {
+        if (n.from != TypeKind::Void)
+            if (const uint8_t* p = Handlers::directSlot(ev, n.slot)) {
+                Lane l;
+                lanemem::readLane(p + n.imm.u * n.align, n.from, false, l);
+                return l;
+            }
+        Lane base[16];
+        n.a->vec(*n.a, ev, base);
+        return base[n.imm.u];
+    }
+    /// `(float4)(a, b, c, d)`: the `n.list` elements (scalars and vectors) in order, their
+    /// lanes concatenated; a single scalar element is replicated (spec 6.1.6).
+    static void literal(const Node& n, Evaluator& ev, Lane* out) {
+        uint32_t k = 0;
+        const uint32_t elements = static_cast<uint32_t>(n.imm.u);
+        for (uint32_t e = 0; e < elements; ++e) {
+            const Node* el = n.list[e];
+            if (!el->vec) {
+                const Lane l = el->fn(*el, ev);
+                if (k < 16) out[k++] = l;
+                continue;
+            }
+            Lane x[16];
+            el->vec(*el, ev, x);
+            for (uint32_t i = 0; i < el->count && k < 16; ++i)
+                out[k++] = x[i];
+        }
+        if (elements == 1 && k == 1)
+            for (uint32_t i = 1; i < n.count; ++i)
+                out[i] = out[0];
+    }
+
+    // ---- calls -----------------------------------------------------------------------
+    /// A builtin with up to three scalar or vector arguments and a vector result
+    /// (Handlers::callBuiltinValue).
+    static void callBuiltin(const Node& n, Evaluator& ev, Lane* out) {
+        const Value result = Handlers::callBuiltinValue(n, ev);
+        std::copy_n(result.lanes, n.count, out);
+    }
+};
+
+} // namespace clstep::exec
