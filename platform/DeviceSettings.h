@@ -15,7 +15,9 @@ namespace clstep::ocl {
 ///   endian               CLSTEP_DEVICE_ENDIAN        "little" (default) or "big"
 ///   sub_group_size       CLSTEP_SUB_GROUP_SIZE       work-items (default 1)
 ///   global_mem_size      CLSTEP_GLOBAL_MEM_SIZE      bytes (default 1 GiB)
-///   max_steps            CLSTEP_MAX_STEPS            statements per work-item
+///   max_steps            CLSTEP_MAX_STEPS            statements per work-item (default
+///                        10,000,000,000: real kernels run one work-item over millions of
+///                        elements; a kernel that never ends is still stopped, after minutes)
 ///   checks               CLSTEP_CHECKS               "all" (default), "none", or a comma list
 ///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
@@ -40,7 +42,7 @@ struct DeviceSettings {
     bool bigEndian = false;
     uint32_t subGroupSize = 1;
     uint64_t globalMemSize = 1ull << 30;
-    uint64_t maxSteps = 100'000'000;
+    uint64_t maxSteps = 10'000'000'000;
     CheckOptions checks;
     std::string diagnosticsJson;
     std::string recordDir;

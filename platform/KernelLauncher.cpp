@@ -148,6 +148,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     RunOptions ro;
     ro.deviceBigEndian = settings.bigEndian;
     ro.maxStepsPerWorkItem = settings.maxSteps;
+    ro.stepLimitSetting = "CLSTEP_MAX_STEPS (clstep-cli exec --max-steps)";
 
     std::ostringstream out, err;
     nlohmann::json diagnostics;

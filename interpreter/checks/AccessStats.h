@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -63,14 +64,26 @@ struct DivergenceRecord {
 
 /// ExecutionObserver collecting per-sub-group memory efficiency (`__local` bank conflicts,
 /// `__global` coalescing) and divergence statistics, per line and per buffer. Works under
-/// any schedule: the work-items of a sub-group are matched by dynamic occurrence; pending
-/// sub-group accesses are evaluated at each barrier and at the end of each work-group.
-/// Sub-groups are consecutive local linear ids (spec 3.2.1, cl_khr_subgroups).
+/// any schedule: the work-items of a sub-group are matched by dynamic occurrence (a lane's
+/// k-th execution of an access or branch since the last barrier goes with the other lanes'
+/// k-th). Each work-item appends its accesses and branch outcomes to its own event log, and
+/// statements are counted per (work-item, statement); the logs are turned into sub-group
+/// accesses at each barrier and at the end of each work-group (and, without changing them,
+/// whenever the figures are read). Sub-groups are consecutive local linear ids (spec 3.2.1,
+/// cl_khr_subgroups).
+///
+/// Parallel runs: forThread() gives each thread its own AccessStats, whose figures are added
+/// to this one's when the thread's copy ends (sums and maxima of integers: the result does
+/// not depend on which thread ran which work-group). The statistics need no proof that the
+/// work-groups are independent (parallelWithoutProof()), so `run --no-checks --access-stats`
+/// runs on every core like `run --no-checks`.
 class AccessStats final : public ExecutionObserver {
 public:
     explicit AccessStats(const AccessStatsOptions& options);
 
     void onRunBegin(KernelRun& run) override;
+    void onRunEnd(KernelRun& run) override;
+    void onRunDiscarded(KernelRun& run) override;
     void onWorkGroupBegin(WorkGroup&) override;
     void onWorkGroupEnd(WorkGroup&) override;
     void onBarrier(WorkGroup&, uint32_t flags) override;
@@ -80,16 +93,15 @@ public:
     bool observesControlFlow() const override { return true; }
     void onStatement(const WorkItem& wi, const ast::Stmt& stmt) override;
     void onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) override;
+    std::unique_ptr<ExecutionObserver> forThread() override;
+    bool parallelWithoutProof() const override { return true; }
 
     /// Memory records sorted by file, line, address space, buffer (including the sub-group
     /// accesses still pending since the last barrier, as far as they have run).
     std::vector<AccessStatsRecord> accessRecords() const;
     /// The latest branch of the current work-group at which the lanes of `subGroup` took
     /// different ways (invalid range if none since the work-group began).
-    SourceRange lastSplit(uint32_t subGroup) const {
-        auto it = m_lastSplit.find(subGroup);
-        return it == m_lastSplit.end() ? SourceRange{} : it->second;
-    }
+    SourceRange lastSplit(uint32_t subGroup) const;
     /// Divergence records (lines with a branch or a masked lane-slot), sorted by line.
     std::vector<DivergenceRecord> divergenceRecords() const;
     /// `{"options":{...},"accesses":[{line,space,buffer,accesses,laneAccesses,worst,mean,
@@ -110,65 +122,90 @@ private:
     enum class SiteKind : uint8_t { Access, Branch, Statement };
     struct Site {
         SiteKind kind = SiteKind::Access;
-        uint32_t file = 0, line = 0;
+        SourceRange range; ///< the first range registered with the site's key
     };
-    /// One lane's part of a pending sub-group access (size 0: the lane made none).
-    struct LaneAccess {
-        uint64_t address = 0;
-        uint64_t size = 0;
-        const std::string* buffer = nullptr;
+    /// One access or branch of one work-item, in its log (16 bytes: the logs of a work-group
+    /// are written once and read once per barrier).
+    struct Event {
+        uint64_t value; ///< Access: the encoded address; Branch: the outcome
+        uint32_t site;
+        /// Access: bytes (at least 1); Branch: the event's number since the last flush (which
+        /// split was seen last: lastSplit()).
+        uint32_t size;
     };
-    /// The executions of one site by one sub-group since the last barrier, by occurrence
-    /// (occurrences 0 .. used-1 were each reached by at least one lane). Vectors keep their
-    /// capacity across barriers.
-    struct Slot {
-        uint32_t used = 0;
-        std::vector<LaneAccess> lanes; ///< Access: [occurrence * subGroupSize + lane]
-        std::vector<uint32_t> counts;  ///< Statement: lanes that executed each occurrence
-        std::vector<int64_t> first;    ///< Branch: the first lane's outcome per occurrence
-        std::vector<uint8_t> mixed;    ///< Branch: 1 once a lane disagreed
-    };
+    /// One lane's part of a sub-group execution: an access (address, bytes), or a branch
+    /// (outcome, number).
     struct Lane {
         uint64_t address;
         uint64_t size;
     };
     using RecordMap = std::map<std::tuple<uint32_t, uint32_t, int, std::string>, AccessStatsRecord>;
     using DivergenceMap = std::map<std::pair<uint32_t, uint32_t>, DivergenceRecord>;
+    /// Per sub-group: the pending split seen last (sequence number, site), {0, 0} if none.
+    using Splits = std::vector<std::pair<uint64_t, uint32_t>>;
+    /// Scratch space and record lookups of one accumulate() pass.
+    struct Pass;
 
-    /// Local linear id of `wi`.
-    uint32_t linearId(const WorkItem& wi) const;
+    /// Local linear id of `wi` (not cached per WorkItem: a WorkItem object that finished is
+    /// reused for the next work-item).
+    static uint32_t linearId(const WorkItem& wi);
     /// Dense index of the site with `key` (registered on first use).
-    uint32_t siteIndex(uint64_t key, SiteKind kind, uint32_t file, uint32_t line);
-    /// The slot of (site, sub-group) for the next occurrence of the site in lane `lid`;
-    /// sets `occ` and `fresh` (the first lane to reach that occurrence).
-    Slot& slotFor(uint32_t site, uint32_t lid, uint32_t& occ, bool& fresh);
-    /// Adds the pending sub-group accesses, branches and statements to `records`/`div`.
-    void accumulate(RecordMap& records, DivergenceMap& div) const;
+    uint32_t siteIndex(uint64_t key, SiteKind kind, const SourceRange& range) {
+        const auto& cached = m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56];
+        return cached.first == key ? cached.second : registerSite(key, kind, range);
+    }
+    uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
+    /// Adds the pending sub-group accesses, branches and statements to `records`/`div`, and
+    /// the pending splits to `splits` (sized to the sub-groups).
+    void accumulate(RecordMap& records, DivergenceMap& div, Splits& splits) const;
+    /// The events of the lanes of sub-group `sg` grouped into sub-group executions.
+    void accumulateSubGroup(uint32_t sg, Pass& pass) const;
+    /// One sub-group execution of access or branch `site` by `pass.lanes` (in lane order).
+    void accumulateExecution(uint32_t sg, uint32_t site, Pass& pass) const;
+    /// The name of the buffer holding encoded `address` (a `__local` one: of the current
+    /// work-group).
+    const std::string& bufferName(uint64_t address) const;
+    /// The records with the pending events (cached until the next event).
+    void updatePending() const;
     void flush();
-    void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
-    void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r) const;
+    /// Adds `other`'s figures to this one's (a parallel run's thread copy).
+    void merge(const AccessStats& other);
+    void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r, Pass& pass) const;
+    void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r, Pass& pass) const;
     uint32_t subGroupLanes(uint32_t subGroup) const;
     /// Sub-group of local linear id `lid` (a shift for power-of-two sizes).
     uint32_t subGroupOf(uint32_t lid) const {
         return m_sgShift != kNoShift ? lid >> m_sgShift : lid / m_options.subGroupSize;
     }
     static constexpr uint32_t kNoShift = ~0u;
-    uint32_t m_sgShift = 0; ///< log2 of the sub-group size, kNoShift when not a power of 2
+    uint32_t m_sgShift = 0;  ///< log2 of the sub-group size, kNoShift when not a power of 2
+    uint32_t m_segShift = 0; ///< log2 of the segment size, kNoShift when not a power of 2
 
     AccessStatsOptions m_options;
+    AccessStats* m_parent = nullptr; ///< the run's AccessStats, for a thread's copy
+    KernelRun* m_run = nullptr;
+    WorkGroup* m_group = nullptr; ///< the running work-group (its `__local` buffers)
     uint32_t m_groupItems = 0;
     uint32_t m_subGroups = 0; ///< sub-groups of a full work-group
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
     std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
     std::vector<Site> m_sites;
-    std::vector<Slot> m_slots;       ///< [site * m_subGroups + sub-group]
-    std::vector<uint32_t> m_touched; ///< slots with used > 0
-    std::vector<uint32_t> m_occ;     ///< [lid * m_siteCap + site] next occurrence
-    uint32_t m_siteCap = 0;          ///< stride of m_occ (sites it has room for)
-    uint32_t m_items = 0;            ///< work-items of a full work-group
+    std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
+    std::vector<uint32_t> m_occ;            ///< [lid * m_siteCap + site] statement executions
+    std::vector<uint8_t> m_stmtTouched;     ///< [site]: in m_touchedStmts
+    std::vector<uint32_t> m_touchedStmts;   ///< statements executed since the last barrier
+    uint32_t m_siteCap = 0;                 ///< stride of m_occ (sites it has room for)
+    uint32_t m_items = 0;                   ///< work-items of a full work-group
+    uint32_t m_seq = 0;                     ///< branch events since the last flush
+    uint64_t m_version = 0;                 ///< changes with every event and flush
     RecordMap m_records;
     DivergenceMap m_divergence;
     std::map<uint32_t, SourceRange> m_lastSplit;
+    /// Flushed figures plus the pending events, as of m_pendingVersion (const readers).
+    mutable uint64_t m_pendingVersion = ~uint64_t(0);
+    mutable RecordMap m_pendingRecords;
+    mutable DivergenceMap m_pendingDivergence;
+    mutable Splits m_pendingSplits;
     /// byteCosts: per encoded buffer address (byte 0), the worst cost per byte. Mutable:
     /// pending sub-group accesses are evaluated (idempotently, by max) from const readers.
     mutable std::unordered_map<uint64_t, std::vector<uint32_t>> m_byteCosts;

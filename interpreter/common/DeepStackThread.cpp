@@ -44,9 +44,23 @@ void DeepStackThread::join() {
     if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
 }
 
+namespace {
+/// The stack size of the runOnDeepStack() thread the calling thread is (0: none).
+thread_local size_t t_deepStack = 0;
+} // namespace
+
 void runOnDeepStack(const std::function<void()>& fn, size_t stackBytes) {
+    if (t_deepStack >= stackBytes) { // already on a deep enough stack
+        fn();
+        return;
+    }
     DeepStackThread t;
-    if (t.start([&fn] { fn(); }, stackBytes))
+    if (t.start(
+            [&fn, stackBytes] {
+                t_deepStack = stackBytes;
+                fn();
+            },
+            stackBytes))
         t.join();
     else
         fn();

@@ -40,7 +40,8 @@ private:
 /// Runs `fn` to completion on a DeepStackThread (the caller blocks) and rethrows its
 /// exception. When no thread can be created, runs `fn` on the caller's stack instead.
 /// Cost: one thread creation (tens of microseconds); call it once per compilation or launch,
-/// not per work-item.
+/// not per work-item. Called on a thread it started (with a stack at least as large), it
+/// runs `fn` at once, so loops over work-items can run on one deep stack.
 void runOnDeepStack(const std::function<void()>& fn, size_t stackBytes = kDeepStackBytes);
 
 } // namespace clstep

@@ -45,8 +45,12 @@ std::vector<EvalResult> Session::evaluateEach(const std::string& expression) {
     }
     out.reserve(g->workItems().size());
     EvalCache cache;
-    for (const auto& wi : g->workItems())
-        out.push_back(evaluateOn(wi.get(), expression, nullptr, &cache));
+    // one deep stack for all of them (evaluateOn's runOnDeepStack then runs in place): a
+    // thread per work-item dominated the simt redraw with a multi-watch (bench/README.md)
+    runOnDeepStack([&] {
+        for (const auto& wi : g->workItems())
+            out.push_back(evaluateOn(wi.get(), expression, nullptr, &cache));
+    });
     return out;
 }
 

@@ -13,8 +13,10 @@ namespace clstep {
 /// CheckedPort it holds, which reports the error exactly as the checked path does.
 ///
 /// `AllSpaces`: nothing observes the run, every address space is accessed in place;
-/// otherwise only `__private` memory is (no observer wants private accesses,
-/// ExecutionObserver::observesPrivateMemory) and the other spaces are checked and observed.
+/// otherwise no observer wants private accesses (ExecutionObserver::observesPrivateMemory):
+/// `__private` memory is accessed in place unobserved, and an access to another space that
+/// passes the checks is done in place and then shown to the observers exactly as the
+/// checked path shows it (little-endian: no byte-order conversion to report).
 template <bool AllSpaces>
 class DirectPort final : public MemoryPort {
 public:
@@ -29,6 +31,7 @@ public:
         if (const uint8_t* p = direct(wi, address, t->size, false, align)) {
             Lane l;
             lanemem::readLane(p, t->kind, false, l);
+            observed(wi, address, t->size, false, p, site);
             return l;
         }
         return m_checked.loadScalar(wi, address, type, site, align);
@@ -39,6 +42,7 @@ public:
         if (!align) align = t->align;
         if (uint8_t* p = direct(wi, address, t->size, true, align)) {
             lanemem::writeLane(p, t->kind, false, v);
+            observed(wi, address, t->size, true, p, site);
             return;
         }
         m_checked.storeScalar(wi, address, type, v, site, align);
@@ -55,6 +59,7 @@ public:
                 lanemem::readLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
             else
                 lanemem::readLane(d, t->kind, false, v.lanes[0]);
+            observed(wi, address, size, false, d, site);
             return v;
         }
         return m_checked.load(wi, address, type, site, align);
@@ -70,6 +75,7 @@ public:
                 lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
             else
                 lanemem::writeLane(d, t->kind, false, v.lanes[0]);
+            observed(wi, address, size, true, d, site);
             return;
         }
         m_checked.store(wi, address, type, v, site, align);
@@ -93,11 +99,10 @@ public:
     }
 
 private:
-    /// The bytes of the access when it may be done in place, else null.
+    /// The bytes of the access when it may be done in place (it passes every check of the
+    /// checked path), else null.
     static uint8_t* direct(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                            uint64_t align) {
-        if constexpr (!AllSpaces)
-            if (address::space(address) != AddressSpace::Private) return nullptr;
         Memory* mem = wi.memoryOf(address);
         if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
         Buffer* b = mem->buffer(address);
@@ -106,6 +111,14 @@ private:
             off + size > b->bytes.size() || (off & (align - 1)) != 0)
             return nullptr;
         return b->bytes.data() + off;
+    }
+    /// After an access done in place: the observers see it as the checked path shows it
+    /// (`__private` accesses are not observed).
+    void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                  const SourceRange& site) {
+        if constexpr (!AllSpaces)
+            if (address::space(address) != AddressSpace::Private)
+                m_checked.notifyAccess(wi, address, size, write, p, site);
     }
 
     CheckedPort m_checked;

@@ -366,7 +366,8 @@ bool KernelRun::runAll() {
     // Work-groups are independent until the kernel ends (spec 3.3.1): they run in parallel
     // on the available cores. Observers (checks) get one copy per thread; they need one to
     // prove that the groups shared no written __global byte (then the parallel run is the
-    // sequential one), or the run is repeated sequentially.
+    // sequential one), or the run is repeated sequentially; observers that only add up
+    // figures per thread (statistics) need no proof.
     bool done = false;
     if (threads >= 2 && m_observers.empty()) {
         runParallel(total, threads, false);
@@ -400,6 +401,13 @@ MemoryPort& KernelRun::memoryPort() {
 }
 
 bool KernelRun::parallelObservable() const {
+    bool unproven = true;
+    for (const ExecutionObserver* o : m_observers)
+        unproven = unproven && o->parallelWithoutProof();
+    return provesIndependence() || unproven;
+}
+
+bool KernelRun::provesIndependence() const {
     bool proves = false;
     for (const ExecutionObserver* o : m_observers)
         proves = proves || o->provesGroupIndependence();
@@ -419,8 +427,12 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
                 lists[t].push_back(owned[t].back().get());
             }
     }
-    for (unsigned t = 0; t < threads; ++t)
+    std::vector<std::vector<ExecutionObserver*>> flows(threads); // their flow observers
+    for (unsigned t = 0; t < threads; ++t) {
         ports[t] = MemoryPort::choose(lists[t], m_options.deviceBigEndian);
+        for (ExecutionObserver* o : lists[t])
+            if (o->observesControlFlow()) flows[t].push_back(o);
+    }
     // What a discarded run restores.
     std::vector<std::vector<uint8_t>> globalBytes;
     const size_t diagnostics = m_diagnostics.size();
@@ -430,8 +442,9 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     const uint64_t reportCount = m_reportCount.load();
     const long lastReport = m_lastReport;
     if (observed) {
-        for (const Buffer& b : m_global.buffers())
-            globalBytes.push_back(b.bytes);
+        if (provesIndependence()) // else the run cannot be discarded: nothing to restore
+            for (const Buffer& b : m_global.buffers())
+                globalBytes.push_back(b.bytes);
         for (auto& list : owned)
             for (auto& o : list)
                 o->onRunBegin(*this);
@@ -451,6 +464,7 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     std::mutex errorMutex;
     std::exception_ptr error;
     auto worker = [&](unsigned t) {
+        t_flow = {this, &flows[t]};
         WorkGroup::WorkItemPool items;
         const uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
         for (uint64_t linear = next++; linear < total; linear = next++) {
@@ -474,6 +488,7 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
             });
             sequencer.end();
         }
+        t_flow = {nullptr, nullptr};
     };
     // Work-items that run without a fiber recurse on the thread's own stack: every thread
     // that runs work-groups has a stack sized for kMaxNestingDepth.

@@ -47,8 +47,12 @@ public:
         if (o->observesControlFlow()) m_flowObservers.push_back(o);
     }
     const std::vector<ExecutionObserver*>& observers() const { return m_observers; }
-    /// The observers whose observesControlFlow() is true (a subset of observers()).
-    const std::vector<ExecutionObserver*>& flowObservers() const { return m_flowObservers; }
+    /// The observers whose observesControlFlow() is true (a subset of observers()); on a
+    /// thread running work-groups of this run in parallel, that thread's copies of them
+    /// (ExecutionObserver::forThread).
+    const std::vector<ExecutionObserver*>& flowObservers() const {
+        return t_flow.run == this ? *t_flow.observers : m_flowObservers;
+    }
 
     /// True when the run can start.
     bool ready() const { return m_ready; }
@@ -121,8 +125,11 @@ public:
 private:
     void launchError(const std::string& message);
     void record(Diagnostic d);
-    /// True when some observer can prove the groups of a parallel run independent.
+    /// True when some observer can prove the groups of a parallel run independent, or every
+    /// observer needs no such proof (ExecutionObserver::parallelWithoutProof).
     bool parallelObservable() const;
+    /// True when some observer can prove the groups of a parallel run independent.
+    bool provesIndependence() const;
     /// Runs the groups on `threads` threads (with per-thread copies of the observers when
     /// `observed`). Returns false, with the run's state as before, when it was not possible
     /// (an observer has no per-thread copy) or the groups turned out to depend on each other.
@@ -172,6 +179,12 @@ private:
     std::mutex m_atomicMutex;
     GroupSequencer* m_sequencer = nullptr; ///< set while work-groups run in parallel
     std::unique_ptr<exec::Program> m_lowered;
+    /// The flow observers of the work-groups the calling thread runs in parallel for `run`.
+    struct ThreadFlow {
+        const KernelRun* run;
+        const std::vector<ExecutionObserver*>* observers;
+    };
+    static inline thread_local ThreadFlow t_flow{nullptr, nullptr};
 };
 
 } // namespace clstep

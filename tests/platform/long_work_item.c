@@ -1,0 +1,100 @@
+/* One work-item that walks a large buffer on its own, as pyopencl's GenericDebugScanKernel
+ * does (a sequential scan in a single work-item; test_algorithm.py::test_index_preservation
+ * scans 8,388,611 elements that way): the platform's default statement limit per work-item
+ * must let such a kernel finish (it executes more than 100,000,000 statements), while an
+ * explicit CLSTEP_MAX_STEPS still stops it with a negative event status.
+ *
+ * Usage: platform_long_work_item [stopped]
+ *   (no argument)  the launch completes and the scan's last element is right
+ *   stopped        run with a small CLSTEP_MAX_STEPS: the event's status is negative, and
+ *                  the step-limit diagnostic names the variable that raises the limit
+ * Run with OCL_ICD_VENDORS naming the build's clstep.icd (CTest cases
+ * platform.long_work_item and platform.long_work_item_limit). Prints one line per failed
+ * check and exits 1 if any failed. */
+#define _POSIX_C_SOURCE 200809L
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Checks.h"
+
+/* An inclusive scan of `n` ints by work-item 0 alone; 3 statements per element (the loop
+ * step, the sum, the store), so 40,000,000 elements take about 120,000,000 statements. */
+static const char* kSource = "__kernel void serial_scan(__global int* a, uint n) {\n"
+                             "    int sum = 0;\n"
+                             "    for (uint i = 0; i < n; ++i) {\n"
+                             "        sum += a[i];\n"
+                             "        a[i] = sum;\n"
+                             "    }\n"
+                             "}\n";
+
+enum { kElements = 40000000 };
+
+static const char* kJson = "platform_long_work_item_diagnostics.json";
+
+/* 1 if the file `path` contains `text`, 0 if not (or if it does not exist). */
+static int fileContains(const char* path, const char* text) {
+    static char content[1 << 16];
+    FILE* f = fopen(path, "rb");
+    if (!f) return 0;
+    size_t n = fread(content, 1, sizeof content - 1, f);
+    fclose(f);
+    content[n] = 0;
+    return strstr(content, text) != NULL;
+}
+
+int main(int argc, char** argv) {
+    const int expectStopped = argc > 1 && strcmp(argv[1], "stopped") == 0;
+    /* Read by the platform on its first use: every launch's diagnostics go to this file. */
+    remove(kJson);
+    setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_int err = clGetPlatformIDs(1, &platform, NULL);
+    CHECK_EQ(err, CL_SUCCESS);
+    clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
+    cl_context ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
+    cl_program p = clCreateProgramWithSource(ctx, 1, &kSource, NULL, &err);
+    CHECK_EQ(clBuildProgram(p, 1, &device, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel k = clCreateKernel(p, "serial_scan", &err);
+    CHECK_EQ(err, CL_SUCCESS);
+
+    const cl_uint n = kElements;
+    const int one = 1;
+    cl_mem a = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (size_t)n * sizeof(int), NULL, &err);
+    CHECK_EQ(clEnqueueFillBuffer(q, a, &one, sizeof one, 0, (size_t)n * sizeof(int), 0, NULL, NULL),
+             CL_SUCCESS);
+    clSetKernelArg(k, 0, sizeof a, &a);
+    clSetKernelArg(k, 1, sizeof n, &n);
+    size_t global = 1, local = 1;
+    cl_event e;
+    CHECK_EQ(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &e), CL_SUCCESS);
+    clWaitForEvents(1, &e);
+    cl_int status = 0;
+    clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    int last = 0;
+    CHECK_EQ(clEnqueueReadBuffer(q, a, CL_TRUE, (size_t)(n - 1) * sizeof(int), sizeof last, &last,
+                                 0, NULL, NULL),
+             CL_SUCCESS);
+    if (expectStopped) {
+        CHECK(status < 0);
+        CHECK(fileContains(kJson, "step-limit"));
+        CHECK(fileContains(kJson, "CLSTEP_MAX_STEPS"));
+    } else {
+        CHECK_EQ(status, CL_COMPLETE);
+        CHECK_EQ(last, (int)n);
+        CHECK(!fileContains(kJson, "step-limit"));
+    }
+    clReleaseEvent(e);
+    clReleaseMemObject(a);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
