@@ -21,7 +21,7 @@ uint64_t nextSerial() {
 }
 } // namespace
 
-uint64_t Memory::allocate(uint64_t size, const std::string& name) {
+uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data) {
     uint32_t index;
     if (!m_free.empty()) {
         index = m_free.back();
@@ -34,7 +34,8 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name) {
     }
     Buffer& b = m_buffers[index];
     b.bytes.assign(size, 0);
-    b.name = name;
+    if (b.name != name) b.name = name; // usually the same variable as before clear()
+    data = b.bytes.data();
     b.alive = true;
     b.readOnly = b.writeOnly = false;
     b.serial = nextSerial();

@@ -35,7 +35,15 @@ public:
 
     /// Allocates `size` zeroed bytes named `name`; returns the buffer's address (offset 0).
     /// Released buffer slots are reused. Throws std::length_error past 2^21 live buffers.
-    uint64_t allocate(uint64_t size, const std::string& name);
+    uint64_t allocate(uint64_t size, const std::string& name) {
+        uint8_t* data;
+        return allocate(size, name, data);
+    }
+    /// allocate(), also setting `data` to the new buffer's first byte (valid until the buffer
+    /// is released or another buffer of this Memory is allocated). A slot released by clear()
+    /// is normally handed to the same variable again by the next work-item, so its name and
+    /// storage are kept and only its bytes are zeroed.
+    uint64_t allocate(uint64_t size, const std::string& name, uint8_t*& data);
     /// Releases the buffer containing `address` (its bytes are dropped; later accesses are
     /// reported as dangling).
     void release(uint64_t address);

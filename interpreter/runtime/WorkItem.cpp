@@ -96,16 +96,17 @@ void WorkItem::runKernelBody() {
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ast::ParamDecl& p = *k.params[i];
         const Type* t = p.type->canonical();
-        uint64_t addr = allocateSlot(f, p.slot, p.type, p.name, true);
+        uint8_t* data;
+        const uint64_t addr = m_private.allocate(t->size, p.name, data);
+        f.slots[p.slot] = addr;
+        if ((t->isScalar() || t->isVector()) && m_port->directSlot(true)) f.direct[p.slot] = data;
         if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
             m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
         } else {
             const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
-            if (uint8_t* dst = m_private.bytes(addr, t->size))
-                std::memcpy(dst, bytes.data(), std::min<size_t>(bytes.size(), t->size));
+            std::memcpy(data, bytes.data(), std::min<size_t>(bytes.size(), t->size));
         }
-        notifyAccess(addr, t->size, true, m_private.bytes(addr, t->size),
-                     p.range); // the argument's value
+        notifyAccess(addr, t->size, true, data, p.range); // the argument's value
     }
     m_frames.push_back(std::move(f));
     try {
@@ -152,9 +153,11 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
 uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
                                 const std::string& name, bool initializedNow) {
     const Type* t = type->canonical();
-    uint64_t addr = m_private.allocate(t->size, name);
+    uint8_t* data;
+    uint64_t addr = m_private.allocate(t->size, name, data);
     f.slots[slot] = addr;
-    if (m_port->directSlot(initializedNow)) enableDirect(f, slot, type);
+    if ((t->isScalar() || t->isVector()) && m_port->directSlot(initializedNow))
+        f.direct[slot] = data; // what enableDirect() would find, without the lookup
     return addr;
 }
 

@@ -5,6 +5,7 @@
 #include "runtime/DirectPort.h"
 #include "runtime/ExecutionObserver.h"
 #include "runtime/KernelRun.h"
+#include "runtime/Memory.h"
 
 #include <QtTest>
 
@@ -132,6 +133,32 @@ private slots:
         int v = 0;
         std::memcpy(&v, run.argumentBytes(0).data(), 4);
         QCOMPARE(v, 3);
+    }
+
+    /// Memory::clear() hands the same slots out again (the next work-item's private memory):
+    /// a reused slot takes the new name and size, is zeroed, gets a new serial, and the bytes
+    /// returned by allocate() are the buffer's.
+    void clearedPrivateSlotsAreReusedAsNewBuffers() {
+        Memory m(AddressSpace::Private);
+        uint8_t* first = nullptr;
+        const uint64_t a = m.allocate(4, "a_rather_long_parameter_name", first);
+        QVERIFY(first == m.bytes(a, 4));
+        std::memset(first, 0xAB, 4);
+        const uint64_t b = m.allocate(16, "b");
+        const uint64_t serialA = m.buffer(a)->serial;
+        m.clear();
+        QVERIFY(!m.buffer(a)->alive);
+        uint8_t* data = nullptr;
+        QCOMPARE(m.allocate(8, "i", data), a); // same slot, another variable
+        QCOMPARE(m.buffer(a)->name, std::string("i"));
+        QCOMPARE(m.buffer(a)->size(), uint64_t(8));
+        QVERIFY(m.buffer(a)->serial != serialA);
+        QVERIFY(data == m.bytes(a, 8));
+        for (int i = 0; i < 8; ++i)
+            QCOMPARE(int(data[i]), 0);
+        QCOMPARE(m.allocate(16, "b"), b); // same slot, same variable
+        QCOMPARE(m.buffer(b)->name, std::string("b"));
+        QVERIFY(m.bytes(a, 9) == nullptr); // bounds of the new size
     }
 };
 
