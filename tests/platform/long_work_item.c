@@ -33,7 +33,9 @@ static const char* kSource = "__kernel void serial_scan(__global int* a, uint n)
 
 enum { kElements = 40000000 };
 
+/* One file per mode: the two CTest cases may run at the same time in the same directory. */
 static const char* kJson = "platform_long_work_item_diagnostics.json";
+static const char* kJsonStopped = "platform_long_work_item_limit_diagnostics.json";
 
 /* 1 if the file `path` contains `text`, 0 if not (or if it does not exist). */
 static int fileContains(const char* path, const char* text) {
@@ -48,6 +50,7 @@ static int fileContains(const char* path, const char* text) {
 
 int main(int argc, char** argv) {
     const int expectStopped = argc > 1 && strcmp(argv[1], "stopped") == 0;
+    if (expectStopped) kJson = kJsonStopped;
     /* Read by the platform on its first use: every launch's diagnostics go to this file. */
     remove(kJson);
     setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
