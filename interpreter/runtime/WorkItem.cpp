@@ -55,7 +55,20 @@ void WorkItem::attach(WorkGroup& group) {
     m_spaces[static_cast<size_t>(AddressSpace::Constant)] = &m_run.constantMemory();
 }
 
-WorkItem::~WorkItem() = default;
+WorkItem::~WorkItem() {
+    dropFiber();
+}
+
+void WorkItem::dropFiber() {
+    if (!m_fiber) return;
+    // Destroying a suspended fiber unwinds its stack on that stack (boost's forced unwind):
+    // AddressSanitizer must know it is running there, as for any other switch.
+    void* fake = nullptr;
+    startSwitch(&fake, static_cast<const char*>(m_fiberStack.sp) - m_fiberStack.size,
+                m_fiberStack.size);
+    m_fiber = boost::context::fiber();
+    finishSwitch(fake, nullptr, nullptr);
+}
 
 void WorkItem::rebind(WorkGroup& group) {
     attach(group);
@@ -73,7 +86,7 @@ void WorkItem::rebind(WorkGroup& group) {
     m_atomicHoldsLock = false;
     m_controller = nullptr;
     m_pausedAtStatement = false;
-    m_fiber = boost::context::fiber();
+    dropFiber();
     m_sink = boost::context::fiber();
     m_started = false;
 }

@@ -238,6 +238,9 @@ private:
     bool m_pausedAtStatement = false;
     /// Suspends the fiber and returns to the resume() call that started or resumed it.
     void switchToCaller();
+    /// Destroys the fiber, unwinding its stack if it is suspended, with the stack switch
+    /// announced to AddressSanitizer (no-op in other builds).
+    void dropFiber();
     /// A fiber running runKernelBody() on a FiberStackPool stack (throws std::bad_alloc).
     boost::context::fiber makeFiber();
 
