@@ -2,6 +2,7 @@
 // float) and the atom_* functions of cl_khr_{global,local}_int32_{base,extended}_atomics and
 // cl_khr_int64_{base,extended}_atomics (spec 9.5, 9.6).
 
+#include "builtins/AtomicUpdate.h"
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
@@ -10,8 +11,6 @@
 namespace clstep {
 
 namespace {
-
-enum class AtomicOp : uint8_t { Add, Sub, Xchg, Inc, Dec, CmpXchg, Min, Max, And, Or, Xor };
 
 /// Number of arguments after the pointer.
 constexpr size_t operandCount(AtomicOp op) {
@@ -57,49 +56,16 @@ bool resolveAtomic(TypeContext&, const std::vector<QualType>& args, BuiltinSigna
 }
 
 /// The new value stored by `Op` for lane kind `k` (old value `old`, operands `args`; only
-/// atomic_xchg reaches here with float, and it just takes the operand's bits).
+/// atomic_xchg reaches here with float, and it just takes the operand's bits). For
+/// atomic_cmpxchg, the value stored when the compare succeeds.
 template <AtomicOp Op>
 Lane compute(Lane old, const Value* args, TypeKind k) {
     Lane v{};
-    if constexpr (operandCount(Op) > 0) v = args[1].lanes[0];
-    const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
-    Lane r = old;
-    switch (Op) {
-    case AtomicOp::Add:
-        r.u = old.u + v.u;
-        break;
-    case AtomicOp::Sub:
-        r.u = old.u - v.u;
-        break;
-    case AtomicOp::Xchg:
-        r = v;
-        break;
-    case AtomicOp::Inc:
-        r.u = old.u + 1;
-        break;
-    case AtomicOp::Dec:
-        r.u = old.u - 1;
-        break;
-    case AtomicOp::CmpXchg:
-        r = old.u == v.u ? args[2].lanes[0] : old;
-        break;
-    case AtomicOp::Min:
-        r = (isSigned ? v.i < old.i : v.u < old.u) ? v : old;
-        break;
-    case AtomicOp::Max:
-        r = (isSigned ? v.i > old.i : v.u > old.u) ? v : old;
-        break;
-    case AtomicOp::And:
-        r.u = old.u & v.u;
-        break;
-    case AtomicOp::Or:
-        r.u = old.u | v.u;
-        break;
-    case AtomicOp::Xor:
-        r.u = old.u ^ v.u;
-        break;
-    }
-    return lane::normalize(r, k);
+    if constexpr (Op == AtomicOp::CmpXchg)
+        v = args[2].lanes[0];
+    else if constexpr (operandCount(Op) > 0)
+        v = args[1].lanes[0];
+    return atomicUpdate(Op, old, v, k);
 }
 
 /// Reads the old value, computes and stores the new one as one atomic operation (spec

@@ -9,6 +9,7 @@
 // is still performed, as seq_cst); they reach the race detector through
 // BuiltinEnv::atomicSemantics, which shows them in reports and uses the scope (2.0 6.13.11.5).
 
+#include "builtins/AtomicUpdate.h"
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
@@ -155,34 +156,10 @@ void checkFailureOrder(BuiltinEnv& env, const BuiltinCall& call, int64_t success
 }
 
 Lane fetch(FetchOp op, Lane old, Lane v, TypeKind k) {
-    const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
-    Lane r = old;
-    switch (op) {
-    case FetchOp::Add:
-        r.u = old.u + v.u;
-        break;
-    case FetchOp::Sub:
-        r.u = old.u - v.u;
-        break;
-    case FetchOp::Or:
-        r.u = old.u | v.u;
-        break;
-    case FetchOp::Xor:
-        r.u = old.u ^ v.u;
-        break;
-    case FetchOp::And:
-        r.u = old.u & v.u;
-        break;
-    case FetchOp::Min:
-        r = (isSigned ? v.i < old.i : v.u < old.u) ? v : old;
-        break;
-    case FetchOp::Max:
-        r = (isSigned ? v.i > old.i : v.u > old.u) ? v : old;
-        break;
-    case FetchOp::None:
-        break;
-    }
-    return lane::normalize(r, k);
+    constexpr AtomicOp kOps[] = {AtomicOp::Add, AtomicOp::Sub, AtomicOp::Or, AtomicOp::Xor,
+                                 AtomicOp::And, AtomicOp::Min, AtomicOp::Max};
+    if (op == FetchOp::None) return lane::normalize(old, k);
+    return atomicUpdate(kOps[static_cast<uint8_t>(op)], old, v, k);
 }
 
 template <Kind K, FetchOp Op, bool Explicit>
