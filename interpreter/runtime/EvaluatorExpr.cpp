@@ -319,10 +319,7 @@ Value Evaluator::evalCall(const CallExpr* c) {
                     "function '" + f->name + "' is declared but never defined", c->range);
         return Value();
     }
-    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
-        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
-        throw Abort{};
-    }
+    checkCallDepth(f, c);
     // Evaluate arguments in the caller's frame, then bind them in the callee's.
     ArgumentStorage storage(c->args.size());
     Value* values = storage.data();
@@ -330,18 +327,52 @@ Value Evaluator::evalCall(const CallExpr* c) {
         new (&values[i]) Value(eval(c->args[i].get()));
     Frame frame = m_wi.newFrame(f);
     frame.callSite = m_wi.m_currentStmt;
-    for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
-        const ParamDecl& p = *f->params[i];
-        const Type* t = p.type->canonical();
-        uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
-        if (isAggregate(t))
-            copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
-        else
-            store(a, p.type, values[i], c->args[i]->range);
+    for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i)
+        bindParameter(frame, *f->params[i], values[i].lanes, c->args[i]->range);
+    return runCallee(f, nullptr, std::move(frame), c);
+}
+
+void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
+    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
+        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
+        throw Abort{};
     }
+}
+
+void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
+                              const SourceRange& site) {
+    const Type* t = p.type->canonical();
+    const uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
+    if (isAggregate(t)) {
+        copyBytes(a, v[0].u, t->size, site);
+        return;
+    }
+    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.m_port->directSlot(false)) {
+        // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
+        // would write these bytes in place too (as OpKind::DeclScalar).
+        if (t->isVector())
+            lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v);
+        else
+            lanemem::writeLane(d, t->kind, false, v[0]);
+        return;
+    }
+    if (t->isVector()) {
+        Value value;
+        std::copy_n(v, t->count, value.lanes);
+        store(a, p.type, value, site);
+    } else {
+        storeScalar(a, p.type, v[0], site);
+    }
+}
+
+Value Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+                           const CallExpr* c) {
     m_wi.m_frames.push_back(std::move(frame));
     m_returnValue = Value();
-    runBody(f);
+    if (lowered)
+        runLowered(*lowered);
+    else
+        runBody(f);
     Value result = m_returnValue;
     const Type* rt = c->type->canonical();
     Frame done = std::move(m_wi.m_frames.back());

@@ -145,6 +145,12 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
     }
     case ExprKind::Call:
         return call(static_cast<const CallExpr*>(e));
+    case ExprKind::VectorLiteral: {
+        // `(uint)(x)` parsed as a one-element comma-cast literal: a cast (convertValue)
+        auto* v = static_cast<const VectorLiteralExpr*>(e);
+        if (!v->isCommaCast || v->elements.size() != 1) return nullptr;
+        return cast(e, v->elements[0].get(), e->type.type);
+    }
     default:
         return nullptr;
     }
@@ -323,7 +329,7 @@ const Node* Lowerer::assign(const AssignExpr* a) {
 }
 
 const Node* Lowerer::call(const CallExpr* c) {
-    if (c->builtin < 0) return nullptr; // user functions: the tree walk's evalCall
+    if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     if (def.dimQuery && c->args.size() == 1) {
         Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
@@ -389,6 +395,12 @@ const Node* Lowerer::address(const Expr* e) {
         }
         return n;
     }
+    case ExprKind::Call:
+    case ExprKind::Assign:
+    case ExprKind::Conditional:
+        // an aggregate rvalue is its address (`f().x`, `(a = b).x`): LowerAggregate.cpp
+        if (isAggregateExpr(e)) return aggregate(e);
+        break;
     default:
         break;
     }

@@ -164,7 +164,7 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         return vectorLiteral(static_cast<const VectorLiteralExpr*>(e));
     case ExprKind::Call: {
         auto* c = static_cast<const CallExpr*>(e);
-        if (c->builtin < 0) return nullptr;
+        if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
         const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
         if (def.dimQuery || c->args.size() > 3 || !def.impl) return nullptr;
         for (const ExprPtr& arg : c->args)

@@ -17,6 +17,7 @@ Program::Program(const TranslationUnit& unit) {
         if (!f->body) continue;
         if (std::unique_ptr<Function> lf = lowerer.lower(*f)) add(std::move(lf));
     }
+    linkCalls();
 }
 
 uint32_t Lowerer::emit(const Op& op) {
@@ -137,6 +138,17 @@ void Lowerer::decl(const VarDecl* v) {
         op.kind = OpKind::DeclVector;
         op.node = vector(init);
         op.expr = init;
+    } else if (init && !v->isProgramScope && v->type.space != AddressSpace::Local) {
+        // `{...}` lists, aggregates, strings into char arrays (LowerAggregate.cpp)
+        InitPlan plan;
+        if (initPlan(v->type, init, 0, 0, plan.steps)) {
+            op.kind = OpKind::DeclInit;
+            op.expr = init;
+            op.table = static_cast<uint32_t>(m_f->inits.size());
+            m_f->inits.push_back(std::move(plan));
+        } else {
+            ++m_program.stats().treeWalkOps;
+        }
     }
     emit(op);
 }
@@ -171,11 +183,13 @@ void Lowerer::stmt(const Stmt* s) {
         }
         if (op.kind == OpKind::Eval && Evaluator::isScalarExpr(e)) op.node = scalar(e);
         if (op.kind == OpKind::Eval && isVectorExpr(e)) op.node = discardVector(e);
+        if (op.kind == OpKind::Eval && isAggregateExpr(e)) op.node = aggregate(e);
         if (op.kind == OpKind::Eval && e->kind == ExprKind::Call && e->type.type &&
             e->type->isVoid()) { // vstore4(v, i, p) and other builtins without a result
             op.node = call(static_cast<const CallExpr*>(e));
             if (op.node) ++m_program.stats().lowered;
         }
+        if (op.kind == OpKind::Eval && !op.node) ++m_program.stats().treeWalkOps;
         emit(op);
         return;
     }
@@ -240,6 +254,8 @@ void Lowerer::stmt(const Stmt* s) {
             inc.expr = f->inc.get();
             if (Evaluator::isScalarExpr(inc.expr)) inc.node = scalar(inc.expr);
             if (isVectorExpr(inc.expr)) inc.node = discardVector(inc.expr);
+            if (isAggregateExpr(inc.expr)) inc.node = aggregate(inc.expr);
+            if (!inc.node) ++m_program.stats().treeWalkOps;
             emit(inc);
         }
         emit(Op{.kind = OpKind::Jump, .target = top});
@@ -318,6 +334,8 @@ void Lowerer::stmt(const Stmt* s) {
         op.expr = r->value.get();
         if (op.expr && Evaluator::isScalarExpr(op.expr)) op.node = scalar(op.expr);
         if (op.expr && isVectorExpr(op.expr)) op.node = vector(op.expr);
+        if (op.expr && isAggregateExpr(op.expr)) op.node = aggregate(op.expr);
+        if (op.expr && !op.node) ++m_program.stats().treeWalkOps;
         emit(op);
         return;
     }

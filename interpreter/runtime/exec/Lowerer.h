@@ -69,6 +69,21 @@ private:
     const Node* vectorBinary(const ast::BinaryExpr* b);
     const Node* vectorCast(const ast::Expr* e, const ast::Expr* operand);
     const Node* vectorLiteral(const ast::VectorLiteralExpr* v);
+    // user-function calls and aggregates (LowerCall.cpp, LowerAggregate.cpp)
+    /// True if `e` has a struct, union or array type (aggregate() applies).
+    static bool isAggregateExpr(const ast::Expr* e);
+    /// A call of a user function: a scalar-shaped node (scalar, pointer, aggregate or void
+    /// result) or a vector node; null when it is not lowered (the callee has no body, the
+    /// arguments need more than Call::kMaxLanes lanes).
+    const Node* userCall(const ast::CallExpr* c);
+    /// An aggregate node (AggregateHandlers) for aggregate expression `e`: its address as
+    /// Evaluator::eval gives it; lowered, or wrapping the tree walk.
+    const Node* aggregate(const ast::Expr* e);
+    const Node* aggregateOrNull(const ast::Expr* e);
+    /// Appends to `out` the steps of Evaluator::initialize(addr + offset, type, init, align);
+    /// false when a form is not lowered (the declaration then runs on execDecl).
+    bool initPlan(QualType type, const ast::Expr* init, uint64_t offset, uint64_t align,
+                  std::vector<InitStep>& out);
     Node* make(Node::Fn fn, const ast::Expr* e, const Node* a = nullptr, const Node* b = nullptr,
                const Node* c = nullptr);
     /// Slot of a function-scope variable or parameter named by `e` (a NameExpr with a frame

@@ -36,11 +36,17 @@ public:
         return m_lists.back().data();
     }
 
+    /// Storage for a user-function call's binding (Lowerer::userCall), fixed in place.
+    Call* newCall() { return &m_calls.emplace_back(); }
+
     /// Count of expression nodes by whether they are lowered or wrap the tree walk (for
     /// bench/README's statistics and tests).
     struct Stats {
         uint64_t lowered = 0;
         uint64_t treeWalk = 0;
+        /// Statement-level ops left to the tree walk: an expression statement or return
+        /// value evaluated by Evaluator::eval, a declaration initialized by execDecl.
+        uint64_t treeWalkOps = 0;
     };
     Stats& stats() { return m_stats; }
     const Stats& stats() const { return m_stats; }
@@ -51,9 +57,16 @@ public:
         m_functions[d] = std::move(f);
     }
 
+    /// Points every lowered call at its callee's lowered body (once all are lowered).
+    void linkCalls() {
+        for (Call& c : m_calls)
+            c.lowered = function(c.callee);
+    }
+
 private:
     std::deque<Node> m_nodes;
     std::deque<std::vector<const Node*>> m_lists;
+    std::deque<Call> m_calls;
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
     Stats m_stats;
 };
