@@ -104,11 +104,12 @@ private:
     void bindParameter(Frame& frame, const ast::ParamDecl& p, const Lane* v,
                        const SourceRange& site);
     /// Pushes `frame` (the callee's, parameters bound), runs `f`'s body (`lowered` when
-    /// non-null, else runBody), pops and releases the frame, and returns the return value
-    /// (zero when the body falls off its end); an aggregate is first copied to a temporary
-    /// of the caller's frame (its address in lane 0), at call `c`'s range.
-    Value runCallee(const ast::FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
-                    const ast::CallExpr* c);
+    /// non-null, else runBody), pops and releases the frame, and writes the first `lanes`
+    /// lanes of the return value to `out` (zero when the body falls off its end); an
+    /// aggregate is first copied to a temporary of the caller's frame (its address in lane
+    /// 0), at call `c`'s range.
+    void runCallee(const ast::FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+                   const ast::CallExpr* c, Lane* out, uint32_t lanes);
     /// Lowered call `c` of a user function: depth check, arguments by their lowered nodes,
     /// binding, the callee; writes call.resultLanes lanes of the result to `out` (exactly
     /// evalCall()'s semantics, diagnostics and memory accesses).

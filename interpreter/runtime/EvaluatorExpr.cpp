@@ -329,7 +329,9 @@ Value Evaluator::evalCall(const CallExpr* c) {
     frame.callSite = m_wi.m_currentStmt;
     for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i)
         bindParameter(frame, *f->params[i], values[i].lanes, c->args[i]->range);
-    return runCallee(f, nullptr, std::move(frame), c);
+    Value result;
+    runCallee(f, nullptr, std::move(frame), c, result.lanes, 16);
+    return result;
 }
 
 void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
@@ -365,30 +367,29 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
     }
 }
 
-Value Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
-                           const CallExpr* c) {
+void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+                          const CallExpr* c, Lane* out, uint32_t lanes) {
     m_wi.m_frames.push_back(std::move(frame));
-    m_returnValue = Value();
+    std::fill_n(m_returnValue.lanes, lanes, Lane{});
     if (lowered)
         runLowered(*lowered);
     else
         runBody(f);
-    Value result = m_returnValue;
+    std::copy_n(m_returnValue.lanes, lanes, out);
     const Type* rt = c->type->canonical();
     Frame done = std::move(m_wi.m_frames.back());
     m_wi.m_frames.pop_back();
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         uint64_t t = allocTemp(rt->size, "return value");
-        copyBytes(t, result.lanes[0].u, rt->size, c->range);
-        result.lanes[0].u = t;
+        copyBytes(t, out[0].u, rt->size, c->range);
+        out[0].u = t;
     }
     for (uint64_t a : done.slots)
         if (a && address::space(a) == AddressSpace::Private) m_wi.m_private.release(a);
     for (uint64_t a : done.temps)
         m_wi.m_private.release(a);
     m_wi.recycleFrame(std::move(done));
-    return result;
 }
 
 void Evaluator::initialize(uint64_t addr, QualType type, const Expr* init, uint64_t align) {

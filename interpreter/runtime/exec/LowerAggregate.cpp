@@ -69,6 +69,19 @@ const Node* Lowerer::aggregateOrNull(const Expr* e) {
     }
 }
 
+bool Lowerer::staticIndexCheck(const IndexExpr* x, const Node* index, bool addressOnly) {
+    if (x->base->kind != ExprKind::ImplicitCast) return false;
+    const Expr* array = static_cast<const ImplicitCastExpr*>(x->base.get())->operand.get();
+    const Type* at = array->type->canonical();
+    if (!at->isArray() || at->count == 0 || array->kind == ExprKind::Name) return false;
+    if (index->fn == &Handlers::constant) {
+        const int64_t i = index->imm.i;
+        const int64_t n = static_cast<int64_t>(at->count);
+        if (i >= 0 && (i < n || (addressOnly && i == n))) return false;
+    }
+    return true;
+}
+
 bool Lowerer::initPlan(QualType type, const Expr* init, uint64_t offset, uint64_t align,
                        std::vector<InitStep>& out) {
     const Type* t = type->canonical();

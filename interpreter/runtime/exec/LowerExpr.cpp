@@ -188,7 +188,7 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, operand, base, index);
         n->imm.u = elementSize(bt);
-        n->slot = (x->base->kind == ExprKind::ImplicitCast ? 1u : 0u) | 2u;
+        n->slot = (staticIndexCheck(x, index, true) ? 1u : 0u) | 2u;
         return n;
     }
     case UnaryOp::Deref:
@@ -378,7 +378,7 @@ const Node* Lowerer::address(const Expr* e) {
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, e, base, index);
         n->imm.u = elementSize(bt);
-        n->slot = x->base->kind == ExprKind::ImplicitCast ? 1 : 0;
+        n->slot = staticIndexCheck(x, index, false) ? 1 : 0;
         return n;
     }
     case ExprKind::Member: {

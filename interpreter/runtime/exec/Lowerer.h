@@ -84,6 +84,10 @@ private:
     /// false when a form is not lowered (the declaration then runs on execDecl).
     bool initPlan(QualType type, const ast::Expr* init, uint64_t offset, uint64_t align,
                   std::vector<InitStep>& out);
+    /// False when Evaluator::checkStaticArrayIndex can never report subscript `x` with index
+    /// node `index` (the base is not a static array inside an object, or the index is a
+    /// constant within it), so addressIndex may skip the call.
+    static bool staticIndexCheck(const ast::IndexExpr* x, const Node* index, bool addressOnly);
     Node* make(Node::Fn fn, const ast::Expr* e, const Node* a = nullptr, const Node* b = nullptr,
                const Node* c = nullptr);
     /// Slot of a function-scope variable or parameter named by `e` (a NameExpr with a frame

@@ -24,8 +24,7 @@ void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Lane* out
     frame.callSite = m_wi.m_currentStmt;
     for (uint32_t i = 0; i < call.bound; ++i)
         bindParameter(frame, *f->params[i], argv + call.args[i].lane, c->args[i]->range);
-    const Value result = runCallee(f, call.lowered, std::move(frame), c);
-    std::copy_n(result.lanes, call.resultLanes, out);
+    runCallee(f, call.lowered, std::move(frame), c, out, call.resultLanes);
 }
 
 void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
