@@ -163,6 +163,11 @@ const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
     const Node* v = scalar(operand);
     if (from == to) return v;
     if (from->isScalarArithmetic() && to->isScalarArithmetic()) {
+        if (v->fn == &H::constant) { // a literal converted (`a[0]`'s index): folded
+            Node* n = make(&H::constant, e);
+            n->imm = lane::convert(v->imm, from->kind, to->kind);
+            return n;
+        }
         Node* n = make(&H::convert, e, v);
         n->from = from->kind;
         n->to = to->kind;
