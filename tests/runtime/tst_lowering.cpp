@@ -396,6 +396,39 @@ __kernel void k(__global int* o) {
         QVERIFY(depth);
     }
 
+    /// The initial values of program-scope variables are lowered initializer plans (nested
+    /// and designated lists, partial lists zero-filled, a string) and give the tree walk's
+    /// values; a sampler (an opaque handle) stays on Evaluator::initialize.
+    void programScopeInitializers() {
+        auto program = compile(R"(
+typedef struct { int a; float b[2]; } P;
+constant P table[2] = {{1, {2.0f, 3.0f}}, {.b = {[1] = 5.0f}, .a = 4}};
+constant int primes[] = {2, 3, 5, 7};
+constant char msg[4] = "hi";
+constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+__kernel void k(__global int* o) {
+    o[0] = table[1].a + (int)table[1].b[1] + (int)table[0].b[0] + (int)table[1].b[0];
+    o[1] = primes[3] + primes[0];
+    o[2] = msg[1] + msg[3];
+}
+)");
+        QVERIFY(!program->hasErrors());
+        exec::Program lowered(*program->unit, program->programVars);
+        QCOMPARE(program->programVars.size(), size_t(4));
+        for (const ast::VarDecl* v : program->programVars)
+            QCOMPARE(lowered.programInit(v) != nullptr, v->name != "s");
+        std::vector<KernelArgument> args{intBuffer(3)};
+        NDRange range;
+        range.global = {1, 1, 1};
+        range.local = {1, 1, 1};
+        KernelRun run(*program, "k", range, args, RunOptions{});
+        QVERIFY(run.ready());
+        run.runAll();
+        QVERIFY(run.diagnostics().empty());
+        const std::vector<int32_t> o = ints(run.argumentBytes(0));
+        QCOMPARE(o, (std::vector<int32_t>{4 + 5 + 2 + 0, 7 + 2, 'i' + 0}));
+    }
+
     /// Diagnostics of lowered vector code as the tree walk gives them: integer division by
     /// zero once per lane that divides by zero, a vector store past the end of a buffer.
     void vectorDiagnostics() {

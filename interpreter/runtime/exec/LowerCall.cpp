@@ -27,8 +27,12 @@ const Node* Lowerer::userCall(const CallExpr* c) {
             node = vector(e);
         else if (Evaluator::isScalarExpr(e))
             node = scalar(e);
-        else
-            return nullptr; // void or unknown argument type: the tree walk
+        else if (e->type.type && e->type->canonical()->kind == TypeKind::Opaque) {
+            // an image, sampler or event handle: Evaluator::eval's lane 0, stored as is
+            ++m_program.stats().treeWalk;
+            node = make(&AggregateHandlers::treeWalk, e);
+        } else
+            return nullptr; // a void argument: the tree walk
         call->args.push_back({node, lane});
         lane += node->vec ? 16 : 1;
         if (lane > Call::kMaxLanes) return nullptr;

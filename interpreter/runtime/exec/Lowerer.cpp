@@ -9,8 +9,12 @@ namespace clstep::exec {
 
 using namespace ast;
 
-Program::Program(const TranslationUnit& unit) {
+Program::Program(const TranslationUnit& unit, const std::vector<VarDecl*>& programVars) {
     Lowerer lowerer(*this);
+    for (const VarDecl* v : programVars) {
+        InitPlan plan;
+        if (v->init && lowerer.lowerInitializer(*v, plan)) m_programInits[v] = std::move(plan);
+    }
     for (const DeclPtr& d : unit.decls) {
         if (d->kind != DeclKind::Function) continue;
         auto* f = static_cast<const FunctionDecl*>(d.get());

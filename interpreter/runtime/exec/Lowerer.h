@@ -25,6 +25,11 @@ public:
 
     /// The lowered body of `f` (a definition with a body), or null (see above).
     std::unique_ptr<Function> lower(const ast::FunctionDecl& f);
+    /// Program-scope or static variable `v`'s initializer (it has one) as `plan`
+    /// (Evaluator::initialize at the variable's address); false when a form is not lowered.
+    bool lowerInitializer(const ast::VarDecl& v, InitPlan& plan) {
+        return initPlan(v.type, v.init.get(), 0, 0, plan.steps);
+    }
 
 private:
     // statements (Lowerer.cpp)

@@ -15,8 +15,11 @@ namespace clstep::exec {
 class Program {
 public:
     /// Lowers every function defined in `unit` (exec::Lowerer); a function using a form
-    /// the lowering does not handle yet is left out (function() is null: tree walk).
-    explicit Program(const ast::TranslationUnit& unit);
+    /// the lowering does not handle yet is left out (function() is null: tree walk). The
+    /// initializers of `programVars` (program-scope and static variables) become
+    /// initializer plans (programInit()).
+    explicit Program(const ast::TranslationUnit& unit,
+                     const std::vector<ast::VarDecl*>& programVars = {});
     Program(const Program&) = delete;
     Program& operator=(const Program&) = delete;
 
@@ -24,6 +27,13 @@ public:
     const Function* function(const ast::FunctionDecl* f) const {
         auto it = m_functions.find(f);
         return it == m_functions.end() ? nullptr : it->second.get();
+    }
+
+    /// The lowered initial value of program-scope variable `v`, or null (no initializer,
+    /// or a form not lowered: Evaluator::initialize).
+    const InitPlan* programInit(const ast::VarDecl* v) const {
+        auto it = m_programInits.find(v);
+        return it == m_programInits.end() ? nullptr : &it->second;
     }
 
     /// Storage for a node (used by the lowering).
@@ -68,6 +78,7 @@ private:
     std::deque<std::vector<const Node*>> m_lists;
     std::deque<Call> m_calls;
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
+    std::unordered_map<const ast::VarDecl*, InitPlan> m_programInits;
     Stats m_stats;
 };
 
