@@ -10,7 +10,6 @@
 #include "runtime/KernelArgument.h"
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
-#include "runtime/exec/LoweredExpr.h"
 
 #include <array>
 #include <atomic>
@@ -25,6 +24,9 @@ class KernelRun;
 class Memory;
 class WorkGroup;
 class WorkItem;
+namespace exec {
+class LoweredExpr;
+}
 } // namespace clstep
 
 namespace clstep::debug {
