@@ -10,6 +10,7 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
+#include "runtime/exec/LoweredExpr.h"
 
 #include <mutex>
 #ifdef __GLIBC__

@@ -24,6 +24,9 @@ class KernelRun;
 class Memory;
 class WorkGroup;
 class WorkItem;
+namespace exec {
+class LoweredExpr;
+}
 } // namespace clstep
 
 namespace clstep::debug {
