@@ -10,7 +10,6 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
-#include "runtime/exec/LoweredExpr.h"
 
 #include <mutex>
 #ifdef __GLIBC__

@@ -24,9 +24,6 @@ class KernelRun;
 class Memory;
 class WorkGroup;
 class WorkItem;
-namespace exec {
-class LoweredExpr;
-}
 } // namespace clstep
 
 namespace clstep::debug {
