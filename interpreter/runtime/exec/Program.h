@@ -20,6 +20,8 @@ public:
     /// initializer plans (programInit()).
     explicit Program(const ast::TranslationUnit& unit,
                      const std::vector<ast::VarDecl*>& programVars = {});
+    /// An empty program: node storage for one expression (exec::LoweredExpr).
+    Program() = default;
     Program(const Program&) = delete;
     Program& operator=(const Program&) = delete;
 
