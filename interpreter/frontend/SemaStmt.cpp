@@ -239,12 +239,13 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
     const Type* t = target->canonical();
     uint64_t index = 0, maxIndex = 0;
     // C99 6.7.8p2 makes an initializer beyond the object a constraint violation; like clang,
-    // clstep warns for arrays, structs and scalars and drops the element (vectors: error).
+    // clstep warns for arrays, structs and scalars and ignores the rest of the list, later
+    // designators included (vectors: error).
     auto dropExcess = [&](size_t& i, const InitElement& el, const char* what) {
         warning("excess-initializers", el.value->range,
                 std::string("excess elements in ") + what + " initializer: ignored");
-        list->elements.erase(list->elements.begin() + static_cast<std::ptrdiff_t>(i));
-        ++index;
+        list->elements.erase(list->elements.begin() + static_cast<std::ptrdiff_t>(i),
+                             list->elements.end());
     };
     for (size_t i = 0; i < list->elements.size();) {
         InitElement& el = list->elements[i];
