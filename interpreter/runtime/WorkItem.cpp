@@ -104,26 +104,12 @@ void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
 void WorkItem::runKernelBody() {
     const ast::FunctionDecl& k = m_run.kernel();
     m_frames.clear();
-    m_private.clear();
+    m_private.clear(m_boundArguments);
     m_steps = 0;
     m_asyncCopies = 0;
     m_collectiveCalls = 0;
     Frame f = newFrame(&k);
-    for (size_t i = 0; i < k.params.size(); ++i) {
-        const ast::ParamDecl& p = *k.params[i];
-        const Type* t = p.type->canonical();
-        uint8_t* data;
-        const uint64_t addr = m_private.allocate(t->size, p.name, data);
-        f.slots[p.slot] = addr;
-        if ((t->isScalar() || t->isVector()) && m_port->directSlot(true)) f.direct[p.slot] = data;
-        if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
-            m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
-        } else {
-            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
-            std::memcpy(data, bytes.data(), std::min<size_t>(bytes.size(), t->size));
-        }
-        notifyAccess(addr, t->size, true, data, p.range); // the argument's value
-    }
+    bindArguments(f);
     m_frames.push_back(std::move(f));
     try {
         m_eval->runBody(&k);
@@ -135,6 +121,48 @@ void WorkItem::runKernelBody() {
     for (Frame& done : m_frames)
         recycleFrame(std::move(done));
     m_frames.clear();
+}
+
+void WorkItem::bindArguments(Frame& f) {
+    const ast::FunctionDecl& k = m_run.kernel();
+    if (m_arguments.size() != k.params.size()) {
+        m_arguments.clear();
+        for (const auto& p : k.params) {
+            const Type* t = p->type->canonical();
+            m_arguments.push_back({p.get(), t->size, t->isScalar() || t->isVector(),
+                                   t->isPointer() && t->pointee.space == AddressSpace::Local});
+        }
+    }
+    const bool inPlace = m_port->directSlot(true);
+    uint32_t bound = 0;
+    for (size_t i = 0; i < m_arguments.size(); ++i) {
+        const ArgumentBinding& a = m_arguments[i];
+        const ast::ParamDecl& p = *a.param;
+        // Argument i is in buffer i + 1 (each argument is its own buffer, allocated in
+        // parameter order): the previous work-item's buffer is reused when it is still
+        // there (Memory::clear(keep) gave it a new serial), else a buffer is allocated.
+        uint64_t addr = address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
+        Buffer* kept = i < m_boundArguments ? m_private.buffer(addr) : nullptr;
+        uint8_t* data;
+        if (kept && kept->alive && kept->size() == a.size)
+            data = kept->bytes.data();
+        else
+            addr = m_private.allocate(a.size, p.name, data);
+        if (address::buffer(addr) == i + 1 && bound == i) ++bound;
+        f.slots[p.slot] = addr;
+        if (a.inPlace && inPlace) f.direct[p.slot] = data;
+        if (a.localPointer) {
+            std::memset(data, 0, a.size);
+            m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
+        } else {
+            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
+            const size_t copied = std::min<size_t>(bytes.size(), a.size);
+            std::memcpy(data, bytes.data(), copied);
+            if (copied < a.size) std::memset(data + copied, 0, a.size - copied);
+        }
+        notifyAccess(addr, a.size, true, data, p.range); // the argument's value
+    }
+    m_boundArguments = bound;
 }
 
 WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
@@ -157,6 +185,7 @@ void WorkItem::recycleFrame(Frame&& f) {
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
+    m_boundArguments = 0; // its temporaries may take the arguments' buffers
     m_initializingProgram = true;
     try {
         if (v.init) m_eval->initialize(addr, v.type, v.init.get());

@@ -183,6 +183,20 @@ private:
     using Abort = WorkItemAbort;
 
     void runKernelBody();
+    /// How kernel parameter `param` is bound at each work-item's start (from its type, once
+    /// per work-item object: a work-item serves one run).
+    struct ArgumentBinding {
+        const ast::ParamDecl* param = nullptr;
+        uint64_t size = 0;         ///< bytes of the parameter's type
+        bool inPlace = false;      ///< scalar or vector: may be accessed in place (direct)
+        bool localPointer = false; ///< a `__local` pointer: bound to the group's buffer
+    };
+    /// Binds the kernel's arguments into a new kernel frame `f` (runKernelBody()).
+    void bindArguments(Frame& f);
+    std::vector<ArgumentBinding> m_arguments; ///< by parameter index (built on first use)
+    /// Leading `__private` buffers (indices 1..n) that hold the previous work-item's
+    /// arguments: the next work-item binds its arguments into them (Memory::clear(keep)).
+    uint32_t m_boundArguments = 0;
     /// Number of asynchronous copies started so far; the next one's event id.
     uint64_t nextAsyncCopyEvent() { return ++m_asyncCopies; }
     /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
