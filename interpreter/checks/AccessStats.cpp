@@ -11,17 +11,9 @@
 
 namespace clstep {
 
-namespace {
-
-uint64_t siteKey(const SourceRange& r) {
-    return (uint64_t(r.begin.file) << 48) | (uint64_t(r.begin.line & 0xFFFFFF) << 24) |
-           (r.begin.column & 0xFFFFFF);
-}
-
-} // namespace
-
 /// Scratch space and record lookups of one accumulate() pass over the pending events.
 struct AccessStats::Pass {
+    Pass(RecordMap& r, DivergenceMap& d, Splits& s) : records(r), divergence(d), splits(s) {}
     RecordMap& records;
     DivergenceMap& divergence;
     Splits& splits;
@@ -31,7 +23,12 @@ struct AccessStats::Pass {
     /// Events after the lanes went different ways, keyed by site << 32 | occurrence.
     std::vector<std::pair<uint64_t, const Event*>> keyed;
     std::vector<uint32_t> occ, laneOcc; ///< [site]: executions before them, of one lane
-    std::vector<std::pair<uint32_t, uint64_t>> words; ///< finishLocal
+    std::vector<std::pair<uint32_t, uint64_t>> words; ///< finishLocal, unordered words
+    /// finishLocal, ordered words: per bank, the execution (stamp) that last touched it, its
+    /// last word and the distinct words of that execution
+    std::vector<uint64_t> bankStamp, bankWord;
+    std::vector<uint32_t> bankWords;
+    uint64_t stamp = 0;
     std::vector<uint64_t> segments;                   ///< finishGlobal, unsorted lanes
     std::vector<std::pair<uint64_t, uint64_t>> bytes; ///< finishGlobal, unsorted lanes
     /// Per site: the record of its latest execution (buffer) and its line's
@@ -63,7 +60,8 @@ AccessStats::AccessStats(const AccessStatsOptions& options) : m_options(options)
     if (m_options.segmentBytes == 0) m_options.segmentBytes = 1;
     m_sgShift = log2Exact(m_options.subGroupSize);
     m_segShift = log2Exact(m_options.segmentBytes);
-    m_siteCache.fill({~uint64_t(0), 0});
+    m_bankShift = log2Exact(m_options.bankWidth);
+    m_banksMask = log2Exact(m_options.banks) != kNoShift ? m_options.banks - 1 : 0;
 }
 
 uint32_t AccessStats::linearId(const WorkItem& wi) {
@@ -75,16 +73,6 @@ uint32_t AccessStats::subGroupLanes(uint32_t subGroup) const {
     return std::min(m_options.subGroupSize, m_groupItems - first);
 }
 
-uint32_t AccessStats::registerSite(uint64_t key, SiteKind kind, const SourceRange& range) {
-    auto [it, fresh] = m_siteIndex.try_emplace(key, static_cast<uint32_t>(m_sites.size()));
-    if (fresh) {
-        m_sites.push_back(Site{kind, range});
-        m_stmtTouched.push_back(0);
-    }
-    m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56] = {key, it->second};
-    return it->second;
-}
-
 void AccessStats::onRunBegin(KernelRun& run) {
     const NDRange& r = run.range();
     const uint64_t items = r.local[0] * r.local[1] * r.local[2];
@@ -92,12 +80,11 @@ void AccessStats::onRunBegin(KernelRun& run) {
         static_cast<uint32_t>((items + m_options.subGroupSize - 1) / m_options.subGroupSize);
     m_items = static_cast<uint32_t>(items);
     m_run = &run;
-    m_logs.assign(m_items, {});
+    m_log.reset(m_items);
     m_siteCap = 0;
     m_occ.clear();
     std::fill(m_stmtTouched.begin(), m_stmtTouched.end(), 0);
     m_touchedStmts.clear();
-    ++m_version;
 }
 
 void AccessStats::onRunEnd(KernelRun&) {
@@ -110,9 +97,7 @@ void AccessStats::onRunDiscarded(KernelRun&) {
     m_divergence.clear();
     m_lastSplit.clear();
     m_byteCosts.clear();
-    for (auto& log : m_logs)
-        log.clear();
-    ++m_version;
+    m_log.clear();
 }
 
 std::unique_ptr<ExecutionObserver> AccessStats::forThread() {
@@ -148,7 +133,7 @@ void AccessStats::merge(const AccessStats& other) {
         for (size_t i = 0; i < costs.size(); ++i)
             mine[i] = std::max(mine[i], costs[i]);
     }
-    ++m_version;
+    m_log.touch();
 }
 
 void AccessStats::onWorkGroupBegin(WorkGroup& g) {
@@ -161,7 +146,7 @@ void AccessStats::onWorkGroupBegin(WorkGroup& g) {
     m_groupItems = static_cast<uint32_t>(items);
     m_group = &g;
     m_lastSplit.clear();
-    ++m_version;
+    m_log.touch();
 }
 
 void AccessStats::onWorkGroupEnd(WorkGroup&) {
@@ -177,12 +162,8 @@ void AccessStats::onMemoryAccess(const MemoryAccess& a) {
     const AddressSpace space = address::space(a.address);
     if (space == AddressSpace::Private || a.asyncCopy || !a.workItem || !a.buffer || !a.size)
         return;
-    const uint32_t lid = linearId(*a.workItem);
-    if (lid >= m_items) return;
-    const uint32_t site = siteIndex(siteKey(a.site), SiteKind::Access, a.site);
-    m_logs[lid].push_back(
-        Event{a.address, site, static_cast<uint32_t>(std::min<uint64_t>(a.size, UINT32_MAX))});
-    ++m_version;
+    // the event the memory port appends itself for an in-place access (DirectPort)
+    m_log.appendAccess(linearId(*a.workItem), a.address, a.size, a.site);
 }
 
 void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
@@ -190,8 +171,9 @@ void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
     if (stmt.kind == ast::StmtKind::Compound) return;
     const uint32_t lid = linearId(wi);
     if (lid >= m_items) return;
-    const uint32_t site = siteIndex(reinterpret_cast<uintptr_t>(&stmt) | (uint64_t(1) << 62),
-                                    SiteKind::Statement, stmt.range);
+    const uint32_t site = m_log.siteIndex(reinterpret_cast<uintptr_t>(&stmt) | (uint64_t(1) << 62),
+                                          SiteKind::Statement, stmt.range);
+    if (site >= m_stmtTouched.size()) m_stmtTouched.resize(m_log.siteCount(), 0);
     if (site >= m_siteCap) {
         // re-lay the counters out with room for twice the sites
         const uint32_t cap = std::max<uint32_t>(16, 2 * (site + 1));
@@ -206,23 +188,67 @@ void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
         m_stmtTouched[site] = 1;
         m_touchedStmts.push_back(site);
     }
-    ++m_version;
+    m_log.touch();
 }
 
 void AccessStats::onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) {
     const uint32_t lid = linearId(wi);
     if (lid >= m_items) return;
-    const uint32_t index = siteIndex(siteKey(site) | (uint64_t(1) << 63), SiteKind::Branch, site);
-    m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_seq});
-    ++m_version;
+    m_log.appendBranch(lid, outcome, site, ++m_seq);
 }
 
 void AccessStats::finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r,
                               Pass& pass) const {
+    const uint64_t w = m_options.bankWidth;
+    {
+        // Lanes in address order whose words come in increasing order (the common case: no
+        // two lanes' accesses overlap partially): each bank sees its words in order, so its
+        // distinct words are counted as they come, without the sort below.
+        if (pass.bankStamp.size() != m_options.banks) {
+            pass.bankStamp.assign(m_options.banks, 0);
+            pass.bankWord.assign(m_options.banks, 0);
+            pass.bankWords.assign(m_options.banks, 0);
+        }
+        const uint64_t stamp = ++pass.stamp;
+        uint64_t degree = 0, last = 0;
+        bool ordered = true;
+        for (const Lane& l : lanes) {
+            const uint64_t off = address::offset(l.address);
+            const uint64_t buf = address::buffer(l.address);
+            const uint64_t lastWord = m_bankShift != kNoShift ? (off + l.size - 1) >> m_bankShift
+                                                              : (off + l.size - 1) / w;
+            for (uint64_t word = m_bankShift != kNoShift ? off >> m_bankShift : off / w;
+                 word <= lastWord; ++word) {
+                const uint64_t key = (buf << 40) | word;
+                if (key < last) {
+                    ordered = false;
+                    break;
+                }
+                last = key;
+                const uint32_t bank = static_cast<uint32_t>(m_banksMask ? word & m_banksMask
+                                                                        : word % m_options.banks);
+                if (pass.bankStamp[bank] != stamp) {
+                    pass.bankStamp[bank] = stamp;
+                    pass.bankWord[bank] = key;
+                    pass.bankWords[bank] = 1;
+                    degree = std::max<uint64_t>(degree, 1);
+                } else if (pass.bankWord[bank] != key) {
+                    pass.bankWord[bank] = key;
+                    degree = std::max<uint64_t>(degree, ++pass.bankWords[bank]);
+                }
+            }
+            if (!ordered) break;
+        }
+        if (ordered) {
+            r.worst = std::max(r.worst, degree);
+            r.sum += degree;
+            if (m_options.byteCosts) noteCost(lanes, degree);
+            return;
+        }
+    }
     // (bank, word) pairs; a word is identified by buffer and word index.
     std::vector<std::pair<uint32_t, uint64_t>>& words = pass.words;
     words.clear();
-    const uint64_t w = m_options.bankWidth;
     for (const Lane& l : lanes) {
         const uint64_t off = address::offset(l.address);
         const uint64_t buf = address::buffer(l.address);
@@ -334,9 +360,8 @@ void AccessStats::flush() {
     Splits splits;
     accumulate(m_records, m_divergence, splits);
     for (uint32_t sg = 0; sg < splits.size(); ++sg)
-        if (splits[sg].first) m_lastSplit[sg] = m_sites[splits[sg].second].range;
-    for (auto& log : m_logs)
-        log.clear();
+        if (splits[sg].first) m_lastSplit[sg] = m_log.site(splits[sg].second).range;
+    m_log.clear();
     m_seq = 0;
     for (uint32_t site : m_touchedStmts) {
         m_stmtTouched[site] = 0;
@@ -344,13 +369,12 @@ void AccessStats::flush() {
             m_occ[size_t(lid) * m_siteCap + site] = 0;
     }
     m_touchedStmts.clear();
-    ++m_version;
 }
 
 void AccessStats::accumulate(RecordMap& records, DivergenceMap& divergence, Splits& splits) const {
     splits.assign(m_subGroups, {0, 0});
-    Pass pass{records, divergence, splits, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
-    pass.cached.resize(m_sites.size());
+    Pass pass{records, divergence, splits};
+    pass.cached.resize(m_log.siteCount());
     for (uint32_t sg = 0; sg < m_subGroups; ++sg)
         accumulateSubGroup(sg, pass);
     // Statements: sub-group executions of an occurrence are the lanes' k-th executions, so a
@@ -359,9 +383,9 @@ void AccessStats::accumulate(RecordMap& records, DivergenceMap& divergence, Spli
     const uint32_t size = m_options.subGroupSize;
     for (uint32_t site : m_touchedStmts) {
         DivergenceRecord& d =
-            divergence[{m_sites[site].range.begin.file, m_sites[site].range.begin.line}];
-        d.file = m_sites[site].range.begin.file;
-        d.line = m_sites[site].range.begin.line;
+            divergence[{m_log.site(site).range.begin.file, m_log.site(site).range.begin.line}];
+        d.file = m_log.site(site).range.begin.file;
+        d.line = m_log.site(site).range.begin.line;
         for (uint32_t sg = 0; sg < m_subGroups; ++sg) {
             uint64_t used = 0, total = 0;
             const uint32_t end = std::min(m_items, (sg + 1) * size);
@@ -382,8 +406,8 @@ void AccessStats::accumulateSubGroup(uint32_t sg, Pass& pass) const {
     const uint32_t first = sg * size, end = std::min(m_items, first + size);
     uint32_t longest = first;
     for (uint32_t lid = first; lid < end; ++lid)
-        if (m_logs[lid].size() > m_logs[longest].size()) longest = lid;
-    const std::vector<Event>& ref = m_logs[longest];
+        if (m_log.log(lid).size() > m_log.log(longest).size()) longest = lid;
+    const std::vector<Event>& ref = m_log.log(longest);
     // Below position `common`, every lane that got to position j of its log did the same
     // site there (the lanes did the same accesses and branches in the same order, some
     // perhaps not yet all of them), so event j of each lane is the same occurrence of the
@@ -393,7 +417,7 @@ void AccessStats::accumulateSubGroup(uint32_t sg, Pass& pass) const {
     // would keep evicting one another from the same cache sets.
     size_t common = ref.size();
     for (uint32_t lid = first; lid < end; ++lid) {
-        const std::vector<Event>& log = m_logs[lid];
+        const std::vector<Event>& log = m_log.log(lid);
         const size_t n = std::min(log.size(), common);
         for (size_t i = 0; i < n; ++i)
             if (log[i].site != ref[i].site) {
@@ -411,7 +435,7 @@ void AccessStats::accumulateSubGroup(uint32_t sg, Pass& pass) const {
     for (size_t from = 0; from < common; from += width) {
         const size_t n = std::min(width, common - from);
         for (uint32_t l = 0; l < lanes; ++l) {
-            const std::vector<Event>& log = m_logs[first + l];
+            const std::vector<Event>& log = m_log.log(first + l);
             have[l] = log.size() > from ? std::min(n, log.size() - from) : 0;
             if (have[l]) std::copy_n(log.data() + from, have[l], block.data() + l * width);
         }
@@ -428,14 +452,14 @@ void AccessStats::accumulateSubGroup(uint32_t sg, Pass& pass) const {
     if (common == ref.size()) return;
     // From position j on, lanes went different ways: number each lane's executions of each
     // site (after the j common ones), and group the events by (site, occurrence).
-    pass.occ.assign(m_sites.size(), 0);
+    pass.occ.assign(m_log.siteCount(), 0);
     for (size_t i = 0; i < j; ++i)
         ++pass.occ[ref[i].site];
     pass.laneOcc = pass.occ;
     auto& keyed = pass.keyed;
     keyed.clear();
     for (uint32_t lid = first; lid < end; ++lid) {
-        const std::vector<Event>& log = m_logs[lid];
+        const std::vector<Event>& log = m_log.log(lid);
         for (size_t i = j; i < log.size(); ++i)
             keyed.emplace_back((uint64_t(log[i].site) << 32) | pass.laneOcc[log[i].site]++,
                                &log[i]);
@@ -476,7 +500,7 @@ const std::string& AccessStats::bufferName(uint64_t address) const {
 }
 
 void AccessStats::accumulateExecution(uint32_t sg, uint32_t site, Pass& pass) const {
-    const Site& s = m_sites[site];
+    const Site& s = m_log.site(site);
     Pass::Cached& cached = pass.cached[site];
     const std::vector<Lane>& lanes = pass.lanes;
     if (s.kind == SiteKind::Access) {
@@ -524,17 +548,17 @@ void AccessStats::accumulateExecution(uint32_t sg, uint32_t site, Pass& pass) co
 }
 
 void AccessStats::updatePending() const {
-    if (m_pendingVersion == m_version) return;
+    if (m_pendingVersion == m_log.version()) return;
     m_pendingRecords = m_records;
     m_pendingDivergence = m_divergence;
     accumulate(m_pendingRecords, m_pendingDivergence, m_pendingSplits);
-    m_pendingVersion = m_version;
+    m_pendingVersion = m_log.version();
 }
 
 SourceRange AccessStats::lastSplit(uint32_t subGroup) const {
     updatePending();
     if (subGroup < m_pendingSplits.size() && m_pendingSplits[subGroup].first)
-        return m_sites[m_pendingSplits[subGroup].second].range;
+        return m_log.site(m_pendingSplits[subGroup].second).range;
     auto it = m_lastSplit.find(subGroup);
     return it == m_lastSplit.end() ? SourceRange{} : it->second;
 }
