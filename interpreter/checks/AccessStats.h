@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -127,12 +128,9 @@ private:
     /// One access or branch of one work-item, in its log (Branch: `size` is the event's
     /// number since the last flush, which tells which split was seen last: lastSplit()).
     using Event = AccessEventLog::Event;
-    /// One lane's part of a sub-group execution: an access (address, bytes), or a branch
-    /// (outcome, number).
-    struct Lane {
-        uint64_t address;
-        uint64_t size;
-    };
+    /// The lanes' parts of one sub-group execution, in lane order: accesses (Event::value the
+    /// address, Event::size the bytes) or branches (the outcome, the event's number).
+    using Lanes = std::span<const Event>;
     using RecordMap = std::map<std::tuple<uint32_t, uint32_t, int, std::string>, AccessStatsRecord>;
     using DivergenceMap = std::map<std::pair<uint32_t, uint32_t>, DivergenceRecord>;
     /// Per sub-group: the pending split seen last (sequence number, site), {0, 0} if none.
@@ -148,8 +146,8 @@ private:
     void accumulate(RecordMap& records, DivergenceMap& div, Splits& splits) const;
     /// The events of the lanes of sub-group `sg` grouped into sub-group executions.
     void accumulateSubGroup(uint32_t sg, Pass& pass) const;
-    /// One sub-group execution of access or branch `site` by `pass.lanes` (in lane order).
-    void accumulateExecution(uint32_t sg, uint32_t site, Pass& pass) const;
+    /// One sub-group execution of access or branch `site` by `lanes`.
+    void accumulateExecution(uint32_t sg, uint32_t site, Lanes lanes, Pass& pass) const;
     /// The name of the buffer holding encoded `address` (a `__local` one: of the current
     /// work-group).
     const std::string& bufferName(uint64_t address) const;
@@ -158,8 +156,8 @@ private:
     void flush();
     /// Adds `other`'s figures to this one's (a parallel run's thread copy).
     void merge(const AccessStats& other);
-    void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r, Pass& pass) const;
-    void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r, Pass& pass) const;
+    void finishLocal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
+    void finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
     uint32_t subGroupLanes(uint32_t subGroup) const;
     /// Sub-group of local linear id `lid` (a shift for power-of-two sizes).
     uint32_t subGroupOf(uint32_t lid) const {
@@ -198,7 +196,7 @@ private:
     /// byteCosts: per encoded buffer address (byte 0), the worst cost per byte. Mutable:
     /// pending sub-group accesses are evaluated (idempotently, by max) from const readers.
     mutable std::unordered_map<uint64_t, std::vector<uint32_t>> m_byteCosts;
-    void noteCost(const std::vector<Lane>& lanes, uint64_t cost) const;
+    void noteCost(Lanes lanes, uint64_t cost) const;
 };
 
 } // namespace clstep
