@@ -34,8 +34,8 @@ AccessStats::AccessStats(const AccessStatsOptions& options) : m_options(options)
     m_banksMask = log2Exact(m_options.banks) != kNoShift ? m_options.banks - 1 : 0;
 }
 
-uint32_t AccessStats::linearId(const WorkItem& wi) {
-    return static_cast<uint32_t>(wi.localLinearId());
+uint32_t AccessStats::linearId(const WorkItem& wi) const {
+    return static_cast<uint32_t>(m_log.linearId(wi.localId(0), wi.localId(1), wi.localId(2)));
 }
 
 uint32_t AccessStats::subGroupLanes(uint32_t subGroup) const {
@@ -115,6 +115,7 @@ void AccessStats::onWorkGroupBegin(WorkGroup& g) {
         items *= std::min(r.local[d], r.global[d] - g.groupId()[d] * r.local[d]);
     m_groupItems = static_cast<uint32_t>(items);
     m_group = &g;
+    m_log.setGroupSize(g.size());
     m_lastSplit.clear();
     m_log.touch();
 }

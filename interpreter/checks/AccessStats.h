@@ -138,9 +138,9 @@ private:
     /// Scratch space and record lookups of one accumulate() pass.
     struct Pass;
 
-    /// Local linear id of `wi` (not cached per WorkItem: a WorkItem object that finished is
-    /// reused for the next work-item).
-    static uint32_t linearId(const WorkItem& wi);
+    /// Local linear id of `wi` in the running work-group (not cached per WorkItem: a WorkItem
+    /// object that finished is reused for the next work-item).
+    uint32_t linearId(const WorkItem& wi) const;
     /// Adds the pending sub-group accesses, branches and statements to `records`/`div`, and
     /// the pending splits to `splits` (sized to the sub-groups).
     void accumulate(RecordMap& records, DivergenceMap& div, Splits& splits) const;

@@ -68,6 +68,15 @@ public:
         ++m_version;
     }
 
+    /// The size of the running work-group in work-items per dimension (linearId()).
+    void setGroupSize(const std::array<uint64_t, 3>& size) {
+        m_groupX = size[0];
+        m_groupY = size[1];
+    }
+    /// Local linear id (spec 3.2.1) of local id (x, y, z) in the running work-group.
+    uint64_t linearId(uint64_t x, uint64_t y, uint64_t z) const {
+        return x + m_groupX * (y + m_groupY * z);
+    }
     /// Makes room for the logs of `items` work-items (all empty).
     void reset(uint32_t items) {
         m_logs.assign(items, {});
@@ -98,6 +107,7 @@ private:
     std::vector<Site> m_sites;
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;
+    uint64_t m_groupX = 0, m_groupY = 0; ///< setGroupSize()
 };
 
 } // namespace clstep

@@ -125,7 +125,9 @@ private:
         if constexpr (!AllSpaces)
             if (address::space(address) != AddressSpace::Private) {
                 if (m_log)
-                    m_log->appendAccess(wi.localLinearId(), address, size, site);
+                    m_log->appendAccess(
+                        m_log->linearId(wi.localId(0), wi.localId(1), wi.localId(2)), address, size,
+                        site);
                 else
                     m_checked.notifyAccess(wi, address, size, write, p, site);
             }
