@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runtime/AccessEventLog.h"
 #include "runtime/ExecutionObserver.h"
 
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -95,6 +97,8 @@ public:
     void onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) override;
     std::unique_ptr<ExecutionObserver> forThread() override;
     bool parallelWithoutProof() const override { return true; }
+    /// The event logs (a lone AccessStats gets its in-place accesses appended by the port).
+    AccessEventLog* accessEventLog() override { return &m_log; }
 
     /// Memory records sorted by file, line, address space, buffer (including the sub-group
     /// accesses still pending since the last barrier, as far as they have run).
@@ -119,26 +123,14 @@ public:
     std::vector<uint32_t> byteCosts(uint64_t base, uint64_t size) const;
 
 private:
-    enum class SiteKind : uint8_t { Access, Branch, Statement };
-    struct Site {
-        SiteKind kind = SiteKind::Access;
-        SourceRange range; ///< the first range registered with the site's key
-    };
-    /// One access or branch of one work-item, in its log (16 bytes: the logs of a work-group
-    /// are written once and read once per barrier).
-    struct Event {
-        uint64_t value; ///< Access: the encoded address; Branch: the outcome
-        uint32_t site;
-        /// Access: bytes (at least 1); Branch: the event's number since the last flush (which
-        /// split was seen last: lastSplit()).
-        uint32_t size;
-    };
-    /// One lane's part of a sub-group execution: an access (address, bytes), or a branch
-    /// (outcome, number).
-    struct Lane {
-        uint64_t address;
-        uint64_t size;
-    };
+    using SiteKind = AccessEventLog::SiteKind;
+    using Site = AccessEventLog::Site;
+    /// One access or branch of one work-item, in its log (Branch: `size` is the event's
+    /// number since the last flush, which tells which split was seen last: lastSplit()).
+    using Event = AccessEventLog::Event;
+    /// The lanes' parts of one sub-group execution, in lane order: accesses (Event::value the
+    /// address, Event::size the bytes) or branches (the outcome, the event's number).
+    using Lanes = std::span<const Event>;
     using RecordMap = std::map<std::tuple<uint32_t, uint32_t, int, std::string>, AccessStatsRecord>;
     using DivergenceMap = std::map<std::pair<uint32_t, uint32_t>, DivergenceRecord>;
     /// Per sub-group: the pending split seen last (sequence number, site), {0, 0} if none.
@@ -146,22 +138,16 @@ private:
     /// Scratch space and record lookups of one accumulate() pass.
     struct Pass;
 
-    /// Local linear id of `wi` (not cached per WorkItem: a WorkItem object that finished is
-    /// reused for the next work-item).
-    static uint32_t linearId(const WorkItem& wi);
-    /// Dense index of the site with `key` (registered on first use).
-    uint32_t siteIndex(uint64_t key, SiteKind kind, const SourceRange& range) {
-        const auto& cached = m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56];
-        return cached.first == key ? cached.second : registerSite(key, kind, range);
-    }
-    uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
+    /// Local linear id of `wi` in the running work-group (not cached per WorkItem: a WorkItem
+    /// object that finished is reused for the next work-item).
+    uint32_t linearId(const WorkItem& wi) const;
     /// Adds the pending sub-group accesses, branches and statements to `records`/`div`, and
     /// the pending splits to `splits` (sized to the sub-groups).
     void accumulate(RecordMap& records, DivergenceMap& div, Splits& splits) const;
     /// The events of the lanes of sub-group `sg` grouped into sub-group executions.
     void accumulateSubGroup(uint32_t sg, Pass& pass) const;
-    /// One sub-group execution of access or branch `site` by `pass.lanes` (in lane order).
-    void accumulateExecution(uint32_t sg, uint32_t site, Pass& pass) const;
+    /// One sub-group execution of access or branch `site` by `lanes`.
+    void accumulateExecution(uint32_t sg, uint32_t site, Lanes lanes, Pass& pass) const;
     /// The name of the buffer holding encoded `address` (a `__local` one: of the current
     /// work-group).
     const std::string& bufferName(uint64_t address) const;
@@ -170,16 +156,18 @@ private:
     void flush();
     /// Adds `other`'s figures to this one's (a parallel run's thread copy).
     void merge(const AccessStats& other);
-    void finishLocal(const std::vector<Lane>& lanes, AccessStatsRecord& r, Pass& pass) const;
-    void finishGlobal(const std::vector<Lane>& lanes, AccessStatsRecord& r, Pass& pass) const;
+    void finishLocal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
+    void finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
     uint32_t subGroupLanes(uint32_t subGroup) const;
     /// Sub-group of local linear id `lid` (a shift for power-of-two sizes).
     uint32_t subGroupOf(uint32_t lid) const {
         return m_sgShift != kNoShift ? lid >> m_sgShift : lid / m_options.subGroupSize;
     }
     static constexpr uint32_t kNoShift = ~0u;
-    uint32_t m_sgShift = 0;  ///< log2 of the sub-group size, kNoShift when not a power of 2
-    uint32_t m_segShift = 0; ///< log2 of the segment size, kNoShift when not a power of 2
+    uint32_t m_sgShift = 0;   ///< log2 of the sub-group size, kNoShift when not a power of 2
+    uint32_t m_segShift = 0;  ///< log2 of the segment size, kNoShift when not a power of 2
+    uint32_t m_bankShift = 0; ///< log2 of the bank width, kNoShift when not a power of 2
+    uint32_t m_banksMask = 0; ///< banks - 1 when the bank count is a power of 2 (> 1), else 0
 
     AccessStatsOptions m_options;
     AccessStats* m_parent = nullptr; ///< the run's AccessStats, for a thread's copy
@@ -187,21 +175,20 @@ private:
     WorkGroup* m_group = nullptr; ///< the running work-group (its `__local` buffers)
     uint32_t m_groupItems = 0;
     uint32_t m_subGroups = 0; ///< sub-groups of a full work-group
-    std::unordered_map<uint64_t, uint32_t> m_siteIndex;
-    std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
-    std::vector<Site> m_sites;
-    std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
-    std::vector<uint32_t> m_occ;            ///< [lid * m_siteCap + site] statement executions
-    std::vector<uint8_t> m_stmtTouched;     ///< [site]: in m_touchedStmts
-    std::vector<uint32_t> m_touchedStmts;   ///< statements executed since the last barrier
-    uint32_t m_siteCap = 0;                 ///< stride of m_occ (sites it has room for)
-    uint32_t m_items = 0;                   ///< work-items of a full work-group
-    uint32_t m_seq = 0;                     ///< branch events since the last flush
-    uint64_t m_version = 0;                 ///< changes with every event and flush
+    /// Sites and the work-items' logs since the last barrier ([local linear id]); its
+    /// version() changes with every event and flush.
+    AccessEventLog m_log;
+    std::vector<uint32_t> m_occ;          ///< [lid * m_siteCap + site] statement executions
+    std::vector<uint8_t> m_stmtTouched;   ///< [site]: in m_touchedStmts (grown on use)
+    std::vector<uint32_t> m_touchedStmts; ///< statements executed since the last barrier
+    uint32_t m_siteCap = 0;               ///< stride of m_occ (sites it has room for)
+    uint32_t m_items = 0;                 ///< work-items of a full work-group
+    uint32_t m_seq = 0;                   ///< branch events since the last flush
     RecordMap m_records;
     DivergenceMap m_divergence;
     std::map<uint32_t, SourceRange> m_lastSplit;
-    /// Flushed figures plus the pending events, as of m_pendingVersion (const readers).
+    /// Flushed figures plus the pending events, as of m_pendingVersion (m_log.version();
+    /// const readers).
     mutable uint64_t m_pendingVersion = ~uint64_t(0);
     mutable RecordMap m_pendingRecords;
     mutable DivergenceMap m_pendingDivergence;
@@ -209,7 +196,7 @@ private:
     /// byteCosts: per encoded buffer address (byte 0), the worst cost per byte. Mutable:
     /// pending sub-group accesses are evaluated (idempotently, by max) from const readers.
     mutable std::unordered_map<uint64_t, std::vector<uint32_t>> m_byteCosts;
-    void noteCost(const std::vector<Lane>& lanes, uint64_t cost) const;
+    void noteCost(Lanes lanes, uint64_t cost) const;
 };
 
 } // namespace clstep

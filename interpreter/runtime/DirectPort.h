@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runtime/AccessEventLog.h"
 #include "runtime/CheckedPort.h"
 #include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
@@ -18,13 +19,18 @@ namespace clstep {
 /// otherwise no observer wants private accesses (ExecutionObserver::observesPrivateMemory):
 /// `__private` memory is accessed in place unobserved, and an access to another space that
 /// passes the checks is done in place and then shown to the observers exactly as the
-/// checked path shows it (little-endian: no byte-order conversion to report).
+/// checked path shows it (little-endian: no byte-order conversion to report). When the only
+/// observer keeps an AccessEventLog (ExecutionObserver::accessEventLog(), the access
+/// statistics), such an access is appended to that log directly instead: the same event,
+/// without a MemoryAccess and a virtual call per access.
 template <bool AllSpaces>
 class DirectPort final : public MemoryPort {
 public:
-    /// `observers` (empty when AllSpaces) must outlive the port.
-    explicit DirectPort(const std::vector<ExecutionObserver*>& observers)
-        : m_checked(observers, false, true) {}
+    /// `observers` (empty when AllSpaces) must outlive the port, and so must `log` (the lone
+    /// observer's event log, or null; only without AllSpaces).
+    explicit DirectPort(const std::vector<ExecutionObserver*>& observers,
+                        AccessEventLog* log = nullptr)
+        : m_checked(observers, false, true), m_log(log) {}
 
     Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
                     uint64_t align) override {
@@ -131,11 +137,18 @@ private:
     void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                   const SourceRange& site) {
         if constexpr (!AllSpaces)
-            if (address::space(address) != AddressSpace::Private)
-                m_checked.notifyAccess(wi, address, size, write, p, site);
+            if (address::space(address) != AddressSpace::Private) {
+                if (m_log)
+                    m_log->appendAccess(
+                        m_log->linearId(wi.localId(0), wi.localId(1), wi.localId(2)), address, size,
+                        site);
+                else
+                    m_checked.notifyAccess(wi, address, size, write, p, site);
+            }
     }
 
     CheckedPort m_checked;
+    AccessEventLog* m_log; ///< the lone observer's event log, or null
 };
 
 } // namespace clstep

@@ -9,6 +9,7 @@
 
 namespace clstep {
 
+class AccessEventLog;
 class KernelRun;
 class WorkGroup;
 class WorkItem;
@@ -89,6 +90,15 @@ public:
     /// false (and the device is little-endian), `__private` memory is accessed in place
     /// without notifying observers.
     virtual bool observesPrivateMemory() const { return true; }
+    /// The observer's per-work-item event logs, or null. An observer that returns a log
+    /// declares that onMemoryAccess() of an access that passes every check, made in place by
+    /// a load or store outside atomics and async copies, appends exactly
+    /// AccessEventLog::appendAccess(local linear id, address, size, site) for `__global`,
+    /// `__local` and `__constant` addresses and does nothing else. When it is the run's only
+    /// observer (and wants no `__private` accesses), the memory port appends those accesses
+    /// itself without building a MemoryAccess (runtime/DirectPort.h); every other access
+    /// (byte copies, atomics, builtins' accesses, errors) still reaches onMemoryAccess().
+    virtual AccessEventLog* accessEventLog() { return nullptr; }
     /// A load or store through an `endian(host)` pointer on a device whose byte order
     /// differs from the host's: `before` are the bytes in memory, `after` the converted
     /// bytes (both `size` bytes).

@@ -18,7 +18,11 @@ std::unique_ptr<MemoryPort> MemoryPort::choose(const std::vector<ExecutionObserv
         if (o->observesPrivateMemory()) privateSpace = false;
     }
     if (!bigEndian && observers.empty()) return std::make_unique<DirectPort<true>>(observers);
-    if (privateSpace) return std::make_unique<DirectPort<false>>(observers);
+    if (privateSpace) {
+        // a lone observer with an event log gets its in-place accesses appended directly
+        AccessEventLog* log = observers.size() == 1 ? observers[0]->accessEventLog() : nullptr;
+        return std::make_unique<DirectPort<false>>(observers, log);
+    }
     return std::make_unique<CheckedPort>(observers, bigEndian, initialized);
 }
 

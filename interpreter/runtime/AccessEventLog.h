@@ -1,0 +1,113 @@
+#pragma once
+
+#include "common/SourceRange.h"
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace clstep {
+
+/// The per-work-item event logs of the access statistics (checks/AccessStats, issue 17):
+/// each work-item of the running work-group appends its `__global`, `__local` and
+/// `__constant` accesses and its branch outcomes, in execution order, to its own log (indexed
+/// by local linear id, spec 3.2.1), and the owner turns the logs into sub-group executions at
+/// each barrier. The sites (access expressions, branch conditions, statements) get dense
+/// indexes on first use.
+///
+/// It lives in runtime/ so that a memory port can append an access it performed in place
+/// without building a MemoryAccess and calling the observer (DirectPort with
+/// ExecutionObserver::accessEventLog()): the event is the one the observer's onMemoryAccess
+/// would append. Not thread-safe: one log per thread's observer.
+class AccessEventLog {
+public:
+    enum class SiteKind : uint8_t { Access, Branch, Statement };
+    /// A site: its kind and the first source range registered with its key.
+    struct Site {
+        SiteKind kind = SiteKind::Access;
+        SourceRange range;
+    };
+    /// One access or branch of one work-item (16 bytes: the logs of a work-group are written
+    /// once and read once per barrier).
+    struct Event {
+        uint64_t value; ///< Access: the encoded address; Branch: the outcome
+        uint32_t site;
+        /// Access: bytes (at least 1); Branch: the event's number since the last flush.
+        uint32_t size;
+    };
+
+    AccessEventLog() { m_siteCache.fill({~uint64_t(0), 0}); }
+
+    /// The key of the access expression or branch condition starting at `r` (the begin
+    /// position: file, line, column); branches are told apart by `branch`.
+    static uint64_t rangeKey(const SourceRange& r, bool branch) {
+        return (uint64_t(branch) << 63) | (uint64_t(r.begin.file) << 48) |
+               (uint64_t(r.begin.line & 0xFFFFFF) << 24) | (r.begin.column & 0xFFFFFF);
+    }
+    /// Dense index of the site with `key` (registered with `kind` and `range` on first use).
+    uint32_t siteIndex(uint64_t key, SiteKind kind, const SourceRange& range) {
+        const auto& cached = m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56];
+        return cached.first == key ? cached.second : registerSite(key, kind, range);
+    }
+    /// Appends an access of `size` bytes (at least 1) at encoded `address` by the expression
+    /// at `site`, made by the work-item of local linear id `lid` (ignored when `lid` is
+    /// outside the work-group: no log).
+    void appendAccess(uint64_t lid, uint64_t address, uint64_t size, const SourceRange& site) {
+        if (lid >= m_logs.size()) return;
+        const uint32_t index = siteIndex(rangeKey(site, false), SiteKind::Access, site);
+        m_logs[lid].push_back(
+            Event{address, index, static_cast<uint32_t>(size < UINT32_MAX ? size : UINT32_MAX)});
+        ++m_version;
+    }
+    /// Appends a branch outcome of the work-item `lid` at condition `site`, numbered `seq`.
+    void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site, uint32_t seq) {
+        if (lid >= m_logs.size()) return;
+        const uint32_t index = siteIndex(rangeKey(site, true), SiteKind::Branch, site);
+        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, seq});
+        ++m_version;
+    }
+
+    /// The size of the running work-group in work-items per dimension (linearId()).
+    void setGroupSize(const std::array<uint64_t, 3>& size) {
+        m_groupX = size[0];
+        m_groupY = size[1];
+    }
+    /// Local linear id (spec 3.2.1) of local id (x, y, z) in the running work-group.
+    uint64_t linearId(uint64_t x, uint64_t y, uint64_t z) const {
+        return x + m_groupX * (y + m_groupY * z);
+    }
+    /// Makes room for the logs of `items` work-items (all empty).
+    void reset(uint32_t items) {
+        m_logs.assign(items, {});
+        ++m_version;
+    }
+    /// Empties every log (keeps their memory).
+    void clear() {
+        for (auto& log : m_logs)
+            log.clear();
+        ++m_version;
+    }
+    /// Records that the owner's figures changed without an event (version()).
+    void touch() { ++m_version; }
+    /// Changes with every event and every reset/clear/touch.
+    uint64_t version() const { return m_version; }
+    /// The log of local linear id `lid`.
+    const std::vector<Event>& log(uint32_t lid) const { return m_logs[lid]; }
+    /// Number of logs (work-items of a full work-group).
+    uint32_t items() const { return static_cast<uint32_t>(m_logs.size()); }
+    const Site& site(uint32_t index) const { return m_sites[index]; }
+    uint32_t siteCount() const { return static_cast<uint32_t>(m_sites.size()); }
+
+private:
+    uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
+
+    std::unordered_map<uint64_t, uint32_t> m_siteIndex;
+    std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
+    std::vector<Site> m_sites;
+    std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
+    uint64_t m_version = 0;
+    uint64_t m_groupX = 0, m_groupY = 0; ///< setGroupSize()
+};
+
+} // namespace clstep
