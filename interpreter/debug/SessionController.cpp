@@ -53,8 +53,9 @@ bool SessionController::shouldPause(WorkItem& wi, const ast::Stmt& s) {
             if (b.conditions) {
                 auto it = b.conditions->find(&s);
                 if (it == b.conditions->end() || !it->second) continue;
-                WorkItem::Inspection r = wi.inspect(it->second.get());
-                if (r.ok && !ExprCompiler::truthy(it->second->type, r.bytes, bigEndian)) continue;
+                WorkItem::Inspection r = wi.inspect(*it->second);
+                if (r.ok && !ExprCompiler::truthy(it->second->expr()->type, r.bytes, bigEndian))
+                    continue;
                 conditionError = r.ok ? std::string() : r.error;
             }
             if (b.reached && ++*b.reached < b.hitCount) continue; // not yet the N-th time

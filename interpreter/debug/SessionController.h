@@ -3,6 +3,7 @@
 #include "frontend/Ast.h"
 #include "runtime/StepController.h"
 #include "runtime/WorkItem.h"
+#include "runtime/exec/LoweredExpr.h"
 
 #include <array>
 #include <atomic>
@@ -32,7 +33,7 @@ public:
     enum class Event { None, Breakpoint, Watchpoint, Error };
     /// Compiled condition of a breakpoint for each statement on its line (null: the condition
     /// does not compile there, so the breakpoint never stops at that statement).
-    using Conditions = std::map<const ast::Stmt*, std::unique_ptr<ast::Expr>>;
+    using Conditions = std::map<const ast::Stmt*, std::unique_ptr<exec::LoweredExpr>>;
     /// A breakpoint as the controller checks it.
     struct Armed {
         int id = 0;

@@ -20,6 +20,8 @@ struct Session::EvalCache {
     struct Entry {
         CompiledExpr c;
         bool expandedIds = false;
+        /// `c.expr` lowered once, evaluated on every work-item that shares the entry
+        std::unique_ptr<exec::LoweredExpr> lowered;
     };
     std::map<std::tuple<const void*, const void*, bool>, Entry> entries;
 };
@@ -129,7 +131,8 @@ EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, Qual
     }
     // The expression may nest kMaxNestingDepth deep: evaluate it on a stack sized for that.
     WorkItem::Inspection value;
-    runOnDeepStack([&] { value = wi->inspect(c.expr.get()); });
+    if (!entry->lowered) entry->lowered = std::make_unique<exec::LoweredExpr>(c.expr.get());
+    runOnDeepStack([&] { value = wi->inspect(*entry->lowered); });
     if (!value.ok) {
         r.error = value.error + (value.errorKind.empty() ? "" : " [" + value.errorKind + "]");
         if (!expandedIds && value.errorSite.begin.file == c.expr->range.begin.file)
@@ -182,7 +185,7 @@ bool Session::compileConditions(Breakpoint& b) {
                              (c.column ? ", column " + std::to_string(c.column) : std::string()) +
                              ": " + c.error,
                          c.hint);
-        (*set)[stmt] = std::move(c.expr);
+        (*set)[stmt] = c.expr ? std::make_unique<exec::LoweredExpr>(std::move(c.expr)) : nullptr;
     }
     if (!any) return fail(firstError);
     m_conditions[b.id] = std::move(set);

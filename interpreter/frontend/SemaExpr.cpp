@@ -333,7 +333,7 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
         if (last->type.type && (last->type->canonical()->isPointer() || c->isPointer())) {
             if (last->type->canonical()->isPointer() && c->isPointer())
                 checkPointerConversion(last->type, t, v->range, "cast", true);
-        } else if (last->type.type && last->type->canonical()->isVector()) {
+        } else if (last->type.type && last->type->canonical()->isVector() && !c->isVoid()) {
             error("invalid-cast", v->range,
                   "cannot cast vector '" + last->type->name + "' to '" + c->name + "'");
         }

@@ -18,11 +18,12 @@ struct VectorHandlers;
 class Lowerer;
 } // namespace exec
 
-/// The tree-walking evaluator of one work-item (spec 6: OpenCL C semantics): executes the
-/// statements of the kernel and of the functions it calls, and evaluates expressions to
-/// Values (up to 16 lanes) or, on the scalar fast path, to one Lane. It holds the WorkItem
-/// whose frames, `__private` memory and memory port it uses, and the state of one walk (a
-/// goto/switch target being sought, the last return value).
+/// The evaluator of one work-item (spec 6: OpenCL C semantics): runs the lowered code of the
+/// kernel and of the functions it calls (exec::Function, runtime/exec/Run.cpp), and keeps the
+/// tree walk for what the lowering leaves to it (see docs/architecture.md, "Lowered code"):
+/// expressions evaluated to Values (up to 16 lanes) or, on the scalar path, to one Lane. It
+/// holds the WorkItem whose frames, `__private` memory and memory port it uses, and the last
+/// return value.
 ///
 /// Runtime errors are reported through the work-item's memory port (MemoryPort::
 /// reportError) and execution goes on with a zero value; the step limit and an exhausted
@@ -43,21 +44,18 @@ private:
     friend struct exec::VectorHandlers;
     friend class exec::Lowerer;
     using Frame = WorkItem::Frame;
-    enum class Flow { Normal, Break, Continue, Return, Seek };
     using Abort = WorkItemAbort;
 
     /// Runs the body of function `f` (a definition) in the current frame: its lowered code
-    /// (exec::Function, runtime/exec/Run.cpp) when the run has it, else the tree walk.
+    /// (exec::Function, runtime/exec/Run.cpp; every function is lowered).
     void runBody(const ast::FunctionDecl* f);
     /// Executes lowered function body `f` until it returns (the return value, if any, is
     /// left in m_returnValue) or falls off its end.
     void runLowered(const exec::Function& f);
     /// The statement boundary of `s` (counted, step limit, observers, debugger pause).
     void stepAt(const ast::Stmt* s);
-    // statements (EvaluatorStmt.cpp)
-    Flow exec(const ast::Stmt* s);
-    Flow execCompound(const ast::CompoundStmt* c);
-    /// Reports "step-limit" at `s` and stops the work-item (kept out of exec()'s frame).
+    // what lowered statements call (EvaluatorStmt.cpp)
+    /// Reports "step-limit" at `s` and stops the work-item (kept out of stepAt()'s frame).
     [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);
     /// Runs `c` if it calls barrier/work_group_barrier (spec 6.12.8) and returns true.
     bool execBarrier(const ast::CallExpr* c);
@@ -66,12 +64,8 @@ private:
     /// returns its private address, or 0 for `__local` and program-scope variables.
     /// Throws Abort past RunOptions::maxPrivateBytes ("allocation-too-large").
     uint64_t declareStorage(const ast::VarDecl* v);
-    /// declareStorage() for the variables of `s` if it is a declaration jumped over by a
-    /// goto or switch into their scope.
-    void declareSkipped(const ast::Stmt* s);
+    /// The truth of scalar expression `e` (non-zero; -0.0 and NaN as C compares them).
     bool condition(const ast::Expr* e);
-    /// condition(), reported to the run's control-flow observers as a branch outcome.
-    bool branch(const ast::Expr* e);
     // expressions (EvaluatorExpr.cpp, EvaluatorOps.cpp)
     Value eval(const ast::Expr* e);
     uint64_t address(const ast::Expr* e);
@@ -198,14 +192,13 @@ private:
 
     WorkItem& m_wi;
     KernelRun& m_run;
-    const ast::Stmt* m_seekTarget = nullptr;
     Value m_returnValue;
     bool m_addressOnly = false; ///< address() computes `&x[i]`: i may be one past the end
     /// While lowered code runs: the direct byte pointers of the current frame's slots
     /// (Frame::direct's storage, which stays put while the frame lives; set and restored by
     /// runLowered around each lowered body).
     uint8_t* const* m_directSlots = nullptr;
-    /// runBody()'s last function and its lowered body (null: the tree walk).
+    /// runBody()'s last function and its lowered body.
     const ast::FunctionDecl* m_lastBody = nullptr;
     const exec::Function* m_lastLowered = nullptr;
 };

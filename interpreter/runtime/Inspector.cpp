@@ -7,6 +7,8 @@
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
+#include "runtime/exec/LoweredExpr.h"
+#include "runtime/exec/VectorHandlers.h"
 
 #include <cstring>
 
@@ -14,41 +16,14 @@ namespace clstep {
 
 using namespace ast;
 
-namespace {
-
-/// True when `ev.address(e)` names the storage of `e` itself (no temporary is materialised).
-bool hasStorage(const Expr* e) {
-    if (!e->isLValue) return false;
-    switch (e->kind) {
-    case ExprKind::Name: {
-        const Decl* d = static_cast<const NameExpr*>(e)->decl;
-        return d && (d->kind == DeclKind::Var || d->kind == DeclKind::Param);
-    }
-    case ExprKind::Index: {
-        auto* x = static_cast<const IndexExpr*>(e);
-        return !x->base->type->canonical()->isVector() || hasStorage(x->base.get());
-    }
-    case ExprKind::Member: {
-        auto* m = static_cast<const MemberExpr*>(e);
-        if (m->field) return m->arrow || hasStorage(m->base.get());
-        return m->swizzle.size() == 1 && (m->arrow || hasStorage(m->base.get()));
-    }
-    case ExprKind::Unary:
-        return static_cast<const UnaryExpr*>(e)->op == UnaryOp::Deref;
-    default:
-        return false;
-    }
-}
-
-} // namespace
-
-WorkItem::Inspection WorkItem::inspect(const Expr* e) {
+WorkItem::Inspection WorkItem::inspect(const exec::LoweredExpr& e) {
     return Inspector::inspect(*this, e);
 }
 
-WorkItem::Inspection Inspector::inspect(WorkItem& wi, const Expr* e) {
+WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& lowered) {
     Evaluator& ev = *wi.m_eval;
     WorkItem::Inspection result;
+    const Expr* e = lowered.expr();
     if (!e || !e->type.type) {
         result.error = "no expression";
         return result;
@@ -68,34 +43,37 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const Expr* e) {
     InspectPort port(wi.m_run.options().deviceBigEndian, error);
     MemoryPort* const runPort = wi.m_port;
     wi.m_port = &port;
+    // The nodes read private variables in place through the innermost frame's direct slots.
+    uint8_t* const* const runSlots = ev.m_directSlots;
+    ev.m_directSlots = wi.m_frames.back().direct.data();
     const bool bigEndian = wi.m_run.options().deviceBigEndian;
     try {
         const Type* t = e->type->canonical();
         const uint64_t size = t->size;
-        if (hasStorage(e)) {
-            uint64_t a = ev.address(e);
+        if (const exec::Node* address = lowered.address()) {
+            const uint64_t a = (*address)(ev).u;
             if (const uint8_t* p = wi.access(a, size, false, e->range)) {
                 result.bytes.assign(p, p + size);
                 result.address = a;
                 result.ok = true;
             }
-        } else {
-            Value v = ev.eval(e);
-            if (t->isRecord() || t->isArray()) {
-                if (const uint8_t* p = wi.access(v.lanes[0].u, size, false, e->range)) {
-                    result.bytes.assign(p, p + size);
-                    result.ok = true;
-                }
-            } else {
-                result.bytes.assign(size, 0);
-                if (t->isVector()) {
-                    const uint64_t es = t->element->size;
-                    for (uint32_t i = 0; i < t->count && (i + 1) * es <= size; ++i)
-                        lanemem::writeLane(result.bytes.data() + i * es, t->element->kind,
-                                           bigEndian, v.lanes[i]);
-                } else if (size > 0) {
-                    lanemem::writeLane(result.bytes.data(), t->kind, bigEndian, v.lanes[0]);
-                }
+        } else if (const exec::Node* value = lowered.value()) {
+            Lane lanes[16] = {};
+            exec::VectorHandlers::evalInto(value, ev, lanes);
+            result.bytes.assign(size, 0);
+            if (t->isVector()) {
+                const uint64_t es = t->element->size;
+                for (uint32_t i = 0; i < t->count && (i + 1) * es <= size; ++i)
+                    lanemem::writeLane(result.bytes.data() + i * es, t->element->kind, bigEndian,
+                                       lanes[i]);
+            } else if (size > 0) {
+                lanemem::writeLane(result.bytes.data(), t->kind, bigEndian, lanes[0]);
+            }
+            result.ok = true;
+        } else { // a struct, union or array value: the tree walk gives its address
+            const Value v = ev.eval(e);
+            if (const uint8_t* p = wi.access(v.lanes[0].u, size, false, e->range)) {
+                result.bytes.assign(p, p + size);
                 result.ok = true;
             }
         }
@@ -111,6 +89,7 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const Expr* e) {
     }
     if (!result.ok && result.error.empty()) result.error = "the expression has no value";
     wi.m_port = runPort;
+    ev.m_directSlots = runSlots;
     // Release what the evaluation allocated, newest first, and drop frames it left behind.
     while (wi.m_frames.size() > depth)
         wi.m_frames.pop_back();

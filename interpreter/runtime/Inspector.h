@@ -4,15 +4,21 @@
 
 namespace clstep {
 
+namespace exec {
+class LoweredExpr;
+}
+
 /// The debugger's view into a paused work-item: evaluates expressions (print, watch,
-/// breakpoint conditions) in its innermost frame with the work-item's evaluator, through an
-/// InspectPort, so that observers see nothing and the first runtime error ends the
-/// evaluation instead of being reported (WorkItem::inspect).
+/// breakpoint conditions) in its innermost frame, through an InspectPort, so that observers
+/// see nothing and the first runtime error ends the evaluation instead of being reported
+/// (WorkItem::inspect). The expression is lowered once (exec::LoweredExpr) and its nodes run
+/// on each work-item, as the lowered code of the kernel does; only a value of struct, union
+/// or array type that is not an lvalue is computed by the tree walk (Evaluator::eval).
 class Inspector {
 public:
     /// See WorkItem::inspect: the value (bytes in device order) or the error that stopped
     /// the evaluation; temporaries it allocated are released. Never throws.
-    static WorkItem::Inspection inspect(WorkItem& wi, const ast::Expr* e);
+    static WorkItem::Inspection inspect(WorkItem& wi, const exec::LoweredExpr& e);
 };
 
 } // namespace clstep

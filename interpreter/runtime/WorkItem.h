@@ -27,7 +27,8 @@ class StepController;
 class WorkGroup;
 namespace exec {
 struct Handlers;
-}
+class LoweredExpr;
+} // namespace exec
 
 /// One work-item (spec 3.2): its ids, its `__private` memory and call frames, its fiber and
 /// its state (ready, at a barrier, finished). The work is done by collaborators: the
@@ -114,7 +115,9 @@ public:
     /// and after the end), without side effects on the run. Observers see none of its loads;
     /// the first runtime error stops it and is returned instead of being reported;
     /// temporaries are released. Never throws.
-    Inspection inspect(const ast::Expr* e);
+    /// The expression comes lowered once (exec::LoweredExpr), so that a watch or a breakpoint
+    /// condition evaluated on many work-items is lowered only once.
+    Inspection inspect(const exec::LoweredExpr& e);
 
     /// The memory of the address space `address` points into (this work-item's `__private`
     /// memory, its group's `__local` memory, the run's `__global`/`__constant` memory), or

@@ -198,6 +198,81 @@ private slots:
         QCOMPARE(s.argumentBytes(1), ref.argumentBytes(1));
     }
 
+    /// Watch expressions run as lowered nodes (exec::LoweredExpr): vector operators and the
+    /// forms lowered last (vector `&&`/`!`, a vector condition, `->` swizzles, `v[i]` of an
+    /// rvalue, pointer - pointer, a comma-cast), lvalues with their address, a struct value
+    /// (the tree walk), the same expression on every work-item (evaluateEach), and a runtime
+    /// error stopping the evaluation with its kind.
+    void loweredWatchExpressions() {
+        Session s;
+        QVERIFY(s.loadSource("watch.cl", "typedef struct { int n; float4 v; } S;\n"
+                                         "__kernel void k(__global float4* f, __global int* o)\n"
+                                         "{\n"
+                                         "    int4 a = (int4)(1, -2, 0, (int)get_local_id(0));\n"
+                                         "    int4 b = (int4)(0, 3, 0, -1);\n"
+                                         "    __global float4* p = f + 1;\n"
+                                         "    S s1 = {7, (float4)(1.0f)};\n"
+                                         "    o[get_local_id(0)] = a.x;\n"
+                                         "}\n"));
+        NDRange r;
+        r.dims = 1;
+        r.global = {4, 1, 1};
+        r.local = {4, 1, 1};
+        KernelArgument f;
+        f.kind = KernelArgument::Kind::Buffer;
+        f.name = "f";
+        const float values[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        f.bytes.assign(reinterpret_cast<const uint8_t*>(values),
+                       reinterpret_cast<const uint8_t*>(values) + sizeof values);
+        f.size = f.bytes.size();
+        f.elementBytes = 4;
+        KernelArgument o;
+        o.kind = KernelArgument::Kind::Buffer;
+        o.name = "o";
+        o.bytes.assign(16, 0);
+        o.size = 16;
+        o.elementBytes = 4;
+        s.setKernel("k");
+        s.setNDRange(r);
+        s.setArguments({f, o});
+        QVERIFY(s.reset());
+        QVERIFY(s.selectLocal({2, 0, 0}));
+        QVERIFY(stepToLine(s, 8));
+        auto value = [&](const char* text) {
+            const EvalResult e = s.evaluate(text);
+            if (!e.ok) qWarning("%s: %s", text, e.error.c_str());
+            return e.value;
+        };
+        QCOMPARE(value("a + b"), std::string("(int4)(1, 1, 0, 1)"));
+        QCOMPARE(value("a && b"), std::string("(int4)(0, -1, 0, -1)"));
+        QCOMPARE(value("!a"), std::string("(int4)(0, 0, -1, 0)"));
+        QCOMPARE(value("a ? b : (int4)(9)"), std::string("(int4)(9, 3, 9, 9)"));
+        QCOMPARE(value("p->zw"), std::string("(float2)(7, 8)"));
+        QCOMPARE(value("p->y"), std::string("6"));
+        QCOMPARE(value("(a + b)[3]"), std::string("1"));
+        QCOMPARE(value("a[3]"), std::string("2"));
+        QCOMPARE(value("p - f"), std::string("1"));
+        QCOMPARE(value("(int)(1, a.w * 10)"), std::string("20"));
+        QCOMPARE(value("s1.n"), std::string("7"));
+        EvalResult e = s.evaluate("a.y");
+        QVERIFY(e.ok);
+        QVERIFY(e.address != 0); // an lvalue: its storage
+        e = s.evaluate("s1");
+        QVERIFY2(e.ok, e.error.c_str());
+        QCOMPARE(e.variable.children.size(), size_t(2));
+        const std::vector<EvalResult> each = s.evaluateEach("a.w * 2 + (a && b).y");
+        QCOMPARE(each.size(), size_t(4));
+        for (size_t i = 0; i < each.size(); ++i)
+            if (i == 2) // the selected work-item stands at line 8
+                QCOMPARE(each[i].value, std::string("3"));
+        e = s.evaluate("p[100000].x");
+        QVERIFY(!e.ok);
+        QVERIFY2(QString::fromStdString(e.error).contains("out-of-bounds"), e.error.c_str());
+        e = s.evaluate("b.x / b.z");
+        QVERIFY(!e.ok);
+        QVERIFY2(QString::fromStdString(e.error).contains("division-by-zero"), e.error.c_str());
+    }
+
     void notRunningSaysSo() {
         Session s;
         EvalResult r = s.evaluate("1");

@@ -8,6 +8,8 @@
 #include "runtime/WorkItem.h"
 #include "runtime/exec/Code.h"
 
+#include <vector>
+
 namespace clstep::exec {
 
 /// The handlers of lowered expression nodes (exec::Node::fn). Each one evaluates its node to
@@ -269,24 +271,137 @@ struct Handlers {
             ev.storeScalar(addr, lhs->type, result, lhs->range, n.align);
         return result;
     }
-    /// `++x`, `x--`, ... on a private arithmetic variable (`n.slot`, lane type `n.to`) or, when
-    /// it is not in place, the tree walk. imm.u bit 0: increment; bit 1: prefix.
-    static Lane incDecSlot(const Node& n, Evaluator& ev) {
-        uint8_t* p = directSlot(ev, n.slot);
-        if (!p) return ev.evalScalar(n.expr);
-        const TypeKind k = n.to;
+    /// The current value of the scalar lvalue of node `n` (`lhs`; a private slot `n.slot` when
+    /// `n.from` is not Void, else the address computed by `n.b`): `p` is set to its bytes when
+    /// it is in place, else `addr` to its address (computed once, for the store that follows).
+    static Lane readLValue(const Node& n, Evaluator& ev, const ast::Expr* lhs, uint8_t*& p,
+                           uint64_t& addr) {
         Lane cur;
-        lanemem::readLane(p, k, false, cur);
-        const bool inc = n.imm.u & 1;
-        const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, k);
-        const BinaryOp op = inc ? BinaryOp::Add : BinaryOp::Sub;
-        Lane next;
-        if (!lane::quickArith(op, k, cur, one, next)) {
-            bool divisionByZero = false;
-            next = lane::arith(op, k, cur, one, divisionByZero);
+        p = nullptr;
+        addr = 0;
+        if (n.from != TypeKind::Void) {
+            p = directSlot(ev, n.slot);
+            if (p) {
+                lanemem::readLane(p, n.to, false, cur);
+                return cur;
+            }
+            addr = slotAddress(ev, n.slot);
+        } else {
+            addr = eval(n.b, ev).u;
         }
-        lanemem::writeLane(p, k, false, next);
+        return ev.loadScalar(addr, lhs->type, lhs->range, n.align);
+    }
+    /// Writes `v` where readLValue() read it.
+    static void writeLValue(const Node& n, Evaluator& ev, const ast::Expr* lhs, uint8_t* p,
+                            uint64_t addr, Lane v) {
+        if (p)
+            lanemem::writeLane(p, n.to, false, v);
+        else
+            ev.storeScalar(addr, lhs->type, v, lhs->range, n.align);
+    }
+    /// `++x`, `x--`, ... (C99 6.5.2.4, 6.5.3.1) on a scalar lvalue of lane type `n.to`: a
+    /// private variable (`n.slot`, `n.from` not Void; in place or through the port) or the
+    /// address computed by `n.b` (an element, a field, `*p`, a component). imm.u bit 0:
+    /// increment; bit 1: prefix; bits 2 and up: a pointer's (`n.to` Pointer) element size in
+    /// bytes, the step (C99 6.5.6).
+    static Lane incDec(const Node& n, Evaluator& ev) {
+        const ast::Expr* lhs = static_cast<const ast::UnaryExpr*>(n.expr)->operand.get();
+        uint8_t* p;
+        uint64_t addr;
+        const Lane cur = readLValue(n, ev, lhs, p, addr);
+        const TypeKind k = n.to;
+        const bool inc = n.imm.u & 1;
+        Lane next;
+        if (k == TypeKind::Pointer) {
+            next = addElements(cur, inc ? 1 : -1, n.imm.u >> 2);
+        } else {
+            const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, k);
+            const BinaryOp op = inc ? BinaryOp::Add : BinaryOp::Sub;
+            if (!lane::quickArith(op, k, cur, one, next)) {
+                bool divisionByZero = false;
+                next = lane::arith(op, k, cur, one, divisionByZero);
+            }
+        }
+        writeLValue(n, ev, lhs, p, addr, next);
         return (n.imm.u & 2) ? next : cur;
+    }
+    /// `p += i` / `p -= i` on a pointer lvalue (lvalue as readLValue(); `n.to` Pointer): the
+    /// pointer first, then `i` (`n.a`), stepping by elements of `n.imm.u >> 1` bytes; bit 0 of
+    /// `n.imm.u`: subtract.
+    static Lane pointerCompoundAssign(const Node& n, Evaluator& ev) {
+        const ast::Expr* lhs = static_cast<const ast::AssignExpr*>(n.expr)->lhs.get();
+        uint8_t* p;
+        uint64_t addr;
+        const Lane cur = readLValue(n, ev, lhs, p, addr);
+        const Lane y = eval(n.a, ev);
+        const Lane result = addElements(cur, (n.imm.u & 1) ? -y.i : y.i, n.imm.u >> 1);
+        writeLValue(n, ev, lhs, p, addr, result);
+        return result;
+    }
+    /// `p - q` of two pointers to elements of `n.imm.u` bytes: the difference in elements as
+    /// ptrdiff_t (spec 6.3 / C99 6.5.6p9; only the offsets are compared).
+    static Lane pointerDiff(const Node& n, Evaluator& ev) {
+        const Lane x = eval(n.a, ev);
+        const Lane y = eval(n.b, ev);
+        Lane r;
+        const int64_t d = static_cast<int64_t>(address::offset(x.u) - address::offset(y.u));
+        r.i = d / static_cast<int64_t>(n.imm.u);
+        return r;
+    }
+    /// Evaluates `n.a` for its side effects and returns nothing useful (a discarded operand
+    /// of a comma, a cast to void). `n.a` null: the tree walk evaluates `n.expr` (an
+    /// expression of struct, union or array type).
+    static Lane discard(const Node& n, Evaluator& ev) {
+        if (n.a) {
+            if (n.a->vec) {
+                Lane tmp[16];
+                n.a->vec(*n.a, ev, tmp);
+            } else {
+                eval(n.a, ev);
+            }
+        } else {
+            ev.evalDiscard(n.expr);
+        }
+        Lane r;
+        r.u = 0;
+        return r;
+    }
+    /// Element `n.b` of the vector rvalue computed by vector node `n.a` (`f(x)[i]`): the vector
+    /// first, then the index; an index outside the vector gives 0.
+    static Lane vectorElement(const Node& n, Evaluator& ev) {
+        Lane v[16];
+        n.a->vec(*n.a, ev, v);
+        const int64_t i = eval(n.b, ev).i;
+        if (i < 0 || i >= static_cast<int64_t>(n.a->count)) return Lane{.u = 0};
+        return v[i];
+    }
+    /// `v[i]`'s address for a vector lvalue `v` (address `n.a`, element bytes `n.imm.u`): the
+    /// index first, then the vector's address (Evaluator::address).
+    static Lane addressVectorIndex(const Node& n, Evaluator& ev) {
+        const int64_t i = eval(n.b, ev).i;
+        Lane l;
+        l.u = eval(n.a, ev).u + static_cast<uint64_t>(i) * n.imm.u;
+        return l;
+    }
+    /// The address of string literal `n.expr` in the run's constant memory.
+    static Lane stringLiteral(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.m_run.stringLiteral(static_cast<const ast::StringLiteralExpr*>(n.expr));
+        return l;
+    }
+    /// A private variable or parameter of opaque type (event_t, sampler_t, an image: an
+    /// 8-byte handle, `n.slot`), in place or through the port.
+    static Lane loadOpaqueSlot(const Node& n, Evaluator& ev) {
+        if (const uint8_t* p = directSlot(ev, n.slot)) {
+            Lane l;
+            lanemem::readLane(p, TypeKind::Opaque, false, l);
+            return l;
+        }
+        return ev.load(slotAddress(ev, n.slot), n.expr->type, n.expr->range).lanes[0];
+    }
+    /// The opaque handle at address `n.a` (a program-scope sampler, a field).
+    static Lane loadOpaque(const Node& n, Evaluator& ev) {
+        return ev.loadAt(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align).lanes[0];
     }
 
     // ---- calls -----------------------------------------------------------------------
@@ -295,6 +410,7 @@ struct Handlers {
     /// with the arguments as Values, as Evaluator::evalCall calls it; its result.
     static Value callBuiltinValue(const Node& n, Evaluator& ev) {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
+        if (n.list) return callBuiltinList(n, ev, *def);
         Value argv[3];
         const Node* args[3] = {n.a, n.b, n.c};
         for (uint32_t i = 0; i < n.slot; ++i) {
@@ -305,6 +421,23 @@ struct Handlers {
         }
         Value result;
         def->impl(ev.m_wi.env(), static_cast<const ast::CallExpr*>(n.expr)->resolved, argv, result);
+        return result;
+    }
+    /// callBuiltinValue() for more than three arguments (`n.slot` of them in `n.list`:
+    /// printf, async_work_group_strided_copy, ...).
+    [[gnu::noinline]] static Value callBuiltinList(const Node& n, Evaluator& ev,
+                                                   const BuiltinDef& def) {
+        std::vector<Value> argv(n.slot);
+        for (uint32_t i = 0; i < n.slot; ++i) {
+            const Node* arg = n.list[i];
+            if (arg->vec)
+                arg->vec(*arg, ev, argv[i].lanes);
+            else
+                argv[i].lanes[0] = eval(arg, ev);
+        }
+        Value result;
+        def.impl(ev.m_wi.env(), static_cast<const ast::CallExpr*>(n.expr)->resolved, argv.data(),
+                 result);
         return result;
     }
     /// callBuiltinValue() of a builtin with a scalar result.

@@ -12,6 +12,7 @@ namespace clstep::exec {
 
 using namespace ast;
 using H = Handlers;
+using VH = VectorHandlers;
 using namespace dispatch;
 
 namespace {
@@ -98,11 +99,17 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
             return n;
         }
         const int32_t slot = privateSlot(e);
+        const bool opaque = t->kind == TypeKind::Opaque;
         if (slot < 0) {
             if (name->decl && name->decl->kind == DeclKind::Var &&
                 static_cast<const VarDecl*>(name->decl)->isProgramScope)
-                return make(&H::load, e, address(e));
+                return make(opaque ? &H::loadOpaque : &H::load, e, address(e));
             return nullptr;
+        }
+        if (opaque) {
+            Node* n = make(&H::loadOpaqueSlot, e);
+            n->slot = static_cast<uint32_t>(slot);
+            return n;
         }
         Node* n = make(
             byKind(t->kind, [](auto K) -> Node::Fn { return &H::loadSlot<decltype(K)::value>; }),
@@ -118,6 +125,8 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
         return assign(static_cast<const AssignExpr*>(e));
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
+        if (isVectorExpr(c->cond.get())) // scalar operands, a vector condition: lane 0
+            return make(&VH::firstLane, e, select(c, 1));
         if (!Evaluator::isScalarExpr(c->cond.get())) return nullptr;
         Node* n = make(&H::conditional, e, scalar(c->thenExpr.get()), scalar(c->elseExpr.get()),
                        scalar(c->cond.get()));
@@ -126,7 +135,10 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
     }
     case ExprKind::Index: {
         auto* x = static_cast<const IndexExpr*>(e);
-        if (!x->base->isLValue && x->base->type->canonical()->isVector()) return nullptr;
+        if (!x->base->isLValue && isVectorExpr(x->base.get())) { // `f(x)[i]`
+            const Node* v = vector(x->base.get());
+            return make(&H::vectorElement, e, v, scalar(x->index.get()));
+        }
         return make(&H::load, e, address(e));
     }
     case ExprKind::Member: {
@@ -145,9 +157,69 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
     }
     case ExprKind::Call:
         return call(static_cast<const CallExpr*>(e));
+    case ExprKind::VectorLiteral: {
+        // `(T)(a, b)` with a scalar or pointer T: a comma expression, then a cast
+        auto* v = static_cast<const VectorLiteralExpr*>(e);
+        if (!v->isCommaCast || v->elements.empty()) return nullptr;
+        const Node* last = cast(e, v->elements.back().get(), e->type.type);
+        if (!last) return nullptr;
+        for (size_t i = v->elements.size() - 1; i-- > 0;)
+            last = make(&H::comma, e, discard(v->elements[i].get()), last);
+        return last;
+    }
     default:
         return nullptr;
     }
+}
+
+const Node* Lowerer::expression(const Expr* e) {
+    if (isVectorExpr(e)) return vector(e);
+    if (Evaluator::isScalarExpr(e)) return scalar(e);
+    if (e->type.type && e->type->canonical()->kind == TypeKind::Opaque) return scalar(e);
+    return nullptr;
+}
+
+const Node* Lowerer::discard(const Expr* e) {
+    if (Evaluator::isScalarExpr(e)) return scalar(e);
+    if (isVectorExpr(e)) return discardVector(e);
+    if (e->kind == ExprKind::Cast && e->type.type && e->type->isVoid()) // `(void)x`
+        return discard(static_cast<const CastExpr*>(e)->operand.get());
+    if (e->kind == ExprKind::Binary && static_cast<const BinaryExpr*>(e)->op == BinaryOp::Comma) {
+        auto* b = static_cast<const BinaryExpr*>(e);
+        const Node* lhs = discard(b->lhs.get());
+        return make(&H::comma, e, lhs, discard(b->rhs.get()));
+    }
+    if (e->kind == ExprKind::VectorLiteral) {
+        auto* v = static_cast<const VectorLiteralExpr*>(e);
+        if (v->isCommaCast && !v->elements.empty()) {
+            const Node* last = discard(v->elements.back().get());
+            for (size_t i = v->elements.size() - 1; i-- > 0;)
+                last = make(&H::comma, e, discard(v->elements[i].get()), last);
+            return last;
+        }
+    }
+    if (e->kind == ExprKind::Call) { // a builtin with an opaque or no result
+        if (const Node* n = call(static_cast<const CallExpr*>(e))) {
+            ++m_program.stats().lowered;
+            return make(&H::discard, e, n);
+        }
+    }
+    ++m_program.stats().treeWalk; // struct, union, array: the tree walk
+    return make(&H::discard, e);
+}
+
+bool Lowerer::isOpaqueOperand(const Expr* e) {
+    if (!e->type.type || e->type->canonical()->kind != TypeKind::Opaque) return false;
+    if (e->kind == ExprKind::Name) {
+        auto* name = static_cast<const NameExpr*>(e);
+        return privateSlot(e) >= 0 || (name->decl && name->decl->kind == DeclKind::Var &&
+                                       static_cast<const VarDecl*>(name->decl)->isProgramScope);
+    }
+    if (e->kind == ExprKind::Cast) // `(sampler_t)flags`
+        return Evaluator::isScalarExpr(static_cast<const CastExpr*>(e)->operand.get());
+    if (e->kind == ExprKind::ImplicitCast)
+        return Evaluator::isScalarExpr(static_cast<const ImplicitCastExpr*>(e)->operand.get());
+    return false;
 }
 
 const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
@@ -177,7 +249,8 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         // `&a[i]`: i may be one past the end of a static array (Evaluator::addressOfOperand)
         auto* x = static_cast<const IndexExpr*>(operand);
         const Type* bt = x->base->type->canonical();
-        if (bt->isVector() || !Evaluator::isScalarExpr(x->base.get())) return nullptr;
+        if (bt->isVector()) return address(operand); // `&v[i]`
+        if (!Evaluator::isScalarExpr(x->base.get())) return nullptr;
         const Node* index = scalar(x->index.get());
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, operand, base, index);
@@ -214,13 +287,18 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
     case UnaryOp::PreDec:
     case UnaryOp::PostInc:
     case UnaryOp::PostDec: {
+        if (!isArithmeticKind(t->kind) && !t->isPointer()) return nullptr;
         const int32_t slot = privateSlot(operand);
-        if (slot < 0 || !isArithmeticKind(t->kind)) return nullptr;
-        Node* n = make(&H::incDecSlot, u);
-        n->slot = static_cast<uint32_t>(slot);
-        n->to = t->kind;
+        Node* n = make(&H::incDec, u, nullptr, slot < 0 ? address(operand) : nullptr);
+        n->to = t->isPointer() ? TypeKind::Pointer : t->kind;
+        n->align = Evaluator::accessAlign(operand);
+        if (slot >= 0) {
+            n->slot = static_cast<uint32_t>(slot);
+            n->from = n->to;
+        }
         n->imm.u = (u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc ? 1u : 0u) |
-                   (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec ? 2u : 0u);
+                   (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec ? 2u : 0u) |
+                   (t->isPointer() ? elementSize(t) << 2 : 0u);
         return n;
     }
     }
@@ -231,9 +309,10 @@ const Node* Lowerer::binary(const BinaryExpr* b) {
     const Expr* lhs = b->lhs.get();
     const Expr* rhs = b->rhs.get();
     switch (b->op) {
-    case BinaryOp::Comma:
-        return make(&H::comma, b, Evaluator::isScalarExpr(lhs) ? scalar(lhs) : nullptr,
-                    scalar(rhs));
+    case BinaryOp::Comma: {
+        const Node* first = discard(lhs);
+        return make(&H::comma, b, first, scalar(rhs));
+    }
     case BinaryOp::LogAnd:
     case BinaryOp::LogOr: {
         if (!Evaluator::isScalarExpr(lhs) || !Evaluator::isScalarExpr(rhs)) return nullptr;
@@ -258,7 +337,12 @@ const Node* Lowerer::binary(const BinaryExpr* b) {
         }))
         return make(fn, b, scalar(lhs), scalar(rhs));
     if (op == BinaryOp::Add || op == BinaryOp::Sub) {
-        if (lt->isPointer() && rt->isPointer()) return nullptr;
+        if (lt->isPointer() && rt->isPointer()) {
+            if (op != BinaryOp::Sub) return nullptr;
+            Node* n = make(&H::pointerDiff, b, scalar(lhs), scalar(rhs));
+            n->imm.u = elementSize(lt);
+            return n;
+        }
         if (lt->isPointer()) {
             Node* n = make(&H::pointerAdd, b, scalar(lhs), scalar(rhs));
             n->imm.u = elementSize(lt);
@@ -293,8 +377,22 @@ const Node* Lowerer::assign(const AssignExpr* a) {
     const Type* lt = lhs->type->canonical();
     const int32_t slot = privateSlot(lhs);
     Node::Fn fn = &H::assign;
+    if (a->op != BinaryOp::None && lt->isPointer()) {
+        if (a->op != BinaryOp::Add && a->op != BinaryOp::Sub) return nullptr;
+        // `p += i`: the pointer's address and value first, then i
+        const Node* lvalue = slot < 0 ? address(lhs) : nullptr;
+        Node* n = make(&H::pointerCompoundAssign, a, scalar(rhs), lvalue);
+        n->imm.u = elementSize(lt) << 1 | (a->op == BinaryOp::Sub ? 1u : 0u);
+        n->align = Evaluator::accessAlign(lhs);
+        n->to = TypeKind::Pointer;
+        if (slot >= 0) {
+            n->slot = static_cast<uint32_t>(slot);
+            n->from = TypeKind::Pointer;
+        }
+        return n;
+    }
     if (a->op != BinaryOp::None) {
-        if (lt->isPointer() || !isArithmeticKind(lt->kind)) return nullptr;
+        if (!isArithmeticKind(lt->kind)) return nullptr;
         const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
         fn = byArithOp(a->op, [&](auto O) {
             return byKind(ct->kind, [](auto K) -> Node::Fn {
@@ -330,14 +428,26 @@ const Node* Lowerer::call(const CallExpr* c) {
         n->imm.u = reinterpret_cast<uintptr_t>(&def);
         return n;
     }
-    if (c->args.size() > 3 || !def.impl) return nullptr;
+    if (!def.impl) return nullptr;
+    return builtinArguments(c, make(&H::callBuiltin, c));
+}
+
+Node* Lowerer::builtinArguments(const CallExpr* c, Node* n) {
+    const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     for (const ExprPtr& arg : c->args)
-        if (!Evaluator::isScalarExpr(arg.get()) && !isVectorExpr(arg.get())) return nullptr;
+        if (!Evaluator::isScalarExpr(arg.get()) && !isVectorExpr(arg.get()) &&
+            !isOpaqueOperand(arg.get()))
+            return nullptr;
+    const size_t count = c->args.size();
+    const Node** list = count > 3 ? m_program.newList(count) : nullptr;
     const Node* args[3] = {nullptr, nullptr, nullptr};
-    for (size_t i = 0; i < c->args.size(); ++i)
-        args[i] = operand(c->args[i].get());
-    Node* n = make(&H::callBuiltin, c, args[0], args[1], args[2]);
-    n->slot = static_cast<uint32_t>(c->args.size());
+    for (size_t i = 0; i < count; ++i)
+        (list ? list[i] : args[i]) = operand(c->args[i].get());
+    n->a = args[0];
+    n->b = args[1];
+    n->c = args[2];
+    n->list = list;
+    n->slot = static_cast<uint32_t>(count);
     n->imm.u = reinterpret_cast<uintptr_t>(&def);
     return n;
 }
@@ -367,6 +477,12 @@ const Node* Lowerer::address(const Expr* e) {
     case ExprKind::Index: {
         auto* x = static_cast<const IndexExpr*>(e);
         const Type* bt = x->base->type->canonical();
+        if (bt->isVector() && x->base->isLValue) { // `v[i]`: index first, as the tree walk
+            const Node* index = scalar(x->index.get());
+            Node* n = make(&H::addressVectorIndex, e, address(x->base.get()), index);
+            n->imm.u = bt->element->size;
+            return n;
+        }
         if (bt->isVector() || !Evaluator::isScalarExpr(x->base.get())) break;
         const Node* index = scalar(x->index.get());
         const Node* base = scalar(x->base.get());
@@ -389,6 +505,8 @@ const Node* Lowerer::address(const Expr* e) {
         }
         return n;
     }
+    case ExprKind::StringLiteral:
+        return make(&H::stringLiteral, e);
     default:
         break;
     }

@@ -12,6 +12,7 @@ namespace clstep::exec {
 using namespace ast;
 using namespace dispatch;
 using VH = VectorHandlers;
+using H = Handlers;
 
 namespace {
 
@@ -58,7 +59,9 @@ const Node* Lowerer::discardVector(const Expr* e) {
 }
 
 const Node* Lowerer::component(const MemberExpr* m) {
-    if (m->arrow || m->swizzle.size() != 1 || !isVectorExpr(m->base.get())) return nullptr;
+    if (m->swizzle.size() != 1) return nullptr;
+    if (m->arrow) return make(&H::load, m, address(m)); // `p->x`: that component only
+    if (!isVectorExpr(m->base.get())) return nullptr;
     const Type* vt = m->base->type->canonical();
     Node* n = make(&VH::component, m, vector(m->base.get()));
     n->imm.u = m->swizzle[0];
@@ -107,7 +110,14 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
             n->align = Evaluator::accessAlign(m);
             break;
         }
-        if (m->arrow || !isVectorExpr(m->base.get())) return nullptr;
+        if (m->arrow) { // `p->xy`: the whole vector through the pointer, then the components
+            const Type* vt = m->base->type->canonical()->pointee->canonical();
+            n = make(nullptr, e, scalar(m->base.get()));
+            n->vec = &VH::loadSwizzle;
+            n->align = vt->align;
+            break;
+        }
+        if (!isVectorExpr(m->base.get())) return nullptr;
         n = make(nullptr, e, vector(m->base.get()));
         n->vec = &VH::swizzle;
         break;
@@ -136,6 +146,17 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
             n->vec = &VH::bitNot;
             n->to = t->element->kind;
             break;
+        case UnaryOp::LogNot:
+            if (!isVectorExpr(operand)) return nullptr;
+            n = make(nullptr, e, vector(operand));
+            n->vec = &VH::logNot;
+            n->from = operand->type->canonical()->element->kind;
+            break;
+        case UnaryOp::PreInc:
+        case UnaryOp::PreDec:
+        case UnaryOp::PostInc:
+        case UnaryOp::PostDec:
+            return vectorIncDec(u);
         default:
             return nullptr;
         }
@@ -147,6 +168,7 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         return vectorAssign(static_cast<const AssignExpr*>(e));
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
+        if (isVectorExpr(c->cond.get())) return select(c, t->count);
         if (!Evaluator::isScalarExpr(c->cond.get()) || !isVectorExpr(c->thenExpr.get()) ||
             !isVectorExpr(c->elseExpr.get()))
             return nullptr;
@@ -166,16 +188,10 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         auto* c = static_cast<const CallExpr*>(e);
         if (c->builtin < 0) return nullptr;
         const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
-        if (def.dimQuery || c->args.size() > 3 || !def.impl) return nullptr;
-        for (const ExprPtr& arg : c->args)
-            if (!Evaluator::isScalarExpr(arg.get()) && !isVectorExpr(arg.get())) return nullptr;
-        const Node* args[3] = {nullptr, nullptr, nullptr};
-        for (size_t i = 0; i < c->args.size(); ++i)
-            args[i] = operand(c->args[i].get());
-        n = make(nullptr, c, args[0], args[1], args[2]);
+        if (def.dimQuery || !def.impl) return nullptr;
+        n = builtinArguments(c, make(nullptr, c));
+        if (!n) return nullptr;
         n->vec = &VH::callBuiltin;
-        n->slot = static_cast<uint32_t>(c->args.size());
-        n->imm.u = reinterpret_cast<uintptr_t>(&def);
         break;
     }
     default:
@@ -192,8 +208,38 @@ const Node* Lowerer::vectorBinary(const BinaryExpr* b) {
     const Type* t = b->type->canonical();
     const Type* lt = lhs->type->canonical();
     const Type* rt = rhs->type->canonical();
+    if (b->op == BinaryOp::Comma) {
+        const Node* first = discard(lhs);
+        Node* n = make(nullptr, b, first, vector(rhs));
+        n->vec = &VH::comma;
+        n->count = t->count;
+        return n;
+    }
+    if (lt->isVector() && rt->isScalarArithmetic() && lt->count == t->count &&
+        (b->op == BinaryOp::Shl || b->op == BinaryOp::Shr)) {
+        // `v << n`: Sema leaves a scalar shift count alone; it shifts every component
+        // (spec 6.3.j)
+        Node::VecFn fn = byArithOp<Node::VecFn>(b->op, [&](auto O) {
+            return byElementKind(t->element->kind, [](auto K) -> Node::VecFn {
+                return &VH::arith<decltype(O)::value, decltype(K)::value>;
+            });
+        });
+        const Node* x = vector(lhs);
+        Node* n = make(nullptr, b, x, splatOf(rhs, t));
+        n->vec = fn;
+        n->count = t->count;
+        return n;
+    }
     if (!lt->isVector() || !rt->isVector() || lt->count != t->count || rt->count != t->count)
-        return nullptr; // comma, vector && and ||, mixed forms: tree walk
+        return nullptr; // forms Sema does not produce
+    if (b->op == BinaryOp::LogAnd || b->op == BinaryOp::LogOr) {
+        Node* n = make(nullptr, b, vector(lhs), vector(rhs));
+        n->vec = &VH::logical;
+        n->from = lt->element->kind;
+        n->imm.u = b->op == BinaryOp::LogOr ? 1 : 0;
+        n->count = t->count;
+        return n;
+    }
     Node::VecFn fn = byCompareOp<Node::VecFn>(b->op, [&](auto O) {
         return byElementKind(lt->element->kind, [](auto K) -> Node::VecFn {
             return &VH::compare<decltype(O)::value, decltype(K)::value>;
@@ -216,7 +262,9 @@ const Node* Lowerer::vectorAssign(const AssignExpr* a) {
     const Expr* lhs = a->lhs.get();
     const Expr* rhs = a->rhs.get();
     const Type* lt = lhs->type->canonical();
-    if (!isVectorExpr(rhs)) return nullptr;
+    if (!isVectorExpr(rhs) &&
+        !(Evaluator::isScalarExpr(rhs) && (a->op == BinaryOp::Shl || a->op == BinaryOp::Shr)))
+        return nullptr; // `v <<= n` has a scalar n (Sema); other forms have a vector rhs
     Node::VecFn fn = &VH::assign;
     if (a->op != BinaryOp::None) {
         const Type* ct = a->computeType.type ? a->computeType->canonical() : lt;
@@ -228,37 +276,75 @@ const Node* Lowerer::vectorAssign(const AssignExpr* a) {
         });
         if (!fn) return nullptr;
     }
+    // Lowered in evaluation order: a compound assignment reads the lvalue before rhs.
+    const Node* current = a->op != BinaryOp::None ? vector(lhs) : nullptr;
+    // `v <<= n`: a scalar shift count shifts every component (spec 6.3.j)
+    const Node* value =
+        isVectorExpr(rhs) || a->op == BinaryOp::None ? operand(rhs) : splatOf(rhs, lt);
+    Node* n = make(nullptr, a, value, nullptr, current);
+    n->vec = fn;
+    n->count = lt->count;
+    vectorLValue(n, lhs);
+    return n;
+}
+
+void Lowerer::vectorLValue(Node* n, const Expr* lhs) {
     const MemberExpr* swizzle = nullptr;
     if (lhs->kind == ExprKind::Member) {
         auto* m = static_cast<const MemberExpr*>(lhs);
-        if (!m->field) {
-            if (m->arrow || m->swizzle.size() < 2) return nullptr;
-            swizzle = m;
-        }
+        if (!m->field) swizzle = m; // more than one component (a vector)
     }
-    // Lowered in evaluation order: a compound assignment reads the lvalue before rhs.
-    const Node* current = a->op != BinaryOp::None ? vector(lhs) : nullptr;
-    const Node* value = operand(rhs);
     const int32_t slot = swizzle ? -1 : privateSlot(lhs);
-    const Node* lvalue = nullptr;
-    if (swizzle)
-        lvalue = address(swizzle->base.get());
+    if (swizzle) // the base vector's address: the pointer itself for `p->xy`
+        n->b = swizzle->arrow ? scalar(swizzle->base.get()) : address(swizzle->base.get());
     else if (slot < 0)
-        lvalue = address(lhs);
-    Node* n = make(nullptr, a, value, lvalue, current);
-    n->vec = fn;
-    n->count = lt->count;
+        n->b = address(lhs);
     if (swizzle) {
+        const Type* vt = swizzle->arrow ? swizzle->base->type->canonical()->pointee->canonical()
+                                        : swizzle->base->type->canonical();
         n->imm.u = 1;
-        n->align = std::min(Evaluator::accessAlign(swizzle->base.get()),
-                            swizzle->base->type->canonical()->element->align);
+        n->align = swizzle->arrow
+                       ? vt->element->align
+                       : std::min(Evaluator::accessAlign(swizzle->base.get()), vt->element->align);
     } else {
         n->align = Evaluator::accessAlign(lhs);
     }
     if (slot >= 0) {
         n->slot = static_cast<uint32_t>(slot);
-        n->from = lt->element->kind;
+        n->from = lhs->type->canonical()->element->kind;
     }
+}
+
+const Node* Lowerer::splatOf(const Expr* e, const Type* vt) {
+    const Type* from = e->type->canonical();
+    Node* n = make(nullptr, e, scalar(e));
+    n->vec = &VH::splat;
+    n->from = from->kind;
+    n->to = vt->element->kind;
+    n->count = vt->count;
+    return n;
+}
+
+const Node* Lowerer::select(const ConditionalExpr* c, uint32_t count) {
+    const Type* ct = c->cond->type->canonical();
+    const Node* cond = vector(c->cond.get());
+    const Node* a = operand(c->thenExpr.get());
+    const Node* b = operand(c->elseExpr.get());
+    Node* n = make(nullptr, c, a, b, cond);
+    n->vec = &VH::select;
+    n->slot = static_cast<uint32_t>(ct->element->size * 8 - 1); // the most significant bit
+    n->count = std::min(count, ct->count);
+    return n;
+}
+
+const Node* Lowerer::vectorIncDec(const UnaryExpr* u) {
+    const Expr* operand = u->operand.get();
+    const Type* t = operand->type->canonical();
+    Node* n = make(nullptr, u, nullptr, nullptr, vector(operand));
+    n->vec = byElementKind(t->element->kind,
+                           [](auto K) -> Node::VecFn { return &VH::incDec<decltype(K)::value>; });
+    n->count = t->count;
+    vectorLValue(n, operand);
     return n;
 }
 

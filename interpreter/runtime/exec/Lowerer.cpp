@@ -31,11 +31,9 @@ std::unique_ptr<Function> Lowerer::lower(const FunctionDecl& fn) {
     m_breakables.clear();
     m_stepOp.clear();
     m_gotos.clear();
-    m_hasSwitch = false;
-    // The body itself is not a step (the tree walk runs it with execCompound).
+    // The body itself is not a step (a call runs it as a whole).
     for (const StmtPtr& s : fn.body->body)
         stmt(s.get());
-    if (!m_gotos.empty() && m_hasSwitch) return nullptr;
     for (const auto& [op, g] : m_gotos) {
         const Stmt* root = g->parent;
         while (root && !(root->kind == StmtKind::Compound && statementContains(root, g->target)))
@@ -108,6 +106,14 @@ void Lowerer::collectSkipped(const Stmt* s, const Stmt* target, std::vector<cons
     }
 }
 
+const Node* Lowerer::statementExpr(const Expr* e) {
+    // A user function's call with no result: the tree walk's call (the op's expression).
+    if (e->kind == ExprKind::Call && static_cast<const CallExpr*>(e)->builtin < 0 &&
+        !Evaluator::isScalarExpr(e) && !isVectorExpr(e))
+        return nullptr;
+    return discard(e);
+}
+
 uint32_t Lowerer::branchFalse(const Expr* cond) {
     Op op;
     op.kind = OpKind::BranchFalse;
@@ -127,8 +133,10 @@ void Lowerer::decl(const VarDecl* v) {
     const Expr* init = v->init.get();
     if (init && !v->isProgramScope && v->type.space != AddressSpace::Local &&
         init->kind != ExprKind::InitList &&
-        !(t->isArray() && init->kind == ExprKind::StringLiteral) && Evaluator::isScalarExpr(init) &&
-        t->isScalar()) {
+        !(t->isArray() && init->kind == ExprKind::StringLiteral) &&
+        ((Evaluator::isScalarExpr(init) && t->isScalar()) ||
+         (t->kind == TypeKind::Opaque && init->type.type &&
+          init->type->canonical()->kind == TypeKind::Opaque))) { // `event_t e = async_...`
         op.kind = OpKind::DeclScalar;
         op.node = scalar(init);
         op.expr = init;
@@ -169,13 +177,7 @@ void Lowerer::stmt(const Stmt* s) {
                 (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier))
                 op.kind = OpKind::Barrier;
         }
-        if (op.kind == OpKind::Eval && Evaluator::isScalarExpr(e)) op.node = scalar(e);
-        if (op.kind == OpKind::Eval && isVectorExpr(e)) op.node = discardVector(e);
-        if (op.kind == OpKind::Eval && e->kind == ExprKind::Call && e->type.type &&
-            e->type->isVoid()) { // vstore4(v, i, p) and other builtins without a result
-            op.node = call(static_cast<const CallExpr*>(e));
-            if (op.node) ++m_program.stats().lowered;
-        }
+        if (op.kind == OpKind::Eval) op.node = statementExpr(e);
         emit(op);
         return;
     }
@@ -238,8 +240,7 @@ void Lowerer::stmt(const Stmt* s) {
             Op inc;
             inc.kind = OpKind::Eval;
             inc.expr = f->inc.get();
-            if (Evaluator::isScalarExpr(inc.expr)) inc.node = scalar(inc.expr);
-            if (isVectorExpr(inc.expr)) inc.node = discardVector(inc.expr);
+            inc.node = statementExpr(inc.expr);
             emit(inc);
         }
         emit(Op{.kind = OpKind::Jump, .target = top});
@@ -254,7 +255,6 @@ void Lowerer::stmt(const Stmt* s) {
     }
     case StmtKind::Switch: {
         auto* w = static_cast<const SwitchStmt*>(s);
-        m_hasSwitch = true;
         const uint32_t table = static_cast<uint32_t>(m_f->switches.size());
         m_f->switches.emplace_back();
         {

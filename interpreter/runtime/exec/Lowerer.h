@@ -16,15 +16,21 @@ namespace clstep::exec {
 /// goto. Expressions of scalar or pointer type become Node trees (Handlers); others, and
 /// scalar forms not lowered yet, are evaluated by the tree walk from their op or node.
 ///
-/// A function with both a goto and a switch statement is not lowered (the tree walk's seek
-/// mode gives a goto across a switch body its own meaning); lower() returns null and the
-/// function runs on the tree walk.
+/// Every function is lowered, gotos and switches together: each goto and each case label has
+/// its own jump target, so a goto into or out of a switch body goes where C says (C99
+/// 6.8.6.1).
 class Lowerer {
 public:
     explicit Lowerer(Program& program) : m_program(program) {}
 
-    /// The lowered body of `f` (a definition with a body), or null (see above).
+    /// The lowered body of `f` (a definition with a body).
     std::unique_ptr<Function> lower(const ast::FunctionDecl& f);
+    /// A node for expression `e` on its own (exec::LoweredExpr, the debugger's expressions):
+    /// a scalar node for a scalar, pointer or opaque type, a vector node for a vector type,
+    /// null for any other type.
+    const Node* expression(const ast::Expr* e);
+    /// A node computing the address of lvalue `e` (Evaluator::address).
+    const Node* lvalueAddress(const ast::Expr* e) { return address(e); }
 
 private:
     // statements (Lowerer.cpp)
@@ -32,6 +38,9 @@ private:
     void decl(const ast::VarDecl* v);
     uint32_t emit(const Op& op);
     uint32_t here() const { return static_cast<uint32_t>(m_f->ops.size()); }
+    /// The node of an expression statement or for-increment (discard()), or null for a call
+    /// of a user function without a result (the op's tree walk).
+    const Node* statementExpr(const ast::Expr* e);
     /// Op for a condition: BranchFalse with its lowered node when scalar.
     uint32_t branchFalse(const ast::Expr* cond);
     /// The variables declared on the way from `root` down to `target` (seek mode).
@@ -66,6 +75,25 @@ private:
     /// A one-component swizzle read (`v.x`, `v.s3`) as a scalar node.
     const Node* component(const ast::MemberExpr* m);
     const Node* vectorAssign(const ast::AssignExpr* a);
+    /// Sets the lvalue fields of vector node `n` (storeTo(): a private slot, a swizzle's base
+    /// address, or the address of `lhs`).
+    void vectorLValue(Node* n, const ast::Expr* lhs);
+    /// `++`/`--` on a vector lvalue.
+    const Node* vectorIncDec(const ast::UnaryExpr* u);
+    /// Scalar `e` converted to the element type of vector type `vt` and replicated.
+    const Node* splatOf(const ast::Expr* e, const Type* vt);
+    /// `c ? a : b` with a vector condition (select semantics), `count` lanes.
+    const Node* select(const ast::ConditionalExpr* c, uint32_t count);
+    /// A scalar-shaped node evaluating any expression `e` for its side effects only (a
+    /// discarded comma operand, an expression statement, `(void)x`); struct, union and array
+    /// expressions by the tree walk.
+    const Node* discard(const ast::Expr* e);
+    /// True for an operand of opaque type (sampler, image, event) that scalar() lowers: a
+    /// variable, or a cast from a scalar.
+    static bool isOpaqueOperand(const ast::Expr* e);
+    /// Fills in builtin call node `n` (handler already set): its arguments (`a`, `b`, `c`, or
+    /// `list` past three) and BuiltinDef; null when an argument cannot be lowered.
+    Node* builtinArguments(const ast::CallExpr* c, Node* n);
     const Node* vectorBinary(const ast::BinaryExpr* b);
     const Node* vectorCast(const ast::Expr* e, const ast::Expr* operand);
     const Node* vectorLiteral(const ast::VectorLiteralExpr* v);
@@ -86,7 +114,6 @@ private:
     std::vector<Breakable> m_breakables;
     std::unordered_map<const ast::Stmt*, uint32_t> m_stepOp; ///< Step op of each statement
     std::vector<std::pair<uint32_t, const ast::GotoStmt*>> m_gotos;
-    bool m_hasSwitch = false;
 };
 
 } // namespace clstep::exec

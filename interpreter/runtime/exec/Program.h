@@ -17,6 +17,8 @@ public:
     /// Lowers every function defined in `unit` (exec::Lowerer); a function using a form
     /// the lowering does not handle yet is left out (function() is null: tree walk).
     explicit Program(const ast::TranslationUnit& unit);
+    /// An empty program: node storage for one expression (exec::LoweredExpr).
+    Program() = default;
     Program(const Program&) = delete;
     Program& operator=(const Program&) = delete;
 

@@ -17,11 +17,11 @@ void Evaluator::runBody(const FunctionDecl* f) {
         m_lastBody = f;
         m_lastLowered = p ? p->function(f) : nullptr;
     }
-    if (m_lastLowered) {
-        runLowered(*m_lastLowered);
-        return;
+    if (!m_lastLowered) [[unlikely]] { // exec::Program lowers every definition
+        reportError("internal", "function '" + f->name + "' was not lowered", f->range);
+        throw Abort{};
     }
-    execCompound(f->body.get());
+    runLowered(*m_lastLowered);
 }
 
 namespace {

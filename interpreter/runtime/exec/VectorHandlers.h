@@ -57,22 +57,22 @@ struct VectorHandlers {
         const Value v = ev.loadAt(a, n.expr->type, n.expr->range, n.align);
         std::copy_n(v.lanes, n.count, out);
     }
-    /// Stores vector `v` into the lvalue of assignment `n` (Evaluator::storeToLValue): a
+    /// Stores vector `v` into vector lvalue `lhs` of node `n` (Evaluator::storeToLValue): a
     /// private slot (`n.from` not Void: in place or through the port), the components of a
-    /// multi-component swizzle (`n.imm.u` = 1; `n.b` computes the base vector's address), or
-    /// the address computed by `n.b`.
-    static void storeTo(const Node& n, Evaluator& ev, const Lane* v) {
-        const ast::Expr* lhs = static_cast<const ast::AssignExpr*>(n.expr)->lhs.get();
+    /// multi-component swizzle (`n.imm.u` = 1; `n.b` computes the base vector's address, the
+    /// pointer's value for `p->xy`), or the address computed by `n.b`.
+    static void storeTo(const Node& n, Evaluator& ev, const ast::Expr* lhs, const Lane* v) {
         const Type* t = lhs->type->canonical();
         if (n.imm.u == 1) {
             auto* m = static_cast<const ast::MemberExpr*>(lhs);
-            const Type* vt = m->base->type->canonical();
-            const uint64_t base = Handlers::eval(n.b, ev).u;
+            const QualType base = m->arrow ? m->base->type->canonical()->pointee : m->base->type;
+            const Type* vt = base->canonical();
+            const uint64_t a = Handlers::eval(n.b, ev).u;
             for (size_t i = 0; i < m->swizzle.size(); ++i) {
                 Value one;
                 one.lanes[0] = v[i];
-                ev.storeAt(base + m->swizzle[i] * vt->element->size,
-                           QualType{vt->element, m->base->type.space}, one, lhs->range, n.align);
+                ev.storeAt(a + m->swizzle[i] * vt->element->size, QualType{vt->element, base.space},
+                           one, lhs->range, n.align);
             }
             return;
         }
@@ -88,10 +88,14 @@ struct VectorHandlers {
         std::copy_n(v, t->count, value.lanes);
         ev.storeAt(a, lhs->type, value, lhs->range, n.align);
     }
+    /// The left operand of assignment node `n`.
+    static const ast::Expr* lhsOf(const Node& n) {
+        return static_cast<const ast::AssignExpr*>(n.expr)->lhs.get();
+    }
     /// `lhs = rhs` of vector type: rhs (`n.a`) first, then the lvalue (storeTo()).
     static void assign(const Node& n, Evaluator& ev, Lane* out) {
         n.a->vec(*n.a, ev, out);
-        storeTo(n, ev, out);
+        storeTo(n, ev, lhsOf(n), out);
     }
     /// `lhs op= rhs` of vector type computed in element lane type K (the lvalue's own type):
     /// the lvalue's current value (`n.c`), then rhs (`n.a`), then the store, which computes
@@ -102,7 +106,7 @@ struct VectorHandlers {
         n.c->vec(*n.c, ev, cur);
         evalInto(n.a, ev, y);
         applyArith<Op, K>(n, ev, cur, y, out, static_cast<const ast::AssignExpr*>(n.expr)->opRange);
-        storeTo(n, ev, out);
+        storeTo(n, ev, lhsOf(n), out);
     }
 
     // ---- operators -------------------------------------------------------------------
@@ -157,6 +161,78 @@ struct VectorHandlers {
         const Node* chosen = Handlers::truth(n.c, n.from, ev) ? n.a : n.b;
         chosen->vec(*chosen, ev, out);
     }
+    /// `c ? a : b` with a vector condition `n.c` (spec 6.3.i: select(b, a, c)): all three
+    /// evaluated (condition first), each lane taken from `a` where the most significant bit
+    /// (bit `n.slot`) of the condition's lane is set, else from `b`. A scalar `a` or `b`
+    /// counts for every lane.
+    static void select(const Node& n, Evaluator& ev, Lane* out) {
+        Lane c[16], x[16], y[16];
+        n.c->vec(*n.c, ev, c);
+        evalInto(n.a, ev, x);
+        evalInto(n.b, ev, y);
+        const bool xs = !n.a->vec, ys = !n.b->vec;
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i] = (c[i].u >> n.slot) & 1 ? x[xs ? 0 : i] : y[ys ? 0 : i];
+    }
+    /// `!v` (spec 6.3.f): -1 in each lane of `v` (element lane type `n.from`) that is zero, else
+    /// 0.
+    static void logNot(const Node& n, Evaluator& ev, Lane* out) {
+        Lane v[16];
+        n.a->vec(*n.a, ev, v);
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i].i = truthOf(v[i], n.from) ? 0 : -1;
+    }
+    /// `a && b` (`n.imm.u` = 0) or `a || b` (1) on vectors of element lane type `n.from`
+    /// (spec 6.3.h): both operands evaluated, -1 or 0 per lane.
+    static void logical(const Node& n, Evaluator& ev, Lane* out) {
+        Lane x[16], y[16];
+        n.a->vec(*n.a, ev, x);
+        n.b->vec(*n.b, ev, y);
+        for (uint32_t i = 0; i < n.count; ++i) {
+            const bool l = truthOf(x[i], n.from), r = truthOf(y[i], n.from);
+            out[i].i = (n.imm.u ? (l || r) : (l && r)) ? -1 : 0;
+        }
+    }
+    /// The truth of lane `v` of lane type `k` (non-zero; -0.0 and NaN as C compares them).
+    static bool truthOf(Lane v, TypeKind k) {
+        if (k == TypeKind::Float || k == TypeKind::Half) return v.f != 0;
+        if (k == TypeKind::Double) return v.d != 0;
+        return v.u != 0;
+    }
+    /// `++v`, `v--`, ... (the operator of `n.expr`; spec 6.3.c) on a vector lvalue of element
+    /// lane type K: its value (`n.c`), every lane plus or minus one, stored as storeTo() with
+    /// the operand as lvalue; the result is the new value (prefix) or the old one.
+    template <TypeKind K>
+    static void incDec(const Node& n, Evaluator& ev, Lane* out) {
+        const ast::Expr* lhs = static_cast<const ast::UnaryExpr*>(n.expr)->operand.get();
+        Lane cur[16], one[16], next[16];
+        n.c->vec(*n.c, ev, cur);
+        const Lane l1 = lane::convert(Lane{.i = 1}, TypeKind::Int, K);
+        for (uint32_t i = 0; i < n.count; ++i)
+            one[i] = l1;
+        const auto op = static_cast<const ast::UnaryExpr*>(n.expr)->op;
+        const bool inc = op == ast::UnaryOp::PreInc || op == ast::UnaryOp::PostInc;
+        if (inc)
+            applyArith<BinaryOp::Add, K>(n, ev, cur, one, next, n.expr->range);
+        else
+            applyArith<BinaryOp::Sub, K>(n, ev, cur, one, next, n.expr->range);
+        storeTo(n, ev, lhs, next);
+        const bool prefix = op == ast::UnaryOp::PreInc || op == ast::UnaryOp::PreDec;
+        std::copy_n(prefix ? next : cur, n.count, out);
+    }
+    /// `a, b` of vector type: `n.a` (a scalar-shaped node, evaluated for its effects), then
+    /// vector `n.b`.
+    static void comma(const Node& n, Evaluator& ev, Lane* out) {
+        n.a->fn(*n.a, ev);
+        n.b->vec(*n.b, ev, out);
+    }
+    /// A scalar-shaped node giving lane 0 of vector node `n.a` (a `?:` with a vector condition
+    /// and scalar operands has a scalar type).
+    static Lane firstLane(const Node& n, Evaluator& ev) {
+        Lane tmp[16];
+        n.a->vec(*n.a, ev, tmp);
+        return tmp[0];
+    }
 
     // ---- conversions, swizzles, literals ---------------------------------------------
     /// Scalar `n.a` of lane type `n.from` converted to element type `n.to` and replicated
@@ -179,6 +255,16 @@ struct VectorHandlers {
         const auto& sw = static_cast<const ast::MemberExpr*>(n.expr)->swizzle;
         for (uint32_t i = 0; i < n.count; ++i)
             out[i] = base[sw[i]];
+    }
+    /// A swizzle `p->xy` through pointer `n.a` to a vector: the whole vector is loaded
+    /// (the pointee type, alignment `n.align`), then its components selected.
+    static void loadSwizzle(const Node& n, Evaluator& ev, Lane* out) {
+        auto* m = static_cast<const ast::MemberExpr*>(n.expr);
+        const QualType vt = m->base->type->canonical()->pointee;
+        const uint64_t a = Handlers::eval(n.a, ev).u;
+        const Value v = ev.loadAt(a, vt, n.expr->range, n.align);
+        for (uint32_t i = 0; i < n.count; ++i)
+            out[i] = v.lanes[m->swizzle[i]];
     }
     /// One component of a vector (a scalar node, Node::fn): of a private vector variable
     /// (`n.slot`, `n.from` not Void) read in place when it is direct, else component

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "runtime/exec/Program.h"
+
+#include <memory>
+
+namespace clstep::exec {
+
+/// A debugger expression (print, watch, breakpoint condition; already checked by Sema in one
+/// scope) lowered once into exec::Nodes, to be evaluated on any number of paused work-items
+/// by the Inspector (WorkItem::inspect). It refers to `expr`'s AST, which must outlive it;
+/// the nodes themselves do not depend on a run, so one lowering serves every run of the
+/// program.
+class LoweredExpr {
+public:
+    /// Lowers `e` (null or untyped: nothing is lowered).
+    explicit LoweredExpr(const ast::Expr* e);
+    /// Lowers `e` and keeps it (a breakpoint condition: the expression lives as long as its
+    /// lowering).
+    explicit LoweredExpr(std::unique_ptr<ast::Expr> e);
+    LoweredExpr(const LoweredExpr&) = delete;
+    LoweredExpr& operator=(const LoweredExpr&) = delete;
+
+    /// The expression lowered.
+    const ast::Expr* expr() const { return m_expr; }
+    /// A node computing the address of the object `expr` names (a variable, an element, a
+    /// field, `*p`, one component of an lvalue vector), or null when it is a value without
+    /// storage of its own.
+    const Node* address() const { return m_address; }
+    /// A node computing the value of `expr` when address() is null and it has a scalar,
+    /// pointer, opaque or vector type (a vector node for vectors); null otherwise (a struct,
+    /// union or array value: the tree walk evaluates it).
+    const Node* value() const { return m_value; }
+    /// True when `e` designates storage of its own (address() applies); the rest is computed.
+    static bool hasStorage(const ast::Expr* e);
+
+private:
+    std::unique_ptr<ast::Expr> m_owned;
+    const ast::Expr* m_expr;
+    Program m_nodes;
+    const Node* m_address = nullptr;
+    const Node* m_value = nullptr;
+};
+
+} // namespace clstep::exec
