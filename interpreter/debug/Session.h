@@ -10,7 +10,6 @@
 #include "runtime/KernelArgument.h"
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
-#include "runtime/exec/LoweredExpr.h"
 
 #include <array>
 #include <atomic>
@@ -364,7 +363,7 @@ private:
     size_t m_selected = 0;
     Scheduler m_scheduler;
     std::vector<Breakpoint> m_breakpoints;
-    std::map<int, std::unique_ptr<std::map<const ast::Stmt*, std::unique_ptr<exec::LoweredExpr>>>>
+    std::map<int, std::unique_ptr<std::map<const ast::Stmt*, std::unique_ptr<ast::Expr>>>>
         m_conditions;
     std::vector<Watchpoint> m_watchpoints;
     std::unique_ptr<WatchTracker> m_watch;

@@ -42,6 +42,15 @@ void SessionController::pollReports(WorkItem* current) {
     }
 }
 
+void SessionController::lowerConditions() {
+    loweredConditions.clear();
+    for (const Armed& b : breakpoints)
+        if (b.conditions)
+            for (const auto& [stmt, expr] : *b.conditions)
+                if (expr)
+                    loweredConditions[expr.get()] = std::make_unique<exec::LoweredExpr>(expr.get());
+}
+
 bool SessionController::shouldPause(WorkItem& wi, const ast::Stmt& s) {
     if (s.kind == ast::StmtKind::Compound) return false;
     pollReports(&wi);
@@ -53,9 +62,10 @@ bool SessionController::shouldPause(WorkItem& wi, const ast::Stmt& s) {
             if (b.conditions) {
                 auto it = b.conditions->find(&s);
                 if (it == b.conditions->end() || !it->second) continue;
-                WorkItem::Inspection r = wi.inspect(*it->second);
-                if (r.ok && !ExprCompiler::truthy(it->second->expr()->type, r.bytes, bigEndian))
-                    continue;
+                auto lowered = loweredConditions.find(it->second.get());
+                if (lowered == loweredConditions.end()) continue; // not armed (cannot happen)
+                WorkItem::Inspection r = wi.inspect(*lowered->second);
+                if (r.ok && !ExprCompiler::truthy(it->second->type, r.bytes, bigEndian)) continue;
                 conditionError = r.ok ? std::string() : r.error;
             }
             if (b.reached && ++*b.reached < b.hitCount) continue; // not yet the N-th time

@@ -33,7 +33,7 @@ public:
     enum class Event { None, Breakpoint, Watchpoint, Error };
     /// Compiled condition of a breakpoint for each statement on its line (null: the condition
     /// does not compile there, so the breakpoint never stops at that statement).
-    using Conditions = std::map<const ast::Stmt*, std::unique_ptr<exec::LoweredExpr>>;
+    using Conditions = std::map<const ast::Stmt*, std::unique_ptr<ast::Expr>>;
     /// A breakpoint as the controller checks it.
     struct Armed {
         int id = 0;
@@ -49,6 +49,10 @@ public:
     bool eventsOn = false;      ///< stop at watchpoint hits and (with breakOnError) errors
     bool breakOnError = true;
     std::vector<Armed> breakpoints;
+    /// The armed breakpoints' conditions lowered once (exec::LoweredExpr), by expression; built
+    /// by the Session when it arms the controller (lowerConditions()), read-only while the run
+    /// goes on.
+    std::map<const ast::Expr*, std::unique_ptr<exec::LoweredExpr>> loweredConditions;
     uint32_t mainFile = 0;
     std::atomic<bool>* pauseFlag = nullptr;
     const KernelRun* run = nullptr; ///< polled for new diagnostics
@@ -70,6 +74,9 @@ public:
     std::set<std::array<uint64_t, 3>> erred;
 
     bool shouldPause(WorkItem& wi, const ast::Stmt& s) override;
+    /// Lowers the conditions of the armed breakpoints (loweredConditions), forgetting those of
+    /// earlier operations (their expressions may have been recompiled since).
+    void lowerConditions();
     /// Copies diagnostics reported since the last call into the trace and notes a new error
     /// (errorPending), made by `current` (the work-item that ran since; null if unknown).
     /// Called at every statement and by the Session after each resume.

@@ -185,7 +185,7 @@ bool Session::compileConditions(Breakpoint& b) {
                              (c.column ? ", column " + std::to_string(c.column) : std::string()) +
                              ": " + c.error,
                          c.hint);
-        (*set)[stmt] = c.expr ? std::make_unique<exec::LoweredExpr>(std::move(c.expr)) : nullptr;
+        (*set)[stmt] = std::move(c.expr);
     }
     if (!any) return fail(firstError);
     m_conditions[b.id] = std::move(set);

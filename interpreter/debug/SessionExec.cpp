@@ -39,6 +39,7 @@ void Session::armController(int mode, size_t depth, bool breakpoints) {
         }
         m_controller->breakpoints.push_back(a);
     }
+    m_controller->lowerConditions();
 }
 
 bool Session::resumeItem(WorkItem& wi) {

@@ -1,9 +1,6 @@
 // Evaluator: what the lowered statements (exec/Run.cpp) call: declarations, barriers, the
 // statement boundary (step count, observers, debugger pause) and conditions.
 #include "builtins/BuiltinRegistry.h"
-#include "core/LaneOps.h"
-#include "frontend/Sema.h"
-#include "frontend/StatementLinks.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/StepController.h"

@@ -70,10 +70,15 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& l
                 lanemem::writeLane(result.bytes.data(), t->kind, bigEndian, lanes[0]);
             }
             result.ok = true;
-        } else { // a struct, union or array value: the tree walk gives its address
+        } else { // a struct, union or array value (the tree walk gives its address), void
             const Value v = ev.eval(e);
-            if (const uint8_t* p = wi.access(v.lanes[0].u, size, false, e->range)) {
-                result.bytes.assign(p, p + size);
+            if (t->isRecord() || t->isArray()) {
+                if (const uint8_t* p = wi.access(v.lanes[0].u, size, false, e->range)) {
+                    result.bytes.assign(p, p + size);
+                    result.ok = true;
+                }
+            } else {
+                result.bytes.assign(size, 0);
                 result.ok = true;
             }
         }

@@ -30,10 +30,6 @@ bool LoweredExpr::hasStorage(const Expr* e) {
     }
 }
 
-LoweredExpr::LoweredExpr(std::unique_ptr<Expr> e) : LoweredExpr(e.get()) {
-    m_owned = std::move(e);
-}
-
 LoweredExpr::LoweredExpr(const Expr* e) : m_expr(e) {
     if (!e || !e->type.type) return; // the Inspector says "no expression"
     Lowerer lowerer(m_nodes);

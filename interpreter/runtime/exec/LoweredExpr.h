@@ -2,8 +2,6 @@
 
 #include "runtime/exec/Program.h"
 
-#include <memory>
-
 namespace clstep::exec {
 
 /// A debugger expression (print, watch, breakpoint condition; already checked by Sema in one
@@ -15,9 +13,6 @@ class LoweredExpr {
 public:
     /// Lowers `e` (null or untyped: nothing is lowered).
     explicit LoweredExpr(const ast::Expr* e);
-    /// Lowers `e` and keeps it (a breakpoint condition: the expression lives as long as its
-    /// lowering).
-    explicit LoweredExpr(std::unique_ptr<ast::Expr> e);
     LoweredExpr(const LoweredExpr&) = delete;
     LoweredExpr& operator=(const LoweredExpr&) = delete;
 
@@ -35,7 +30,6 @@ public:
     static bool hasStorage(const ast::Expr* e);
 
 private:
-    std::unique_ptr<ast::Expr> m_owned;
     const ast::Expr* m_expr;
     Program m_nodes;
     const Node* m_address = nullptr;
