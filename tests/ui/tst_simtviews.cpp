@@ -27,7 +27,7 @@
 
 using namespace clstep;
 using namespace clstep::ui;
-using LaneState = debug::Scheduler::LaneState;
+using Lane = debug::Scheduler::LaneState;
 
 class TestSimtViews : public QObject {
     Q_OBJECT
@@ -78,8 +78,8 @@ void TestSimtViews::laneGridShowsMaskedLanesAndTheSplit() {
     const QString expected = QStringLiteral("...A.A.A");
     for (int lane = 0; lane < 8; ++lane) {
         const QModelIndex cell = grid()->indexForLinear(static_cast<size_t>(lane));
-        const auto state = static_cast<LaneState>(cell.data(WorkItemGridModel::LaneRole).toInt());
-        QCOMPARE(state, expected[lane] == QLatin1Char('A') ? LaneState::Active : LaneState::Masked);
+        const auto state = static_cast<Lane>(cell.data(WorkItemGridModel::LaneRole).toInt());
+        QCOMPARE(state, expected[lane] == QLatin1Char('A') ? Lane::Active : Lane::Masked);
         QCOMPARE(cell.data(WorkItemGridModel::SubGroupRole).toInt(), 0);
         QCOMPARE(cell.data(WorkItemGridModel::SplitLineRole).toInt(), 19);
     }
@@ -105,8 +105,8 @@ void TestSimtViews::laneGridShowsMaskedLanesAndTheSplit() {
         const QRect r = view->visualRect(grid()->indexForLinear(linear));
         return image.pixelColor(r.center().x(), r.bottom() - 4);
     };
-    QCOMPARE(barColour(3), LaneStyle::colour(LaneState::Active));
-    QCOMPARE(barColour(0), LaneStyle::colour(LaneState::Masked));
+    QCOMPARE(barColour(3), LaneStyle::colour(Lane::Active));
+    QCOMPARE(barColour(0), LaneStyle::colour(Lane::Masked));
 
     // other schedules show no lanes
     QVERIFY(script({"schedule:in-order"}));
