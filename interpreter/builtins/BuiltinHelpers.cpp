@@ -30,6 +30,8 @@ const Type* commonScalar(TypeContext& types, const std::vector<const Type*>& sca
     const Type* common = scalars.front();
     for (const Type* t : scalars)
         if (t != common) common = types.commonScalarType(common, t);
+    // mul24(short, short): char and short promote to int for the int-only built-ins.
+    if (domain == Domain::Int32 && common->kind < TypeKind::Int) return types.promote(common);
     return common->kind == TypeKind::Bool ? types.promote(common) : common;
 }
 
@@ -118,7 +120,10 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
         const Type* p = nullptr;
         switch (letters[i]) {
         case 'G':
-            if (gen->isVector() ? t != gen : !t->isScalarArithmetic()) return false;
+            // A scalar converts implicitly to the vector gentype (OpenCL C 6.2.1), as in
+            // mix(float4, float, float) or fmax(float, float4).
+            if (gen->isVector() ? t != gen && !t->isScalarArithmetic() : !t->isScalarArithmetic())
+                return false;
             p = gen;
             break;
         case 'g':
@@ -126,7 +131,8 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
             p = t->isVector() ? gen : elem;
             break;
         case 'i':
-            if (gen->isVector() ? t != intShape : !t->isInteger()) return false;
+            // pown(float4, 2): a scalar integer converts to the int vector.
+            if (gen->isVector() ? t != intShape && !t->isInteger() : !t->isInteger()) return false;
             p = intShape;
             break;
         case 'k':

@@ -35,9 +35,11 @@ namespace clstep::builtins {
 /// A signature pattern "R=ABC": the result letter, '=', then one letter per argument.
 /// Argument letters:
 ///   G  the gentype: a scalar or vector of the domain; every G argument has the same type
-///      (vectors exactly, scalars are converted to the common element type)
+///      (vectors exactly, scalars are converted to the common element type, or widened to
+///      the vector gentype another argument fixes: OpenCL C 6.2.1, as clang does)
 ///   g  G, or a scalar that is converted to G's element type and broadcast over the lanes
-///   i  int with G's lane count (int for scalar G, intn for vector G)
+///   i  int with G's lane count (int for scalar G, intn for vector G; a scalar integer
+///      is widened to intn)
 ///   k  int or intn (a scalar int is broadcast), as in ldexp(floatn, int)
 ///   P  pointer to G (an out-parameter, never const); must be the last argument
 ///   Q  pointer to int with G's lane count (out-parameter); must be the last argument
@@ -84,7 +86,8 @@ bool inDomain(const Type* t, Domain domain);
 /// the result). All-scalar calls take the common element type: for the float domains the
 /// widest floating argument (an all-integer call is ambiguous in OpenCL C and rejected,
 /// except for FloatOnly, which has a single overload); for the integer domains the usual
-/// arithmetic conversions (C99 6.3.1.8). `laneMask` restricts the gentype's lane count.
+/// arithmetic conversions (C99 6.3.1.8), char and short promoted to int for Int32 (mul24).
+/// `laneMask` restricts the gentype's lane count.
 bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig,
                     const char* pattern, Domain domain, unsigned laneMask);
 

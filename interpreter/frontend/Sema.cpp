@@ -46,6 +46,17 @@ void Sema::declareName(Decl* d) {
               "'" + d->name +
                   "' is an address space qualifier and cannot be used as a name "
                   "(OpenCL C 6.5)");
+    // C99 6.7p3: a block-scope variable is declared once per scope; the outermost block of
+    // a function body shares the scope of the parameters (6.2.1p4), as here.
+    if (d->kind == DeclKind::Var && m_function && !m_scopes.empty() &&
+        static_cast<VarDecl*>(d)->storage != StorageClass::Extern) {
+        auto found = m_scopes.back().names.find(d->name);
+        Decl* previous = found != m_scopes.back().names.end() ? found->second : nullptr;
+        if (previous && (previous->kind == DeclKind::Var || previous->kind == DeclKind::Param))
+            error("redefinition", d->nameRange,
+                  "redefinition of '" + d->name + "' in the same scope (C99 6.7)",
+                  {{previous->nameRange, "previous declaration of '" + d->name + "' here"}});
+    }
     m_scopes.back().names[d->name] = d;
 }
 

@@ -137,6 +137,29 @@ private:
     bool checkAddressSpaceBuiltin(ast::CallExpr* c, const std::string& name);
     void checkCall(ast::CallExpr* c);
     void checkBuiltinCall(ast::CallExpr* c, const std::string& name);
+    /// Reports "vector-scalar-rank" when an operator combines a vector with a scalar whose
+    /// type has a greater rank than the vector's element type (`char4 + 1`, `float4 * 0.5`):
+    /// the usual arithmetic conversions of OpenCL C (6.2.6) allow the scalar to be widened
+    /// to the vector only when it converts to the element type without gaining rank.
+    /// Shifts are exempt (their right operand is converted separately).
+    void rejectScalarOfGreaterRank(const Type* vector, const Type* scalar, const SourceRange& where,
+                                   const char* op);
+    /// The outcome of ScalarOverload: not a call it applies to, one best element type, or
+    /// several equally good ones.
+    struct ScalarOverload {
+        bool applies = false;       ///< all arguments scalar, all resolved parameters one type
+        const Type* best = nullptr; ///< the single best element type (nullptr: ambiguous)
+        std::string tied;           ///< the equally good types, "int, uint", when ambiguous
+    };
+    /// clang's choice among the scalar overloads of a builtin (C++ [over.match.best], as
+    /// clang applies it to the OpenCL C built-ins of 6.12): for a call whose arguments are all
+    /// scalars and whose first matching overload `sig` takes one type for every parameter,
+    /// every element type some overload of `ids` accepts is ranked per argument (exact match,
+    /// then promotion: bool/char/short -> int and float -> double, then conversion). The usual
+    /// arithmetic conversions do not apply: `min(int, uint)` is ambiguous.
+    ScalarOverload bestScalarOverload(const std::vector<int>& ids,
+                                      const std::vector<QualType>& argTypes,
+                                      const BuiltinSignature& sig);
     void checkMember(ast::MemberExpr* m);
     void checkVectorLiteral(ast::VectorLiteralExpr* v);
     /// Reports "atomic-operator" when `e` has an OpenCL C 2.0 atomic type (6.13.11.6: atomic
@@ -175,6 +198,13 @@ private:
     int m_blockDepth = 0;
     int m_loopDepth = 0;
     int m_switchDepth = 0;
+    /// The labels of each enclosing switch, innermost last: case values (with the label's
+    /// range) and the default label's range, to report duplicates (C99 6.8.4.2p3).
+    struct SwitchLabels {
+        std::map<int64_t, SourceRange> cases;
+        std::optional<SourceRange> defaultLabel;
+    };
+    std::vector<SwitchLabels> m_switchLabels;
     std::map<std::string, ast::LabelStmt*> m_labels;
     std::vector<ast::GotoStmt*> m_gotos;
     std::map<ast::FunctionDecl*, std::vector<std::pair<ast::FunctionDecl*, SourceRange>>> m_calls;

@@ -154,6 +154,12 @@ bool Sema::checkVarAddressSpace(VarDecl* v, QualType& t, bool programScope) {
     const SourceRange q = objectQualifierRange(v->typeSyntax.get());
     const SourceRange at = q.valid() ? q : v->nameRange;
     const std::string name = "'" + v->name + "'";
+    if (v->storage == StorageClass::Auto || v->storage == StorageClass::Register) {
+        // Spec 6.9 (1.x) and 6.11 (2.0, 3.0): auto and register are not supported.
+        error("unsupported-storage-class", v->storageRange.valid() ? v->storageRange : v->nameRange,
+              std::string("the '") + (v->storage == StorageClass::Auto ? "auto" : "register") +
+                  "' storage-class specifier is not supported in OpenCL C (6.9)");
+    }
     if (!programScope && v->storage == StorageClass::Static && !cl2) {
         // Spec 6.8 (1.x): `static` is only for program-scope variables and functions.
         error("static-local-variable", v->storageRange.valid() ? v->storageRange : v->nameRange,

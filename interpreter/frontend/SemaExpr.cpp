@@ -394,6 +394,12 @@ void Sema::checkCast(CastExpr* c) {
     }
     if ((to->isRecord() || from->isRecord()) && to != from)
         error("invalid-cast", c->range, "cannot cast '" + from->name + "' to '" + to->name + "'");
+    // C99 6.5.4p4: a pointer converts only to and from integer types (and pointers).
+    if ((to->isPointer() && (from->isFloating() || from->isVector())) ||
+        (from->isPointer() && (to->isFloating() || to->isVector())))
+        error("invalid-cast", c->range,
+              "cannot cast '" + from->name + "' to '" + to->name +
+                  "': a pointer converts only to and from integer types (C99 6.5.4)");
 }
 
 void Sema::checkConditional(ConditionalExpr* c) {

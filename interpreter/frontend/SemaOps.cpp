@@ -26,6 +26,8 @@ const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange
             return nullptr;
         }
         result = a->isVector() ? a : b;
+        const Type* scalar = a->isVector() ? b : a;
+        if (!scalar->isVector()) rejectScalarOfGreaterRank(result, scalar, where, op);
     } else {
         result = m_types.commonScalarType(a, b);
     }
@@ -156,6 +158,12 @@ void Sema::checkBinary(BinaryExpr* b) {
                               addressSpaceName(c->pointee.space) + " from a pointer to " +
                               addressSpaceName(a->pointee.space) +
                               ": pointers into different address spaces (OpenCL C 6.5)",
+                          operandNotes(b->lhs.get(), b->rhs.get()));
+                else if (a->pointee.type && c->pointee.type &&
+                         a->pointee->canonical() != c->pointee->canonical())
+                    error("invalid-operands", b->opRange,
+                          "subtracting pointers to different types ('" + a->name + "' and '" +
+                              c->name + "'): the pointed-to types must be compatible (C99 6.5.6)",
                           operandNotes(b->lhs.get(), b->rhs.get()));
                 b->type = QualType{m_types.builtin("ptrdiff_t")};
                 return;
@@ -302,10 +310,58 @@ void Sema::checkAssign(AssignExpr* a) {
         compute = l->isVector() ? l : m_types.promote(l);
         implicitCast(a->rhs, QualType{r->isVector() ? compute : compute->scalarType()});
     } else {
+        if (l->isVector() && !r->isVector())
+            rejectScalarOfGreaterRank(l, r, a->opRange, binaryOpSpelling(a->op));
         compute = l->isVector() ? l : m_types.commonScalarType(l, r);
         implicitCast(a->rhs, QualType{compute});
     }
     a->computeType = QualType{compute};
+}
+
+namespace {
+
+/// The rank of a scalar type for OpenCL C's vector-scalar rule, ordered as clang orders it:
+/// the integer types by width with the unsigned type above the signed one of its width, then
+/// the floating types above every integer type (half < float < double).
+int scalarRank(TypeKind k) {
+    switch (k) {
+    case TypeKind::Char:
+        return 1;
+    case TypeKind::UChar:
+        return 2;
+    case TypeKind::Short:
+        return 3;
+    case TypeKind::UShort:
+        return 4;
+    case TypeKind::Int:
+        return 5;
+    case TypeKind::UInt:
+        return 6;
+    case TypeKind::Long:
+        return 7;
+    case TypeKind::ULong:
+        return 8;
+    case TypeKind::Half:
+        return 9;
+    case TypeKind::Float:
+        return 10;
+    case TypeKind::Double:
+        return 11;
+    default:
+        return 0;
+    }
+}
+
+} // namespace
+
+void Sema::rejectScalarOfGreaterRank(const Type* vector, const Type* scalar,
+                                     const SourceRange& where, const char* op) {
+    if (scalarRank(scalar->kind) <= scalarRank(vector->element->kind)) return;
+    error("vector-scalar-rank", where,
+          std::string("operands of '") + op + "': the scalar '" + scalar->name +
+              "' has a greater rank than the element type of '" + vector->name +
+              "'; cast the scalar to '" + vector->element->name +
+              "' (OpenCL C 6.2.6, usual arithmetic conversions)");
 }
 
 void Sema::checkCall(CallExpr* c) {
@@ -395,6 +451,25 @@ bool Sema::checkAddressSpaceBuiltin(CallExpr* c, const std::string& name) {
     return false; // resolved like every other builtin
 }
 
+namespace {
+
+/// The section of the OpenCL C 2.0 specification that introduces built-in function `name`,
+/// or nullptr when `name` exists in OpenCL C 1.2 too. Such functions are undeclared before
+/// 2.0 (clang -cl-std=CL1.2 rejects them the same way).
+const char* openCl20BuiltinSection(const std::string& name) {
+    if (name == "get_global_linear_id" || name == "get_local_linear_id" ||
+        name == "get_enqueued_local_size")
+        return "6.13.1";
+    if (name == "ctz") return "6.13.3";
+    if (name == "work_group_barrier") return "6.13.8";
+    if (name == "work_group_all" || name == "work_group_any" || name == "work_group_broadcast" ||
+        name.starts_with("work_group_reduce_") || name.starts_with("work_group_scan_"))
+        return "6.13.15";
+    return nullptr;
+}
+
+} // namespace
+
 void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
     if (checkAddressSpaceBuiltin(c, name)) return;
     const BuiltinRegistry& reg = BuiltinRegistry::instance();
@@ -404,6 +479,13 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
               "call to undeclared function '" + name + "'");
         return;
     }
+    // Reported, then resolved as usual so that the call has its type and the rest of the
+    // expression is checked without follow-on errors.
+    if (m_clVersion < 200)
+        if (const char* section = openCl20BuiltinSection(name))
+            error("undeclared-function", c->callee->range,
+                  "call to undeclared function '" + name + "': it exists from OpenCL C 2.0 on (" +
+                      section + "); build with -cl-std=CL2.0");
     for (ExprPtr& a : c->args)
         decay(a);
     std::vector<QualType> argTypes;
@@ -412,6 +494,23 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
     for (int id : ids) {
         BuiltinSignature sig;
         if (!reg.def(id).resolve(m_types, argTypes, sig)) continue;
+        ScalarOverload chosen = bestScalarOverload(ids, argTypes, sig);
+        if (chosen.applies && !chosen.best) {
+            std::string types;
+            for (size_t i = 0; i < argTypes.size(); ++i)
+                types += (i ? ", " : "") + typeToString(argTypes[i]);
+            error("ambiguous-builtin-call", c->range,
+                  "call to '" + name + "' is ambiguous: the overloads for " + chosen.tied +
+                      " match (" + types +
+                      ") equally well; convert the arguments to one type (OpenCL C 6.12)");
+            c->type = QualType{sig.result.type};
+            return;
+        }
+        if (chosen.best && chosen.best != sig.params[0]->canonical()) {
+            // clang's choice differs from the first overload that accepts the arguments.
+            std::vector<QualType> exact(argTypes.size(), QualType{chosen.best});
+            if (!reg.def(id).resolve(m_types, exact, sig)) continue;
+        }
         c->builtin = id;
         static_cast<NameExpr*>(c->callee.get())->builtin = id;
         c->type = QualType{sig.result.type};

@@ -109,7 +109,9 @@ void Sema::checkStmt(Stmt* s) {
             implicitCast(w->cond, QualType{m_types.scalar(TypeKind::Long)});
         ++m_switchDepth;
         ++m_blockDepth;
+        m_switchLabels.emplace_back();
         checkStmt(w->body.get());
+        m_switchLabels.pop_back();
         --m_blockDepth;
         --m_switchDepth;
         break;
@@ -123,11 +125,28 @@ void Sema::checkStmt(Stmt* s) {
         else
             c->constant = *v;
         if (!m_switchDepth) error("case-outside-switch", s->range, "'case' outside of a switch");
+        if (v && !m_switchLabels.empty()) {
+            auto [it, added] = m_switchLabels.back().cases.emplace(*v, c->value->range);
+            if (!added)
+                error("duplicate-case", c->value->range,
+                      "duplicate case value " + std::to_string(*v) +
+                          " in this switch (C99 6.8.4.2)",
+                      {{it->second, "previous case " + std::to_string(*v) + " here"}});
+        }
         checkStmt(c->sub.get());
         break;
     }
     case StmtKind::Default: {
         if (!m_switchDepth) error("case-outside-switch", s->range, "'default' outside of a switch");
+        if (!m_switchLabels.empty()) {
+            std::optional<SourceRange>& previous = m_switchLabels.back().defaultLabel;
+            if (previous)
+                error("duplicate-case", s->range,
+                      "multiple default labels in one switch (C99 6.8.4.2)",
+                      {{*previous, "previous default label here"}});
+            else
+                previous = s->range;
+        }
         checkStmt(static_cast<DefaultStmt*>(s)->sub.get());
         break;
     }
@@ -219,7 +238,17 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
     if (!target.type) return;
     const Type* t = target->canonical();
     uint64_t index = 0, maxIndex = 0;
-    for (InitElement& el : list->elements) {
+    // C99 6.7.8p2 makes an initializer beyond the object a constraint violation; like clang,
+    // clstep warns for arrays, structs and scalars and ignores the rest of the list, later
+    // designators included (vectors: error).
+    auto dropExcess = [&](size_t& i, const InitElement& el, const char* what) {
+        warning("excess-initializers", el.value->range,
+                std::string("excess elements in ") + what + " initializer: ignored");
+        list->elements.erase(list->elements.begin() + static_cast<std::ptrdiff_t>(i),
+                             list->elements.end());
+    };
+    for (size_t i = 0; i < list->elements.size();) {
+        InitElement& el = list->elements[i];
         QualType elemType;
         if (!el.designators.empty()) {
             Designator& d = el.designators.front();
@@ -228,6 +257,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
                 if (!f) {
                     error("no-member", d.range,
                           "no member named '" + d.field + "' in '" + t->name + "'");
+                    ++i;
                     continue;
                 }
                 index = static_cast<uint64_t>(f - t->fields.data());
@@ -237,6 +267,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
                 if (!v || *v < 0) {
                     error("designator-not-constant", d.range,
                           "array designator must be a non-negative constant");
+                    ++i;
                     continue;
                 }
                 index = static_cast<uint64_t>(*v);
@@ -246,9 +277,8 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
             elemType = QualType{t->element};
         else if (t->isRecord()) {
             if (index >= t->fields.size()) {
-                error("excess-initializers", el.value->range,
-                      "excess elements in struct initializer");
-                break;
+                dropExcess(i, el, "struct");
+                continue;
             }
             elemType = t->fields[index].type;
             elemType.space = AddressSpace::None;
@@ -257,12 +287,12 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
         else
             elemType = QualType{t};
         if (t->isArray() && t->count && index >= t->count) {
-            error("excess-initializers", el.value->range, "excess elements in array initializer");
-            break;
+            dropExcess(i, el, "array");
+            continue;
         }
         if (!t->isArray() && !t->isRecord() && !t->isVector() && index > 0) {
-            error("excess-initializers", el.value->range, "excess elements in scalar initializer");
-            break;
+            dropExcess(i, el, "scalar");
+            continue;
         }
         if (t->isVector() && index >= t->count) {
             error("excess-initializers", el.value->range, "excess elements in vector initializer");
@@ -270,6 +300,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
         }
         checkInitializer(el.value, elemType);
         ++index;
+        ++i;
         maxIndex = std::max(maxIndex, index);
     }
     if (t->isArray() && t->count == 0) list->type = QualType{m_types.array(t->element, maxIndex)};

@@ -1,17 +1,16 @@
 // Texels of 1, 2, 4, 8 and 16 bytes (CL_R/CL_UNSIGNED_INT8 to CL_RGBA/CL_UNSIGNED_INT32,
-// CL_RGBA/CL_FLOAT) read and written on a big-endian device. Texel bytes are little-endian
-// whatever the device (OpenCL 1.2 API spec 8.3), so every value is the one of a little-endian
-// device: image_texels_little_device has the same expectations. Each read is written to `ui`
-// or `f` (read_imageui values; read_imagef values, the CL_UNORM_INT8 ones times 255).
-// args: --device-endian big
+// CL_RGBA/CL_FLOAT) read and written. Texel bytes are little-endian whatever the device
+// (OpenCL 1.2 API spec 8.3), so the expectations below hold on both byte orders: two .sim
+// files run this kernel, image_texels_big_device.sim (`# clstep: device-endian big`) and its
+// control image_texels_little_device.sim. Each read is written to `ui` or `f` (read_imageui
+// values; read_imagef values, the CL_UNORM_INT8 ones times 255).
 // expect-none
-__kernel void image_texels_big_device(read_only image1d_t r8, read_only image1d_t r16,
-                                      read_only image1d_t rgba8, read_only image1d_t rgba16,
-                                      read_only image1d_t rgba32, read_only image1d_t unorm8,
-                                      read_only image1d_t rgbaf, write_only image1d_t w16,
-                                      write_only image1d_t w64, write_only image1d_t ui,
-                                      write_only image1d_t f)
-{
+__kernel void image_texels(read_only image1d_t r8, read_only image1d_t r16,
+                           read_only image1d_t rgba8, read_only image1d_t rgba16,
+                           read_only image1d_t rgba32, read_only image1d_t unorm8,
+                           read_only image1d_t rgbaf, write_only image1d_t w16,
+                           write_only image1d_t w64, write_only image1d_t ui,
+                           write_only image1d_t f) {
     int x = get_global_id(0);
     write_imageui(ui, x * 5 + 0, read_imageui(r8, x));
     write_imageui(ui, x * 5 + 1, read_imageui(r16, x));
