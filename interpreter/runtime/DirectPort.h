@@ -4,6 +4,8 @@
 #include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
 
+#include <cstring>
+
 namespace clstep {
 
 /// The direct memory path (see MemoryPort) of a little-endian device: an access that nothing
@@ -82,10 +84,22 @@ public:
     }
     uint8_t* access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                     const SourceRange& site) override {
+        // in place when every check passes (as the checked path would return these bytes)
+        if (address && size)
+            if (uint8_t* p = direct(wi, address, size, write, 1)) return p;
         return m_checked.access(wi, address, size, write, site);
     }
     void copy(WorkItem& wi, uint64_t dst, uint64_t src, uint64_t bytes,
               const SourceRange& site) override {
+        // Nothing observes (AllSpaces): both ends valid means the checked copy would just
+        // move the bytes (struct assignment, by-value arguments and results).
+        if constexpr (AllSpaces)
+            if (bytes && src && dst)
+                if (const uint8_t* s = direct(wi, src, bytes, false, 1))
+                    if (uint8_t* d = direct(wi, dst, bytes, true, 1)) {
+                        std::memmove(d, s, bytes);
+                        return;
+                    }
         m_checked.copy(wi, dst, src, bytes, site);
     }
     void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,

@@ -12,7 +12,10 @@ namespace clstep {
 
 class KernelRun;
 namespace exec {
+struct Call;
 struct Function;
+struct InitPlan;
+struct AggregateHandlers;
 struct Handlers;
 struct VectorHandlers;
 class Lowerer;
@@ -41,6 +44,7 @@ private:
     friend class WorkItem;
     friend class Inspector;
     friend struct exec::Handlers;
+    friend struct exec::AggregateHandlers;
     friend struct exec::VectorHandlers;
     friend class exec::Lowerer;
     using Frame = WorkItem::Frame;
@@ -82,6 +86,31 @@ private:
     Value evalBinary(const ast::BinaryExpr* b);
     Value evalAssign(const ast::AssignExpr* a);
     Value evalCall(const ast::CallExpr* c);
+    // calls of user functions, shared by the tree walk (evalCall) and lowered code
+    // (callLowered, exec/RunAggregate.cpp)
+    /// Reports "call-depth" at call `c` and stops the work-item (WorkItemAbort) when calling
+    /// `f` would exceed RunOptions::maxCallDepth frames.
+    void checkCallDepth(const ast::FunctionDecl* f, const ast::CallExpr* c);
+    /// Allocates parameter `p`'s storage in callee frame `frame` and stores the argument
+    /// `v` (lane 0 of a scalar or pointer, the N lanes of a vector, or lane 0 holding the
+    /// address of an aggregate, whose bytes are copied) as the port does; `site` is the
+    /// argument's range.
+    void bindParameter(Frame& frame, const ast::ParamDecl& p, const Lane* v,
+                       const SourceRange& site);
+    /// Pushes `frame` (the callee's, parameters bound), runs `f`'s body (`lowered` when
+    /// non-null, else runBody), pops and releases the frame, and writes the first `lanes`
+    /// lanes of the return value to `out` (zero when the body falls off its end); an
+    /// aggregate is first copied to a temporary of the caller's frame (its address in lane
+    /// 0), at call `c`'s range.
+    void runCallee(const ast::FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+                   const ast::CallExpr* c, Lane* out, uint32_t lanes);
+    /// Lowered call `c` of a user function: depth check, arguments by their lowered nodes,
+    /// binding, the callee; writes call.resultLanes lanes of the result to `out` (exactly
+    /// evalCall()'s semantics, diagnostics and memory accesses).
+    void callLowered(const exec::Call& call, const ast::CallExpr* c, Lane* out);
+    /// Runs lowered initializer plan `plan` for the object at `addr` (initialize()'s
+    /// accesses in its order).
+    void initLowered(const exec::InitPlan& plan, uint64_t addr);
     Value evalMember(const ast::MemberExpr* m);
     Value evalVectorLiteral(const ast::VectorLiteralExpr* v);
     /// Scalar lane `l` of arithmetic type `from` converted to the element type of vector

@@ -319,10 +319,7 @@ Value Evaluator::evalCall(const CallExpr* c) {
                     "function '" + f->name + "' is declared but never defined", c->range);
         return Value();
     }
-    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
-        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
-        throw Abort{};
-    }
+    checkCallDepth(f, c);
     // Evaluate arguments in the caller's frame, then bind them in the callee's.
     ArgumentStorage storage(c->args.size());
     Value* values = storage.data();
@@ -330,34 +327,69 @@ Value Evaluator::evalCall(const CallExpr* c) {
         new (&values[i]) Value(eval(c->args[i].get()));
     Frame frame = m_wi.newFrame(f);
     frame.callSite = m_wi.m_currentStmt;
-    for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i) {
-        const ParamDecl& p = *f->params[i];
-        const Type* t = p.type->canonical();
-        uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
-        if (isAggregate(t))
-            copyBytes(a, values[i].lanes[0].u, t->size, c->args[i]->range);
-        else
-            store(a, p.type, values[i], c->args[i]->range);
+    for (size_t i = 0; i < f->params.size() && i < c->args.size(); ++i)
+        bindParameter(frame, *f->params[i], values[i].lanes, c->args[i]->range);
+    Value result;
+    runCallee(f, nullptr, std::move(frame), c, result.lanes, 16);
+    return result;
+}
+
+void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
+    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
+        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
+        throw Abort{};
     }
+}
+
+void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
+                              const SourceRange& site) {
+    const Type* t = p.type->canonical();
+    const uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
+    if (isAggregate(t)) {
+        copyBytes(a, v[0].u, t->size, site);
+        return;
+    }
+    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.m_port->directSlot(false)) {
+        // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
+        // would write these bytes in place too (as OpKind::DeclScalar).
+        if (t->isVector())
+            lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v);
+        else
+            lanemem::writeLane(d, t->kind, false, v[0]);
+        return;
+    }
+    if (t->isVector()) {
+        Value value;
+        std::copy_n(v, t->count, value.lanes);
+        store(a, p.type, value, site);
+    } else {
+        storeScalar(a, p.type, v[0], site);
+    }
+}
+
+void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+                          const CallExpr* c, Lane* out, uint32_t lanes) {
     m_wi.m_frames.push_back(std::move(frame));
-    m_returnValue = Value();
-    runBody(f);
-    Value result = m_returnValue;
+    std::fill_n(m_returnValue.lanes, lanes, Lane{});
+    if (lowered)
+        runLowered(*lowered);
+    else
+        runBody(f);
+    std::copy_n(m_returnValue.lanes, lanes, out);
     const Type* rt = c->type->canonical();
     Frame done = std::move(m_wi.m_frames.back());
     m_wi.m_frames.pop_back();
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         uint64_t t = allocTemp(rt->size, "return value");
-        copyBytes(t, result.lanes[0].u, rt->size, c->range);
-        result.lanes[0].u = t;
+        copyBytes(t, out[0].u, rt->size, c->range);
+        out[0].u = t;
     }
     for (uint64_t a : done.slots)
         if (a && address::space(a) == AddressSpace::Private) m_wi.m_private.release(a);
     for (uint64_t a : done.temps)
         m_wi.m_private.release(a);
     m_wi.recycleFrame(std::move(done));
-    return result;
 }
 
 void Evaluator::initialize(uint64_t addr, QualType type, const Expr* init, uint64_t align) {

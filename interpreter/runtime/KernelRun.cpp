@@ -87,10 +87,11 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     // overflowed the caller's 8 MiB when they recursed).
     m_usesBarriers = reachesBarrier(m_kernel->body.get());
     try {
+        // lowered first: program-scope initial values run as lowered initializer plans
+        m_lowered = std::make_unique<exec::Program>(*program.unit, program.programVars);
         setupProgramVars();
         setupArguments();
         collectStringLiterals();
-        m_lowered = std::make_unique<exec::Program>(*program.unit);
     } catch (const std::bad_alloc&) {
         launchError("the host ran out of memory while allocating the kernel's buffers "
                     "(lower the buffer sizes)");

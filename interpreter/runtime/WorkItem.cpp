@@ -6,6 +6,7 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItemEnv.h"
+#include "runtime/exec/Program.h"
 
 #include <algorithm>
 #include <cstring>
@@ -156,7 +157,11 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
     m_initializingProgram = true;
     try {
-        if (v.init) m_eval->initialize(addr, v.type, v.init.get());
+        const exec::Program* lowered = m_run.loweredProgram();
+        if (const exec::InitPlan* plan = lowered ? lowered->programInit(&v) : nullptr)
+            m_eval->initLowered(*plan, addr);
+        else if (v.init)
+            m_eval->initialize(addr, v.type, v.init.get());
     } catch (const Abort&) {
     }
     m_initializingProgram = false;

@@ -61,17 +61,18 @@ enum class OpKind : uint8_t {
     Goto,        ///< declare the variables jumped over (`skipped`), continue at `target`
     Return,      ///< set the return value from `node` (scalar or vector node)/`expr` (if any) and
                  ///< leave the function
+    DeclInit,    ///< declare `var` and run initializer plan `table` (Function::inits)
 };
 
 /// One op of a lowered function body.
 struct Op {
     OpKind kind = OpKind::Step;
-    uint32_t target = 0;                ///< op index for Jump, BranchFalse, Goto
-    const Node* node = nullptr;         ///< lowered scalar expression, or null
-    const ast::Expr* expr = nullptr;    ///< the expression (tree walk when node is null)
-    const ast::Stmt* stmt = nullptr;    ///< Step: the statement
-    const ast::VarDecl* var = nullptr;  ///< Decl, DeclScalar
-    uint32_t table = 0;                 ///< Switch, Goto: index into Function::jumps
+    uint32_t target = 0;               ///< op index for Jump, BranchFalse, Goto
+    const Node* node = nullptr;        ///< lowered scalar expression, or null
+    const ast::Expr* expr = nullptr;   ///< the expression (tree walk when node is null)
+    const ast::Stmt* stmt = nullptr;   ///< Step: the statement
+    const ast::VarDecl* var = nullptr; ///< Decl, DeclScalar
+    uint32_t table = 0; ///< Switch, Goto: index into Function::jumps; DeclInit: Function::inits
     TypeKind condKind = TypeKind::Void; ///< BranchFalse with a node: the condition's type
 };
 
@@ -93,6 +94,54 @@ struct SwitchTable {
     bool hasDefault = false;
 };
 
+struct Function;
+
+/// A call of a user function (AggregateHandlers::callUser, Evaluator::callLowered), built
+/// once by Lowerer::userCall: the callee, each argument's lowered node and where its lanes go
+/// in the call's argument buffer (a scalar, pointer or aggregate argument takes one lane,
+/// the aggregate's address; a vector argument 16), and the lanes of the result (1 for a
+/// scalar, pointer, aggregate (a temporary's address) or void result; the vector's N).
+struct Call {
+    /// Lanes of the argument buffer on the stack; a call needing more is not lowered.
+    static constexpr uint32_t kMaxLanes = 64;
+    struct Argument {
+        const Node* node = nullptr; ///< scalar/aggregate node (Node::fn) or vector node
+        uint32_t lane = 0;          ///< first lane in the argument buffer
+    };
+    const ast::FunctionDecl* callee = nullptr; ///< the definition (it has a body)
+    /// The callee's lowered body (resolved when the whole program is lowered), or null:
+    /// the callee runs on the tree walk (Evaluator::runBody).
+    const Function* lowered = nullptr;
+    std::vector<Argument> args;
+    uint32_t bound = 0;       ///< parameters bound (min of parameters and arguments)
+    uint32_t resultLanes = 1; ///< lanes copied to the caller's output
+};
+
+/// One step of a lowered initializer (Evaluator::initialize, flattened at lowering time);
+/// `offset` is in bytes from the object's address, `align` the alignment the store may assume.
+struct InitStep {
+    enum class Kind : uint8_t {
+        Zero,    ///< `size` bytes set to zero (an initializer list: C99 6.7.8p21), one access
+        Scalar,  ///< scalar node `node` stored as `type`
+        Element, ///< vector component: operand `node` (scalar or vector), its lane 0 as `type`
+        Vector,  ///< vector node `node` stored as `type`
+        Copy,    ///< `size` bytes copied from the aggregate whose address `node` gives
+        String,  ///< string literal `expr` into a char array of `size` bytes (zero-filled)
+    };
+    Kind kind = Kind::Zero;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    uint64_t align = 0;
+    QualType type;
+    const Node* node = nullptr;
+    const ast::Expr* expr = nullptr; ///< the initializer (its range is the access site)
+};
+
+/// A declaration's initializer as a flat list of steps, in the tree walk's order.
+struct InitPlan {
+    std::vector<InitStep> steps;
+};
+
 /// A function lowered once after Sema: its body as a flat list of ops (statement boundaries
 /// exactly where the tree walk's Evaluator::exec counted, paused and notified), jumps
 /// instead of break/continue/goto/switch, and expressions as Node trees.
@@ -101,6 +150,7 @@ struct Function {
     std::vector<Op> ops;
     std::vector<JumpTarget> jumps;     ///< goto targets (Op::table)
     std::vector<SwitchTable> switches; ///< switch tables (Op::table)
+    std::vector<InitPlan> inits;       ///< initializer plans (Op::table of DeclInit)
 };
 
 } // namespace exec

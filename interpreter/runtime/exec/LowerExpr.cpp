@@ -204,7 +204,8 @@ const Node* Lowerer::discard(const Expr* e) {
             return make(&H::discard, e, n);
         }
     }
-    ++m_program.stats().treeWalk; // struct, union, array: the tree walk
+    if (isAggregateExpr(e)) return aggregate(e); // struct, union, array: LowerAggregate.cpp
+    ++m_program.stats().treeWalk;
     return make(&H::discard, e);
 }
 
@@ -229,6 +230,11 @@ const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
     const Node* v = scalar(operand);
     if (from == to) return v;
     if (from->isScalarArithmetic() && to->isScalarArithmetic()) {
+        if (v->fn == &H::constant) { // a literal converted (`a[0]`'s index): folded
+            Node* n = make(&H::constant, e);
+            n->imm = lane::convert(v->imm, from->kind, to->kind);
+            return n;
+        }
         Node* n = make(&H::convert, e, v);
         n->from = from->kind;
         n->to = to->kind;
@@ -255,7 +261,7 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, operand, base, index);
         n->imm.u = elementSize(bt);
-        n->slot = (x->base->kind == ExprKind::ImplicitCast ? 1u : 0u) | 2u;
+        n->slot = (staticIndexCheck(x, index, true) ? 1u : 0u) | 2u;
         return n;
     }
     case UnaryOp::Deref:
@@ -421,7 +427,7 @@ const Node* Lowerer::assign(const AssignExpr* a) {
 }
 
 const Node* Lowerer::call(const CallExpr* c) {
-    if (c->builtin < 0) return nullptr; // user functions: the tree walk's evalCall
+    if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     if (def.dimQuery && c->args.size() == 1) {
         Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
@@ -488,7 +494,7 @@ const Node* Lowerer::address(const Expr* e) {
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, e, base, index);
         n->imm.u = elementSize(bt);
-        n->slot = x->base->kind == ExprKind::ImplicitCast ? 1 : 0;
+        n->slot = staticIndexCheck(x, index, false) ? 1 : 0;
         return n;
     }
     case ExprKind::Member: {
@@ -505,6 +511,12 @@ const Node* Lowerer::address(const Expr* e) {
         }
         return n;
     }
+    case ExprKind::Call:
+    case ExprKind::Assign:
+    case ExprKind::Conditional:
+        // an aggregate rvalue is its address (`f().x`, `(a = b).x`): LowerAggregate.cpp
+        if (isAggregateExpr(e)) return aggregate(e);
+        break;
     case ExprKind::StringLiteral:
         return make(&H::stringLiteral, e);
     default:

@@ -186,7 +186,7 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         return vectorLiteral(static_cast<const VectorLiteralExpr*>(e));
     case ExprKind::Call: {
         auto* c = static_cast<const CallExpr*>(e);
-        if (c->builtin < 0) return nullptr;
+        if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
         const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
         if (def.dimQuery || !def.impl) return nullptr;
         n = builtinArguments(c, make(nullptr, c));

@@ -9,14 +9,19 @@ namespace clstep::exec {
 
 using namespace ast;
 
-Program::Program(const TranslationUnit& unit) {
+Program::Program(const TranslationUnit& unit, const std::vector<VarDecl*>& programVars) {
     Lowerer lowerer(*this);
+    for (const VarDecl* v : programVars) {
+        InitPlan plan;
+        if (v->init && lowerer.lowerInitializer(*v, plan)) m_programInits[v] = std::move(plan);
+    }
     for (const DeclPtr& d : unit.decls) {
         if (d->kind != DeclKind::Function) continue;
         auto* f = static_cast<const FunctionDecl*>(d.get());
         if (!f->body) continue;
         if (std::unique_ptr<Function> lf = lowerer.lower(*f)) add(std::move(lf));
     }
+    linkCalls();
 }
 
 uint32_t Lowerer::emit(const Op& op) {
@@ -107,10 +112,17 @@ void Lowerer::collectSkipped(const Stmt* s, const Stmt* target, std::vector<cons
 }
 
 const Node* Lowerer::statementExpr(const Expr* e) {
-    // A user function's call with no result: the tree walk's call (the op's expression).
+    // A user function's call with no result or an aggregate one: exec::Call (LowerCall.cpp),
+    // else the tree walk's call (the op's expression).
     if (e->kind == ExprKind::Call && static_cast<const CallExpr*>(e)->builtin < 0 &&
-        !Evaluator::isScalarExpr(e) && !isVectorExpr(e))
+        !Evaluator::isScalarExpr(e) && !isVectorExpr(e)) {
+        if (const Node* n = userCall(static_cast<const CallExpr*>(e))) {
+            ++m_program.stats().lowered;
+            return n;
+        }
+        ++m_program.stats().treeWalkOps;
         return nullptr;
+    }
     return discard(e);
 }
 
@@ -145,6 +157,17 @@ void Lowerer::decl(const VarDecl* v) {
         op.kind = OpKind::DeclVector;
         op.node = vector(init);
         op.expr = init;
+    } else if (init && !v->isProgramScope && v->type.space != AddressSpace::Local) {
+        // `{...}` lists, aggregates, strings into char arrays (LowerAggregate.cpp)
+        InitPlan plan;
+        if (initPlan(v->type, init, 0, 0, plan.steps)) {
+            op.kind = OpKind::DeclInit;
+            op.expr = init;
+            op.table = static_cast<uint32_t>(m_f->inits.size());
+            m_f->inits.push_back(std::move(plan));
+        } else {
+            ++m_program.stats().treeWalkOps;
+        }
     }
     emit(op);
 }
@@ -318,6 +341,8 @@ void Lowerer::stmt(const Stmt* s) {
         op.expr = r->value.get();
         if (op.expr && Evaluator::isScalarExpr(op.expr)) op.node = scalar(op.expr);
         if (op.expr && isVectorExpr(op.expr)) op.node = vector(op.expr);
+        if (op.expr && isAggregateExpr(op.expr)) op.node = aggregate(op.expr);
+        if (op.expr && !op.node) ++m_program.stats().treeWalkOps;
         emit(op);
         return;
     }

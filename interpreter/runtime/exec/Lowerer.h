@@ -25,6 +25,11 @@ public:
 
     /// The lowered body of `f` (a definition with a body).
     std::unique_ptr<Function> lower(const ast::FunctionDecl& f);
+    /// Program-scope or static variable `v`'s initializer (it has one) as `plan`
+    /// (Evaluator::initialize at the variable's address); false when a form is not lowered.
+    bool lowerInitializer(const ast::VarDecl& v, InitPlan& plan) {
+        return initPlan(v.type, v.init.get(), 0, 0, plan.steps);
+    }
     /// A node for expression `e` on its own (exec::LoweredExpr, the debugger's expressions):
     /// a scalar node for a scalar, pointer or opaque type, a vector node for a vector type,
     /// null for any other type.
@@ -97,6 +102,25 @@ private:
     const Node* vectorBinary(const ast::BinaryExpr* b);
     const Node* vectorCast(const ast::Expr* e, const ast::Expr* operand);
     const Node* vectorLiteral(const ast::VectorLiteralExpr* v);
+    // user-function calls and aggregates (LowerCall.cpp, LowerAggregate.cpp)
+    /// True if `e` has a struct, union or array type (aggregate() applies).
+    static bool isAggregateExpr(const ast::Expr* e);
+    /// A call of a user function: a scalar-shaped node (scalar, pointer, aggregate or void
+    /// result) or a vector node; null when it is not lowered (the callee has no body, the
+    /// arguments need more than Call::kMaxLanes lanes).
+    const Node* userCall(const ast::CallExpr* c);
+    /// An aggregate node (AggregateHandlers) for aggregate expression `e`: its address as
+    /// Evaluator::eval gives it; lowered, or wrapping the tree walk.
+    const Node* aggregate(const ast::Expr* e);
+    const Node* aggregateOrNull(const ast::Expr* e);
+    /// Appends to `out` the steps of Evaluator::initialize(addr + offset, type, init, align);
+    /// false when a form is not lowered (the declaration then runs on execDecl).
+    bool initPlan(QualType type, const ast::Expr* init, uint64_t offset, uint64_t align,
+                  std::vector<InitStep>& out);
+    /// False when Evaluator::checkStaticArrayIndex can never report subscript `x` with index
+    /// node `index` (the base is not a static array inside an object, or the index is a
+    /// constant within it), so addressIndex may skip the call.
+    static bool staticIndexCheck(const ast::IndexExpr* x, const Node* index, bool addressOnly);
     Node* make(Node::Fn fn, const ast::Expr* e, const Node* a = nullptr, const Node* b = nullptr,
                const Node* c = nullptr);
     /// Slot of a function-scope variable or parameter named by `e` (a NameExpr with a frame

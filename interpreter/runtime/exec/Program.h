@@ -15,8 +15,11 @@ namespace clstep::exec {
 class Program {
 public:
     /// Lowers every function defined in `unit` (exec::Lowerer); a function using a form
-    /// the lowering does not handle yet is left out (function() is null: tree walk).
-    explicit Program(const ast::TranslationUnit& unit);
+    /// the lowering does not handle yet is left out (function() is null: tree walk). The
+    /// initializers of `programVars` (program-scope and static variables) become
+    /// initializer plans (programInit()).
+    explicit Program(const ast::TranslationUnit& unit,
+                     const std::vector<ast::VarDecl*>& programVars = {});
     /// An empty program: node storage for one expression (exec::LoweredExpr).
     Program() = default;
     Program(const Program&) = delete;
@@ -26,6 +29,13 @@ public:
     const Function* function(const ast::FunctionDecl* f) const {
         auto it = m_functions.find(f);
         return it == m_functions.end() ? nullptr : it->second.get();
+    }
+
+    /// The lowered initial value of program-scope variable `v`, or null (no initializer,
+    /// or a form not lowered: Evaluator::initialize).
+    const InitPlan* programInit(const ast::VarDecl* v) const {
+        auto it = m_programInits.find(v);
+        return it == m_programInits.end() ? nullptr : &it->second;
     }
 
     /// Storage for a node (used by the lowering).
@@ -38,11 +48,17 @@ public:
         return m_lists.back().data();
     }
 
+    /// Storage for a user-function call's binding (Lowerer::userCall), fixed in place.
+    Call* newCall() { return &m_calls.emplace_back(); }
+
     /// Count of expression nodes by whether they are lowered or wrap the tree walk (for
     /// bench/README's statistics and tests).
     struct Stats {
         uint64_t lowered = 0;
         uint64_t treeWalk = 0;
+        /// Statement-level ops left to the tree walk: an expression statement or return
+        /// value evaluated by Evaluator::eval, a declaration initialized by execDecl.
+        uint64_t treeWalkOps = 0;
     };
     Stats& stats() { return m_stats; }
     const Stats& stats() const { return m_stats; }
@@ -53,10 +69,18 @@ public:
         m_functions[d] = std::move(f);
     }
 
+    /// Points every lowered call at its callee's lowered body (once all are lowered).
+    void linkCalls() {
+        for (Call& c : m_calls)
+            c.lowered = function(c.callee);
+    }
+
 private:
     std::deque<Node> m_nodes;
     std::deque<std::vector<const Node*>> m_lists;
+    std::deque<Call> m_calls;
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
+    std::unordered_map<const ast::VarDecl*, InitPlan> m_programInits;
     Stats m_stats;
 };
 

@@ -104,6 +104,18 @@ void Evaluator::runLowered(const exec::Function& f) {
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
         }
+        case OpKind::DeclInit: {
+            // execDecl() with initialize() flattened (exec::InitPlan)
+            const VarDecl* v = op.var;
+            const uint64_t slot = declareStorage(v);
+            if (!slot) break;
+            initLowered(f.inits[op.table], slot);
+            // initialized now (the initializer may have called functions: fetch the frame)
+            Frame& frame = m_wi.m_frames.back();
+            if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+                m_wi.enableDirect(frame, v->slot, v->type);
+            break;
+        }
         case OpKind::Jump:
             pc = op.target;
             break;

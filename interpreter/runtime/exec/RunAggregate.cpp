@@ -1,0 +1,72 @@
+// Evaluator: lowered calls of user functions (exec::Call) and lowered initializers
+// (exec::InitPlan), the lowered counterparts of evalCall() and initialize().
+#include "runtime/Evaluator.h"
+#include "runtime/KernelRun.h"
+#include "runtime/LaneMemory.h"
+#include "runtime/WorkItem.h"
+#include "runtime/exec/VectorHandlers.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace clstep {
+
+using namespace ast;
+
+void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Lane* out) {
+    const FunctionDecl* f = call.callee;
+    checkCallDepth(f, c);
+    // Arguments in the caller's frame, in order, then bound in the callee's (evalCall()).
+    Lane argv[exec::Call::kMaxLanes];
+    for (const exec::Call::Argument& a : call.args)
+        exec::VectorHandlers::evalInto(a.node, *this, argv + a.lane);
+    Frame frame = m_wi.newFrame(f);
+    frame.callSite = m_wi.m_currentStmt;
+    for (uint32_t i = 0; i < call.bound; ++i)
+        bindParameter(frame, *f->params[i], argv + call.args[i].lane, c->args[i]->range);
+    runCallee(f, call.lowered, std::move(frame), c, out, call.resultLanes);
+}
+
+void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
+    using Kind = exec::InitStep::Kind;
+    for (const exec::InitStep& s : plan.steps) {
+        const uint64_t a = addr + s.offset;
+        switch (s.kind) {
+        case Kind::Zero:
+            if (uint8_t* p = access(a, s.size, true, s.expr->range)) {
+                std::memset(p, 0, s.size);
+                notifyAccess(a, s.size, true, p, s.expr->range);
+            }
+            break;
+        case Kind::Scalar:
+            storeScalar(a, s.type, s.node->fn(*s.node, *this), s.expr->range, s.align);
+            break;
+        case Kind::Element: {
+            Lane v[16];
+            exec::VectorHandlers::evalInto(s.node, *this, v);
+            storeScalar(a, s.type, v[0], s.expr->range, s.align);
+            break;
+        }
+        case Kind::Vector: {
+            Value v;
+            s.node->vec(*s.node, *this, v.lanes);
+            storeAt(a, s.type, v, s.expr->range, s.align);
+            break;
+        }
+        case Kind::Copy:
+            copyBytes(a, s.node->fn(*s.node, *this).u, s.size, s.expr->range);
+            break;
+        case Kind::String: {
+            const std::string& str = static_cast<const StringLiteralExpr*>(s.expr)->value;
+            if (uint8_t* p = access(a, s.size, true, s.expr->range)) {
+                std::memset(p, 0, s.size);
+                std::memcpy(p, str.data(), std::min<size_t>(str.size(), s.size));
+                notifyAccess(a, s.size, true, p, s.expr->range);
+            }
+            break;
+        }
+        }
+    }
+}
+
+} // namespace clstep
