@@ -51,12 +51,17 @@ void Memory::release(uint64_t address) {
     m_free.push_back(address::buffer(address));
 }
 
-void Memory::clear() {
+void Memory::clear(uint32_t keep) {
     // Slots are kept (small ones with their storage) and handed out again from index 1, so
     // a cleared Memory allocates the same addresses as a new one without calling malloc.
     m_free.clear();
     for (size_t i = m_buffers.size(); i-- > 1;) {
         Buffer& b = m_buffers[i];
+        if (i <= keep && b.alive) {
+            b.readOnly = b.writeOnly = false;
+            b.serial = nextSerial(); // a new object: checks reset their state for it
+            continue;
+        }
         b.alive = false;
         b.bytes.clear();
         if (b.bytes.capacity() > kRetainedBytes) b.bytes.shrink_to_fit();

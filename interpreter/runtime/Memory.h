@@ -48,7 +48,13 @@ public:
     /// reported as dangling).
     void release(uint64_t address);
     /// Releases everything (addresses are then handed out again as by a new Memory).
-    void clear();
+    void clear() { clear(0); }
+    /// clear(), except that the live buffers among the first `keep` (indices 1..keep) stay
+    /// allocated as new objects: same address, size and name, a new serial, bytes left as
+    /// they are (the caller overwrites them). A work-item's kernel arguments are bound this
+    /// way, into the buffers of the previous work-item's arguments. The other buffers are
+    /// handed out again in the order a new Memory would use.
+    void clear(uint32_t keep);
     /// Released buffers up to this size keep their storage for the next allocation (bytes).
     static constexpr uint64_t kRetainedBytes = 256;
 

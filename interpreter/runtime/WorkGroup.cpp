@@ -73,11 +73,15 @@ void WorkGroup::runWorkItems(WorkItemPool* pool) {
         return;
     }
     createWorkItems(nullptr, pool);
+    // Each pass resumes the first unfinished work-item; each one then resumes the next when
+    // it stops (GroupFibers::chain), in local linear id order, as a loop calling resume()
+    // on every work-item would.
+    m_fibers.chain = true;
     while (!finished()) {
-        for (auto& wi : m_items)
-            wi->resume();
+        if (WorkItem* first = firstUnfinished(0)) first->resume();
         if (!releaseBarrierIfComplete()) break;
     }
+    m_fibers.chain = false;
     if (pool) {
         // every fiber has returned: the work-items can be reused as they are
         for (auto& wi : m_items)
@@ -101,6 +105,14 @@ void WorkGroup::createWorkItems(StepController* controller, WorkItemPool* pool) 
                 m_items.back()->setLocalId({x, y, z});
                 m_items.back()->setController(controller);
             }
+}
+
+WorkItem* WorkGroup::firstUnfinished(uint64_t from) const {
+    for (size_t i = from; i < m_items.size(); ++i) {
+        const WorkItem::State s = m_items[i]->state();
+        if (s != WorkItem::State::Finished && s != WorkItem::State::Error) return m_items[i].get();
+    }
+    return nullptr;
 }
 
 bool WorkGroup::finished() const {
@@ -186,9 +198,7 @@ bool WorkGroup::releaseBarrierIfComplete() {
     // (2.0 6.13.15).
     const WorkItem* first = nullptr;
     bool divergent = done != 0;
-    std::vector<const WorkItem*> items;
     for (auto& wi : m_items) {
-        items.push_back(wi.get());
         if (wi->state() != WorkItem::State::AtBarrier) continue;
         if (!first)
             first = wi.get();
@@ -196,6 +206,10 @@ bool WorkGroup::releaseBarrierIfComplete() {
             divergent = true;
     }
     if (divergent) {
+        std::vector<const WorkItem*> items; // only for the report: no allocation per barrier
+        items.reserve(m_items.size());
+        for (auto& wi : m_items)
+            items.push_back(wi.get());
         reportDivergence(items, *first, atBarrier, done, "Work-group");
         // Like Oclgrind, the run goes on: every waiting work-item is released (whichever
         // barrier it waits at) so each one runs to its end and the buffers hold what a device

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Value.h"
+#include "runtime/GroupFibers.h"
 #include "runtime/Memory.h"
 
 #include <array>
@@ -24,7 +25,9 @@ struct VarDecl;
 /// `__local` pointer arguments, allocated when the group starts) and its work-items. Runs
 /// its work-items in local-id order; each runs until it reaches a barrier or finishes, then
 /// the group checks that every work-item reached the same barrier (otherwise it reports
-/// "barrier-divergence") and releases them.
+/// "barrier-divergence") and releases them. In run(), a work-item that stops at a barrier
+/// passes control straight to the next one (GroupFibers::chain): a pass over the group
+/// switches fibers once per work-item.
 class WorkGroup {
 public:
     /// Prepares group `groupId` (0-based per dimension) of `run`. `observers` (if not null)
@@ -75,6 +78,11 @@ public:
     /// Slot buffer `which` (0 or 1) of the collective functions: one Value per work-item,
     /// by local linear id (WorkItem::collective alternates between the two).
     std::vector<Value>& collectiveSlots(unsigned which);
+    /// The fiber switching state of this group's work-items (WorkItem::resume()).
+    GroupFibers& fibers() { return m_fibers; }
+    /// The first work-item at local linear id `from` or later that has not finished (the
+    /// next one a pass over the group resumes), or nullptr.
+    WorkItem* firstUnfinished(uint64_t from) const;
 
 private:
     void allocateLocals();
@@ -95,6 +103,7 @@ private:
     std::vector<uint64_t> m_localArgs;
     std::vector<std::unique_ptr<WorkItem>> m_items;
     std::vector<Value> m_collective[2];
+    GroupFibers m_fibers;
 };
 
 } // namespace clstep

@@ -61,6 +61,8 @@ WorkItem::~WorkItem() {
 }
 
 void WorkItem::dropFiber() {
+    m_fiberIdle = false;
+    m_onFiber = false;
     if (!m_fiber) return;
     // Destroying a suspended fiber unwinds its stack on that stack (boost's forced unwind):
     // AddressSanitizer must know it is running there, as for any other switch.
@@ -72,6 +74,9 @@ void WorkItem::dropFiber() {
 }
 
 void WorkItem::rebind(WorkGroup& group) {
+    // A fiber that finished its work-item waits, idle, for the next one and is kept; one
+    // suspended in the middle of a kernel (a debugger reset) is unwound first.
+    if (!m_fiberIdle) dropFiber();
     attach(group);
     m_state = State::Ready;
     m_barrierRange = SourceRange{};
@@ -87,8 +92,6 @@ void WorkItem::rebind(WorkGroup& group) {
     m_atomicHoldsLock = false;
     m_controller = nullptr;
     m_pausedAtStatement = false;
-    dropFiber();
-    m_sink = boost::context::fiber();
     m_started = false;
 }
 
@@ -102,26 +105,12 @@ void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
 void WorkItem::runKernelBody() {
     const ast::FunctionDecl& k = m_run.kernel();
     m_frames.clear();
-    m_private.clear();
+    m_private.clear(m_boundArguments);
     m_steps = 0;
     m_asyncCopies = 0;
     m_collectiveCalls = 0;
     Frame f = newFrame(&k);
-    for (size_t i = 0; i < k.params.size(); ++i) {
-        const ast::ParamDecl& p = *k.params[i];
-        const Type* t = p.type->canonical();
-        uint8_t* data;
-        const uint64_t addr = m_private.allocate(t->size, p.name, data);
-        f.slots[p.slot] = addr;
-        if ((t->isScalar() || t->isVector()) && m_port->directSlot(true)) f.direct[p.slot] = data;
-        if (t->isPointer() && t->pointee.space == AddressSpace::Local) {
-            m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
-        } else {
-            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
-            std::memcpy(data, bytes.data(), std::min<size_t>(bytes.size(), t->size));
-        }
-        notifyAccess(addr, t->size, true, data, p.range); // the argument's value
-    }
+    bindArguments(f);
     m_frames.push_back(std::move(f));
     try {
         m_eval->runBody(&k);
@@ -133,6 +122,48 @@ void WorkItem::runKernelBody() {
     for (Frame& done : m_frames)
         recycleFrame(std::move(done));
     m_frames.clear();
+}
+
+void WorkItem::bindArguments(Frame& f) {
+    const ast::FunctionDecl& k = m_run.kernel();
+    if (m_arguments.size() != k.params.size()) {
+        m_arguments.clear();
+        for (const auto& p : k.params) {
+            const Type* t = p->type->canonical();
+            m_arguments.push_back({p.get(), t->size, t->isScalar() || t->isVector(),
+                                   t->isPointer() && t->pointee.space == AddressSpace::Local});
+        }
+    }
+    const bool inPlace = m_port->directSlot(true);
+    uint32_t bound = 0;
+    for (size_t i = 0; i < m_arguments.size(); ++i) {
+        const ArgumentBinding& a = m_arguments[i];
+        const ast::ParamDecl& p = *a.param;
+        // Argument i is in buffer i + 1 (each argument is its own buffer, allocated in
+        // parameter order): the previous work-item's buffer is reused when it is still
+        // there (Memory::clear(keep) gave it a new serial), else a buffer is allocated.
+        uint64_t addr = address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
+        Buffer* kept = i < m_boundArguments ? m_private.buffer(addr) : nullptr;
+        uint8_t* data;
+        if (kept && kept->alive && kept->size() == a.size)
+            data = kept->bytes.data();
+        else
+            addr = m_private.allocate(a.size, p.name, data);
+        if (address::buffer(addr) == i + 1 && bound == i) ++bound;
+        f.slots[p.slot] = addr;
+        if (a.inPlace && inPlace) f.direct[p.slot] = data;
+        if (a.localPointer) {
+            std::memset(data, 0, a.size);
+            m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
+        } else {
+            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
+            const size_t copied = std::min<size_t>(bytes.size(), a.size);
+            std::memcpy(data, bytes.data(), copied);
+            if (copied < a.size) std::memset(data + copied, 0, a.size - copied);
+        }
+        notifyAccess(addr, a.size, true, data, p.range); // the argument's value
+    }
+    m_boundArguments = bound;
 }
 
 WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
@@ -155,6 +186,7 @@ void WorkItem::recycleFrame(Frame&& f) {
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
+    m_boundArguments = 0; // its temporaries may take the arguments' buffers
     m_initializingProgram = true;
     try {
         const exec::Program* lowered = m_run.loweredProgram();
@@ -195,42 +227,92 @@ boost::context::fiber WorkItem::makeFiber() {
     return boost::context::fiber(
         std::allocator_arg,
         FiberStackPool::Allocator{FiberStackPool::forThisThread(), &m_fiberStack},
-        [this](boost::context::fiber&& sink) {
-            finishSwitch(nullptr, &m_callerStackBottom, &m_callerStackSize);
-            m_sink = std::move(sink);
-            runKernelBody();
-            startSwitch(nullptr, m_callerStackBottom, m_callerStackSize); // fiber ends
-            return std::move(m_sink);
+        [this](boost::context::fiber&& from) -> boost::context::fiber {
+            arrived(std::move(from), nullptr);
+            // One work-item per turn: a finished work-item's fiber waits here, idle, until
+            // the work-item is rebound and resumed (saves creating a fiber per work-item).
+            // It ends only when destroyed (dropFiber(), a forced unwind from the switch).
+            for (;;) {
+                m_onFiber = true;
+                runKernelBody();
+                m_onFiber = false;
+                m_fiberIdle = true;
+                switchOut();
+                m_fiberIdle = false;
+            }
         });
+}
+
+bool WorkItem::prepareToRun() {
+    if (!m_started) {
+        m_started = true;
+        if (!m_fiber) {
+            try {
+                m_fiber = makeFiber();
+            } catch (const std::bad_alloc&) {
+                // Out of address space for fiber stacks (a huge work-group): stop this
+                // work-item.
+                reportError("allocation-too-large",
+                            "no memory left for the stack of this work-item (" +
+                                std::to_string(FiberStackPool::stackBytes()) +
+                                " bytes); use smaller work-groups",
+                            m_run.kernel().nameRange);
+                m_state = State::Error;
+                return false;
+            }
+        }
+    }
+    m_state = State::Ready;
+    return true;
 }
 
 void WorkItem::resume() {
     if (m_state == State::Finished || m_state == State::Error) return;
-    if (!m_started) {
-        m_started = true;
-        try {
-            m_fiber = makeFiber();
-        } catch (const std::bad_alloc&) {
-            // Out of address space for fiber stacks (a huge work-group): stop this work-item.
-            reportError("allocation-too-large",
-                        "no memory left for the stack of this work-item (" +
-                            std::to_string(FiberStackPool::stackBytes()) +
-                            " bytes); use smaller work-groups",
-                        m_run.kernel().nameRange);
-            m_state = State::Error;
-            return;
-        }
-    }
-    m_state = State::Ready;
+    if (!prepareToRun()) return;
+    switchTo(this, &m_group->fibers().scheduler);
+}
 
-    startSwitch(&m_callerFakeStack, static_cast<const char*>(m_fiberStack.sp) - m_fiberStack.size,
-                m_fiberStack.size);
-    m_fiber = std::move(m_fiber).resume();
-    finishSwitch(m_callerFakeStack, nullptr, nullptr);
+void WorkItem::switchTo(WorkItem* next, boost::context::fiber* park) {
+    GroupFibers& g = m_group->fibers();
+    g.park = park;
+    void* fake = nullptr;
+    if (next)
+        startSwitch(&fake,
+                    static_cast<const char*>(next->m_fiberStack.sp) - next->m_fiberStack.size,
+                    next->m_fiberStack.size);
+    else
+        startSwitch(&fake, g.schedulerStackBottom, g.schedulerStackSize);
+    boost::context::fiber& target = next ? next->m_fiber : g.scheduler;
+    arrived(std::move(target).resume(), fake);
+}
+
+void WorkItem::arrived(boost::context::fiber&& from, void* fake) {
+    const void* bottom = nullptr;
+    size_t size = 0;
+    finishSwitch(fake, &bottom, &size);
+    // Read the group again: an idle fiber may have been rebound to another group meanwhile.
+    GroupFibers& g = m_group->fibers();
+    if (g.park == &g.scheduler) {
+        g.schedulerStackBottom = bottom;
+        g.schedulerStackSize = size;
+    }
+    *g.park = std::move(from);
+}
+
+void WorkItem::switchOut() {
+    WorkItem* next = nullptr;
+    if (m_group->fibers().chain) {
+        // The next unfinished work-item in local linear id order (the one the scheduler
+        // would resume next), skipping any whose fiber cannot be created.
+        for (uint64_t from = localLinearId() + 1; (next = m_group->firstUnfinished(from));
+             from = next->localLinearId() + 1)
+            if (next->prepareToRun()) break;
+    }
+    switchTo(next, &m_fiber);
 }
 
 void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
-    if (!m_sink) {
+    if (!m_onFiber) {
         // Running directly (the kernel was judged barrier-free): nothing to wait for.
         return;
     }
@@ -239,13 +321,11 @@ void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
     m_barrierFlags = flags;
     m_barrierName = "barrier";
     m_barrierSubGroup = false;
-    switchToCaller();
+    switchOut();
 }
 
 void WorkItem::switchToCaller() {
-    startSwitch(&m_fiberFakeStack, m_callerStackBottom, m_callerStackSize);
-    m_sink = std::move(m_sink).resume();
-    finishSwitch(m_fiberFakeStack, &m_callerStackBottom, &m_callerStackSize);
+    switchTo(nullptr, &m_fiber);
 }
 
 uint64_t WorkItem::localLinearId() const {
@@ -264,13 +344,13 @@ std::span<const Value> WorkItem::collective(const Value& mine, bool subGroup, co
     std::vector<Value>& slots = m_group->collectiveSlots(m_collectiveCalls++ & 1);
     const uint64_t id = localLinearId();
     slots[id] = mine;
-    if (m_sink) {
+    if (m_onFiber) {
         m_state = State::AtBarrier;
         m_barrierRange = site;
         m_barrierFlags = 0; // no memory fence (6.13.15 functions only synchronise)
         m_barrierName = what;
         m_barrierSubGroup = subGroup;
-        switchToCaller();
+        switchOut();
     }
     if (!subGroup) return {slots.data(), slots.size()};
     const uint64_t s = maxSubGroupSize(), first = id / s * s;

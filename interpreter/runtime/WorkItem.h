@@ -186,6 +186,20 @@ private:
     using Abort = WorkItemAbort;
 
     void runKernelBody();
+    /// How kernel parameter `param` is bound at each work-item's start (from its type, once
+    /// per work-item object: a work-item serves one run).
+    struct ArgumentBinding {
+        const ast::ParamDecl* param = nullptr;
+        uint64_t size = 0;         ///< bytes of the parameter's type
+        bool inPlace = false;      ///< scalar or vector: may be accessed in place (direct)
+        bool localPointer = false; ///< a `__local` pointer: bound to the group's buffer
+    };
+    /// Binds the kernel's arguments into a new kernel frame `f` (runKernelBody()).
+    void bindArguments(Frame& f);
+    std::vector<ArgumentBinding> m_arguments; ///< by parameter index (built on first use)
+    /// Leading `__private` buffers (indices 1..n) that hold the previous work-item's
+    /// arguments: the next work-item binds its arguments into them (Memory::clear(keep)).
+    uint32_t m_boundArguments = 0;
     /// Number of asynchronous copies started so far; the next one's event id.
     uint64_t nextAsyncCopyEvent() { return ++m_asyncCopies; }
     /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
@@ -239,24 +253,39 @@ private:
     bool m_initializingProgram =
         false; ///< writing program-scope initial values (may write __constant)
     bool m_pausedAtStatement = false;
-    /// Suspends the fiber and returns to the resume() call that started or resumed it.
+    /// Suspends the fiber and returns to the resume() call that started or resumed it (the
+    /// group's scheduler), as a pause at a statement does.
     void switchToCaller();
+    /// Suspends the fiber at a wait (barrier, collective) or at the end of the work-item:
+    /// resumes the group's next unfinished work-item directly when the group chains them
+    /// (GroupFibers::chain), else returns to the scheduler.
+    void switchOut();
+    /// Switches from the running context to `next`'s fiber (the group's scheduler when
+    /// null); the continuation of the running context is stored in
+    /// `park` by the context that resumes it. Announces the switch to AddressSanitizer.
+    void switchTo(WorkItem* next, boost::context::fiber* park);
+    /// The end of a switch, in the context switched to: finishes the AddressSanitizer
+    /// annotation (`fake`: the fake stack saved by this context when it left, null on a
+    /// fiber's first entry) and stores `from`, the switcher's continuation, where it asked.
+    void arrived(boost::context::fiber&& from, void* fake);
+    /// Makes the work-item ready to be switched to: creates its fiber if it has none (false,
+    /// with the work-item in State::Error and an "allocation-too-large" report, when no stack
+    /// is left) and marks it Ready.
+    bool prepareToRun();
     /// Destroys the fiber, unwinding its stack if it is suspended, with the stack switch
     /// announced to AddressSanitizer (no-op in other builds).
     void dropFiber();
-    /// A fiber running runKernelBody() on a FiberStackPool stack (throws std::bad_alloc).
+    /// A fiber on a FiberStackPool stack running runKernelBody() once per work-item it is
+    /// rebound to: after each run it waits, idle, for the next (throws std::bad_alloc).
     boost::context::fiber makeFiber();
 
+    /// The fiber while it is suspended (at a barrier, a paused statement, or idle).
     boost::context::fiber m_fiber;
-    boost::context::fiber m_sink;
-    bool m_started = false;
-    /// Fiber switch bookkeeping for AddressSanitizer (unused in other builds): the fiber's
-    /// stack, the resuming thread's stack and the fake stacks saved across a switch.
+    bool m_onFiber = false;   ///< runKernelBody() is running on the fiber (waits can switch)
+    bool m_fiberIdle = false; ///< the fiber finished a work-item and waits for the next
+    bool m_started = false;   ///< this work-item (since rebind()) was switched to
+    /// The fiber's stack (for AddressSanitizer's switch annotations; unused in other builds).
     boost::context::stack_context m_fiberStack{};
-    const void* m_callerStackBottom = nullptr;
-    size_t m_callerStackSize = 0;
-    void* m_callerFakeStack = nullptr;
-    void* m_fiberFakeStack = nullptr;
 };
 
 } // namespace clstep
