@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "Checks.h"
+#include "OneProgram.h"
 
 static const char* kSource =
     "typedef struct { int c0; int c1; } pair_t;\n"
@@ -52,15 +53,11 @@ static int fileHasContent(const char* path) {
 int main(void) {
     remove(kJson);
     setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
-    cl_platform_id platform;
-    cl_device_id device;
-    cl_int err = clGetPlatformIDs(1, &platform, NULL);
-    CHECK_EQ(err, CL_SUCCESS);
-    clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
-    cl_context ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
-    cl_program p = clCreateProgramWithSource(ctx, 1, &kSource, NULL, &err);
-    CHECK_EQ(clBuildProgram(p, 1, &device, "", NULL, NULL), CL_SUCCESS);
+    const struct OneProgram setup = openOneProgram(kSource);
+    cl_context ctx = setup.ctx;
+    cl_command_queue q = setup.q;
+    cl_program p = setup.p;
+    cl_int err = CL_SUCCESS;
     cl_kernel k = clCreateKernel(p, "count", &err);
     CHECK_EQ(err, CL_SUCCESS);
 
