@@ -87,8 +87,9 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     // overflowed the caller's 8 MiB when they recursed).
     m_usesBarriers = reachesBarrier(m_kernel->body.get());
     try {
-        // lowered first: program-scope initial values run as lowered initializer plans
-        m_lowered = std::make_unique<exec::Program>(*program.unit, program.programVars);
+        // lowered first (once per program): program-scope initial values run as lowered
+        // initializer plans
+        m_lowered = &exec::Program::of(program);
         setupProgramVars();
         setupArguments();
         collectStringLiterals();
