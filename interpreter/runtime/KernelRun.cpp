@@ -533,14 +533,9 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
 void KernelRun::collectStringLiterals() {
     // String literals live in __constant memory; allocating them all before the run keeps
     // constant memory immutable while work-groups run in parallel.
-    for (const DeclPtr& d : m_program.unit->decls)
-        if (d->kind == DeclKind::Function)
-            walk(
-                static_cast<const FunctionDecl*>(d.get())->body.get(), [](const Stmt*) {},
-                [this](const Expr* e) {
-                    if (e->kind == ExprKind::StringLiteral)
-                        stringLiteral(static_cast<const StringLiteralExpr*>(e));
-                });
+    // The literals were found once per program (exec::Program::stringLiterals()).
+    for (const StringLiteralExpr* e : m_lowered->stringLiterals())
+        stringLiteral(e);
 }
 
 } // namespace clstep

@@ -253,7 +253,14 @@ bool Lowerer::isOpaqueOperand(const Expr* e) {
 const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
     const Type* from = operand->type->canonical();
     to = to->canonical();
-    if (isOpaqueOperand(operand) && to->kind == TypeKind::Opaque) return scalar(operand);
+    if (isOpaqueOperand(operand)) { // a handle: as is, or converted (spec 6.2)
+        if (to->kind == TypeKind::Opaque) return scalar(operand);
+        if (!to->isPointer() && !to->isScalarArithmetic()) return nullptr;
+        Node* n = make(to->isPointer() ? &H::convertPointer : &H::convert, e, scalar(operand));
+        n->from = TypeKind::Opaque;
+        n->to = to->isPointer() ? TypeKind::Pointer : to->kind;
+        return n;
+    }
     if (!isScalarExpr(operand)) return nullptr;
     const Node* v = scalar(operand);
     if (from == to) return v;

@@ -4,6 +4,7 @@
 #include "runtime/exec/Handlers.h"
 
 #include "builtins/BuiltinRegistry.h"
+#include "frontend/AstWalk.h"
 #include "frontend/StatementLinks.h"
 
 namespace clstep::exec {
@@ -19,6 +20,12 @@ Program::Program(const TranslationUnit& unit, const std::vector<VarDecl*>& progr
     for (const DeclPtr& d : unit.decls) {
         if (d->kind != DeclKind::Function) continue;
         auto* f = static_cast<const FunctionDecl*>(d.get());
+        walk(
+            f->body.get(), [](const Stmt*) {},
+            [this](const Expr* e) {
+                if (e->kind == ExprKind::StringLiteral)
+                    m_stringLiterals.push_back(static_cast<const StringLiteralExpr*>(e));
+            });
         if (!f->body) continue;
         if (std::unique_ptr<Function> lf = lowerer.lower(*f)) add(std::move(lf));
     }

@@ -42,6 +42,12 @@ public:
         return it == m_programInits.end() ? nullptr : &it->second;
     }
 
+    /// Every string literal of the program's function bodies, in source order (an AST walk
+    /// done once: KernelRun allocates them in `__constant` memory before each run).
+    const std::vector<const ast::StringLiteralExpr*>& stringLiterals() const {
+        return m_stringLiterals;
+    }
+
     /// Storage for a node (used by the lowering).
     Node* newNode() { return &m_nodes.emplace_back(); }
 
@@ -86,6 +92,7 @@ private:
     std::deque<std::vector<const Node*>> m_lists;
     std::deque<Call> m_calls;
     std::deque<InitPlan> m_plans;
+    std::vector<const ast::StringLiteralExpr*> m_stringLiterals;
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
     std::unordered_map<const ast::VarDecl*, InitPlan> m_programInits;
     Stats m_stats;

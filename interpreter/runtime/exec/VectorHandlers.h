@@ -8,9 +8,9 @@ namespace clstep::exec {
 
 /// The handlers of lowered vector nodes (exec::Node::vec, spec 6.1.2 and 6.3: operators on
 /// vectors work component-wise). Each one writes the `n.count` lanes of its result into
-/// `out` for the expression the node was lowered from, left to right, with its diagnostics
-/// (per lane) and its memory accesses through the work-item's MemoryPort (a whole vector is
-/// one access, so CheckedPort and the observers see one access per vector load or store).
+/// `out` for the expression the node was lowered from, operands left to right, with its
+/// diagnostics (per lane) and its memory accesses through the work-item's MemoryPort (a whole
+/// vector loaded or stored as one access, a multi-component swizzle written per component).
 /// Every operator is the lane operation
 /// of core/LaneOps.h (lane::arith, lane::compare, lane::convert) instantiated once per
 /// operator and lane type and applied over the N lanes.
