@@ -14,6 +14,7 @@ class KernelRun;
 namespace exec {
 struct Call;
 struct Function;
+struct Op;
 struct InitPlan;
 struct AggregateHandlers;
 struct Handlers;
@@ -63,7 +64,10 @@ private:
     /// Allocates `v`'s storage in the current frame if it has none yet (no initializer);
     /// returns its private address, or 0 for `__local` and program-scope variables.
     /// Throws Abort past RunOptions::maxPrivateBytes ("allocation-too-large").
-    uint64_t declareStorage(const ast::VarDecl* v);
+    [[gnu::noinline]] uint64_t declareStorage(const ast::VarDecl* v);
+    /// Barrier op `op` (spec 6.12.8): its flags (and other arguments), then the work-group
+    /// barrier. Kept out of runLowered()'s loop.
+    [[gnu::noinline]] void runBarrier(const exec::Op& op);
     // what lowered expressions call (EvaluatorCall.cpp, exec/RunAggregate.cpp)
     /// Reports an `array-index` error when `i` lies outside the static array that `x`
     /// subscripts, for arrays that are not a whole variable (a record member, an inner

@@ -42,6 +42,13 @@ private:
 };
 } // namespace
 
+void Evaluator::runBarrier(const exec::Op& op) {
+    // Called straight from the op loop: a work-item waiting at a barrier keeps a shallow
+    // stack, which is what makes resuming a group of them cheap.
+    const uint32_t flags = static_cast<uint32_t>((*op.node)(*this).u);
+    m_wi.barrier(flags, op.expr->range);
+}
+
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
     const DirectSlotsScope directSlots(m_directSlots, m_wi.m_frames.back().direct.data());
@@ -57,13 +64,9 @@ void Evaluator::runLowered(const exec::Function& f) {
         case OpKind::Eval:
             (*op.node)(*this);
             break;
-        case OpKind::Barrier: {
-            // Called straight from the op: a work-item waiting at a barrier keeps a shallow
-            // stack, which is what makes resuming a group of them cheap.
-            const uint32_t flags = static_cast<uint32_t>((*op.node)(*this).u);
-            m_wi.barrier(flags, op.expr->range);
+        case OpKind::Barrier:
+            runBarrier(op);
             break;
-        }
         case OpKind::Decl:
             declareStorage(op.var);
             break;
