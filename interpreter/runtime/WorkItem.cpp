@@ -49,8 +49,6 @@ WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
 void WorkItem::attach(WorkGroup& group) {
     m_group = &group;
     m_port = &group.memoryPort();
-    m_directSlotPort = nullptr; // ask the (possibly new) port again
-    m_kernelSlots.clear();      // and bind the next kernel frame from scratch
     m_spaces.fill(nullptr);
     m_spaces[static_cast<size_t>(AddressSpace::Private)] = &m_private;
     m_spaces[static_cast<size_t>(AddressSpace::Global)] = &m_run.globalMemory();
@@ -131,7 +129,7 @@ void WorkItem::bindArguments(Frame& f) {
     if (m_arguments.size() != k.params.size()) {
         m_arguments.clear();
         m_boundArguments = 0;
-        m_kernelSlots.clear();
+        m_kernelSlotsPort = nullptr;
         const exec::Program* program = m_run.loweredProgram();
         const exec::Function* lowered = program ? program->function(&k) : nullptr;
         for (size_t i = 0; i < k.params.size(); ++i) {
@@ -147,7 +145,7 @@ void WorkItem::bindArguments(Frame& f) {
         }
     }
     const bool unobserved = m_port->unobserved();
-    if (!m_kernelSlots.empty() && m_boundArguments == m_arguments.size() &&
+    if (m_kernelSlotsPort == m_port && m_boundArguments == m_arguments.size() &&
         m_kernelSlots.size() == f.slots.size()) {
         // Every argument's buffer was kept (Memory::clear(keep)): the slots and direct
         // pointers are the previous work-item's; bind the values that may have changed.
@@ -196,8 +194,9 @@ void WorkItem::bindArguments(Frame& f) {
     if (bound == m_arguments.size()) {
         m_kernelSlots = f.slots;
         m_kernelDirect = f.direct;
+        m_kernelSlotsPort = m_port;
     } else {
-        m_kernelSlots.clear();
+        m_kernelSlotsPort = nullptr;
     }
 }
 
@@ -235,7 +234,7 @@ void WorkItem::recycleFrame(Frame&& f) {
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
     m_boundArguments = 0; // its temporaries may take the arguments' buffers
-    m_kernelSlots.clear();
+    m_kernelSlotsPort = nullptr;
     m_initializingProgram = true;
     try {
         const exec::Program* lowered = m_run.loweredProgram();

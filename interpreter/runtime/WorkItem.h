@@ -216,9 +216,11 @@ private:
     void bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t addr, uint8_t* data);
     /// The kernel frame's slots and direct pointers right after every argument was bound
     /// into its kept buffer (1..n): the next work-item on the same port starts from a copy
-    /// of them. Empty until then; cleared when the port changes (attach()).
+    /// of them. Valid while m_kernelSlotsPort is the current port (a run's ports live as
+    /// long as the work-items that use them, so a port's address is never reused).
     std::vector<uint64_t> m_kernelSlots;
     std::vector<uint8_t*> m_kernelDirect;
+    const MemoryPort* m_kernelSlotsPort = nullptr;
     /// Leading `__private` buffers (indices 1..n) that hold the previous work-item's
     /// arguments: the next work-item binds its arguments into them (Memory::clear(keep)).
     uint32_t m_boundArguments = 0;
@@ -235,7 +237,8 @@ private:
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (directBytes()).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
     /// MemoryPort::directSlot(initializedNow) of the current port, asked once per port (the
-    /// answer depends only on the port; inspect() swaps in another one).
+    /// answer depends only on the port; inspect() swaps in another one; a run's ports live
+    /// as long as its work-items, so a port's address is not reused meanwhile).
     bool directSlot(bool initializedNow) {
         if (m_directSlotPort != m_port) [[unlikely]] {
             m_directSlotPort = m_port;
