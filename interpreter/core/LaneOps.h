@@ -104,7 +104,7 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
 }
 
 /// + - * on the most common lane types, inline; false means the caller takes the
-/// general path (WorkItem::arithLane).
+/// general path (lane::arith).
 inline bool quickArith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
     if (op != ast::BinaryOp::Add && op != ast::BinaryOp::Sub && op != ast::BinaryOp::Mul)
         return false;

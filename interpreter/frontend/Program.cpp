@@ -71,6 +71,13 @@ const ast::FunctionDecl* Program::findKernel(const std::string& name) const {
     return nullptr;
 }
 
+const ProgramArtifact&
+Program::derived(const std::function<std::unique_ptr<ProgramArtifact>()>& make) const {
+    std::lock_guard<std::mutex> lock(m_derived->mutex);
+    if (!m_derived->artifact) m_derived->artifact = make();
+    return *m_derived->artifact;
+}
+
 std::unique_ptr<Program> Program::fromFile(const std::string& path, const CompileOptions& options) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {

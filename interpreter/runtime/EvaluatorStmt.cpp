@@ -1,6 +1,5 @@
-// Evaluator: what the lowered statements (exec/Run.cpp) call: declarations, barriers, the
-// statement boundary (step count, observers, debugger pause) and conditions.
-#include "builtins/BuiltinRegistry.h"
+// Evaluator: what the lowered statements (exec/Run.cpp) call: declarations and the statement
+// boundary (step count, observers, debugger pause).
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/StepController.h"
@@ -15,15 +14,6 @@ Evaluator::Evaluator(WorkItem& wi) : m_wi(wi), m_run(wi.kernelRun()) {}
 
 void Evaluator::reset() {
     m_returnValue = Value{};
-    m_addressOnly = false;
-}
-
-bool Evaluator::condition(const Expr* e) {
-    const Lane v = isScalarExpr(e) ? evalScalar(e) : eval(e).lanes[0];
-    const TypeKind k = e->type->canonical()->kind;
-    if (k == TypeKind::Float || k == TypeKind::Half) return v.f != 0;
-    if (k == TypeKind::Double) return v.d != 0;
-    return v.u != 0;
 }
 
 void Evaluator::stepLimitReached(const Stmt* s) {
@@ -33,28 +23,6 @@ void Evaluator::stepLimitReached(const Stmt* s) {
                     m_run.options().stepLimitSetting,
                 s->range);
     throw Abort{};
-}
-
-bool Evaluator::execBarrier(const CallExpr* c) {
-    if (c->builtin < 0 || c->args.empty() ||
-        !(BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier))
-        return false;
-    // Called straight from the statement: a work-item waiting at a barrier keeps a shallow
-    // stack, which is what makes resuming a group of them cheap.
-    const uint32_t flags = static_cast<uint32_t>(evalScalar(c->args[0].get()).u);
-    for (size_t i = 1; i < c->args.size(); ++i)
-        evalDiscard(c->args[i].get());
-    m_wi.barrier(flags, c->range);
-    return true;
-}
-
-void Evaluator::execDecl(const VarDecl* v) {
-    const uint64_t slot = declareStorage(v);
-    if (!slot || !v->init) return;
-    initialize(slot, v->type, v->init.get());
-    // Initialized now (the initializer may have called functions: fetch the frame again).
-    Frame& frame = m_wi.m_frames.back();
-    if (!frame.direct[v->slot] && m_wi.directSlot(true)) m_wi.enableDirect(frame, v->slot, v->type);
 }
 
 uint64_t Evaluator::declareStorage(const VarDecl* v) {

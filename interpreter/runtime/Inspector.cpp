@@ -60,25 +60,21 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& l
         } else if (const exec::Node* value = lowered.value()) {
             Lane lanes[16] = {};
             exec::VectorHandlers::evalInto(value, ev, lanes);
-            result.bytes.assign(size, 0);
-            if (t->isVector()) {
-                const uint64_t es = t->element->size;
-                for (uint32_t i = 0; i < t->count && (i + 1) * es <= size; ++i)
-                    lanemem::writeLane(result.bytes.data() + i * es, t->element->kind, bigEndian,
-                                       lanes[i]);
-            } else if (size > 0) {
-                lanemem::writeLane(result.bytes.data(), t->kind, bigEndian, lanes[0]);
-            }
-            result.ok = true;
-        } else { // a struct, union or array value (the tree walk gives its address), void
-            const Value v = ev.eval(e);
-            if (t->isRecord() || t->isArray()) {
-                if (const uint8_t* p = wi.access(v.lanes[0].u, size, false, e->range)) {
+            if (t->isRecord() || t->isArray()) { // a struct, union or array value: its address
+                if (const uint8_t* p = wi.access(lanes[0].u, size, false, e->range)) {
                     result.bytes.assign(p, p + size);
                     result.ok = true;
                 }
             } else {
-                result.bytes.assign(size, 0);
+                result.bytes.assign(size, 0); // void: no bytes
+                if (t->isVector()) {
+                    const uint64_t es = t->element->size;
+                    for (uint32_t i = 0; i < t->count && (i + 1) * es <= size; ++i)
+                        lanemem::writeLane(result.bytes.data() + i * es, t->element->kind,
+                                           bigEndian, lanes[i]);
+                } else if (size > 0) {
+                    lanemem::writeLane(result.bytes.data(), t->kind, bigEndian, lanes[0]);
+                }
                 result.ok = true;
             }
         }

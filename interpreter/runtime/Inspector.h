@@ -12,8 +12,8 @@ class LoweredExpr;
 /// breakpoint conditions) in its innermost frame, through an InspectPort, so that observers
 /// see nothing and the first runtime error ends the evaluation instead of being reported
 /// (WorkItem::inspect). The expression is lowered once (exec::LoweredExpr) and its nodes run
-/// on each work-item, as the lowered code of the kernel does; only a value of struct, union
-/// or array type that is not an lvalue is computed by the tree walk (Evaluator::eval).
+/// on each work-item, as the lowered code of the kernel does (a struct, union or array value
+/// that is not an lvalue through its aggregate node: the address of a temporary).
 class Inspector {
 public:
     /// See WorkItem::inspect: the value (bytes in device order) or the error that stopped

@@ -87,8 +87,9 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     // overflowed the caller's 8 MiB when they recursed).
     m_usesBarriers = reachesBarrier(m_kernel->body.get());
     try {
-        // lowered first: program-scope initial values run as lowered initializer plans
-        m_lowered = std::make_unique<exec::Program>(*program.unit, program.programVars);
+        // lowered first (once per program): program-scope initial values run as lowered
+        // initializer plans
+        m_lowered = &exec::Program::of(program);
         setupProgramVars();
         setupArguments();
         collectStringLiterals();
@@ -532,14 +533,9 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
 void KernelRun::collectStringLiterals() {
     // String literals live in __constant memory; allocating them all before the run keeps
     // constant memory immutable while work-groups run in parallel.
-    for (const DeclPtr& d : m_program.unit->decls)
-        if (d->kind == DeclKind::Function)
-            walk(
-                static_cast<const FunctionDecl*>(d.get())->body.get(), [](const Stmt*) {},
-                [this](const Expr* e) {
-                    if (e->kind == ExprKind::StringLiteral)
-                        stringLiteral(static_cast<const StringLiteralExpr*>(e));
-                });
+    // The literals were found once per program (exec::Program::stringLiterals()).
+    for (const StringLiteralExpr* e : m_lowered->stringLiterals())
+        stringLiteral(e);
 }
 
 } // namespace clstep

@@ -118,9 +118,10 @@ public:
     MemoryPort& memoryPort();
     /// True when the kernel (or a function it calls) may reach a barrier.
     bool usesBarriers() const { return m_usesBarriers; }
-    /// The program's functions lowered once for this run (exec::Program; shared read-only by
-    /// every thread), or null when the launch failed.
-    const exec::Program* loweredProgram() const { return m_lowered.get(); }
+    /// The program's functions lowered (exec::Program: built by the program's first launch
+    /// and kept with the Program, Program::derived(), so every launch of it reuses them;
+    /// read-only, shared by every thread), or null when the launch failed before.
+    const exec::Program* loweredProgram() const { return m_lowered; }
 
 private:
     void launchError(const std::string& message);
@@ -177,8 +178,8 @@ private:
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;
-    GroupSequencer* m_sequencer = nullptr; ///< set while work-groups run in parallel
-    std::unique_ptr<exec::Program> m_lowered;
+    GroupSequencer* m_sequencer = nullptr;    ///< set while work-groups run in parallel
+    const exec::Program* m_lowered = nullptr; ///< owned by m_program (Program::derived())
     /// The flow observers of the work-groups the calling thread runs in parallel for `run`.
     struct ThreadFlow {
         const KernelRun* run;

@@ -240,8 +240,6 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
         const exec::Program* lowered = m_run.loweredProgram();
         if (const exec::InitPlan* plan = lowered ? lowered->programInit(&v) : nullptr)
             m_eval->initLowered(*plan, addr);
-        else if (v.init)
-            m_eval->initialize(addr, v.type, v.init.get());
     } catch (const Abort&) {
     }
     m_initializingProgram = false;

@@ -1,88 +1,19 @@
-// The lowered code (runtime/exec): which functions and expressions are lowered, and that
-// lowered control flow (loops, break/continue, switch into nested blocks, goto over
-// declarations) runs as the tree walk did.
-#include "frontend/Program.h"
-#include "runtime/KernelRun.h"
+// The lowered code (runtime/exec) of statements and of scalar and vector expressions: which
+// are lowered, lowered control flow (loops, break/continue, switch into nested blocks, goto
+// over declarations), results (POCL's) and diagnostics. Calls and aggregates:
+// tst_loweredcalls.cpp; the last forms and lowering once per program: tst_loweredforms.cpp.
+#include "LoweringTestSupport.h"
 #include "runtime/exec/Program.h"
 
 #include <QtTest>
 
-#include <cstring>
-#include <fstream>
-#include <sstream>
-
 using namespace clstep;
-
-namespace {
-
-std::unique_ptr<Program> compile(const std::string& source) {
-    auto p = Program::fromSource("test.cl", source, CompileOptions{});
-    for (const Diagnostic& d : p->diagnostics)
-        qWarning("%u:%u: %s", d.range.begin.line, d.range.begin.column, d.message.c_str());
-    return p;
-}
-
-std::string readBenchKernel(const std::string& name) {
-    std::ifstream in(std::string(CLSTEP_SOURCE_DIR) + "/bench/kernels/" + name + ".cl");
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-/// The NDRange of one work-item in one work-group (global and local size 1 × 1 × 1).
-NDRange oneWorkItem() {
-    NDRange range;
-    range.global = {1, 1, 1};
-    range.local = {1, 1, 1};
-    return range;
-}
-
-KernelArgument intBuffer(size_t n) {
-    KernelArgument a;
-    a.kind = KernelArgument::Kind::Buffer;
-    a.bytes.assign(n * 4, 0);
-    a.size = a.bytes.size();
-    a.elementBytes = 4;
-    return a;
-}
-
-std::vector<int32_t> ints(const std::vector<uint8_t>& bytes) {
-    std::vector<int32_t> out(bytes.size() / 4);
-    std::memcpy(out.data(), bytes.data(), out.size() * 4);
-    return out;
-}
-
-KernelArgument floatBuffer(const std::vector<float>& values) {
-    KernelArgument a;
-    a.kind = KernelArgument::Kind::Buffer;
-    a.bytes.resize(values.size() * 4);
-    std::memcpy(a.bytes.data(), values.data(), a.bytes.size());
-    a.size = a.bytes.size();
-    a.elementBytes = 4;
-    return a;
-}
-
-std::vector<float> floats(const std::vector<uint8_t>& bytes) {
-    std::vector<float> out(bytes.size() / 4);
-    std::memcpy(out.data(), bytes.data(), out.size() * 4);
-    return out;
-}
-
-/// The function named `name` in `program`, or null.
-const ast::FunctionDecl* findFunction(const Program& program, const std::string& name) {
-    for (const ast::DeclPtr& d : program.unit->decls)
-        if (d->kind == ast::DeclKind::Function &&
-            static_cast<const ast::FunctionDecl*>(d.get())->name == name)
-            return static_cast<const ast::FunctionDecl*>(d.get());
-    return nullptr;
-}
-
-} // namespace
+using namespace clstep::loweringtest;
 
 class TestLowering : public QObject {
     Q_OBJECT
 private slots:
-    /// The scalar benchmark kernels lower without a single tree-walk node.
+    /// The scalar benchmark kernels lower without a single unsupported node.
     void scalarKernelsLowerCompletely_data() {
         QTest::addColumn<QString>("name");
         QTest::newRow("vecadd") << "vecadd";
@@ -99,7 +30,7 @@ private slots:
         QVERIFY(k);
         QVERIFY(lowered.function(k));
         QVERIFY(lowered.stats().lowered > 10);
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
+        QCOMPARE(lowered.stats().unsupported, uint64_t(0));
     }
 
     /// Functions with both goto and switch are lowered, and a goto into or out of a switch
@@ -151,7 +82,7 @@ __kernel void k(__global int* o) {
         QCOMPARE(ints(run.argumentBytes(0)), expected);
     }
 
-    /// The rarer forms are lowered (not one tree-walk node) and give POCL's results: vector
+    /// The rarer forms are lowered (not one unsupported node) and give POCL's results: vector
     /// `&&` `||` `!`, `++`/`--` on vectors (private, a swizzle, through a pointer), a vector
     /// condition of `?:` (select: the most significant bit, also of an unsigned condition),
     /// `->` swizzles (read, write, compound), `v[i]` of a vector rvalue and an lvalue
@@ -237,7 +168,7 @@ __kernel void k(__global int* o, __global float4* f, __global uint4* u, __global
         QVERIFY(!program->hasErrors());
         exec::Program lowered(*program->unit);
         QVERIFY(lowered.function(program->findKernel("k")));
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
+        QCOMPARE(lowered.stats().unsupported, uint64_t(0));
 
         std::vector<KernelArgument> args{intBuffer(64),
                                          floatBuffer({1, 2, 3, 4, 0.5f, 1.5f, 2.5f, 3.5f}),
@@ -320,17 +251,17 @@ again:;
     }
 
     /// nbody (all float4: loads/stores through pointers, literals, splats, swizzles,
-    /// compound assignments, dot/rsqrt) lowers without a tree-walk node.
+    /// compound assignments, dot/rsqrt) lowers without an unsupported node.
     void vectorKernelLowersCompletely() {
         auto program = compile(readBenchKernel("nbody"));
         QVERIFY(!program->hasErrors());
         exec::Program lowered(*program->unit);
         QVERIFY(lowered.function(program->findKernel("nbody")));
         QVERIFY(lowered.stats().lowered > 30);
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
+        QCOMPARE(lowered.stats().unsupported, uint64_t(0));
     }
 
-    /// Vector expressions lowered (no tree-walk node) and their results: private vectors in
+    /// Vector expressions lowered (no unsupported node) and their results: private vectors in
     /// place, loads/stores through pointers, literals (nested vectors, one scalar splatted),
     /// implicit and explicit scalar-to-vector conversions, arithmetic, shifts, compare,
     /// bitwise, negation, swizzle reads (.x .s2 .lo .hi .even .odd .yx) and one- and
@@ -373,7 +304,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
         exec::Program lowered(*program->unit);
         QVERIFY(lowered.function(program->findKernel("k")));
         QVERIFY(lowered.function(findFunction(*program, "twice")));
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
+        QCOMPARE(lowered.stats().unsupported, uint64_t(0));
 
         std::vector<KernelArgument> args{floatBuffer({1, 2, 3, 4, 0, 0, 0, 0}),
                                          floatBuffer(std::vector<float>(14, 0)), intBuffer(16)};
@@ -405,175 +336,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
         QCOMPARE(in[7], -4.0f);
     }
 
-    /// philox_calls (struct-by-value calls, struct returns, `{...}` initializers, struct
-    /// assignment, a result through a pointer) lowers without a tree-walk node or op.
-    void callKernelLowersCompletely() {
-        auto program = compile(readBenchKernel("philox_calls"));
-        QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
-        for (const char* f : {"philox_calls", "round4", "bumpKey", "mulhilo"})
-            QVERIFY2(lowered.function(findFunction(*program, f)), f);
-        QVERIFY(lowered.stats().lowered > 30);
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
-        QCOMPARE(lowered.stats().treeWalkOps, uint64_t(0));
-    }
-
-    /// Calls of user functions and struct/union/array expressions, lowered (no tree-walk
-    /// node or op): structs, unions and vectors passed and returned by value (a callee's
-    /// change to its copy is not seen by the caller), pointers to the caller's variables,
-    /// calls nested in arguments, void functions, nested member access (`s.in.a[i]`, `p->f`,
-    /// `f().x`), whole-struct assignment (chained, through a pointer, from a conditional), and
-    /// initializers: nested lists, designators, partial lists (zero-filled), strings into
-    /// char arrays, a struct from a call, a vector from a list.
-    void callsAndAggregates() {
-        auto program = compile(R"(
-typedef struct { int a[3]; float f; } Inner;
-typedef struct { Inner in; int n; } Outer;
-typedef union { uint u; float f; } Bits;
-
-int fact(int n) { int r = 1; while (n > 1) r *= n--; return r; }
-void bump(int* p, int by) { *p += by; }
-Inner scaled(Inner s, int k) { s.a[0] *= k; s.a[1] *= k; s.a[2] *= k; s.f *= k; return s; }
-Outer wrap(Inner s, int n) { Outer o = {s, n}; return o; }
-int sum(Outer o) { o.n = 1000; return o.in.a[0] + o.in.a[1] + o.in.a[2] + o.n; }
-float4 twice(float4 v) { return v + v; }
-Bits asBits(float f) { Bits b; b.f = f; return b; }
-void nothing(void) { }
-
-__kernel void k(__global int* o, __global float* fo) {
-    Inner i = {{1, 2, 3}, 0.5f};
-    Inner j = scaled(i, 10);
-    o[0] = i.a[0] + i.a[1] + i.a[2];
-    o[1] = j.a[0] + j.a[1] + j.a[2];
-    fo[0] = j.f;
-    Outer w = wrap(j, 7);
-    o[2] = sum(w);
-    o[3] = w.n;
-    o[4] = wrap(i, 9).in.a[2];
-    Outer x, y;
-    x = y = w;
-    o[5] = x.in.a[1] + y.n;
-    Outer* p = &x;
-    p->in = i;
-    o[6] = p->in.a[2] + x.in.a[0];
-    x = o[0] > 100 ? w : *p;
-    o[7] = x.in.a[1];
-    int c = 5;
-    bump(&c, 3);
-    bump(&c, fact(4));
-    o[8] = c;
-    nothing();
-    Outer d = {.n = 4, .in = {.f = 2.0f, .a = {[2] = 6}}};
-    o[9] = d.in.a[0] + d.in.a[1] + d.in.a[2] + d.n;
-    fo[1] = d.in.f;
-    char s[8] = "abc";
-    o[10] = s[0] + s[2] + s[3];
-    float4 v = {1.0f, 2.0f, 3.0f, 4.0f};
-    float4 t = twice(twice(v));
-    fo[2] = t.w;
-    o[11] = (int)(asBits(1.0f).u >> 23);
-    Inner arr[2] = {i, j};
-    arr[1] = scaled(arr[1], 2);
-    o[12] = arr[0].a[1] + arr[1].a[1];
-}
-)");
-        QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
-        for (const char* f : {"k", "fact", "bump", "scaled", "wrap", "sum", "twice", "asBits"})
-            QVERIFY2(lowered.function(findFunction(*program, f)), f);
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
-        QCOMPARE(lowered.stats().treeWalkOps, uint64_t(0));
-
-        std::vector<KernelArgument> args{intBuffer(13), floatBuffer(std::vector<float>(3, 0))};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
-        QVERIFY(run.ready());
-        run.runAll();
-        QVERIFY(run.diagnostics().empty());
-        const std::vector<int32_t> o = ints(run.argumentBytes(0));
-        const std::vector<int32_t> expected{6, 60, 1060, 7,   3,   27, 4, // o[7]: x = *p
-                                            2, 32, 10,   196, 127, 42};
-        QCOMPARE(o, expected);
-        const std::vector<float> fo = floats(run.argumentBytes(1));
-        QCOMPARE(fo[0], 5.0f);
-        QCOMPARE(fo[1], 2.0f);
-        QCOMPARE(fo[2], 16.0f);
-    }
-
-    /// Diagnostics of lowered calls and aggregates as the tree walk gives them: an index
-    /// past a fixed-size array inside a struct ("exceeds static array size", reported at the
-    /// subscript in the callee), and the call-depth limit (RunOptions::maxCallDepth) at the
-    /// call that would exceed it.
-    void callDiagnostics() {
-        auto program = compile(R"(
-typedef struct { int a[2]; int b; } S;
-int at(S s, int i) { return s.a[i]; }
-int down2(int n) { return n + 1; }
-int down1(int n) { return down2(n + 1); }
-__kernel void k(__global int* o) {
-    S s = {{1, 2}, 3};
-    o[0] = at(s, 2);
-    o[1] = down1(0);
-}
-)");
-        QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
-        QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
-        std::vector<KernelArgument> args{intBuffer(2)};
-        const NDRange range = oneWorkItem();
-        RunOptions options;
-        options.maxCallDepth = 2; // the kernel and down1: calling down2 exceeds it
-        KernelRun run(*program, "k", range, args, options);
-        QVERIFY(run.ready());
-        run.runAll();
-        bool index = false, depth = false;
-        for (const Diagnostic& d : run.diagnostics()) {
-            if (d.kind == "array-index") {
-                index = true;
-                QCOMPARE(d.range.begin.line, 3u);
-                QVERIFY(d.message.find("exceeds static array size") != std::string::npos);
-            } else if (d.kind == "call-depth") {
-                depth = true;
-                QCOMPARE(d.range.begin.line, 5u);
-                QVERIFY(d.message.find("'down2'") != std::string::npos);
-            }
-        }
-        QVERIFY(index);
-        QVERIFY(depth);
-    }
-
-    /// The initial values of program-scope variables are lowered initializer plans (nested
-    /// and designated lists, partial lists zero-filled, a string) and give the tree walk's
-    /// values; a sampler (an opaque handle) stays on Evaluator::initialize.
-    void programScopeInitializers() {
-        auto program = compile(R"(
-typedef struct { int a; float b[2]; } P;
-constant P table[2] = {{1, {2.0f, 3.0f}}, {.b = {[1] = 5.0f}, .a = 4}};
-constant int primes[] = {2, 3, 5, 7};
-constant char msg[4] = "hi";
-constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
-__kernel void k(__global int* o) {
-    o[0] = table[1].a + (int)table[1].b[1] + (int)table[0].b[0] + (int)table[1].b[0];
-    o[1] = primes[3] + primes[0];
-    o[2] = msg[1] + msg[3];
-}
-)");
-        QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit, program->programVars);
-        QCOMPARE(program->programVars.size(), size_t(4));
-        for (const ast::VarDecl* v : program->programVars)
-            QCOMPARE(lowered.programInit(v) != nullptr, v->name != "s");
-        std::vector<KernelArgument> args{intBuffer(3)};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
-        QVERIFY(run.ready());
-        run.runAll();
-        QVERIFY(run.diagnostics().empty());
-        const std::vector<int32_t> o = ints(run.argumentBytes(0));
-        QCOMPARE(o, (std::vector<int32_t>{4 + 5 + 2 + 0, 7 + 2, 'i' + 0}));
-    }
-
-    /// Diagnostics of lowered vector code as the tree walk gives them: integer division by
+    /// Diagnostics of lowered vector code as the tree walk gave them: integer division by
     /// zero once per lane that divides by zero, a vector store past the end of a buffer.
     void vectorDiagnostics() {
         auto program = compile(R"(

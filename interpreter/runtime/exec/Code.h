@@ -15,17 +15,17 @@ namespace exec {
 /// One node of a lowered expression (see exec::Function): a handler chosen at lowering time
 /// for the operator and the operand types (`arith<Add, Float>`, `loadSlot<Int>`,
 /// `loadIndex`, ...), its operand nodes and immediates. Calling `fn(node, evaluator)`
-/// evaluates the expression of scalar or pointer type to one Lane with exactly the
-/// semantics, diagnostics and observer notifications of the tree walk
-/// (Evaluator::evalScalar); `expr` is the expression it was lowered from (its SourceRange
-/// for diagnostics and observers; handlers that wrap a form not lowered yet evaluate it with
-/// the tree walk). Nodes are immutable once lowered and shared by every thread of a run.
+/// evaluates an expression of scalar, pointer or opaque type (an 8-byte handle) to one Lane;
+/// an expression of struct, union or array type to its address (an *aggregate node*), and
+/// one of type void for its side effects (lane 0 is then meaningless). `expr` is the
+/// expression it was lowered from (its SourceRange for diagnostics and observers). Nodes are
+/// immutable once lowered and shared by every thread and every run of the program.
 ///
 /// A node of vector type is a *vector node*: `vec` is set instead of `fn`, and calling
 /// `vec(node, evaluator, out)` writes the `count` lanes of the vector result into the
-/// caller's `out` (at least 16 Lanes; lanes past `count` are left alone), with the
-/// semantics of Evaluator::eval (exec::VectorHandlers). Operand nodes of either kind are
-/// evaluated with VectorHandlers::evalInto().
+/// caller's `out` (at least 16 Lanes; lanes past `count` are left alone)
+/// (exec::VectorHandlers). Operand nodes of either kind are evaluated with
+/// VectorHandlers::evalInto().
 struct Node {
     using Fn = Lane (*)(const Node& n, Evaluator& ev);
     using VecFn = void (*)(const Node& n, Evaluator& ev, Lane* out);
@@ -50,17 +50,18 @@ struct Node {
 /// What one statement-level op does (see Op).
 enum class OpKind : uint8_t {
     Step,        ///< statement boundary: step count, limit, observers, debugger pause
-    Eval,        ///< evaluate `node` (or `expr` with the tree walk) for its side effects
-    Barrier,     ///< a barrier call statement (Evaluator::execBarrier)
-    Decl,        ///< declare variable `var` (storage, initializer)
+    Eval,        ///< evaluate `node` for its side effects
+    Barrier,     ///< a barrier call statement `expr`: `node` gives the flags (the other
+                 ///< arguments evaluated after it), then the work-group barrier
+    Decl,        ///< declare variable `var` without initializer (storage only)
     DeclScalar,  ///< declare `var` and store scalar `node` into it
     DeclVector,  ///< declare `var` and store vector `node` (a vector node) into it
     Jump,        ///< continue at `target`
-    BranchFalse, ///< evaluate condition `node`/`expr` (reported as a branch); false: `target`
+    BranchFalse, ///< evaluate condition `node` (reported as a branch at `expr`); false: `target`
     Switch,      ///< switch dispatch (`sw`): evaluate, report, declare skipped, jump
     Goto,        ///< declare the variables jumped over (`skipped`), continue at `target`
-    Return,      ///< set the return value from `node` (scalar or vector node)/`expr` (if any) and
-                 ///< leave the function
+    Return,      ///< set the return value from `node` (scalar, aggregate or vector node; a void
+                 ///< expression evaluated, the value zero), if any, and leave the function
     DeclInit,    ///< declare `var` and run initializer plan `table` (Function::inits)
 };
 
@@ -68,8 +69,8 @@ enum class OpKind : uint8_t {
 struct Op {
     OpKind kind = OpKind::Step;
     uint32_t target = 0;               ///< op index for Jump, BranchFalse, Goto
-    const Node* node = nullptr;        ///< lowered scalar expression, or null
-    const ast::Expr* expr = nullptr;   ///< the expression (tree walk when node is null)
+    const Node* node = nullptr;        ///< lowered expression, or null
+    const ast::Expr* expr = nullptr;   ///< the expression (its range for observers)
     const ast::Stmt* stmt = nullptr;   ///< Step: the statement
     const ast::VarDecl* var = nullptr; ///< Decl, DeclScalar
     uint32_t table = 0; ///< Switch, Goto: index into Function::jumps; DeclInit: Function::inits
@@ -88,7 +89,7 @@ struct JumpTarget {
 /// SwitchStmt::cases order), the default's (or the end of the switch).
 struct SwitchTable {
     const ast::SwitchStmt* stmt = nullptr;
-    const Node* cond = nullptr; ///< lowered condition (null: tree walk)
+    const Node* cond = nullptr; ///< lowered condition
     std::vector<JumpTarget> cases;
     JumpTarget fallback; ///< default label, or the end of the switch (no skipped)
     bool hasDefault = false;
@@ -98,26 +99,28 @@ struct Function;
 
 /// A call of a user function (AggregateHandlers::callUser, Evaluator::callLowered), built
 /// once by Lowerer::userCall: the callee, each argument's lowered node and where its lanes go
-/// in the call's argument buffer (a scalar, pointer or aggregate argument takes one lane,
-/// the aggregate's address; a vector argument 16), and the lanes of the result (1 for a
+/// in the call's argument buffer (a scalar, pointer, opaque or aggregate argument takes one
+/// lane, the aggregate's address; a vector argument 16), and the lanes of the result (1 for a
 /// scalar, pointer, aggregate (a temporary's address) or void result; the vector's N).
 struct Call {
-    /// Lanes of the argument buffer on the stack; a call needing more is not lowered.
+    /// Lanes of the argument buffer on the stack; a call needing more (`lanes`) takes a heap
+    /// buffer.
     static constexpr uint32_t kMaxLanes = 64;
     struct Argument {
         const Node* node = nullptr; ///< scalar/aggregate node (Node::fn) or vector node
         uint32_t lane = 0;          ///< first lane in the argument buffer
     };
     const ast::FunctionDecl* callee = nullptr; ///< the definition (it has a body)
-    /// The callee's lowered body (resolved when the whole program is lowered), or null:
-    /// the callee runs on the tree walk (Evaluator::runBody).
+    /// The callee's lowered body (resolved when the whole program is lowered; null only
+    /// while lowering).
     const Function* lowered = nullptr;
     std::vector<Argument> args;
+    uint32_t lanes = 0;       ///< lanes of the argument buffer
     uint32_t bound = 0;       ///< parameters bound (min of parameters and arguments)
     uint32_t resultLanes = 1; ///< lanes copied to the caller's output
 };
 
-/// One step of a lowered initializer (Evaluator::initialize, flattened at lowering time);
+/// One step of a lowered initializer (C99 6.7.8, flattened at lowering time);
 /// `offset` is in bytes from the object's address, `align` the alignment the store may assume.
 struct InitStep {
     enum class Kind : uint8_t {
@@ -127,6 +130,7 @@ struct InitStep {
         Vector,  ///< vector node `node` stored as `type`
         Copy,    ///< `size` bytes copied from the aggregate whose address `node` gives
         String,  ///< string literal `expr` into a char array of `size` bytes (zero-filled)
+        Value,   ///< any other value node `node` (an opaque handle: a sampler) stored as `type`
     };
     Kind kind = Kind::Zero;
     uint64_t offset = 0;
@@ -137,14 +141,15 @@ struct InitStep {
     const ast::Expr* expr = nullptr; ///< the initializer (its range is the access site)
 };
 
-/// A declaration's initializer as a flat list of steps, in the tree walk's order.
+/// A declaration's initializer as a flat list of steps, in evaluation order: zero-fill of each
+/// `{...}` list's object, then each leaf's store.
 struct InitPlan {
     std::vector<InitStep> steps;
 };
 
-/// A function lowered once after Sema: its body as a flat list of ops (statement boundaries
-/// exactly where the tree walk's Evaluator::exec counted, paused and notified), jumps
-/// instead of break/continue/goto/switch, and expressions as Node trees.
+/// A function lowered once after Sema: its body as a flat list of ops (a Step op at every
+/// statement boundary, where the debugger pauses and observers are notified), jumps instead
+/// of break/continue/goto/switch, and expressions as Node trees.
 struct Function {
     const ast::FunctionDecl* decl = nullptr;
     std::vector<Op> ops;

@@ -13,11 +13,10 @@
 namespace clstep::exec {
 
 /// The handlers of lowered expression nodes (exec::Node::fn). Each one evaluates its node to
-/// one Lane exactly as Evaluator::evalScalar evaluates the expression the node was lowered
-/// from (same order of operand evaluation, same diagnostics, same memory accesses through the
-/// work-item's MemoryPort, so the same observer notifications). Operators are the lane
-/// operations of core/LaneOps.h instantiated with the operator and lane type fixed at
-/// lowering time. A node whose form is not lowered wraps its expression (treeWalk()).
+/// one Lane (C99 6.5 and spec 6.3 for the expression the node was lowered from: the order of
+/// operand evaluation, the diagnostics, the memory accesses through the work-item's
+/// MemoryPort, so the observer notifications). Operators are the lane operations of
+/// core/LaneOps.h instantiated with the operator and lane type fixed at lowering time.
 struct Handlers {
     using BinaryOp = ast::BinaryOp;
 
@@ -32,13 +31,57 @@ struct Handlers {
 
     /// A literal, enum constant, sizeof/alignof/vec_step (Node::imm).
     static Lane constant(const Node& n, Evaluator&) { return n.imm; }
-    /// A form not lowered yet: the tree walk's scalar path.
-    static Lane treeWalk(const Node& n, Evaluator& ev) { return ev.evalScalar(n.expr); }
-    /// The address of lvalue `n.expr` computed by the tree walk (Evaluator::address).
-    static Lane addressTreeWalk(const Node& n, Evaluator& ev) {
-        Lane l;
-        l.u = ev.address(n.expr);
-        return l;
+    /// A form the lowering has no handler for (Sema does not produce it for a valid
+    /// program): reports an "internal" diagnostic at the expression and gives 0.
+    [[gnu::cold]] static Lane unsupported(const Node& n, Evaluator& ev) {
+        ev.reportError("internal",
+                       "clstep cannot evaluate this form of expression (please report it); "
+                       "using 0",
+                       n.expr->range);
+        return Lane{.u = 0};
+    }
+    /// A call of function `n.expr` that is declared but never defined: "undefined-function"
+    /// at the call, the arguments not evaluated, the result zero.
+    [[gnu::cold]] static Lane undefinedFunction(const Node& n, Evaluator& ev) {
+        const auto* c = static_cast<const ast::CallExpr*>(n.expr);
+        ev.reportError("undefined-function",
+                       "function '" + c->function->name + "' is declared but never defined",
+                       c->range);
+        return Lane{.u = 0};
+    }
+    /// The address of a temporary holding the value of non-lvalue `n.expr` (scalar or vector
+    /// node `n.a`), allocated in the current frame (released with it) and stored through the
+    /// port (`&` of a value that has no storage of its own).
+    static Lane materialize(const Node& n, Evaluator& ev) {
+        Value v;
+        if (n.a->vec)
+            n.a->vec(*n.a, ev, v.lanes);
+        else
+            v.lanes[0] = n.a->fn(*n.a, ev);
+        const uint64_t t = ev.allocTemp(n.expr->type->canonical()->size, "temporary");
+        ev.store(t, QualType{n.expr->type.type}, v, n.expr->range);
+        return Lane{.u = t};
+    }
+    /// A compound literal `(T){...}` (C99 6.5.2.5): a temporary of the current frame
+    /// (released with it) initialized by plan `n.imm.u` (exec::InitPlan); its address when
+    /// `n.slot` is 1 (a struct, union or array, or the operand of `&`), else its value.
+    static Lane compoundLiteral(const Node& n, Evaluator& ev) {
+        const uint64_t t = compoundLiteralObject(n, ev);
+        if (n.slot == 1) return Lane{.u = t};
+        return ev.load(t, n.expr->type, n.expr->range).lanes[0];
+    }
+    /// The object of compound literal node `n`, initialized (compoundLiteral()).
+    static uint64_t compoundLiteralObject(const Node& n, Evaluator& ev) {
+        const uint64_t t = ev.allocTemp(n.expr->type->canonical()->size, "compound literal");
+        ev.initLowered(*reinterpret_cast<const InitPlan*>(n.imm.u), t);
+        return t;
+    }
+    /// `n.a`'s value after `n.b` (a scalar-shaped node, or null) is evaluated for its side
+    /// effects: a barrier's flags and its other arguments.
+    static Lane first(const Node& n, Evaluator& ev) {
+        const Lane v = eval(n.a, ev);
+        if (n.b) eval(n.b, ev);
+        return v;
     }
 
     // ---- variables -------------------------------------------------------------------
@@ -130,12 +173,10 @@ struct Handlers {
         r.i = truth(n.a, n.from, ev) || truth(n.b, n.to, ev);
         return r;
     }
-    /// `a, b` with a scalar `a` (lowered) or any `a` (tree walk for effect, `n.a` null).
+    /// `a, b`: `n.a` (a scalar-shaped node of any type, evaluated for its side effects),
+    /// then `n.b`, the value.
     static Lane comma(const Node& n, Evaluator& ev) {
-        if (n.a)
-            eval(n.a, ev);
-        else
-            ev.evalDiscard(static_cast<const ast::BinaryExpr*>(n.expr)->lhs.get());
+        eval(n.a, ev);
         return eval(n.b, ev);
     }
     /// `c ? a : b` with a scalar condition of lane type `n.from`.
@@ -157,7 +198,7 @@ struct Handlers {
         return addElements(p, k, n.imm.u);
     }
     /// Pointer `p` plus `n` elements of `size` bytes (a null pointer plus 0 stays null;
-    /// only the offset bits change, Evaluator::pointerAddLane).
+    /// only the offset bits change, core/Address.h).
     static Lane addElements(Lane p, int64_t n, uint64_t size) {
         Lane r;
         r.u = p.u == 0 && n == 0
@@ -172,7 +213,8 @@ struct Handlers {
     static Lane convert(const Node& n, Evaluator& ev) {
         return lane::convert(eval(n.a, ev), n.from, n.to);
     }
-    /// Conversions involving pointers (Evaluator::evalScalarCast).
+    /// Conversions involving pointers or opaque handles (spec 6.2; a pointer to bool is
+    /// its non-nullness, a floating value to a pointer null).
     static Lane convertPointer(const Node& n, Evaluator& ev) {
         const Lane v = eval(n.a, ev);
         Lane r;
@@ -192,7 +234,7 @@ struct Handlers {
     // ---- memory ----------------------------------------------------------------------
     /// `base[index]`'s address: index first, then the static-array check (`n.slot` bit 0:
     /// the base is an array that decayed; bit 1: the operand of `&`, which may point one
-    /// past the end), then the base pointer (Evaluator::address).
+    /// past the end; Evaluator::checkStaticArrayIndex), then the base pointer.
     static Lane addressIndex(const Node& n, Evaluator& ev) {
         const int64_t i = eval(n.b, ev).i;
         if (n.slot & 1)
@@ -348,23 +390,39 @@ struct Handlers {
         r.i = d / static_cast<int64_t>(n.imm.u);
         return r;
     }
-    /// Evaluates `n.a` for its side effects and returns nothing useful (a discarded operand
-    /// of a comma, a cast to void). `n.a` null: the tree walk evaluates `n.expr` (an
-    /// expression of struct, union or array type).
+    /// Evaluates `n.a` (scalar-shaped or vector node) for its side effects and gives 0 (a
+    /// discarded operand of a comma, a cast to void, a call without result).
     static Lane discard(const Node& n, Evaluator& ev) {
-        if (n.a) {
-            if (n.a->vec) {
-                Lane tmp[16];
-                n.a->vec(*n.a, ev, tmp);
-            } else {
-                eval(n.a, ev);
-            }
+        if (n.a->vec) {
+            Lane tmp[16];
+            n.a->vec(*n.a, ev, tmp);
         } else {
-            ev.evalDiscard(n.expr);
+            eval(n.a, ev);
         }
         Lane r;
         r.u = 0;
         return r;
+    }
+    /// `lhs = rhs` of opaque type (an event, sampler or image handle): rhs (`n.a`) first,
+    /// then the lvalue (a private slot `n.slot` when `n.from` is not Void, in place when
+    /// direct; else the address computed by `n.b`), stored through the port as a Value.
+    static Lane assignValue(const Node& n, Evaluator& ev) {
+        const Lane v = eval(n.a, ev);
+        const ast::Expr* lhs = static_cast<const ast::AssignExpr*>(n.expr)->lhs.get();
+        uint64_t a;
+        if (n.from != TypeKind::Void) {
+            if (uint8_t* p = directSlot(ev, n.slot)) {
+                lanemem::writeLane(p, n.from, false, v);
+                return v;
+            }
+            a = slotAddress(ev, n.slot);
+        } else {
+            a = eval(n.b, ev).u;
+        }
+        Value value;
+        value.lanes[0] = v;
+        ev.storeAt(a, lhs->type, value, lhs->range, n.align);
+        return v;
     }
     /// Element `n.b` of the vector rvalue computed by vector node `n.a` (`f(x)[i]`): the vector
     /// first, then the index; an index outside the vector gives 0.
@@ -376,7 +434,7 @@ struct Handlers {
         return v[i];
     }
     /// `v[i]`'s address for a vector lvalue `v` (address `n.a`, element bytes `n.imm.u`): the
-    /// index first, then the vector's address (Evaluator::address).
+    /// index first, then the vector's address.
     static Lane addressVectorIndex(const Node& n, Evaluator& ev) {
         const int64_t i = eval(n.b, ev).i;
         Lane l;
@@ -407,7 +465,7 @@ struct Handlers {
     // ---- calls -----------------------------------------------------------------------
     /// A builtin with up to three arguments (`n.a`, `n.b`, `n.c`; `n.slot` of them,
     /// evaluated in order; scalar or vector nodes): its implementation (BuiltinDef in n.imm)
-    /// with the arguments as Values, as Evaluator::evalCall calls it; its result.
+    /// with the arguments as Values (BuiltinImplFn); its result.
     static Value callBuiltinValue(const Node& n, Evaluator& ev) {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
         if (n.list) return callBuiltinList(n, ev, *def);

@@ -1,12 +1,14 @@
 // exec::Lowerer: expressions of struct, union or array type (aggregate nodes, evaluating to
-// the aggregate's address as Evaluator::eval does) and declaration initializers flattened
-// into exec::InitPlan steps (Evaluator::initialize, element by element, in its order).
+// the aggregate's address) and initializers flattened into exec::InitPlan steps (C99 6.7.8:
+// zero-fill of each list's object, then each element in order).
 #include "core/LaneOps.h"
+#include "frontend/Sema.h"
 #include "runtime/exec/AggregateHandlers.h"
 #include "runtime/exec/Handlers.h"
 #include "runtime/exec/Lowerer.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace clstep::exec {
 
@@ -23,8 +25,24 @@ const Node* Lowerer::aggregate(const Expr* e) {
         ++m_program.stats().lowered;
         return n;
     }
-    ++m_program.stats().treeWalk;
-    return make(&AggregateHandlers::treeWalk, e);
+    return unsupported(e);
+}
+
+uint64_t Lowerer::accessAlign(const Expr* e) {
+    const uint64_t own = e->type->canonical()->align;
+    if (e->kind != ExprKind::Member) return own;
+    auto* m = static_cast<const MemberExpr*>(e);
+    if (!m->field) return own; // a vector component: the vector's alignment covers it
+    uint64_t base;
+    if (m->arrow) {
+        const Type* record = m->base->type->canonical()->pointee.type;
+        base = record ? record->canonical()->align : own;
+    } else {
+        base = accessAlign(m->base.get());
+    }
+    const uint64_t offset = m->field->offset;
+    const uint64_t offsetAlign = offset ? (offset & (~offset + 1)) : base; // lowest set bit
+    return std::max<uint64_t>(1, std::min({own, base, offsetAlign}));
 }
 
 const Node* Lowerer::aggregateOrNull(const Expr* e) {
@@ -54,9 +72,36 @@ const Node* Lowerer::aggregateOrNull(const Expr* e) {
         n->imm.u = a->lhs->type->canonical()->size;
         return n;
     }
+    case ExprKind::CompoundLiteral: // `(S){1, 2}`: its temporary
+        return compoundLiteral(static_cast<const CompoundLiteralExpr*>(e), true);
+    case ExprKind::StringLiteral: // `"abc"` as a value: the array in constant memory
+        return make(&Handlers::stringLiteral, e);
+    case ExprKind::Binary: { // `(a, s)`: a for its effects, then s
+        auto* b = static_cast<const BinaryExpr*>(e);
+        if (b->op != BinaryOp::Comma || !isAggregateExpr(b->rhs.get())) return nullptr;
+        const Node* first = discard(b->lhs.get());
+        return make(&Handlers::comma, e, first, aggregate(b->rhs.get()));
+    }
+    case ExprKind::VectorLiteral: { // `(S)(a, s)`: a comma expression of struct type
+        auto* v = static_cast<const VectorLiteralExpr*>(e);
+        if (!v->isCommaCast || v->elements.empty() || !isAggregateExpr(v->elements.back().get()))
+            return nullptr;
+        const Node* last = aggregate(v->elements.back().get());
+        for (size_t i = v->elements.size() - 1; i-- > 0;)
+            last = make(&Handlers::comma, e, discard(v->elements[i].get()), last);
+        return last;
+    }
+    case ExprKind::Cast:
+    case ExprKind::ImplicitCast: { // to the same struct or union type: the object itself
+        const Expr* operand = e->kind == ExprKind::Cast
+                                  ? static_cast<const CastExpr*>(e)->operand.get()
+                                  : static_cast<const ImplicitCastExpr*>(e)->operand.get();
+        if (!isAggregateExpr(operand)) return nullptr;
+        return aggregate(operand);
+    }
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
-        if (!Evaluator::isScalarExpr(c->cond.get()) || !isAggregateExpr(c->thenExpr.get()) ||
+        if (!isScalarExpr(c->cond.get()) || !isAggregateExpr(c->thenExpr.get()) ||
             !isAggregateExpr(c->elseExpr.get()))
             return nullptr;
         Node* n = make(&Handlers::conditional, e, aggregate(c->thenExpr.get()),
@@ -86,7 +131,7 @@ bool Lowerer::initPlan(QualType type, const Expr* init, uint64_t offset, uint64_
                        std::vector<InitStep>& out) {
     const Type* t = type->canonical();
     if (!align) align = t->align;
-    // a member of a packed record may be less aligned than its type (Evaluator::initialize)
+    // a member of a packed record may be less aligned than its type (accessAlign())
     auto within = [align](uint64_t off, uint64_t own) {
         const uint64_t offsetAlign = off ? (off & (~off + 1)) : align;
         return std::max<uint64_t>(1, std::min({own, align, offsetAlign}));
@@ -106,11 +151,10 @@ bool Lowerer::initPlan(QualType type, const Expr* init, uint64_t offset, uint64_
                 if (!d.field.empty()) {
                     const Field* f = t->findField(d.field);
                     index = f ? static_cast<uint64_t>(f - t->fields.data()) : 0;
-                } else if (d.index) {
-                    if (d.index->kind != ExprKind::IntLiteral) return false;
-                    Lane l;
-                    l.u = static_cast<const IntLiteralExpr*>(d.index.get())->value;
-                    index = lane::normalize(l, d.index->type->canonical()->kind).u;
+                } else if (d.index) { // a constant (Sema checked it: `[N - 1]`, `[sizeof(x)]`)
+                    const std::optional<int64_t> i = Sema::evalIntConstant(d.index.get());
+                    if (!i || *i < 0) return false;
+                    index = static_cast<uint64_t>(*i);
                 }
             }
             const Expr* value = el.value.get();
@@ -127,7 +171,7 @@ bool Lowerer::initPlan(QualType type, const Expr* init, uint64_t offset, uint64_
                         return false;
                 }
             } else if (t->isVector()) {
-                if (!Evaluator::isScalarExpr(value) && !isVectorExpr(value)) return false;
+                if (!isScalarExpr(value) && !isVectorExpr(value)) return false;
                 const uint64_t at = index * t->element->size;
                 InitStep e;
                 e.kind = InitStep::Kind::Element;
@@ -152,7 +196,7 @@ bool Lowerer::initPlan(QualType type, const Expr* init, uint64_t offset, uint64_
     }
     step.type = type;
     step.align = align;
-    if (Evaluator::isScalarExpr(init) && t->isScalar()) {
+    if (isScalarExpr(init) && t->isScalar()) {
         step.kind = InitStep::Kind::Scalar;
         step.node = scalar(init);
     } else if ((t->isRecord() || t->isArray()) && isAggregateExpr(init)) {
@@ -162,6 +206,10 @@ bool Lowerer::initPlan(QualType type, const Expr* init, uint64_t offset, uint64_
     } else if (t->isVector() && isVectorExpr(init)) {
         step.kind = InitStep::Kind::Vector;
         step.node = vector(init);
+    } else if (!t->isRecord() && !t->isArray() && !isAggregateExpr(init) &&
+               !(init->type.type && init->type->isVoid())) {
+        step.kind = InitStep::Kind::Value; // an opaque handle (`sampler_t s = flags;`)
+        step.node = operand(init);
     } else {
         return false;
     }

@@ -1,7 +1,7 @@
-// exec::Lowerer: expressions of scalar or pointer type to Node trees. Each handler is picked
-// here for the operator and the lane type (one template instantiation per pair, through
-// byKind()/byOp()), mirroring Evaluator::evalScalar / address form by form; a form not
-// lowered yet becomes a node that evaluates its expression with the tree walk.
+// exec::Lowerer: expressions of scalar, pointer or opaque type and lvalue addresses to Node
+// trees. Each handler is picked here for the operator and the lane type (one template
+// instantiation per pair, through byKind()/byOp()); a form Sema does not produce becomes an
+// unsupported() node.
 #include "builtins/BuiltinRegistry.h"
 #include "runtime/exec/Handlers.h"
 #include "runtime/exec/KindDispatch.h"
@@ -21,7 +21,7 @@ bool isArithmeticKind(TypeKind k) {
     return k >= TypeKind::Bool && k <= TypeKind::Double;
 }
 
-/// Bytes one element of pointer type `t` steps over (Evaluator::pointerAddLane).
+/// Bytes one element of pointer type `t` steps over (C99 6.5.6; 1 for `void*`).
 uint64_t elementSize(const Type* t) {
     const Type* pointee = t->canonical()->pointee.type;
     return pointee && pointee->canonical()->size ? pointee->canonical()->size : 1;
@@ -59,8 +59,34 @@ const Node* Lowerer::scalar(const Expr* e) {
         ++m_program.stats().lowered;
         return n;
     }
-    ++m_program.stats().treeWalk;
-    return make(&H::treeWalk, e);
+    return unsupported(e);
+}
+
+const Node* Lowerer::unsupported(const Expr* e) {
+    ++m_program.stats().unsupported;
+    Node* n = make(&H::unsupported, e);
+    if (isVectorExpr(e)) {
+        n->fn = nullptr;
+        n->vec = &VH::unsupported;
+        n->count = e->type->canonical()->count;
+    }
+    return n;
+}
+
+const Node* Lowerer::compoundLiteral(const CompoundLiteralExpr* c, bool address) {
+    InitPlan* plan = m_program.newPlan();
+    if (!initPlan(c->type, c->init.get(), 0, 0, plan->steps)) return nullptr;
+    Node* n = make(&H::compoundLiteral, c);
+    n->imm.u = reinterpret_cast<uintptr_t>(plan);
+    const Type* t = c->type->canonical();
+    if (address || t->isRecord() || t->isArray()) {
+        n->slot = 1;
+    } else if (t->isVector()) {
+        n->fn = nullptr;
+        n->vec = &VH::compoundLiteral;
+        n->count = t->count;
+    }
+    return n;
 }
 
 const Node* Lowerer::scalarOrNull(const Expr* e) {
@@ -127,7 +153,7 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
         auto* c = static_cast<const ConditionalExpr*>(e);
         if (isVectorExpr(c->cond.get())) // scalar operands, a vector condition: lane 0
             return make(&VH::firstLane, e, select(c, 1));
-        if (!Evaluator::isScalarExpr(c->cond.get())) return nullptr;
+        if (!isScalarExpr(c->cond.get())) return nullptr;
         Node* n = make(&H::conditional, e, scalar(c->thenExpr.get()), scalar(c->elseExpr.get()),
                        scalar(c->cond.get()));
         n->from = c->cond->type->canonical()->kind;
@@ -145,7 +171,7 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
         auto* m = static_cast<const MemberExpr*>(e);
         if (!m->field) return component(m);
         Node* n = make(&H::load, e, address(e));
-        n->align = Evaluator::accessAlign(m);
+        n->align = accessAlign(m);
         return n;
     }
     case ExprKind::Cast:
@@ -157,6 +183,8 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
     }
     case ExprKind::Call:
         return call(static_cast<const CallExpr*>(e));
+    case ExprKind::CompoundLiteral:
+        return compoundLiteral(static_cast<const CompoundLiteralExpr*>(e), false);
     case ExprKind::VectorLiteral: {
         // `(T)(a, b)` with a scalar or pointer T: a comma expression, then a cast
         auto* v = static_cast<const VectorLiteralExpr*>(e);
@@ -174,13 +202,13 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
 
 const Node* Lowerer::expression(const Expr* e) {
     if (isVectorExpr(e)) return vector(e);
-    if (Evaluator::isScalarExpr(e)) return scalar(e);
-    if (e->type.type && e->type->canonical()->kind == TypeKind::Opaque) return scalar(e);
-    return nullptr;
+    if (isAggregateExpr(e)) return aggregate(e);
+    if (e->type.type && e->type->isVoid()) return discard(e);
+    return scalar(e); // scalar, pointer, opaque
 }
 
 const Node* Lowerer::discard(const Expr* e) {
-    if (Evaluator::isScalarExpr(e)) return scalar(e);
+    if (isScalarExpr(e) || isOpaqueOperand(e)) return scalar(e);
     if (isVectorExpr(e)) return discardVector(e);
     if (e->kind == ExprKind::Cast && e->type.type && e->type->isVoid()) // `(void)x`
         return discard(static_cast<const CastExpr*>(e)->operand.get());
@@ -198,35 +226,42 @@ const Node* Lowerer::discard(const Expr* e) {
             return last;
         }
     }
-    if (e->kind == ExprKind::Call) { // a builtin with an opaque or no result
+    if (e->kind == ExprKind::Call) { // a builtin or user function without result
         if (const Node* n = call(static_cast<const CallExpr*>(e))) {
             ++m_program.stats().lowered;
-            return make(&H::discard, e, n);
+            return n->vec ? make(&H::discard, e, n) : n;
+        }
+    }
+    if (e->kind == ExprKind::Conditional) { // `c ? f() : g()` of type void
+        auto* c = static_cast<const ConditionalExpr*>(e);
+        if (isScalarExpr(c->cond.get())) {
+            const Node* cond = scalar(c->cond.get());
+            Node* n = make(&H::conditional, e, discard(c->thenExpr.get()),
+                           discard(c->elseExpr.get()), cond);
+            n->from = c->cond->type->canonical()->kind;
+            return n;
         }
     }
     if (isAggregateExpr(e)) return aggregate(e); // struct, union, array: LowerAggregate.cpp
-    ++m_program.stats().treeWalk;
-    return make(&H::discard, e);
+    return unsupported(e);
 }
 
 bool Lowerer::isOpaqueOperand(const Expr* e) {
-    if (!e->type.type || e->type->canonical()->kind != TypeKind::Opaque) return false;
-    if (e->kind == ExprKind::Name) {
-        auto* name = static_cast<const NameExpr*>(e);
-        return privateSlot(e) >= 0 || (name->decl && name->decl->kind == DeclKind::Var &&
-                                       static_cast<const VarDecl*>(name->decl)->isProgramScope);
-    }
-    if (e->kind == ExprKind::Cast) // `(sampler_t)flags`
-        return Evaluator::isScalarExpr(static_cast<const CastExpr*>(e)->operand.get());
-    if (e->kind == ExprKind::ImplicitCast)
-        return Evaluator::isScalarExpr(static_cast<const ImplicitCastExpr*>(e)->operand.get());
-    return false;
+    return e->type.type && e->type->canonical()->kind == TypeKind::Opaque;
 }
 
 const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
-    if (!Evaluator::isScalarExpr(operand)) return nullptr;
     const Type* from = operand->type->canonical();
     to = to->canonical();
+    if (isOpaqueOperand(operand)) { // a handle: as is, or converted (spec 6.2)
+        if (to->kind == TypeKind::Opaque) return scalar(operand);
+        if (!to->isPointer() && !to->isScalarArithmetic()) return nullptr;
+        Node* n = make(to->isPointer() ? &H::convertPointer : &H::convert, e, scalar(operand));
+        n->from = TypeKind::Opaque;
+        n->to = to->isPointer() ? TypeKind::Pointer : to->kind;
+        return n;
+    }
+    if (!isScalarExpr(operand)) return nullptr;
     const Node* v = scalar(operand);
     if (from == to) return v;
     if (from->isScalarArithmetic() && to->isScalarArithmetic()) {
@@ -252,11 +287,11 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
     switch (u->op) {
     case UnaryOp::AddrOf: {
         if (operand->kind != ExprKind::Index) return address(operand);
-        // `&a[i]`: i may be one past the end of a static array (Evaluator::addressOfOperand)
+        // `&a[i]`: i may be one past the end of a static array (C99 6.5.6p8)
         auto* x = static_cast<const IndexExpr*>(operand);
         const Type* bt = x->base->type->canonical();
         if (bt->isVector()) return address(operand); // `&v[i]`
-        if (!Evaluator::isScalarExpr(x->base.get())) return nullptr;
+        if (!isScalarExpr(x->base.get())) return nullptr;
         const Node* index = scalar(x->index.get());
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, operand, base, index);
@@ -284,7 +319,7 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         return n;
     }
     case UnaryOp::LogNot: {
-        if (!Evaluator::isScalarExpr(operand)) return nullptr;
+        if (!isScalarExpr(operand)) return nullptr;
         Node* n = make(&H::logNot, u, scalar(operand));
         n->from = operand->type->canonical()->kind;
         return n;
@@ -297,7 +332,7 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         const int32_t slot = privateSlot(operand);
         Node* n = make(&H::incDec, u, nullptr, slot < 0 ? address(operand) : nullptr);
         n->to = t->isPointer() ? TypeKind::Pointer : t->kind;
-        n->align = Evaluator::accessAlign(operand);
+        n->align = accessAlign(operand);
         if (slot >= 0) {
             n->slot = static_cast<uint32_t>(slot);
             n->from = n->to;
@@ -321,7 +356,7 @@ const Node* Lowerer::binary(const BinaryExpr* b) {
     }
     case BinaryOp::LogAnd:
     case BinaryOp::LogOr: {
-        if (!Evaluator::isScalarExpr(lhs) || !Evaluator::isScalarExpr(rhs)) return nullptr;
+        if (!isScalarExpr(lhs) || !isScalarExpr(rhs)) return nullptr;
         Node* n =
             make(b->op == BinaryOp::LogAnd ? &H::logAnd : &H::logOr, b, scalar(lhs), scalar(rhs));
         n->from = lhs->type->canonical()->kind;
@@ -331,7 +366,7 @@ const Node* Lowerer::binary(const BinaryExpr* b) {
     default:
         break;
     }
-    if (!Evaluator::isScalarExpr(lhs) || !Evaluator::isScalarExpr(rhs)) return nullptr;
+    if (!isScalarExpr(lhs) || !isScalarExpr(rhs)) return nullptr;
     const Type* lt = lhs->type->canonical();
     const Type* rt = rhs->type->canonical();
     const BinaryOp op = b->op;
@@ -379,9 +414,20 @@ const Node* Lowerer::binary(const BinaryExpr* b) {
 const Node* Lowerer::assign(const AssignExpr* a) {
     const Expr* lhs = a->lhs.get();
     const Expr* rhs = a->rhs.get();
-    if (!Evaluator::isScalarExpr(rhs)) return nullptr;
     const Type* lt = lhs->type->canonical();
     const int32_t slot = privateSlot(lhs);
+    if (a->op == BinaryOp::None && isOpaqueOperand(lhs) && isOpaqueOperand(rhs)) {
+        // `e = async_work_group_copy(...)`: a handle, rhs first, then the lvalue
+        const Node* value = scalar(rhs);
+        Node* n = make(&H::assignValue, a, value, slot < 0 ? address(lhs) : nullptr);
+        n->align = accessAlign(lhs);
+        if (slot >= 0) {
+            n->slot = static_cast<uint32_t>(slot);
+            n->from = TypeKind::Opaque;
+        }
+        return n;
+    }
+    if (!isScalarExpr(rhs)) return nullptr;
     Node::Fn fn = &H::assign;
     if (a->op != BinaryOp::None && lt->isPointer()) {
         if (a->op != BinaryOp::Add && a->op != BinaryOp::Sub) return nullptr;
@@ -389,7 +435,7 @@ const Node* Lowerer::assign(const AssignExpr* a) {
         const Node* lvalue = slot < 0 ? address(lhs) : nullptr;
         Node* n = make(&H::pointerCompoundAssign, a, scalar(rhs), lvalue);
         n->imm.u = elementSize(lt) << 1 | (a->op == BinaryOp::Sub ? 1u : 0u);
-        n->align = Evaluator::accessAlign(lhs);
+        n->align = accessAlign(lhs);
         n->to = TypeKind::Pointer;
         if (slot >= 0) {
             n->slot = static_cast<uint32_t>(slot);
@@ -417,7 +463,7 @@ const Node* Lowerer::assign(const AssignExpr* a) {
     if (slot < 0) lvalue = address(lhs);
     if (!value) value = scalar(rhs);
     Node* n = make(fn, a, value, lvalue);
-    n->align = Evaluator::accessAlign(lhs);
+    n->align = accessAlign(lhs);
     n->to = lt->kind;
     if (slot >= 0) {
         n->slot = static_cast<uint32_t>(slot);
@@ -441,8 +487,7 @@ const Node* Lowerer::call(const CallExpr* c) {
 Node* Lowerer::builtinArguments(const CallExpr* c, Node* n) {
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     for (const ExprPtr& arg : c->args)
-        if (!Evaluator::isScalarExpr(arg.get()) && !isVectorExpr(arg.get()) &&
-            !isOpaqueOperand(arg.get()))
+        if (!isScalarExpr(arg.get()) && !isVectorExpr(arg.get()) && !isOpaqueOperand(arg.get()))
             return nullptr;
     const size_t count = c->args.size();
     const Node** list = count > 3 ? m_program.newList(count) : nullptr;
@@ -483,13 +528,13 @@ const Node* Lowerer::address(const Expr* e) {
     case ExprKind::Index: {
         auto* x = static_cast<const IndexExpr*>(e);
         const Type* bt = x->base->type->canonical();
-        if (bt->isVector() && x->base->isLValue) { // `v[i]`: index first, as the tree walk
+        if (bt->isVector() && x->base->isLValue) { // `v[i]`: index first, then the vector
             const Node* index = scalar(x->index.get());
             Node* n = make(&H::addressVectorIndex, e, address(x->base.get()), index);
             n->imm.u = bt->element->size;
             return n;
         }
-        if (bt->isVector() || !Evaluator::isScalarExpr(x->base.get())) break;
+        if (bt->isVector() || !isScalarExpr(x->base.get())) break;
         const Node* index = scalar(x->index.get());
         const Node* base = scalar(x->base.get());
         Node* n = make(&H::addressIndex, e, base, index);
@@ -511,18 +556,20 @@ const Node* Lowerer::address(const Expr* e) {
         }
         return n;
     }
-    case ExprKind::Call:
-    case ExprKind::Assign:
-    case ExprKind::Conditional:
-        // an aggregate rvalue is its address (`f().x`, `(a = b).x`): LowerAggregate.cpp
-        if (isAggregateExpr(e)) return aggregate(e);
-        break;
     case ExprKind::StringLiteral:
         return make(&H::stringLiteral, e);
+    case ExprKind::CompoundLiteral: // an lvalue (C99 6.5.2.5p5): its temporary
+        if (const Node* n = compoundLiteral(static_cast<const CompoundLiteralExpr*>(e), true))
+            return n;
+        return unsupported(e);
     default:
         break;
     }
-    return make(&H::addressTreeWalk, e);
+    // an aggregate rvalue is its address (`f().x`, `(a = b).x`, `(c, s).x`): LowerAggregate.cpp
+    if (isAggregateExpr(e)) return aggregate(e);
+    // a value without storage of its own: a temporary holding it
+    const Node* value = isVectorExpr(e) ? vector(e) : scalar(e);
+    return make(&H::materialize, e, value);
 }
 
 } // namespace clstep::exec

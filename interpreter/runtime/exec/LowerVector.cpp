@@ -1,7 +1,6 @@
-// exec::Lowerer: expressions of vector type to vector nodes (Node::vec, VectorHandlers),
-// mirroring Evaluator::eval form by form; each operator's handler is picked here for the
-// operator and the element lane type. A vector form not lowered yet becomes a node that
-// evaluates its expression with the tree walk.
+// exec::Lowerer: expressions of vector type to vector nodes (Node::vec, VectorHandlers);
+// each operator's handler is picked here for the operator and the element lane type. A
+// vector form Sema does not produce becomes an unsupported() node.
 #include "builtins/BuiltinRegistry.h"
 #include "runtime/exec/KindDispatch.h"
 #include "runtime/exec/Lowerer.h"
@@ -43,11 +42,7 @@ const Node* Lowerer::vector(const Expr* e) {
         ++m_program.stats().lowered;
         return n;
     }
-    ++m_program.stats().treeWalk;
-    Node* n = make(nullptr, e);
-    n->vec = &VH::treeWalk;
-    n->count = e->type->canonical()->count;
-    return n;
+    return unsupported(e);
 }
 
 const Node* Lowerer::operand(const Expr* e) {
@@ -107,7 +102,7 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         if (m->field) {
             n = make(nullptr, e, address(e));
             n->vec = &VH::load;
-            n->align = Evaluator::accessAlign(m);
+            n->align = accessAlign(m);
             break;
         }
         if (m->arrow) { // `p->xy`: the whole vector through the pointer, then the components
@@ -169,7 +164,7 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
         if (isVectorExpr(c->cond.get())) return select(c, t->count);
-        if (!Evaluator::isScalarExpr(c->cond.get()) || !isVectorExpr(c->thenExpr.get()) ||
+        if (!isScalarExpr(c->cond.get()) || !isVectorExpr(c->thenExpr.get()) ||
             !isVectorExpr(c->elseExpr.get()))
             return nullptr;
         n = make(nullptr, e, vector(c->thenExpr.get()), vector(c->elseExpr.get()),
@@ -184,6 +179,8 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         return vectorCast(e, static_cast<const ImplicitCastExpr*>(e)->operand.get());
     case ExprKind::VectorLiteral:
         return vectorLiteral(static_cast<const VectorLiteralExpr*>(e));
+    case ExprKind::CompoundLiteral:
+        return compoundLiteral(static_cast<const CompoundLiteralExpr*>(e), false);
     case ExprKind::Call: {
         auto* c = static_cast<const CallExpr*>(e);
         if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
@@ -263,7 +260,7 @@ const Node* Lowerer::vectorAssign(const AssignExpr* a) {
     const Expr* rhs = a->rhs.get();
     const Type* lt = lhs->type->canonical();
     if (!isVectorExpr(rhs) &&
-        !(Evaluator::isScalarExpr(rhs) && (a->op == BinaryOp::Shl || a->op == BinaryOp::Shr)))
+        !(isScalarExpr(rhs) && (a->op == BinaryOp::Shl || a->op == BinaryOp::Shr)))
         return nullptr; // `v <<= n` has a scalar n (Sema); other forms have a vector rhs
     Node::VecFn fn = &VH::assign;
     if (a->op != BinaryOp::None) {
@@ -303,11 +300,10 @@ void Lowerer::vectorLValue(Node* n, const Expr* lhs) {
         const Type* vt = swizzle->arrow ? swizzle->base->type->canonical()->pointee->canonical()
                                         : swizzle->base->type->canonical();
         n->imm.u = 1;
-        n->align = swizzle->arrow
-                       ? vt->element->align
-                       : std::min(Evaluator::accessAlign(swizzle->base.get()), vt->element->align);
+        n->align = swizzle->arrow ? vt->element->align
+                                  : std::min(accessAlign(swizzle->base.get()), vt->element->align);
     } else {
-        n->align = Evaluator::accessAlign(lhs);
+        n->align = accessAlign(lhs);
     }
     if (slot >= 0) {
         n->slot = static_cast<uint32_t>(slot);
@@ -372,7 +368,7 @@ const Node* Lowerer::vectorCast(const Expr* e, const Expr* operand) {
 const Node* Lowerer::vectorLiteral(const VectorLiteralExpr* v) {
     if (v->isCommaCast) return nullptr;
     for (const ExprPtr& el : v->elements)
-        if (!Evaluator::isScalarExpr(el.get()) && !isVectorExpr(el.get())) return nullptr;
+        if (!isScalarExpr(el.get()) && !isVectorExpr(el.get())) return nullptr;
     const Node** list = m_program.newList(v->elements.size());
     for (size_t i = 0; i < v->elements.size(); ++i)
         list[i] = operand(v->elements[i].get());

@@ -22,9 +22,9 @@ public:
     /// field, `*p`, one component of an lvalue vector), or null when it is a value without
     /// storage of its own.
     const Node* address() const { return m_address; }
-    /// A node computing the value of `expr` when address() is null and it has a scalar,
-    /// pointer, opaque or vector type (a vector node for vectors); null otherwise (a struct,
-    /// union or array value: the tree walk evaluates it).
+    /// A node computing the value of `expr` when address() is null (Lowerer::expression: a
+    /// vector node for vectors, an aggregate node giving the address of a struct, union or
+    /// array value, a discarding node for void); null only for "no expression".
     const Node* value() const { return m_value; }
     /// True when `e` designates storage of its own (address() applies); the rest is computed.
     static bool hasStorage(const ast::Expr* e);

@@ -2,9 +2,11 @@
 #include "runtime/exec/Lowerer.h"
 #include "runtime/exec/ParamWrites.h"
 
+#include "runtime/exec/Handlers.h"
+
 #include "builtins/BuiltinRegistry.h"
+#include "frontend/AstWalk.h"
 #include "frontend/StatementLinks.h"
-#include "runtime/Evaluator.h"
 
 namespace clstep::exec {
 
@@ -19,10 +21,21 @@ Program::Program(const TranslationUnit& unit, const std::vector<VarDecl*>& progr
     for (const DeclPtr& d : unit.decls) {
         if (d->kind != DeclKind::Function) continue;
         auto* f = static_cast<const FunctionDecl*>(d.get());
+        walk(
+            f->body.get(), [](const Stmt*) {},
+            [this](const Expr* e) {
+                if (e->kind == ExprKind::StringLiteral)
+                    m_stringLiterals.push_back(static_cast<const StringLiteralExpr*>(e));
+            });
         if (!f->body) continue;
         if (std::unique_ptr<Function> lf = lowerer.lower(*f)) add(std::move(lf));
     }
     linkCalls();
+}
+
+const Program& Program::of(const clstep::Program& program) {
+    return static_cast<const Program&>(program.derived(
+        [&program] { return std::make_unique<Program>(*program.unit, program.programVars); }));
 }
 
 uint32_t Lowerer::emit(const Op& op) {
@@ -114,17 +127,6 @@ void Lowerer::collectSkipped(const Stmt* s, const Stmt* target, std::vector<cons
 }
 
 const Node* Lowerer::statementExpr(const Expr* e) {
-    // A user function's call with no result or an aggregate one: exec::Call (LowerCall.cpp),
-    // else the tree walk's call (the op's expression).
-    if (e->kind == ExprKind::Call && static_cast<const CallExpr*>(e)->builtin < 0 &&
-        !Evaluator::isScalarExpr(e) && !isVectorExpr(e)) {
-        if (const Node* n = userCall(static_cast<const CallExpr*>(e))) {
-            ++m_program.stats().lowered;
-            return n;
-        }
-        ++m_program.stats().treeWalkOps;
-        return nullptr;
-    }
     return discard(e);
 }
 
@@ -132,10 +134,8 @@ uint32_t Lowerer::branchFalse(const Expr* cond) {
     Op op;
     op.kind = OpKind::BranchFalse;
     op.expr = cond;
-    if (Evaluator::isScalarExpr(cond)) {
-        op.node = scalar(cond);
-        op.condKind = cond->type->canonical()->kind;
-    }
+    op.node = scalar(cond);
+    op.condKind = cond->type->canonical()->kind;
     return emit(op);
 }
 
@@ -148,7 +148,7 @@ void Lowerer::decl(const VarDecl* v) {
     if (init && !v->isProgramScope && v->type.space != AddressSpace::Local &&
         init->kind != ExprKind::InitList &&
         !(t->isArray() && init->kind == ExprKind::StringLiteral) &&
-        ((Evaluator::isScalarExpr(init) && t->isScalar()) ||
+        ((isScalarExpr(init) && t->isScalar()) ||
          (t->kind == TypeKind::Opaque && init->type.type &&
           init->type->canonical()->kind == TypeKind::Opaque))) { // `event_t e = async_...`
         op.kind = OpKind::DeclScalar;
@@ -167,8 +167,10 @@ void Lowerer::decl(const VarDecl* v) {
             op.expr = init;
             op.table = static_cast<uint32_t>(m_f->inits.size());
             m_f->inits.push_back(std::move(plan));
-        } else {
-            ++m_program.stats().treeWalkOps;
+        } else { // a form Sema rejects: declared, then "internal" at the initializer
+            emit(op);
+            emit(Op{.kind = OpKind::Eval, .node = unsupported(init), .expr = init});
+            return;
         }
     }
     emit(op);
@@ -199,8 +201,18 @@ void Lowerer::stmt(const Stmt* s) {
         if (e->kind == ExprKind::Call) {
             auto* c = static_cast<const CallExpr*>(e);
             if (c->builtin >= 0 && !c->args.empty() &&
-                (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier))
+                (BuiltinRegistry::instance().def(c->builtin).flags & BuiltinWorkGroupBarrier)) {
+                // called straight from the op, so a waiting work-item keeps a shallow stack:
+                // the flags, then the other arguments (a scope) for their effects
                 op.kind = OpKind::Barrier;
+                const Node* rest = nullptr;
+                for (size_t i = c->args.size(); i-- > 1;) {
+                    const Node* d = discard(c->args[i].get());
+                    rest = rest ? make(&Handlers::comma, c->args[i].get(), d, rest) : d;
+                }
+                const Node* flags = scalar(c->args[0].get());
+                op.node = rest ? make(&Handlers::first, c, flags, rest) : flags;
+            }
         }
         if (op.kind == OpKind::Eval) op.node = statementExpr(e);
         emit(op);
@@ -341,10 +353,7 @@ void Lowerer::stmt(const Stmt* s) {
         Op op;
         op.kind = OpKind::Return;
         op.expr = r->value.get();
-        if (op.expr && Evaluator::isScalarExpr(op.expr)) op.node = scalar(op.expr);
-        if (op.expr && isVectorExpr(op.expr)) op.node = vector(op.expr);
-        if (op.expr && isAggregateExpr(op.expr)) op.node = aggregate(op.expr);
-        if (op.expr && !op.node) ++m_program.stats().treeWalkOps;
+        if (op.expr) op.node = expression(op.expr); // a void one is evaluated, the value 0
         emit(op);
         return;
     }

@@ -8,13 +8,15 @@
 
 namespace clstep::exec {
 
-/// Lowers a Sema'd function into an exec::Function (done once per run, before work-groups
-/// start; see Program). Statements become a flat op list: a Step op at every statement
-/// boundary where the tree walk (Evaluator::exec) counted, notified and paused, jumps for
-/// if/loops/break/continue, a Switch dispatch whose table lists, per case label, the op to
-/// jump to and the variables whose declarations the jump passes over, and the same for
-/// goto. Expressions of scalar or pointer type become Node trees (Handlers); others, and
-/// scalar forms not lowered yet, are evaluated by the tree walk from their op or node.
+/// Lowers a Sema'd function into an exec::Function (done once per program, see Program).
+/// Statements become a flat op list: a Step op at every statement boundary (counted,
+/// observers notified, the debugger's pause), jumps for if/loops/break/continue, a Switch
+/// dispatch whose table lists, per case label, the op to jump to and the variables whose
+/// declarations the jump passes over, and the same for goto. Every expression becomes a Node
+/// tree: scalar, pointer and opaque ones scalar nodes (Handlers), vectors vector nodes
+/// (VectorHandlers), structs, unions and arrays aggregate nodes (AggregateHandlers), void
+/// ones nodes evaluated for their effects. A form Sema does not produce for a valid program
+/// becomes a node reporting "internal" (Handlers::unsupported; Program::Stats::unsupported).
 ///
 /// Every function is lowered, gotos and switches together: each goto and each case label has
 /// its own jump target, so a goto into or out of a switch body goes where C says (C99
@@ -25,16 +27,17 @@ public:
 
     /// The lowered body of `f` (a definition with a body).
     std::unique_ptr<Function> lower(const ast::FunctionDecl& f);
-    /// Program-scope or static variable `v`'s initializer (it has one) as `plan`
-    /// (Evaluator::initialize at the variable's address); false when a form is not lowered.
+    /// Program-scope or static variable `v`'s initializer (it has one) as `plan` (run at the
+    /// variable's address); false for an initializer Sema would have rejected.
     bool lowerInitializer(const ast::VarDecl& v, InitPlan& plan) {
         return initPlan(v.type, v.init.get(), 0, 0, plan.steps);
     }
     /// A node for expression `e` on its own (exec::LoweredExpr, the debugger's expressions):
     /// a scalar node for a scalar, pointer or opaque type, a vector node for a vector type,
-    /// null for any other type.
+    /// an aggregate node (the address) for a struct, union or array, a discarding node for
+    /// void.
     const Node* expression(const ast::Expr* e);
-    /// A node computing the address of lvalue `e` (Evaluator::address).
+    /// A node computing the address of lvalue `e`.
     const Node* lvalueAddress(const ast::Expr* e) { return address(e); }
 
 private:
@@ -43,10 +46,9 @@ private:
     void decl(const ast::VarDecl* v);
     uint32_t emit(const Op& op);
     uint32_t here() const { return static_cast<uint32_t>(m_f->ops.size()); }
-    /// The node of an expression statement or for-increment (discard()), or null for a call
-    /// of a user function without a result (the op's tree walk).
+    /// The node of an expression statement or for-increment (discard()).
     const Node* statementExpr(const ast::Expr* e);
-    /// Op for a condition: BranchFalse with its lowered node when scalar.
+    /// Op for a condition: BranchFalse with its lowered node.
     uint32_t branchFalse(const ast::Expr* cond);
     /// The variables declared on the way from `root` down to `target` (seek mode).
     static void collectSkipped(const ast::Stmt* root, const ast::Stmt* target,
@@ -55,12 +57,26 @@ private:
     JumpTarget targetOf(const ast::Stmt* root, const ast::Stmt* s);
 
     // expressions (LowerExpr.cpp)
-    /// A node for scalar expression `e` (Evaluator::isScalarExpr): lowered, or wrapping it.
+    /// True if `e` has a scalar arithmetic or pointer type (scalar() applies; opaque
+    /// handles too, see isOpaqueOperand()).
+    static bool isScalarExpr(const ast::Expr* e) {
+        if (!e->type.type) return false;
+        const TypeKind k = e->type->canonical()->kind;
+        return (k >= TypeKind::Bool && k <= TypeKind::Double) || k == TypeKind::Pointer;
+    }
+    /// A node for scalar (or opaque) expression `e`: lowered, or unsupported().
     const Node* scalar(const ast::Expr* e);
-    /// The lowered node for `e`, or null when its form is not lowered.
+    /// The lowered node for `e`, or null when the lowering has no handler for its form.
     const Node* scalarOrNull(const ast::Expr* e);
-    /// A node computing the address of lvalue `e` exactly as Evaluator::address.
+    /// A node reporting that the form of `e` is not supported (Handlers::unsupported; a
+    /// vector node for a vector type), counted in Program::Stats::unsupported.
+    const Node* unsupported(const ast::Expr* e);
+    /// A node computing the address of lvalue `e` (a value without storage of its own is
+    /// materialized in a temporary, Handlers::materialize).
     const Node* address(const ast::Expr* e);
+    /// Compound literal `c` (C99 6.5.2.5): its temporary's address when `address` (or an
+    /// aggregate type), else its value (a scalar or opaque node, a vector node).
+    const Node* compoundLiteral(const ast::CompoundLiteralExpr* c, bool address);
     const Node* cast(const ast::Expr* e, const ast::Expr* operand, const Type* to);
     const Node* unary(const ast::UnaryExpr* u);
     const Node* binary(const ast::BinaryExpr* b);
@@ -69,7 +85,7 @@ private:
     // vector expressions (LowerVector.cpp)
     /// True if `e` has a vector type (vector() applies).
     static bool isVectorExpr(const ast::Expr* e);
-    /// A vector node (Node::vec) for vector expression `e`: lowered, or wrapping it.
+    /// A vector node (Node::vec) for vector expression `e`: lowered, or unsupported().
     const Node* vector(const ast::Expr* e);
     /// The lowered vector node for `e`, or null when its form is not lowered.
     const Node* vectorOrNull(const ast::Expr* e);
@@ -90,11 +106,10 @@ private:
     /// `c ? a : b` with a vector condition (select semantics), `count` lanes.
     const Node* select(const ast::ConditionalExpr* c, uint32_t count);
     /// A scalar-shaped node evaluating any expression `e` for its side effects only (a
-    /// discarded comma operand, an expression statement, `(void)x`); struct, union and array
-    /// expressions by the tree walk.
+    /// discarded comma operand, an expression statement, `(void)x`, a void `?:`).
     const Node* discard(const ast::Expr* e);
-    /// True for an operand of opaque type (sampler, image, event) that scalar() lowers: a
-    /// variable, or a cast from a scalar.
+    /// True for an operand of opaque type (sampler, image, event: an 8-byte handle), which
+    /// scalar() lowers.
     static bool isOpaqueOperand(const ast::Expr* e);
     /// Fills in builtin call node `n` (handler already set): its arguments (`a`, `b`, `c`, or
     /// `list` past three) and BuiltinDef; null when an argument cannot be lowered.
@@ -106,17 +121,22 @@ private:
     /// True if `e` has a struct, union or array type (aggregate() applies).
     static bool isAggregateExpr(const ast::Expr* e);
     /// A call of a user function: a scalar-shaped node (scalar, pointer, aggregate or void
-    /// result) or a vector node; null when it is not lowered (the callee has no body, the
-    /// arguments need more than Call::kMaxLanes lanes).
+    /// result) or a vector node; a callee without body reports "undefined-function".
     const Node* userCall(const ast::CallExpr* c);
-    /// An aggregate node (AggregateHandlers) for aggregate expression `e`: its address as
-    /// Evaluator::eval gives it; lowered, or wrapping the tree walk.
+    /// An aggregate node (AggregateHandlers) for aggregate expression `e`: its address;
+    /// lowered, or unsupported().
     const Node* aggregate(const ast::Expr* e);
     const Node* aggregateOrNull(const ast::Expr* e);
-    /// Appends to `out` the steps of Evaluator::initialize(addr + offset, type, init, align);
-    /// false when a form is not lowered (the declaration then runs on execDecl).
+    /// Appends to `out` the steps initializing the object of `type` at `offset` bytes with
+    /// `init` (`align`: the alignment its stores may assume, 0: the type's); false for a
+    /// form Sema rejects (a non-constant array designator).
     bool initPlan(QualType type, const ast::Expr* init, uint64_t offset, uint64_t align,
                   std::vector<InitStep>& out);
+    /// The alignment (bytes) an access to lvalue `e` may assume: its type's, lowered for a
+    /// member of a packed record (or of a member nested in one) to what the member's offset
+    /// guarantees, as a compiler does for `packed` (accessing such members by name is not
+    /// a misaligned access; dereferencing a plain pointer to one is).
+    static uint64_t accessAlign(const ast::Expr* e);
     /// False when Evaluator::checkStaticArrayIndex can never report subscript `x` with index
     /// node `index` (the base is not a static array inside an object, or the index is a
     /// constant within it), so addressIndex may skip the call.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "frontend/Program.h"
 #include "runtime/exec/Code.h"
 
 #include <deque>
@@ -9,15 +10,19 @@
 
 namespace clstep::exec {
 
-/// The lowered functions of a program (every function with a body), built once before the
-/// run's work-groups start and shared read-only by all threads. Nodes live in a deque so
-/// their addresses stay fixed.
-class Program {
+/// The lowered functions of a program (every function with a body), built once per program
+/// (of(): by its first launch, then kept with the clstep::Program) and shared read-only by
+/// every launch and thread. Nodes live in a deque so their addresses stay fixed.
+class Program : public ProgramArtifact {
 public:
-    /// Lowers every function defined in `unit` (exec::Lowerer); a function using a form
-    /// the lowering does not handle yet is left out (function() is null: tree walk). The
-    /// initializers of `programVars` (program-scope and static variables) become
-    /// initializer plans (programInit()).
+    /// The lowered code of `program` (which has no errors): built on the first call, then
+    /// the same for every launch (Program::derived(); thread-safe).
+    static const Program& of(const clstep::Program& program);
+
+    /// Lowers every function defined in `unit` (exec::Lowerer). The initializers of
+    /// `programVars` (program-scope and static variables) become initializer plans
+    /// (programInit()). The result depends only on the AST: one lowering serves every run
+    /// of the program (lowered(), KernelRun).
     explicit Program(const ast::TranslationUnit& unit,
                      const std::vector<ast::VarDecl*>& programVars = {});
     /// An empty program: node storage for one expression (exec::LoweredExpr).
@@ -25,17 +30,22 @@ public:
     Program(const Program&) = delete;
     Program& operator=(const Program&) = delete;
 
-    /// The lowered body of `f` (a definition), or nullptr when it was not lowered.
+    /// The lowered body of `f` (a definition), or nullptr when `f` has no body.
     const Function* function(const ast::FunctionDecl* f) const {
         auto it = m_functions.find(f);
         return it == m_functions.end() ? nullptr : it->second.get();
     }
 
-    /// The lowered initial value of program-scope variable `v`, or null (no initializer,
-    /// or a form not lowered: Evaluator::initialize).
+    /// The lowered initial value of program-scope variable `v`, or null (no initializer).
     const InitPlan* programInit(const ast::VarDecl* v) const {
         auto it = m_programInits.find(v);
         return it == m_programInits.end() ? nullptr : &it->second;
+    }
+
+    /// Every string literal of the program's function bodies, in source order (an AST walk
+    /// done once: KernelRun allocates them in `__constant` memory before each run).
+    const std::vector<const ast::StringLiteralExpr*>& stringLiterals() const {
+        return m_stringLiterals;
     }
 
     /// Storage for a node (used by the lowering).
@@ -51,14 +61,16 @@ public:
     /// Storage for a user-function call's binding (Lowerer::userCall), fixed in place.
     Call* newCall() { return &m_calls.emplace_back(); }
 
-    /// Count of expression nodes by whether they are lowered or wrap the tree walk (for
-    /// bench/README's statistics and tests).
+    /// Storage for an initializer plan of an expression (a compound literal), fixed in place.
+    InitPlan* newPlan() { return &m_plans.emplace_back(); }
+
+    /// Count of expression nodes (for bench/README's statistics and tests): `lowered` counts
+    /// the expressions lowered to a handler of their form; `unsupported` the nodes of a form
+    /// the lowering has no handler for (Sema does not produce one for a valid program: each
+    /// reports an "internal" diagnostic when it runs and gives zero).
     struct Stats {
         uint64_t lowered = 0;
-        uint64_t treeWalk = 0;
-        /// Statement-level ops left to the tree walk: an expression statement or return
-        /// value evaluated by Evaluator::eval, a declaration initialized by execDecl.
-        uint64_t treeWalkOps = 0;
+        uint64_t unsupported = 0;
     };
     Stats& stats() { return m_stats; }
     const Stats& stats() const { return m_stats; }
@@ -79,6 +91,8 @@ private:
     std::deque<Node> m_nodes;
     std::deque<std::vector<const Node*>> m_lists;
     std::deque<Call> m_calls;
+    std::deque<InitPlan> m_plans;
+    std::vector<const ast::StringLiteralExpr*> m_stringLiterals;
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
     std::unordered_map<const ast::VarDecl*, InitPlan> m_programInits;
     Stats m_stats;

@@ -42,6 +42,13 @@ private:
 };
 } // namespace
 
+void Evaluator::runBarrier(const exec::Op& op) {
+    // Called straight from the op loop: a work-item waiting at a barrier keeps a shallow
+    // stack, which is what makes resuming a group of them cheap.
+    const uint32_t flags = static_cast<uint32_t>((*op.node)(*this).u);
+    m_wi.barrier(flags, op.expr->range);
+}
+
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
     const DirectSlotsScope directSlots(m_directSlots, m_wi.m_frames.back().direct.data());
@@ -55,19 +62,16 @@ void Evaluator::runLowered(const exec::Function& f) {
             stepAt(op.stmt);
             break;
         case OpKind::Eval:
-            if (op.node)
-                (*op.node)(*this);
-            else
-                evalDiscard(op.expr);
+            (*op.node)(*this);
             break;
         case OpKind::Barrier:
-            execBarrier(static_cast<const CallExpr*>(op.expr));
+            runBarrier(op);
             break;
         case OpKind::Decl:
-            execDecl(op.var);
+            declareStorage(op.var);
             break;
         case OpKind::DeclScalar: {
-            // execDecl() with initialize()'s scalar path
+            // storage, then the scalar initializer through the port (in place when direct)
             const VarDecl* v = op.var;
             const uint64_t slot = declareStorage(v);
             if (!slot) break;
@@ -86,7 +90,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             break;
         }
         case OpKind::DeclVector: {
-            // execDecl() with initialize()'s vector path
+            // storage, then the vector initializer (as DeclScalar)
             const VarDecl* v = op.var;
             const uint64_t slot = declareStorage(v);
             if (!slot) break;
@@ -105,7 +109,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             break;
         }
         case OpKind::DeclInit: {
-            // execDecl() with initialize() flattened (exec::InitPlan)
+            // storage, then the initializer plan (exec::InitPlan)
             const VarDecl* v = op.var;
             const uint64_t slot = declareStorage(v);
             if (!slot) break;
@@ -120,16 +124,13 @@ void Evaluator::runLowered(const exec::Function& f) {
             pc = op.target;
             break;
         case OpKind::BranchFalse: {
-            bool taken;
-            if (op.node) {
-                const Lane v = (*op.node)(*this);
-                const TypeKind k = op.condKind;
-                taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
-                        : k == TypeKind::Double                       ? v.d != 0
-                                                                      : v.u != 0;
-            } else {
-                taken = condition(op.expr);
-            }
+            // the truth of a scalar (C99 6.8.4.1: compares unequal to 0; -0.0 and NaN as C
+            // compares them)
+            const Lane v = (*op.node)(*this);
+            const TypeKind k = op.condKind;
+            const bool taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
+                               : k == TypeKind::Double                       ? v.d != 0
+                                                                             : v.u != 0;
             if (!m_run.flowObservers().empty())
                 for (ExecutionObserver* o : m_run.flowObservers())
                     o->onBranch(m_wi, op.expr->range, taken ? 1 : 0);
@@ -167,14 +168,13 @@ void Evaluator::runLowered(const exec::Function& f) {
             break;
         }
         case OpKind::Return:
-            if (op.expr) {
-                if (op.node && op.node->vec) {
+            if (op.node) {
+                if (op.node->vec) {
                     m_returnValue = Value();
                     op.node->vec(*op.node, *this, m_returnValue.lanes);
-                } else if (op.node)
+                } else {
                     m_returnValue.lanes[0] = (*op.node)(*this);
-                else
-                    m_returnValue = eval(op.expr);
+                }
             }
             return;
         }

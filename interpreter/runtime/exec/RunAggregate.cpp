@@ -1,5 +1,4 @@
-// Evaluator: lowered calls of user functions (exec::Call) and lowered initializers
-// (exec::InitPlan), the lowered counterparts of evalCall() and initialize().
+// Evaluator: calls of user functions (exec::Call) and initializers (exec::InitPlan).
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
@@ -8,6 +7,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace clstep {
 
@@ -16,8 +16,14 @@ using namespace ast;
 void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Lane* out) {
     const FunctionDecl* f = call.callee;
     checkCallDepth(f, c);
-    // Arguments in the caller's frame, in order, then bound in the callee's (evalCall()).
-    Lane argv[exec::Call::kMaxLanes];
+    // Arguments in the caller's frame, in order, then bound in the callee's.
+    Lane inlineArgs[exec::Call::kMaxLanes];
+    std::vector<Lane> manyArgs;
+    Lane* argv = inlineArgs;
+    if (call.lanes > exec::Call::kMaxLanes) [[unlikely]] {
+        manyArgs.resize(call.lanes);
+        argv = manyArgs.data();
+    }
     for (const exec::Call::Argument& a : call.args)
         exec::VectorHandlers::evalInto(a.node, *this, argv + a.lane);
     Frame frame = m_wi.newFrame(f);
@@ -56,6 +62,12 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
         case Kind::Copy:
             copyBytes(a, s.node->fn(*s.node, *this).u, s.size, s.expr->range);
             break;
+        case Kind::Value: {
+            Value v;
+            exec::VectorHandlers::evalInto(s.node, *this, v.lanes);
+            storeAt(a, s.type, v, s.expr->range, s.align);
+            break;
+        }
         case Kind::String: {
             const std::string& str = static_cast<const StringLiteralExpr*>(s.expr)->value;
             if (uint8_t* p = access(a, s.size, true, s.expr->range)) {

@@ -8,10 +8,10 @@ namespace clstep::exec {
 
 /// The handlers of lowered vector nodes (exec::Node::vec, spec 6.1.2 and 6.3: operators on
 /// vectors work component-wise). Each one writes the `n.count` lanes of its result into
-/// `out` exactly as Evaluator::eval evaluates the expression the node was lowered from: the
-/// same order of operand evaluation, the same diagnostics (per lane, as the tree walk) and
-/// the same memory accesses through the work-item's MemoryPort (so CheckedPort and the
-/// observers see the same accesses in the same order). Every operator is the lane operation
+/// `out` for the expression the node was lowered from, operands left to right, with its
+/// diagnostics (per lane) and its memory accesses through the work-item's MemoryPort (a whole
+/// vector loaded or stored as one access, a multi-component swizzle written per component).
+/// Every operator is the lane operation
 /// of core/LaneOps.h (lane::arith, lane::compare, lane::convert) instantiated once per
 /// operator and lane type and applied over the N lanes.
 struct VectorHandlers {
@@ -25,9 +25,22 @@ struct VectorHandlers {
         else
             out[0] = n->fn(*n, ev);
     }
-    /// A vector form not lowered yet: the tree walk (Evaluator::eval).
-    static void treeWalk(const Node& n, Evaluator& ev, Lane* out) {
-        const Value v = ev.eval(n.expr);
+    /// A vector form the lowering has no handler for (Handlers::unsupported): zero lanes.
+    [[gnu::cold]] static void unsupported(const Node& n, Evaluator& ev, Lane* out) {
+        Handlers::unsupported(n, ev);
+        std::fill_n(out, n.count, Lane{.u = 0});
+    }
+    /// A call of a function declared but never defined, with a vector result
+    /// (Handlers::undefinedFunction): zero lanes.
+    [[gnu::cold]] static void undefinedFunction(const Node& n, Evaluator& ev, Lane* out) {
+        Handlers::undefinedFunction(n, ev);
+        std::fill_n(out, n.count, Lane{.u = 0});
+    }
+    /// A compound literal of vector type `(float4){1, 2, 3, 4}` (Handlers::compoundLiteral):
+    /// the temporary's value.
+    static void compoundLiteral(const Node& n, Evaluator& ev, Lane* out) {
+        const uint64_t t = Handlers::compoundLiteralObject(n, ev);
+        const Value v = ev.load(t, n.expr->type, n.expr->range);
         std::copy_n(v.lanes, n.count, out);
     }
     /// Scalar-shaped wrapper (Node::fn) of vector node `n.a`, evaluated for its side effects
@@ -57,7 +70,7 @@ struct VectorHandlers {
         const Value v = ev.loadAt(a, n.expr->type, n.expr->range, n.align);
         std::copy_n(v.lanes, n.count, out);
     }
-    /// Stores vector `v` into vector lvalue `lhs` of node `n` (Evaluator::storeToLValue): a
+    /// Stores vector `v` into vector lvalue `lhs` of node `n`: a
     /// private slot (`n.from` not Void: in place or through the port), the components of a
     /// multi-component swizzle (`n.imm.u` = 1; `n.b` computes the base vector's address, the
     /// pointer's value for `p->xy`), or the address computed by `n.b`.
@@ -99,7 +112,7 @@ struct VectorHandlers {
     }
     /// `lhs op= rhs` of vector type computed in element lane type K (the lvalue's own type):
     /// the lvalue's current value (`n.c`), then rhs (`n.a`), then the store, which computes
-    /// the lvalue's address again as the tree walk does (Evaluator::evalAssign).
+    /// the lvalue's address again.
     template <BinaryOp Op, TypeKind K>
     static void compoundAssign(const Node& n, Evaluator& ev, Lane* out) {
         Lane cur[16], y[16];
@@ -111,7 +124,7 @@ struct VectorHandlers {
 
     // ---- operators -------------------------------------------------------------------
     /// `out[i] = x[i] Op y[i]` for the `n.count` lanes (integer division by zero reported at
-    /// `site` once per lane, as Evaluator::arith).
+    /// `site` once per lane).
     template <BinaryOp Op, TypeKind K>
     static void applyArith(const Node& n, Evaluator& ev, const Lane* x, const Lane* y, Lane* out,
                            const SourceRange& site) {
@@ -268,7 +281,7 @@ struct VectorHandlers {
     }
     /// One component of a vector (a scalar node, Node::fn): of a private vector variable
     /// (`n.slot`, `n.from` not Void) read in place when it is direct, else component
-    /// `n.imm.u` of vector node `n.a` (the whole vector is read, as the tree walk does).
+    /// `n.imm.u` of vector node `n.a` (the whole vector is read).
     static Lane component(const Node& n, Evaluator& ev) {
         if (n.from != TypeKind::Void)
             if (const uint8_t* p = Handlers::directSlot(ev, n.slot)) {

@@ -1,0 +1,107 @@
+// Evaluator: what lowered expressions call: user-function calls (depth check, parameter
+// binding, the callee's frame), temporaries, the static-array subscript check.
+#include "runtime/Evaluator.h"
+#include "runtime/KernelRun.h"
+#include "runtime/LaneMemory.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
+
+#include <algorithm>
+
+namespace clstep {
+
+using namespace ast;
+
+namespace {
+bool isAggregate(const Type* t) {
+    return t->isRecord() || t->isArray();
+}
+} // namespace
+
+uint64_t Evaluator::allocTemp(uint64_t size, const char* what) {
+    uint64_t a = m_wi.m_private.allocate(size ? size : 1, what);
+    m_wi.m_frames.back().temps.push_back(a);
+    return a;
+}
+
+void Evaluator::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool addressOnly) {
+    const Expr* array = static_cast<const ImplicitCastExpr*>(x->base.get())->operand.get();
+    const Type* at = array->type->canonical();
+    if (!at->isArray() || at->count == 0) return;
+    // A whole variable is its own buffer: the buffer bounds check reports its overruns.
+    if (array->kind == ExprKind::Name) return;
+    const int64_t n = static_cast<int64_t>(at->count);
+    if (i >= 0 && (i < n || (addressOnly && i == n))) return;
+    reportError("array-index",
+                "index " + std::to_string(i) + " exceeds static array size: the array has " +
+                    std::to_string(n) + " elements of type '" + at->element->name + "'",
+                x->range);
+}
+
+void Evaluator::reportDivisionByZero(const SourceRange& r) {
+    reportError("division-by-zero", "integer division by zero (result is undefined; using 0)", r);
+}
+
+void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
+    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
+        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
+        throw Abort{};
+    }
+}
+
+void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
+                              const SourceRange& site) {
+    const Type* t = p.type->canonical();
+    const uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
+    if (isAggregate(t)) {
+        copyBytes(a, v[0].u, t->size, site);
+        return;
+    }
+    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.directSlot(false)) {
+        // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
+        // would write these bytes in place too (as OpKind::DeclScalar).
+        if (t->isVector())
+            lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v);
+        else
+            lanemem::writeLane(d, t->kind, false, v[0]);
+        return;
+    }
+    if (t->isVector()) {
+        Value value;
+        std::copy_n(v, t->count, value.lanes);
+        store(a, p.type, value, site);
+    } else {
+        storeScalar(a, p.type, v[0], site);
+    }
+}
+
+void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+                          const CallExpr* c, Lane* out, uint32_t lanes) {
+    m_wi.m_frames.push_back(std::move(frame));
+    std::fill_n(m_returnValue.lanes, lanes, Lane{});
+    if (lowered)
+        runLowered(*lowered);
+    else
+        runBody(f);
+    std::copy_n(m_returnValue.lanes, lanes, out);
+    const Type* rt = c->type->canonical();
+    Frame done = std::move(m_wi.m_frames.back());
+    m_wi.m_frames.pop_back();
+    if (isAggregate(rt)) {
+        // copy the returned object out of the callee's frame before releasing it
+        // (its lifetime ends with the caller's full expression: Frame::exprTemps)
+        uint64_t t = m_wi.m_private.allocate(rt->size ? rt->size : 1, "return value");
+        m_wi.m_frames.back().exprTemps.push_back(t);
+        copyBytes(t, out[0].u, rt->size, c->range);
+        out[0].u = t;
+    }
+    for (uint64_t a : done.slots)
+        if (a && address::space(a) == AddressSpace::Private) m_wi.m_private.release(a);
+    for (uint64_t a : done.temps)
+        m_wi.m_private.release(a);
+    for (uint64_t a : done.exprTemps)
+        m_wi.m_private.release(a);
+    m_wi.recycleFrame(std::move(done));
+}
+
+} // namespace clstep
