@@ -186,8 +186,17 @@ struct InitListExpr : Expr {
 
 /// `(type){ ... }`.
 struct CompoundLiteralExpr : Expr {
+    /// `slot` of a compound literal that has no frame slot (outside a function body: a
+    /// debugger expression, program scope).
+    static constexpr uint32_t kNoSlot = UINT32_MAX;
     TypeSyntaxPtr typeSyntax;
     std::unique_ptr<InitListExpr> init;
+    /// Inside a function body, the frame slot of the literal's object (set by Sema, numbered
+    /// with the function's variables): the object has automatic storage associated with the
+    /// enclosing block (C11 6.5.2.5p5), so evaluating the literal again, in a loop or after a
+    /// `goto`, gives the same object a new value rather than creating another. kNoSlot
+    /// elsewhere.
+    uint32_t slot = kNoSlot;
     CompoundLiteralExpr() : Expr(ExprKind::CompoundLiteral) {}
 };
 

@@ -195,6 +195,8 @@ private:
     std::vector<Scope> m_scopes;
     ast::FunctionDecl* m_function = nullptr;
     uint32_t m_nextSlot = 0;
+    /// A function body is being checked: its compound literals take frame slots (m_nextSlot).
+    bool m_frameSlotsOpen = false;
     int m_blockDepth = 0;
     int m_loopDepth = 0;
     int m_switchDepth = 0;

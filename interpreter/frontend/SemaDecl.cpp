@@ -128,6 +128,8 @@ void Sema::checkFunction(FunctionDecl* f) {
         FunctionDecl* saved = m_function;
         m_function = f;
         m_nextSlot = slot;
+        const bool savedOpen = m_frameSlotsOpen;
+        m_frameSlotsOpen = true;
         m_labels.clear();
         m_gotos.clear();
         m_blockDepth = 0;
@@ -141,6 +143,7 @@ void Sema::checkFunction(FunctionDecl* f) {
                 g->target = it->second;
         }
         f->frameSlots = m_nextSlot;
+        m_frameSlotsOpen = savedOpen;
         m_function = saved;
         if (f->isKernel) m_program.kernels.push_back(f);
         m_calls[f]; // make sure every definition is a call-graph node

@@ -191,6 +191,7 @@ void Sema::checkExpr(ExprPtr& e) {
             t.type = c->init->type.type;
         c->type = t;
         c->isLValue = true;
+        if (m_frameSlotsOpen && c->slot == CompoundLiteralExpr::kNoSlot) c->slot = m_nextSlot++;
         break;
     }
     case ExprKind::InitList:

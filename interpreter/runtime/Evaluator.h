@@ -100,6 +100,11 @@ private:
     /// A temporary of `size` bytes (at least 1) in the current frame's private memory,
     /// released with the frame; `what` names it for the memory views.
     uint64_t allocTemp(uint64_t size, const char* what);
+    /// The object of compound literal `c` in the current frame (C11 6.5.2.5p5: one object per
+    /// literal and block entry, reused each time the literal is evaluated again): its frame
+    /// slot's private buffer, allocated at the first evaluation and kept with the frame. A
+    /// literal without a slot (a debugger expression) gets a temporary (allocTemp()).
+    uint64_t compoundLiteralObject(const ast::CompoundLiteralExpr* c);
     /// Reports integer division by zero at `r` ("division-by-zero").
     [[gnu::cold, gnu::noinline]] void reportDivisionByZero(const SourceRange& r);
     /// Loads the scalar of type `type` at `address` through the port. `align` is the

@@ -24,6 +24,16 @@ uint64_t Evaluator::allocTemp(uint64_t size, const char* what) {
     return a;
 }
 
+uint64_t Evaluator::compoundLiteralObject(const CompoundLiteralExpr* c) {
+    const uint64_t size = c->type->canonical()->size;
+    Frame& f = m_wi.m_frames.back();
+    if (c->slot >= f.slots.size() || f.function == nullptr)
+        return allocTemp(size, "compound literal");
+    uint64_t& slot = f.slots[c->slot];
+    if (!slot) slot = m_wi.m_private.allocate(size ? size : 1, "compound literal");
+    return slot;
+}
+
 void Evaluator::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool addressOnly) {
     const Expr* array = static_cast<const ImplicitCastExpr*>(x->base.get())->operand.get();
     const Type* at = array->type->canonical();

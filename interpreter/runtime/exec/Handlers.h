@@ -72,7 +72,8 @@ struct Handlers {
     }
     /// The object of compound literal node `n`, initialized (compoundLiteral()).
     static uint64_t compoundLiteralObject(const Node& n, Evaluator& ev) {
-        const uint64_t t = ev.allocTemp(n.expr->type->canonical()->size, "compound literal");
+        const uint64_t t =
+            ev.compoundLiteralObject(static_cast<const ast::CompoundLiteralExpr*>(n.expr));
         ev.initLowered(*reinterpret_cast<const InitPlan*>(n.imm.u), t);
         return t;
     }
