@@ -165,7 +165,7 @@ void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
 void AccessStats::onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) {
     const uint32_t lid = linearId(wi);
     if (lid >= m_items) return;
-    m_log.appendBranch(lid, outcome, site, ++m_seq);
+    m_log.appendBranch(lid, outcome, site);
 }
 
 std::vector<uint32_t> AccessStats::byteCosts(uint64_t base, uint64_t size) const {
@@ -184,8 +184,7 @@ void AccessStats::flush() {
     accumulate(m_records, m_divergence, splits);
     for (uint32_t sg = 0; sg < splits.size(); ++sg)
         if (splits[sg].first) m_lastSplit[sg] = m_log.site(splits[sg].second).range;
-    m_log.clear();
-    m_seq = 0;
+    m_log.clear(); // also restarts the branch numbers
     for (uint32_t site : m_touchedStmts) {
         m_stmtTouched[site] = 0;
         for (uint32_t lid = 0; lid < m_items; ++lid)

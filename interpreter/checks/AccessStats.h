@@ -183,7 +183,6 @@ private:
     std::vector<uint32_t> m_touchedStmts; ///< statements executed since the last barrier
     uint32_t m_siteCap = 0;               ///< stride of m_occ (sites it has room for)
     uint32_t m_items = 0;                 ///< work-items of a full work-group
-    uint32_t m_seq = 0;                   ///< branch events since the last flush
     RecordMap m_records;
     DivergenceMap m_divergence;
     std::map<uint32_t, SourceRange> m_lastSplit;

@@ -60,11 +60,14 @@ public:
             Event{address, index, static_cast<uint32_t>(size < UINT32_MAX ? size : UINT32_MAX)});
         ++m_version;
     }
-    /// Appends a branch outcome of the work-item `lid` at condition `site`, numbered `seq`.
-    void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site, uint32_t seq) {
+    /// Appends a branch outcome (0/1 for a condition, the case index or -1 for a switch) of
+    /// the work-item `lid` at condition `site`, numbered with the branch events since the
+    /// last clear(), from 1 (Event::size; ignored, and not numbered, when `lid` is outside
+    /// the work-group).
+    void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site) {
         if (lid >= m_logs.size()) return;
         const uint32_t index = siteIndex(rangeKey(site, true), SiteKind::Branch, site);
-        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, seq});
+        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
         ++m_version;
     }
 
@@ -86,6 +89,7 @@ public:
     void clear() {
         for (auto& log : m_logs)
             log.clear();
+        m_branchSeq = 0;
         ++m_version;
     }
     /// Records that the owner's figures changed without an event (version()).
@@ -107,6 +111,7 @@ private:
     std::vector<Site> m_sites;
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;
+    uint32_t m_branchSeq = 0;            ///< branch events since the last clear()
     uint64_t m_groupX = 0, m_groupY = 0; ///< setGroupSize()
 };
 

@@ -11,6 +11,7 @@
 
 namespace clstep {
 
+class AccessEventLog;
 class ExecutionObserver;
 class WorkItem;
 
@@ -77,6 +78,14 @@ public:
     /// port throws instead).
     virtual void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
                              const SourceRange& site) = 0;
+    /// The event log of the run's lone observer when this port appends that observer's
+    /// in-place accesses to it (DirectPort, ExecutionObserver::accessEventLog()), else null.
+    /// The lowered op loop appends branch outcomes to it too (exec/Run.cpp), without a
+    /// virtual onBranch() call. Not virtual: read once per branch.
+    AccessEventLog* eventLog() const { return m_eventLog; }
+
+protected:
+    AccessEventLog* m_eventLog = nullptr; ///< eventLog(); set by the port's constructor
 };
 
 } // namespace clstep

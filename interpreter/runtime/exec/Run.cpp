@@ -1,4 +1,5 @@
 // Evaluator: running a lowered function body (exec::Function): the op loop.
+#include "runtime/AccessEventLog.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
@@ -41,6 +42,18 @@ private:
     uint8_t* const* m_saved;
 };
 } // namespace
+
+inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome) {
+    const std::vector<ExecutionObserver*>& flows = m_run.flowObservers();
+    if (AccessEventLog* log = m_wi.m_port->eventLog(); log && flows.size() == 1) {
+        // the port's log is its lone observer's, so that observer is flows[0]
+        log->appendBranch(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)), outcome,
+                          site);
+        return;
+    }
+    for (ExecutionObserver* o : flows)
+        o->onBranch(m_wi, site, outcome);
+}
 
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
@@ -130,9 +143,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             } else {
                 taken = condition(op.expr);
             }
-            if (!m_run.flowObservers().empty())
-                for (ExecutionObserver* o : m_run.flowObservers())
-                    o->onBranch(m_wi, op.expr->range, taken ? 1 : 0);
+            if (!m_run.flowObservers().empty()) branchTaken(op.expr->range, taken ? 1 : 0);
             if (!taken) pc = op.target;
             break;
         }
@@ -147,9 +158,7 @@ void Evaluator::runLowered(const exec::Function& f) {
                     chosen = static_cast<int64_t>(ci);
                     break;
                 }
-            if (!m_run.flowObservers().empty())
-                for (ExecutionObserver* o : m_run.flowObservers())
-                    o->onBranch(m_wi, t.stmt->cond->range, chosen);
+            if (!m_run.flowObservers().empty()) branchTaken(t.stmt->cond->range, chosen);
             if (!target) {
                 pc = t.fallback.op;
                 break;
