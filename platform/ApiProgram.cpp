@@ -288,10 +288,12 @@ cl_int CL_API_CALL GetProgramInfo(cl_program program, cl_program_info param, siz
             return CL_SUCCESS;
         }
         case CL_PROGRAM_NUM_KERNELS:
-            if (!p->built) return CL_INVALID_PROGRAM_EXECUTABLE;
+            if (!p->built || p->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+                return CL_INVALID_PROGRAM_EXECUTABLE;
             return a.scalar<size_t>(p->built->kernels.size());
         case CL_PROGRAM_KERNEL_NAMES:
-            if (!p->built) return CL_INVALID_PROGRAM_EXECUTABLE;
+            if (!p->built || p->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+                return CL_INVALID_PROGRAM_EXECUTABLE;
             return a.string(kernelNames());
         case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
         case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:

@@ -384,9 +384,20 @@ int main(int argc, char** argv) {
     CHECK_EQ(clCompileProgram(mainProg, 1, &device, NULL, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
     CHECK_EQ(clCompileProgram(lib, 1, &device, NULL, 1, NULL, &headerName, NULL, NULL),
              CL_INVALID_VALUE);
+    /* A compiled object is no executable: no kernel names, no kernel count (spec 5.8.9). */
+    size_t compiledKernels = 0;
+    CHECK_EQ(clGetProgramInfo(mainProg, CL_PROGRAM_NUM_KERNELS, sizeof compiledKernels,
+                              &compiledKernels, NULL),
+             CL_INVALID_PROGRAM_EXECUTABLE);
+    CHECK_EQ(clGetProgramInfo(mainProg, CL_PROGRAM_KERNEL_NAMES, 0, NULL, &compiledKernels),
+             CL_INVALID_PROGRAM_EXECUTABLE);
     cl_program inputs[2] = {lib, mainProg};
     cl_program linked = clLinkProgram(ctx, 1, &device, NULL, 2, inputs, NULL, NULL, &err);
     CHECK_EQ(err, CL_SUCCESS);
+    CHECK_EQ(clGetProgramInfo(linked, CL_PROGRAM_NUM_KERNELS, sizeof compiledKernels,
+                              &compiledKernels, NULL),
+             CL_SUCCESS);
+    CHECK_EQ(compiledKernels, 1);
     clLinkProgram(ctx, 1, &device, NULL, 0, NULL, NULL, NULL, &err);
     CHECK_EQ(err, CL_INVALID_VALUE);
 
