@@ -161,32 +161,44 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
     nlohmann::json diagnostics;
     bool failed = false, reported = false;
     std::vector<std::vector<uint8_t>> finalBytes(args.size());
+    const std::string header =
+        "clstep: launch " + std::to_string(launchNumber) + ", kernel '" + k.name + "':";
     runOnDeepStack([&] {
-        KernelRun run(*k.program->built, k.name, range, args, ro);
-        launch::DiagnosticPrinter printer(k.program->built->sources);
-        std::string header =
-            "clstep: launch " + std::to_string(launchNumber) + ", kernel '" + k.name + "':";
-        if (!run.ready()) {
-            err << header << "\n";
-            for (const Diagnostic& d : run.diagnostics())
-                printer.printText(err, d);
-            diagnostics = printer.toJson(run.diagnostics(), run.diagnosticCounts());
+        // An exception out of the interpreter (it ran out of private allocations, of memory)
+        // stops the launch: said on stderr and in the JSON, never a silent failed event.
+        try {
+            KernelRun run(*k.program->built, k.name, range, args, ro);
+            launch::DiagnosticPrinter printer(k.program->built->sources);
+            if (!run.ready()) {
+                err << header << "\n";
+                for (const Diagnostic& d : run.diagnostics())
+                    printer.printText(err, d);
+                diagnostics = printer.toJson(run.diagnostics(), run.diagnosticCounts());
+                failed = true;
+                return;
+            }
+            diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
+            // A data race is reported but does not fail the launch: the interpreter's result is
+            // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
+            // barrier divergence, ...) changed the execution, so the event fails.
+            failed = std::any_of(run.diagnostics().begin(), run.diagnostics().end(),
+                                 [](const Diagnostic& d) {
+                                     return d.severity == Severity::Error && d.kind != "data-race";
+                                 });
+            reported = !run.diagnostics().empty();
+            for (size_t i = 0; i < args.size(); ++i)
+                if (args[i].kind == KernelArgument::Kind::Buffer ||
+                    args[i].kind == KernelArgument::Kind::Image)
+                    finalBytes[i] = run.argumentBytes(i);
+        } catch (const std::exception& ex) {
+            const std::string message = std::string("the launch stopped: ") + ex.what();
+            err << header << "\nclstep: error: " << message << " [launch-stopped]\n";
+            diagnostics = nlohmann::json::array(
+                {{{"severity", "error"}, {"kind", "launch-stopped"}, {"message", message}}});
             failed = true;
-            return;
+            for (auto& f : finalBytes)
+                f.clear();
         }
-        diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
-        // A data race is reported but does not fail the launch: the interpreter's result is
-        // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
-        // barrier divergence, ...) changed the execution, so the event fails.
-        failed = std::any_of(run.diagnostics().begin(), run.diagnostics().end(),
-                             [](const Diagnostic& d) {
-                                 return d.severity == Severity::Error && d.kind != "data-race";
-                             });
-        reported = !run.diagnostics().empty();
-        for (size_t i = 0; i < args.size(); ++i)
-            if (args[i].kind == KernelArgument::Kind::Buffer ||
-                args[i].kind == KernelArgument::Kind::Image)
-                finalBytes[i] = run.argumentBytes(i);
     });
     if (selected && !settings.recordDir.empty())
         recordLaunch(settings.recordDir, launchNumber, k, range, args, finalBytes,

@@ -15,12 +15,17 @@
 namespace {
 
 /// CLI11 does not know single-dash long options; accept OpenCL's `-cl-std=CL2.0` spelling by
-/// rewriting it to `--cl-std=CL2.0`.
+/// rewriting it to `--cl-std=CL2.0`. Only clstep-cli's own option is rewritten: not the value
+/// of `-b`/`--build-options` (Oclgrind's `-b "-cl-std=CL2.0 ..."`), and nothing after `--`
+/// (the host program's arguments of `exec`).
 std::vector<std::string> normaliseArgs(int argc, char** argv) {
     std::vector<std::string> args;
+    bool optionValue = false, programArgs = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a.rfind("-cl-std", 0) == 0) a = "-" + a;
+        if (!optionValue && !programArgs && a.rfind("-cl-std", 0) == 0) a = "-" + a;
+        programArgs = programArgs || a == "--";
+        optionValue = a == "-b" || a == "--build-options";
         args.push_back(a);
     }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
@@ -56,7 +61,8 @@ int main(int argc, char** argv) {
 
     clstep::cli::ExecOptionsCli exec;
     CLI::App* execCmd = app.add_subcommand(
-        "exec", "Run PROGRAM with clstep as its OpenCL platform: exec [OPTIONS] -- PROGRAM ARGS...");
+        "exec",
+        "Run PROGRAM with clstep as its OpenCL platform: exec [OPTIONS] -- PROGRAM ARGS...");
     clstep::cli::addExecOptions(*execCmd, exec);
 
     CLI::App* dapCmd = app.add_subcommand(

@@ -74,14 +74,19 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
               "memory_scope_sub_group=4", "ATOMIC_VAR_INIT(x)=(x)", "ATOMIC_FLAG_INIT=0"})
             defs.push_back(d);
     }
-    // OpenCL C 3.0 optional features (3.0 spec 6.2.1), defined for what clstep implements.
-    if (options.clVersion >= 300)
+    // OpenCL C 3.0 optional features (3.0 spec 6.2.1), defined for what clstep implements. As
+    // clang does, from 2.0 on for the features 2.0 makes mandatory (pipes and device-side
+    // enqueue are not implemented, so not announced); sub-groups and fp64 from 3.0.
+    if (options.clVersion >= 200)
         for (const char* feature :
              {"__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
-              "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups",
-              "__opencl_c_fp64", "__opencl_c_int64", "__opencl_c_atomic_order_acq_rel",
-              "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
-              "__opencl_c_atomic_scope_all_devices"})
+              "__opencl_c_work_group_collective_functions", "__opencl_c_int64",
+              "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
+              "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+              "__opencl_c_images", "__opencl_c_read_write_images"})
+            defs.push_back(std::string(feature) + "=1");
+    if (options.clVersion >= 300)
+        for (const char* feature : {"__opencl_c_subgroups", "__opencl_c_fp64"})
             defs.push_back(std::string(feature) + "=1");
     defs.insert(defs.end(), options.defines.begin(), options.defines.end());
     for (const std::string& def : defs) {

@@ -381,13 +381,17 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
     m_wi.m_frames.pop_back();
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
-        uint64_t t = allocTemp(rt->size, "return value");
+        // (its lifetime ends with the caller's full expression: Frame::exprTemps)
+        uint64_t t = m_wi.m_private.allocate(rt->size ? rt->size : 1, "return value");
+        m_wi.m_frames.back().exprTemps.push_back(t);
         copyBytes(t, out[0].u, rt->size, c->range);
         out[0].u = t;
     }
     for (uint64_t a : done.slots)
         if (a && address::space(a) == AddressSpace::Private) m_wi.m_private.release(a);
     for (uint64_t a : done.temps)
+        m_wi.m_private.release(a);
+    for (uint64_t a : done.exprTemps)
         m_wi.m_private.release(a);
     m_wi.recycleFrame(std::move(done));
 }

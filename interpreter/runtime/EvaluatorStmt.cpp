@@ -84,6 +84,13 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
 
 void Evaluator::stepAt(const Stmt* s) {
     m_wi.m_currentStmt = s;
+    // The previous statement's full expressions have ended: so have the structures its
+    // calls returned (C11 6.2.4p8; WorkItem::Frame::exprTemps).
+    if (std::vector<uint64_t>& done = m_wi.m_frames.back().exprTemps; !done.empty()) {
+        for (uint64_t a : done)
+            m_wi.m_private.release(a);
+        done.clear();
+    }
     if (++m_wi.m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
     if (!m_run.flowObservers().empty())
         for (ExecutionObserver* o : m_run.flowObservers())

@@ -177,6 +177,7 @@ WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
     f.slots.assign(fn->frameSlots, 0);
     f.direct.assign(fn->frameSlots, nullptr);
     f.temps.clear();
+    f.exprTemps.clear();
     return f;
 }
 

@@ -180,6 +180,12 @@ private:
         std::vector<uint64_t> slots;  ///< address of each variable/parameter
         std::vector<uint8_t*> direct; ///< bytes of private scalar slots (fast path), else null
         std::vector<uint64_t> temps;  ///< temporaries released at return
+        /// Structures returned by calls made in this frame: temporaries whose lifetime ends
+        /// with their full expression (C11 6.2.4p8), released when the frame's next
+        /// statement starts (Evaluator::stepAt) or at return. A loop calling a function
+        /// that returns a structure millions of times keeps one or two of them alive, not
+        /// one per call (issue #13: the private address space ran out of allocations).
+        std::vector<uint64_t> exprTemps;
         const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
     enum class Flow { Normal, Break, Continue, Return, Seek };

@@ -39,6 +39,19 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("N must be defined")), qPrintable(r.err));
     }
 
+    /// Oclgrind's spelling `-b "-cl-std=CL2.0 ..."`: the value of -b is passed on as it is
+    /// (the `-cl-std` rewrite for the command line's own `-cl-std` must not touch it).
+    void clStdInsideBuildOptionsIsKept() {
+        QTemporaryDir dir;
+        const QString sim = launchWith(dir, "");
+        CliResult r = cli({"run", sim, "-b", "-cl-std=CL2.0 -D N=5"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("5")), qPrintable(r.out));
+        r = cli({"run", sim, "-b", "-cl-std=CL1.2"});
+        QCOMPARE(r.code, 1); // builds, but N is undefined: the kernel's own #error
+        QVERIFY2(r.err.contains(QStringLiteral("N must be defined")), qPrintable(r.err));
+    }
+
     void badBuildOptionsDirectiveIsALaunchFileError() {
         QTemporaryDir dir;
         CliResult r = cli({"run", launchWith(dir, "# clstep: build-options -D N=1 -Q\n")});

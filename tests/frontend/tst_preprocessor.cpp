@@ -184,6 +184,28 @@ private slots:
         QCOMPARE(r->simplified(), QString("200 200 big"));
     }
 
+    /// OpenCL C 3.0 feature macros (3.0 spec 6.2.1), as clang-15 defines them: none before
+    /// 2.0; from 2.0 the features 2.0 makes mandatory that clstep implements (not pipes nor
+    /// device-side enqueue); sub-groups and fp64 only from 3.0.
+    void featureMacrosFollowClStd() {
+        const std::string probe =
+            "#ifdef __opencl_c_generic_address_space\ngeneric\n#endif\n"
+            "#ifdef __opencl_c_work_group_collective_functions\ncollectives\n#endif\n"
+            "#ifdef __opencl_c_images\nimages\n#endif\n"
+            "#ifdef __opencl_c_subgroups\nsubgroups\n#endif\n"
+            "#ifdef __opencl_c_pipes\npipes\n#endif\n";
+        const std::pair<int, QString> cases[] = {{120, ""},
+                                                 {200, "generic collectives images"},
+                                                 {300, "generic collectives images subgroups"}};
+        for (const auto& [version, expected] : cases) {
+            PreprocessorOptions options;
+            options.clVersion = version;
+            auto r = preprocess(probe, options);
+            CHECK_NO_ERRORS(r);
+            QCOMPARE(r->simplified(), expected);
+        }
+    }
+
     void kernelExecMacro() {
         auto r = preprocess("__kernel_exec(64, float4) void k(void) {}\n"
                             "kernel_exec(8, int) void j(void) {}\n");

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "Checks.h"
+#include "OneProgram.h"
 
 static const char* kSource =
     /* One work-item: writes through `out`, reads back through `in`. */
@@ -42,30 +43,15 @@ static cl_int runTwoArgs(cl_command_queue q, cl_kernel k, cl_mem a, cl_mem b, si
 
 static const char* kJson = "platform_aliasing_diagnostics.json";
 
-/* 1 if the file `path` contains `text`, 0 if not (or if it does not exist). */
-static int fileContains(const char* path, const char* text) {
-    static char content[1 << 16];
-    FILE* f = fopen(path, "rb");
-    if (!f) return 0;
-    size_t n = fread(content, 1, sizeof content - 1, f);
-    fclose(f);
-    content[n] = 0;
-    return strstr(content, text) != NULL;
-}
-
 int main(void) {
     /* Read by the platform on its first use: every launch's diagnostics go to this file. */
     remove(kJson);
     setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
-    cl_platform_id platform;
-    cl_device_id device;
-    cl_int err = clGetPlatformIDs(1, &platform, NULL);
-    CHECK_EQ(err, CL_SUCCESS);
-    clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
-    cl_context ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
-    cl_program p = clCreateProgramWithSource(ctx, 1, &kSource, NULL, &err);
-    CHECK_EQ(clBuildProgram(p, 1, &device, "", NULL, NULL), CL_SUCCESS);
+    const struct OneProgram setup = openOneProgram(kSource);
+    cl_context ctx = setup.ctx;
+    cl_command_queue q = setup.q;
+    cl_program p = setup.p;
+    cl_int err = CL_SUCCESS;
     cl_kernel through = clCreateKernel(p, "through", &err);
     cl_kernel race = clCreateKernel(p, "race", &err);
 

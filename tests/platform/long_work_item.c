@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "Checks.h"
+#include "OneProgram.h"
 
 /* An inclusive scan of `n` ints by work-item 0 alone; 3 statements per element (the loop
  * step, the sum, the store), so 40,000,000 elements take about 120,000,000 statements. */
@@ -37,32 +38,17 @@ enum { kElements = 40000000 };
 static const char* kJson = "platform_long_work_item_diagnostics.json";
 static const char* kJsonStopped = "platform_long_work_item_limit_diagnostics.json";
 
-/* 1 if the file `path` contains `text`, 0 if not (or if it does not exist). */
-static int fileContains(const char* path, const char* text) {
-    static char content[1 << 16];
-    FILE* f = fopen(path, "rb");
-    if (!f) return 0;
-    size_t n = fread(content, 1, sizeof content - 1, f);
-    fclose(f);
-    content[n] = 0;
-    return strstr(content, text) != NULL;
-}
-
 int main(int argc, char** argv) {
     const int expectStopped = argc > 1 && strcmp(argv[1], "stopped") == 0;
     if (expectStopped) kJson = kJsonStopped;
     /* Read by the platform on its first use: every launch's diagnostics go to this file. */
     remove(kJson);
     setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
-    cl_platform_id platform;
-    cl_device_id device;
-    cl_int err = clGetPlatformIDs(1, &platform, NULL);
-    CHECK_EQ(err, CL_SUCCESS);
-    clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
-    cl_context ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
-    cl_program p = clCreateProgramWithSource(ctx, 1, &kSource, NULL, &err);
-    CHECK_EQ(clBuildProgram(p, 1, &device, "", NULL, NULL), CL_SUCCESS);
+    const struct OneProgram setup = openOneProgram(kSource);
+    cl_context ctx = setup.ctx;
+    cl_command_queue q = setup.q;
+    cl_program p = setup.p;
+    cl_int err = CL_SUCCESS;
     cl_kernel k = clCreateKernel(p, "serial_scan", &err);
     CHECK_EQ(err, CL_SUCCESS);
 

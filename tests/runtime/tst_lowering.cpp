@@ -29,6 +29,14 @@ std::string readBenchKernel(const std::string& name) {
     return s.str();
 }
 
+/// The NDRange of one work-item in one work-group (global and local size 1 × 1 × 1).
+NDRange oneWorkItem() {
+    NDRange range;
+    range.global = {1, 1, 1};
+    range.local = {1, 1, 1};
+    return range;
+}
+
 KernelArgument intBuffer(size_t n) {
     KernelArgument a;
     a.kind = KernelArgument::Kind::Buffer;
@@ -134,9 +142,7 @@ __kernel void k(__global int* o) {
         for (const char* name : {"both", "onlyGoto", "into", "loop"})
             QVERIFY2(lowered.function(findFunction(*program, name)), name);
         std::vector<KernelArgument> args{intBuffer(6)};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
@@ -244,9 +250,7 @@ __kernel void k(__global int* o, __global float4* f, __global uint4* u, __global
             const int32_t x = i + 1;
             std::memcpy(args[3].bytes.data() + 4 * i, &x, 4);
         }
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
@@ -301,9 +305,7 @@ again:;
 )");
         QVERIFY(!program->hasErrors());
         std::vector<KernelArgument> args{intBuffer(4)};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
@@ -375,9 +377,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
 
         std::vector<KernelArgument> args{floatBuffer({1, 2, 3, 4, 0, 0, 0, 0}),
                                          floatBuffer(std::vector<float>(14, 0)), intBuffer(16)};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
@@ -485,9 +485,7 @@ __kernel void k(__global int* o, __global float* fo) {
         QCOMPARE(lowered.stats().treeWalkOps, uint64_t(0));
 
         std::vector<KernelArgument> args{intBuffer(13), floatBuffer(std::vector<float>(3, 0))};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
@@ -522,9 +520,7 @@ __kernel void k(__global int* o) {
         exec::Program lowered(*program->unit);
         QCOMPARE(lowered.stats().treeWalk, uint64_t(0));
         std::vector<KernelArgument> args{intBuffer(2)};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         RunOptions options;
         options.maxCallDepth = 2; // the kernel and down1: calling down2 exceeds it
         KernelRun run(*program, "k", range, args, options);
@@ -568,9 +564,7 @@ __kernel void k(__global int* o) {
         for (const ast::VarDecl* v : program->programVars)
             QCOMPARE(lowered.programInit(v) != nullptr, v->name != "s");
         std::vector<KernelArgument> args{intBuffer(3)};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
@@ -591,9 +585,7 @@ __kernel void k(__global int4* io) {
 )");
         QVERIFY(!program->hasErrors());
         std::vector<KernelArgument> args{intBuffer(8)};
-        NDRange range;
-        range.global = {1, 1, 1};
-        range.local = {1, 1, 1};
+        const NDRange range = oneWorkItem();
         KernelRun run(*program, "k", range, args, RunOptions{});
         QVERIFY(run.ready());
         run.runAll();
