@@ -80,8 +80,9 @@ public:
                              const SourceRange& site) = 0;
     /// The event log of the run's lone observer when this port appends that observer's
     /// in-place accesses to it (DirectPort, ExecutionObserver::accessEventLog()), else null.
-    /// The lowered op loop appends branch outcomes to it too (exec/Run.cpp), without a
-    /// virtual onBranch() call. Not virtual: read once per branch.
+    /// The lowered op loop appends branch outcomes to it too, and counts statements in it
+    /// (exec/Run.cpp), without virtual onBranch()/onStatement() calls. Not virtual: read once
+    /// per branch and statement.
     AccessEventLog* eventLog() const { return m_eventLog; }
 
 protected:

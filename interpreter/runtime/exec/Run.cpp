@@ -55,6 +55,19 @@ inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome) {
         o->onBranch(m_wi, site, outcome);
 }
 
+void Evaluator::statementReached(const Stmt& s) {
+    const std::vector<ExecutionObserver*>& flows = m_run.flowObservers();
+    if (AccessEventLog* log = m_wi.m_port->eventLog(); log && flows.size() == 1) {
+        // what the lone observer's onStatement() counts (AccessStats), without the call
+        if (s.kind != StmtKind::Compound)
+            log->countStatement(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)),
+                                AccessEventLog::statementKey(&s), s.range);
+        return;
+    }
+    for (ExecutionObserver* o : flows)
+        o->onStatement(m_wi, s);
+}
+
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
     const DirectSlotsScope directSlots(m_directSlots, m_wi.m_frames.back().direct.data());
