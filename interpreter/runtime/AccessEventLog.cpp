@@ -12,16 +12,10 @@ uint32_t AccessEventLog::registerSite(uint64_t key, SiteKind kind, const SourceR
 }
 
 void AccessEventLog::widenStatements(uint32_t site) {
-    // room for twice the sites
-    const uint32_t cap = std::max<uint32_t>(16, 2 * (site + 1));
-    const uint32_t items = static_cast<uint32_t>(m_logs.size());
-    std::vector<uint32_t> wider(size_t(items) * cap, 0);
-    for (uint32_t i = 0; i < items && m_stmtCap; ++i)
-        std::copy_n(m_occ.begin() + size_t(i) * m_stmtCap, m_stmtCap,
-                    wider.begin() + size_t(i) * cap);
-    m_occ = std::move(wider);
-    m_stmtCap = cap;
-    m_stmtTouched.resize(cap, 0);
+    // room for twice the sites (new sites' counts are 0)
+    m_stmtCap = std::max<uint32_t>(16, 2 * (site + 1));
+    m_occ.resize(size_t(m_items) * m_stmtCap, 0);
+    m_stmtTouched.resize(m_stmtCap, 0);
 }
 
 void AccessEventLog::clear() {
@@ -30,8 +24,7 @@ void AccessEventLog::clear() {
     m_branchSeq = 0;
     for (uint32_t site : m_touchedStmts) {
         m_stmtTouched[site] = 0;
-        for (size_t lid = 0; lid < m_logs.size(); ++lid)
-            m_occ[lid * m_stmtCap + site] = 0;
+        std::fill_n(m_occ.begin() + long(site) * m_items, m_items, 0);
     }
     m_touchedStmts.clear();
     ++m_version;

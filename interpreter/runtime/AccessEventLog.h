@@ -55,7 +55,7 @@ public:
     /// at `site`, made by the work-item of local linear id `lid` (ignored when `lid` is
     /// outside the work-group: no log).
     void appendAccess(uint64_t lid, uint64_t address, uint64_t size, const SourceRange& site) {
-        if (lid >= m_logs.size()) return;
+        if (lid >= m_items) return;
         const uint32_t index = siteIndex(rangeKey(site, false), SiteKind::Access, site);
         m_logs[lid].push_back(
             Event{address, index, static_cast<uint32_t>(size < UINT32_MAX ? size : UINT32_MAX)});
@@ -66,7 +66,7 @@ public:
     /// last clear(), from 1 (Event::size; ignored, and not numbered, when `lid` is outside
     /// the work-group).
     void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site) {
-        if (lid >= m_logs.size()) return;
+        if (lid >= m_items) return;
         const uint32_t index = siteIndex(rangeKey(site, true), SiteKind::Branch, site);
         m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
         ++m_version;
@@ -80,10 +80,10 @@ public:
     /// `range` on first use) by the work-item of local linear id `lid` (ignored outside the
     /// work-group). The owner counts no compound statement: braces take no lane-slot.
     void countStatement(uint64_t lid, uint64_t key, const SourceRange& range) {
-        if (lid >= m_logs.size()) return;
+        if (lid >= m_items) return;
         const uint32_t site = siteIndex(key, SiteKind::Statement, range);
         if (site >= m_stmtCap) widenStatements(site);
-        if (m_occ[lid * m_stmtCap + site]++ == 0 && !m_stmtTouched[site]) {
+        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site]) {
             m_stmtTouched[site] = 1;
             m_touchedStmts.push_back(site);
         }
@@ -92,7 +92,7 @@ public:
     /// Executions of statement site `site` by work-item `lid` since the last clear() (the
     /// site is one of touchedStatements()).
     uint32_t statementCount(uint32_t lid, uint32_t site) const {
-        return m_occ[size_t(lid) * m_stmtCap + site];
+        return m_occ[size_t(site) * m_items + lid];
     }
     /// The statement sites executed since the last clear(), in order of first execution.
     const std::vector<uint32_t>& touchedStatements() const { return m_touchedStmts; }
@@ -109,6 +109,7 @@ public:
     /// Makes room for the logs of `items` work-items (all empty, no statement counted).
     void reset(uint32_t items) {
         m_logs.assign(items, {});
+        m_items = items;
         m_stmtCap = 0;
         m_occ.clear();
         std::fill(m_stmtTouched.begin(), m_stmtTouched.end(), 0);
@@ -124,13 +125,13 @@ public:
     /// The log of local linear id `lid`.
     const std::vector<Event>& log(uint32_t lid) const { return m_logs[lid]; }
     /// Number of logs (work-items of a full work-group).
-    uint32_t items() const { return static_cast<uint32_t>(m_logs.size()); }
+    uint32_t items() const { return m_items; }
     const Site& site(uint32_t index) const { return m_sites[index]; }
     uint32_t siteCount() const { return static_cast<uint32_t>(m_sites.size()); }
 
 private:
     uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
-    /// Re-lays the statement counts out with room for at least site `site`.
+    /// Makes room in the statement counts for at least site `site`.
     void widenStatements(uint32_t site);
 
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
@@ -138,11 +139,14 @@ private:
     std::vector<Site> m_sites;
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;
-    uint32_t m_branchSeq = 0;             ///< branch events since the last clear()
-    std::vector<uint32_t> m_occ;          ///< [lid * m_stmtCap + site] statement executions
+    uint32_t m_branchSeq = 0; ///< branch events since the last clear()
+    /// [site * m_items + lid] statement executions (the work-items of a group execute a
+    /// statement one after the other under most schedules: adjacent counters)
+    std::vector<uint32_t> m_occ;
     std::vector<uint8_t> m_stmtTouched;   ///< [site]: in m_touchedStmts (m_stmtCap of them)
     std::vector<uint32_t> m_touchedStmts; ///< statements executed since the last clear()
-    uint32_t m_stmtCap = 0;               ///< stride of m_occ (sites it has room for)
+    uint32_t m_stmtCap = 0;               ///< sites m_occ has room for
+    uint32_t m_items = 0;                 ///< logs (m_logs.size())
     uint64_t m_groupX = 0, m_groupY = 0;  ///< setGroupSize()
 };
 
