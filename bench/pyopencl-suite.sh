@@ -1,46 +1,91 @@
 #!/usr/bin/env bash
 # Runs pyopencl 2022.3.1's own tests (test_algorithm, test_array, test_arrays_in_structs,
-# test_enqueue_copy, test_wrapper) on one OpenCL platform, one pytest run per file, and prints
-# each file's pytest summary, its wall time, and the total. Usage:
-#   bench/pyopencl-suite.sh [clstep|pocl|oclgrind] [pytest args...]
+# test_enqueue_copy, test_wrapper) on one or more OpenCL platforms, one pytest run per file and
+# platform (the platforms take turns per file, so a run stopped early still compares like with
+# like), and prints each run's pytest summary, its wall and CPU time, and the totals per
+# platform with the ratio of each platform's time to the first one's. Usage:
+#   bench/pyopencl-suite.sh [TOOLS] [pytest args...]
+#   TOOLS  comma list of clstep (checks from CLSTEP_CHECKS, default all), clstep-off
+#          (CLSTEP_CHECKS=none), clstep-races (data races + the memory checks that are always
+#          on), oclgrind (Oclgrind's ICD, its defaults), oclgrind-races (OCLGRIND_DATA_RACES=1),
+#          pocl; default clstep
 # e.g. bench/pyopencl-suite.sh clstep -k 'not random_float_in_range'
-# clstep uses build/icd (set BUILD=dir for another build tree); checks follow CLSTEP_CHECKS
-# (default: all). oclgrind uses /usr/lib/oclgrind/liboclgrind-rt-icd.so (OCLGRIND_DATA_RACES=1
-# for races). FILES="test_wrapper test_array" runs only those files; LOGS=dir keeps each
-# file's full pytest output (with --durations=30) in dir/FILE.log.
-# Exit status: 0 when every file passed, else 1.
-set -euo pipefail
+#      bench/pyopencl-suite.sh clstep-off,oclgrind        (the whole suite, checks off)
+# clstep uses build/icd (set BUILD=dir for another build tree); Oclgrind uses
+# /usr/lib/oclgrind/liboclgrind-rt-icd.so. FILES="test_wrapper test_array" runs only those
+# files; LOGS=dir keeps each run's full pytest output (with --durations=0: every test's time)
+# in dir/TOOL-FILE.log; RESULTS=file appends one line per run:
+#   TOOL FILE WALL-s CPU-s PASSED FAILED SKIPPED ERRORS LOAD-before
+# CPU time is user + sys of pytest and its children (the interpreter runs in-process).
+# Exit status: 0 when every run passed, else 1.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-which="${1:-clstep}"
+tools="${1:-clstep}"
 shift || true
 TESTS="${PYOPENCL_TESTS:-$PWD/../shared/third_party/pyopencl-2022.3.1-tests}"
-FILES="${FILES:-test_algorithm test_array test_arrays_in_structs test_enqueue_copy test_wrapper}"
+FILES="${FILES:-test_wrapper test_enqueue_copy test_arrays_in_structs test_array test_algorithm}"
+build="${BUILD:-$PWD/build}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 logs="${LOGS:-$work}"
 mkdir -p "$logs"
-case "$which" in
-clstep)
-  export OCL_ICD_VENDORS="${BUILD:-$PWD/build}/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=${CLSTEP_QUIET:-1} ;;
-pocl)
-  export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd PYOPENCL_TEST=portable ;;
-oclgrind)
-  echo /usr/lib/oclgrind/liboclgrind-rt-icd.so > "$work/oclgrind.icd"
-  export OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind ;;
-*) echo "usage: $0 [clstep|pocl|oclgrind] [pytest args]" >&2; exit 2 ;;
-esac
-export PYOPENCL_NO_CACHE=1
+echo /usr/lib/oclgrind/liboclgrind-rt-icd.so > "$work/oclgrind.icd"
+
+tool_env() { # tool -> env assignments, one per line
+  case "$1" in
+  clstep) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep \
+            CLSTEP_QUIET="${CLSTEP_QUIET:-1}" CLSTEP_CHECKS="${CLSTEP_CHECKS:-all}" ;;
+  clstep-off) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
+            CLSTEP_CHECKS=none ;;
+  clstep-races) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
+            CLSTEP_CHECKS=no-uninitialized,no-endian-events ;;
+  oclgrind) printf '%s\n' OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind ;;
+  oclgrind-races) printf '%s\n' OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind \
+            OCLGRIND_DATA_RACES=1 ;;
+  pocl) printf '%s\n' OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd PYOPENCL_TEST=portable ;;
+  *) echo "unknown platform '$1'" >&2; return 1 ;;
+  esac
+}
+
+IFS=, read -ra toolv <<< "$tools"
+for tool in "${toolv[@]}"; do tool_env "$tool" > /dev/null || exit 2; done
+count() { # pytest summary line, word -> the number before the word
+  grep -oE "[0-9]+ $2" <<< "$1" | head -1 | cut -d' ' -f1 | grep . || echo 0
+}
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-total=$(date +%s)
+declare -A wallsum cpusum
 status=0
-cd "$work"
 for f in $FILES; do
-  start=$(date +%s)
-  /usr/bin/python3 -m pytest -p no:cacheprovider -q -rfEs --durations=30 "$TESTS/$f.py" "$@" \
-    > "$logs/$f.log" 2>&1 || status=1
-  summary=$(grep -E '^[=]* *[0-9]+ (passed|failed|skipped|deselected|error)' "$logs/$f.log" | tail -1)
-  echo "$which $f: ${summary:-no summary (see $logs/$f.log)}; $(( $(date +%s) - start )) s wall"
-  grep -E '^(FAILED|ERROR)' "$logs/$f.log" || true
+  for tool in "${toolv[@]}"; do
+    mapfile -t envv < <(tool_env "$tool")
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    log="$logs/$tool-$f.log"
+    TIMEFORMAT='%R %U %S'
+    times=$( { time (cd "$work" && env PYOPENCL_NO_CACHE=1 "${envv[@]}" /usr/bin/python3 -m \
+      pytest -p no:cacheprovider -q -rfEs --durations=0 "$TESTS/$f.py" "$@" > "$log" 2>&1) ; } \
+      2>&1) || true
+    read -r wall user sys <<< "$times"
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }')
+    summary=$(grep -E '^[=]* *[0-9]+ (passed|failed|skipped|deselected|error)' "$log" | tail -1)
+    grep -qE '[0-9]+ (failed|error)' <<< "$summary" && status=1
+    [ -n "$summary" ] || status=1
+    echo "$tool $f: ${summary:-no summary (see $log)}; ${wall} s wall, ${cpu} s CPU"
+    grep -E '^(FAILED|ERROR)' "$log" || true
+    [ -n "${RESULTS:-}" ] && echo "$tool $f $wall $cpu $(count "$summary" passed)" \
+      "$(count "$summary" failed) $(count "$summary" skipped) $(count "$summary" error) $load" \
+      >> "$RESULTS"
+    wallsum[$tool]=$(awk -v a="${wallsum[$tool]:-0}" -v b="$wall" 'BEGIN { print a + b }')
+    cpusum[$tool]=$(awk -v a="${cpusum[$tool]:-0}" -v b="$cpu" 'BEGIN { print a + b }')
+  done
 done
-echo "$which: $(( $(date +%s) - total )) s wall in all; load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+first="${toolv[0]}"
+for tool in "${toolv[@]}"; do
+  awk -v t="$tool" -v w="${wallsum[$tool]}" -v c="${cpusum[$tool]}" -v fw="${wallsum[$first]}" \
+    -v fc="${cpusum[$first]}" -v first="$first" 'BEGIN {
+      printf "%s: %.0f s wall, %.0f s CPU in all", t, w, c
+      if (t != first && fw > 0 && fc > 0)
+        printf "; %.2fx the wall time and %.2fx the CPU time of %s", w / fw, c / fc, first
+      print "" }'
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
