@@ -115,6 +115,7 @@ public:
         if constexpr (!AllSpaces) m_checked.notifyAccess(wi, address, size, write, p, site, copy);
     }
     bool directSlot(bool) const override { return true; }
+    bool unobserved() const override { return AllSpaces; }
     void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
                      const SourceRange& site) override {
         m_checked.reportError(wi, kind, message, site);

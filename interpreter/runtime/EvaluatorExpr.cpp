@@ -349,7 +349,7 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
         copyBytes(a, v[0].u, t->size, site);
         return;
     }
-    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.m_port->directSlot(false)) {
+    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.directSlot(false)) {
         // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
         // would write these bytes in place too (as OpKind::DeclScalar).
         if (t->isVector())

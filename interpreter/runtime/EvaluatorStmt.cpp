@@ -54,32 +54,30 @@ void Evaluator::execDecl(const VarDecl* v) {
     initialize(slot, v->type, v->init.get());
     // Initialized now (the initializer may have called functions: fetch the frame again).
     Frame& frame = m_wi.m_frames.back();
-    if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
-        m_wi.enableDirect(frame, v->slot, v->type);
+    if (!frame.direct[v->slot] && m_wi.directSlot(true)) m_wi.enableDirect(frame, v->slot, v->type);
 }
 
 uint64_t Evaluator::declareStorage(const VarDecl* v) {
     Frame& f = m_wi.m_frames.back();
+    uint64_t& slot = f.slots[v->slot];
+    // Reached again (a loop body): the variable keeps its storage in this frame. A `__local`
+    // variable's slot holds its group buffer; it has no private address.
+    if (slot) return address::space(slot) == AddressSpace::Private ? slot : 0;
     if (v->isProgramScope) return 0; // static locals live in program memory
     if (v->type.space == AddressSpace::Local) {
-        f.slots[v->slot] = m_wi.m_group->localVariable(v);
+        slot = m_wi.m_group->localVariable(v);
         return 0;
     }
-    uint64_t size = v->type->canonical()->size;
-    uint64_t& slot = f.slots[v->slot];
-    if (!slot) {
-        if (size > m_run.options().maxPrivateBytes) {
-            reportError("allocation-too-large",
-                        "private variable '" + v->name + "' needs " + std::to_string(size) +
-                            " bytes, more than the " +
-                            std::to_string(m_run.options().maxPrivateBytes) +
-                            "-byte private memory limit",
-                        v->range);
-            throw Abort{};
-        }
-        slot = m_wi.allocateSlot(f, v->slot, v->type, v->name, false);
+    const uint64_t size = v->type->canonical()->size;
+    if (size > m_run.options().maxPrivateBytes) {
+        reportError("allocation-too-large",
+                    "private variable '" + v->name + "' needs " + std::to_string(size) +
+                        " bytes, more than the " + std::to_string(m_run.options().maxPrivateBytes) +
+                        "-byte private memory limit",
+                    v->range);
+        throw Abort{};
     }
-    return slot;
+    return m_wi.allocateSlot(f, v->slot, v->type, v->name, false);
 }
 
 void Evaluator::stepAt(const Stmt* s) {

@@ -74,6 +74,11 @@ public:
     /// the port): always on the direct ports; on the checked port only for a variable
     /// `initializedNow` when no observer needs those accesses (little-endian device).
     virtual bool directSlot(bool initializedNow) const = 0;
+    /// True when no observer sees any access made through this port (notifyAccess() does
+    /// nothing and no access reaches an observer): the direct port of a run without
+    /// observers. Its work-items may leave bytes in place that nothing could tell apart from
+    /// bytes written again (WorkItem::bindArguments).
+    virtual bool unobserved() const { return false; }
     /// Reports runtime error `kind` at `site` for `wi` (the run's diagnostics; the inspection
     /// port throws instead).
     virtual void reportError(WorkItem& wi, const std::string& kind, const std::string& message,

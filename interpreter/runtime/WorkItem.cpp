@@ -128,42 +128,88 @@ void WorkItem::bindArguments(Frame& f) {
     const ast::FunctionDecl& k = m_run.kernel();
     if (m_arguments.size() != k.params.size()) {
         m_arguments.clear();
-        for (const auto& p : k.params) {
+        m_boundArguments = 0;
+        m_kernelSlotsPort = nullptr;
+        const exec::Program* program = m_run.loweredProgram();
+        const exec::Function* lowered = program ? program->function(&k) : nullptr;
+        for (size_t i = 0; i < k.params.size(); ++i) {
+            const ast::ParamDecl* p = k.params[i].get();
             const Type* t = p->type->canonical();
-            m_arguments.push_back({p.get(), t->size, t->isScalar() || t->isVector(),
-                                   t->isPointer() && t->pointee.space == AddressSpace::Local});
+            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
+            const bool localPointer = t->isPointer() && t->pointee.space == AddressSpace::Local;
+            const bool written =
+                !lowered || i >= lowered->paramWritten.size() || lowered->paramWritten[i];
+            m_arguments.push_back({p, t->size, t->isScalar() || t->isVector(), localPointer,
+                                   !written && !localPointer, bytes.data(),
+                                   std::min<uint64_t>(bytes.size(), t->size), nullptr});
         }
     }
-    const bool inPlace = m_port->directSlot(true);
+    const bool unobserved = m_port->unobserved();
+    if (m_kernelSlotsPort == m_port && m_boundArguments == m_arguments.size() &&
+        m_kernelSlots.size() == f.slots.size()) {
+        // Every argument's buffer was kept (Memory::clear(keep)): the slots and direct
+        // pointers are the previous work-item's; bind the values that may have changed.
+        std::copy(m_kernelSlots.begin(), m_kernelSlots.end(), f.slots.begin());
+        std::copy(m_kernelDirect.begin(), m_kernelDirect.end(), f.direct.begin());
+        for (size_t i = 0; i < m_arguments.size(); ++i) {
+            const ArgumentBinding& a = m_arguments[i];
+            const uint64_t addr =
+                address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
+            if (!a.unchanged)
+                bindArgumentValue(i, a, addr, a.data);
+            else if (!unobserved)
+                notifyAccess(addr, a.size, true, a.data, a.param->range);
+        }
+        return;
+    }
+    const bool inPlace = directSlot(true);
     uint32_t bound = 0;
     for (size_t i = 0; i < m_arguments.size(); ++i) {
-        const ArgumentBinding& a = m_arguments[i];
+        ArgumentBinding& a = m_arguments[i];
         const ast::ParamDecl& p = *a.param;
         // Argument i is in buffer i + 1 (each argument is its own buffer, allocated in
         // parameter order): the previous work-item's buffer is reused when it is still
-        // there (Memory::clear(keep) gave it a new serial), else a buffer is allocated.
+        // there (Memory::clear(keep) gave it a new serial and left its bytes in place),
+        // else a buffer is allocated.
         uint64_t addr = address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
-        Buffer* kept = i < m_boundArguments ? m_private.buffer(addr) : nullptr;
-        uint8_t* data;
-        if (kept && kept->alive && kept->size() == a.size)
-            data = kept->bytes.data();
-        else
-            addr = m_private.allocate(a.size, p.name, data);
-        if (address::buffer(addr) == i + 1 && bound == i) ++bound;
+        uint8_t* data = i < m_boundArguments ? a.data : nullptr;
+        const bool kept = data != nullptr;
+        if (!kept) addr = m_private.allocate(a.size, p.name, data);
+        if (address::buffer(addr) == i + 1 && bound == i) {
+            ++bound;
+            a.data = data;
+        } else {
+            a.data = nullptr;
+        }
         f.slots[p.slot] = addr;
         if (a.inPlace && inPlace) f.direct[p.slot] = data;
-        if (a.localPointer) {
-            std::memset(data, 0, a.size);
-            m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
-        } else {
-            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
-            const size_t copied = std::min<size_t>(bytes.size(), a.size);
-            std::memcpy(data, bytes.data(), copied);
-            if (copied < a.size) std::memset(data + copied, 0, a.size - copied);
+        if (kept && a.unchanged) {
+            // The kernel cannot have changed these bytes: they are the argument's already.
+            if (!unobserved) notifyAccess(addr, a.size, true, data, p.range);
+            continue;
         }
-        notifyAccess(addr, a.size, true, data, p.range); // the argument's value
+        bindArgumentValue(i, a, addr, data);
     }
     m_boundArguments = bound;
+    if (bound == m_arguments.size()) {
+        m_kernelSlots = f.slots;
+        m_kernelDirect = f.direct;
+        m_kernelSlotsPort = m_port;
+    } else {
+        m_kernelSlotsPort = nullptr;
+    }
+}
+
+void WorkItem::bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t addr, uint8_t* data) {
+    const ast::ParamDecl& p = *a.param;
+    if (a.localPointer) {
+        std::memset(data, 0, a.size);
+        m_env->store(addr, p.type, Value::ofUInt(m_group->localArgument(i)), p.range);
+    } else {
+        std::memcpy(data, a.value, a.valueBytes);
+        if (a.valueBytes < a.size) std::memset(data + a.valueBytes, 0, a.size - a.valueBytes);
+    }
+    notifyAccess(addr, a.size, true, data, p.range); // the argument's value
 }
 
 WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
@@ -188,6 +234,7 @@ void WorkItem::recycleFrame(Frame&& f) {
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_frames.assign(1, Frame{});
     m_boundArguments = 0; // its temporaries may take the arguments' buffers
+    m_kernelSlotsPort = nullptr;
     m_initializingProgram = true;
     try {
         const exec::Program* lowered = m_run.loweredProgram();
@@ -207,7 +254,7 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
     uint8_t* data;
     uint64_t addr = m_private.allocate(t->size, name, data);
     f.slots[slot] = addr;
-    if ((t->isScalar() || t->isVector()) && m_port->directSlot(initializedNow))
+    if ((t->isScalar() || t->isVector()) && directSlot(initializedNow))
         f.direct[slot] = data; // what enableDirect() would find, without the lookup
     return addr;
 }

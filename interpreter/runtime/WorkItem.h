@@ -199,10 +199,28 @@ private:
         uint64_t size = 0;         ///< bytes of the parameter's type
         bool inPlace = false;      ///< scalar or vector: may be accessed in place (direct)
         bool localPointer = false; ///< a `__local` pointer: bound to the group's buffer
+        /// The kernel never changes the parameter (exec::writtenParameters) and it is not a
+        /// `__local` pointer: a kept buffer still holds the argument's bytes.
+        bool unchanged = false;
+        const uint8_t* value = nullptr; ///< the argument's bytes (KernelRun::parameterBytes)
+        uint64_t valueBytes = 0;        ///< how many of them (at most `size`)
+        /// The bytes of buffer i + 1 while it holds this argument (Memory::clear(keep) keeps
+        /// them from one work-item to the next), else null.
+        uint8_t* data = nullptr;
     };
     /// Binds the kernel's arguments into a new kernel frame `f` (runKernelBody()).
     void bindArguments(Frame& f);
     std::vector<ArgumentBinding> m_arguments; ///< by parameter index (built on first use)
+    /// Binds the value of argument `i` (`a`) into its buffer at `addr` (`data`) and tells
+    /// the port (bindArguments()).
+    void bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t addr, uint8_t* data);
+    /// The kernel frame's slots and direct pointers right after every argument was bound
+    /// into its kept buffer (1..n): the next work-item on the same port starts from a copy
+    /// of them. Valid while m_kernelSlotsPort is the current port (a run's ports live as
+    /// long as the work-items that use them, so a port's address is never reused).
+    std::vector<uint64_t> m_kernelSlots;
+    std::vector<uint8_t*> m_kernelDirect;
+    const MemoryPort* m_kernelSlotsPort = nullptr;
     /// Leading `__private` buffers (indices 1..n) that hold the previous work-item's
     /// arguments: the next work-item binds its arguments into them (Memory::clear(keep)).
     uint32_t m_boundArguments = 0;
@@ -218,6 +236,19 @@ private:
                           bool initializedNow);
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (directBytes()).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
+    /// MemoryPort::directSlot(initializedNow) of the current port, asked once per port (the
+    /// answer depends only on the port; inspect() swaps in another one; a run's ports live
+    /// as long as its work-items, so a port's address is not reused meanwhile).
+    bool directSlot(bool initializedNow) {
+        if (m_directSlotPort != m_port) [[unlikely]] {
+            m_directSlotPort = m_port;
+            m_directSlotAnswer[0] = m_port->directSlot(false);
+            m_directSlotAnswer[1] = m_port->directSlot(true);
+        }
+        return m_directSlotAnswer[initializedNow ? 1 : 0];
+    }
+    const MemoryPort* m_directSlotPort = nullptr; ///< the port directSlot() last asked
+    bool m_directSlotAnswer[2] = {false, false};  ///< its answers (uninitialized, initialized)
     // memory: through the port (MemoryPort::access, notifyAccess)
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
         return m_port->access(*this, address, size, write, site);

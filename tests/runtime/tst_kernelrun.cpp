@@ -3,6 +3,8 @@
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 
+#include <array>
+
 #include <QtTest>
 
 #include <cstring>
@@ -90,6 +92,49 @@ private slots:
         auto out = as<float>(r.run->argumentBytes(2));
         for (int i = 0; i < 64; ++i)
             QCOMPARE(out[i], a[i] + b[i]);
+    }
+
+    // Every work-item starts with the host's argument values, although the previous
+    // work-item on the same thread changed its own copies (by assignment, ++, a vector
+    // component, through a pointer to the parameter, through a member of a struct
+    // parameter), and a parameter the kernel never writes keeps its value.
+    void argumentsRebindEveryWorkItem() {
+        struct Pair {
+            int a, b;
+        } pair{100, 200};
+        KernelArgument structArg;
+        structArg.kind = KernelArgument::Kind::Scalar;
+        structArg.bytes.resize(sizeof pair);
+        std::memcpy(structArg.bytes.data(), &pair, sizeof pair);
+        structArg.size = sizeof pair;
+        std::vector<int> out(8 * 6, -1);
+        auto r = runKernel(R"(
+typedef struct { int a, b; } Pair;
+void bump(int* p) { *p += 1000; }
+__kernel void k(__global int* out, int n, int m, int4 v, int q, Pair s, int kept) {
+    size_t i = get_global_id(0);
+    out[6 * i + 0] = n; n = 7;
+    out[6 * i + 1] = m++;
+    out[6 * i + 2] = v.y; v.y += 5;
+    out[6 * i + 3] = q; bump(&q);
+    out[6 * i + 4] = s.b; s.b = -1;
+    out[6 * i + 5] = kept;
+    out += 1;
+})",
+                           "k", range1(8, 8),
+                           {bufferOf(out), scalarOf<int32_t>(3), scalarOf<int32_t>(4),
+                            scalarOf<std::array<int32_t, 4>>({10, 11, 12, 13}),
+                            scalarOf<int32_t>(5), structArg, scalarOf<int32_t>(6)});
+        QVERIFY(r.run->diagnostics().empty());
+        auto res = as<int>(r.run->argumentBytes(0));
+        for (int i = 0; i < 8; ++i) {
+            QCOMPARE(res[6 * i + 0], 3);
+            QCOMPARE(res[6 * i + 1], 4);
+            QCOMPARE(res[6 * i + 2], 11);
+            QCOMPARE(res[6 * i + 3], 5);
+            QCOMPARE(res[6 * i + 4], 200);
+            QCOMPARE(res[6 * i + 5], 6);
+        }
     }
 
     void reductionWithBarriers() {

@@ -151,6 +151,8 @@ struct Function {
     std::vector<JumpTarget> jumps;     ///< goto targets (Op::table)
     std::vector<SwitchTable> switches; ///< switch tables (Op::table)
     std::vector<InitPlan> inits;       ///< initializer plans (Op::table of DeclInit)
+    /// By parameter index: the body may change the parameter's bytes (writtenParameters()).
+    std::vector<bool> paramWritten;
 };
 
 } // namespace exec

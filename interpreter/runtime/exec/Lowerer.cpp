@@ -1,5 +1,6 @@
 // exec::Lowerer: statements to a flat op list, and exec::Program (every function lowered once).
 #include "runtime/exec/Lowerer.h"
+#include "runtime/exec/ParamWrites.h"
 
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/StatementLinks.h"
@@ -32,6 +33,7 @@ uint32_t Lowerer::emit(const Op& op) {
 std::unique_ptr<Function> Lowerer::lower(const FunctionDecl& fn) {
     auto f = std::make_unique<Function>();
     f->decl = &fn;
+    f->paramWritten = writtenParameters(fn);
     m_f = f.get();
     m_breakables.clear();
     m_stepOp.clear();

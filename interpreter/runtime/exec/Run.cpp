@@ -100,14 +100,14 @@ void Evaluator::runLowered(const exec::Function& f) {
             const Lane value = (*op.node)(*this);
             Frame& frame = m_wi.m_frames.back();
             uint8_t* p = frame.direct[v->slot];
-            if (p && m_wi.m_port->directSlot(false)) {
+            if (p && m_wi.directSlot(false)) {
                 // A direct port: the slot is live, writable, in bounds and aligned, so the
                 // port would write these bytes in place too (a checked port still sees it).
                 lanemem::writeLane(p, v->type->canonical()->kind, false, value);
                 break;
             }
             storeScalar(slot, v->type, value, op.expr->range, v->type->canonical()->align);
-            if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+            if (!frame.direct[v->slot] && m_wi.directSlot(true))
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
         }
@@ -121,12 +121,12 @@ void Evaluator::runLowered(const exec::Function& f) {
             const Type* t = v->type->canonical();
             Frame& frame = m_wi.m_frames.back();
             uint8_t* p = frame.direct[v->slot];
-            if (p && m_wi.m_port->directSlot(false)) { // in place, as DeclScalar
+            if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
                 lanemem::writeLanes(p, t->element->kind, t->element->size, t->count, value.lanes);
                 break;
             }
             storeAt(slot, v->type, value, op.expr->range, t->align);
-            if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+            if (!frame.direct[v->slot] && m_wi.directSlot(true))
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
         }
@@ -138,7 +138,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             initLowered(f.inits[op.table], slot);
             // initialized now (the initializer may have called functions: fetch the frame)
             Frame& frame = m_wi.m_frames.back();
-            if (!frame.direct[v->slot] && m_wi.m_port->directSlot(true))
+            if (!frame.direct[v->slot] && m_wi.directSlot(true))
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
         }
