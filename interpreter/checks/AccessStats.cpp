@@ -51,10 +51,6 @@ void AccessStats::onRunBegin(KernelRun& run) {
     m_items = static_cast<uint32_t>(items);
     m_run = &run;
     m_log.reset(m_items);
-    m_siteCap = 0;
-    m_occ.clear();
-    std::fill(m_stmtTouched.begin(), m_stmtTouched.end(), 0);
-    m_touchedStmts.clear();
 }
 
 void AccessStats::onRunEnd(KernelRun&) {
@@ -138,34 +134,16 @@ void AccessStats::onMemoryAccess(const MemoryAccess& a) {
 }
 
 void AccessStats::onStatement(const WorkItem& wi, const ast::Stmt& stmt) {
-    // Compound statements are only braces: no lane-slot is spent on them.
+    // Compound statements are only braces: no lane-slot is spent on them (the count the
+    // lowered op loop makes itself when this is the lone observer: Evaluator::stepAt).
     if (stmt.kind == ast::StmtKind::Compound) return;
-    const uint32_t lid = linearId(wi);
-    if (lid >= m_items) return;
-    const uint32_t site = m_log.siteIndex(reinterpret_cast<uintptr_t>(&stmt) | (uint64_t(1) << 62),
-                                          SiteKind::Statement, stmt.range);
-    if (site >= m_stmtTouched.size()) m_stmtTouched.resize(m_log.siteCount(), 0);
-    if (site >= m_siteCap) {
-        // re-lay the counters out with room for twice the sites
-        const uint32_t cap = std::max<uint32_t>(16, 2 * (site + 1));
-        std::vector<uint32_t> wider(size_t(m_items) * cap, 0);
-        for (uint32_t i = 0; i < m_items && m_siteCap; ++i)
-            std::copy_n(m_occ.begin() + size_t(i) * m_siteCap, m_siteCap,
-                        wider.begin() + size_t(i) * cap);
-        m_occ = std::move(wider);
-        m_siteCap = cap;
-    }
-    if (m_occ[size_t(lid) * m_siteCap + site]++ == 0 && !m_stmtTouched[site]) {
-        m_stmtTouched[site] = 1;
-        m_touchedStmts.push_back(site);
-    }
-    m_log.touch();
+    m_log.countStatement(linearId(wi), AccessEventLog::statementKey(&stmt), stmt.range);
 }
 
 void AccessStats::onBranch(const WorkItem& wi, const SourceRange& site, int64_t outcome) {
     const uint32_t lid = linearId(wi);
     if (lid >= m_items) return;
-    m_log.appendBranch(lid, outcome, site, ++m_seq);
+    m_log.appendBranch(lid, outcome, site);
 }
 
 std::vector<uint32_t> AccessStats::byteCosts(uint64_t base, uint64_t size) const {
@@ -184,14 +162,7 @@ void AccessStats::flush() {
     accumulate(m_records, m_divergence, splits);
     for (uint32_t sg = 0; sg < splits.size(); ++sg)
         if (splits[sg].first) m_lastSplit[sg] = m_log.site(splits[sg].second).range;
-    m_log.clear();
-    m_seq = 0;
-    for (uint32_t site : m_touchedStmts) {
-        m_stmtTouched[site] = 0;
-        for (uint32_t lid = 0; lid < m_items; ++lid)
-            m_occ[size_t(lid) * m_siteCap + site] = 0;
-    }
-    m_touchedStmts.clear();
+    m_log.clear(); // also restarts the branch numbers and the statement counts
 }
 
 void AccessStats::updatePending() const {

@@ -156,8 +156,31 @@ private:
     void flush();
     /// Adds `other`'s figures to this one's (a parallel run's thread copy).
     void merge(const AccessStats& other);
-    void finishLocal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
-    void finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
+    /// Adds one sub-group execution of the `__local` access `site` to `r` (bank conflicts).
+    void finishLocal(uint32_t site, Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
+    /// Adds one sub-group execution of the `__global`/`__constant` access `site` to `r`
+    /// (segments and bytes).
+    void finishGlobal(uint32_t site, Lanes lanes, AccessStatsRecord& r, Pass& pass) const;
+    /// The bank conflict degree of `lanes` (`__local`).
+    uint64_t localDegree(Lanes lanes, Pass& pass) const;
+    /// {segments touched, distinct bytes requested} of `lanes` (`__global`/`__constant`).
+    std::pair<uint64_t, uint64_t> globalCost(Lanes lanes, Pass& pass) const;
+    /// The cost of a lane pattern only depends on the lanes' offsets from lane 0, their sizes
+    /// and lane 0's offset modulo `period` bytes (the segment size, or banks × bank width):
+    /// moving every lane by a multiple of `period` within one buffer moves each lane to the
+    /// same segment or bank as before. For `lanes` (all in one buffer) this is the slot of
+    /// that cost at `site`: {cost + 1, bytes requested}, {0, 0} when not known yet; null when
+    /// the lanes span buffers or `period` is 0 or over kMaxPatternPeriod. A site keeps the
+    /// latest pattern it saw (a new one forgets the costs of the old).
+    std::array<uint64_t, 2>* costSlot(uint32_t site, Lanes lanes, uint64_t period) const;
+    static constexpr uint64_t kMaxPatternPeriod = 4096; ///< bytes
+    /// costSlot(): a site's lane pattern (Event::value: a lane's address minus lane 0's) and
+    /// its known costs per phase (lane 0's offset modulo the period).
+    struct Pattern {
+        std::vector<Event> lanes;
+        std::vector<std::array<uint64_t, 2>> byPhase;
+    };
+    mutable std::vector<Pattern> m_patterns; ///< [site]
     uint32_t subGroupLanes(uint32_t subGroup) const;
     /// Sub-group of local linear id `lid` (a shift for power-of-two sizes).
     uint32_t subGroupOf(uint32_t lid) const {
@@ -175,15 +198,10 @@ private:
     WorkGroup* m_group = nullptr; ///< the running work-group (its `__local` buffers)
     uint32_t m_groupItems = 0;
     uint32_t m_subGroups = 0; ///< sub-groups of a full work-group
-    /// Sites and the work-items' logs since the last barrier ([local linear id]); its
-    /// version() changes with every event and flush.
+    /// Sites, the work-items' logs and statement counts since the last barrier ([local linear
+    /// id]); its version() changes with every event and flush.
     AccessEventLog m_log;
-    std::vector<uint32_t> m_occ;          ///< [lid * m_siteCap + site] statement executions
-    std::vector<uint8_t> m_stmtTouched;   ///< [site]: in m_touchedStmts (grown on use)
-    std::vector<uint32_t> m_touchedStmts; ///< statements executed since the last barrier
-    uint32_t m_siteCap = 0;               ///< stride of m_occ (sites it has room for)
-    uint32_t m_items = 0;                 ///< work-items of a full work-group
-    uint32_t m_seq = 0;                   ///< branch events since the last flush
+    uint32_t m_items = 0; ///< work-items of a full work-group
     RecordMap m_records;
     DivergenceMap m_divergence;
     std::map<uint32_t, SourceRange> m_lastSplit;

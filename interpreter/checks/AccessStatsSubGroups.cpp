@@ -43,7 +43,7 @@ struct AccessStats::Pass {
     std::vector<Cached> cached;
 };
 
-void AccessStats::finishLocal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const {
+uint64_t AccessStats::localDegree(Lanes lanes, Pass& pass) const {
     const uint64_t w = m_options.bankWidth;
     {
         // Lanes in address order whose words come in increasing order (the common case: no
@@ -84,12 +84,7 @@ void AccessStats::finishLocal(Lanes lanes, AccessStatsRecord& r, Pass& pass) con
             }
             if (!ordered) break;
         }
-        if (ordered) {
-            r.worst = std::max(r.worst, degree);
-            r.sum += degree;
-            if (m_options.byteCosts) noteCost(lanes, degree);
-            return;
-        }
+        if (ordered) return degree;
     }
     // (bank, word) pairs; a word is identified by buffer and word index.
     std::vector<std::pair<uint32_t, uint64_t>>& words = pass.words;
@@ -107,9 +102,44 @@ void AccessStats::finishLocal(Lanes lanes, AccessStatsRecord& r, Pass& pass) con
         run = (i > 0 && words[i].first == words[i - 1].first) ? run + 1 : 1;
         degree = std::max(degree, run);
     }
+    return degree;
+}
+
+void AccessStats::finishLocal(uint32_t site, Lanes lanes, AccessStatsRecord& r, Pass& pass) const {
+    uint64_t degree;
+    std::array<uint64_t, 2>* known =
+        costSlot(site, lanes, uint64_t(m_options.banks) * m_options.bankWidth);
+    if (known && (*known)[0]) {
+        degree = (*known)[0] - 1;
+    } else {
+        degree = localDegree(lanes, pass);
+        if (known) *known = {degree + 1, 0};
+    }
     r.worst = std::max(r.worst, degree);
     r.sum += degree;
     if (m_options.byteCosts) noteCost(lanes, degree);
+}
+
+std::array<uint64_t, 2>* AccessStats::costSlot(uint32_t site, Lanes lanes, uint64_t period) const {
+    if (period == 0 || period > kMaxPatternPeriod) return nullptr;
+    const uint64_t base = lanes.front().value;
+    const uint64_t buffer = base >> address::kBufferShift; // space and buffer
+    if (m_patterns.size() <= site) m_patterns.resize(m_log.siteCount());
+    Pattern& p = m_patterns[site];
+    bool same = p.lanes.size() == lanes.size();
+    for (size_t i = 0; i < lanes.size(); ++i) {
+        if (lanes[i].value >> address::kBufferShift != buffer) return nullptr;
+        same =
+            same && lanes[i].value - base == p.lanes[i].value && lanes[i].size == p.lanes[i].size;
+    }
+    if (!same) {
+        p.lanes.resize(lanes.size());
+        for (size_t i = 0; i < lanes.size(); ++i)
+            p.lanes[i] = Event{lanes[i].value - base, 0, lanes[i].size};
+        p.byPhase.assign(period, {0, 0});
+    }
+    const uint64_t offset = address::offset(base);
+    return &p.byPhase[(period & (period - 1)) == 0 ? offset & (period - 1) : offset % period];
 }
 
 void AccessStats::noteCost(Lanes lanes, uint64_t cost) const {
@@ -123,7 +153,7 @@ void AccessStats::noteCost(Lanes lanes, uint64_t cost) const {
     }
 }
 
-void AccessStats::finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) const {
+std::pair<uint64_t, uint64_t> AccessStats::globalCost(Lanes lanes, Pass& pass) const {
     const uint64_t s = m_options.segmentBytes;
     const uint32_t shift = m_segShift;
     auto segmentOf = [s, shift](uint64_t off) {
@@ -152,14 +182,7 @@ void AccessStats::finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) co
             if (l.value + l.size > from) requested += l.value + l.size - from;
             end = std::max(end, l.value + l.size);
         }
-        if (sorted) {
-            r.worst = std::max<uint64_t>(r.worst, count);
-            r.sum += count;
-            if (m_options.byteCosts) noteCost(lanes, count);
-            r.bytesRequested += requested;
-            r.bytesMoved += count * s;
-            return;
-        }
+        if (sorted) return {count, requested};
     }
     // Lanes in a few runs of increasing addresses in one address space (a sub-group spanning
     // several rows of a 2-D work-group): merged into address order, each lane's segments and
@@ -210,12 +233,7 @@ void AccessStats::finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) co
                 if (l.value + l.size > begin) requested += l.value + l.size - begin;
                 end = std::max(end, l.value + l.size);
             }
-            r.worst = std::max<uint64_t>(r.worst, count);
-            r.sum += count;
-            if (m_options.byteCosts) noteCost(lanes, count);
-            r.bytesRequested += requested;
-            r.bytesMoved += count * s;
-            return;
+            return {count, requested};
         }
     }
     std::vector<uint64_t>& segments = pass.segments;
@@ -239,11 +257,25 @@ void AccessStats::finishGlobal(Lanes lanes, AccessStatsRecord& r, Pass& pass) co
         if (e > from) requested += e - from;
         end = std::max(end, e);
     }
-    r.worst = std::max<uint64_t>(r.worst, segments.size());
-    r.sum += segments.size();
-    if (m_options.byteCosts) noteCost(lanes, segments.size());
+    return {segments.size(), requested};
+}
+
+void AccessStats::finishGlobal(uint32_t site, Lanes lanes, AccessStatsRecord& r, Pass& pass) const {
+    const uint64_t s = m_options.segmentBytes;
+    uint64_t count, requested;
+    std::array<uint64_t, 2>* known = costSlot(site, lanes, s);
+    if (known && (*known)[0]) {
+        count = (*known)[0] - 1;
+        requested = (*known)[1];
+    } else {
+        std::tie(count, requested) = globalCost(lanes, pass);
+        if (known) *known = {count + 1, requested};
+    }
+    r.worst = std::max<uint64_t>(r.worst, count);
+    r.sum += count;
+    if (m_options.byteCosts) noteCost(lanes, count);
     r.bytesRequested += requested;
-    r.bytesMoved += segments.size() * s;
+    r.bytesMoved += count * s;
 }
 
 void AccessStats::accumulate(RecordMap& records, DivergenceMap& divergence, Splits& splits) const {
@@ -256,7 +288,7 @@ void AccessStats::accumulate(RecordMap& records, DivergenceMap& divergence, Spli
     // sub-group executed a statement as often as its busiest lane did, and the lane-slots
     // masked are the lanes that did not take part in each of those executions.
     const uint32_t size = m_options.subGroupSize;
-    for (uint32_t site : m_touchedStmts) {
+    for (uint32_t site : m_log.touchedStatements()) {
         DivergenceRecord& d =
             divergence[{m_log.site(site).range.begin.file, m_log.site(site).range.begin.line}];
         d.file = m_log.site(site).range.begin.file;
@@ -265,7 +297,7 @@ void AccessStats::accumulate(RecordMap& records, DivergenceMap& divergence, Spli
             uint64_t used = 0, total = 0;
             const uint32_t end = std::min(m_items, (sg + 1) * size);
             for (uint32_t lid = sg * size; lid < end; ++lid) {
-                const uint32_t n = m_occ[size_t(lid) * m_siteCap + site];
+                const uint32_t n = m_log.statementCount(lid, site);
                 used = std::max<uint64_t>(used, n);
                 total += n;
             }
@@ -286,20 +318,12 @@ void AccessStats::accumulateSubGroup(uint32_t sg, Pass& pass) const {
     // Below position `common`, every lane that got to position j of its log did the same
     // site there (the lanes did the same accesses and branches in the same order, some
     // perhaps not yet all of them), so event j of each lane is the same occurrence of the
-    // same site. Each log is first read in order (which the hardware prefetches), then the
-    // lanes are read across in blocks of `width` events per lane, each block copied at once:
-    // the logs lie at nearly power-of-two distances, and reading them across event by event
-    // would keep evicting one another from the same cache sets.
+    // same site. The lanes are read across in blocks of `width` events per lane, each lane's
+    // part of a block copied at once (and compared with the longest log's sites as it is
+    // copied: the logs are read once): the logs lie at nearly power-of-two distances, and
+    // reading them across event by event would keep evicting one another from the same
+    // cache sets.
     size_t common = ref.size();
-    for (uint32_t lid = first; lid < end; ++lid) {
-        const std::vector<Event>& log = m_log.log(lid);
-        const size_t n = std::min(log.size(), common);
-        for (size_t i = 0; i < n; ++i)
-            if (log[i].site != ref[i].site) {
-                common = i;
-                break;
-            }
-    }
     const uint32_t lanes = end - first;
     const size_t width = std::max<size_t>(4, 512 / size);
     std::vector<Event>& block = pass.block;
@@ -310,15 +334,27 @@ void AccessStats::accumulateSubGroup(uint32_t sg, Pass& pass) const {
     for (size_t from = 0; from < common; from += width) {
         // the block holds event i of lane l at [i * lanes + l]: an execution's lanes are
         // adjacent when every lane has the event
-        const size_t n = std::min(width, common - from);
-        bool full = true;
+        size_t n = std::min(width, common - from);
+        const Event* refSrc = ref.data() + from;
         for (uint32_t l = 0; l < lanes; ++l) {
             const std::vector<Event>& log = m_log.log(first + l);
-            have[l] = log.size() > from ? std::min(n, log.size() - from) : 0;
-            full = full && have[l] == n;
+            const size_t count = log.size() > from ? std::min(n, log.size() - from) : 0;
             const Event* src = log.data() + from;
-            for (size_t i = 0; i < have[l]; ++i)
+            // the lane's block after next, while this one is processed (32 short runs across the
+            // logs are more than the hardware prefetcher follows)
+            for (size_t k = 2 * width; k < 3 * width && from + k < log.size(); k += 4)
+                __builtin_prefetch(src + k);
+            size_t i = 0;
+            for (; i < count && src[i].site == refSrc[i].site; ++i)
                 block[i * lanes + l] = src[i];
+            have[l] = i;
+            if (i < count) n = i; // the lanes disagree from here on
+        }
+        if (n < std::min(width, common - from)) common = from + n;
+        bool full = true;
+        for (uint32_t l = 0; l < lanes; ++l) {
+            have[l] = std::min(have[l], n);
+            full = full && have[l] == n;
         }
         for (size_t i = 0; i < n; ++i, ++j) {
             if (full) {
@@ -403,9 +439,9 @@ void AccessStats::accumulateExecution(uint32_t sg, uint32_t site, Lanes lanes, P
         ++r.accesses;
         r.laneAccesses += lanes.size();
         if (r.space == AddressSpace::Local)
-            finishLocal(lanes, r, pass);
+            finishLocal(site, lanes, r, pass);
         else
-            finishGlobal(lanes, r, pass);
+            finishGlobal(site, lanes, r, pass);
         return;
     }
     if (!cached.divergence) {

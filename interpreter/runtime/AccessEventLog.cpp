@@ -1,4 +1,5 @@
-// AccessEventLog: site registration (the logs themselves are appended inline).
+// AccessEventLog: site registration, statement counts re-laid out, clearing (the logs
+// themselves are appended inline).
 #include "runtime/AccessEventLog.h"
 
 namespace clstep {
@@ -8,6 +9,25 @@ uint32_t AccessEventLog::registerSite(uint64_t key, SiteKind kind, const SourceR
     if (fresh) m_sites.push_back(Site{kind, range});
     m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56] = {key, it->second};
     return it->second;
+}
+
+void AccessEventLog::widenStatements(uint32_t site) {
+    // room for twice the sites (new sites' counts are 0)
+    m_stmtCap = std::max<uint32_t>(16, 2 * (site + 1));
+    m_occ.resize(size_t(m_items) * m_stmtCap, 0);
+    m_stmtTouched.resize(m_stmtCap, 0);
+}
+
+void AccessEventLog::clear() {
+    for (auto& log : m_logs)
+        log.clear();
+    m_branchSeq = 0;
+    for (uint32_t site : m_touchedStmts) {
+        m_stmtTouched[site] = 0;
+        std::fill_n(m_occ.begin() + long(site) * m_items, m_items, 0);
+    }
+    m_touchedStmts.clear();
+    ++m_version;
 }
 
 } // namespace clstep

@@ -2,6 +2,7 @@
 
 #include "common/SourceRange.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <unordered_map>
@@ -12,9 +13,9 @@ namespace clstep {
 /// The per-work-item event logs of the access statistics (checks/AccessStats, issue 17):
 /// each work-item of the running work-group appends its `__global`, `__local` and
 /// `__constant` accesses and its branch outcomes, in execution order, to its own log (indexed
-/// by local linear id, spec 3.2.1), and the owner turns the logs into sub-group executions at
-/// each barrier. The sites (access expressions, branch conditions, statements) get dense
-/// indexes on first use.
+/// by local linear id, spec 3.2.1), and counts its executions of each statement; the owner
+/// turns the logs into sub-group executions at each barrier. The sites (access expressions, branch
+/// conditions, statements) get dense indexes on first use.
 ///
 /// It lives in runtime/ so that a memory port can append an access it performed in place
 /// without building a MemoryAccess and calling the observer (DirectPort with
@@ -54,19 +55,47 @@ public:
     /// at `site`, made by the work-item of local linear id `lid` (ignored when `lid` is
     /// outside the work-group: no log).
     void appendAccess(uint64_t lid, uint64_t address, uint64_t size, const SourceRange& site) {
-        if (lid >= m_logs.size()) return;
+        if (lid >= m_items) return;
         const uint32_t index = siteIndex(rangeKey(site, false), SiteKind::Access, site);
         m_logs[lid].push_back(
             Event{address, index, static_cast<uint32_t>(size < UINT32_MAX ? size : UINT32_MAX)});
         ++m_version;
     }
-    /// Appends a branch outcome of the work-item `lid` at condition `site`, numbered `seq`.
-    void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site, uint32_t seq) {
-        if (lid >= m_logs.size()) return;
+    /// Appends a branch outcome (0/1 for a condition, the case index or -1 for a switch) of
+    /// the work-item `lid` at condition `site`, numbered with the branch events since the
+    /// last clear(), from 1 (Event::size; ignored, and not numbered, when `lid` is outside
+    /// the work-group).
+    void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site) {
+        if (lid >= m_items) return;
         const uint32_t index = siteIndex(rangeKey(site, true), SiteKind::Branch, site);
-        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, seq});
+        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
         ++m_version;
     }
+
+    /// The site key of statement `stmt` (its address: statements are told apart by node).
+    static uint64_t statementKey(const void* stmt) {
+        return reinterpret_cast<uintptr_t>(stmt) | (uint64_t(1) << 62);
+    }
+    /// Counts one execution of the statement with key `key` (statementKey(); registered with
+    /// `range` on first use) by the work-item of local linear id `lid` (ignored outside the
+    /// work-group). The owner counts no compound statement: braces take no lane-slot.
+    void countStatement(uint64_t lid, uint64_t key, const SourceRange& range) {
+        if (lid >= m_items) return;
+        const uint32_t site = siteIndex(key, SiteKind::Statement, range);
+        if (site >= m_stmtCap) widenStatements(site);
+        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site]) {
+            m_stmtTouched[site] = 1;
+            m_touchedStmts.push_back(site);
+        }
+        ++m_version;
+    }
+    /// Executions of statement site `site` by work-item `lid` since the last clear() (the
+    /// site is one of touchedStatements()).
+    uint32_t statementCount(uint32_t lid, uint32_t site) const {
+        return m_occ[size_t(site) * m_items + lid];
+    }
+    /// The statement sites executed since the last clear(), in order of first execution.
+    const std::vector<uint32_t>& touchedStatements() const { return m_touchedStmts; }
 
     /// The size of the running work-group in work-items per dimension (linearId()).
     void setGroupSize(const std::array<uint64_t, 3>& size) {
@@ -77,17 +106,18 @@ public:
     uint64_t linearId(uint64_t x, uint64_t y, uint64_t z) const {
         return x + m_groupX * (y + m_groupY * z);
     }
-    /// Makes room for the logs of `items` work-items (all empty).
+    /// Makes room for the logs of `items` work-items (all empty, no statement counted).
     void reset(uint32_t items) {
         m_logs.assign(items, {});
+        m_items = items;
+        m_stmtCap = 0;
+        m_occ.clear();
+        std::fill(m_stmtTouched.begin(), m_stmtTouched.end(), 0);
+        m_touchedStmts.clear();
         ++m_version;
     }
-    /// Empties every log (keeps their memory).
-    void clear() {
-        for (auto& log : m_logs)
-            log.clear();
-        ++m_version;
-    }
+    /// Empties every log and statement count (keeps their memory).
+    void clear();
     /// Records that the owner's figures changed without an event (version()).
     void touch() { ++m_version; }
     /// Changes with every event and every reset/clear/touch.
@@ -95,19 +125,29 @@ public:
     /// The log of local linear id `lid`.
     const std::vector<Event>& log(uint32_t lid) const { return m_logs[lid]; }
     /// Number of logs (work-items of a full work-group).
-    uint32_t items() const { return static_cast<uint32_t>(m_logs.size()); }
+    uint32_t items() const { return m_items; }
     const Site& site(uint32_t index) const { return m_sites[index]; }
     uint32_t siteCount() const { return static_cast<uint32_t>(m_sites.size()); }
 
 private:
     uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
+    /// Makes room in the statement counts for at least site `site`.
+    void widenStatements(uint32_t site);
 
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
     std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
     std::vector<Site> m_sites;
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;
-    uint64_t m_groupX = 0, m_groupY = 0; ///< setGroupSize()
+    uint32_t m_branchSeq = 0; ///< branch events since the last clear()
+    /// [site * m_items + lid] statement executions (the work-items of a group execute a
+    /// statement one after the other under most schedules: adjacent counters)
+    std::vector<uint32_t> m_occ;
+    std::vector<uint8_t> m_stmtTouched;   ///< [site]: in m_touchedStmts (m_stmtCap of them)
+    std::vector<uint32_t> m_touchedStmts; ///< statements executed since the last clear()
+    uint32_t m_stmtCap = 0;               ///< sites m_occ has room for
+    uint32_t m_items = 0;                 ///< logs (m_logs.size())
+    uint64_t m_groupX = 0, m_groupY = 0;  ///< setGroupSize()
 };
 
 } // namespace clstep

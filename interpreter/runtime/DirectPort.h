@@ -30,7 +30,9 @@ public:
     /// observer's event log, or null; only without AllSpaces).
     explicit DirectPort(const std::vector<ExecutionObserver*>& observers,
                         AccessEventLog* log = nullptr)
-        : m_checked(observers, false, true), m_log(log) {}
+        : m_checked(observers, false, true), m_log(log) {
+        m_eventLog = log;
+    }
 
     Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
                     uint64_t align) override {

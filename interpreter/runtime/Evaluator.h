@@ -58,6 +58,17 @@ private:
     void runLowered(const exec::Function& f);
     /// The statement boundary of `s` (counted, step limit, observers, debugger pause).
     void stepAt(const ast::Stmt* s);
+    /// Tells the run's flow observers (KernelRun::flowObservers(), not empty) that this
+    /// work-item's branch at condition `site` went `outcome` way (ExecutionObserver::onBranch).
+    /// When the lone flow observer keeps the event log this work-item's memory port appends
+    /// to (MemoryPort::eventLog(), the access statistics), the outcome is appended to that
+    /// log directly: the event onBranch() would append, without the virtual call.
+    void branchTaken(const SourceRange& site, int64_t outcome);
+    /// Tells the run's flow observers (not empty) that this work-item is about to execute
+    /// `s` (ExecutionObserver::onStatement); with the lone flow observer's event log in the
+    /// memory port, as branchTaken(), the statement is counted in that log directly
+    /// (AccessEventLog::countStatement, compound statements not counted).
+    void statementReached(const ast::Stmt& s);
     // what lowered statements call (EvaluatorStmt.cpp)
     /// Reports "step-limit" at `s` and stops the work-item (kept out of stepAt()'s frame).
     [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);

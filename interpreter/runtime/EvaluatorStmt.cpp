@@ -58,9 +58,7 @@ void Evaluator::stepAt(const Stmt* s) {
         done.clear();
     }
     if (++m_wi.m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
-    if (!m_run.flowObservers().empty())
-        for (ExecutionObserver* o : m_run.flowObservers())
-            o->onStatement(m_wi, *s);
+    if (!m_run.flowObservers().empty()) statementReached(*s);
     if (m_wi.m_controller && m_wi.m_onFiber && m_wi.m_controller->shouldPause(m_wi, *s)) {
         m_wi.m_pausedAtStatement = true;
         m_wi.switchToCaller();

@@ -11,6 +11,7 @@
 
 namespace clstep {
 
+class AccessEventLog;
 class ExecutionObserver;
 class WorkItem;
 
@@ -82,6 +83,15 @@ public:
     /// port throws instead).
     virtual void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
                              const SourceRange& site) = 0;
+    /// The event log of the run's lone observer when this port appends that observer's
+    /// in-place accesses to it (DirectPort, ExecutionObserver::accessEventLog()), else null.
+    /// The lowered op loop appends branch outcomes to it too, and counts statements in it
+    /// (exec/Run.cpp), without virtual onBranch()/onStatement() calls. Not virtual: read once
+    /// per branch and statement.
+    AccessEventLog* eventLog() const { return m_eventLog; }
+
+protected:
+    AccessEventLog* m_eventLog = nullptr; ///< eventLog(); set by the port's constructor
 };
 
 } // namespace clstep

@@ -1,4 +1,5 @@
 // Evaluator: running a lowered function body (exec::Function): the op loop.
+#include "runtime/AccessEventLog.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/LaneMemory.h"
@@ -47,6 +48,31 @@ void Evaluator::runBarrier(const exec::Op& op) {
     // stack, which is what makes resuming a group of them cheap.
     const uint32_t flags = static_cast<uint32_t>((*op.node)(*this).u);
     m_wi.barrier(flags, op.expr->range);
+}
+
+inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome) {
+    const std::vector<ExecutionObserver*>& flows = m_run.flowObservers();
+    if (AccessEventLog* log = m_wi.m_port->eventLog(); log && flows.size() == 1) {
+        // the port's log is its lone observer's, so that observer is flows[0]
+        log->appendBranch(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)), outcome,
+                          site);
+        return;
+    }
+    for (ExecutionObserver* o : flows)
+        o->onBranch(m_wi, site, outcome);
+}
+
+void Evaluator::statementReached(const Stmt& s) {
+    const std::vector<ExecutionObserver*>& flows = m_run.flowObservers();
+    if (AccessEventLog* log = m_wi.m_port->eventLog(); log && flows.size() == 1) {
+        // what the lone observer's onStatement() counts (AccessStats), without the call
+        if (s.kind != StmtKind::Compound)
+            log->countStatement(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)),
+                                AccessEventLog::statementKey(&s), s.range);
+        return;
+    }
+    for (ExecutionObserver* o : flows)
+        o->onStatement(m_wi, s);
 }
 
 void Evaluator::runLowered(const exec::Function& f) {
@@ -131,9 +157,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             const bool taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
                                : k == TypeKind::Double                       ? v.d != 0
                                                                              : v.u != 0;
-            if (!m_run.flowObservers().empty())
-                for (ExecutionObserver* o : m_run.flowObservers())
-                    o->onBranch(m_wi, op.expr->range, taken ? 1 : 0);
+            if (!m_run.flowObservers().empty()) branchTaken(op.expr->range, taken ? 1 : 0);
             if (!taken) pc = op.target;
             break;
         }
@@ -148,9 +172,7 @@ void Evaluator::runLowered(const exec::Function& f) {
                     chosen = static_cast<int64_t>(ci);
                     break;
                 }
-            if (!m_run.flowObservers().empty())
-                for (ExecutionObserver* o : m_run.flowObservers())
-                    o->onBranch(m_wi, t.stmt->cond->range, chosen);
+            if (!m_run.flowObservers().empty()) branchTaken(t.stmt->cond->range, chosen);
             if (!target) {
                 pc = t.fallback.op;
                 break;
