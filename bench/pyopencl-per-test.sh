@@ -28,23 +28,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 logs="${LOGS:-$work}"
 mkdir -p "$logs" && logs=$(cd "$logs" && pwd)
-echo /usr/lib/oclgrind/liboclgrind-rt-icd.so > "$work/oclgrind.icd"
-
-tool_env() { # tool -> env assignments, one per line
-  case "$1" in
-  clstep) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
-            CLSTEP_CHECKS="${CLSTEP_CHECKS:-all}" ;;
-  clstep-off) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
-            CLSTEP_CHECKS=none ;;
-  clstep-races) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
-            CLSTEP_CHECKS=no-uninitialized,no-endian-events ;;
-  oclgrind) printf '%s\n' OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind ;;
-  oclgrind-races) printf '%s\n' OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind \
-            OCLGRIND_DATA_RACES=1 ;;
-  pocl) printf '%s\n' OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd PYOPENCL_TEST=portable ;;
-  *) echo "unknown tool '$1'" >&2; return 1 ;;
-  esac
-}
+. bench/pyopencl-platforms.sh # tool_env
 
 # The node ids of every tool, collected once: "normalized-id<TAB>node-id" lines.
 IFS=, read -ra toolv <<< "$tools"

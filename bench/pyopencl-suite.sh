@@ -29,23 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 logs="${LOGS:-$work}"
 mkdir -p "$logs"
-echo /usr/lib/oclgrind/liboclgrind-rt-icd.so > "$work/oclgrind.icd"
-
-tool_env() { # tool -> env assignments, one per line
-  case "$1" in
-  clstep) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep \
-            CLSTEP_QUIET="${CLSTEP_QUIET:-1}" CLSTEP_CHECKS="${CLSTEP_CHECKS:-all}" ;;
-  clstep-off) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
-            CLSTEP_CHECKS=none ;;
-  clstep-races) printf '%s\n' OCL_ICD_VENDORS="$build/icd" PYOPENCL_TEST=clstep CLSTEP_QUIET=1 \
-            CLSTEP_CHECKS=no-uninitialized,no-endian-events ;;
-  oclgrind) printf '%s\n' OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind ;;
-  oclgrind-races) printf '%s\n' OCL_ICD_VENDORS="$work/oclgrind.icd" PYOPENCL_TEST=oclgrind \
-            OCLGRIND_DATA_RACES=1 ;;
-  pocl) printf '%s\n' OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd PYOPENCL_TEST=portable ;;
-  *) echo "unknown platform '$1'" >&2; return 1 ;;
-  esac
-}
+. bench/pyopencl-platforms.sh # tool_env
 
 IFS=, read -ra toolv <<< "$tools"
 for tool in "${toolv[@]}"; do tool_env "$tool" > /dev/null || exit 2; done
@@ -82,7 +66,7 @@ first="${toolv[0]}"
 for tool in "${toolv[@]}"; do
   awk -v t="$tool" -v w="${wallsum[$tool]}" -v c="${cpusum[$tool]}" -v fw="${wallsum[$first]}" \
     -v fc="${cpusum[$first]}" -v first="$first" 'BEGIN {
-      printf "%s: %.0f s wall, %.0f s CPU in all", t, w, c
+      printf "%s: %.1f s wall, %.1f s CPU in all", t, w, c
       if (t != first && fw > 0 && fc > 0)
         printf "; %.2fx the wall time and %.2fx the CPU time of %s", w / fw, c / fc, first
       print "" }'
