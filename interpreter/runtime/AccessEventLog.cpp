@@ -1,5 +1,5 @@
-// AccessEventLog: site registration, statement counts re-laid out, clearing (the logs
-// themselves are appended inline).
+// AccessEventLog: site registration, statement counts widened (resized for more statements),
+// clearing (the logs themselves are appended inline).
 #include "runtime/AccessEventLog.h"
 
 namespace clstep {

@@ -234,7 +234,8 @@ private:
     /// place when the memory port allows it (MemoryPort::directSlot(initializedNow)).
     uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name,
                           bool initializedNow);
-    /// Lets scalar/vector slot `slot` of `f` be read and written in place (directBytes()).
+    /// Lets scalar/vector slot `slot` of `f` be read and written in place (its bytes go to
+    /// Frame::direct, which the lowered private-slot nodes read).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
     /// MemoryPort::directSlot(initializedNow) of the current port, asked once per port (the
     /// answer depends only on the port; inspect() swaps in another one; a run's ports live
