@@ -7,6 +7,9 @@
 #include "runtime/KernelRun.h"
 #include "runtime/Memory.h"
 
+// after the runtime headers: it includes <QtTest>, whose `slots` macro WorkItem.h must not see
+#include "LoweringTestSupport.h"
+
 #include <QtTest>
 
 #include <cstring>
@@ -32,14 +35,7 @@ private:
     bool m_private;
 };
 
-KernelArgument intBuffer(size_t n) {
-    KernelArgument a;
-    a.kind = KernelArgument::Kind::Buffer;
-    a.bytes.assign(n * 4, 0);
-    a.size = a.bytes.size();
-    a.elementBytes = 4;
-    return a;
-}
+using loweringtest::intBuffer;
 
 NDRange range1(uint64_t global, uint64_t local) {
     NDRange r;
