@@ -38,7 +38,10 @@ public:
         uint32_t size;
     };
 
-    AccessEventLog() { m_siteCache.fill({~uint64_t(0), 0}); }
+    AccessEventLog() {
+        for (CacheSet& set : m_siteCache)
+            set.fill({~uint64_t(0), 0});
+    }
 
     /// The key of the access expression or branch condition starting at `r` (the begin
     /// position: file, line, column); branches are told apart by `branch`.
@@ -48,8 +51,10 @@ public:
     }
     /// Dense index of the site with `key` (registered with `kind` and `range` on first use).
     uint32_t siteIndex(uint64_t key, SiteKind kind, const SourceRange& range) {
-        const auto& cached = m_siteCache[(key * 0x9E3779B97F4A7C15ull) >> 56];
-        return cached.first == key ? cached.second : registerSite(key, kind, range);
+        const CacheSet& set = m_siteCache[cacheSet(key)];
+        if (set[0].first == key) return set[0].second;
+        if (set[1].first == key) return set[1].second;
+        return registerSite(key, kind, range);
     }
     /// Appends an access of `size` bytes (at least 1) at encoded `address` by the expression
     /// at `site`, made by the work-item of local linear id `lid` (ignored when `lid` is
@@ -130,12 +135,16 @@ public:
     uint32_t siteCount() const { return static_cast<uint32_t>(m_sites.size()); }
 
 private:
+    /// Two ways of (key, site index): two hot sites whose keys hash alike (a kernel has
+    /// tens of them) would otherwise evict each other on every event.
+    using CacheSet = std::array<std::pair<uint64_t, uint32_t>, 2>;
+    static size_t cacheSet(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> 56; }
     uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
     /// Makes room in the statement counts for at least site `site`.
     void widenStatements(uint32_t site);
 
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
-    std::array<std::pair<uint64_t, uint32_t>, 256> m_siteCache; ///< direct-mapped
+    std::array<CacheSet, 256> m_siteCache; ///< set-associative, most recent way first
     std::vector<Site> m_sites;
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;

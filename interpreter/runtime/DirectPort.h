@@ -99,20 +99,26 @@ public:
     }
     void copy(WorkItem& wi, uint64_t dst, uint64_t src, uint64_t bytes,
               const SourceRange& site) override {
-        // Nothing observes (AllSpaces): both ends valid means the checked copy would just
-        // move the bytes (struct assignment, by-value arguments and results).
-        if constexpr (AllSpaces)
-            if (bytes && src && dst)
-                if (const uint8_t* s = direct(wi, src, bytes, false, 1))
-                    if (uint8_t* d = direct(wi, dst, bytes, true, 1)) {
-                        std::memmove(d, s, bytes);
-                        return;
-                    }
+        // Both ends valid means the checked copy would just move the bytes (struct
+        // assignment, by-value arguments and results). Nothing observes (AllSpaces), or the
+        // observers see the ends outside `__private` as the checked copy shows them: the
+        // source read before the bytes move, then the destination written.
+        if (bytes && src && dst)
+            if (uint8_t* s = direct(wi, src, bytes, false, 1))
+                if (uint8_t* d = direct(wi, dst, bytes, true, 1)) {
+                    notifyAccess(wi, src, bytes, false, s, site, true);
+                    std::memmove(d, s, bytes);
+                    notifyAccess(wi, dst, bytes, true, d, site, true);
+                    return;
+                }
         m_checked.copy(wi, dst, src, bytes, site);
     }
     void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) override {
-        if constexpr (!AllSpaces) m_checked.notifyAccess(wi, address, size, write, p, site, copy);
+        // no observer wants `__private` accesses (ExecutionObserver::observesPrivateMemory)
+        if constexpr (!AllSpaces)
+            if (address::space(address) != AddressSpace::Private)
+                m_checked.notifyAccess(wi, address, size, write, p, site, copy);
     }
     bool directSlot(bool) const override { return true; }
     bool unobserved() const override { return AllSpaces; }

@@ -50,28 +50,30 @@ void Evaluator::runBarrier(const exec::Op& op) {
     m_wi.barrier(flags, op.expr->range);
 }
 
+// A port with an event log has exactly one observer, the log's owner (MemoryPort::choose), and
+// the flow observers are a subset of the port's observers: called with flow observers (not
+// empty), that owner is the lone flow observer. So the log alone decides, without looking the
+// flow observers up again (a thread-local lookup per statement).
+
 inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome) {
-    const std::vector<ExecutionObserver*>& flows = m_run.flowObservers();
-    if (AccessEventLog* log = m_wi.m_port->eventLog(); log && flows.size() == 1) {
-        // the port's log is its lone observer's, so that observer is flows[0]
+    if (AccessEventLog* log = m_wi.m_port->eventLog()) {
         log->appendBranch(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)), outcome,
                           site);
         return;
     }
-    for (ExecutionObserver* o : flows)
+    for (ExecutionObserver* o : m_run.flowObservers())
         o->onBranch(m_wi, site, outcome);
 }
 
 void Evaluator::statementReached(const Stmt& s) {
-    const std::vector<ExecutionObserver*>& flows = m_run.flowObservers();
-    if (AccessEventLog* log = m_wi.m_port->eventLog(); log && flows.size() == 1) {
+    if (AccessEventLog* log = m_wi.m_port->eventLog()) {
         // what the lone observer's onStatement() counts (AccessStats), without the call
         if (s.kind != StmtKind::Compound)
             log->countStatement(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)),
                                 AccessEventLog::statementKey(&s), s.range);
         return;
     }
-    for (ExecutionObserver* o : flows)
+    for (ExecutionObserver* o : m_run.flowObservers())
         o->onStatement(m_wi, s);
 }
 
