@@ -5,6 +5,7 @@
 //   // stats: line N SPACE BUFFER accesses A lanes L worst W mean M [efficiency E]
 //   // divergence: line N [branches B] splits S masked M
 //   // args: EXTRA CLI ARGUMENTS
+//   // records: N   (exactly N access records: nothing else was counted)
 //
 // A divergence expectation of a line absent from the JSON means 0 branches, splits and
 // masked lane-slots. Format: docs/diagnostics.md, "Access statistics".
@@ -90,10 +91,12 @@ private slots:
         QFile cl(kernelFileOf(sim));
         QVERIFY2(cl.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(sim));
         QStringList stats, divergence, args;
+        int records = -1; // "// records: N": exactly N access records (none else counted)
         while (!cl.atEnd()) {
             const QString line = QString::fromUtf8(cl.readLine()).trimmed();
             if (line.startsWith("// stats:")) stats << line.mid(9).trimmed();
             if (line.startsWith("// divergence:")) divergence << line.mid(14).trimmed();
+            if (line.startsWith("// records:")) records = line.mid(11).trimmed().toInt();
             if (line.startsWith("// args:"))
                 args += line.mid(8).trimmed().split(' ', Qt::SkipEmptyParts);
         }
@@ -134,6 +137,7 @@ private slots:
                      qPrintable(dump));
             QVERIFY2(check("efficiency", "efficiency"), qPrintable(dump));
         }
+        if (records >= 0) QCOMPARE(j["accesses"].toArray().size(), static_cast<qsizetype>(records));
         for (const QString& text : divergence) {
             const QMap<QString, QString> want = pairsOf(text);
             const int line = want["line"].toInt();
