@@ -18,9 +18,10 @@
 #   TOOL FILE WALL-s CPU-s PASSED FAILED SKIPPED ERRORS LOAD-before
 # CPU time is user + sys of pytest and its children (the interpreter runs in-process).
 # LIMIT_FACTOR=F stops each later platform's run of a file after F times the first platform's
-# wall time on that file (SIGINT, as Ctrl-C: pytest still prints what passed): a slower tool
-# then costs at most F times the first, and its times are lower bounds, marked ">=" (the run
-# line says "stopped at the limit", RESULTS gets "limit" after the load).
+# wall time on that file, or LIMIT_MIN seconds (default 300) if that is longer (SIGINT, as
+# Ctrl-C: pytest still prints what passed): a slower tool then costs at most about F times
+# the first, and its times are lower bounds, marked ">=" (the run line says "stopped at the
+# limit", RESULTS gets "limit" after the load).
 # Exit status: 0 when every run passed, else 1.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -52,7 +53,7 @@ for f in $FILES; do
     limit=() # the first platform's wall time on this file, times LIMIT_FACTOR
     [ -n "${LIMIT_FACTOR:-}" ] && [ -n "$firstwall" ] &&
       limit=(timeout -s INT -k 60 "$(awk -v w="$firstwall" -v f="$LIMIT_FACTOR" \
-        'BEGIN { printf "%d", w * f + 1 }')")
+        -v m="${LIMIT_MIN:-300}" 'BEGIN { l = w * f + 1; printf "%d", l > m ? l : m }')")
     TIMEFORMAT='%R %U %S'
     times=$( { time (cd "$work" && env PYOPENCL_NO_CACHE=1 "${envv[@]}" "${limit[@]}" \
       /usr/bin/python3 -m pytest -p no:cacheprovider -q -rfEs --durations=0 "$TESTS/$f.py" \
