@@ -53,7 +53,7 @@ for f in $FILES; do
     limit=() # the first platform's wall time on this file, times LIMIT_FACTOR
     [ -n "${LIMIT_FACTOR:-}" ] && [ -n "$firstwall" ] &&
       limit=(timeout -s INT -k 60 "$(awk -v w="$firstwall" -v f="$LIMIT_FACTOR" \
-        -v m="${LIMIT_MIN:-300}" 'BEGIN { l = w * f + 1; printf "%d", l > m ? l : m }')")
+        -v m="${LIMIT_MIN:-300}" 'BEGIN { l = w * f + 1; printf "%d", (l > m ? l : m) }')")
     TIMEFORMAT='%R %U %S'
     times=$( { time (cd "$work" && env PYOPENCL_NO_CACHE=1 "${envv[@]}" "${limit[@]}" \
       /usr/bin/python3 -m pytest -p no:cacheprovider -q -rfEs --durations=0 "$TESTS/$f.py" \
