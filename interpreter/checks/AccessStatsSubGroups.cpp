@@ -123,15 +123,25 @@ void AccessStats::finishLocal(uint32_t site, Lanes lanes, AccessStatsRecord& r, 
 std::array<uint64_t, 2>* AccessStats::costSlot(uint32_t site, Lanes lanes, uint64_t period) const {
     if (period == 0 || period > kMaxPatternPeriod) return nullptr;
     const uint64_t base = lanes.front().value;
-    const uint64_t buffer = base >> address::kBufferShift; // space and buffer
     if (m_patterns.size() <= site) m_patterns.resize(m_log.siteCount());
     Pattern& p = m_patterns[site];
+    // One pass without early exits (the compiler vectorises it): do all lanes lie in lane
+    // 0's buffer, and at the stored pattern's offsets and sizes?
+    uint64_t otherBuffer = 0;
     bool same = p.lanes.size() == lanes.size();
-    for (size_t i = 0; i < lanes.size(); ++i) {
-        if (lanes[i].value >> address::kBufferShift != buffer) return nullptr;
-        same =
-            same && lanes[i].value - base == p.lanes[i].value && lanes[i].size == p.lanes[i].size;
+    if (same) {
+        uint64_t differ = 0;
+        for (size_t i = 0; i < lanes.size(); ++i) {
+            otherBuffer |= (lanes[i].value ^ base) >> address::kBufferShift;
+            differ |= (lanes[i].value - base) ^ p.lanes[i].value;
+            differ |= lanes[i].size ^ p.lanes[i].size;
+        }
+        same = differ == 0;
+    } else {
+        for (const Event& l : lanes)
+            otherBuffer |= (l.value ^ base) >> address::kBufferShift;
     }
+    if (otherBuffer) return nullptr;
     if (!same) {
         p.lanes.resize(lanes.size());
         for (size_t i = 0; i < lanes.size(); ++i)

@@ -13,6 +13,11 @@ uint32_t AccessEventLog::registerSite(uint64_t key, SiteKind kind, const SourceR
     return it->second;
 }
 
+void AccessEventLog::touchStatement(uint32_t site) {
+    m_stmtTouched[site] = 1;
+    m_touchedStmts.push_back(site);
+}
+
 void AccessEventLog::widenStatements(uint32_t site) {
     // room for twice the sites (new sites' counts are 0)
     m_stmtCap = std::max<uint32_t>(16, 2 * (site + 1));

@@ -88,10 +88,8 @@ public:
         if (lid >= m_items) return;
         const uint32_t site = siteIndex(key, SiteKind::Statement, range);
         if (site >= m_stmtCap) widenStatements(site);
-        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site]) {
-            m_stmtTouched[site] = 1;
-            m_touchedStmts.push_back(site);
-        }
+        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site])
+            touchStatement(site);
         ++m_version;
     }
     /// Executions of statement site `site` by work-item `lid` since the last clear() (the
@@ -140,6 +138,9 @@ private:
     using CacheSet = std::array<std::pair<uint64_t, uint32_t>, 2>;
     static size_t cacheSet(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> 56; }
     uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
+    /// Notes statement site `site` as executed since the last clear() (its first count; out
+    /// of line, as the other rare paths, so the counting path stays short).
+    [[gnu::noinline]] void touchStatement(uint32_t site);
     /// Makes room in the statement counts for at least site `site`.
     void widenStatements(uint32_t site);
 

@@ -50,6 +50,16 @@ void Evaluator::runBarrier(const exec::Op& op) {
     m_wi.barrier(flags, op.expr->range);
 }
 
+namespace {
+/// The flow observers' onStatement() (out of line: the log's path then needs no saved
+/// registers).
+[[gnu::noinline]] void tellStatement(const std::vector<ExecutionObserver*>& flows,
+                                     const WorkItem& wi, const Stmt& s) {
+    for (ExecutionObserver* o : flows)
+        o->onStatement(wi, s);
+}
+} // namespace
+
 // A port with an event log has exactly one observer, the log's owner (MemoryPort::choose), and
 // the flow observers are a subset of the port's observers: called with flow observers (not
 // empty), that owner is the lone flow observer. So the log alone decides, without looking the
@@ -73,8 +83,7 @@ void Evaluator::statementReached(const Stmt& s) {
                                 AccessEventLog::statementKey(&s), s.range);
         return;
     }
-    for (ExecutionObserver* o : m_run.flowObservers())
-        o->onStatement(m_wi, s);
+    tellStatement(m_run.flowObservers(), m_wi, s);
 }
 
 void Evaluator::runLowered(const exec::Function& f) {
