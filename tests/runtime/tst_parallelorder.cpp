@@ -4,6 +4,9 @@
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 
+// after the runtime headers: it includes <QtTest>, whose `slots` macro WorkItem.h must not see
+#include "LoweringTestSupport.h"
+
 #include <QtTest>
 
 #include <cstring>
@@ -15,24 +18,8 @@
 using namespace clstep;
 
 namespace {
-
-/// A __global int buffer of `ints` zeroed elements.
-KernelArgument intBuffer(size_t ints) {
-    KernelArgument a;
-    a.kind = KernelArgument::Kind::Buffer;
-    a.bytes.assign(ints * 4, 0);
-    a.size = a.bytes.size();
-    a.elementBytes = 4;
-    return a;
-}
-
-/// A 1-D NDRange of `global` work-items in groups of `local`.
-NDRange range1D(uint64_t global, uint64_t local) {
-    NDRange r;
-    r.global = {global, 1, 1};
-    r.local = {local, 1, 1};
-    return r;
-}
+using loweringtest::intBuffer;
+using loweringtest::range1D;
 
 // Work per group falls with the group id, so later groups finish first on other threads;
 // every work-item prints several lines, and some read out of bounds (a runtime diagnostic
