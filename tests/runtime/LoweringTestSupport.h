@@ -41,6 +41,16 @@ inline NDRange oneWorkItem() {
     return range;
 }
 
+/// Kernel "k" of `program` run as one work-item on `args` (if the launch is ready; whether it
+/// is, and its diagnostics, are the caller's to check).
+inline std::unique_ptr<KernelRun> runOneWorkItem(const Program& program,
+                                                 std::vector<KernelArgument> args,
+                                                 const RunOptions& options = RunOptions{}) {
+    auto run = std::make_unique<KernelRun>(program, "k", oneWorkItem(), std::move(args), options);
+    if (run->ready()) run->runAll();
+    return run;
+}
+
 /// A 1-D NDRange of `global` work-items in work-groups of `local`.
 inline NDRange range1D(uint64_t global, uint64_t local) {
     NDRange r;
