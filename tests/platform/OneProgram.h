@@ -36,6 +36,14 @@ static inline struct OneProgram openOneProgram(const char* source) {
     return o;
 }
 
+/* clCreateKernel(p, name), which must succeed (a failed CHECK otherwise). */
+static inline cl_kernel createKernelChecked(cl_program p, const char* name) {
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = clCreateKernel(p, name, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    return k;
+}
+
 /* Removes the file `json` and names it in CLSTEP_DIAGNOSTICS_JSON (read by the platform on
  * its first use: every launch's diagnostics go to this file), then openOneProgram(source). */
 static inline struct OneProgram openOneProgramWithDiagnostics(const char* source,

@@ -40,9 +40,9 @@ int main(void) {
     cl_context ctx = setup.ctx;
     cl_command_queue q = setup.q;
     cl_program p = setup.p;
+    cl_kernel through = createKernelChecked(p, "through");
+    cl_kernel race = createKernelChecked(p, "race");
     cl_int err = CL_SUCCESS;
-    cl_kernel through = clCreateKernel(p, "through", &err);
-    cl_kernel race = clCreateKernel(p, "race", &err);
 
     /* 1. The same cl_mem twice: out[1] = in[0] + 1 reads the 5 just written through out. */
     int zeros[64] = {0}; /* sub-buffer origins must be multiples of 128 bytes (32 ints) */

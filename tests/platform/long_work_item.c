@@ -45,9 +45,8 @@ int main(int argc, char** argv) {
     cl_context ctx = setup.ctx;
     cl_command_queue q = setup.q;
     cl_program p = setup.p;
+    cl_kernel k = createKernelChecked(p, "serial_scan");
     cl_int err = CL_SUCCESS;
-    cl_kernel k = clCreateKernel(p, "serial_scan", &err);
-    CHECK_EQ(err, CL_SUCCESS);
 
     const cl_uint n = kElements;
     const int one = 1;

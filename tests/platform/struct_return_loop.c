@@ -55,9 +55,8 @@ int main(void) {
     cl_context ctx = setup.ctx;
     cl_command_queue q = setup.q;
     cl_program p = setup.p;
+    cl_kernel k = createKernelChecked(p, "count");
     cl_int err = CL_SUCCESS;
-    cl_kernel k = clCreateKernel(p, "count", &err);
-    CHECK_EQ(err, CL_SUCCESS);
 
     const cl_uint n = kIterations;
     int out[2] = {-1, -1};
