@@ -4,6 +4,9 @@
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 
+// after the runtime headers: it includes <QtTest>, whose `slots` macro WorkItem.h must not see
+#include "LoweringTestSupport.h"
+
 #include <QtTest>
 
 #include <cstring>
@@ -15,6 +18,8 @@
 using namespace clstep;
 
 namespace {
+using loweringtest::intBuffer;
+using loweringtest::range1D;
 
 // Work per group falls with the group id, so later groups finish first on other threads;
 // every work-item prints several lines, and some read out of bounds (a runtime diagnostic
@@ -40,20 +45,13 @@ struct Result {
 
 Result runOnce(const Program& program, unsigned threads) {
     const int n = 64;
-    KernelArgument data;
-    data.kind = KernelArgument::Kind::Buffer;
-    data.bytes.assign(n * 4, 0);
-    data.size = data.bytes.size();
-    data.elementBytes = 4;
+    KernelArgument data = intBuffer(n);
     KernelArgument count;
     count.kind = KernelArgument::Kind::Scalar;
     count.bytes.resize(4);
     std::memcpy(count.bytes.data(), &n, 4);
     count.size = 4;
-    NDRange range;
-    range.global = {n, 1, 1};
-    range.local = {4, 1, 1};
-    range.localGiven = true;
+    const NDRange range = range1D(n, 4);
     RunOptions options;
     options.threads = threads;
     KernelRun run(program, "chatty", range, {data, count}, options);
@@ -89,11 +87,7 @@ __kernel void checked(__global int* out, __local int* scratch, int shared) {
 /// Output, then each diagnostic with its count and check facts (JSON), in order.
 std::string checkedRun(const Program& program, unsigned threads, int shared) {
     const int n = 64;
-    KernelArgument out;
-    out.kind = KernelArgument::Kind::Buffer;
-    out.bytes.assign(n * 4, 0);
-    out.size = out.bytes.size();
-    out.elementBytes = 4;
+    KernelArgument out = intBuffer(n);
     KernelArgument scratch;
     scratch.kind = KernelArgument::Kind::Local;
     scratch.size = 8 * 4;
@@ -102,9 +96,7 @@ std::string checkedRun(const Program& program, unsigned threads, int shared) {
     flag.bytes.resize(4);
     std::memcpy(flag.bytes.data(), &shared, 4);
     flag.size = 4;
-    NDRange range;
-    range.global = {n, 1, 1};
-    range.local = {8, 1, 1};
+    const NDRange range = range1D(n, 8);
     RunOptions options;
     options.threads = threads;
     CheckSet checks{CheckOptions{}};
@@ -164,16 +156,9 @@ private:
 /// ran work-groups.
 std::pair<std::string, size_t> noinitRun(const Program& program, unsigned threads) {
     const int n = 512;
-    KernelArgument out;
-    out.kind = KernelArgument::Kind::Buffer;
-    out.bytes.assign(2 * n * 4, 0);
-    out.size = out.bytes.size();
-    out.elementBytes = 4;
+    KernelArgument out = intBuffer(2 * n);
     out.noInit = true;
-    NDRange range;
-    range.global = {n, 1, 1};
-    range.local = {8, 1, 1};
-    range.localGiven = true;
+    const NDRange range = range1D(n, 8);
     RunOptions options;
     options.threads = threads;
     CheckSet checks{CheckOptions{}};
@@ -284,14 +269,8 @@ __kernel void many(__global int* out) {
 )",
                                            {});
         QVERIFY(!program->hasErrors());
-        KernelArgument out;
-        out.kind = KernelArgument::Kind::Buffer;
-        out.bytes.assign(4096 * 4, 0);
-        out.size = out.bytes.size();
-        NDRange range;
-        range.global = {4096, 1, 1};
-        range.local = {2, 1, 1};
-        range.localGiven = true;
+        const KernelArgument out = intBuffer(4096);
+        const NDRange range = range1D(4096, 2);
         RunOptions options;
         options.threads = 8;
         KernelRun run(*program, "many", range, {out}, options);
@@ -318,13 +297,8 @@ __kernel void busy(__global int* out) {
 )",
                                            {});
         QVERIFY(!program->hasErrors());
-        KernelArgument out;
-        out.kind = KernelArgument::Kind::Buffer;
-        out.bytes.assign(8, 0);
-        out.size = out.bytes.size();
-        NDRange range;
-        range.global = {2, 1, 1};
-        range.local = {1, 1, 1};
+        const KernelArgument out = intBuffer(2);
+        const NDRange range = range1D(2, 1);
         RunOptions options;
         options.threads = 2;
         KernelRun run(*program, "busy", range, {out}, options);
