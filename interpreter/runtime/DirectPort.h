@@ -106,19 +106,16 @@ public:
         if (bytes && src && dst)
             if (uint8_t* s = direct(wi, src, bytes, false, 1))
                 if (uint8_t* d = direct(wi, dst, bytes, true, 1)) {
-                    notifyAccess(wi, src, bytes, false, s, site, true);
+                    copied(wi, src, bytes, false, s, site);
                     std::memmove(d, s, bytes);
-                    notifyAccess(wi, dst, bytes, true, d, site, true);
+                    copied(wi, dst, bytes, true, d, site);
                     return;
                 }
         m_checked.copy(wi, dst, src, bytes, site);
     }
     void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) override {
-        // no observer wants `__private` accesses (ExecutionObserver::observesPrivateMemory)
-        if constexpr (!AllSpaces)
-            if (address::space(address) != AddressSpace::Private)
-                m_checked.notifyAccess(wi, address, size, write, p, site, copy);
+        if constexpr (!AllSpaces) m_checked.notifyAccess(wi, address, size, write, p, site, copy);
     }
     bool directSlot(bool) const override { return true; }
     bool unobserved() const override { return AllSpaces; }
@@ -154,6 +151,15 @@ private:
                 else
                     m_checked.notifyAccess(wi, address, size, write, p, site);
             }
+    }
+
+    /// After one end of a copy done in place: the observers see it as the checked copy shows
+    /// it, unless it is `__private` (in place and unobserved, as loads and stores).
+    void copied(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                const SourceRange& site) {
+        if constexpr (!AllSpaces)
+            if (address::space(address) != AddressSpace::Private)
+                m_checked.notifyAccess(wi, address, size, write, p, site, true);
     }
 
     CheckedPort m_checked;

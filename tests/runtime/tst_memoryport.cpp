@@ -25,11 +25,13 @@ public:
     void onMemoryAccess(const MemoryAccess& a) override {
         ++accesses;
         if (address::space(a.address) == AddressSpace::Private) ++privateAccesses;
+        if (a.copy && address::space(a.address) == AddressSpace::Global) ++globalCopies;
     }
     bool observesPrivateMemory() const override { return m_private; }
     bool observesInitializedPrivateVariables() const override { return m_private; }
     int accesses = 0;
     int privateAccesses = 0;
+    int globalCopies = 0; ///< `__global` ends of byte copies (MemoryAccess::copy)
 
 private:
     bool m_private;
@@ -129,6 +131,31 @@ private slots:
         int v = 0;
         std::memcpy(&v, run.argumentBytes(0).data(), 4);
         QCOMPARE(v, 3);
+    }
+
+    void privateDirectPortCopiesInPlace() {
+        // Structures by value (argument, result, assignment): the copies' `__private` ends are
+        // in place and unobserved, as private loads and stores; their `__global` ends are shown
+        // as the checked copy shows them (io[0] read, io[1] written, copy flag set).
+        auto program = Program::fromSource("t.cl",
+                                           "typedef struct { int v[4]; } quad;\n"
+                                           "quad twice(quad q) { q.v[0] *= 2; return q; }\n"
+                                           "__kernel void k(__global quad* io) {\n"
+                                           "  quad a = io[0]; a.v[0] = 21; io[1] = twice(a); }",
+                                           {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        KernelRun run(*program, "k", range1(1, 1), {intBuffer(8)}, o);
+        CountingObserver observer(false);
+        run.addObserver(&observer);
+        QVERIFY(dynamic_cast<DirectPort<false>*>(&run.memoryPort()));
+        QVERIFY(run.runAll());
+        QCOMPARE(observer.privateAccesses, 1); // the argument's value only
+        QCOMPARE(observer.globalCopies, 2);
+        int v = 0;
+        std::memcpy(&v, run.argumentBytes(0).data() + 16, 4);
+        QCOMPARE(v, 42);
     }
 
     /// Memory::clear() hands the same slots out again (the next work-item's private memory):
