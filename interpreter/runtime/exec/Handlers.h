@@ -510,6 +510,18 @@ struct Handlers {
         l.u = (ev.m_wi.env().*def->dimQuery)(static_cast<uint32_t>(eval(n.a, ev).u));
         return l;
     }
+    /// get_global_id(d) (spec 6.12.1): dimQuery() without the BuiltinEnv call.
+    static Lane globalIdQuery(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.m_wi.globalId(static_cast<uint32_t>(eval(n.a, ev).u));
+        return l;
+    }
+    /// get_local_id(d) (spec 6.12.1): dimQuery() without the BuiltinEnv call.
+    static Lane localIdQuery(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.m_wi.localId(static_cast<uint32_t>(eval(n.a, ev).u));
+        return l;
+    }
 };
 
 } // namespace clstep::exec

@@ -476,7 +476,11 @@ const Node* Lowerer::call(const CallExpr* c) {
     if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     if (def.dimQuery && c->args.size() == 1) {
-        Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
+        // the two most frequent queries read the work-item's ids directly
+        const auto fn = def.dimQuery == &BuiltinEnv::globalId ? &H::globalIdQuery
+                        : def.dimQuery == &BuiltinEnv::localId ? &H::localIdQuery
+                                                               : &H::dimQuery;
+        Node* n = make(fn, c, scalar(c->args[0].get()));
         n->imm.u = reinterpret_cast<uintptr_t>(&def);
         return n;
     }
