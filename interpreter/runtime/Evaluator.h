@@ -62,8 +62,8 @@ private:
         WorkItem& wi = m_wi;
         wi.m_currentStmt = s;
         ++wi.m_steps;
-        if (!wi.m_frames.back().exprTemps.empty() || wi.m_steps > m_maxSteps ||
-            wi.m_flowObserved || wi.m_controller) [[unlikely]]
+        if (!wi.m_frames.back().exprTemps.empty() || wi.m_steps > m_maxSteps || wi.m_flowObserved ||
+            wi.m_controller) [[unlikely]]
             stepAtRare(s);
     }
     /// stepAt() when the statement has something more to do: temporaries to release, the

@@ -477,7 +477,7 @@ const Node* Lowerer::call(const CallExpr* c) {
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     if (def.dimQuery && c->args.size() == 1) {
         // the two most frequent queries read the work-item's ids directly
-        const auto fn = def.dimQuery == &BuiltinEnv::globalId ? &H::globalIdQuery
+        const auto fn = def.dimQuery == &BuiltinEnv::globalId  ? &H::globalIdQuery
                         : def.dimQuery == &BuiltinEnv::localId ? &H::localIdQuery
                                                                : &H::dimQuery;
         Node* n = make(fn, c, scalar(c->args[0].get()));
