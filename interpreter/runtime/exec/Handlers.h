@@ -8,6 +8,7 @@
 #include "runtime/WorkItem.h"
 #include "runtime/exec/Code.h"
 
+#include <new>
 #include <vector>
 
 namespace clstep::exec {
@@ -470,9 +471,12 @@ struct Handlers {
     static Value callBuiltinValue(const Node& n, Evaluator& ev) {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
         if (n.list) return callBuiltinList(n, ev, *def);
-        Value argv[3];
+        // Only the call's own arguments are constructed (zeroed): a Value is 128 bytes.
+        alignas(Value) unsigned char storage[3 * sizeof(Value)];
+        Value* argv = reinterpret_cast<Value*>(storage);
         const Node* args[3] = {n.a, n.b, n.c};
         for (uint32_t i = 0; i < n.slot; ++i) {
+            new (&argv[i]) Value();
             if (args[i]->vec)
                 args[i]->vec(*args[i], ev, argv[i].lanes);
             else
