@@ -369,6 +369,24 @@ struct Handlers {
         writeLValue(n, ev, lhs, p, addr, next);
         return (n.imm.u & 2) ? next : cur;
     }
+    /// incDec() on a private variable of lane type K (`n.to`, Int or UInt): in place when
+    /// the slot is direct, as incDec() computes it; else incDec().
+    template <TypeKind K>
+    static Lane incDecSlot(const Node& n, Evaluator& ev) {
+        uint8_t* p = directSlot(ev, n.slot);
+        if (!p) return incDec(n, ev);
+        Lane cur;
+        lanemem::readLane(p, K, false, cur);
+        const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, K);
+        const BinaryOp op = (n.imm.u & 1) ? BinaryOp::Add : BinaryOp::Sub;
+        Lane next;
+        if (!lane::quickArith(op, K, cur, one, next)) {
+            bool divisionByZero = false;
+            next = lane::arith(op, K, cur, one, divisionByZero);
+        }
+        lanemem::writeLane(p, K, false, next);
+        return (n.imm.u & 2) ? next : cur;
+    }
     /// `p += i` / `p -= i` on a pointer lvalue (lvalue as readLValue(); `n.to` Pointer): the
     /// pointer first, then `i` (`n.a`), stepping by elements of `n.imm.u >> 1` bytes; bit 0 of
     /// `n.imm.u`: subtract.

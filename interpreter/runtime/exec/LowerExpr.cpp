@@ -336,6 +336,9 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         if (slot >= 0) {
             n->slot = static_cast<uint32_t>(slot);
             n->from = n->to;
+            // the loop counter's case: an int or uint private variable
+            if (n->to == TypeKind::Int) n->fn = &H::incDecSlot<TypeKind::Int>;
+            if (n->to == TypeKind::UInt) n->fn = &H::incDecSlot<TypeKind::UInt>;
         }
         n->imm.u = (u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc ? 1u : 0u) |
                    (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec ? 2u : 0u) |
