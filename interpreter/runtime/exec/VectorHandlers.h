@@ -81,8 +81,8 @@ struct VectorHandlers {
     /// `p[i]`, `*p`, a record field, a program-scope variable.
     static void load(const Node& n, Evaluator& ev, Lane* out) {
         const uint64_t a = Handlers::eval(n.a, ev).u;
-        const Value v = ev.loadAt(a, n.expr->type, n.expr->range, n.align);
-        std::copy_n(v.lanes, n.count, out);
+        ev.m_wi.memoryPort().loadLanes(ev.m_wi, a, n.expr->type, n.expr->range, n.align, out,
+                                       n.count);
     }
     /// Stores vector `v` into vector lvalue `lhs` of node `n`: a
     /// private slot (`n.from` not Void: in place or through the port), the components of a
