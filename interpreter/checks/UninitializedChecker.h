@@ -41,9 +41,11 @@ public:
     void onMemoryAccess(const MemoryAccess& access) override;
     /// An initialized variable has no uninitialized bytes left to read by name.
     bool observesInitializedPrivateVariables() const override { return false; }
-    /// Its state is per work-group and per work-item, unless the launch has `noinit`
-    /// buffers (written by any group, read by later ones): then null, and the run is
-    /// sequential.
+    /// A copy for one thread of a parallel run; it tracks the launch's `noinit` buffers
+    /// itself. Exact only with the race detector's proof that the groups shared no written
+    /// __global byte (parallelWithoutProof() is false: KernelRun::parallelObservable), which
+    /// a parallel run has: a noinit byte written by one group and read by another is then a
+    /// cross-group access, and the run is repeated sequentially.
     std::unique_ptr<ExecutionObserver> forThread() override;
     void onRunDiscarded(KernelRun& run) override;
 

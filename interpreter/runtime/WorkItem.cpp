@@ -120,11 +120,31 @@ void WorkItem::runKernelBody() {
         m_state = State::Finished;
     } catch (const Abort&) {
         m_state = State::Error;
+    } catch (const std::exception& e) {
+        // Nothing may leave a work-item's fiber (std::terminate); without a fiber the
+        // exception would reach the front end with no location. Said at the statement.
+        stoppedByException(e);
     }
     if (m_atomicLocked) atomicEnd();
     for (Frame& done : m_frames)
         recycleFrame(std::move(done));
     m_frames.clear();
+}
+
+void WorkItem::stoppedByException(const std::exception& e) noexcept {
+    m_state = State::Error;
+    const SourceRange& site = m_currentStmt ? m_currentStmt->range : m_run.kernel().nameRange;
+    try {
+        if (dynamic_cast<const std::bad_alloc*>(&e))
+            reportError("allocation-too-large",
+                        "the host ran out of memory while this work-item ran this statement "
+                        "(use smaller work-groups, buffers or private arrays)",
+                        site);
+        else
+            reportError("internal", std::string("internal error: ") + e.what(), site);
+    } catch (...) {
+        // No memory even for the report: the work-item stops in error, unreported.
+    }
 }
 
 void WorkItem::bindArguments(Frame& f) {

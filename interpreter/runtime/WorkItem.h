@@ -192,6 +192,11 @@ private:
     using Abort = WorkItemAbort;
 
     void runKernelBody();
+    /// A C++ exception out of the interpreter stopped this work-item (runKernelBody): it
+    /// becomes an error diagnostic at the current statement (the kernel's name before the
+    /// first one) — "allocation-too-large" for std::bad_alloc (the host's memory ran out),
+    /// "internal" for anything else — and the work-item ends in State::Error.
+    void stoppedByException(const std::exception& e) noexcept;
     /// How kernel parameter `param` is bound at each work-item's start (from its type, once
     /// per work-item object: a work-item serves one run).
     struct ArgumentBinding {

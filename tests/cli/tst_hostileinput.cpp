@@ -196,6 +196,48 @@ private slots:
                  qPrintable(r.err));
         QVERIFY2(!r.err.contains("internal error"), qPrintable(r.err));
     }
+    void hostOutOfMemoryInAWorkItemIsReportedAtItsStatement() {
+        // The host's memory runs out while a work-item runs (a 48 MiB private array per
+        // work-item, within the 64 MiB private limit, 16 work-items alive at a barrier, under
+        // an address-space limit). It once ended in std::terminate ("terminate called after
+        // throwing an instance of 'std::bad_alloc'": the exception left a work-item's fiber)
+        // or, without fibers, in a message with no location. Each limit makes it fail at
+        // another allocation (a fiber stack, the array, the uninitialized check's shadow).
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("an address-space limit does not work with AddressSanitizer's shadow memory");
+#else
+        QTemporaryDir dir;
+        QByteArray k = "__kernel void k(__global int *o) {\n"
+                       "    char big[48 << 20];\n"
+                       "    big[get_local_id(0)] = 1;\n"
+                       "    BARRIER\n"
+                       "    o[get_global_id(0)] = big[get_local_id(0)];\n"
+                       "}\n";
+        for (const char* barrier : {"barrier(CLK_LOCAL_MEM_FENCE);", ""}) {
+            QString f = sim(dir, QByteArray(k).replace("BARRIER", barrier), "16 1 1", "16 1 1",
+                            "<size=64 int fill=0 dump>\n");
+            for (int mib = 400; mib <= 900; mib += 100)
+                for (const char* checks : {"--no-checks", "--threads=1"}) {
+                    QProcess p;
+                    p.start("prlimit", {QString("--as=%1").arg(qint64(mib) << 20), "--",
+                                        QStringLiteral(CLSTEP_CLI), "run", checks, f});
+                    QVERIFY(p.waitForStarted(30000));
+                    QVERIFY(p.waitForFinished(300000));
+                    const QString err = QString::fromUtf8(p.readAllStandardError());
+                    const QString what =
+                        QString("%1 MiB, %2, '%3': ").arg(mib).arg(checks, barrier) + err.left(600);
+                    QVERIFY2(p.exitStatus() == QProcess::NormalExit, qPrintable(what));
+                    QVERIFY2(!err.contains("terminate called"), qPrintable(what));
+                    if (p.exitCode() == 0) continue; // enough memory at this limit
+                    QVERIFY2(p.exitCode() == 1, qPrintable(what));
+                    // Out of memory in a work-item: said at a kernel line, with the kind.
+                    QVERIFY2(err.contains(QRegularExpression("k\\.cl:[1-5]:\\d+: error: .*"
+                                                             "\\[allocation-too-large\\]")),
+                             qPrintable(what));
+                }
+        }
+#endif
+    }
     void selfIncludeStopsAtANamedDepth() {
         QTemporaryDir dir;
         QByteArray body = "#include \"self.cl\"\n";

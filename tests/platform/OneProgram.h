@@ -8,6 +8,7 @@
 
 #include <CL/cl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "Checks.h"
@@ -33,6 +34,38 @@ static inline struct OneProgram openOneProgram(const char* source) {
     o.p = clCreateProgramWithSource(o.ctx, 1, &source, NULL, &err);
     CHECK_EQ(clBuildProgram(o.p, 1, &o.device, "", NULL, NULL), CL_SUCCESS);
     return o;
+}
+
+/* clCreateKernel(p, name), which must succeed (a failed CHECK otherwise). */
+static inline cl_kernel createKernelChecked(cl_program p, const char* name) {
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = clCreateKernel(p, name, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    return k;
+}
+
+/* Removes the file `json` and names it in CLSTEP_DIAGNOSTICS_JSON (read by the platform on
+ * its first use: every launch's diagnostics go to this file), then openOneProgram(source). */
+static inline struct OneProgram openOneProgramWithDiagnostics(const char* source,
+                                                              const char* json) {
+    remove(json);
+    setenv("CLSTEP_DIAGNOSTICS_JSON", json, 1);
+    return openOneProgram(source);
+}
+
+/* Enqueues `k` on `global` work-items in one work-group (its arguments already set), waits
+ * for it and returns the event's execution status (CL_COMPLETE, or the negative status of a
+ * failed launch), or clEnqueueNDRangeKernel's error code if it refused the launch. */
+static inline cl_int runOneGroup(cl_command_queue q, cl_kernel k, size_t global) {
+    size_t local = global;
+    cl_event e;
+    cl_int err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &e);
+    if (err != CL_SUCCESS) return err;
+    clWaitForEvents(1, &e);
+    cl_int status = 0;
+    clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    clReleaseEvent(e);
+    return status;
 }
 
 /* 1 if the file `path` contains `text` (the first 64 KiB are read), 0 if not or if it does

@@ -30,30 +30,19 @@ static const char* kSource =
 static cl_int runTwoArgs(cl_command_queue q, cl_kernel k, cl_mem a, cl_mem b, size_t global) {
     clSetKernelArg(k, 0, sizeof a, &a);
     clSetKernelArg(k, 1, sizeof b, &b);
-    size_t local = global;
-    cl_event e;
-    cl_int err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &e);
-    if (err != CL_SUCCESS) return err;
-    clWaitForEvents(1, &e);
-    cl_int status = 0;
-    clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-    clReleaseEvent(e);
-    return status;
+    return runOneGroup(q, k, global);
 }
 
 static const char* kJson = "platform_aliasing_diagnostics.json";
 
 int main(void) {
-    /* Read by the platform on its first use: every launch's diagnostics go to this file. */
-    remove(kJson);
-    setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
-    const struct OneProgram setup = openOneProgram(kSource);
+    const struct OneProgram setup = openOneProgramWithDiagnostics(kSource, kJson);
     cl_context ctx = setup.ctx;
     cl_command_queue q = setup.q;
     cl_program p = setup.p;
+    cl_kernel through = createKernelChecked(p, "through");
+    cl_kernel race = createKernelChecked(p, "race");
     cl_int err = CL_SUCCESS;
-    cl_kernel through = clCreateKernel(p, "through", &err);
-    cl_kernel race = clCreateKernel(p, "race", &err);
 
     /* 1. The same cl_mem twice: out[1] = in[0] + 1 reads the 5 just written through out. */
     int zeros[64] = {0}; /* sub-buffer origins must be multiples of 128 bytes (32 ints) */

@@ -553,8 +553,7 @@ int main(int argc, char** argv) {
         CHECK(compiled[0] == 0 && compiled[1] == 0 && compiled[2] == 0);
         CHECK_EQ(clGetKernelInfo(rk, CL_KERNEL_ATTRIBUTES, sizeof text, text, NULL), CL_SUCCESS);
         CHECK(strcmp(text, "reqd_work_group_size(B,2,1) vec_type_hint(float4)") == 0);
-        CHECK_EQ(clGetKernelInfo(scale, CL_KERNEL_ATTRIBUTES, sizeof text, text, NULL),
-                 CL_SUCCESS);
+        CHECK_EQ(clGetKernelInfo(scale, CL_KERNEL_ATTRIBUTES, sizeof text, text, NULL), CL_SUCCESS);
         CHECK(strcmp(text, "") == 0);
         clSetKernelArg(rk, 0, sizeof ids, &ids);
         size_t g2[2] = {4, 2}, good[2] = {4, 2}, other[2] = {2, 2};

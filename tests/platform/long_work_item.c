@@ -41,16 +41,12 @@ static const char* kJsonStopped = "platform_long_work_item_limit_diagnostics.jso
 int main(int argc, char** argv) {
     const int expectStopped = argc > 1 && strcmp(argv[1], "stopped") == 0;
     if (expectStopped) kJson = kJsonStopped;
-    /* Read by the platform on its first use: every launch's diagnostics go to this file. */
-    remove(kJson);
-    setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
-    const struct OneProgram setup = openOneProgram(kSource);
+    const struct OneProgram setup = openOneProgramWithDiagnostics(kSource, kJson);
     cl_context ctx = setup.ctx;
     cl_command_queue q = setup.q;
     cl_program p = setup.p;
+    cl_kernel k = createKernelChecked(p, "serial_scan");
     cl_int err = CL_SUCCESS;
-    cl_kernel k = clCreateKernel(p, "serial_scan", &err);
-    CHECK_EQ(err, CL_SUCCESS);
 
     const cl_uint n = kElements;
     const int one = 1;
@@ -59,12 +55,8 @@ int main(int argc, char** argv) {
              CL_SUCCESS);
     clSetKernelArg(k, 0, sizeof a, &a);
     clSetKernelArg(k, 1, sizeof n, &n);
-    size_t global = 1, local = 1;
-    cl_event e;
-    CHECK_EQ(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &e), CL_SUCCESS);
-    clWaitForEvents(1, &e);
-    cl_int status = 0;
-    clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    /* CL_COMPLETE, or negative: the launch failed (step-limit in the JSON, checked below) */
+    const cl_int status = runOneGroup(q, k, 1);
     int last = 0;
     CHECK_EQ(clEnqueueReadBuffer(q, a, CL_TRUE, (size_t)(n - 1) * sizeof(int), sizeof last, &last,
                                  0, NULL, NULL),
@@ -78,7 +70,6 @@ int main(int argc, char** argv) {
         CHECK_EQ(last, (int)n);
         CHECK(!fileContains(kJson, "step-limit"));
     }
-    clReleaseEvent(e);
     clReleaseMemObject(a);
     clReleaseKernel(k);
     clReleaseProgram(p);

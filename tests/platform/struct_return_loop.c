@@ -51,33 +51,23 @@ static int fileHasContent(const char* path) {
 }
 
 int main(void) {
-    remove(kJson);
-    setenv("CLSTEP_DIAGNOSTICS_JSON", kJson, 1);
-    const struct OneProgram setup = openOneProgram(kSource);
+    const struct OneProgram setup = openOneProgramWithDiagnostics(kSource, kJson);
     cl_context ctx = setup.ctx;
     cl_command_queue q = setup.q;
     cl_program p = setup.p;
+    cl_kernel k = createKernelChecked(p, "count");
     cl_int err = CL_SUCCESS;
-    cl_kernel k = clCreateKernel(p, "count", &err);
-    CHECK_EQ(err, CL_SUCCESS);
 
     const cl_uint n = kIterations;
     int out[2] = {-1, -1};
     cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof out, out, &err);
     clSetKernelArg(k, 0, sizeof b, &b);
     clSetKernelArg(k, 1, sizeof n, &n);
-    size_t global = 1, local = 1;
-    cl_event e;
-    CHECK_EQ(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, &e), CL_SUCCESS);
-    clWaitForEvents(1, &e);
-    cl_int status = 0;
-    clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-    CHECK_EQ(status, CL_COMPLETE);
+    CHECK_EQ(runOneGroup(q, k, 1), CL_COMPLETE);
     CHECK_EQ(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
     CHECK_EQ(out[0], (int)(n / 2 + n % 2));
     CHECK_EQ(out[1], (int)(n / 2));
     CHECK(!fileHasContent(kJson));
-    clReleaseEvent(e);
     clReleaseMemObject(b);
     clReleaseKernel(k);
     clReleaseProgram(p);

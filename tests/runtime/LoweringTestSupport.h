@@ -1,5 +1,6 @@
-// Helpers of the lowered-code tests (tests/runtime/tst_lowering*.cpp, tst_lowered*.cpp):
-// compiling a source, one-work-item NDRanges, int/float buffers and reading them back.
+// Helpers of the runtime tests (tst_lowering*.cpp, tst_lowered*.cpp, tst_memoryport.cpp,
+// tst_parallelorder.cpp): compiling a source, NDRanges, int/float buffers and reading them
+// back.
 #pragma once
 
 #include "frontend/Program.h"
@@ -40,6 +41,25 @@ inline NDRange oneWorkItem() {
     return range;
 }
 
+/// Kernel "k" of `program` run as one work-item on `args` (if the launch is ready; whether it
+/// is, and its diagnostics, are the caller's to check).
+inline std::unique_ptr<KernelRun> runOneWorkItem(const Program& program,
+                                                 std::vector<KernelArgument> args,
+                                                 const RunOptions& options = RunOptions{}) {
+    auto run = std::make_unique<KernelRun>(program, "k", oneWorkItem(), std::move(args), options);
+    if (run->ready()) run->runAll();
+    return run;
+}
+
+/// A 1-D NDRange of `global` work-items in work-groups of `local`.
+inline NDRange range1D(uint64_t global, uint64_t local) {
+    NDRange r;
+    r.global = {global, 1, 1};
+    r.local = {local, 1, 1};
+    return r;
+}
+
+/// A __global int buffer of `n` zeroed elements.
 inline KernelArgument intBuffer(size_t n) {
     KernelArgument a;
     a.kind = KernelArgument::Kind::Buffer;

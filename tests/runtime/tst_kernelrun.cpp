@@ -3,6 +3,9 @@
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 
+// after the runtime headers: it includes <QtTest>, whose `slots` macro WorkItem.h must not see
+#include "LoweringTestSupport.h"
+
 #include <array>
 
 #include <QtTest>
@@ -65,12 +68,7 @@ Ran runKernel(const char* source, const char* kernel, NDRange range,
     return r;
 }
 
-NDRange range1(uint64_t global, uint64_t local) {
-    NDRange r;
-    r.global = {global, 1, 1};
-    r.local = {local, 1, 1};
-    return r;
-}
+using loweringtest::range1D;
 
 } // namespace
 
@@ -86,7 +84,7 @@ private slots:
         auto r = runKernel("__kernel void add(__global const float* a, __global const float* b, "
                            "__global float* c) {"
                            "  size_t i = get_global_id(0); c[i] = a[i] + b[i]; }",
-                           "add", range1(64, 16), {bufferOf(a), bufferOf(b), bufferOf(c)});
+                           "add", range1D(64, 16), {bufferOf(a), bufferOf(b), bufferOf(c)});
         QVERIFY(r.run->ready());
         QVERIFY(r.run->diagnostics().empty());
         auto out = as<float>(r.run->argumentBytes(2));
@@ -121,7 +119,7 @@ __kernel void k(__global int* out, int n, int m, int4 v, int q, Pair s, int kept
     out[6 * i + 5] = kept;
     out += 1;
 })",
-                           "k", range1(8, 8),
+                           "k", range1D(8, 8),
                            {bufferOf(out), scalarOf<int32_t>(3), scalarOf<int32_t>(4),
                             scalarOf<std::array<int32_t, 4>>({10, 11, 12, 13}),
                             scalarOf<int32_t>(5), structArg, scalarOf<int32_t>(6)});
@@ -153,7 +151,7 @@ __kernel void reduce(__global const int* in, __global int* out, __local int* scr
     }
     if (lid == 0) out[get_group_id(0)] = scratch[0];
 })",
-                      "reduce", range1(64, 16), {bufferOf(in), bufferOf(out), localOf(16 * 4)});
+                      "reduce", range1D(64, 16), {bufferOf(in), bufferOf(out), localOf(16 * 4)});
         QVERIFY(r.run->diagnostics().empty());
         auto res = as<int>(r.run->argumentBytes(1));
         for (int g = 0; g < 4; ++g) {
@@ -181,7 +179,7 @@ __kernel void k(__global float* out) {
     out[6] = (float)(7 >> 33);
     uchar c = 250; c += 10; out[7] = c;
 })",
-                           "k", range1(1, 1), {bufferOf(out)});
+                           "k", range1D(1, 1), {bufferOf(out)});
         QVERIFY(r.run->diagnostics().empty());
         auto res = as<float>(r.run->argumentBytes(0));
         QCOMPARE(res[0], 8.0f);
@@ -212,7 +210,7 @@ again:
     int d = 0; do { d += 2; } while (d < 7);
     out[3] = (d, d + 1) ? d : -1;
 })",
-                           "k", range1(1, 1), {bufferOf(out)});
+                           "k", range1D(1, 1), {bufferOf(out)});
         QVERIFY(r.run->diagnostics().empty());
         auto res = as<int>(r.run->argumentBytes(0));
         QCOMPARE(res[0], 0 + 1 + 2 + 4 + 5 + 6 + 7);
@@ -251,7 +249,7 @@ __kernel void k(__global int* out) {
     { v += 1; inside: v += 2; }
     out[5] = v;
 })",
-                           "k", range1(1, 1), {bufferOf(out)});
+                           "k", range1D(1, 1), {bufferOf(out)});
         QVERIFY(r.run->diagnostics().empty());
         auto res = as<int>(r.run->argumentBytes(0));
         QCOMPARE(res[0], 100);
@@ -266,7 +264,7 @@ __kernel void k(__global int* out) {
     void outOfBoundsIsReportedWithWorkItem() {
         std::vector<int> out(4, 0);
         auto r = runKernel("__kernel void k(__global int* out) { out[get_global_id(0)] = 1; }", "k",
-                           range1(8, 4), {bufferOf(out)});
+                           range1D(8, 4), {bufferOf(out)});
         QVERIFY(!r.run->diagnostics().empty());
         const Diagnostic& d = r.run->diagnostics().front();
         QCOMPARE(d.kind, std::string("out-of-bounds"));
@@ -280,7 +278,7 @@ __kernel void k(__global int* out) {
         RunOptions o;
         o.maxStepsPerWorkItem = 1000;
         auto r = runKernel("__kernel void k(__global int* out) { while (1) { out[0]++; } }", "k",
-                           range1(1, 1), {bufferOf(out)}, o);
+                           range1D(1, 1), {bufferOf(out)}, o);
         QCOMPARE(r.run->diagnostics().front().kind, std::string("step-limit"));
     }
 
@@ -289,7 +287,7 @@ __kernel void k(__global int* out) {
         auto r = runKernel("__kernel void k(__global int* out) { if (get_local_id(0) < 2) "
                            "barrier(CLK_LOCAL_MEM_FENCE);"
                            " out[get_global_id(0)] = 1; }",
-                           "k", range1(4, 4), {bufferOf(out)});
+                           "k", range1D(4, 4), {bufferOf(out)});
         QVERIFY(!r.run->diagnostics().empty());
         QCOMPARE(r.run->diagnostics().front().kind, std::string("barrier-divergence"));
     }
@@ -310,7 +308,7 @@ __kernel void k(__global int *out) {
     int v[1] = {sync_and_read(t, (lid + 1) % 4)};
     out[get_global_id(0)] = v[0];
 })",
-                           "k", range1(4, 4), {bufferOf(out)});
+                           "k", range1D(4, 4), {bufferOf(out)});
         QVERIFY(r.run->usesBarriers());
         QVERIFY(r.run->diagnostics().empty());
         QCOMPARE(as<int>(r.run->argumentBytes(0)), (std::vector<int>{2, 3, 4, 1}));
@@ -321,7 +319,7 @@ int sync(void) {
     return 1;
 }
 __kernel void k(__global int *out) { out[get_global_id(0)] = sizeof(sync()); })",
-                                     "k", range1(4, 4), {bufferOf(out)});
+                                     "k", range1D(4, 4), {bufferOf(out)});
         QVERIFY(!unevaluated.run->usesBarriers());
         QCOMPARE(as<int>(unevaluated.run->argumentBytes(0)), (std::vector<int>{4, 4, 4, 4}));
     }
@@ -340,7 +338,7 @@ __kernel void k(__global int *out) {
 })",
                                                                CompileOptions{});
         QVERIFY(!program->hasErrors());
-        KernelRun run(*program, "k", range1(1, 1), {bufferOf(std::vector<int>(1))}, RunOptions{});
+        KernelRun run(*program, "k", range1D(1, 1), {bufferOf(std::vector<int>(1))}, RunOptions{});
         QVERIFY(run.ready());
         size_t literals = 0;
         for (const Buffer& b : run.constantMemory().buffers())
@@ -358,7 +356,7 @@ __kernel void k(__global uint* in, __global uint* out) {
     out[0] = in[0] == 0x04030201u;
     out[1] = h[0] == 0x01020304u;
 })",
-                           "k", range1(1, 1), {bufferOf(in), bufferOf(out)}, o);
+                           "k", range1D(1, 1), {bufferOf(in), bufferOf(out)}, o);
         QVERIFY(r.run->diagnostics().empty());
         auto res = as<uint32_t>(r.run->argumentBytes(1));
         QCOMPARE(res[0], 0x01000000u); // the store is big-endian too: bytes 00 00 00 01
@@ -372,7 +370,7 @@ __kernel void k(__global uint* in, __global uint* out) {
         auto r = runKernel(
             "__constant int lut[3] = {7, 8, 9};\n"
             "__kernel void k(__global int* out) { out[get_global_id(0)] = lut[get_global_id(0)]; }",
-            "k", range1(3, 3), {bufferOf(out)});
+            "k", range1D(3, 3), {bufferOf(out)});
         QVERIFY(r.run->ready());
         QVERIFY(r.run->diagnostics().empty());
         QCOMPARE(as<int>(r.run->argumentBytes(0)), (std::vector<int>{7, 8, 9}));
@@ -380,7 +378,7 @@ __kernel void k(__global uint* in, __global uint* out) {
 
     void argumentMismatchIsALaunchError() {
         auto r = runKernel("__kernel void k(__global int* out, int n) { out[0] = n; }", "k",
-                           range1(1, 1), {scalarOf<int>(3)});
+                           range1D(1, 1), {scalarOf<int>(3)});
         QVERIFY(!r.run->ready());
         QCOMPARE(r.run->diagnostics().front().kind, std::string("launch"));
     }
@@ -393,7 +391,7 @@ __kernel void k(__global uint* in, __global uint* out) {
             "__kernel __attribute__((reqd_work_group_size(B, 1, 1)))\n"
             "void k(__global uint* out) { out[get_global_id(0)] = get_local_size(0); }";
         std::vector<uint32_t> out(8, 0);
-        auto wrong = runKernel(src, "k", range1(8, 2), {bufferOf(out)});
+        auto wrong = runKernel(src, "k", range1D(8, 2), {bufferOf(out)});
         QVERIFY(!wrong.run->ready());
         QCOMPARE(wrong.run->diagnostics().size(), size_t(1));
         QCOMPARE(wrong.run->diagnostics().front().kind, std::string("launch"));
@@ -402,14 +400,14 @@ __kernel void k(__global uint* in, __global uint* out) {
                              "reqd_work_group_size(4, 1, 1) (OpenCL C 6.7.2)"));
         QCOMPARE(wrong.run->diagnostics().front().range.begin.line, 3u);
 
-        NDRange automatic = range1(8, 1);
+        NDRange automatic = range1D(8, 1);
         automatic.localGiven = false;
         auto chosen = runKernel(src, "k", automatic, {bufferOf(out)});
         QVERIFY(chosen.run->ready());
         QVERIFY(chosen.run->diagnostics().empty());
         QCOMPARE(as<uint32_t>(chosen.run->argumentBytes(0)), std::vector<uint32_t>(8, 4));
 
-        auto right = runKernel(src, "k", range1(8, 4), {bufferOf(out)});
+        auto right = runKernel(src, "k", range1D(8, 4), {bufferOf(out)});
         QVERIFY(right.run->diagnostics().empty());
         QCOMPARE(as<uint32_t>(right.run->argumentBytes(0)), std::vector<uint32_t>(8, 4));
     }

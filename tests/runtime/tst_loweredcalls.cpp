@@ -91,10 +91,9 @@ __kernel void k(__global int* o, __global float* fo) {
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
 
         std::vector<KernelArgument> args{intBuffer(13), floatBuffer(std::vector<float>(3, 0))};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         QVERIFY(run.diagnostics().empty());
         const std::vector<int32_t> o = ints(run.argumentBytes(0));
         const std::vector<int32_t> expected{6, 60, 1060, 7,   3,   27, 4, // o[7]: x = *p
@@ -126,12 +125,11 @@ __kernel void k(__global int* o) {
         exec::Program lowered(*program->unit);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
         std::vector<KernelArgument> args{intBuffer(2)};
-        const NDRange range = oneWorkItem();
         RunOptions options;
         options.maxCallDepth = 2; // the kernel and down1: calling down2 exceeds it
-        KernelRun run(*program, "k", range, args, options);
+        auto ran = runOneWorkItem(*program, args, options);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         bool index = false, depth = false;
         for (const Diagnostic& d : run.diagnostics()) {
             if (d.kind == "array-index") {
@@ -170,10 +168,9 @@ __kernel void k(__global int* o) {
         for (const ast::VarDecl* v : program->programVars)
             QVERIFY(lowered.programInit(v));
         std::vector<KernelArgument> args{intBuffer(3)};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         QVERIFY(run.diagnostics().empty());
         const std::vector<int32_t> o = ints(run.argumentBytes(0));
         QCOMPARE(o, (std::vector<int32_t>{4 + 5 + 2 + 0, 7 + 2, 'i' + 0}));

@@ -73,10 +73,9 @@ __kernel void k(__global int* o) {
         for (const char* name : {"both", "onlyGoto", "into", "loop"})
             QVERIFY2(lowered.function(findFunction(*program, name)), name);
         std::vector<KernelArgument> args{intBuffer(6)};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         QVERIFY(run.diagnostics().empty());
         const std::vector<int32_t> expected{1, 2, 10, 11, 5023, 3};
         QCOMPARE(ints(run.argumentBytes(0)), expected);
@@ -181,10 +180,9 @@ __kernel void k(__global int* o, __global float4* f, __global uint4* u, __global
             const int32_t x = i + 1;
             std::memcpy(args[3].bytes.data() + 4 * i, &x, 4);
         }
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         for (const Diagnostic& d : run.diagnostics())
             qWarning("%u: %s", d.range.begin.line, d.message.c_str());
         QVERIFY(run.diagnostics().empty());
@@ -236,10 +234,9 @@ again:;
 )");
         QVERIFY(!program->hasErrors());
         std::vector<KernelArgument> args{intBuffer(4)};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         QVERIFY(run.diagnostics().empty());
         const std::vector<int32_t> o = ints(run.argumentBytes(0));
         // sum over i in {0,1,3,4,5,6,7} of 0+..+i
@@ -308,10 +305,9 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
 
         std::vector<KernelArgument> args{floatBuffer({1, 2, 3, 4, 0, 0, 0, 0}),
                                          floatBuffer(std::vector<float>(14, 0)), intBuffer(16)};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         QVERIFY(run.diagnostics().empty());
         const std::vector<float> o = floats(run.argumentBytes(1));
         QCOMPARE(o[0], 162.0f);
@@ -348,10 +344,9 @@ __kernel void k(__global int4* io) {
 )");
         QVERIFY(!program->hasErrors());
         std::vector<KernelArgument> args{intBuffer(8)};
-        const NDRange range = oneWorkItem();
-        KernelRun run(*program, "k", range, args, RunOptions{});
+        auto ran = runOneWorkItem(*program, args);
+        KernelRun& run = *ran;
         QVERIFY(run.ready());
-        run.runAll();
         bool division = false, outOfBounds = false;
         for (size_t i = 0; i < run.diagnostics().size(); ++i) {
             const Diagnostic& d = run.diagnostics()[i];
