@@ -5,6 +5,7 @@
 #include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace clstep {
@@ -73,6 +74,22 @@ public:
             return v;
         }
         return m_checked.load(wi, address, type, site, align);
+    }
+    void loadLanes(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
+                   uint64_t align, Lane* out, uint32_t count) override {
+        // load()'s lanes, read straight into `out`
+        const Type* t = type->canonical();
+        if (t->kind != TypeKind::Vector || count != t->count)
+            return MemoryPort::loadLanes(wi, address, type, site, align, out, count);
+        if (!align) align = t->align;
+        const uint64_t size = t->element->size * t->count;
+        if (const uint8_t* d = direct(wi, address, size, false, align)) {
+            lanemem::readLanes(d, t->element->kind, t->element->size, t->count, out);
+            observed(wi, address, size, false, d, site);
+            return;
+        }
+        const Value v = m_checked.load(wi, address, type, site, align);
+        std::copy_n(v.lanes, count, out);
     }
     void store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,
                const SourceRange& site, uint64_t align) override {

@@ -56,8 +56,19 @@ private:
     /// Executes lowered function body `f` until it returns (the return value, if any, is
     /// left in m_returnValue) or falls off its end.
     void runLowered(const exec::Function& f);
-    /// The statement boundary of `s` (counted, step limit, observers, debugger pause).
-    void stepAt(const ast::Stmt* s);
+    /// The statement boundary of `s` (counted, step limit, observers, debugger pause): the
+    /// common case inline, the rest in stepAtRare().
+    void stepAt(const ast::Stmt* s) {
+        WorkItem& wi = m_wi;
+        wi.m_currentStmt = s;
+        ++wi.m_steps;
+        if (!wi.m_frames.back().exprTemps.empty() || wi.m_steps > m_maxSteps || wi.m_flowObserved ||
+            wi.m_controller) [[unlikely]]
+            stepAtRare(s);
+    }
+    /// stepAt() when the statement has something more to do: temporaries to release, the
+    /// step limit, flow observers, a debugger controller.
+    [[gnu::noinline]] void stepAtRare(const ast::Stmt* s);
     /// Tells the run's flow observers (KernelRun::flowObservers(), not empty) that this
     /// work-item's branch at condition `site` went `outcome` way (ExecutionObserver::onBranch).
     /// When the lone flow observer keeps the event log this work-item's memory port appends
@@ -161,6 +172,8 @@ private:
 
     WorkItem& m_wi;
     KernelRun& m_run;
+    /// RunOptions::maxStepsPerWorkItem of the run (statements).
+    uint64_t m_maxSteps;
     Value m_returnValue;
     /// While lowered code runs: the direct byte pointers of the current frame's slots
     /// (Frame::direct's storage, which stays put while the frame lives; set and restored by

@@ -10,7 +10,8 @@ namespace clstep {
 
 using namespace ast;
 
-Evaluator::Evaluator(WorkItem& wi) : m_wi(wi), m_run(wi.kernelRun()) {}
+Evaluator::Evaluator(WorkItem& wi)
+    : m_wi(wi), m_run(wi.kernelRun()), m_maxSteps(m_run.options().maxStepsPerWorkItem) {}
 
 void Evaluator::reset() {
     m_returnValue = Value{};
@@ -48,8 +49,7 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
     return m_wi.allocateSlot(f, v->slot, v->type, v->name, false);
 }
 
-void Evaluator::stepAt(const Stmt* s) {
-    m_wi.m_currentStmt = s;
+void Evaluator::stepAtRare(const Stmt* s) {
     // The previous statement's full expressions have ended: so have the structures its
     // calls returned (C11 6.2.4p8; WorkItem::Frame::exprTemps).
     if (std::vector<uint64_t>& done = m_wi.m_frames.back().exprTemps; !done.empty()) {
@@ -57,8 +57,8 @@ void Evaluator::stepAt(const Stmt* s) {
             m_wi.m_private.release(a);
         done.clear();
     }
-    if (++m_wi.m_steps > m_run.options().maxStepsPerWorkItem) stepLimitReached(s);
-    if (!m_run.flowObservers().empty()) statementReached(*s);
+    if (m_wi.m_steps > m_maxSteps) stepLimitReached(s);
+    if (m_wi.m_flowObserved) statementReached(*s);
     if (m_wi.m_controller && m_wi.m_onFiber && m_wi.m_controller->shouldPause(m_wi, *s)) {
         m_wi.m_pausedAtStatement = true;
         m_wi.switchToCaller();

@@ -30,7 +30,7 @@ inline uint16_t floatToHalfBits(float f) {
     return sign | static_cast<uint16_t>(exp << 10) | mant;
 }
 
-inline void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
+[[gnu::always_inline]] inline void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
     uint8_t tmp[8];
     size_t n = k == TypeKind::Pointer ? 8 : 0;
     switch (k) {
@@ -111,7 +111,7 @@ inline void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
     }
 }
 
-inline void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
+[[gnu::always_inline]] inline void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
     uint8_t tmp[8];
     size_t n;
     switch (k) {

@@ -8,37 +8,68 @@ namespace clstep {
 namespace {
 std::atomic<uint64_t> g_nextSerial{0};
 
-/// A process-unique serial. Threads take blocks of 4096 from the shared counter, so the
-/// per-allocation cost is a thread-local increment rather than an atomic operation.
-uint64_t nextSerial() {
-    constexpr uint64_t kBlock = 4096;
-    thread_local uint64_t next = 0, end = 0;
-    if (next == end) {
-        next = g_nextSerial.fetch_add(kBlock, std::memory_order_relaxed) + 1;
-        end = next + kBlock;
+constexpr uint64_t kSerialBlock = 4096;
+/// This thread's block of serials: the next one and the end of the block.
+thread_local uint64_t t_nextSerial = 0, t_serialEnd = 0;
+
+/// `n` consecutive process-unique serials (the first is returned). Threads take blocks of
+/// 4096 from the shared counter, so the per-allocation cost is a thread-local increment
+/// rather than an atomic operation.
+uint64_t nextSerials(uint64_t n) {
+    if (t_serialEnd - t_nextSerial < n) {
+        if (n > kSerialBlock) return g_nextSerial.fetch_add(n, std::memory_order_relaxed) + 1;
+        t_nextSerial = g_nextSerial.fetch_add(kSerialBlock, std::memory_order_relaxed) + 1;
+        t_serialEnd = t_nextSerial + kSerialBlock;
     }
-    return next++;
+    const uint64_t first = t_nextSerial;
+    t_nextSerial += n;
+    return first;
+}
+
+/// A process-unique serial.
+uint64_t nextSerial() {
+    return nextSerials(1);
 }
 } // namespace
 
-uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data) {
-    uint32_t index;
+inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
     if (!m_free.empty()) {
         index = m_free.back();
         m_free.pop_back();
+    } else if (m_next < m_buffers.size()) {
+        index = m_next++; // a slot released by clear()
     } else {
         if (m_buffers.size() >= address::kMaxBuffers)
             throw std::length_error("too many live allocations in one address space");
         index = static_cast<uint32_t>(m_buffers.size());
         m_buffers.emplace_back();
+        m_next = index + 1;
     }
     Buffer& b = m_buffers[index];
     b.bytes.assign(size, 0);
-    if (b.name != name) b.name = name; // usually the same variable as before clear()
-    data = b.bytes.data();
     b.alive = true;
     b.readOnly = b.writeOnly = false;
     b.serial = nextSerial();
+    return b;
+}
+
+uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data) {
+    uint32_t index;
+    Buffer& b = take(size, index);
+    if (b.name != name) b.name = name; // usually the same variable as before clear()
+    b.nameSource = nullptr;
+    data = b.bytes.data();
+    return address::make(m_space, index, 0);
+}
+
+uint64_t Memory::allocateNamed(uint64_t size, const std::string& name, uint8_t*& data) {
+    uint32_t index;
+    Buffer& b = take(size, index);
+    if (b.nameSource != &name) {
+        if (b.name != name) b.name = name;
+        b.nameSource = &name;
+    }
+    data = b.bytes.data();
     return address::make(m_space, index, 0);
 }
 
@@ -55,18 +86,37 @@ void Memory::clear(uint32_t keep) {
     // Slots are kept (small ones with their storage) and handed out again from index 1, so
     // a cleared Memory allocates the same addresses as a new one without calling malloc.
     m_free.clear();
-    for (size_t i = m_buffers.size(); i-- > 1;) {
-        Buffer& b = m_buffers[i];
-        if (i <= keep && b.alive) {
+    const uint32_t n = static_cast<uint32_t>(m_buffers.size());
+    uint32_t kept = 0; // leading kept buffers (1..kept), all alive
+    while (kept < keep && kept + 1 < n && m_buffers[kept + 1].alive)
+        ++kept;
+    if (kept) {
+        // each a new object: checks reset their state for it
+        uint64_t serial = nextSerials(kept);
+        for (uint32_t i = 1; i <= kept; ++i) {
+            Buffer& b = m_buffers[i];
             b.readOnly = b.writeOnly = false;
-            b.serial = nextSerial(); // a new object: checks reset their state for it
+            b.serial = serial++;
+        }
+    }
+    for (uint32_t i = kept + 1; i < n; ++i) {
+        Buffer& b = m_buffers[i];
+        if (i <= keep && b.alive) { // kept, after a released one
+            b.readOnly = b.writeOnly = false;
+            b.serial = nextSerial();
             continue;
         }
         b.alive = false;
         b.bytes.clear();
         if (b.bytes.capacity() > kRetainedBytes) b.bytes.shrink_to_fit();
-        m_free.push_back(static_cast<uint32_t>(i));
     }
+    m_next = kept + 1;
+    if (kept >= keep || kept + 1 >= n) return;
+    // A released buffer among the kept ones: hand the released slots out in ascending
+    // order, skipping the kept ones (a free list, lowest index on top).
+    for (uint32_t i = n; i-- > kept + 1;)
+        if (!m_buffers[i].alive) m_free.push_back(i);
+    m_next = n;
 }
 
 } // namespace clstep

@@ -21,6 +21,10 @@ struct Buffer {
     /// Unique per allocation in the process (never 0 for a live buffer): checks compare it
     /// to notice that a slot was released and reused, and reset their shadow state.
     uint64_t serial = 0;
+    /// The string `name` was copied from when it came through Memory::allocateNamed() (a
+    /// declaration's name), else null: the next allocateNamed() of the same string keeps
+    /// `name` without comparing it.
+    const std::string* nameSource = nullptr;
     uint64_t size() const { return bytes.size(); }
 };
 
@@ -44,6 +48,10 @@ public:
     /// is normally handed to the same variable again by the next work-item, so its name and
     /// storage are kept and only its bytes are zeroed.
     uint64_t allocate(uint64_t size, const std::string& name, uint8_t*& data);
+    /// allocate() for a `name` that lives, unchanged, as long as this Memory (the name of a
+    /// variable or parameter of the program being run): a slot last named from the same
+    /// string keeps its name without a comparison.
+    uint64_t allocateNamed(uint64_t size, const std::string& name, uint8_t*& data);
     /// Releases the buffer containing `address` (its bytes are dropped; later accesses are
     /// reported as dangling).
     void release(uint64_t address);
@@ -80,8 +88,15 @@ public:
 
 private:
     AddressSpace m_space;
+    /// The slot allocate() hands out next, allocated as new (alive, `size` zero bytes, read
+    /// and write allowed, a new serial) apart from its name; `index` is set to its index.
+    Buffer& take(uint64_t size, uint32_t& index);
     std::vector<Buffer> m_buffers;
+    /// Released slots, the last released on top: allocate() hands these out first.
     std::vector<uint32_t> m_free;
+    /// Then the slots from m_next up, in ascending order (those that clear() released, as a
+    /// free list of all of them in descending order would), then new slots.
+    uint32_t m_next = 1;
 };
 
 } // namespace clstep

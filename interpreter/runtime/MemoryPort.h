@@ -4,6 +4,7 @@
 #include "core/Type.h"
 #include "core/Value.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -55,6 +56,14 @@ public:
     /// Loads the scalar or vector of `type` at `address` (lane i = component i).
     virtual Value load(WorkItem& wi, uint64_t address, const QualType& type,
                        const SourceRange& site, uint64_t align) = 0;
+    /// load() of the `count` lanes of `type` at `address` into `out` (lanes past `count` are
+    /// left alone): the vector loads of lowered code, without a Value in between on a port
+    /// that can read in place (DirectPort).
+    virtual void loadLanes(WorkItem& wi, uint64_t address, const QualType& type,
+                           const SourceRange& site, uint64_t align, Lane* out, uint32_t count) {
+        const Value v = load(wi, address, type, site, align);
+        std::copy_n(v.lanes, count, out);
+    }
     /// Stores the scalar or vector `v` of `type` at `address`.
     virtual void store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,
                        const SourceRange& site, uint64_t align) = 0;

@@ -54,6 +54,11 @@ void WorkItem::attach(WorkGroup& group) {
     m_spaces[static_cast<size_t>(AddressSpace::Global)] = &m_run.globalMemory();
     m_spaces[static_cast<size_t>(AddressSpace::Local)] = &group.localMemory();
     m_spaces[static_cast<size_t>(AddressSpace::Constant)] = &m_run.constantMemory();
+    const NDRange& r = m_run.range();
+    for (int d = 0; d < 3; ++d)
+        m_groupBase[d] = group.groupId()[d] * r.local[d] + r.offset[d];
+    // on the thread that runs the group (KernelRun::flowObservers() is per thread)
+    m_flowObserved = !m_run.flowObservers().empty();
 }
 
 WorkItem::~WorkItem() {
@@ -97,9 +102,8 @@ void WorkItem::rebind(WorkGroup& group) {
 
 void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
     m_localId = localId;
-    const NDRange& r = m_run.range();
     for (int d = 0; d < 3; ++d)
-        m_globalId[d] = m_group->groupId()[d] * r.local[d] + localId[d] + r.offset[d];
+        m_globalId[d] = m_groupBase[d] + localId[d];
 }
 
 void WorkItem::runKernelBody() {
@@ -109,9 +113,8 @@ void WorkItem::runKernelBody() {
     m_steps = 0;
     m_asyncCopies = 0;
     m_collectiveCalls = 0;
-    Frame f = newFrame(&k);
-    bindArguments(f);
-    m_frames.push_back(std::move(f));
+    m_frames.push_back(takeFrame(&k));
+    bindArguments(m_frames.back());
     try {
         m_eval->runBody(&k);
         m_state = State::Finished;
@@ -166,27 +169,38 @@ void WorkItem::bindArguments(Frame& f) {
     }
     const bool unobserved = m_port->unobserved();
     if (m_kernelSlotsPort == m_port && m_boundArguments == m_arguments.size() &&
-        m_kernelSlots.size() == f.slots.size()) {
+        m_kernelSlots.size() == k.frameSlots) {
         // Every argument's buffer was kept (Memory::clear(keep)): the slots and direct
         // pointers are the previous work-item's; bind the values that may have changed.
-        std::copy(m_kernelSlots.begin(), m_kernelSlots.end(), f.slots.begin());
-        std::copy(m_kernelDirect.begin(), m_kernelDirect.end(), f.direct.begin());
+        f.slots.assign(m_kernelSlots.begin(), m_kernelSlots.end());
+        f.direct.assign(m_kernelDirect.begin(), m_kernelDirect.end());
+        if (unobserved) {
+            for (uint32_t i : m_rebound) {
+                const ArgumentBinding& a = m_arguments[i];
+                bindArgumentValue(i, a, address::make(AddressSpace::Private, i + 1, 0), a.data);
+            }
+            return;
+        }
         for (size_t i = 0; i < m_arguments.size(); ++i) {
             const ArgumentBinding& a = m_arguments[i];
             const uint64_t addr =
                 address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
             if (!a.unchanged)
                 bindArgumentValue(i, a, addr, a.data);
-            else if (!unobserved)
+            else
                 notifyAccess(addr, a.size, true, a.data, a.param->range);
         }
         return;
     }
+    f.slots.assign(k.frameSlots, 0);
+    f.direct.assign(k.frameSlots, nullptr);
     const bool inPlace = directSlot(true);
     uint32_t bound = 0;
+    m_rebound.clear();
     for (size_t i = 0; i < m_arguments.size(); ++i) {
         ArgumentBinding& a = m_arguments[i];
         const ast::ParamDecl& p = *a.param;
+        if (!a.unchanged) m_rebound.push_back(static_cast<uint32_t>(i));
         // Argument i is in buffer i + 1 (each argument is its own buffer, allocated in
         // parameter order): the previous work-item's buffer is reused when it is still
         // there (Memory::clear(keep) gave it a new serial and left its bytes in place),
@@ -233,17 +247,25 @@ void WorkItem::bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t ad
 }
 
 WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
-    Frame f;
-    if (!m_spareFrames.empty()) {
-        f = std::move(m_spareFrames.back());
-        m_spareFrames.pop_back();
-    }
-    f.function = fn;
-    f.callSite = nullptr;
+    Frame f = takeFrame(fn);
     f.slots.assign(fn->frameSlots, 0);
     f.direct.assign(fn->frameSlots, nullptr);
-    f.temps.clear();
-    f.exprTemps.clear();
+    return f;
+}
+
+WorkItem::Frame WorkItem::takeFrame(const ast::FunctionDecl* fn) {
+    Frame f;
+    if (!m_spareFrames.empty()) {
+        Frame& spare = m_spareFrames.back();
+        f.slots.swap(spare.slots);
+        f.direct.swap(spare.direct);
+        f.temps.swap(spare.temps);
+        f.exprTemps.swap(spare.exprTemps);
+        m_spareFrames.pop_back();
+        f.temps.clear();
+        f.exprTemps.clear();
+    }
+    f.function = fn;
     return f;
 }
 
@@ -270,7 +292,7 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
                                 const std::string& name, bool initializedNow) {
     const Type* t = type->canonical();
     uint8_t* data;
-    uint64_t addr = m_private.allocate(t->size, name, data);
+    uint64_t addr = m_private.allocateNamed(t->size, name, data);
     f.slots[slot] = addr;
     if ((t->isScalar() || t->isVector()) && directSlot(initializedNow))
         f.direct[slot] = data; // what enableDirect() would find, without the lookup

@@ -229,14 +229,22 @@ private:
     /// Leading `__private` buffers (indices 1..n) that hold the previous work-item's
     /// arguments: the next work-item binds its arguments into them (Memory::clear(keep)).
     uint32_t m_boundArguments = 0;
+    /// Indices of the arguments whose buffers bindArguments() writes again for each
+    /// work-item (the others are not changed by the kernel: ArgumentBinding::unchanged).
+    std::vector<uint32_t> m_rebound;
     /// Number of asynchronous copies started so far; the next one's event id.
     uint64_t nextAsyncCopyEvent() { return ++m_asyncCopies; }
     /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
     Frame newFrame(const ast::FunctionDecl* fn);
+    /// newFrame() without the slots: a finished frame's storage for `fn`, its slots and
+    /// direct pointers left as they were (the caller fills in all fn->frameSlots of them),
+    /// no temporaries, no call site.
+    Frame takeFrame(const ast::FunctionDecl* fn);
     /// Keeps a finished frame's storage for newFrame().
     void recycleFrame(Frame&& f);
     /// Allocates private storage for slot `slot` of frame `f` and lets it be accessed in
     /// place when the memory port allows it (MemoryPort::directSlot(initializedNow)).
+    /// `name` is the declaration's, which lives as long as the run (Memory::allocateNamed).
     uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name,
                           bool initializedNow);
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (its bytes go to
@@ -269,6 +277,10 @@ private:
     Memory m_private{AddressSpace::Private};
     std::array<uint64_t, 3> m_localId{};
     std::array<uint64_t, 3> m_globalId{};
+    /// Global id of local id (0, 0, 0) in this work-item's group (attach()).
+    std::array<uint64_t, 3> m_groupBase{};
+    /// The run has flow observers on this thread (KernelRun::flowObservers(), attach()).
+    bool m_flowObserved = false;
     State m_state = State::Ready;
     SourceRange m_barrierRange;
     uint32_t m_barrierFlags = 0;

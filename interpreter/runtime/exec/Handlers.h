@@ -8,6 +8,7 @@
 #include "runtime/WorkItem.h"
 #include "runtime/exec/Code.h"
 
+#include <new>
 #include <vector>
 
 namespace clstep::exec {
@@ -368,6 +369,24 @@ struct Handlers {
         writeLValue(n, ev, lhs, p, addr, next);
         return (n.imm.u & 2) ? next : cur;
     }
+    /// incDec() on a private variable of lane type K (`n.to`, Int or UInt): in place when
+    /// the slot is direct, as incDec() computes it; else incDec().
+    template <TypeKind K>
+    static Lane incDecSlot(const Node& n, Evaluator& ev) {
+        uint8_t* p = directSlot(ev, n.slot);
+        if (!p) return incDec(n, ev);
+        Lane cur;
+        lanemem::readLane(p, K, false, cur);
+        const Lane one = lane::convert(Lane{.i = 1}, TypeKind::Int, K);
+        const BinaryOp op = (n.imm.u & 1) ? BinaryOp::Add : BinaryOp::Sub;
+        Lane next;
+        if (!lane::quickArith(op, K, cur, one, next)) {
+            bool divisionByZero = false;
+            next = lane::arith(op, K, cur, one, divisionByZero);
+        }
+        lanemem::writeLane(p, K, false, next);
+        return (n.imm.u & 2) ? next : cur;
+    }
     /// `p += i` / `p -= i` on a pointer lvalue (lvalue as readLValue(); `n.to` Pointer): the
     /// pointer first, then `i` (`n.a`), stepping by elements of `n.imm.u >> 1` bytes; bit 0 of
     /// `n.imm.u`: subtract.
@@ -470,9 +489,12 @@ struct Handlers {
     static Value callBuiltinValue(const Node& n, Evaluator& ev) {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
         if (n.list) return callBuiltinList(n, ev, *def);
-        Value argv[3];
+        // Only the call's own arguments are constructed (zeroed): a Value is 128 bytes.
+        alignas(Value) unsigned char storage[3 * sizeof(Value)];
+        Value* argv = reinterpret_cast<Value*>(storage);
         const Node* args[3] = {n.a, n.b, n.c};
         for (uint32_t i = 0; i < n.slot; ++i) {
+            new (&argv[i]) Value();
             if (args[i]->vec)
                 args[i]->vec(*args[i], ev, argv[i].lanes);
             else
@@ -508,6 +530,18 @@ struct Handlers {
         const auto* def = reinterpret_cast<const BuiltinDef*>(n.imm.u);
         Lane l;
         l.u = (ev.m_wi.env().*def->dimQuery)(static_cast<uint32_t>(eval(n.a, ev).u));
+        return l;
+    }
+    /// get_global_id(d) (spec 6.12.1): dimQuery() without the BuiltinEnv call.
+    static Lane globalIdQuery(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.m_wi.globalId(static_cast<uint32_t>(eval(n.a, ev).u));
+        return l;
+    }
+    /// get_local_id(d) (spec 6.12.1): dimQuery() without the BuiltinEnv call.
+    static Lane localIdQuery(const Node& n, Evaluator& ev) {
+        Lane l;
+        l.u = ev.m_wi.localId(static_cast<uint32_t>(eval(n.a, ev).u));
         return l;
     }
 };

@@ -336,6 +336,9 @@ const Node* Lowerer::unary(const UnaryExpr* u) {
         if (slot >= 0) {
             n->slot = static_cast<uint32_t>(slot);
             n->from = n->to;
+            // the loop counter's case: an int or uint private variable
+            if (n->to == TypeKind::Int) n->fn = &H::incDecSlot<TypeKind::Int>;
+            if (n->to == TypeKind::UInt) n->fn = &H::incDecSlot<TypeKind::UInt>;
         }
         n->imm.u = (u->op == UnaryOp::PreInc || u->op == UnaryOp::PostInc ? 1u : 0u) |
                    (u->op == UnaryOp::PreInc || u->op == UnaryOp::PreDec ? 2u : 0u) |
@@ -476,7 +479,11 @@ const Node* Lowerer::call(const CallExpr* c) {
     if (c->builtin < 0) return userCall(c); // exec::Call (LowerCall.cpp)
     const BuiltinDef& def = BuiltinRegistry::instance().def(c->builtin);
     if (def.dimQuery && c->args.size() == 1) {
-        Node* n = make(&H::dimQuery, c, scalar(c->args[0].get()));
+        // the two most frequent queries read the work-item's ids directly
+        const auto fn = def.dimQuery == &BuiltinEnv::globalId  ? &H::globalIdQuery
+                        : def.dimQuery == &BuiltinEnv::localId ? &H::localIdQuery
+                                                               : &H::dimQuery;
+        Node* n = make(fn, c, scalar(c->args[0].get()));
         n->imm.u = reinterpret_cast<uintptr_t>(&def);
         return n;
     }

@@ -79,6 +79,27 @@ const Node* Lowerer::vectorOrNull(const Expr* e) {
         if (slot >= 0) {
             n = make(nullptr, e);
             n->vec = &VH::loadSlot;
+            if (t->element->kind == TypeKind::Float) {
+                switch (t->count) {
+                case 2:
+                    n->vec = &VH::loadSlotFloat<2>;
+                    break;
+                case 3:
+                    n->vec = &VH::loadSlotFloat<3>;
+                    break;
+                case 4:
+                    n->vec = &VH::loadSlotFloat<4>;
+                    break;
+                case 8:
+                    n->vec = &VH::loadSlotFloat<8>;
+                    break;
+                case 16:
+                    n->vec = &VH::loadSlotFloat<16>;
+                    break;
+                default:
+                    break;
+                }
+            }
             n->slot = static_cast<uint32_t>(slot);
             break;
         }

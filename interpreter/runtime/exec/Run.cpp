@@ -168,7 +168,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             const bool taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
                                : k == TypeKind::Double                       ? v.d != 0
                                                                              : v.u != 0;
-            if (!m_run.flowObservers().empty()) branchTaken(op.expr->range, taken ? 1 : 0);
+            if (m_wi.m_flowObserved) branchTaken(op.expr->range, taken ? 1 : 0);
             if (!taken) pc = op.target;
             break;
         }
@@ -183,7 +183,7 @@ void Evaluator::runLowered(const exec::Function& f) {
                     chosen = static_cast<int64_t>(ci);
                     break;
                 }
-            if (!m_run.flowObservers().empty()) branchTaken(t.stmt->cond->range, chosen);
+            if (m_wi.m_flowObserved) branchTaken(t.stmt->cond->range, chosen);
             if (!target) {
                 pc = t.fallback.op;
                 break;

@@ -3,6 +3,7 @@
 #include "runtime/exec/Handlers.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace clstep::exec {
 
@@ -63,12 +64,25 @@ struct VectorHandlers {
         const Value v = ev.load(Handlers::slotAddress(ev, n.slot), n.expr->type, n.expr->range);
         std::copy_n(v.lanes, n.count, out);
     }
+    /// loadSlot() of a `floatN` slot: the N lanes read in place as lanemem::readLanes reads
+    /// them, else loadSlot().
+    template <uint32_t N>
+    static void loadSlotFloat(const Node& n, Evaluator& ev, Lane* out) {
+        if (const uint8_t* p = Handlers::directSlot(ev, n.slot)) {
+            for (uint32_t i = 0; i < N; ++i) {
+                out[i].u = 0;
+                std::memcpy(&out[i].f, p + i * 4, 4);
+            }
+            return;
+        }
+        loadSlot(n, ev, out);
+    }
     /// Loads the vector at address `n.a` (type and site of `n.expr`, alignment `n.align`):
     /// `p[i]`, `*p`, a record field, a program-scope variable.
     static void load(const Node& n, Evaluator& ev, Lane* out) {
         const uint64_t a = Handlers::eval(n.a, ev).u;
-        const Value v = ev.loadAt(a, n.expr->type, n.expr->range, n.align);
-        std::copy_n(v.lanes, n.count, out);
+        ev.m_wi.memoryPort().loadLanes(ev.m_wi, a, n.expr->type, n.expr->range, n.align, out,
+                                       n.count);
     }
     /// Stores vector `v` into vector lvalue `lhs` of node `n`: a
     /// private slot (`n.from` not Void: in place or through the port), the components of a
