@@ -29,6 +29,9 @@ EntryEvaluator::RunOutcome EntryEvaluator::run(const Program& program,
     RunOptions options;
     options.deviceBigEndian = state.settings.bigEndian;
     options.maxStepsPerWorkItem = state.settings.maxSteps + KernelBuilder::overheadSteps(state);
+    // The kept variables are the session's, held by every entry's work-item: the entry's own
+    // private memory still gets the whole per-work-item limit.
+    options.maxWorkItemPrivateBytes += args[0].size;
     KernelRun kernelRun(program, KernelBuilder::kKernelName, state.settings.range, args, options);
     kernelRun.runAll();
     out.output = kernelRun.output();

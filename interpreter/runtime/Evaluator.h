@@ -85,7 +85,8 @@ private:
     [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);
     /// Allocates `v`'s storage in the current frame if it has none yet (no initializer);
     /// returns its private address, or 0 for `__local` and program-scope variables.
-    /// Throws Abort past RunOptions::maxPrivateBytes ("allocation-too-large").
+    /// Throws Abort past RunOptions::maxPrivateBytes for the variable, or past
+    /// RunOptions::maxWorkItemPrivateBytes for the work-item ("allocation-too-large").
     [[gnu::noinline]] uint64_t declareStorage(const ast::VarDecl* v);
     /// Barrier op `op` (spec 6.12.8): its flags (and other arguments), then the work-group
     /// barrier. Kept out of runLowered()'s loop.

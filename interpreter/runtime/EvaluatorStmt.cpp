@@ -6,6 +6,8 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
+
 namespace clstep {
 
 using namespace ast;
@@ -38,11 +40,23 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
         return 0;
     }
     const uint64_t size = v->type->canonical()->size;
-    if (size > m_run.options().maxPrivateBytes) {
+    const uint64_t limit = m_run.options().maxPrivateBytes;
+    if (size > limit) {
         reportError("allocation-too-large",
                     "private variable '" + v->name + "' needs " + std::to_string(size) +
-                        " bytes, more than the " + std::to_string(m_run.options().maxPrivateBytes) +
+                        " bytes, more than the " + std::to_string(limit) +
                         "-byte private memory limit",
+                    v->range);
+        throw Abort{};
+    }
+    const uint64_t total = m_run.options().maxWorkItemPrivateBytes;
+    if (const uint64_t inUse = m_wi.m_private.liveBytes(); size > total - std::min(inUse, total)) {
+        // The work-item's limit: its variables, parameters and arguments together.
+        reportError("allocation-too-large",
+                    "private variable '" + v->name + "' needs " + std::to_string(size) +
+                        " bytes, and this work-item already uses " + std::to_string(inUse) +
+                        ": more than the " + std::to_string(total) +
+                        "-byte private memory limit of a work-item",
                     v->range);
         throw Abort{};
     }

@@ -21,11 +21,11 @@ struct KernelArgument {
     /// launch file's contents were not built because they exceed the device's global memory
     /// (the launch is then refused by KernelRun's memory check).
     uint64_t size = 0;
-    bool readOnly = false;      ///< `ro`: kernel writes are reported
-    bool writeOnly = false;     ///< `wo`: kernel reads are reported
-    bool noInit = false;        ///< `noinit`: contents are uninitialized
-    unsigned elementBytes = 1;  ///< element size for reports (index = offset / elementBytes)
-    image::Object image;        ///< Image: type, format and size (bytes.size() == byteSize())
+    bool readOnly = false;     ///< `ro`: kernel writes are reported
+    bool writeOnly = false;    ///< `wo`: kernel reads are reported
+    bool noInit = false;       ///< `noinit`: contents are uninitialized
+    unsigned elementBytes = 1; ///< element size for reports (index = offset / elementBytes)
+    image::Object image;       ///< Image: type, format and size (bytes.size() == byteSize())
     /// Buffer aliasing (two arguments naming one cl_mem, or overlapping sub-buffers; API spec
     /// 5.2.1): when >= 0, this Buffer argument has no bytes of its own but points `aliasOffset`
     /// bytes into the buffer of the earlier argument `aliasOf` (which must be a Buffer in the

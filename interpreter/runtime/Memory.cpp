@@ -47,6 +47,7 @@ inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
     }
     Buffer& b = m_buffers[index];
     b.bytes.assign(size, 0);
+    m_liveBytes += size;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
     b.serial = nextSerial();
@@ -77,6 +78,7 @@ void Memory::release(uint64_t address) {
     Buffer* b = buffer(address);
     if (!b || !b->alive) return;
     b->alive = false;
+    m_liveBytes -= b->bytes.size();
     b->bytes.clear();
     if (b->bytes.capacity() > kRetainedBytes) b->bytes.shrink_to_fit();
     m_free.push_back(address::buffer(address));
@@ -86,6 +88,7 @@ void Memory::clear(uint32_t keep) {
     // Slots are kept (small ones with their storage) and handed out again from index 1, so
     // a cleared Memory allocates the same addresses as a new one without calling malloc.
     m_free.clear();
+    m_liveBytes = 0;
     const uint32_t n = static_cast<uint32_t>(m_buffers.size());
     uint32_t kept = 0; // leading kept buffers (1..kept), all alive
     while (kept < keep && kept + 1 < n && m_buffers[kept + 1].alive)
@@ -97,6 +100,7 @@ void Memory::clear(uint32_t keep) {
             Buffer& b = m_buffers[i];
             b.readOnly = b.writeOnly = false;
             b.serial = serial++;
+            m_liveBytes += b.bytes.size();
         }
     }
     for (uint32_t i = kept + 1; i < n; ++i) {
@@ -104,6 +108,7 @@ void Memory::clear(uint32_t keep) {
         if (i <= keep && b.alive) { // kept, after a released one
             b.readOnly = b.writeOnly = false;
             b.serial = nextSerial();
+            m_liveBytes += b.bytes.size();
             continue;
         }
         b.alive = false;

@@ -83,6 +83,9 @@ public:
             return nullptr;
         return b->bytes.data() + off;
     }
+    /// Bytes of the live buffers, added up (a work-item's private memory in use; the limit
+    /// RunOptions::maxWorkItemPrivateBytes applies to it, Evaluator::declareStorage).
+    uint64_t liveBytes() const { return m_liveBytes; }
     /// All buffer slots (index 0 is the unused null slot).
     const std::vector<Buffer>& buffers() const { return m_buffers; }
 
@@ -97,6 +100,7 @@ private:
     /// Then the slots from m_next up, in ascending order (those that clear() released, as a
     /// free list of all of them in descending order would), then new slots.
     uint32_t m_next = 1;
+    uint64_t m_liveBytes = 0; ///< liveBytes()
 };
 
 } // namespace clstep

@@ -18,8 +18,13 @@ struct RunOptions {
     /// work-items and full message, not only what merging needs: the debugger shows each stop's
     /// own pair (KernelRun::latestOccurrence). Off for batch runs, where repeats cost nothing.
     bool repeatDetails = false;
-    /// Maximum bytes of `__private` memory per work-item, and of a single allocation.
+    /// Maximum bytes of one `__private` variable ("allocation-too-large" at its declaration).
     uint64_t maxPrivateBytes = 64ull << 20;
+    /// Maximum bytes of `__private` memory in use by one work-item at once: its variables,
+    /// parameters and arguments ("allocation-too-large" at the declaration that would pass
+    /// it; Memory::liveBytes). The REPL adds its kept variables, which every entry's work-item
+    /// holds, to the default.
+    uint64_t maxWorkItemPrivateBytes = 64ull << 20;
     /// The simulated device's __local memory per work-group, bytes (CL_DEVICE_LOCAL_MEM_SIZE;
     /// 64 KiB as on common GPUs). A kernel whose __local variables and __local arguments need
     /// more is refused with a "launch" diagnostic (spec 5.8.5: CL_OUT_OF_RESOURCES). Front

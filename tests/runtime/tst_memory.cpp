@@ -20,6 +20,25 @@ uint32_t indexOf(uint64_t address) {
 class TestMemory : public QObject {
     Q_OBJECT
 private slots:
+    void liveBytesFollowAllocationsReleasesAndClear() {
+        // The work-item's private memory in use (the per-work-item limit is checked on it).
+        Memory m(AddressSpace::Private);
+        QCOMPARE(m.liveBytes(), uint64_t(0));
+        const uint64_t a = m.allocate(8, "a"), b = m.allocate(100, "b");
+        m.allocate(12, "c");
+        QCOMPARE(m.liveBytes(), uint64_t(120));
+        m.release(b);
+        m.release(b); // released twice: counted once
+        QCOMPARE(m.liveBytes(), uint64_t(20));
+        m.clear(1); // keeps a (8 bytes)
+        QCOMPARE(m.liveBytes(), uint64_t(8));
+        QCOMPARE(indexOf(a), 1u);
+        m.allocate(30, "d");
+        QCOMPARE(m.liveBytes(), uint64_t(38));
+        m.clear();
+        QCOMPARE(m.liveBytes(), uint64_t(0));
+    }
+
     void newMemoryHandsOutAscendingIndices() {
         Memory m(AddressSpace::Private);
         for (uint32_t i = 1; i <= 4; ++i)
