@@ -4,6 +4,9 @@
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 
+// after the runtime headers: it includes <QtTest>, whose `slots` macro WorkItem.h must not see
+#include "../runtime/LoweringTestSupport.h"
+
 #include <QtTest>
 
 #include <cstring>
@@ -34,13 +37,7 @@ inline KernelArgument localOf(uint64_t bytes) {
     return a;
 }
 
-/// A 1-dimensional NDRange.
-inline NDRange range1(uint64_t global, uint64_t local) {
-    NDRange r;
-    r.global = {global, 1, 1};
-    r.local = {local, 1, 1};
-    return r;
-}
+using loweringtest::range1D;
 
 /// A finished run with its checks (the CheckSet outlives the run, as required).
 struct CheckedRun {

@@ -20,13 +20,13 @@ private slots:
     void optionsDecideTheObservers() {
         auto program = Program::fromSource("t.cl", "__kernel void k() {}", CompileOptions{});
         {
-            KernelRun run(*program, "k", range1(1, 1), {}, {});
+            KernelRun run(*program, "k", range1D(1, 1), {}, {});
             CheckSet none(CheckOptions::none());
             none.attach(run);
             QVERIFY(run.observers().empty());
         }
         {
-            KernelRun run(*program, "k", range1(1, 1), {}, {});
+            KernelRun run(*program, "k", range1D(1, 1), {}, {});
             CheckSet all(CheckOptions{});
             all.attach(run);
             QCOMPARE(run.observers().size(),
@@ -35,13 +35,13 @@ private slots:
         {
             RunOptions big;
             big.deviceBigEndian = true;
-            KernelRun run(*program, "k", range1(1, 1), {}, big);
+            KernelRun run(*program, "k", range1D(1, 1), {}, big);
             CheckSet all(CheckOptions{});
             all.attach(run);
             QCOMPARE(run.observers().size(), size_t(4));
         }
         {
-            KernelRun run(*program, "k", range1(1, 1), {}, {});
+            KernelRun run(*program, "k", range1D(1, 1), {}, {});
             CheckOptions o;
             o.dataRaces = false;
             o.uninitialized = false;
@@ -56,7 +56,7 @@ private slots:
         big.deviceBigEndian = true;
         std::vector<uint32_t> in{0x11223344u, 0xcafef00du};
         auto r =
-            runChecked(kHostRead, "k", range1(2, 2),
+            runChecked(kHostRead, "k", range1D(2, 2),
                        {bufferOf(in), bufferOf(std::vector<uint32_t>(2))}, CheckOptions{}, big);
         auto notes = r.ofKind("endian-conversion");
         QCOMPARE(notes.size(), size_t(1));
@@ -70,7 +70,7 @@ private slots:
         QCOMPARE(f["offset"].get<uint64_t>(), uint64_t(0));
         CheckOptions quiet;
         quiet.endianEvents = false;
-        auto off = runChecked(kHostRead, "k", range1(2, 2),
+        auto off = runChecked(kHostRead, "k", range1D(2, 2),
                               {bufferOf(in), bufferOf(std::vector<uint32_t>(2))}, quiet, big);
         QVERIFY(off.run->diagnostics().empty());
     }
@@ -85,7 +85,7 @@ __kernel void k(__global const int *in, __global int *out) {
     wait_group_events(1, &ea);
     out[get_local_id(0)] = a[get_local_id(0)];
 })",
-                            "k", range1(4, 4),
+                            "k", range1D(4, 4),
                             {bufferOf(std::vector<int>(8, 1)), bufferOf(std::vector<int>(4))},
                             CheckOptions{});
         auto divergent = r.ofKind("async-copy-divergence");

@@ -37,7 +37,7 @@ class TestRaceDetector : public QObject {
     Q_OBJECT
 private slots:
     void localRaceHasBothAccesses() {
-        auto r = runChecked(exchangeWith("(void)0").c_str(), "exchange", range1(8, 8),
+        auto r = runChecked(exchangeWith("(void)0").c_str(), "exchange", range1D(8, 8),
                             {bufferOf(std::vector<int>(8))}, racesOnly());
         auto races = r.ofKind("data-race");
         QCOMPARE(races.size(),
@@ -70,14 +70,14 @@ private slots:
     void fencesOrderTheirOwnSpace() {
         std::vector<int> out(8);
         auto local = runChecked(exchangeWith("barrier(CLK_LOCAL_MEM_FENCE)").c_str(), "exchange",
-                                range1(8, 8), {bufferOf(out)}, racesOnly());
+                                range1D(8, 8), {bufferOf(out)}, racesOnly());
         QVERIFY(local.run->diagnostics().empty());
         auto global = runChecked(exchangeWith("barrier(CLK_GLOBAL_MEM_FENCE)").c_str(), "exchange",
-                                 range1(8, 8), {bufferOf(out)}, racesOnly());
+                                 range1D(8, 8), {bufferOf(out)}, racesOnly());
         QVERIFY(!global.ofKind("data-race").empty());
         auto both =
             runChecked(exchangeWith("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)").c_str(),
-                       "exchange", range1(8, 8), {bufferOf(out)}, racesOnly());
+                       "exchange", range1D(8, 8), {bufferOf(out)}, racesOnly());
         QVERIFY(both.run->diagnostics().empty());
     }
 
@@ -90,7 +90,7 @@ __kernel void k(__global int *buf) {
     int other = buf[(gid + 4) % 16];
     buf[gid] = other;
 })",
-                            "k", range1(16, 4), {bufferOf(std::vector<int>(16))}, racesOnly());
+                            "k", range1D(16, 4), {bufferOf(std::vector<int>(16))}, racesOnly());
         auto races = r.ofKind("data-race");
         QVERIFY(!races.empty());
         for (const Diagnostic* d : races)
@@ -100,9 +100,9 @@ __kernel void k(__global int *buf) {
     void uniformWritesAreSuppressedUnlessAsked() {
         const char* src = "__kernel void k(__global int *out) { out[0] = 7; }";
         std::vector<int> out(1);
-        auto quiet = runChecked(src, "k", range1(32, 8), {bufferOf(out)}, racesOnly(false));
+        auto quiet = runChecked(src, "k", range1D(32, 8), {bufferOf(out)}, racesOnly(false));
         QVERIFY(quiet.run->diagnostics().empty());
-        auto loud = runChecked(src, "k", range1(32, 8), {bufferOf(out)}, racesOnly(true));
+        auto loud = runChecked(src, "k", range1D(32, 8), {bufferOf(out)}, racesOnly(true));
         auto races = loud.ofKind("data-race");
         QCOMPARE(races.size(), size_t(1));
         QCOMPARE((*loud.checks->details(*races[0]))["hazard"].get<std::string>(),
@@ -113,17 +113,18 @@ __kernel void k(__global int *buf) {
     void atomicsDoNotRaceWithAtomics() {
         std::vector<int> c(1);
         auto atomics = runChecked("__kernel void k(__global int *c) { atomic_inc(c); }", "k",
-                                  range1(32, 8), {bufferOf(c)}, racesOnly());
+                                  range1D(32, 8), {bufferOf(c)}, racesOnly());
         QVERIFY(atomics.run->diagnostics().empty());
         auto mixed = runChecked("__kernel void k(__global int *c) { atomic_inc(c); if "
                                 "(get_global_id(0) == 3) c[0] = 0; }",
-                                "k", range1(32, 8), {bufferOf(c)}, racesOnly());
+                                "k", range1D(32, 8), {bufferOf(c)}, racesOnly());
         QVERIFY(!mixed.ofKind("data-race").empty());
     }
 
     void distinctPairsMergeWithACount() {
-        auto r = runChecked("__kernel void k(__global uint *out) { out[0] = get_global_id(0); }",
-                            "k", range1(64, 16), {bufferOf(std::vector<unsigned>(1))}, racesOnly());
+        auto r =
+            runChecked("__kernel void k(__global uint *out) { out[0] = get_global_id(0); }", "k",
+                       range1D(64, 16), {bufferOf(std::vector<unsigned>(1))}, racesOnly());
         QCOMPARE(r.run->diagnostics().size(), size_t(1));
         QCOMPARE(r.run->diagnosticCounts()[0], uint64_t(63));
     }
@@ -132,7 +133,7 @@ __kernel void k(__global int *buf) {
         // Own bytes: no race, even with four work-items (of two groups) per 32-bit word.
         auto own = runChecked("__kernel void k(__global uchar *out) { out[get_global_id(0)] = 1 + "
                               "get_global_id(0); }",
-                              "k", range1(8, 2), {bufferOf(std::vector<uint8_t>(8))}, racesOnly());
+                              "k", range1D(8, 2), {bufferOf(std::vector<uint8_t>(8))}, racesOnly());
         QVERIFY(own.run->diagnostics().empty());
         // An int read over bytes 4..7 that work-items 4..7 wrote: the race is at byte 4.
         auto over = runChecked(R"(
@@ -142,7 +143,7 @@ __kernel void k(__global int *out) {
     b[lid] = lid;
     if (lid == 7) out[0] = *((__local int *)(b + 4));
 })",
-                               "k", range1(8, 8), {bufferOf(std::vector<int>(1))}, racesOnly());
+                               "k", range1D(8, 8), {bufferOf(std::vector<int>(1))}, racesOnly());
         auto races = over.ofKind("data-race");
         QCOMPARE(races.size(), size_t(1));
         QCOMPARE((*over.checks->details(*races[0]))["offset"].get<uint64_t>(), uint64_t(4));
@@ -157,7 +158,7 @@ __kernel void k(__global const int *in, __global int *out) {
     out[get_local_id(0)] = t[get_local_id(0)];
     wait_group_events(1, &e);
 })",
-                            "k", range1(8, 8),
+                            "k", range1D(8, 8),
                             {bufferOf(std::vector<int>(8, 1)), bufferOf(std::vector<int>(8))},
                             racesOnly());
         auto races = r.ofKind("data-race");
@@ -171,7 +172,7 @@ __kernel void k(__global const int *in, __global int *out) {
     void everyRacedRangeIsRecorded() {
         // Two groups of 8: in each, work-items 1..7 overwrite the int their left neighbour
         // read (WAR, one merged report) and work-item 7 reads tmp[0] (RAW).
-        auto r = runChecked(exchangeWith("(void)0").c_str(), "exchange", range1(16, 8),
+        auto r = runChecked(exchangeWith("(void)0").c_str(), "exchange", range1D(16, 8),
                             {bufferOf(std::vector<int>(16))}, racesOnly());
         auto races = r.ofKind("data-race");
         QCOMPARE(races.size(), size_t(2));

@@ -26,7 +26,7 @@ __kernel void k(__global int *out) {
     if (get_global_id(0) > 100) x = 1;
     out[get_global_id(0)] = x;
 })",
-                       "k", range1(4, 4), {bufferOf(std::vector<int>(4))}, uninitializedOnly());
+                       "k", range1D(4, 4), {bufferOf(std::vector<int>(4))}, uninitializedOnly());
         auto reads = r.ofKind("uninitialized-read");
         QCOMPARE(reads.size(), size_t(1));
         QCOMPARE(reads[0]->severity, Severity::Warning);
@@ -51,7 +51,7 @@ __kernel void k(__global int *out, int bias) {
     char text[8] = "ab";
     out[get_global_id(0)] = a[3] + t.c + t.i + twice(bias) + text[5];
 })",
-                            "k", range1(4, 4),
+                            "k", range1D(4, 4),
                             {bufferOf(std::vector<int>(4)),
                              [] {
                                  KernelArgument a;
@@ -71,7 +71,7 @@ __kernel void k(__global int *scratch, __global int *out) {
     if (gid % 2 == 0) scratch[gid] = gid;
     out[gid] = scratch[gid];
 })",
-                            "k", range1(8, 8),
+                            "k", range1D(8, 8),
                             {bufferOf(std::vector<int>(8), true), bufferOf(std::vector<int>(8))},
                             uninitializedOnly());
         auto reads = r.ofKind("uninitialized-read");
@@ -92,12 +92,12 @@ __kernel void k(__global const int *src, __global int *out) {
     out[get_local_id(0)] = t[get_local_id(0)];
 })";
         auto fromNoinit =
-            runChecked(src, "k", range1(8, 8),
+            runChecked(src, "k", range1D(8, 8),
                        {bufferOf(std::vector<int>(8), true), bufferOf(std::vector<int>(8))},
                        uninitializedOnly());
         QCOMPARE(fromNoinit.ofKind("uninitialized-read").size(), size_t(1));
         auto fromData = runChecked(
-            src, "k", range1(8, 8),
+            src, "k", range1D(8, 8),
             {bufferOf(std::vector<int>(8, 5)), bufferOf(std::vector<int>(8))}, uninitializedOnly());
         QVERIFY(fromData.run->diagnostics().empty());
     }
@@ -111,7 +111,7 @@ __kernel void k(__global int *out) {
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = t[get_local_id(0)];
 })",
-                       "k", range1(8, 4), {bufferOf(std::vector<int>(8))}, uninitializedOnly());
+                       "k", range1D(8, 4), {bufferOf(std::vector<int>(8))}, uninitializedOnly());
         auto reads = r.ofKind("uninitialized-read");
         QCOMPARE(reads.size(), size_t(1));
         QCOMPARE(r.countOf(reads[0]), uint64_t(4)); // the four work-items of group 1
