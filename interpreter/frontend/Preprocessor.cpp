@@ -88,8 +88,66 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
     if (options.clVersion >= 300)
         for (const char* feature : {"__opencl_c_subgroups", "__opencl_c_fp64"})
             defs.push_back(std::string(feature) + "=1");
-    defs.insert(defs.end(), options.defines.begin(), options.defines.end());
-    for (const std::string& def : defs) {
+    defs.insert(defs.end(), options.predefined.begin(), options.predefined.end());
+    // clstep's own definitions directly as tokens: Wave's string form parses each definition
+    // with a grammar that makes a new lexer per token it looks at (about 100,000 instructions
+    // each: two thirds of clstep-cli's start-up). The token form is what that string form ends
+    // in: the name, the parameter names and the body's tokens, at Wave's "<command line>"
+    // position. A body of digits is one integer literal; the other bodies are lexed together,
+    // one per line, by one lexer. The user's -D definitions keep the string form (its errors).
+    const WavePosition commandLine("<command line>");
+    struct Definition {
+        std::string name;
+        bool function = false;
+        std::vector<WaveToken> parameters;
+        WaveContext::token_sequence_type body;
+    };
+    std::vector<Definition> parsed(defs.size());
+    std::string bodies; // the bodies that need the lexer, one per line
+    std::vector<size_t> lexedBody;
+    for (size_t i = 0; i < defs.size(); ++i) {
+        const std::string& def = defs[i];
+        Definition& d = parsed[i];
+        const size_t eq = std::min(def.find('='), def.size());
+        const size_t paren = def.find('(');
+        d.function = paren < eq;
+        d.name = def.substr(0, d.function ? paren : eq);
+        if (d.function) { // "NAME(A,B)=BODY": the parameter names, without the commas
+            const std::string list = def.substr(paren + 1, def.find(')') - paren - 1);
+            for (size_t from = 0; from <= list.size();) {
+                const size_t comma = std::min(list.find(',', from), list.size());
+                d.parameters.emplace_back(wave::T_IDENTIFIER,
+                                          WaveString(list.substr(from, comma - from).c_str()),
+                                          commandLine);
+                from = comma + 1;
+            }
+        }
+        const std::string body = eq < def.size() ? def.substr(eq + 1) : "1";
+        if (!body.empty() && body.find_first_not_of("0123456789") == std::string::npos) {
+            d.body.push_back(WaveToken(wave::T_INTLIT, WaveString(body.c_str()), commandLine));
+        } else {
+            bodies += body + "\n";
+            lexedBody.push_back(i);
+        }
+    }
+    if (!bodies.empty()) {
+        size_t line = 0;
+        WaveLexIterator it(bodies.cbegin(), bodies.cend(), commandLine, ctx.get_language()), last;
+        for (; it != last && line < lexedBody.size(); ++it) {
+            const wave::token_id id = wave::token_id(*it);
+            if (id == wave::T_EOF) break;
+            if (id == wave::T_NEWLINE) {
+                ++line;
+                continue;
+            }
+            WaveContext::token_sequence_type& body = parsed[lexedBody[line]].body;
+            if (body.empty() && IS_CATEGORY(id, wave::WhiteSpaceTokenType)) continue;
+            body.push_back(*it);
+        }
+    }
+    for (Definition& d : parsed)
+        ctx.add_macro_definition(d.name, commandLine, d.function, d.parameters, d.body);
+    for (const std::string& def : options.defines) {
         try {
             if (!ctx.add_macro_definition(def, false))
                 state.report(Severity::Error, "invalid macro definition '" + def + "'", {});

@@ -12,6 +12,9 @@ namespace clstep {
 /// `-cl-std=`) and by the simulated device.
 struct PreprocessorOptions {
     std::vector<std::string> defines;     ///< "NAME" or "NAME=VALUE" (from -D)
+    /// The front end's own definitions, "NAME=VALUE" or "NAME(A,B)=VALUE" (well-formed, no
+    /// newline; defined as tokens before `defines`, without Wave's per-definition parser).
+    std::vector<std::string> predefined;
     std::vector<std::string> includeDirs; ///< searched after the including file's directory
     int clVersion = 120;                  ///< 100, 110, 120, 200 or 300 (sets __OPENCL_C_VERSION__)
     bool deviceLittleEndian = true;       ///< defines __ENDIAN_LITTLE__ when true
@@ -25,7 +28,8 @@ struct PreprocessorOptions {
 /// `cl_khr_{global,local}_int32_{base,extended}_atomics`, `cl_khr_int64_{base,extended}_atomics`,
 /// `cl_khr_byte_addressable_store` (all 1), and C's `__FILE__`, `__LINE__`, `__STDC__`,
 /// `__STDC_VERSION__`, `__DATE__`, `__TIME__`. Not defined: `__IMAGE_SUPPORT__`,
-/// `__FAST_RELAXED_MATH__`, `__OPENCL_CPP_VERSION__`, `FP_FAST_FMA*`. Then options.defines.
+/// `__FAST_RELAXED_MATH__`, `__OPENCL_CPP_VERSION__`, `FP_FAST_FMA*`. Then options.predefined,
+/// then options.defines.
 ///
 /// `#include "x"` is looked up next to the including file, then in `includeDirs`;
 /// `#include <x>` in `includeDirs` only. A file already registered in `sources` under the

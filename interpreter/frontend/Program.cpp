@@ -107,7 +107,7 @@ std::unique_ptr<Program> Program::fromSource(const std::string& path, std::strin
     pp.clVersion = options.clVersion;
     pp.deviceLittleEndian = options.deviceLittleEndian;
     pp.includeDirs = options.includeDirs;
-    for (const char* d : kPredefined) pp.defines.emplace_back(d);
+    for (const char* d : kPredefined) pp.predefined.emplace_back(d);
     for (const std::string& d : options.defines) pp.defines.push_back(d);
     PreprocessedSource src = Preprocessor::run(p->sources, p->mainFile, pp);
     p->diagnostics = src.diagnostics;
