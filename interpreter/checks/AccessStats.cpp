@@ -35,7 +35,7 @@ AccessStats::AccessStats(const AccessStatsOptions& options) : m_options(options)
 }
 
 uint32_t AccessStats::linearId(const WorkItem& wi) const {
-    return static_cast<uint32_t>(m_log.linearId(wi.localId(0), wi.localId(1), wi.localId(2)));
+    return static_cast<uint32_t>(wi.localLinearId());
 }
 
 uint32_t AccessStats::subGroupLanes(uint32_t subGroup) const {
@@ -111,7 +111,6 @@ void AccessStats::onWorkGroupBegin(WorkGroup& g) {
         items *= std::min(r.local[d], r.global[d] - g.groupId()[d] * r.local[d]);
     m_groupItems = static_cast<uint32_t>(items);
     m_group = &g;
-    m_log.setGroupSize(g.size());
     m_lastSplit.clear();
     m_log.touch();
 }

@@ -13,6 +13,15 @@ uint32_t AccessEventLog::registerSite(uint64_t key, SiteKind kind, const SourceR
     return it->second;
 }
 
+uint32_t AccessEventLog::registerProgramSite(uint32_t number, uint64_t key, SiteKind kind,
+                                             const SourceRange& range) {
+    const uint32_t site = siteIndex(key, kind, range);
+    if (number >= m_programSites.size())
+        m_programSites.resize(std::max<size_t>(64, 2 * (size_t(number) + 1)), kNoSite);
+    m_programSites[number] = site;
+    return site;
+}
+
 void AccessEventLog::touchStatement(uint32_t site) {
     m_stmtTouched[site] = 1;
     m_touchedStmts.push_back(site);

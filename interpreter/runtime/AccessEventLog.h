@@ -56,6 +56,16 @@ public:
         if (set[1].first == key) return set[1].second;
         return registerSite(key, kind, range);
     }
+    /// The site of the statement or branch with program site number `number` (exec::Op::site:
+    /// the lowering numbers the statements and branch conditions of a program densely), the
+    /// index siteIndex(`key`, `kind`, `range`) gives, which is looked up only on its first
+    /// use since reset(): the op loop's events then skip the key's hash. A run lowers one
+    /// program, and reset() starts each run.
+    uint32_t programSite(uint32_t number, uint64_t key, SiteKind kind, const SourceRange& range) {
+        if (number < m_programSites.size())
+            if (const uint32_t s = m_programSites[number]; s != kNoSite) return s;
+        return registerProgramSite(number, key, kind, range);
+    }
     /// Appends an access of `size` bytes (at least 1) at encoded `address` by the expression
     /// at `site`, made by the work-item of local linear id `lid` (ignored when `lid` is
     /// outside the work-group: no log).
@@ -77,6 +87,14 @@ public:
         ++m_version;
     }
 
+    /// appendBranch() of the branch with program site number `number` (programSite()).
+    void appendBranchAt(uint64_t lid, int64_t outcome, uint32_t number, const SourceRange& site) {
+        if (lid >= m_items) return;
+        const uint32_t index = programSite(number, rangeKey(site, true), SiteKind::Branch, site);
+        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
+        ++m_version;
+    }
+
     /// The site key of statement `stmt` (its address: statements are told apart by node).
     static uint64_t statementKey(const void* stmt) {
         return reinterpret_cast<uintptr_t>(stmt) | (uint64_t(1) << 62);
@@ -92,6 +110,17 @@ public:
             touchStatement(site);
         ++m_version;
     }
+    /// countStatement() of statement `stmt` with program site number `number`
+    /// (programSite()).
+    void countStatementAt(uint64_t lid, uint32_t number, const void* stmt,
+                          const SourceRange& range) {
+        if (lid >= m_items) return;
+        const uint32_t site = programSite(number, statementKey(stmt), SiteKind::Statement, range);
+        if (site >= m_stmtCap) widenStatements(site);
+        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site])
+            touchStatement(site);
+        ++m_version;
+    }
     /// Executions of statement site `site` by work-item `lid` since the last clear() (the
     /// site is one of touchedStatements()).
     uint32_t statementCount(uint32_t lid, uint32_t site) const {
@@ -100,15 +129,6 @@ public:
     /// The statement sites executed since the last clear(), in order of first execution.
     const std::vector<uint32_t>& touchedStatements() const { return m_touchedStmts; }
 
-    /// The size of the running work-group in work-items per dimension (linearId()).
-    void setGroupSize(const std::array<uint64_t, 3>& size) {
-        m_groupX = size[0];
-        m_groupY = size[1];
-    }
-    /// Local linear id (spec 3.2.1) of local id (x, y, z) in the running work-group.
-    uint64_t linearId(uint64_t x, uint64_t y, uint64_t z) const {
-        return x + m_groupX * (y + m_groupY * z);
-    }
     /// Makes room for the logs of `items` work-items (all empty, no statement counted).
     void reset(uint32_t items) {
         m_logs.assign(items, {});
@@ -117,6 +137,7 @@ public:
         m_occ.clear();
         std::fill(m_stmtTouched.begin(), m_stmtTouched.end(), 0);
         m_touchedStmts.clear();
+        m_programSites.clear();
         ++m_version;
     }
     /// Empties every log and statement count (keeps their memory).
@@ -138,6 +159,10 @@ private:
     using CacheSet = std::array<std::pair<uint64_t, uint32_t>, 2>;
     static size_t cacheSet(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> 56; }
     uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
+    static constexpr uint32_t kNoSite = ~0u;
+    /// programSite()'s first use of `number`.
+    [[gnu::noinline]] uint32_t registerProgramSite(uint32_t number, uint64_t key, SiteKind kind,
+                                                   const SourceRange& range);
     /// Notes statement site `site` as executed since the last clear() (its first count; out
     /// of line, as the other rare paths, so the counting path stays short).
     [[gnu::noinline]] void touchStatement(uint32_t site);
@@ -147,6 +172,7 @@ private:
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
     std::array<CacheSet, 256> m_siteCache; ///< set-associative, most recent way first
     std::vector<Site> m_sites;
+    std::vector<uint32_t> m_programSites; ///< [program site number]: site index, or kNoSite
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;
     uint32_t m_branchSeq = 0; ///< branch events since the last clear()
@@ -157,7 +183,6 @@ private:
     std::vector<uint32_t> m_touchedStmts; ///< statements executed since the last clear()
     uint32_t m_stmtCap = 0;               ///< sites m_occ has room for
     uint32_t m_items = 0;                 ///< logs (m_logs.size())
-    uint64_t m_groupX = 0, m_groupY = 0;  ///< setGroupSize()
 };
 
 } // namespace clstep

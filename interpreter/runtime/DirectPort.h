@@ -132,7 +132,11 @@ public:
     }
     void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) override {
-        if constexpr (!AllSpaces) m_checked.notifyAccess(wi, address, size, write, p, site, copy);
+        // The event log's owner, when it is the lone observer, takes no `__private` access
+        // (ExecutionObserver::accessEventLog()): those need no MemoryAccess built for it.
+        if constexpr (!AllSpaces)
+            if (!m_log || address::space(address) != AddressSpace::Private)
+                m_checked.notifyAccess(wi, address, size, write, p, site, copy);
     }
     bool directSlot(bool) const override { return true; }
     bool unobserved() const override { return AllSpaces; }
@@ -162,9 +166,7 @@ private:
         if constexpr (!AllSpaces)
             if (address::space(address) != AddressSpace::Private) {
                 if (m_log)
-                    m_log->appendAccess(
-                        m_log->linearId(wi.localId(0), wi.localId(1), wi.localId(2)), address, size,
-                        site);
+                    m_log->appendAccess(wi.localLinearId(), address, size, site);
                 else
                     m_checked.notifyAccess(wi, address, size, write, p, site);
             }

@@ -3,6 +3,7 @@
 #include "core/Address.h"
 #include "core/Value.h"
 #include "frontend/Ast.h"
+#include "runtime/AccessEventLog.h"
 #include "runtime/MemoryPort.h"
 #include "runtime/WorkItem.h"
 
@@ -58,28 +59,34 @@ private:
     void runLowered(const exec::Function& f);
     /// The statement boundary of `s` (counted, step limit, observers, debugger pause): the
     /// common case inline, the rest in stepAtRare().
-    void stepAt(const ast::Stmt* s) {
+    void stepAt(const ast::Stmt* s, uint32_t site) {
         WorkItem& wi = m_wi;
         wi.m_currentStmt = s;
         ++wi.m_steps;
-        if (!wi.m_frames.back().exprTemps.empty() || wi.m_steps > m_maxSteps || wi.m_flowObserved ||
-            wi.m_controller) [[unlikely]]
-            stepAtRare(s);
+        if (!wi.m_frames.back().exprTemps.empty() || wi.m_steps > m_maxSteps || wi.m_stepHooks)
+            [[unlikely]] {
+            stepAtRare(s, site);
+            return;
+        }
+        if (AccessEventLog* log = wi.m_statementLog) [[unlikely]]
+            countStatement(*log, *s, site);
+    }
+    /// Counts statement `s` (program site number `site`) in `log` as the lone flow
+    /// observer's onStatement() would (AccessStats: compound statements are not counted).
+    void countStatement(AccessEventLog& log, const ast::Stmt& s, uint32_t site) {
+        if (s.kind != ast::StmtKind::Compound)
+            log.countStatementAt(m_wi.localLinearId(), site, &s, s.range);
     }
     /// stepAt() when the statement has something more to do: temporaries to release, the
     /// step limit, flow observers, a debugger controller.
-    [[gnu::noinline]] void stepAtRare(const ast::Stmt* s);
+    [[gnu::noinline]] void stepAtRare(const ast::Stmt* s, uint32_t site);
     /// Tells the run's flow observers (KernelRun::flowObservers(), not empty) that this
     /// work-item's branch at condition `site` went `outcome` way (ExecutionObserver::onBranch).
     /// When the lone flow observer keeps the event log this work-item's memory port appends
     /// to (MemoryPort::eventLog(), the access statistics), the outcome is appended to that
     /// log directly: the event onBranch() would append, without the virtual call.
-    void branchTaken(const SourceRange& site, int64_t outcome);
-    /// Tells the run's flow observers (not empty) that this work-item is about to execute
-    /// `s` (ExecutionObserver::onStatement); with the lone flow observer's event log in the
-    /// memory port, as branchTaken(), the statement is counted in that log directly
-    /// (AccessEventLog::countStatement, compound statements not counted).
-    void statementReached(const ast::Stmt& s);
+    /// `number` is the branch's program site number (exec::Op::site).
+    void branchTaken(const SourceRange& site, int64_t outcome, uint32_t number);
     // what lowered statements call (EvaluatorStmt.cpp)
     /// Reports "step-limit" at `s` and stops the work-item (kept out of stepAt()'s frame).
     [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);

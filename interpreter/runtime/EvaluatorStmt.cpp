@@ -63,7 +63,16 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
     return m_wi.allocateSlot(f, v->slot, v->type, v->name, false);
 }
 
-void Evaluator::stepAtRare(const Stmt* s) {
+namespace {
+/// The flow observers' onStatement() (out of line: stepAtRare() stays short).
+[[gnu::noinline]] void tellStatement(const std::vector<ExecutionObserver*>& flows,
+                                     const WorkItem& wi, const Stmt& s) {
+    for (ExecutionObserver* o : flows)
+        o->onStatement(wi, s);
+}
+} // namespace
+
+void Evaluator::stepAtRare(const Stmt* s, uint32_t site) {
     // The previous statement's full expressions have ended: so have the structures its
     // calls returned (C11 6.2.4p8; WorkItem::Frame::exprTemps).
     if (std::vector<uint64_t>& done = m_wi.m_frames.back().exprTemps; !done.empty()) {
@@ -72,7 +81,10 @@ void Evaluator::stepAtRare(const Stmt* s) {
         done.clear();
     }
     if (m_wi.m_steps > m_maxSteps) stepLimitReached(s);
-    if (m_wi.m_flowObserved) statementReached(*s);
+    if (AccessEventLog* log = m_wi.m_statementLog)
+        countStatement(*log, *s, site);
+    else if (m_wi.m_flowObserved)
+        tellStatement(m_run.flowObservers(), m_wi, *s);
     if (m_wi.m_controller && m_wi.m_onFiber && m_wi.m_controller->shouldPause(m_wi, *s)) {
         m_wi.m_pausedAtStatement = true;
         m_wi.switchToCaller();

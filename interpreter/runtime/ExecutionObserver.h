@@ -97,7 +97,9 @@ public:
     /// `__local` and `__constant` addresses and does nothing else. When it is the run's only
     /// observer (and wants no `__private` accesses), the memory port appends those accesses
     /// itself without building a MemoryAccess (runtime/DirectPort.h); every other access
-    /// (byte copies, atomics, builtins' accesses, errors) still reaches onMemoryAccess().
+    /// (byte copies, atomics, builtins' accesses, errors) still reaches onMemoryAccess(),
+    /// but for `__private` accesses, which such an observer ignores (the port does not
+    /// notify it of them).
     virtual AccessEventLog* accessEventLog() { return nullptr; }
     /// A load or store through an `endian(host)` pointer on a device whose byte order
     /// differs from the host's: `before` are the bytes in memory, `after` the converted

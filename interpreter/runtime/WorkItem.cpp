@@ -59,6 +59,8 @@ void WorkItem::attach(WorkGroup& group) {
         m_groupBase[d] = group.groupId()[d] * r.local[d] + r.offset[d];
     // on the thread that runs the group (KernelRun::flowObservers() is per thread)
     m_flowObserved = !m_run.flowObservers().empty();
+    m_statementLog = m_flowObserved ? m_port->eventLog() : nullptr;
+    updateStepHooks();
 }
 
 WorkItem::~WorkItem() {
@@ -96,6 +98,7 @@ void WorkItem::rebind(WorkGroup& group) {
     m_atomicLocked = false;
     m_atomicHoldsLock = false;
     m_controller = nullptr;
+    updateStepHooks();
     m_pausedAtStatement = false;
     m_started = false;
 }
@@ -104,6 +107,8 @@ void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
     m_localId = localId;
     for (int d = 0; d < 3; ++d)
         m_globalId[d] = m_groupBase[d] + localId[d];
+    const std::array<uint64_t, 3>& size = m_group->size();
+    m_localLinearId = localId[0] + size[0] * (localId[1] + size[1] * localId[2]);
 }
 
 void WorkItem::runKernelBody() {
@@ -414,11 +419,6 @@ void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
 
 void WorkItem::switchToCaller() {
     switchTo(nullptr, &m_fiber);
-}
-
-uint64_t WorkItem::localLinearId() const {
-    const std::array<uint64_t, 3>& size = m_group->size();
-    return m_localId[0] + size[0] * (m_localId[1] + size[1] * m_localId[2]);
 }
 
 uint32_t WorkItem::maxSubGroupSize() const {

@@ -19,6 +19,7 @@
 
 namespace clstep {
 
+class AccessEventLog;
 class Evaluator;
 class KernelRun;
 struct MemoryAccess;
@@ -69,13 +70,17 @@ public:
     const char* barrierName() const { return m_barrierName; }
     /// True when the wait is a sub-group collective (released per sub-group).
     bool waitsForSubGroup() const { return m_barrierSubGroup; }
-    /// Local linear id (2.0 6.13.1): lz * lsy * lsx + ly * lsx + lx.
-    uint64_t localLinearId() const;
+    /// Local linear id (2.0 6.13.1): lz * lsy * lsx + ly * lsx + lx (computed by
+    /// setLocalId(), from the work-group's size).
+    uint64_t localLinearId() const { return m_localLinearId; }
     /// Releases the work-item from its barrier (it becomes Ready).
     void releaseBarrier() { m_state = State::Ready; }
     WorkItemId ids() const;
     /// Installs the debugger's pause controller (null: never pause at statements).
-    void setController(StepController* c) { m_controller = c; }
+    void setController(StepController* c) {
+        m_controller = c;
+        updateStepHooks();
+    }
     /// The statement the work-item is about to execute (paused) or last executed.
     const ast::Stmt* currentStatement() const { return m_currentStmt; }
     /// Number of active calls (1 inside the kernel body, 0 before start / after the end).
@@ -276,11 +281,20 @@ private:
     WorkGroup* m_group; ///< never null
     Memory m_private{AddressSpace::Private};
     std::array<uint64_t, 3> m_localId{};
+    uint64_t m_localLinearId = 0; ///< localLinearId(), set with m_localId
     std::array<uint64_t, 3> m_globalId{};
     /// Global id of local id (0, 0, 0) in this work-item's group (attach()).
     std::array<uint64_t, 3> m_groupBase{};
     /// The run has flow observers on this thread (KernelRun::flowObservers(), attach()).
     bool m_flowObserved = false;
+    /// The statement boundary has more to do than count: flow observers other than the
+    /// statement log's owner, or a debugger controller (Evaluator::stepAt; updateStepHooks()).
+    bool m_stepHooks = false;
+    /// The event log that counts this work-item's statements itself: the port's log when its
+    /// owner is the lone flow observer (MemoryPort::eventLog(), attach()), else null.
+    AccessEventLog* m_statementLog = nullptr;
+    /// Sets m_stepHooks from the flow observers and the controller.
+    void updateStepHooks() { m_stepHooks = (m_flowObserved && !m_statementLog) || m_controller; }
     State m_state = State::Ready;
     SourceRange m_barrierRange;
     uint32_t m_barrierFlags = 0;

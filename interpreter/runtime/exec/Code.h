@@ -75,6 +75,10 @@ struct Op {
     const ast::VarDecl* var = nullptr; ///< Decl, DeclScalar
     uint32_t table = 0; ///< Switch, Goto: index into Function::jumps; DeclInit: Function::inits
     TypeKind condKind = TypeKind::Void; ///< BranchFalse with a node: the condition's type
+    /// Step, BranchFalse, Switch: the statement's or branch condition's number, dense in the
+    /// program (Program::newSite(); the access statistics' log indexes its sites by it,
+    /// AccessEventLog::programSite)
+    uint32_t site = 0;
 };
 
 /// Where a goto or a case label lands: the op of the label's statement and the variables

@@ -136,6 +136,7 @@ uint32_t Lowerer::branchFalse(const Expr* cond) {
     op.expr = cond;
     op.node = scalar(cond);
     op.condKind = cond->type->canonical()->kind;
+    op.site = m_program.newSite();
     return emit(op);
 }
 
@@ -182,6 +183,7 @@ void Lowerer::stmt(const Stmt* s) {
         Op step;
         step.kind = OpKind::Step;
         step.stmt = s;
+        step.site = m_program.newSite();
         m_stepOp[s] = emit(step);
     }
     switch (s->kind) {
@@ -299,7 +301,7 @@ void Lowerer::stmt(const Stmt* s) {
             t.stmt = w;
             t.cond = scalar(w->cond.get());
         }
-        emit(Op{.kind = OpKind::Switch, .table = table});
+        emit(Op{.kind = OpKind::Switch, .table = table, .site = m_program.newSite()});
         m_breakables.push_back({.isSwitch = true});
         stmt(w->body.get());
         Breakable b = std::move(m_breakables.back());

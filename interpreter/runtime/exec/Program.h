@@ -58,6 +58,11 @@ public:
         return m_lists.back().data();
     }
 
+    /// A new statement or branch site number (exec::Op::site), from 0 in lowering order.
+    uint32_t newSite() { return m_sites++; }
+    /// The site numbers handed out (each is below this).
+    uint32_t siteCount() const { return m_sites; }
+
     /// Storage for a user-function call's binding (Lowerer::userCall), fixed in place.
     Call* newCall() { return &m_calls.emplace_back(); }
 
@@ -96,6 +101,7 @@ private:
     std::unordered_map<const ast::FunctionDecl*, std::unique_ptr<Function>> m_functions;
     std::unordered_map<const ast::VarDecl*, InitPlan> m_programInits;
     Stats m_stats;
+    uint32_t m_sites = 0;
 };
 
 } // namespace clstep::exec

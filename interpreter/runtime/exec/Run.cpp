@@ -50,40 +50,18 @@ void Evaluator::runBarrier(const exec::Op& op) {
     m_wi.barrier(flags, op.expr->range);
 }
 
-namespace {
-/// The flow observers' onStatement() (out of line: the log's path then needs no saved
-/// registers).
-[[gnu::noinline]] void tellStatement(const std::vector<ExecutionObserver*>& flows,
-                                     const WorkItem& wi, const Stmt& s) {
-    for (ExecutionObserver* o : flows)
-        o->onStatement(wi, s);
-}
-} // namespace
-
 // A port with an event log has exactly one observer, the log's owner (MemoryPort::choose), and
 // the flow observers are a subset of the port's observers: called with flow observers (not
 // empty), that owner is the lone flow observer. So the log alone decides, without looking the
 // flow observers up again (a thread-local lookup per statement).
 
-inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome) {
-    if (AccessEventLog* log = m_wi.m_port->eventLog()) {
-        log->appendBranch(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)), outcome,
-                          site);
+inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome, uint32_t number) {
+    if (AccessEventLog* log = m_wi.m_statementLog) {
+        log->appendBranchAt(m_wi.localLinearId(), outcome, number, site);
         return;
     }
     for (ExecutionObserver* o : m_run.flowObservers())
         o->onBranch(m_wi, site, outcome);
-}
-
-void Evaluator::statementReached(const Stmt& s) {
-    if (AccessEventLog* log = m_wi.m_port->eventLog()) {
-        // what the lone observer's onStatement() counts (AccessStats), without the call
-        if (s.kind != StmtKind::Compound)
-            log->countStatement(log->linearId(m_wi.localId(0), m_wi.localId(1), m_wi.localId(2)),
-                                AccessEventLog::statementKey(&s), s.range);
-        return;
-    }
-    tellStatement(m_run.flowObservers(), m_wi, s);
 }
 
 void Evaluator::runLowered(const exec::Function& f) {
@@ -96,7 +74,7 @@ void Evaluator::runLowered(const exec::Function& f) {
         const exec::Op& op = ops[pc++];
         switch (op.kind) {
         case OpKind::Step:
-            stepAt(op.stmt);
+            stepAt(op.stmt, op.site);
             break;
         case OpKind::Eval:
             (*op.node)(*this);
@@ -168,7 +146,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             const bool taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
                                : k == TypeKind::Double                       ? v.d != 0
                                                                              : v.u != 0;
-            if (m_wi.m_flowObserved) branchTaken(op.expr->range, taken ? 1 : 0);
+            if (m_wi.m_flowObserved) branchTaken(op.expr->range, taken ? 1 : 0, op.site);
             if (!taken) pc = op.target;
             break;
         }
@@ -183,7 +161,7 @@ void Evaluator::runLowered(const exec::Function& f) {
                     chosen = static_cast<int64_t>(ci);
                     break;
                 }
-            if (m_wi.m_flowObserved) branchTaken(t.stmt->cond->range, chosen);
+            if (m_wi.m_flowObserved) branchTaken(t.stmt->cond->range, chosen, op.site);
             if (!target) {
                 pc = t.fallback.op;
                 break;
