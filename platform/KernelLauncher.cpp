@@ -191,10 +191,17 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
                     args[i].kind == KernelArgument::Kind::Image)
                     finalBytes[i] = run.argumentBytes(i);
         } catch (const std::exception& ex) {
-            const std::string message = std::string("the launch stopped: ") + ex.what();
-            err << header << "\nclstep: error: " << message << " [launch-stopped]\n";
-            diagnostics = nlohmann::json::array(
-                {{{"severity", "error"}, {"kind", "launch-stopped"}, {"message", message}}});
+            // Not inside a work-item (those stop at their statement): said at the kernel.
+            Diagnostic d;
+            d.severity = Severity::Error;
+            d.kind = "launch-stopped";
+            d.message = std::string("the launch stopped: ") + ex.what();
+            if (const ast::FunctionDecl* f = k.program->built->findKernel(k.name))
+                d.range = f->range;
+            const launch::DiagnosticPrinter printer(k.program->built->sources);
+            err << header << "\n";
+            printer.printText(err, d);
+            diagnostics = nlohmann::json::array({printer.toJson(d)});
             failed = true;
             for (auto& f : finalBytes)
                 f.clear();
