@@ -283,15 +283,19 @@ bool ArgSpecReader::readRange() {
     if (std::ceil(num) != num ||
         num * static_cast<double>(sizeof(T)) != static_cast<double>(m_spec.size))
         return fail(m_rangeRange, "Range doesn't produce correct buffer size");
+    const size_t start = m_spec.bytes.size();
     try {
-        m_spec.bytes.reserve(m_spec.size);
+        m_spec.bytes.resize(start + m_spec.size);
     } catch (const std::bad_alloc&) {
         return fail(m_rangeRange,
                     "Out of host memory for " + std::to_string(m_spec.size) + " bytes of range");
     }
+    // each element's bytes in place (an insert per element took 60 instructions: 1M-element
+    // ranges were a fifth of a short benchmark's run)
+    uint8_t* out = m_spec.bytes.data() + start;
     T value = v[0];
-    for (size_t i = 0; static_cast<double>(i) < num; ++i) {
-        appendBytes(m_spec.bytes, value);
+    for (size_t i = 0, count = m_spec.size / sizeof(T); i < count; ++i) {
+        std::memcpy(out + i * sizeof(T), &value, sizeof(T));
         value = rangeStep(value, v[1]);
     }
     m_spec.contentsKnown = true;
