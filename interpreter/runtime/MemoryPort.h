@@ -88,6 +88,10 @@ public:
     /// observers. Its work-items may leave bytes in place that nothing could tell apart from
     /// bytes written again (WorkItem::bindArguments).
     virtual bool unobserved() const { return false; }
+    /// True when no observer sees a `__private` access made through this port (unobserved(),
+    /// or the lone observer keeps the event log, which takes none): bytes left in place in
+    /// `__private` memory are then as good as written again (WorkItem::bindArguments).
+    virtual bool privateUnobserved() const { return unobserved(); }
     /// Reports runtime error `kind` at `site` for `wi` (the run's diagnostics; the inspection
     /// port throws instead).
     virtual void reportError(WorkItem& wi, const std::string& kind, const std::string& message,

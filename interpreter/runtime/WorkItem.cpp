@@ -172,7 +172,7 @@ void WorkItem::bindArguments(Frame& f) {
                                    std::min<uint64_t>(bytes.size(), t->size), nullptr});
         }
     }
-    const bool unobserved = m_port->unobserved();
+    const bool unobserved = m_port->privateUnobserved();
     if (m_kernelSlotsPort == m_port && m_boundArguments == m_arguments.size() &&
         m_kernelSlots.size() == k.frameSlots) {
         // Every argument's buffer was kept (Memory::clear(keep)): the slots and direct
