@@ -11,7 +11,7 @@ namespace clstep {
 /// Options of the OpenCL C preprocessor, as given by build options (`-D`, `-I`,
 /// `-cl-std=`) and by the simulated device.
 struct PreprocessorOptions {
-    std::vector<std::string> defines;     ///< "NAME" or "NAME=VALUE" (from -D)
+    std::vector<std::string> defines; ///< "NAME" or "NAME=VALUE" (from -D)
     /// The front end's own definitions, "NAME=VALUE" or "NAME(A,B)=VALUE" (well-formed, no
     /// newline; defined as tokens before `defines`, without Wave's per-definition parser).
     std::vector<std::string> predefined;

@@ -172,7 +172,7 @@ private:
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
     std::array<CacheSet, 256> m_siteCache; ///< set-associative, most recent way first
     std::vector<Site> m_sites;
-    std::vector<uint32_t> m_programSites; ///< [program site number]: site index, or kNoSite
+    std::vector<uint32_t> m_programSites;   ///< [program site number]: site index, or kNoSite
     std::vector<std::vector<Event>> m_logs; ///< [local linear id]: since the last barrier
     uint64_t m_version = 0;
     uint32_t m_branchSeq = 0; ///< branch events since the last clear()
