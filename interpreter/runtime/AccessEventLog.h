@@ -82,17 +82,13 @@ public:
     /// the work-group).
     void appendBranch(uint64_t lid, int64_t outcome, const SourceRange& site) {
         if (lid >= m_items) return;
-        const uint32_t index = siteIndex(rangeKey(site, true), SiteKind::Branch, site);
-        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
-        ++m_version;
+        pushBranch(lid, outcome, siteIndex(rangeKey(site, true), SiteKind::Branch, site));
     }
 
     /// appendBranch() of the branch with program site number `number` (programSite()).
     void appendBranchAt(uint64_t lid, int64_t outcome, uint32_t number, const SourceRange& site) {
         if (lid >= m_items) return;
-        const uint32_t index = programSite(number, rangeKey(site, true), SiteKind::Branch, site);
-        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
-        ++m_version;
+        pushBranch(lid, outcome, programSite(number, rangeKey(site, true), SiteKind::Branch, site));
     }
 
     /// The site key of statement `stmt` (its address: statements are told apart by node).
@@ -104,22 +100,14 @@ public:
     /// work-group). The owner counts no compound statement: braces take no lane-slot.
     void countStatement(uint64_t lid, uint64_t key, const SourceRange& range) {
         if (lid >= m_items) return;
-        const uint32_t site = siteIndex(key, SiteKind::Statement, range);
-        if (site >= m_stmtCap) widenStatements(site);
-        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site])
-            touchStatement(site);
-        ++m_version;
+        countAt(lid, siteIndex(key, SiteKind::Statement, range));
     }
     /// countStatement() of statement `stmt` with program site number `number`
     /// (programSite()).
     void countStatementAt(uint64_t lid, uint32_t number, const void* stmt,
                           const SourceRange& range) {
         if (lid >= m_items) return;
-        const uint32_t site = programSite(number, statementKey(stmt), SiteKind::Statement, range);
-        if (site >= m_stmtCap) widenStatements(site);
-        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site])
-            touchStatement(site);
-        ++m_version;
+        countAt(lid, programSite(number, statementKey(stmt), SiteKind::Statement, range));
     }
     /// Executions of statement site `site` by work-item `lid` since the last clear() (the
     /// site is one of touchedStatements()).
@@ -160,6 +148,18 @@ private:
     static size_t cacheSet(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> 56; }
     uint32_t registerSite(uint64_t key, SiteKind kind, const SourceRange& range);
     static constexpr uint32_t kNoSite = ~0u;
+    /// Appends branch outcome `outcome` at site `index` to log `lid` (inside the group).
+    void pushBranch(uint64_t lid, int64_t outcome, uint32_t index) {
+        m_logs[lid].push_back(Event{static_cast<uint64_t>(outcome), index, ++m_branchSeq});
+        ++m_version;
+    }
+    /// Counts one execution of statement site `site` by work-item `lid` (inside the group).
+    void countAt(uint64_t lid, uint32_t site) {
+        if (site >= m_stmtCap) widenStatements(site);
+        if (m_occ[size_t(site) * m_items + lid]++ == 0 && !m_stmtTouched[site])
+            touchStatement(site);
+        ++m_version;
+    }
     /// programSite()'s first use of `number`.
     [[gnu::noinline]] uint32_t registerProgramSite(uint32_t number, uint64_t key, SiteKind kind,
                                                    const SourceRange& range);
