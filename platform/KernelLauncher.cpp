@@ -103,10 +103,40 @@ std::vector<BufferGroup> shareBuffers(const KernelObject& k,
     return groups;
 }
 
-} // namespace
+/// The "launch-stopped" diagnostic of an exception `ex` that stopped launch `k` outside its
+/// work-items (they stop at their statement), at the kernel's declaration.
+Diagnostic launchStopped(const KernelObject& k, const std::exception& ex) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.kind = "launch-stopped";
+    d.message = dynamic_cast<const std::bad_alloc*>(&ex)
+                    ? std::string("the launch stopped: the host ran out of memory (the launch "
+                                  "copies its buffers into the interpreter; use smaller "
+                                  "buffers or fewer work-items)")
+                    : std::string("the launch stopped: ") + ex.what();
+    if (const ast::FunctionDecl* f = k.program->built->findKernel(k.name)) d.range = f->range;
+    return d;
+}
 
-cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& values,
-                    const NDRange& range, uint32_t launchNumber) {
+/// Prints launch `launchNumber`'s output and diagnostics (`err`, unless quiet) and adds its
+/// JSON diagnostics to CLSTEP_DIAGNOSTICS_JSON's file.
+void publish(const DeviceSettings& settings, const KernelObject& k, uint32_t launchNumber,
+             const std::string& out, const std::string& err, const nlohmann::json& diagnostics) {
+    if (!out.empty()) std::cout << out << std::flush;
+    if (!settings.quiet && !err.empty()) std::cerr << err << std::flush;
+    if (!settings.diagnosticsJson.empty() && !diagnostics.empty()) {
+        allDiagnostics().push_back(
+            {{"launch", launchNumber}, {"kernel", k.name}, {"diagnostics", diagnostics}});
+        std::ofstream json(settings.diagnosticsJson);
+        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+             << "\n";
+    }
+}
+
+/// launchKernel() but for its exceptions: those out of the set-up and the write-back
+/// (the host's memory ran out copying the buffers) come out of it.
+cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>& values,
+                     const NDRange& range, uint32_t launchNumber) {
     const DeviceSettings& settings = DeviceSettings::get();
     std::vector<KernelArgument> args;
     for (size_t i = 0; i < values.size(); ++i) {
@@ -192,12 +222,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
                     finalBytes[i] = run.argumentBytes(i);
         } catch (const std::exception& ex) {
             // Not inside a work-item (those stop at their statement): said at the kernel.
-            Diagnostic d;
-            d.severity = Severity::Error;
-            d.kind = "launch-stopped";
-            d.message = std::string("the launch stopped: ") + ex.what();
-            if (const ast::FunctionDecl* f = k.program->built->findKernel(k.name))
-                d.range = f->range;
+            const Diagnostic d = launchStopped(k, ex);
             const launch::DiagnosticPrinter printer(k.program->built->sources);
             err << header << "\n";
             printer.printText(err, d);
@@ -240,16 +265,31 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         for (size_t b = 0; b < after.size(); ++b)
             if (after[b] != args[i].bytes[b]) dst[b] = after[b];
     }
-    if (!out.str().empty()) std::cout << out.str() << std::flush;
-    if (!settings.quiet && !err.str().empty()) std::cerr << err.str() << std::flush;
-    if (!settings.diagnosticsJson.empty() && !diagnostics.empty()) {
-        allDiagnostics().push_back(
-            {{"launch", launchNumber}, {"kernel", k.name}, {"diagnostics", diagnostics}});
-        std::ofstream json(settings.diagnosticsJson);
-        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-             << "\n";
-    }
+    publish(settings, k, launchNumber, out.str(), err.str(), diagnostics);
     return failed ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
+}
+
+} // namespace
+
+cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& values,
+                    const NDRange& range, uint32_t launchNumber) {
+    try {
+        return launchOrThrow(k, values, range, launchNumber);
+    } catch (const std::exception& ex) {
+        // Copying the arguments in (or the results out) failed: the buffers are unchanged.
+        try {
+            const Diagnostic d = launchStopped(k, ex);
+            const launch::DiagnosticPrinter printer(k.program->built->sources);
+            std::ostringstream err;
+            err << "clstep: launch " << launchNumber << ", kernel '" << k.name << "':\n";
+            printer.printText(err, d);
+            publish(DeviceSettings::get(), k, launchNumber, "", err.str(),
+                    nlohmann::json::array({printer.toJson(d)}));
+        } catch (...) {
+            // No memory even for the report: the event's status still says it failed.
+        }
+        return CL_OUT_OF_RESOURCES;
+    }
 }
 
 } // namespace clstep::ocl
