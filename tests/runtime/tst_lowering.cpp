@@ -247,6 +247,56 @@ again:;
         QCOMPARE(o[3], 103);
     }
 
+    /// Integer conversions (spec 6.2.1) of values known only at run time: those that leave a
+    /// lane's bits as they are lower to no node at all (Lowerer::sameIntegerLane), the others
+    /// still wrap, sign- or zero-extend. Expected values: the same expressions in C on the
+    /// host (gcc, LP64).
+    void integerConversionsKeepTheirValues() {
+        auto program = compile(R"(
+__kernel void k(__global long* o, __global const int* s) {
+    int m = s[0];
+    uint u = (uint)s[1];
+    uchar c = (uchar)s[2];
+    char sc = (char)s[3];
+    short sh = (short)(s[0] * 30000);
+    o[0] = (long)m;
+    o[1] = (long)(ulong)m;
+    o[2] = (long)u;
+    o[3] = (long)(int)u;
+    o[4] = (long)(short)c;
+    o[5] = (long)(ushort)(char)c;
+    o[6] = (long)(uint)m;
+    o[7] = (long)(bool)c;
+    o[8] = (long)(ulong)u;
+    o[9] = (long)(short)m;
+    o[10] = (long)(uchar)m;
+    o[11] = (m < u) ? 1 : 0;
+    o[12] = (long)((ulong)m >> 60);
+    o[13] = (long)(int)(long)u;
+    o[14] = (long)(int)sc;
+    o[15] = (long)(uint)sc;
+    o[16] = (long)(int)sh;
+    o[17] = (long)(ushort)sh;
+}
+)");
+        QVERIFY(!program->hasErrors());
+        KernelArgument out = intBuffer(36); // 18 longs
+        out.elementBytes = 8;
+        KernelArgument in = intBuffer(4);
+        const int32_t values[4] = {-1, -1, 200, 200};
+        std::memcpy(in.bytes.data(), values, sizeof values);
+        auto ran = runOneWorkItem(*program, {out, in});
+        KernelRun& run = *ran;
+        QVERIFY(run.ready());
+        QVERIFY(run.diagnostics().empty());
+        std::vector<int64_t> o(18);
+        std::memcpy(o.data(), run.argumentBytes(0).data(), o.size() * 8);
+        const std::vector<int64_t> expected{-1,         -1, 4294967295, -1,         200,    65480,
+                                            4294967295, 1,  4294967295, -1,         255,    0,
+                                            15,         -1, -56,        4294967240, -30000, 35536};
+        QCOMPARE(o, expected);
+    }
+
     /// nbody (all float4: loads/stores through pointers, literals, splats, swizzles,
     /// compound assignments, dot/rsqrt) lowers without an unsupported node.
     void vectorKernelLowersCompletely() {

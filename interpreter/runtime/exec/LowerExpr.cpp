@@ -246,6 +246,15 @@ const Node* Lowerer::discard(const Expr* e) {
     return unsupported(e);
 }
 
+bool Lowerer::sameIntegerLane(const Type* from, const Type* to) {
+    if (!from->isInteger() || !to->isInteger() || to->kind == TypeKind::Bool) return false;
+    if (to->kind == TypeKind::Long || to->kind == TypeKind::ULong) return true; // mod 2^64
+    if (from->kind == TypeKind::Bool) return true;
+    const bool fromSigned = from->isSigned(), toSigned = to->isSigned();
+    if (fromSigned && !toSigned) return false;
+    return from->size < to->size || (from->size == to->size && fromSigned == toSigned);
+}
+
 bool Lowerer::isOpaqueOperand(const Expr* e) {
     return e->type.type && e->type->canonical()->kind == TypeKind::Opaque;
 }
@@ -265,7 +274,8 @@ const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
     const Node* v = scalar(operand);
     if (from == to) return v;
     if (from->isScalarArithmetic() && to->isScalarArithmetic()) {
-        if (v->fn == &H::constant) { // a literal converted (`a[0]`'s index): folded
+        if (sameIntegerLane(from, to)) return v; // the conversion leaves the lane's bits
+        if (v->fn == &H::constant) {             // a literal converted (`a[0]`'s index): folded
             Node* n = make(&H::constant, e);
             n->imm = lane::convert(v->imm, from->kind, to->kind);
             return n;

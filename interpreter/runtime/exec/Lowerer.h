@@ -111,6 +111,12 @@ private:
     /// True for an operand of opaque type (sampler, image, event: an 8-byte handle), which
     /// scalar() lowers.
     static bool isOpaqueOperand(const ast::Expr* e);
+    /// True when converting an integer of type `from` to integer type `to` (spec 6.2.1)
+    /// leaves its lane's bits as they are, so no conversion node is needed: lanes hold
+    /// integers sign- or zero-extended to 64 bits (lane::normalize), so a conversion to a
+    /// type that holds every value of `from`, or to a 64-bit type (modulo 2^64), is the
+    /// identity. False for `bool` destinations and non-integers.
+    static bool sameIntegerLane(const Type* from, const Type* to);
     /// Fills in builtin call node `n` (handler already set): its arguments (`a`, `b`, `c`, or
     /// `list` past three) and BuiltinDef; null when an argument cannot be lowered.
     Node* builtinArguments(const ast::CallExpr* c, Node* n);
