@@ -28,6 +28,28 @@ void Evaluator::stepLimitReached(const Stmt* s) {
     throw Abort{};
 }
 
+namespace {
+/// Reports that private variable `v` (`size` bytes) does not fit: in the private memory
+/// limit of one variable (`limit`), or in what is left of the work-item's (`total`, of which
+/// `inUse` bytes are taken). Out of line: declareStorage() stays short.
+[[gnu::noinline, gnu::cold]] void privateTooLarge(WorkItem& wi, const VarDecl* v, uint64_t size,
+                                                  uint64_t limit, uint64_t total, uint64_t inUse) {
+    if (size > limit)
+        wi.reportError("allocation-too-large",
+                       "private variable '" + v->name + "' needs " + std::to_string(size) +
+                           " bytes, more than the " + std::to_string(limit) +
+                           "-byte private memory limit",
+                       v->range);
+    else // the work-item's limit: its variables, parameters and arguments together
+        wi.reportError("allocation-too-large",
+                       "private variable '" + v->name + "' needs " + std::to_string(size) +
+                           " bytes, and this work-item already uses " + std::to_string(inUse) +
+                           ": more than the " + std::to_string(total) +
+                           "-byte private memory limit of a work-item",
+                       v->range);
+}
+} // namespace
+
 uint64_t Evaluator::declareStorage(const VarDecl* v) {
     Frame& f = m_wi.m_frames.back();
     uint64_t& slot = f.slots[v->slot];
@@ -39,28 +61,20 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
         slot = m_wi.m_group->localVariable(v);
         return 0;
     }
-    const uint64_t size = v->type->canonical()->size;
-    const uint64_t limit = m_run.options().maxPrivateBytes;
-    if (size > limit) {
-        reportError("allocation-too-large",
-                    "private variable '" + v->name + "' needs " + std::to_string(size) +
-                        " bytes, more than the " + std::to_string(limit) +
-                        "-byte private memory limit",
-                    v->range);
+    const Type* t = v->type->canonical();
+    const uint64_t size = t->size;
+    const RunOptions& o = m_run.options();
+    const uint64_t limit = o.maxPrivateBytes, total = o.maxWorkItemPrivateBytes;
+    const uint64_t inUse = m_wi.m_private.liveBytes();
+    if (size > limit || size > total - std::min(inUse, total)) [[unlikely]] {
+        privateTooLarge(m_wi, v, size, limit, total, inUse);
         throw Abort{};
     }
-    const uint64_t total = m_run.options().maxWorkItemPrivateBytes;
-    if (const uint64_t inUse = m_wi.m_private.liveBytes(); size > total - std::min(inUse, total)) {
-        // The work-item's limit: its variables, parameters and arguments together.
-        reportError("allocation-too-large",
-                    "private variable '" + v->name + "' needs " + std::to_string(size) +
-                        " bytes, and this work-item already uses " + std::to_string(inUse) +
-                        ": more than the " + std::to_string(total) +
-                        "-byte private memory limit of a work-item",
-                    v->range);
-        throw Abort{};
-    }
-    return m_wi.allocateSlot(f, v->slot, v->type, v->name, false);
+    // WorkItem::allocateSlot(), with the type already at hand
+    uint8_t* data;
+    slot = m_wi.m_private.allocateNamed(size, v->name, data);
+    if ((t->isScalar() || t->isVector()) && m_wi.directSlot(false)) f.direct[v->slot] = data;
+    return slot;
 }
 
 namespace {
