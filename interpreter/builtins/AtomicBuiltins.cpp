@@ -80,15 +80,13 @@ void atomicImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Val
     const Type* t = pointee->canonical();
     const QualType access = mem::accessType(pointee, t);
     env.atomicBegin(addr, call.range);
-    const Value old = env.load(addr, access, call.range);
-    Value updated = old;
-    updated.lanes[0] = compute<Op>(old.lanes[0], args, t->kind);
+    const Lane old = env.loadScalar(addr, access, call.range);
     bool writes = true;
     if constexpr (Op == AtomicOp::CmpXchg)
-        writes = old.lanes[0].u == lane::normalize(args[1].lanes[0], t->kind).u;
-    if (writes) env.store(addr, access, updated, call.range);
+        writes = old.u == lane::normalize(args[1].lanes[0], t->kind).u;
+    if (writes) env.storeScalar(addr, access, compute<Op>(old, args, t->kind), call.range);
     env.atomicEnd();
-    result = old;
+    result.lanes[0] = old;
 }
 
 template <AtomicOp Op>

@@ -40,6 +40,19 @@ public:
     /// Stores `v` as type `type` at `address` (checked like load).
     virtual void store(uint64_t address, const QualType& type, const Value& v,
                        const SourceRange& site) = 0;
+    /// load() of a scalar or pointer `type`, as its one lane: the same checks and the same
+    /// access shown to the observers, without a 128-byte Value (the atomic functions,
+    /// vloadn/vstoren element by element).
+    virtual Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
+        return load(address, type, site).lanes[0];
+    }
+    /// store() of a scalar or pointer `type` from its one lane `v` (checked like load()).
+    virtual void storeScalar(uint64_t address, const QualType& type, Lane v,
+                             const SourceRange& site) {
+        Value value;
+        value.lanes[0] = v;
+        store(address, type, value, site);
+    }
     /// Copies `bytes` bytes from `src` to `dst` (async copies, struct copies), checked.
     virtual void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) = 0;
     /// Atomic access bracket: loads and stores between begin and end form one atomic

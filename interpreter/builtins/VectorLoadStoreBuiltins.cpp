@@ -38,7 +38,7 @@ void vloadImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     const uint32_t n = call.type->canonical()->lanes();
     const uint64_t base = mem::advance(args[1].lanes[0].u, args[0].lanes[0].u * n * elem->size);
     for (uint32_t k = 0; k < n; ++k)
-        result.lanes[k] = env.load(mem::advance(base, k * elem->size), access, call.range).lanes[0];
+        result.lanes[k] = env.loadScalar(mem::advance(base, k * elem->size), access, call.range);
 }
 
 /// `void vstoren(gentypen data, size_t offset, gentype *p)`: `p` must not point to const or
@@ -63,11 +63,8 @@ void vstoreImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Val
     const QualType access = mem::accessType(pointee, elem);
     const uint32_t n = call.argTypes[0]->canonical()->lanes();
     const uint64_t base = mem::advance(args[2].lanes[0].u, args[1].lanes[0].u * n * elem->size);
-    for (uint32_t k = 0; k < n; ++k) {
-        Value v;
-        v.lanes[0] = args[0].lanes[k];
-        env.store(mem::advance(base, k * elem->size), access, v, call.range);
-    }
+    for (uint32_t k = 0; k < n; ++k)
+        env.storeScalar(mem::advance(base, k * elem->size), access, args[0].lanes[k], call.range);
 }
 
 /// True when `p` is a pointer to half (the vload_half/vstore_half pointer argument).
