@@ -285,6 +285,24 @@ struct Handlers {
     template <BinaryOp Op, TypeKind CK>
     static Lane compoundAssign(const Node& n, Evaluator& ev) {
         auto* a = static_cast<const ast::AssignExpr*>(n.expr);
+        if (n.from != TypeKind::Void && n.to == CK) {
+            // A private variable of the operation's own type, in place (`s >>= 1`, `i += 4`):
+            // read, operate and write with the lane type known here (no conversions).
+            if (uint8_t* p = directSlot(ev, n.slot)) {
+                Lane cur;
+                lanemem::readLane(p, CK, false, cur);
+                const Lane y = eval(n.a, ev);
+                Lane z;
+                if (!lane::quickArith(Op, CK, cur, y, z)) {
+                    bool divisionByZero = false;
+                    z = lane::arith(Op, CK, cur, y, divisionByZero);
+                    if (divisionByZero) [[unlikely]]
+                        ev.reportDivisionByZero(a->opRange);
+                }
+                lanemem::writeLane(p, CK, false, z);
+                return z;
+            }
+        }
         const ast::Expr* lhs = a->lhs.get();
         uint8_t* p = nullptr;
         uint64_t addr = 0;
