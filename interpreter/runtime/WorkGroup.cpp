@@ -182,29 +182,32 @@ bool WorkGroup::releaseSubGroups() {
 }
 
 bool WorkGroup::releaseBarrierIfComplete() {
+    // One pass: the waiting and finished work-items counted, the first waiting one found and
+    // every other waiting one's barrier compared with its barrier.
     size_t atBarrier = 0, done = 0;
+    bool subGroupWait = false, sameBarrier = true;
+    const WorkItem* first = nullptr;
     for (auto& wi : m_items) {
-        if (wi->state() == WorkItem::State::AtBarrier)
+        const WorkItem::State s = wi->state();
+        if (s == WorkItem::State::AtBarrier) {
             ++atBarrier;
-        else if (wi->state() == WorkItem::State::Finished || wi->state() == WorkItem::State::Error)
+            subGroupWait = subGroupWait || wi->waitsForSubGroup();
+            if (!first)
+                first = wi.get();
+            else if (sameBarrier && !(wi->barrierRange() == first->barrierRange()))
+                sameBarrier = false;
+        } else if (s == WorkItem::State::Finished || s == WorkItem::State::Error) {
             ++done;
-        else
+        } else {
             return true; // someone is still running (paused at a statement)
+        }
     }
     if (atBarrier == 0) return true;
     // Sub-group collectives wait only for their sub-group.
-    if (releaseSubGroups()) return true;
+    if (subGroupWait && releaseSubGroups()) return true;
     // Every work-item must reach the same barrier (spec 6.12.8) or work-group function
     // (2.0 6.13.15).
-    const WorkItem* first = nullptr;
-    bool divergent = done != 0;
-    for (auto& wi : m_items) {
-        if (wi->state() != WorkItem::State::AtBarrier) continue;
-        if (!first)
-            first = wi.get();
-        else if (!(wi->barrierRange() == first->barrierRange()))
-            divergent = true;
-    }
+    const bool divergent = done != 0 || !sameBarrier;
     if (divergent) {
         std::vector<const WorkItem*> items; // only for the report: no allocation per barrier
         items.reserve(m_items.size());
