@@ -279,6 +279,20 @@ struct Handlers {
         storeTo(n, ev, static_cast<const ast::AssignExpr*>(n.expr)->lhs.get(), v);
         return v;
     }
+    /// `x op y` in lane type CK for the compound assignment `a` (division by zero reported at
+    /// its operator; the result is then 0, lane::arith).
+    template <BinaryOp Op, TypeKind CK>
+    [[gnu::always_inline]] static Lane operate(Lane x, Lane y, Evaluator& ev,
+                                               const ast::AssignExpr* a) {
+        Lane z;
+        if (!lane::quickArith(Op, CK, x, y, z)) {
+            bool divisionByZero = false;
+            z = lane::arith(Op, CK, x, y, divisionByZero);
+            if (divisionByZero) [[unlikely]]
+                ev.reportDivisionByZero(a->opRange);
+        }
+        return z;
+    }
     /// `lhs op= rhs` on an arithmetic lvalue of lane type `n.to` computed in lane type CK:
     /// the lvalue's address and current value first, then rhs (`n.a`). The lvalue is a
     /// private slot (`n.slot`, `n.from` not Void) or the address computed by `n.b`.
@@ -291,14 +305,7 @@ struct Handlers {
             if (uint8_t* p = directSlot(ev, n.slot)) {
                 Lane cur;
                 lanemem::readLane(p, CK, false, cur);
-                const Lane y = eval(n.a, ev);
-                Lane z;
-                if (!lane::quickArith(Op, CK, cur, y, z)) {
-                    bool divisionByZero = false;
-                    z = lane::arith(Op, CK, cur, y, divisionByZero);
-                    if (divisionByZero) [[unlikely]]
-                        ev.reportDivisionByZero(a->opRange);
-                }
+                const Lane z = operate<Op, CK>(cur, eval(n.a, ev), ev, a);
                 lanemem::writeLane(p, CK, false, z);
                 return z;
             }
@@ -318,14 +325,7 @@ struct Handlers {
         }
         if (!p) cur = ev.loadScalar(addr, lhs->type, lhs->range, n.align);
         const Lane y = eval(n.a, ev);
-        const Lane l = lane::convert(cur, n.to, CK);
-        Lane z;
-        if (!lane::quickArith(Op, CK, l, y, z)) {
-            bool divisionByZero = false;
-            z = lane::arith(Op, CK, l, y, divisionByZero);
-            if (divisionByZero) [[unlikely]]
-                ev.reportDivisionByZero(a->opRange);
-        }
+        const Lane z = operate<Op, CK>(lane::convert(cur, n.to, CK), y, ev, a);
         const Lane result = lane::convert(z, CK, n.to);
         if (p)
             lanemem::writeLane(p, n.to, false, result);
