@@ -18,8 +18,8 @@ namespace clstep::ocl {
 /// parameter; buffers still alive). Returns CL_COMPLETE, or CL_OUT_OF_RESOURCES (the event's
 /// negative status) when the run reported an error or could not be set up: an exception
 /// (the host's memory ran out copying the buffers in, ...) becomes a "launch-stopped" error
-/// at the kernel's declaration, and the buffers are left unchanged. Never throws a
-/// std::exception.
+/// at the kernel's declaration (one before the results are written back leaves the buffers
+/// unchanged). Never throws a std::exception.
 cl_int launchKernel(KernelObject& kernel, const std::vector<KernelObject::ArgValue>& args,
                     const NDRange& range, uint32_t launchNumber);
 
