@@ -12,6 +12,7 @@ scripts/build.sh
 
 if [ "${CLSTEP_SKIP_SANITIZE:-0}" != 1 ]; then
     export CCACHE_DIR="${CCACHE_DIR:-$PWD/.ccache}"
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCLSTEP_BUILD_GUI=OFF \
         -DCLSTEP_SANITIZE=address,undefined >/dev/null
     cmake --build build-asan -j "${JOBS:-$(nproc)}" --target clstep_sanitize_tests
