@@ -1,5 +1,7 @@
 #include "frontend/WaveHooks.h" // first: configures Boost.Wave
 
+#include "frontend/ArgumentDirectiveFilter.h"
+
 #include "common/DeepStackThread.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/PreprocessorOutput.h"
@@ -297,6 +299,9 @@ void preprocess(SourceManager& sources, uint32_t fileId, const PreprocessorOptio
     defineMacros(ctx, state, options);
 
     TokenSink sink(state, out, result);
+    // From here on, the files Wave lexes go through the filter of directives inside the
+    // arguments of macro calls.
+    ArgumentDirectiveFilter::RunScope filterScope(ctx, state);
     int exceptionsInARow = 0;
     bool advance = false;
     try {

@@ -40,6 +40,11 @@ struct PreprocessorOptions {
 /// PreprocessedSource::extensionPragmas; all pragmas are removed from the output. `#line` and
 /// GNU line markers are accepted and ignored: positions always refer to the real files.
 ///
+/// Directives inside the arguments of a macro call (`F(1,\n#ifdef X\n 2\n#else\n 3\n#endif\n)`,
+/// undefined in C99 6.10.3p11) are processed where they stand, as clang and GCC do:
+/// conditionals select their group, `#define`/`#undef` take effect, `#error`/`#warning` are
+/// reported, other directives there are an error (see ArgumentDirectiveFilter).
+///
 /// Source map: code outside macros keeps its line numbers (and columns) until the first
 /// `#include`; tokens produced by a macro map to the macro's use (the macro name) and tokens
 /// of its arguments to where they are written, so diagnostics point at the user's code.

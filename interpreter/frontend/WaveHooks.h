@@ -113,6 +113,16 @@ public:
     // ---- conditionals --------------------------------------------------------------------
     /// Wave found a directive (not all of them in skipped groups). Returns true to ignore it.
     bool onDirective(const WaveToken& directive);
+    /// Reports `#if`/`#ifdef`/`#ifndef` (`name`) at `at` as unterminated, once (also if the
+    /// file's scan listed it).
+    void reportUnterminatedConditional(SourceLocation at, const std::string& name);
+    /// The file:line:col of a token Wave's lexer read from a file (no macro mapping).
+    SourceLocation fileLocation(const WavePosition& pos) {
+        const uint32_t file = fileIdOf(pos.get_file());
+        if (file == 0) return {};
+        return SourceLocation{file, static_cast<uint32_t>(pos.get_line()),
+                              std::max<uint32_t>(static_cast<uint32_t>(pos.get_column()), 1)};
+    }
 
     // ---- diagnostics ---------------------------------------------------------------------
     /// Adds a diagnostic; returns false once too many errors were reported.
@@ -277,8 +287,71 @@ struct WaveInputPolicy {
     };
 };
 
-/// The Boost.Wave context clstep uses.
-using WaveContext =
-    wave::context<std::string::const_iterator, WaveLexIterator, WaveInputPolicy, WaveHooks>;
+/// Makes the lexer of one file (main or included): Wave's own lexer, behind an
+/// ArgumentDirectiveFilter while a preprocessing run is active on this thread (see
+/// ArgumentDirectiveFilter.h). Defined in ArgumentDirectiveFilter.cpp.
+wave::cpplexer::lex_input_interface<WaveToken>* newFileLexer(std::string::const_iterator first,
+                                                             std::string::const_iterator last,
+                                                             const WavePosition& pos,
+                                                             wave::language_support language);
+
+/// The token iterator over one file that the Wave context reads: Wave's lex_iterator (a
+/// multi_pass over a lexer, so copies share the tokens read), over newFileLexer's lexer.
+class FileLexIterator : public wave::cpplexer::make_multi_pass<
+                            wave::cpplexer::impl::lex_iterator_functor_shim<WaveToken>>::type {
+    using InputPolicy = wave::cpplexer::impl::lex_iterator_functor_shim<WaveToken>;
+    using Base = wave::cpplexer::make_multi_pass<InputPolicy>::type;
+    using FunctorData = wave::cpplexer::make_multi_pass<InputPolicy>::functor_data_type;
+
+public:
+    using token_type = WaveToken;
+
+    /// The end iterator.
+    FileLexIterator() = default;
+    /// Reads the tokens of [first, last), a file Wave names in `pos`.
+    template <typename IteratorT>
+    FileLexIterator(IteratorT const& first, IteratorT const& last, WavePosition const& pos,
+                    wave::language_support language)
+        : Base(FunctorData(InputPolicy::unique(),
+                           newFileLexer(std::string::const_iterator(first),
+                                        std::string::const_iterator(last), pos, language))) {}
+
+    /// As Wave's lex_iterator::set_position (used for `#line`).
+    void set_position(WavePosition const& pos) {
+        WaveToken const& current = Base::dereference(*this);
+        WavePosition currentPos = current.get_position();
+        currentPos.set_file(pos.get_file());
+        currentPos.set_line(pos.get_line());
+        const_cast<WaveToken&>(current).set_position(currentPos);
+        if (WaveString::npos != current.get_value().find_first_of('\n'))
+            currentPos.set_line(pos.get_line() + 1);
+        InputPolicy::set_position(*this, currentPos);
+    }
+
+    /// Whether the file has include guards (meaningful once it was read to its end).
+    bool has_include_guards(std::string& guardName) const {
+        return InputPolicy::has_include_guards(*this, guardName);
+    }
+};
+
+/// The Boost.Wave context clstep uses: Wave's, plus what ArgumentDirectiveFilter needs of it.
+class WaveContext : public wave::context<std::string::const_iterator, FileLexIterator,
+                                         WaveInputPolicy, WaveHooks, WaveContext> {
+    using Base = wave::context<std::string::const_iterator, FileLexIterator, WaveInputPolicy,
+                               WaveHooks, WaveContext>;
+
+public:
+    using Base::Base;
+
+    /// False while Wave skips a group of a conditional (C99 6.10.1).
+    bool groupActive() const { return get_if_block_status(); }
+
+    /// Macro-expands the tokens of a `#if`/`#elif` expression as Wave does for its own
+    /// (`defined` included). Throws Wave's exceptions and ExpansionAborted.
+    void expandCondition(token_sequence_type& tokens, token_sequence_type& expanded) {
+        auto first = tokens.begin();
+        expand_whole_tokensequence(first, tokens.end(), expanded);
+    }
+};
 
 } // namespace clstep::detail

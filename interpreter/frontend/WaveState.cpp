@@ -272,6 +272,17 @@ bool WaveState::isEmptyPragma(const WaveToken& directive) const {
     }
 }
 
+void WaveState::reportUnterminatedConditional(SourceLocation at, const std::string& name) {
+    auto file = m_unclosed.find(at.file);
+    if (file != m_unclosed.end())
+        for (OpenConditional& c : file->second)
+            if (c.directive.line == at.line) {
+                if (c.reported) return;
+                c.reported = true;
+            }
+    report(Severity::Error, "unterminated " + name, at, static_cast<uint32_t>(name.size()));
+}
+
 void WaveState::reportUnterminatedConditionals(uint32_t file, SourceLocation fallback) {
     bool known = false;
     for (auto& [id, list] : m_unclosed) {

@@ -1,0 +1,183 @@
+// Tests of preprocessing directives inside the arguments of a function-like macro call
+// (`F(1,\n#ifdef X\n 2\n#else\n 3\n#endif\n)`). C99 6.10.3p11 leaves this undefined; clang and
+// GCC process the directives where they stand, and real kernels (OpenCV's boxFilter) rely on
+// it. The expected outputs below are clang-15 -E -P's.
+
+#include "frontend/Preprocessor.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <memory>
+#include <string>
+
+using namespace clstep;
+
+namespace {
+
+/// One preprocessor run of a virtual file.
+struct Run {
+    SourceManager sources;
+    uint32_t file = 0;
+    PreprocessedSource out;
+
+    /// The output without whitespace (where Wave puts blanks differs from clang).
+    QString compact() const {
+        return QString::fromStdString(out.text).remove(QRegularExpression("\\s"));
+    }
+
+    /// The original location of the first appearance of `needle` in the output.
+    SourceLocation origin(const std::string& needle) const {
+        const size_t pos = out.text.find(needle);
+        if (pos == std::string::npos) return {};
+        uint32_t line = 1, column = 1;
+        for (size_t i = 0; i < pos; ++i) {
+            if (out.text[i] == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+        }
+        return out.originalLocation(line, column);
+    }
+
+    bool hasDiagnostic(const std::string& text, uint32_t line, uint32_t column) const {
+        for (const Diagnostic& d : out.diagnostics)
+            if (d.message.find(text) != std::string::npos && d.range.begin.line == line &&
+                d.range.begin.column == column)
+                return true;
+        return false;
+    }
+
+    QByteArray dump() const {
+        QByteArray s;
+        for (const Diagnostic& d : out.diagnostics)
+            s += QByteArray(severityName(d.severity)) + " " +
+                 QByteArray::number(d.range.begin.line) + ":" +
+                 QByteArray::number(d.range.begin.column) + " " +
+                 QByteArray::fromStdString(d.message) + "\n";
+        return s + "--- output:\n" + QByteArray::fromStdString(out.text);
+    }
+};
+
+std::unique_ptr<Run> preprocess(const std::string& text, PreprocessorOptions options = {}) {
+    auto run = std::make_unique<Run>();
+    run->file = run->sources.addFile("/virtual/kernel.cl", text);
+    run->out = Preprocessor::run(run->sources, run->file, options);
+    return run;
+}
+
+} // namespace
+
+#define CHECK_NO_ERRORS(run) QVERIFY2(!hasErrors((run)->out.diagnostics), (run)->dump().constData())
+#define CHECK_DIAG(run, ...) QVERIFY2((run)->hasDiagnostic(__VA_ARGS__), (run)->dump().constData())
+#define CHECK_AT(where, lineNo, columnNo)                                                          \
+    do {                                                                                           \
+        const SourceLocation at_ = (where);                                                        \
+        QVERIFY2(                                                                                  \
+            at_.line == (lineNo) && at_.column == (columnNo),                                      \
+            (QByteArray::number(at_.line) + ":" + QByteArray::number(at_.column)).constData());    \
+    } while (false)
+
+class TestMacroArgDirectives : public QObject {
+    Q_OBJECT
+
+private slots:
+    /// The exact shape, with X undefined and defined (clang: [1|3] and [1|2]).
+    void ifdefElseInArgument() {
+        const std::string src = "#define F(a,b) [a|b]\n"
+                                "F(1,\n#ifdef X\n 2\n#else\n 3\n#endif\n)\n";
+        auto r = preprocess(src);
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact(), QString("[1|3]"));
+        PreprocessorOptions withX;
+        withX.defines = {"X"};
+        auto d = preprocess(src, withX);
+        CHECK_NO_ERRORS(d);
+        QCOMPARE(d->compact(), QString("[1|2]"));
+    }
+
+    /// OpenCV's boxFilter shape: the groups differ in their number of commas, so without the
+    /// directives processed the call has too many arguments.
+    void groupsWithCommas() {
+        auto r = preprocess("#define EXTRAPOLATE(x, maxV) ((x) % (maxV))\n"
+                            "int v = EXTRAPOLATE(i,\n#if 1\n n\n#else\n a, b, c\n#endif\n);\n");
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact(), QString("intv=((i)%(n));"));
+    }
+
+    /// Nested #if / #elif / #ifndef inside an argument, a group holding a ')' and commas that
+    /// is skipped, and a non-macro call (clang: [4|7] <z> foo( a )).
+    void nestedConditionals() {
+        auto r = preprocess("#define F(a,b) [a|b]\n#define G(a) <a>\n#define X 1\n"
+                            "F(4,\n#if X == 2\n 5\n#elif defined(Y)\n 6\n#elif X\n"
+                            "#ifndef Z\n 7\n#else\n 8\n#endif\n#else\n 9\n#endif\n)\n"
+                            "G(\n#if 0\n,,,)\n#endif\nz)\n"
+                            "foo(\n#ifdef X\n a\n#endif\n)\n");
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact(), QString("[4|7]<z>foo(a)"));
+    }
+
+    /// A conditional opened inside the arguments may close the call in one of its groups
+    /// (clang: <a>c).
+    void conditionalOutlivesTheCall() {
+        auto r = preprocess("#define G(a) <a>\nG(a\n#ifdef X\n)b\n#else\n)c\n#endif\nd\n");
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact(), QString("<a>cd"));
+    }
+
+    /// #define and #undef inside the arguments take effect where they stand (clang: [1|3] 3).
+    void defineInArgument() {
+        auto r = preprocess("#define F(a,b) [a|b]\n#define Z 9\n"
+                            "F(1,\n#define Y 3\n#undef Z\nY Z)\nY Z\n");
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact(), QString("[1|3Z]3Z"));
+    }
+
+    /// Tokens of the arguments keep their own positions, and so does everything after the
+    /// call: the output keeps its lines, and a later diagnostic is at its file:line:col.
+    void positionsAfterTheCall() {
+        auto r = preprocess("#define F(a,b) a+b\n"        // 1
+                            "int v = F(first,\n"          // 2
+                            "#ifdef X\n"                  // 3
+                            "  other\n"                   // 4
+                            "#else\n"                     // 5
+                            "     second\n"               // 6
+                            "#endif\n"                    // 7
+                            ");\n"                        // 8
+                            "int tail;\n"                 // 9
+                            "  #error after the call\n"); // 10
+        CHECK_DIAG(r, "#error: after the call", 10, 3);
+        CHECK_AT(r->origin("first"), 2, 11);
+        CHECK_AT(r->origin("second"), 6, 6);
+        CHECK_AT(r->origin("tail"), 9, 5);
+        QVERIFY2(r->out.text.find("other") == std::string::npos, r->dump().constData());
+    }
+
+    /// A bad #if expression inside an argument is reported at its line; the group is skipped.
+    void malformedConditionInArgument() {
+        auto r = preprocess("#define F(a,b) [a|b]\nF(1,\n#if 1 +\n 2\n#else\n 3\n#endif\n)\n");
+        QVERIFY2(hasErrors(r->out.diagnostics), r->dump().constData());
+        QVERIFY2(r->out.diagnostics.front().range.begin.line == 3, r->dump().constData());
+        QCOMPARE(r->compact(), QString("[1|3]"));
+    }
+
+    /// A conditional left open inside an argument: reported at its line, no hang.
+    void unterminatedConditionalInArgument() {
+        auto r = preprocess("#define F(a,b) [a|b]\nF(1,\n#ifdef X\n 2\n");
+        CHECK_DIAG(r, "unterminated #ifdef", 3, 1);
+    }
+
+    /// Other directives keep their meaning outside calls, and a #if in a skipped group around
+    /// a macro name followed by '(' does not confuse the conditionals after it.
+    void skippedGroupsStayBalanced() {
+        auto r = preprocess("#define F(a) <a>\n#if 0\nF(\n#endif\n#ifdef NOPE\nno\n#else\nyes\n"
+                            "#endif\nF(ok)\n");
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact(), QString("yes<ok>"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMacroArgDirectives)
+#include "tst_macroargdirectives.moc"
