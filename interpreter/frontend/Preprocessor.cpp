@@ -150,11 +150,25 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
     for (Definition& d : parsed)
         ctx.add_macro_definition(d.name, commandLine, d.function, d.parameters, d.body);
     for (const std::string& def : options.defines) {
+        // A macro defined again: identically is allowed (C99 6.10.3p2; Wave then returns
+        // false); differently is a warning and the last definition wins, as in clang.
+        const std::string name = def.substr(0, def.find_first_of("=("));
+        const bool wasDefined = ctx.is_defined_macro(name);
         try {
-            if (!ctx.add_macro_definition(def, false))
+            if (!ctx.add_macro_definition(def, false) && !wasDefined)
                 state.report(Severity::Error, "invalid macro definition '" + def + "'", {});
         } catch (const wave::cpp_exception& e) {
-            state.reportException(e);
+            if (wasDefined && e.get_errorcode() == wave::preprocess_exception::macro_redefinition) {
+                state.report(Severity::Warning, "'" + name + "' macro redefined", {});
+                try {
+                    ctx.remove_macro_definition(name);
+                    ctx.add_macro_definition(def, false);
+                } catch (const wave::cpp_exception& again) {
+                    state.reportException(again);
+                }
+            } else {
+                state.reportException(e);
+            }
         } catch (const wave::cpplexer::cpplexer_exception& e) {
             state.reportException(e);
         }

@@ -233,6 +233,18 @@ private slots:
         QCOMPARE(r->simplified(), QString("1 16 [] ((3)*(3))"));
     }
 
+    /// OpenCV's remap passes `-D T=uchar` twice. An identical redefinition is allowed (C99
+    /// 6.10.3p2); a different one is a warning and the last wins, as in clang.
+    void repeatedCommandLineDefines() {
+        PreprocessorOptions options;
+        options.defines = {"T=uchar", "cn=1", "T=uchar", "W=int", "W=float"};
+        auto r = preprocess("T cn W\n", options);
+        CHECK_NO_ERRORS(r);
+        CHECK_DIAG(r, "'W' macro redefined", 0, 0, Severity::Warning);
+        QCOMPARE(r->out.diagnostics.size(), size_t(1));
+        QCOMPARE(r->simplified(), QString("uchar 1 float"));
+    }
+
     // ---- includes -----------------------------------------------------------------------------
     void includeRelativeToIncludingFile() {
         PreprocessorOptions options;
