@@ -16,7 +16,8 @@ PACKAGES=(
 )
 # Reference tools used by bench/ and by the reference-output generator (optional at test
 # time, but installed so `bench/` and `samples/regen-references` work out of the box).
-OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format)
+# python3-opencv: bench/opencv.py (OpenCV's OpenCL kernels on clstep vs POCL).
+OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format python3-opencv)
 
 # Debian's npm, unless an npm came with another nodejs build (NodeSource's conflicts with it).
 command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
