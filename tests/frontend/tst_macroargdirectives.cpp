@@ -4,6 +4,7 @@
 // it. The expected outputs below are clang-15 -E -P's.
 
 #include "frontend/Preprocessor.h"
+#include "frontend/Program.h"
 
 #include <QRegularExpression>
 #include <QtTest>
@@ -153,6 +154,35 @@ private slots:
         CHECK_AT(r->origin("second"), 6, 6);
         CHECK_AT(r->origin("tail"), 9, 5);
         QVERIFY2(r->out.text.find("other") == std::string::npos, r->dump().constData());
+    }
+
+    /// Through the whole front end: the kernel builds, and a type error after the call is
+    /// reported at its own file:line:col.
+    void compilerDiagnosticsAfterTheCall() {
+        const std::string src = "#define PICK(a, b) ((a) + (b))\n"     // 1
+                                "__kernel void k(__global int* p) {\n" // 2
+                                "  p[0] = PICK(1,\n"                   // 3
+                                "#ifdef WIDE\n"                        // 4
+                                "    2, 3\n"                           // 5
+                                "#else\n"                              // 6
+                                "    4\n"                              // 7
+                                "#endif\n"                             // 8
+                                "  );\n"                               // 9
+                                "  p[1] = undeclared;\n"               // 10
+                                "}\n";
+        auto program = Program::fromSource("/virtual/k.cl", src, CompileOptions{});
+        bool found = false;
+        QByteArray all;
+        for (const Diagnostic& d : program->diagnostics) {
+            all += QByteArray::number(d.range.begin.line) + ":" +
+                   QByteArray::number(d.range.begin.column) + " " +
+                   QByteArray::fromStdString(d.message) + "\n";
+            if (d.severity == Severity::Error) {
+                QVERIFY2(d.range.begin.line == 10 && d.range.begin.column == 10, all.constData());
+                found = true;
+            }
+        }
+        QVERIFY2(found, all.constData());
     }
 
     /// A bad #if expression inside an argument is reported at its line; the group is skipped.
