@@ -62,7 +62,9 @@ for s in "${suites[@]}"; do
 done
 if [ $missing = 1 ]; then
   echo "conformance.sh: building the CTS in $top (log: $out/build-cts.log)" >&2
-  nice -n 19 "$cts/build-cts.sh" "$top" > "$out/build-cts.log" 2>&1
+  mkdir -p "$top"
+  # one build at a time in $top (two ninjas in one build tree corrupt it)
+  flock "$top/.conformance-build.lock" nice -n 19 "$cts/build-cts.sh" "$top" > "$out/build-cts.log" 2>&1
 fi
 export CTS_BUILD="$top/build/test_conformance"
 
