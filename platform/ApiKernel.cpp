@@ -10,6 +10,8 @@
 #include "ProgramObject.h"
 #include "Queue.h"
 
+#include "frontend/AstWalk.h"
+
 #include <atomic>
 
 namespace clstep::ocl {
@@ -169,10 +171,15 @@ cl_int CL_API_CALL GetKernelArgInfo(cl_kernel kernel, cl_uint index, cl_kernel_a
 }
 
 /// Bytes of __local memory the kernel's arguments ask for (set args only).
-uint64_t localArgBytes(const KernelObject& k) {
+/// CL_KERNEL_LOCAL_MEM_SIZE (5.9.4): bytes of the kernel's kernel-scope __local variables
+/// (6.5.2) plus the sizes set so far for its __local pointer arguments.
+uint64_t localMemBytes(const KernelObject& k) {
     uint64_t total = 0;
     for (const auto& a : k.args)
         if (a && a->kind == KernelObject::ArgValue::Kind::Local) total += a->localSize;
+    if (k.decl && k.decl->body)
+        for (const ast::VarDecl* v : ast::kernelScopeLocals(k.decl->body.get()))
+            if (v->type.type) total += v->type.type->size;
     return total;
 }
 
@@ -194,7 +201,7 @@ cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
             return a.array(std::vector<size_t>(k->decl->reqdWorkGroupSize.begin(),
                                                k->decl->reqdWorkGroupSize.end()));
         case CL_KERNEL_LOCAL_MEM_SIZE:
-            return a.scalar<cl_ulong>(localArgBytes(*k));
+            return a.scalar<cl_ulong>(localMemBytes(*k));
         case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
             return a.scalar<size_t>(s.subGroupSize);
         case CL_KERNEL_PRIVATE_MEM_SIZE:
@@ -287,7 +294,7 @@ cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
         for (uint64_t l = 1; l <= limit; ++l)
             if (range.global[0] % l == 0) range.local[0] = l;
     }
-    if (localArgBytes(*k) > s.localMemSize) return CL_OUT_OF_RESOURCES;
+    if (localMemBytes(*k) > s.localMemSize) return CL_OUT_OF_RESOURCES;
     // Capture the arguments as they are now (spec 5.10: later clSetKernelArg calls do not
     // affect this launch); the buffers are kept alive until it ran.
     std::vector<KernelObject::ArgValue> args;

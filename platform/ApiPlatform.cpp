@@ -64,7 +64,8 @@ cl_int CL_API_CALL GetDeviceIDs(cl_platform_id platform, cl_device_type type, cl
         const cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU |
                                      CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
                                      CL_DEVICE_TYPE_CUSTOM;
-        if (type != CL_DEVICE_TYPE_ALL && (type & ~known)) return CL_INVALID_DEVICE_TYPE;
+        if (type == 0 || (type != CL_DEVICE_TYPE_ALL && (type & ~known)))
+            return CL_INVALID_DEVICE_TYPE;
         if ((numEntries == 0 && devices) || (!devices && !numDevices)) return CL_INVALID_VALUE;
         bool match =
             type == CL_DEVICE_TYPE_ALL || (type & (CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU));
@@ -105,7 +106,9 @@ cl_int CL_API_CALL ReleaseDevice(cl_device_id device) {
 }
 
 /// Checks a context property list (spec 4.4 table "List of supported context creation
-/// properties"): only CL_CONTEXT_PLATFORM (our platform) and CL_CONTEXT_INTEROP_USER_SYNC.
+/// properties"): only CL_CONTEXT_PLATFORM (our platform) and CL_CONTEXT_INTEROP_USER_SYNC
+/// (CL_TRUE or CL_FALSE), each at most once; else CL_INVALID_PROPERTY (CL_INVALID_PLATFORM for
+/// another platform).
 cl_int checkContextProperties(const cl_context_properties* props,
                               std::vector<cl_context_properties>& out) {
     if (!props) return CL_SUCCESS;
@@ -117,7 +120,10 @@ cl_int checkContextProperties(const cl_context_properties* props,
             if (!isOurPlatform(reinterpret_cast<cl_platform_id>(props[1])))
                 return CL_INVALID_PLATFORM;
         } else if (props[0] == CL_CONTEXT_INTEROP_USER_SYNC) {
-            if (syncSeen) return CL_INVALID_PROPERTY;
+            // a cl_bool: CL_TRUE or CL_FALSE (4.4, "the value specified for a supported
+            // property name is not valid")
+            if (syncSeen || (props[1] != CL_TRUE && props[1] != CL_FALSE))
+                return CL_INVALID_PROPERTY;
             syncSeen = true;
         } else {
             return CL_INVALID_PROPERTY;

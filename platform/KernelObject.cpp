@@ -125,6 +125,12 @@ cl_int KernelObject::setImageArg(cl_uint index, image::Dim dim, size_t size, con
     if (!value) return CL_INVALID_ARG_VALUE;
     MemObject* mem = MemObject::from(*static_cast<const cl_mem*>(value));
     if (!mem || !mem->image || mem->image->dim != dim) return CL_INVALID_MEM_OBJECT;
+    // clSetKernelArg: a read_only argument takes no CL_MEM_WRITE_ONLY image, a write_only
+    // argument no CL_MEM_READ_ONLY image.
+    const cl_kernel_arg_access_qualifier access = accessQualifier(index);
+    if ((access == CL_KERNEL_ARG_ACCESS_READ_ONLY && (mem->flags & CL_MEM_WRITE_ONLY)) ||
+        (access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY && (mem->flags & CL_MEM_READ_ONLY)))
+        return CL_INVALID_ARG_VALUE;
     ArgValue v;
     v.kind = ArgValue::Kind::Image;
     v.mem = mem;
@@ -134,7 +140,7 @@ cl_int KernelObject::setImageArg(cl_uint index, image::Dim dim, size_t size, con
 
 cl_int KernelObject::setSamplerArg(cl_uint index, size_t size, const void* value) {
     if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
-    if (!value) return CL_INVALID_ARG_VALUE;
+    if (!value) return CL_INVALID_SAMPLER; // "not a valid sampler object" (clSetKernelArg)
     SamplerObject* s = SamplerObject::from(*static_cast<const cl_sampler*>(value));
     if (!s) return CL_INVALID_SAMPLER;
     ArgValue v;

@@ -39,9 +39,11 @@ public:
     /// image of another type, for an image parameter), CL_INVALID_SAMPLER.
     cl_int setArg(cl_uint index, size_t size, const void* value);
     /// clSetKernelArg for an image parameter of type `dim`: the value must be an image of
-    /// that type (CL_INVALID_MEM_OBJECT otherwise).
+    /// that type (CL_INVALID_MEM_OBJECT otherwise), not created CL_MEM_WRITE_ONLY for a
+    /// read_only parameter nor CL_MEM_READ_ONLY for a write_only one (CL_INVALID_ARG_VALUE).
     cl_int setImageArg(cl_uint index, image::Dim dim, size_t size, const void* value);
-    /// clSetKernelArg for a sampler_t parameter: a valid cl_sampler (CL_INVALID_SAMPLER).
+    /// clSetKernelArg for a sampler_t parameter: a valid cl_sampler (CL_INVALID_SAMPLER, also
+    /// for a NULL arg_value).
     cl_int setSamplerArg(cl_uint index, size_t size, const void* value);
     /// CL_KERNEL_ARG_ACCESS_QUALIFIER of parameter `index` (spec 5.9.3): READ_ONLY (also
     /// with no qualifier), WRITE_ONLY or READ_WRITE for images, NONE for other parameters.

@@ -172,6 +172,10 @@ bool Sema::checkVarAddressSpace(VarDecl* v, QualType& t, bool programScope) {
         return false;
     }
     if (v->isProgramScope) {
+        // Spec 6.12.14.1: a program-scope sampler is declared `const sampler_t` (or in
+        // __constant): it is in the __constant address space either way.
+        if (t.space == AddressSpace::None && t.isConst && t.type == m_types.builtin("sampler_t"))
+            t.space = AddressSpace::Constant;
         // Spec 6.5: program-scope (and 2.0 static) variables are __constant in 1.x and
         // __global (the default) or __constant in 2.0.
         const char* where = programScope ? "program scope variable " : "static variable ";
