@@ -15,27 +15,41 @@ bool isNamedSpace(AddressSpace s) {
 
 /// Name of a type that kernels may not take by value (spec 6.9.k: bool, half, size_t,
 /// ptrdiff_t, intptr_t, uintptr_t; spec 6.9.l/6.12.10: event_t), or "" if allowed.
-std::string forbiddenKernelScalar(const Type* t) {
+/// The scalar type name if `t` may not be a kernel parameter (6.9.k), else "". `half` is
+/// allowed with cl_khr_fp16 enabled (`fp16`).
+std::string forbiddenKernelScalar(const Type* t, bool fp16) {
     static const char* names[] = {"size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "event_t"};
     for (const char* n : names)
         if (t->name == n) return n;
     if (t->canonical()->kind == TypeKind::Bool) return "bool";
-    if (t->canonical()->kind == TypeKind::Half) return "half";
+    if (t->canonical()->kind == TypeKind::Half && !fp16) return "half";
     return "";
+}
+
+/// True if `#pragma OPENCL EXTENSION cl_khr_fp16 : enable` (or `all : enable`) is the program's
+/// last word on cl_khr_fp16 (9.1: the extension's types are then usable, kernel arguments
+/// included, as in clang).
+bool fp16Enabled(const std::vector<std::string>& pragmas) {
+    bool on = false;
+    for (const std::string& p : pragmas) {
+        if (p.rfind("cl_khr_fp16 ", 0) == 0 || p.rfind("all ", 0) == 0)
+            on = p.size() >= 6 && p.compare(p.size() - 6, 6, "enable") == 0;
+    }
+    return on;
 }
 
 /// Why a struct/union cannot be a kernel parameter (a pointer or a forbidden scalar in any
 /// member, nested records and arrays included), or "" if it can. `path` collects the member
 /// names leading to the offending one ("in.n").
-std::string forbiddenInRecord(const Type* t, std::string& path) {
+std::string forbiddenInRecord(const Type* t, std::string& path, bool fp16) {
     const Type* c = t->canonical();
     if (c->isPointer()) return "a pointer";
-    if (c->isArray()) return forbiddenInRecord(c->element, path);
+    if (c->isArray()) return forbiddenInRecord(c->element, path, fp16);
     if (c->isRecord()) {
         for (const Field& f : c->fields) {
             if (!f.type.type) continue;
             std::string inner;
-            std::string why = forbiddenInRecord(f.type.type, inner);
+            std::string why = forbiddenInRecord(f.type.type, inner, fp16);
             if (!why.empty()) {
                 path = f.name + (inner.empty() ? "" : "." + inner);
                 return why;
@@ -43,7 +57,7 @@ std::string forbiddenInRecord(const Type* t, std::string& path) {
         }
         return "";
     }
-    std::string n = forbiddenKernelScalar(t);
+    std::string n = forbiddenKernelScalar(t, fp16);
     return n.empty() ? "" : "'" + n + "'";
 }
 
@@ -103,14 +117,15 @@ void Sema::checkKernelSignature(FunctionDecl* f) {
             continue;
         }
         if (isImageType(t)) continue; // qualifiers were checked with the other parameters
-        std::string bad = forbiddenKernelScalar(t);
+        const bool fp16 = fp16Enabled(m_program.extensionPragmas);
+        std::string bad = forbiddenKernelScalar(t, fp16);
         if (!bad.empty()) {
             error("kernel-parameter-type", at,
                   "kernel parameter '" + name + "' cannot have type '" + bad +
                       "': its size may differ between host and device (OpenCL C 6.9.k)");
         } else if (c->isRecord()) {
             std::string path;
-            std::string why = forbiddenInRecord(t, path);
+            std::string why = forbiddenInRecord(t, path, fp16);
             if (!why.empty())
                 error("kernel-parameter-type", at,
                       "kernel parameter '" + name + "' of type '" + t->name + "' contains " + why +

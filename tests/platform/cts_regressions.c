@@ -132,6 +132,24 @@ int main(void) {
              CL_SUCCESS);
     CHECK_EQ(localBytes, 72 + 64);
 
+    /* With cl_khr_fp16 enabled, a kernel takes `half` arguments (2 bytes; test_api
+     * negative_invalid_arg_size); without the pragma it does not (6.9.k, as clang). */
+    const char* halfSource = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                             "__kernel void h(half s, __global half* d) { d[0] = s; }\n";
+    const char* noPragma = "__kernel void h(half s, __global half* d) { d[0] = s; }\n";
+    cl_program halfProg = clCreateProgramWithSource(ctx, 1, &halfSource, NULL, &err);
+    CHECK_EQ(clBuildProgram(halfProg, 1, &device, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel h = clCreateKernel(halfProg, "h", &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_ushort halfOne = 0x3c00;
+    CHECK_EQ(clSetKernelArg(h, 0, 1, &halfOne), CL_INVALID_ARG_SIZE);
+    CHECK_EQ(clSetKernelArg(h, 0, sizeof halfOne, &halfOne), CL_SUCCESS);
+    cl_program noPragmaProg = clCreateProgramWithSource(ctx, 1, &noPragma, NULL, &err);
+    CHECK_EQ(clBuildProgram(noPragmaProg, 1, &device, "", NULL, NULL), CL_BUILD_PROGRAM_FAILURE);
+    if (h) clReleaseKernel(h);
+    clReleaseProgram(halfProg);
+    clReleaseProgram(noPragmaProg);
+
     clReleaseKernel(locals);
     clReleaseKernel(reader);
     clReleaseKernel(writer);
