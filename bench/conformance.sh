@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Khronos OpenCL conformance tests (CTS) on clstep's platform, side by side with POCL.
 #
-# Usage: bench/conformance.sh [--no-pocl] [--no-doc] [SUITE...]   (default: every suite of suites.txt)
+# Usage: bench/conformance.sh [--no-pocl] [--no-doc] [--table-only] [SUITE...]
+#        (default: every suite of suites.txt; --table-only: no runs, the table from $OUT's results)
 #
 # Builds the CTS once (build-cts.sh, about 10 minutes on 2 cores, under nice -n 19) and runs each
 # suite with run-cts.sh (its options and sub-test selection from suites.txt, its time limits)
@@ -24,11 +25,13 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 pocl=1
 doc=1
+run=1
 suites=()
 for a in "$@"; do
   case "$a" in
     --no-pocl) pocl=0 ;;
     --no-doc) doc=0 ;;
+    --table-only) run=0 ;;
     -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "conformance.sh: unknown option $a" >&2; exit 2 ;;
     *) suites+=("$a") ;;
@@ -50,9 +53,13 @@ pocl_icd=${POCL_ICD:-/usr/lib/x86_64-linux-gnu/libpocl.so.2}
 out=${OUT:-/tmp/clstep-conformance}
 mkdir -p "$out"
 
-if [ ${#suites[@]} -eq 0 ]; then
+if [ ${#suites[@]} -eq 0 ] && [ $run = 0 ]; then
+  mapfile -t suites < <(sed -n 's/^\(test_[a-z0-9_]*\): .*/\1/p' "$out/clstep.txt")
+elif [ ${#suites[@]} -eq 0 ]; then
   mapfile -t suites < <(grep -v '^#' "$cts/suites.txt" | awk 'NF {print $1}')
 fi
+[ $run = 1 ] || [ -s "$out/pocl.txt" ] || pocl=0
+if [ $run = 1 ]; then
 
 # Build the CTS once (build-cts.sh skips what is built already).
 missing=0
@@ -78,14 +85,15 @@ for s in "${suites[@]}"; do
     CTS_LOGDIR="$out/logs/pocl" nice -n 19 "$cts/run-cts.sh" "$pocl_icd" "$s" | tee -a "$out/pocl.txt" >&2
   fi
 done
+fi
 
 pocl_file="$out/pocl.txt"
-[ $pocl = 1 ] || pocl_file="$cts/pocl-3.1-results.txt"
+[ -f "$pocl_file" ] || pocl_file=/dev/null
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 branch=$(git -C "$root" rev-parse --abbrev-ref HEAD 2>/dev/null || echo unknown)
-table=$(/usr/bin/python3 - "$out/clstep.txt" "$pocl_file" "$pocl" "$out/logs" "$commit" "$branch" "${suites[@]}" <<'PYEOF'
+table=$(/usr/bin/python3 - "$out/clstep.txt" "$pocl_file" "$cts/pocl-3.1-results.txt" "$out/logs" "$commit" "$branch" "${suites[@]}" <<'PYEOF'
 import json, os, re, sys, time
-clstep_file, pocl_file, pocl_run, logs, commit, branch = sys.argv[1:7]
+clstep_file, pocl_file, pocl_ref, logs, commit, branch = sys.argv[1:7]
 suites = sys.argv[7:]
 LINE = re.compile(r"^(\S+): (\d+) passed, (\d+) failed, (\d+) skipped \((\d+) s\)(?: \[(.*)\])?")
 
@@ -104,10 +112,13 @@ def subtests(icd, suite):
     except (OSError, ValueError, KeyError):
         return None
 
-c, p = read(clstep_file), read(pocl_file)
-src = "run by this script" if pocl_run == "1" else "from pocl-3.1-results.txt (not re-run)"
+c, p, ref = read(clstep_file), read(pocl_file), read(pocl_ref)
+from_ref = [s for s in suites if s not in p and s in ref]
+for s in from_ref:
+    p[s] = dict(ref[s], notes=("from pocl-3.1-results.txt; " + ref[s]["notes"]).rstrip("; "))
 print(f"*Measured {time.strftime('%Y-%m-%d')} by `bench/conformance.sh` on commit {commit} "
-      f"(branch `{branch}`); POCL 3.1 {src}.*\n")
+      f"(branch `{branch}`); POCL 3.1 run by the same script right after clstep, except where "
+      f"the notes say \"from pocl-3.1-results.txt\" (measured earlier with the same commands).*\n")
 print("| suite | clstep pass / fail / skip | clstep s | POCL pass / fail / skip | POCL s | time ratio clstep/POCL | notes |")
 print("|---|---|---|---|---|---|---|")
 worse = []
@@ -118,7 +129,7 @@ for s in suites:
     notes = "; ".join(x for x in [a and a["notes"] and "clstep: " + a["notes"],
                                   b and b["notes"] and "POCL: " + b["notes"]] if x)
     print(f"| {s} | {fmt(a)} | {a['t'] if a else '—'} | {fmt(b)} | {b['t'] if b else '—'} | {ratio} | {notes} |")
-    cs, ps = subtests("clstep", s), subtests("pocl", s) if pocl_run == "1" else None
+    cs, ps = subtests("clstep", s), subtests("pocl", s)
     if cs and ps:
         for name, r in sorted(cs.items()):
             if r != "pass" and ps.get(name) == "pass":
