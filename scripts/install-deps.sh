@@ -15,8 +15,9 @@ PACKAGES=(
   nodejs help2man lintian dpkg-dev file fakeroot appstream desktop-file-utils
 )
 # Reference tools used by bench/ and by the reference-output generator (optional at test
-# time, but installed so `bench/` and `samples/regen-references` work out of the box).
-OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format)
+# time, but installed so `bench/` and `samples/regen-references` work out of the box; clinfo
+# lists what the platform reports, as in docs/platform.md).
+OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format clinfo)
 
 # Debian's npm, unless an npm came with another nodejs build (NodeSource's conflicts with it).
 command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
