@@ -212,6 +212,12 @@ cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
     });
 }
 
+/// clGetKernelSubGroupInfo (API spec 5.9.4, table "clGetKernelSubGroupInfo parameter
+/// queries"; also clGetKernelSubGroupInfoKHR, cl_khr_subgroups): a work-group is cut into
+/// sub-groups of DeviceSettings::subGroupSize work-items in linear local id order (the last
+/// one may be smaller), as the interpreter runs them. CL_INVALID_VALUE for an unknown query,
+/// a bad input (a local size of 1-3 size_t for the NDRANGE queries, one size_t sub-group
+/// count for CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT) or a too small answer buffer.
 cl_int CL_API_CALL GetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
                                          cl_kernel_sub_group_info param, size_t inSize,
                                          const void* in, size_t size, void* value,
@@ -235,9 +241,23 @@ cl_int CL_API_CALL GetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
             return a.scalar<size_t>(std::min<size_t>(s.subGroupSize, items));
         case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
             return a.scalar<size_t>((items + s.subGroupSize - 1) / s.subGroupSize);
+        case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+            // A one-dimensional local size of `count` whole sub-groups; the other dimensions
+            // (as many as param_value_size holds) are 1; all 0 when none fits the device.
+            if (!in || inSize != sizeof(size_t)) return CL_INVALID_VALUE;
+            const size_t count = *static_cast<const size_t*>(in);
+            const size_t dims = value ? size / sizeof(size_t) : 3;
+            if (value && (size % sizeof(size_t) || dims == 0 || dims > 3)) return CL_INVALID_VALUE;
+            std::vector<size_t> local(dims, 1);
+            if (count == 0 || count > s.maxWorkGroupSize / s.subGroupSize)
+                std::fill(local.begin(), local.end(), 0);
+            else
+                local[0] = count * s.subGroupSize;
+            return a.array(local);
+        }
         case CL_KERNEL_MAX_NUM_SUB_GROUPS:
             return a.scalar<size_t>(s.maxWorkGroupSize / s.subGroupSize);
-        case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+        case CL_KERNEL_COMPILE_NUM_SUB_GROUPS: // no required number of sub-groups attribute
             return a.scalar<size_t>(0);
         default:
             return CL_INVALID_VALUE;

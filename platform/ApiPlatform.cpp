@@ -48,9 +48,9 @@ cl_int CL_API_CALL GetPlatformInfo(cl_platform_id platform, cl_platform_info par
         case CL_PLATFORM_HOST_TIMER_RESOLUTION:
             return a.scalar<cl_ulong>(1);
         case CL_PLATFORM_NUMERIC_VERSION:
-            return a.scalar<cl_version>(CL_MAKE_VERSION(1, 2, 0));
+            return a.scalar<cl_version>(CL_MAKE_VERSION(3, 0, 0));
         case CL_PLATFORM_EXTENSIONS_WITH_VERSION:
-            return a.bytes(nullptr, 0);
+            return a.array(Platform::extensionsWithVersion());
         default:
             return CL_INVALID_VALUE;
         }

@@ -147,6 +147,10 @@ cl_int CL_API_CALL BuildProgram(cl_program program, cl_uint n, const cl_device_i
         if (!notify && userData) return CL_INVALID_VALUE;
         if (p->kernelCount) return CL_INVALID_OPERATION;
         cl_int err = p->build(options ? options : "");
+        if (err == CL_BUILD_PROGRAM_FAILURE)
+            p->reportFailedBuild("clBuildProgram", "CL_BUILD_PROGRAM_FAILURE");
+        else if (err == CL_INVALID_BUILD_OPTIONS)
+            p->reportFailedBuild("clBuildProgram", "CL_INVALID_BUILD_OPTIONS");
         if (notify) notify(program, userData);
         return err;
     });
@@ -191,7 +195,13 @@ cl_int CL_API_CALL CompileProgram(cl_program program, cl_uint n, const cl_device
         cl_int err = p->build(options ? options : "", dir);
         if (!dir.empty()) std::filesystem::remove_all(dir);
         if (err == CL_SUCCESS) p->binaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-        if (err == CL_BUILD_PROGRAM_FAILURE) err = CL_COMPILE_PROGRAM_FAILURE;
+        if (err == CL_BUILD_PROGRAM_FAILURE) {
+            err = CL_COMPILE_PROGRAM_FAILURE;
+            p->reportFailedBuild("clCompileProgram", "CL_COMPILE_PROGRAM_FAILURE");
+        } else if (err == CL_INVALID_BUILD_OPTIONS) {
+            p->reportFailedBuild("clCompileProgram", "CL_INVALID_COMPILER_OPTIONS");
+        }
+        if (err == CL_INVALID_BUILD_OPTIONS) err = CL_INVALID_COMPILER_OPTIONS;
         if (notify) notify(program, userData);
         return err;
     });
@@ -244,6 +254,10 @@ cl_program CL_API_CALL LinkProgram(cl_context context, cl_uint n, const cl_devic
             err = CL_INVALID_LINKER_OPTIONS;
         else if (buildErr != CL_SUCCESS)
             err = CL_LINK_PROGRAM_FAILURE;
+        if (err == CL_INVALID_LINKER_OPTIONS)
+            p->reportFailedBuild("clLinkProgram", "CL_INVALID_LINKER_OPTIONS");
+        else if (err == CL_LINK_PROGRAM_FAILURE)
+            p->reportFailedBuild("clLinkProgram", "CL_LINK_PROGRAM_FAILURE");
         return p->handle(); // a failed link still returns the program (its log says why)
     });
 }
@@ -322,7 +336,7 @@ cl_int CL_API_CALL GetProgramBuildInfo(cl_program program, cl_device_id device,
         case CL_PROGRAM_BINARY_TYPE:
             return a.scalar(p->binaryType);
         case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-            return a.scalar<size_t>(0);
+            return a.scalar<size_t>(p->globalVariableBytes());
         default:
             return CL_INVALID_VALUE;
         }

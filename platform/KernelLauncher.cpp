@@ -103,6 +103,33 @@ std::vector<BufferGroup> shareBuffers(const KernelObject& k,
     return groups;
 }
 
+/// Gives the program-scope `__global` variables of `run` the values the program's previous
+/// launch left (ProgramObject::globalVariables; none before its first launch, when the
+/// initializers' values stay).
+void restoreGlobalVariables(const ProgramObject& p, KernelRun& run) {
+    for (size_t slot = 0; slot < p.globalVariables.size(); ++slot) {
+        const std::vector<uint8_t>& saved = p.globalVariables[slot];
+        if (saved.empty()) continue;
+        if (uint8_t* bytes = run.globalMemory().bytes(run.programVarAddress(slot), saved.size()))
+            std::copy(saved.begin(), saved.end(), bytes);
+    }
+}
+
+/// Keeps the program-scope `__global` variables' values after `run` for the program's next
+/// launch (OpenCL C 3.0 6.8: they live as long as the program).
+void saveGlobalVariables(ProgramObject& p, KernelRun& run) {
+    const auto& vars = p.built->programVars;
+    p.globalVariables.assign(vars.size(), {});
+    for (size_t slot = 0; slot < vars.size(); ++slot) {
+        if (vars[slot]->type.space != AddressSpace::Global) continue;
+        const uint64_t addr = run.programVarAddress(slot);
+        const Buffer* buffer = run.globalMemory().buffer(addr);
+        if (!buffer) continue;
+        const uint8_t* bytes = run.globalMemory().bytes(addr, buffer->size());
+        if (bytes) p.globalVariables[slot].assign(bytes, bytes + buffer->size());
+    }
+}
+
 /// The "launch-stopped" diagnostic of an exception `ex` that stopped launch `k` outside its
 /// work-items (they stop at their statement), at the kernel's declaration.
 Diagnostic launchStopped(const KernelObject& k, const std::exception& ex) {
@@ -185,6 +212,9 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
     RunOptions ro;
     ro.deviceBigEndian = settings.bigEndian;
     ro.maxStepsPerWorkItem = settings.maxSteps;
+    // The sub-group size the device reports (CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, ...),
+    // not the interpreter's own default.
+    ro.subGroupSize = settings.subGroupSize;
     ro.stepLimitSetting = "CLSTEP_MAX_STEPS (clstep-cli exec --max-steps)";
 
     std::ostringstream out, err;
@@ -207,7 +237,9 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
                 failed = true;
                 return;
             }
+            restoreGlobalVariables(*k.program, run);
             diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
+            saveGlobalVariables(*k.program, run);
             // A data race is reported but does not fail the launch: the interpreter's result is
             // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
             // barrier divergence, ...) changed the execution, so the event fails.

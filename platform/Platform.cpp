@@ -2,6 +2,9 @@
 
 #include "ApiGuard.h"
 #include "ImageFormats.h"
+#include "frontend/OpenClFeatures.h"
+
+#include <cstdio>
 
 #include <thread>
 
@@ -12,11 +15,48 @@ Platform& Platform::instance() {
     return *p;
 }
 
+namespace {
+
+/// The extensions (API spec appendix "Extensions"; all version 1.0.0): the ICD, and the
+/// OpenCL C ones the interpreter implements. cl_khr_subgroups: the sub-group builtins and
+/// clGetKernelSubGroupInfoKHR (the same as the core function).
+constexpr const char* kExtensions[] = {
+    "cl_khr_icd",
+    "cl_khr_byte_addressable_store",
+    "cl_khr_fp64",
+    "cl_khr_fp16",
+    "cl_khr_global_int32_base_atomics",
+    "cl_khr_global_int32_extended_atomics",
+    "cl_khr_local_int32_base_atomics",
+    "cl_khr_local_int32_extended_atomics",
+    "cl_khr_int64_base_atomics",
+    "cl_khr_int64_extended_atomics",
+    "cl_khr_3d_image_writes",
+    "cl_khr_subgroups",
+};
+
+/// `name` at version `major.minor.0` as a cl_name_version.
+cl_name_version nameVersion(const char* name, cl_uint major, cl_uint minor) {
+    cl_name_version n{};
+    n.version = CL_MAKE_VERSION(major, minor, 0);
+    std::snprintf(n.name, sizeof n.name, "%s", name);
+    return n;
+}
+
+} // namespace
+
 std::string Platform::extensions() {
-    return "cl_khr_icd cl_khr_byte_addressable_store cl_khr_fp64 cl_khr_fp16 "
-           "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
-           "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
-           "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics";
+    std::string all;
+    for (const char* e : kExtensions)
+        all += (all.empty() ? "" : " ") + std::string(e);
+    return all;
+}
+
+std::vector<cl_name_version> Platform::extensionsWithVersion() {
+    std::vector<cl_name_version> v;
+    for (const char* e : kExtensions)
+        v.push_back(nameVersion(e, 1, 0));
+    return v;
 }
 
 Device& Device::instance() {
@@ -64,14 +104,14 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
         return u(1);
     case CL_DEVICE_ADDRESS_BITS:
         return u(64);
-    // Images (ApiImage.cpp): the OpenCL 1.2 minimums of table 4.3; read_write images are
-    // OpenCL 2.0, so a 1.2 device has none.
+    // Images (ApiImage.cpp): the minimums of table 4.3 (read_write images:
+    // __opencl_c_read_write_images, 2.0's minimum of 64).
     case CL_DEVICE_MAX_READ_IMAGE_ARGS:
         return u(128);
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
-        return u(8);
+        return u(64);
     case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-        return u(0);
+        return u(64);
     case CL_DEVICE_MAX_SAMPLERS:
         return u(16);
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
@@ -155,8 +195,8 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
     case CL_DEVICE_PROFILE:
         return a.string("FULL_PROFILE");
     case CL_DEVICE_VERSION:
-        return a.string("OpenCL 1.2 clstep");
-    case CL_DEVICE_OPENCL_C_VERSION:
+        return a.string("OpenCL 3.0 clstep");
+    case CL_DEVICE_OPENCL_C_VERSION: // a 3.0 device: the highest 1.x version (deprecated query)
         return a.string("OpenCL C 1.2 clstep");
     case CL_DEVICE_EXTENSIONS:
         return a.string(Platform::extensions());
@@ -195,14 +235,24 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
     case CL_DEVICE_IL_VERSION:
         return a.string("");
     case CL_DEVICE_NUMERIC_VERSION:
-        return u(CL_MAKE_VERSION(1, 2, 0));
+        return a.scalar<cl_version>(CL_MAKE_VERSION(3, 0, 0));
+    // C11 atomics (__opencl_c_atomic_order_*, __opencl_c_atomic_scope_*): every order and
+    // scope; work-item scope only for fences (atomic_work_item_fence).
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+        return a.scalar<cl_device_atomic_capabilities>(
+            CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+            CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+            CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-        return a.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+        return a.scalar<cl_device_atomic_capabilities>(
+            CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+            CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
+            CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
+            CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+        return b(CL_TRUE);
     case CL_DEVICE_PIPE_SUPPORT:
         return b(CL_FALSE);
     case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
@@ -210,21 +260,24 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
     case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
         return sz(s.subGroupSize);
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
-        return a.string("");
+        // The vYYYY-MM-DD-XX form the query requires; clstep never passed the conformance
+        // process, so no real CTS version.
+        return a.string("v0000-01-01-00");
     case CL_DEVICE_EXTENSIONS_WITH_VERSION:
-    case CL_DEVICE_ILS_WITH_VERSION:
+        return a.array(Platform::extensionsWithVersion());
+    case CL_DEVICE_ILS_WITH_VERSION: // no IL
     case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
-    case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-    case CL_DEVICE_OPENCL_C_FEATURES: {
+        return a.bytes(nullptr, 0);
+    case CL_DEVICE_OPENCL_C_ALL_VERSIONS: {
         std::vector<cl_name_version> v;
-        if (param == CL_DEVICE_OPENCL_C_ALL_VERSIONS) {
-            for (auto [maj, min] : {std::pair{1, 0}, {1, 1}, {1, 2}}) {
-                cl_name_version n{};
-                n.version = CL_MAKE_VERSION(maj, min, 0);
-                std::snprintf(n.name, sizeof n.name, "OpenCL C");
-                v.push_back(n);
-            }
-        }
+        for (auto [maj, min] : {std::pair{1u, 0u}, {1u, 1u}, {1u, 2u}, {2u, 0u}, {3u, 0u}})
+            v.push_back(nameVersion("OpenCL C", maj, min));
+        return a.array(v);
+    }
+    case CL_DEVICE_OPENCL_C_FEATURES: { // the macros -cl-std=CL3.0 defines
+        std::vector<cl_name_version> v;
+        for (const OpenClFeature& f : openClFeatures())
+            v.push_back(nameVersion(f.name, 3, 0));
         return a.array(v);
     }
     case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:

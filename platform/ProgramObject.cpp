@@ -6,6 +6,7 @@
 #include "launch/DiagnosticPrinter.h"
 
 #include <atomic>
+#include <iostream>
 #include <sstream>
 
 namespace clstep::ocl {
@@ -26,12 +27,14 @@ ProgramObject::~ProgramObject() {
 
 cl_int ProgramObject::build(const std::string& opts, const std::string& headerDir) {
     options = opts;
+    globalVariables.clear();
     std::string error;
     CompileOptions co;
     co.deviceLittleEndian = !DeviceSettings::get().bigEndian;
     if (!co.applyBuildOptions(opts, error)) {
         status = CL_BUILD_ERROR;
         log = "clstep: " + error + "\n";
+        m_kernelNames.clear();
         return CL_INVALID_BUILD_OPTIONS;
     }
     if (!headerDir.empty()) co.includeDirs.insert(co.includeDirs.begin(), headerDir);
@@ -42,6 +45,9 @@ cl_int ProgramObject::build(const std::string& opts, const std::string& headerDi
     for (const Diagnostic& d : program->diagnostics)
         printer.printText(out, d);
     log = out.str();
+    m_kernelNames.clear();
+    for (const ast::FunctionDecl* k : program->kernels)
+        m_kernelNames.push_back(k->name);
     if (program->hasErrors()) {
         status = CL_BUILD_ERROR;
         built.reset();
@@ -51,6 +57,29 @@ cl_int ProgramObject::build(const std::string& opts, const std::string& headerDi
     binaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     built = std::move(program);
     return CL_SUCCESS;
+}
+
+void ProgramObject::reportFailedBuild(const char* call, const char* code) const {
+    if (DeviceSettings::get().quiet) return;
+    std::ostringstream out;
+    out << "clstep: " << call << " failed (" << code << ") for program " << m_fileName;
+    if (!m_kernelNames.empty()) {
+        out << " (kernels";
+        for (const std::string& k : m_kernelNames)
+            out << " '" << k << "'";
+        out << ")";
+    }
+    out << ", options \"" << options << "\":\n" << log;
+    if (log.empty() || log.back() != '\n') out << "\n";
+    std::cerr << out.str() << std::flush;
+}
+
+size_t ProgramObject::globalVariableBytes() const {
+    size_t total = 0;
+    if (built)
+        for (const ast::VarDecl* v : built->programVars)
+            if (v->type.space == AddressSpace::Global) total += v->type->canonical()->size;
+    return total;
 }
 
 } // namespace clstep::ocl

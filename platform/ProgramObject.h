@@ -3,6 +3,7 @@
 #include "ClObject.h"
 #include "frontend/Program.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,12 @@ public:
     /// CL_SUCCESS, CL_INVALID_BUILD_OPTIONS or CL_BUILD_PROGRAM_FAILURE. `headerDir`, when
     /// not empty, is searched for #include files first (clCompileProgram's headers).
     cl_int build(const std::string& options, const std::string& headerDir = {});
+    /// Reports a failed build on stderr (unless DeviceSettings::quiet): `call`
+    /// ("clBuildProgram", "clCompileProgram", "clLinkProgram") and `code` (its CL_* name), the
+    /// program's name and the kernels its source declares, the options, and the build log
+    /// (each diagnostic at its file:line:col with the source line). Host programs often drop
+    /// the log; `clstep-cli exec` shows it this way (issue #29, item 6).
+    void reportFailedBuild(const char* call, const char* code) const;
     /// The name the program's source has in diagnostics ("clstep-program-N.cl").
     const std::string& fileName() const { return m_fileName; }
     /// The "binary" (kBinaryMagic + source).
@@ -44,9 +51,20 @@ public:
     /// rebuilds the joined sources, finds them again.
     std::vector<std::pair<std::string, std::string>> headers;
     cl_uint kernelCount = 0; ///< kernel objects alive (CL_INVALID_OPERATION on rebuild)
+    /// The bytes (device byte order) of each program-scope (and static) `__global` variable
+    /// after the program's latest launch, by Program::programVars slot (empty for the other
+    /// slots, and before the first launch): OpenCL C 6.10 (3.0: 6.8) gives them the lifetime
+    /// of the program, so the next launch of any of its kernels starts from them
+    /// (KernelLauncher.cpp). Cleared by build().
+    std::vector<std::vector<uint8_t>> globalVariables;
+    /// Bytes of the built program's program-scope and static `__global` variables
+    /// (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE); 0 when not built.
+    size_t globalVariableBytes() const;
 
 private:
     std::string m_fileName;
+    /// The kernels the latest build's source declares (also when it failed).
+    std::vector<std::string> m_kernelNames;
 };
 
 } // namespace clstep::ocl

@@ -16,8 +16,9 @@ PACKAGES=(
 )
 # Reference tools used by bench/ and by the reference-output generator (optional at test
 # time, but installed so `bench/` and `samples/regen-references` work out of the box).
-# python3-opencv: bench/opencv.py (OpenCV's OpenCL kernels on clstep vs POCL).
-OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format python3-opencv)
+# python3-opencv: bench/opencv.py (OpenCV's OpenCL kernels on clstep vs POCL); clinfo lists
+# what the platform reports, as in docs/platform.md.
+OPTIONAL=(oclgrind pocl-opencl-icd clang-15 clang-format python3-opencv clinfo)
 
 # Debian's npm, unless an npm came with another nodejs build (NodeSource's conflicts with it).
 command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)

@@ -3,6 +3,7 @@
 #include "frontend/ArgumentDirectiveFilter.h"
 
 #include "common/DeepStackThread.h"
+#include "frontend/OpenClFeatures.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/PreprocessorOutput.h"
 
@@ -62,6 +63,7 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
         "cl_khr_int64_base_atomics=1",
         "cl_khr_int64_extended_atomics=1",
         "cl_khr_byte_addressable_store=1",
+        "cl_khr_3d_image_writes=1",
     };
     if (options.deviceLittleEndian) defs.push_back("__ENDIAN_LITTLE__=1");
     if (options.clVersion >= 200) {
@@ -76,20 +78,11 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
               "memory_scope_sub_group=4", "ATOMIC_VAR_INIT(x)=(x)", "ATOMIC_FLAG_INIT=0"})
             defs.push_back(d);
     }
-    // OpenCL C 3.0 optional features (3.0 spec 6.2.1), defined for what clstep implements. As
-    // clang does, from 2.0 on for the features 2.0 makes mandatory (pipes and device-side
-    // enqueue are not implemented, so not announced); sub-groups and fp64 from 3.0.
-    if (options.clVersion >= 200)
-        for (const char* feature :
-             {"__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
-              "__opencl_c_work_group_collective_functions", "__opencl_c_int64",
-              "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
-              "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
-              "__opencl_c_images", "__opencl_c_read_write_images"})
-            defs.push_back(std::string(feature) + "=1");
-    if (options.clVersion >= 300)
-        for (const char* feature : {"__opencl_c_subgroups", "__opencl_c_fp64"})
-            defs.push_back(std::string(feature) + "=1");
+    // OpenCL C 3.0 optional features (3.0 spec 6.2.1): exactly those the platform advertises
+    // (frontend/OpenClFeatures.h), each from the -cl-std version it is listed with.
+    for (const OpenClFeature& feature : openClFeatures())
+        if (options.clVersion >= feature.sinceVersion)
+            defs.push_back(std::string(feature.name) + "=1");
     defs.insert(defs.end(), options.predefined.begin(), options.predefined.end());
     // clstep's own definitions directly as tokens: Wave's string form parses each definition
     // with a grammar that makes a new lexer per token it looks at (about 100,000 instructions

@@ -186,17 +186,21 @@ private slots:
 
     /// OpenCL C 3.0 feature macros (3.0 spec 6.2.1), as clang-15 defines them: none before
     /// 2.0; from 2.0 the features 2.0 makes mandatory that clstep implements (not pipes nor
-    /// device-side enqueue); sub-groups and fp64 only from 3.0.
+    /// device-side enqueue); sub-groups and fp64 only from 3.0. 3D image writes are
+    /// implemented: cl_khr_3d_image_writes at every version, its feature from 2.0.
     void featureMacrosFollowClStd() {
         const std::string probe =
             "#ifdef __opencl_c_generic_address_space\ngeneric\n#endif\n"
             "#ifdef __opencl_c_work_group_collective_functions\ncollectives\n#endif\n"
             "#ifdef __opencl_c_images\nimages\n#endif\n"
             "#ifdef __opencl_c_subgroups\nsubgroups\n#endif\n"
-            "#ifdef __opencl_c_pipes\npipes\n#endif\n";
-        const std::pair<int, QString> cases[] = {{120, ""},
-                                                 {200, "generic collectives images"},
-                                                 {300, "generic collectives images subgroups"}};
+            "#ifdef __opencl_c_3d_image_writes\nwrites3d\n#endif\n"
+            "#ifdef __opencl_c_pipes\npipes\n#endif\n"
+            "#ifdef cl_khr_3d_image_writes\nkhr3d\n#endif\n";
+        const std::pair<int, QString> cases[] = {
+            {120, "khr3d"},
+            {200, "generic collectives images writes3d khr3d"},
+            {300, "generic collectives images subgroups writes3d khr3d"}};
         for (const auto& [version, expected] : cases) {
             PreprocessorOptions options;
             options.clVersion = version;
