@@ -269,7 +269,7 @@ int runSweep(const SweepOptionsCli& o) {
                 const std::string b =
                     runs[report.resultClasses[d.secondClass].front()].config.name();
                 out << "  class " << d.secondClass + 1 << " vs class " << d.firstClass + 1 << ": "
-                    << d.total << " element" << (d.total == 1 ? "" : "s") << " differ\n";
+                    << d.total << (d.total == 1 ? " element differs\n" : " elements differ\n");
                 for (const launch::ElementDifference& e : d.elements)
                     out << "    " << e.argument << "[" << e.index << "] = " << e.first << " (" << a
                         << ") vs " << e.second << " (" << b << ")\n";

@@ -125,6 +125,48 @@ private slots:
                  qPrintable(r.out));
     }
 
+    /// A kernel that calls a sub-group function is swept over sub-group sizes 8..64.
+    void subGroupSizesWhenTheKernelUsesThem() {
+        QTemporaryDir dir;
+        const QString file = write(dir, "sg.cl",
+                                   "__kernel void k(__global uint *out) {\n"
+                                   "    if (get_global_id(0) == 0) out[0] = "
+                                   "get_max_sub_group_size();\n"
+                                   "}\n");
+        const QStringList launch = {
+            "sweep",    file,      "--kernel",    "k",       "--global",
+            "64",       "--local", "64",          "--arg",   "<size=4 uint fill=0 dump>",
+            "--cl-std", "CL2.0",   "--schedules", "in-order"};
+        CliResult r = cli(launch);
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("4 configurations"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("    out[0] = 8 (local 64, sub-group 8, in-order) vs 64 (local "
+                                "64, sub-group 64, in-order)\n"),
+                 qPrintable(r.out));
+        r = cli(launch + QStringList{"--sub-group-size", "16"});
+        QVERIFY2(r.code == 0 && r.out.contains("1 configuration"), qPrintable(r.out + r.err));
+        // a kernel without sub-group functions is not swept over them
+        r = cli(sweepOf(kGrading + "reference.cl", {"--local", "16"}));
+        QVERIFY2(r.out.contains("3 configurations"), qPrintable(r.out));
+    }
+
+    /// --jobs runs configurations in parallel; the report is the same.
+    void jobsDoNotChangeTheReport() {
+        QTemporaryDir dir;
+        const QString file = kGrading + "submissions/missing_barrier.cl";
+        QCOMPARE(cli(sweepOf(file, {"--random", "3", "--jobs", "1", "--json",
+                                    dir.filePath("1.json"), "--json-buffers"}))
+                     .code,
+                 1);
+        QCOMPARE(cli(sweepOf(file, {"--random", "3", "--jobs", "4", "--json",
+                                    dir.filePath("4.json"), "--json-buffers"}))
+                     .code,
+                 1);
+        const QJsonObject one = readJson(dir.filePath("1.json"));
+        QCOMPARE(one["configurations"].toArray().size(), 42);
+        QCOMPARE(one, readJson(dir.filePath("4.json")));
+    }
+
     void usageErrors() {
         const QString ref = kGrading + "reference.cl";
         QCOMPARE(cli(sweepOf(ref, {"--local", "0"})).code, 2);
@@ -195,8 +237,9 @@ private slots:
                      .code,
                  1);
         // a report the schema must refuse, so that the validation can fail
-        write(dir, "bad.json", "{\"file\": \"x\", \"built\": true, \"verdict\": \"fine\", "
-                               "\"configurations\": [], \"diagnostics\": []}");
+        write(dir, "bad.json",
+              "{\"file\": \"x\", \"built\": true, \"verdict\": \"fine\", "
+              "\"configurations\": [], \"diagnostics\": []}");
         for (const char* name : {"a.json", "b.json", "c.json", "bad.json"}) {
             QProcess p;
             p.start("python3", {"-c",
