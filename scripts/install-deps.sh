@@ -11,6 +11,8 @@ PACKAGES=(
   libcli11-dev nlohmann-json3-dev libreadline-dev libpng-dev
   xvfb xauth
   ocl-icd-opencl-dev opencl-c-headers ocl-icd-libopencl1 python3-pytest python3-pyopencl
+  # tests/cli: `sweep --json` validated against docs/sweep.schema.json
+  python3-jsonschema
   # debug adapter tests (tests/dap, npm ci), man pages, packaging (cpack -G DEB, lintian)
   nodejs help2man lintian dpkg-dev file fakeroot appstream desktop-file-utils
 )

@@ -64,6 +64,7 @@ int prepareLaunch(const RunOptionsCli& o, PreparedLaunch& out, std::ostream& err
             config->args.push_back(std::move(*spec));
         }
     }
+    if (config && !o.kernelFileOverride.empty()) config->kernelFile = o.kernelFileOverride;
     DiagnosticPrinter launchPrinter(launchSources);
     for (const Diagnostic& d : launchDiags)
         launchPrinter.printText(err, d);

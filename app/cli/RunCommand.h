@@ -16,6 +16,9 @@ namespace clstep::cli {
 /// Options of `clstep-cli run FILE.sim` / `clstep-cli run FILE.cl --kernel K --global ...`.
 struct RunOptionsCli : CheckSwitches {
     std::string file;
+    /// Builds this kernel file instead of the one the .sim names (`sweep --kernel-file`,
+    /// used by `grade` to run a submission under the reference's launch); "" = the .sim's.
+    std::string kernelFileOverride;
     std::string kernel;
     std::string global;            ///< "X[,Y[,Z]]"
     std::string local;             ///< "X[,Y[,Z]]"

@@ -1,8 +1,10 @@
-// clstep-cli: the command-line front end (check, run, repl, dap, exec).
+// clstep-cli: the command-line front end (check, run, sweep, grade, repl, dap, exec).
 #include "CheckCommand.h"
 #include "ExecCommand.h"
+#include "GradeCommand.h"
 #include "ReplCommand.h"
 #include "RunCommand.h"
+#include "SweepCommand.h"
 #include "dap/DapServer.h"
 
 #include <CLI/CLI.hpp>
@@ -54,6 +56,18 @@ int main(int argc, char** argv) {
         app.add_subcommand("run", "Run a kernel from a .sim launch file or a .cl file");
     clstep::cli::addRunOptions(*runCmd, run);
 
+    clstep::cli::SweepOptionsCli sweep;
+    CLI::App* sweepCmd = app.add_subcommand(
+        "sweep", "Run one launch under every work-group size, sub-group size, schedule and byte "
+                 "order, and compare (docs/sweep.md)");
+    clstep::cli::addSweepOptions(*sweepCmd, sweep);
+
+    clstep::cli::GradeOptionsCli grade;
+    CLI::App* gradeCmd = app.add_subcommand(
+        "grade", "Grade kernels against a reference under the sweep matrix: grade --reference "
+                 "REF.cl --launch L.sim SUBMISSIONS... (docs/sweep.md)");
+    clstep::cli::addGradeOptions(*gradeCmd, grade);
+
     clstep::cli::ReplOptionsCli repl;
     CLI::App* replCmd = app.add_subcommand(
         "repl", "OpenCL C scratchpad: a read-eval-print loop on a simulated device");
@@ -78,6 +92,8 @@ int main(int argc, char** argv) {
     try {
         if (*checkCmd) return clstep::cli::runCheck(check);
         if (*runCmd) return clstep::cli::runRun(run);
+        if (*sweepCmd) return clstep::cli::runSweep(sweep);
+        if (*gradeCmd) return clstep::cli::runGrade(grade);
         if (*replCmd) return clstep::cli::runRepl(repl);
         if (*execCmd) return clstep::cli::runExec(exec);
         if (*dapCmd) return clstep::cli::dap::runDap();

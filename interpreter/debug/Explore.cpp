@@ -1,4 +1,5 @@
 // Session::explore: run the kernel under several schedules and compare the results.
+#include "debug/ScheduledRun.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
 #include "debug/ValueFormatter.h"
@@ -16,73 +17,7 @@ namespace clstep::debug {
 
 namespace {
 
-/// One `__local` buffer of a finished work-group: its variable (or parameter) name and bytes
-/// (device byte order).
-struct LocalBuffer {
-    std::string name;
-    std::vector<uint8_t> bytes;
-};
-
-/// Records each work-group's final __local memory.
-class LocalCapture final : public ExecutionObserver {
-public:
-    std::vector<std::vector<LocalBuffer>> locals; // per group, in run order
-    void onWorkGroupEnd(WorkGroup& g) override {
-        std::vector<LocalBuffer> buffers;
-        for (const Buffer& b : g.localMemory().buffers())
-            if (b.alive) buffers.push_back({b.name, b.bytes});
-        locals.push_back(std::move(buffers));
-    }
-};
-
-struct Outcome {
-    std::vector<std::vector<uint8_t>> buffers;
-    std::vector<std::vector<LocalBuffer>> locals;
-    std::vector<Diagnostic> diagnostics; ///< runtime reports of the run
-};
-
-Outcome runUnder(const Program& program, const std::string& kernel, const NDRange& range,
-                 const std::vector<KernelArgument>& args, const RunOptions& options,
-                 const CheckOptions& checkOptions, Scheduler scheduler) {
-    Outcome out;
-    KernelRun run(program, kernel, range, args, options);
-    if (!run.ready()) return out;
-    CheckSet checks(checkOptions);
-    checks.attach(run);
-    for (ExecutionObserver* o : run.observers())
-        o->onRunBegin(run);
-    LocalCapture capture;
-    SessionController controller;
-    controller.mode = scheduler.perStatement() ? SessionController::Mode::AnyStatement
-                                               : SessionController::Mode::Never;
-    for (uint64_t z = 0; z < range.groups(2); ++z)
-        for (uint64_t y = 0; y < range.groups(1); ++y)
-            for (uint64_t x = 0; x < range.groups(0); ++x) {
-                WorkGroup g(run, {x, y, z});
-                for (ExecutionObserver* o : run.observers())
-                    o->onWorkGroupBegin(g);
-                g.createWorkItems(&controller);
-                scheduler.restart();
-                while (!g.finished()) {
-                    long idx = scheduler.pick(g.workItems());
-                    if (idx < 0) {
-                        if (!g.releaseBarrierIfComplete()) break;
-                        continue;
-                    }
-                    g.workItems()[static_cast<size_t>(idx)]->resume();
-                }
-                for (ExecutionObserver* o : run.observers())
-                    o->onWorkGroupEnd(g);
-                capture.onWorkGroupEnd(g);
-            }
-    for (ExecutionObserver* o : run.observers())
-        o->onRunEnd(run);
-    for (size_t i = 0; i < args.size(); ++i)
-        out.buffers.push_back(run.argumentBytes(i));
-    out.locals = std::move(capture.locals);
-    out.diagnostics = run.diagnostics();
-    return out;
-}
+using Outcome = ScheduledOutcome;
 
 /// Whether differences of `t` are shown as bytes (void, char, uchar, bool, opaque).
 bool untyped(const Type* e) {
@@ -159,8 +94,8 @@ ExploreResult Session::explore(int n) {
         if (schedules[s].policy() == SchedulePolicy::Random)
             name += " seed " + std::to_string(schedules[s].seed());
         result.scheduleNames.push_back(name);
-        Outcome o = runUnder(*m_program, m_kernelName, m_range, m_args, m_runOptions,
-                             m_checkOptions, schedules[s]);
+        Outcome o = runUnderSchedule(*m_program, m_kernelName, m_range, m_args, m_runOptions,
+                                     m_checkOptions, schedules[s], true);
         ++result.schedules;
         for (Diagnostic& d : o.diagnostics)
             if (seen.insert(CheckDetails::keyOf(d)).second) {

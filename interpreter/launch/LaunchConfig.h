@@ -177,6 +177,10 @@ struct LaunchConfig {
     /// the kernel of this launch, before its own (`run -b`, the GUI). Checked when the file is
     /// read ("Invalid clstep directive: ..." at the directive); recorded by `exec --record`.
     std::optional<std::string> buildOptions;
+    /// `# clstep: pin-local NAME[,NAME...]`: `__local` arguments whose size stays as written
+    /// under every work-group size of a sweep (`clstep-cli sweep`, docs/sweep.md); the others
+    /// keep their bytes per work-item.
+    std::vector<std::string> pinnedLocals;
     /// One specification per kernel argument, in parameter order.
     std::vector<KernelArgSpec> args;
     /// True once SimParser::bind succeeded for every argument.

@@ -122,6 +122,15 @@ private:
                 if (!check.applyBuildOptions(rest, why))
                     return error(m_diags, at, "Invalid clstep directive: build-options: " + why);
                 m_config.buildOptions = rest;
+            } else if (key == "pin-local") {
+                std::string list;
+                if (!(in >> list) || !(in >> std::ws).eof())
+                    return error(m_diags, at,
+                                 "Invalid clstep directive: pin-local takes a comma list of "
+                                 "__local parameter names");
+                std::istringstream items(list);
+                for (std::string item; std::getline(items, item, ',');)
+                    if (!item.empty()) m_config.pinnedLocals.push_back(item);
             } else if (key == "local-size") {
                 std::string value;
                 if (!(in >> value) || value != "auto" || !(in >> std::ws).eof())

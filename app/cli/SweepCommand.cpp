@@ -1,0 +1,299 @@
+// `clstep-cli sweep`: one launch under a matrix of work-group sizes, sub-group sizes,
+// schedules and byte orders (docs/sweep.md).
+#include "SweepCommand.h"
+
+#include "DiagnosticPrinter.h"
+#include "LaunchPreparation.h"
+#include "debug/Scheduler.h"
+#include "debug/Sweep.h"
+#include "launch/SweepMatrix.h"
+#include "launch/SweepReport.h"
+
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+namespace clstep::cli {
+
+void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
+    RunOptionsCli& r = o.run;
+    cmd.add_option("file", r.file, "launch file (.sim) or kernel file (.cl)")->required();
+    cmd.add_option("--kernel", r.kernel, "kernel name (with a .cl file)");
+    cmd.add_option("--global", r.global, "global size X[,Y[,Z]] (with a .cl file)");
+    cmd.add_option("--global-offset", r.globalOffset, "global offset X[,Y[,Z]]");
+    cmd.add_option("--arg", r.args,
+                   "kernel argument spec, as a .sim '<...>' line (repeat per argument)");
+    cmd.add_option("--kernel-file", r.kernelFileOverride,
+                   "build this kernel file instead of the one the .sim names");
+    cmd.add_option("--cl-std", r.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
+    cmd.add_option("-D", r.defines, "define a macro NAME[=VALUE]");
+    cmd.add_option("-I", r.includeDirs, "add an include directory");
+    cmd.add_option("-b,--build-options", r.buildOptions,
+                   "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\")");
+    cmd.add_option("--max-steps", r.maxSteps,
+                   "statements one work-item may execute before it is stopped");
+    cmd.add_option("--local-mem-size", r.localMemBytes,
+                   "simulated device's __local memory per work-group, bytes (default 65536)");
+    cmd.add_option("--global-mem-size", r.globalMemBytes,
+                   "simulated device's global memory, bytes (default 1073741824)");
+    addCheckSwitches(cmd, r);
+    cmd.add_option("--local", o.localList,
+                   "work-group sizes to try: 8,16,32 or 8x8,16x16 (default: every size that "
+                   "divides the global size and fits the device)");
+    cmd.add_option("--sub-group-size", o.subGroupList,
+                   "sub-group sizes to try, e.g. 8,16 (default: 8,16,32,64 when the kernel "
+                   "uses sub-group functions)");
+    cmd.add_option("--schedules", o.scheduleList,
+                   "work-item schedules: in-order,reverse,round-robin,simt (default: "
+                   "in-order,reverse,round-robin)");
+    cmd.add_flag("--no-sub-group-sweep", o.noSubGroupSweep,
+                 "vary the sub-group size only as --sub-group-size lists (grade uses it)");
+    cmd.add_option("--random", o.randomSchedules, "also N random schedules (seeds 1..N)");
+    cmd.add_option("--device-endian", o.endianList,
+                   "device byte orders to try: little, big or little,big (default: the "
+                   "launch's)");
+    cmd.add_option("--max-work-group-size", o.maxWorkGroupSize,
+                   "the device's maximum work-group size in work-items (default 1024)")
+        ->check(CLI::Range(uint64_t(1), uint64_t(1) << 20));
+    cmd.add_option("--pin-local", o.pinLocal,
+                   "keep this __local argument's size as written under every work-group size "
+                   "(repeat; also `# clstep: pin-local NAME` in the .sim)");
+    cmd.add_option("--ulp", o.ulp, "float and double results are equal within N ulp");
+    cmd.add_option("--jobs", o.jobs, "configurations run in parallel (0 = one per core)");
+    cmd.add_option("--json", o.json, "also write the report as JSON to FILE ('-': stdout)");
+    cmd.add_flag("--json-buffers", o.jsonBuffers,
+                 "with --json: each configuration's dumped buffers too (hex bytes)");
+    cmd.add_flag("-q,--quiet", o.quiet, "no text report");
+}
+
+namespace {
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        out.push_back(item);
+    return out;
+}
+
+/// Reads the matrix lists of `o` into `m`; false (with a message on stderr) on a usage error.
+bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m) {
+    std::string why;
+    if (!o.localList.empty() &&
+        !launch::SweepMatrix::parseLocalList(o.localList, m.localSizes, why)) {
+        std::cerr << "clstep-cli: --local: " << why << "\n";
+        return false;
+    }
+    for (const std::string& s :
+         o.subGroupList.empty() ? std::vector<std::string>{} : splitList(o.subGroupList)) {
+        unsigned long n = 0;
+        try {
+            size_t used = 0;
+            n = std::stoul(s, &used);
+            if (used != s.size()) n = 0;
+        } catch (...) {
+        }
+        if (n < 1 || n > 1024 || s.find('-') != std::string::npos) {
+            std::cerr << "clstep-cli: --sub-group-size: '" << s
+                      << "' is no size from 1 to 1024 work-items\n";
+            return false;
+        }
+        m.subGroupSizes.push_back(static_cast<uint32_t>(n));
+    }
+    for (const std::string& s :
+         o.scheduleList.empty() ? std::vector<std::string>{} : splitList(o.scheduleList)) {
+        debug::SchedulePolicy p;
+        if (!debug::parseSchedulePolicy(s, p) || p == debug::SchedulePolicy::Random) {
+            std::cerr << "clstep-cli: --schedules: unknown schedule '" << s
+                      << "' (in-order, reverse, round-robin, simt; --random N for random ones)\n";
+            return false;
+        }
+        m.schedules.push_back(s);
+    }
+    m.randomSchedules = o.randomSchedules;
+    for (const std::string& s :
+         o.endianList.empty() ? std::vector<std::string>{} : splitList(o.endianList)) {
+        if (s != "little" && s != "big") {
+            std::cerr << "clstep-cli: --device-endian: '" << s << "' is neither little nor big\n";
+            return false;
+        }
+        m.bigEndian.push_back(s == "big");
+    }
+    m.maxWorkGroupSize = o.maxWorkGroupSize;
+    return true;
+}
+
+bool writeJson(const std::string& path, const nlohmann::json& j) {
+    const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    if (path == "-") {
+        std::cout << text;
+        return true;
+    }
+    std::ofstream out(path);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+/// The matrix as the JSON "matrix" object: the lists a `sweep` command line takes to run it
+/// again (grade passes them to each submission).
+nlohmann::json matrixJson(const std::vector<launch::SweepConfiguration>& configs,
+                          unsigned randomSchedules) {
+    std::vector<std::string> locals, schedules, endians;
+    std::vector<uint32_t> subGroups;
+    auto addOnce = [](auto& list, const auto& v) {
+        if (std::find(list.begin(), list.end(), v) == list.end()) list.push_back(v);
+    };
+    for (const auto& c : configs) {
+        addOnce(locals, c.localName());
+        if (c.subGroupSize) addOnce(subGroups, c.subGroupSize);
+        if (c.schedule != "random") addOnce(schedules, c.schedule);
+        addOnce(endians, std::string(c.bigEndian ? "big" : "little"));
+    }
+    return {{"local", locals},
+            {"sub_group_sizes", subGroups},
+            {"schedules", schedules},
+            {"random", randomSchedules},
+            {"device_endian", endians}};
+}
+
+std::string joinNames(const std::vector<launch::SweepRunResult>& runs,
+                      const std::vector<size_t>& which) {
+    std::string s;
+    for (size_t i = 0; i < which.size(); ++i)
+        s += (i ? "; " : "") + runs[which[i]].config.name();
+    return s;
+}
+
+} // namespace
+
+int runSweep(const SweepOptionsCli& o) {
+    launch::SweepMatrixOptions matrix;
+    if (!readMatrix(o, matrix)) return 2;
+    RunOptionsCli r = o.run;
+    const bool isSim = r.file.size() > 4 && r.file.substr(r.file.size() - 4) == ".sim";
+    // a .cl launch's __local argument sizes are for the first size of --local
+    if (!isSim && !matrix.localSizes.empty()) {
+        const auto& l = matrix.localSizes.front();
+        r.local = std::to_string(l[0]) + "," + std::to_string(l[1]) + "," + std::to_string(l[2]);
+    }
+    if (!matrix.bigEndian.empty()) r.deviceEndian = matrix.bigEndian.front() ? "big" : "little";
+    PreparedLaunch launch;
+    const int rc = prepareLaunch(r, launch, std::cerr);
+    if (rc == 2) return 2;
+    if (rc != 0) {
+        if (!o.json.empty()) {
+            nlohmann::json j = {{"file", r.file},
+                                {"built", !(launch.program && launch.program->hasErrors())},
+                                {"verdict", "errors"},
+                                {"configurations", nlohmann::json::array()},
+                                {"diagnostics", nlohmann::json::array()}};
+            if (launch.program && launch.program->hasErrors()) {
+                DiagnosticPrinter printer(launch.program->sources);
+                j["diagnostics"] = printer.toJson(launch.program->diagnostics);
+            }
+            writeJson(o.json, j);
+        }
+        return 1;
+    }
+    const Program& program = *launch.program;
+    const bool launchBig = launch.run.deviceBigEndian;
+    matrix.usesSubGroups =
+        !o.noSubGroupSweep && launch::SweepMatrix::usesSubGroupFunctions(program);
+    const std::vector<launch::SweepConfiguration> configs =
+        launch::SweepMatrix::expand(matrix, launch.range, launchBig);
+
+    // the byte order is a build option (__ENDIAN_LITTLE__): build the other one if needed
+    std::unique_ptr<Program> other;
+    bool needOther = false;
+    for (const auto& c : configs)
+        needOther = needOther || c.bigEndian != launchBig;
+    if (needOther) {
+        CompileOptions co = launch.compile;
+        co.deviceLittleEndian = launchBig;
+        other = Program::fromFile(launch.config.kernelFile, co);
+    }
+    debug::SweepLaunch sl;
+    sl.littleEndian = launchBig ? other.get() : &program;
+    sl.bigEndian = launchBig ? &program : other.get();
+    sl.kernel = launch.config.kernelName;
+    sl.range = launch.range;
+    sl.args = launch.args;
+    for (const auto& spec : launch.config.args)
+        sl.dump.push_back(spec.dump);
+    sl.run = launch.run;
+    sl.checks = launch.checks;
+    sl.pinnedLocals = launch.config.pinnedLocals;
+    sl.pinnedLocals.insert(sl.pinnedLocals.end(), o.pinLocal.begin(), o.pinLocal.end());
+    for (const std::string& name : sl.pinnedLocals) {
+        bool found = false;
+        for (const KernelArgument& a : sl.args)
+            found = found || (a.kind == KernelArgument::Kind::Local && a.name == name);
+        if (!found)
+            std::cerr << "clstep-cli: warning: pin-local: kernel '" << sl.kernel
+                      << "' has no __local argument '" << name << "'\n";
+    }
+
+    const std::vector<launch::SweepRunResult> runs = debug::Sweep::run(sl, configs, o.jobs);
+    const launch::SweepReport report = launch::SweepReport::build(runs, launch.config.args, o.ulp);
+    DiagnosticPrinter printer(program.sources);
+    printer.setKernelName(sl.kernel);
+
+    if (!o.quiet) {
+        std::ostream& out = std::cout;
+        out << "sweep: kernel '" << sl.kernel << "' of " << launch.config.kernelFile << ", "
+            << configs.size() << " configuration" << (configs.size() == 1 ? "" : "s") << "\n";
+        for (const launch::SweepFinding& f : report.findings) {
+            out << "\n";
+            printer.printText(out, f.diagnostic, f.count);
+            out << "  under " << f.configurations.size() << " of " << runs.size()
+                << " configurations: " << joinNames(runs, f.configurations) << "\n";
+        }
+        for (const launch::SweepRunResult& run : runs)
+            if (!run.failure.empty())
+                out << "\n"
+                    << run.config.name() << ": the interpreter failed: " << run.failure << "\n";
+        if (!report.refused.empty())
+            out << "\nnot launched under " << report.refused.size()
+                << " configurations (see the launch diagnostics above): "
+                << joinNames(runs, report.refused) << "\n";
+        if (report.resultClasses.size() > 1) {
+            out << "\nresults differ: " << report.resultClasses.size()
+                << " classes of configurations with equal results\n";
+            for (size_t k = 0; k < report.resultClasses.size(); ++k)
+                out << "  class " << k + 1 << " (" << report.resultClasses[k].size()
+                    << "): " << joinNames(runs, report.resultClasses[k]) << "\n";
+            for (const launch::SweepDifference& d : report.differences) {
+                const std::string a =
+                    runs[report.resultClasses[d.firstClass].front()].config.name();
+                const std::string b =
+                    runs[report.resultClasses[d.secondClass].front()].config.name();
+                out << "  class " << d.secondClass + 1 << " vs class " << d.firstClass + 1 << ": "
+                    << d.total << (d.total == 1 ? " element differs\n" : " elements differ\n");
+                for (const launch::ElementDifference& e : d.elements)
+                    out << "    " << e.argument << "[" << e.index << "] = " << e.first << " (" << a
+                        << ") vs " << e.second << " (" << b << ")\n";
+                if (d.total > d.elements.size())
+                    out << "    ... and " << d.total - d.elements.size() << " more\n";
+            }
+        } else if (report.resultClasses.size() == 1) {
+            out << "\nresults equal under every configuration that ran\n";
+        }
+        out << "\nverdict: " << launch::sweepVerdictName(report.verdict) << "\n";
+    }
+    if (!o.json.empty()) {
+        nlohmann::json j = report.toJson(runs, launch.config.args, printer, o.jsonBuffers);
+        j["file"] = r.file;
+        j["kernel"] = sl.kernel;
+        j["kernel_file"] = launch.config.kernelFile;
+        j["built"] = true;
+        j["matrix"] = matrixJson(configs, matrix.randomSchedules);
+        if (!writeJson(o.json, j)) {
+            std::cerr << "clstep-cli: cannot write '" << o.json << "'\n";
+            return 2;
+        }
+    }
+    return report.verdict == launch::SweepVerdict::Clean ? 0 : 1;
+}
+
+} // namespace clstep::cli

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "RunCommand.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clstep::cli {
+
+/// Options of `clstep-cli sweep FILE.sim|FILE.cl` (docs/sweep.md): `run`'s launch options
+/// plus the matrix (lists where `run` takes one value) and the outputs.
+struct SweepOptionsCli {
+    RunOptionsCli run;                 ///< the launch (file, kernel, global, args, build, checks)
+    std::string localList;             ///< --local 8,16,32 or 8x8,16x16 ("" = every dividing size)
+    std::string subGroupList;          ///< --sub-group-size 8,16 ("" = 8,16,32,64 if used)
+    std::string endianList;            ///< --device-endian little,big ("" = the launch's)
+    std::string scheduleList;          ///< --schedules in-order,reverse ("" = the three defaults)
+    unsigned randomSchedules = 0;      ///< --random N: N seeded random schedules too
+    bool noSubGroupSweep = false;      ///< --no-sub-group-sweep: no default sub-group sizes
+    uint64_t maxWorkGroupSize = 1024;  ///< --max-work-group-size (work-items)
+    std::vector<std::string> pinLocal; ///< --pin-local NAME: keep that __local size as written
+    uint64_t ulp = 0;                  ///< --ulp N: float results equal within N ulp
+    unsigned jobs = 0;                 ///< --jobs N: configurations in parallel (0 = every core)
+    std::string json;                  ///< --json FILE ("-" = stdout)
+    bool jsonBuffers = false;          ///< --json-buffers: dumped buffers in the JSON too
+    bool quiet = false;                ///< --quiet: no text report (with --json)
+};
+
+/// Registers the `sweep` options on `cmd`.
+void addSweepOptions(CLI::App& cmd, SweepOptionsCli& options);
+
+/// Runs `clstep-cli sweep`: the launch under every configuration of the matrix, then the
+/// report (text on stdout, JSON with --json). Returns 0 when clean, 1 with errors or results
+/// that depend on the configuration (or a launch / build error), 2 on a usage error.
+int runSweep(const SweepOptionsCli& options);
+
+} // namespace clstep::cli

@@ -1,0 +1,82 @@
+// Sweep: one launch under every configuration of a matrix, on every core.
+#include "debug/Sweep.h"
+
+#include "common/DeepStackThread.h"
+#include "debug/ScheduledRun.h"
+#include "debug/Scheduler.h"
+
+#include <atomic>
+#include <memory>
+#include <new>
+#include <thread>
+
+namespace clstep::debug {
+
+launch::SweepRunResult Sweep::runOne(const SweepLaunch& l, const launch::SweepConfiguration& c) {
+    launch::SweepRunResult result;
+    result.config = c;
+    try {
+        const Program* program = c.bigEndian ? l.bigEndian : l.littleEndian;
+        if (!program) {
+            result.failure = "no program built for this byte order";
+            return result;
+        }
+        NDRange range = l.range;
+        range.local = c.localSize;
+        range.localGiven = true;
+        std::vector<KernelArgument> args =
+            launch::SweepMatrix::argumentsFor(l.args, l.range.local, c.localSize, l.pinnedLocals);
+        RunOptions options = l.run;
+        options.deviceBigEndian = c.bigEndian;
+        options.threads = 1;
+        if (c.subGroupSize) options.subGroupSize = c.subGroupSize;
+        SchedulePolicy policy = SchedulePolicy::InOrder;
+        if (!parseSchedulePolicy(c.schedule, policy)) {
+            result.failure = "unknown schedule '" + c.schedule + "'";
+            return result;
+        }
+        ScheduledOutcome o = runUnderSchedule(*program, l.kernel, range, args, options, l.checks,
+                                              Scheduler(policy, c.seed), false);
+        result.launched = o.launched;
+        result.diagnostics = std::move(o.diagnostics);
+        result.counts = std::move(o.counts);
+        result.dumps.resize(o.buffers.size());
+        for (size_t i = 0; i < o.buffers.size(); ++i)
+            if (i < l.dump.size() && l.dump[i]) result.dumps[i] = std::move(o.buffers[i]);
+    } catch (const std::bad_alloc&) {
+        result.launched = false;
+        result.failure = "the host ran out of memory";
+    } catch (const std::exception& e) {
+        result.launched = false;
+        result.failure = std::string("internal error: ") + e.what();
+    }
+    return result;
+}
+
+std::vector<launch::SweepRunResult>
+Sweep::run(const SweepLaunch& l, const std::vector<launch::SweepConfiguration>& configurations,
+           unsigned jobs) {
+    std::vector<launch::SweepRunResult> results(configurations.size());
+    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+    jobs = static_cast<unsigned>(std::min<size_t>(jobs, configurations.size()));
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i = next++; i < configurations.size(); i = next++)
+            results[i] = runOne(l, configurations[i]);
+    };
+    if (jobs <= 1) {
+        runOnDeepStack(work);
+        return results;
+    }
+    std::vector<std::unique_ptr<DeepStackThread>> threads;
+    for (unsigned t = 0; t < jobs; ++t) {
+        auto thread = std::make_unique<DeepStackThread>();
+        if (thread->start(work)) threads.push_back(std::move(thread));
+    }
+    if (threads.empty()) runOnDeepStack(work);
+    for (auto& t : threads)
+        t->join();
+    return results;
+}
+
+} // namespace clstep::debug

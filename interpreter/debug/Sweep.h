@@ -1,0 +1,51 @@
+#pragma once
+
+#include "checks/CheckSet.h"
+#include "frontend/Program.h"
+#include "launch/SweepMatrix.h"
+#include "launch/SweepReport.h"
+#include "runtime/KernelArgument.h"
+#include "runtime/NDRange.h"
+#include "runtime/RunOptions.h"
+
+#include <string>
+#include <vector>
+
+namespace clstep::debug {
+
+/// One launch to sweep: the built program (one per device byte order, since the byte order
+/// is a build option: `__ENDIAN_LITTLE__`), the kernel, the NDRange and arguments as the
+/// launch file wrote them, and the run and check options every configuration starts from.
+struct SweepLaunch {
+    const Program* littleEndian = nullptr; ///< built for a little-endian device (or null)
+    const Program* bigEndian = nullptr;    ///< built for a big-endian device (or null)
+    std::string kernel;
+    NDRange range; ///< `local` is the size the launch's `__local` argument sizes are for
+    std::vector<KernelArgument> args;
+    std::vector<bool> dump; ///< per argument: keep its final bytes (the launch dumps it)
+    RunOptions run;
+    CheckOptions checks;
+    std::vector<std::string> pinnedLocals; ///< `__local` arguments that do not scale
+};
+
+/// Runs one launch under every configuration of a sweep matrix (launch/SweepMatrix.h;
+/// `clstep-cli sweep`, docs/sweep.md): each run with its work-group size (its `__local`
+/// arguments scaled, SweepMatrix::argumentsFor), sub-group size, schedule
+/// (runUnderSchedule) and byte order, keeping only the dumped buffers and the reports.
+class Sweep {
+public:
+    /// Runs `configurations` of `launch` on `jobs` threads (0: one per core), one
+    /// configuration per thread at a time, each run on one thread; the results are in the
+    /// order of `configurations` whatever the threads do. Memory: `jobs` runs at a time, and
+    /// the dumped buffers and reports of all.
+    static std::vector<launch::SweepRunResult>
+    run(const SweepLaunch& launch, const std::vector<launch::SweepConfiguration>& configurations,
+        unsigned jobs);
+
+    /// Runs one configuration. An exception of the interpreter (host memory, internal
+    /// error) becomes the result's `failure`; never throws.
+    static launch::SweepRunResult runOne(const SweepLaunch& launch,
+                                         const launch::SweepConfiguration& configuration);
+};
+
+} // namespace clstep::debug

@@ -1,0 +1,263 @@
+// `clstep-cli sweep` through the real binary (docs/sweep.md): one launch under a matrix of
+// work-group sizes, schedules and byte orders; diagnostics with the configurations that
+// show them, results that depend on the configuration, the verdict and the exit code, the
+// JSON report against its schema, and `__local` argument sizes scaled or pinned.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "cli/CliProcess.h"
+
+using clstep::test::cli;
+using clstep::test::CliResult;
+using clstep::test::write;
+
+namespace {
+
+const QString kGrading = QStringLiteral(CLSTEP_SOURCE_DIR "/samples/grading/");
+
+/// The grading exercise's launch with another kernel file.
+QStringList sweepOf(const QString& kernelFile, const QStringList& more) {
+    return QStringList{"sweep", kGrading + "launch.sim", "--kernel-file", kernelFile} + more;
+}
+
+/// A reduction that starts at a stride of 8: right for work-groups of 16 only, without any
+/// error under 32 (work-items 16..31 are never added).
+const QByteArray kStartsAt8 =
+    "__kernel void total(__global const int *in, __global int *out, __local int *scratch)\n"
+    "{\n"
+    "    const uint lid = get_local_id(0);\n"
+    "    scratch[lid] = in[get_global_id(0)];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (uint s = 8; s > 0; s /= 2) {\n"
+    "        if (lid < s)\n"
+    "            scratch[lid] += scratch[lid + s];\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    }\n"
+    "    if (lid == 0)\n"
+    "        atomic_add(out, scratch[0]);\n"
+    "}\n";
+
+QJsonObject readJson(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+} // namespace
+
+class TestCliSweep : public QObject {
+    Q_OBJECT
+private slots:
+    void rightKernelIsCleanUnderTheDefaultMatrix() {
+        CliResult r = cli(sweepOf(kGrading + "reference.cl", {}));
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        // every size dividing 64 (1..64) x in-order, reverse, round-robin
+        QVERIFY2(r.out.contains("21 configurations"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("results equal under every configuration"), qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: clean\n"), qPrintable(r.out));
+    }
+
+    /// A plain `+=` on out[0] races between work-groups: only with two groups (32), not with
+    /// one (64).
+    void raceOnlyUnderOneWorkGroupSize() {
+        const QString file = kGrading + "submissions/racy_some_sizes.cl";
+        CliResult r = cli(sweepOf(file, {"--local", "32,64"}));
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("racy_some_sizes.cl:16:9: error: ") &&
+                     r.out.contains("[data-race]"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains("under 3 of 6 configurations: local 32, in-order; local 32, "
+                                "reverse; local 32, round-robin\n"),
+                 qPrintable(r.out));
+        QVERIFY2(!r.out.contains("local 64, in-order;"), qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: errors\n"), qPrintable(r.out));
+    }
+
+    void resultDependsOnTheWorkGroupSize() {
+        QTemporaryDir dir;
+        const QString file = write(dir, "starts_at_8.cl", kStartsAt8);
+        CliResult r = cli(sweepOf(file, {"--local", "16,32"}));
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(!r.out.contains("error:"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("results differ: 2 classes"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("  class 1 (3): local 16, in-order; local 16, reverse; local 16, "
+                                "round-robin\n"),
+                 qPrintable(r.out));
+        // 1 + ... + 64 = 2080; groups of 32 add only their first 16: 136 + 648 = 784
+        QVERIFY2(r.out.contains("    out[0] = 2080 (local 16, in-order) vs 784 (local 32, "
+                                "in-order)\n"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: results depend on the configuration\n"),
+                 qPrintable(r.out));
+    }
+
+    /// `scratch` is 64 bytes for 16 work-items: 128 under 32 (no error), unless pinned.
+    void localArgumentsScaleUnlessPinned() {
+        const QString ref = kGrading + "reference.cl";
+        CliResult r = cli(sweepOf(ref, {"--local", "32"}));
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        r = cli(sweepOf(ref, {"--local", "32", "--pin-local", "scratch"}));
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("[out-of-bounds]"), qPrintable(r.out));
+        // the same pin in the launch file
+        QTemporaryDir dir;
+        QFile sim(kGrading + "launch.sim");
+        QVERIFY(sim.open(QIODevice::ReadOnly));
+        QByteArray text = "# clstep: pin-local scratch\n" + sim.readAll();
+        text.replace("reference.cl", QFile::encodeName(ref));
+        const QString pinned = write(dir, "pinned.sim", text);
+        r = cli({"sweep", pinned, "--local", "32"});
+        QVERIFY2(r.code == 1 && r.out.contains("[out-of-bounds]"), qPrintable(r.out + r.err));
+    }
+
+    void bigEndianDeviceAndRandomSchedules() {
+        CliResult r = cli(
+            sweepOf(kGrading + "reference.cl", {"--local", "16", "--device-endian", "little,big",
+                                                "--random", "2", "--schedules", "in-order"}));
+        // host-filled `in` is read as big-endian ints on the big-endian device: another total
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("6 configurations"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("local 16, random seed 2, big-endian"), qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: results depend on the configuration\n"),
+                 qPrintable(r.out));
+    }
+
+    /// A kernel that calls a sub-group function is swept over sub-group sizes 8..64.
+    void subGroupSizesWhenTheKernelUsesThem() {
+        QTemporaryDir dir;
+        const QString file = write(dir, "sg.cl",
+                                   "__kernel void k(__global uint *out) {\n"
+                                   "    if (get_global_id(0) == 0) out[0] = "
+                                   "get_max_sub_group_size();\n"
+                                   "}\n");
+        const QStringList launch = {
+            "sweep",    file,      "--kernel",    "k",       "--global",
+            "64",       "--local", "64",          "--arg",   "<size=4 uint fill=0 dump>",
+            "--cl-std", "CL2.0",   "--schedules", "in-order"};
+        CliResult r = cli(launch);
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("4 configurations"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("    out[0] = 8 (local 64, sub-group 8, in-order) vs 64 (local "
+                                "64, sub-group 64, in-order)\n"),
+                 qPrintable(r.out));
+        r = cli(launch + QStringList{"--sub-group-size", "16"});
+        QVERIFY2(r.code == 0 && r.out.contains("1 configuration"), qPrintable(r.out + r.err));
+        // a kernel without sub-group functions is not swept over them
+        r = cli(sweepOf(kGrading + "reference.cl", {"--local", "16"}));
+        QVERIFY2(r.out.contains("3 configurations"), qPrintable(r.out));
+    }
+
+    /// --jobs runs configurations in parallel; the report is the same.
+    void jobsDoNotChangeTheReport() {
+        QTemporaryDir dir;
+        const QString file = kGrading + "submissions/missing_barrier.cl";
+        QCOMPARE(cli(sweepOf(file, {"--random", "3", "--jobs", "1", "--json",
+                                    dir.filePath("1.json"), "--json-buffers"}))
+                     .code,
+                 1);
+        QCOMPARE(cli(sweepOf(file, {"--random", "3", "--jobs", "4", "--json",
+                                    dir.filePath("4.json"), "--json-buffers"}))
+                     .code,
+                 1);
+        const QJsonObject one = readJson(dir.filePath("1.json"));
+        QCOMPARE(one["configurations"].toArray().size(), 42);
+        QCOMPARE(one, readJson(dir.filePath("4.json")));
+    }
+
+    void usageErrors() {
+        const QString ref = kGrading + "reference.cl";
+        QCOMPARE(cli(sweepOf(ref, {"--local", "0"})).code, 2);
+        QCOMPARE(cli(sweepOf(ref, {"--local", "8,,16"})).code, 2);
+        QCOMPARE(cli(sweepOf(ref, {"--schedules", "sideways"})).code, 2);
+        QCOMPARE(cli(sweepOf(ref, {"--device-endian", "middle"})).code, 2);
+        QCOMPARE(cli(sweepOf(ref, {"--sub-group-size", "0"})).code, 2);
+    }
+
+    /// --json against docs/sweep.schema.json, field by field here (and with python3's
+    /// jsonschema in the next test).
+    void jsonReportFields() {
+        QTemporaryDir dir;
+        const QString json = dir.filePath("sweep.json");
+        CliResult r = cli(sweepOf(kGrading + "submissions/racy_some_sizes.cl",
+                                  {"--local", "32,64", "--json", json, "--json-buffers"}));
+        QCOMPARE(r.code, 1);
+        const QJsonObject j = readJson(json);
+        QCOMPARE(j["verdict"].toString(), QStringLiteral("errors"));
+        QCOMPARE(j["built"].toBool(), true);
+        QCOMPARE(j["kernel"].toString(), QStringLiteral("total"));
+        const QJsonArray configs = j["configurations"].toArray();
+        QCOMPARE(configs.size(), 6);
+        const QJsonObject c0 = configs[0].toObject();
+        QCOMPARE(c0["name"].toString(), QStringLiteral("local 32, in-order"));
+        QCOMPARE(c0["local"].toArray(), QJsonArray({32}));
+        QCOMPARE(c0["schedule"].toString(), QStringLiteral("in-order"));
+        QCOMPARE(c0["device_endian"].toString(), QStringLiteral("little"));
+        QVERIFY(c0["sub_group_size"].isNull() && c0["seed"].isNull());
+        QCOMPARE(c0["launched"].toBool(), true);
+        QCOMPARE(c0["errors"].toInt(), 2); // two race reports at one place (RAW, then WAR)
+        QCOMPARE(c0["result_class"].toInt(), 0);
+        const QJsonArray buffers = c0["buffers"].toArray();
+        QCOMPARE(buffers.size(), 1);
+        QCOMPARE(buffers[0].toObject()["name"].toString(), QStringLiteral("out"));
+        QCOMPARE(buffers[0].toObject()["type"].toString(), QStringLiteral("int"));
+        QCOMPARE(buffers[0].toObject()["hex"].toString(), QStringLiteral("20080000")); // 2080
+        const QJsonArray diags = j["diagnostics"].toArray();
+        QCOMPARE(diags.size(), 1);
+        const QJsonObject d = diags[0].toObject();
+        QCOMPARE(d["kind"].toString(), QStringLiteral("data-race"));
+        QCOMPARE(d["line"].toInt(), 16);
+        QCOMPARE(d["column"].toInt(), 9);
+        QCOMPARE(d["configurations"].toArray().size(), 3);
+        QCOMPARE(j["result_classes"].toArray().size(), 1);
+        QCOMPARE(j["differences"].toArray().size(), 0);
+        const QJsonObject m = j["matrix"].toObject();
+        QCOMPARE(m["local"].toArray(), QJsonArray({"32", "64"}));
+        QCOMPARE(m["schedules"].toArray(), QJsonArray({"in-order", "reverse", "round-robin"}));
+    }
+
+    void jsonReportValidatesAgainstTheSchema() {
+        QProcess probe;
+        probe.start("python3", {"-c", "import jsonschema"});
+        if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
+            QSKIP("python3 with jsonschema (Debian python3-jsonschema) is not installed");
+        QTemporaryDir dir;
+        QTemporaryDir tmp;
+        const QString starts = write(tmp, "starts_at_8.cl", kStartsAt8);
+        const QStringList runs[] = {
+            {"--local", "32,64", "--json", dir.filePath("a.json"), "--json-buffers"},
+            {"--local", "16,32", "--json", dir.filePath("b.json")},
+        };
+        QCOMPARE(cli(sweepOf(kGrading + "submissions/racy_some_sizes.cl", runs[0])).code, 1);
+        QCOMPARE(cli(sweepOf(starts, runs[1])).code, 1);
+        QCOMPARE(cli(sweepOf(kGrading + "submissions/does_not_build.cl",
+                             {"--json", dir.filePath("c.json")}))
+                     .code,
+                 1);
+        // a report the schema must refuse, so that the validation can fail
+        write(dir, "bad.json",
+              "{\"file\": \"x\", \"built\": true, \"verdict\": \"fine\", "
+              "\"configurations\": [], \"diagnostics\": []}");
+        for (const char* name : {"a.json", "b.json", "c.json", "bad.json"}) {
+            QProcess p;
+            p.start("python3", {"-c",
+                                "import json,sys,jsonschema\n"
+                                "jsonschema.validate(json.load(open(sys.argv[2])), "
+                                "json.load(open(sys.argv[1])))\n",
+                                QStringLiteral(CLSTEP_SOURCE_DIR "/docs/sweep.schema.json"),
+                                dir.filePath(name)});
+            QVERIFY(p.waitForFinished(30000));
+            if (QByteArray(name) == "bad.json") {
+                QVERIFY2(p.exitCode() != 0, "the schema accepts an unknown verdict");
+                continue;
+            }
+            QVERIFY2(p.exitCode() == 0, qPrintable(name + QString(": ") +
+                                                   QString::fromUtf8(p.readAllStandardError())));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSweep)
+#include "tst_clisweep.moc"
