@@ -1,5 +1,7 @@
 #include "DeviceSettings.h"
 
+#include "launch/DiagnosticPrinter.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
@@ -90,7 +92,23 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.guiScript = value;
     else if (key == "quiet")
         s.quiet = value == "1" || value == "true";
-    else
+    else if (key == "gen_suppressions")
+        s.genSuppressions = value == "1" || value == "true";
+    else if (key == "suppressions") {
+        s.suppressions = std::make_shared<launch::Suppressions>(); // the environment's replace
+        std::stringstream paths(value);
+        std::string path;
+        while (std::getline(paths, path, ':')) {
+            if (path.empty()) continue;
+            const std::vector<Diagnostic> errors = s.suppressions->load(path);
+            const launch::DiagnosticPrinter printer(s.suppressions->sources());
+            for (const Diagnostic& d : errors) {
+                std::ostringstream text;
+                printer.printText(text, d);
+                std::cerr << "clstep: settings: " << text.str();
+            }
+        }
+    } else
         warn("unknown setting '" + key + "'");
 }
 
@@ -128,6 +146,8 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_BREAK_ON", "break_on"},
         {"CLSTEP_GUI", "gui"},
         {"CLSTEP_GUI_SCRIPT", "gui_script"},
+        {"CLSTEP_SUPPRESSIONS", "suppressions"},
+        {"CLSTEP_GEN_SUPPRESSIONS", "gen_suppressions"},
     };
     for (const auto& k : keys)
         if (const char* v = std::getenv(k[0])) apply(s, k[1], v);

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "checks/CheckSet.h"
+#include "launch/Suppressions.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace clstep::ocl {
@@ -35,6 +37,11 @@ namespace clstep::ocl {
 ///   gui                  CLSTEP_GUI                  the `clstep` GUI executable for break_on
 ///   gui_script           CLSTEP_GUI_SCRIPT           a `--do` script the GUI runs (tests)
 ///   quiet                CLSTEP_QUIET                "1": no diagnostics on stderr
+///   suppressions         CLSTEP_SUPPRESSIONS         suppression rule files, separated by ':'
+///                        (launch::Suppressions; their errors are printed once on stderr and
+///                        the well-formed rules used)
+///   gen_suppressions     CLSTEP_GEN_SUPPRESSIONS     "1": print a suppression rule for each new
+///                        report after each launch's reports
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
     uint64_t localMemSize = 64 * 1024;
@@ -55,6 +62,9 @@ struct DeviceSettings {
     std::string gui;       ///< path of the `clstep` GUI
     std::string guiScript; ///< `--do` script given to the GUI ("" = interactive)
     bool quiet = false;
+    /// The rules of `suppressions` (never null; empty when none).
+    std::shared_ptr<launch::Suppressions> suppressions = std::make_shared<launch::Suppressions>();
+    bool genSuppressions = false; ///< gen_suppressions
     /// True when launch spec `spec` ("N", "KERNEL" or "KERNEL:N") names launch `number` of
     /// the process, the `kernelIndex`-th launch of `kernel` (both 1-based).
     static bool matches(const std::string& spec, uint32_t number, const std::string& kernel,

@@ -10,14 +10,17 @@
 #include "common/DeepStackThread.h"
 #include "launch/CheckedRun.h"
 #include "launch/LaunchConfig.h"
+#include "launch/Suppressions.h"
 #include "runtime/KernelRun.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 namespace clstep::ocl {
@@ -28,6 +31,19 @@ namespace {
 nlohmann::json& allDiagnostics() {
     static nlohmann::json all = nlohmann::json::array();
     return all;
+}
+
+/// At the process's exit, "clstep: N reports suppressed by M rules" on stderr (unless quiet),
+/// when suppression rules were given; registered by the first launch.
+void sayWhatWasSuppressedAtExit() {
+    static bool registered = false;
+    const DeviceSettings& settings = DeviceSettings::get();
+    if (registered || settings.quiet || settings.suppressions->empty()) return;
+    registered = true;
+    std::atexit([] {
+        std::cerr << "clstep: " << DeviceSettings::get().suppressions->summaryLine() << "\n"
+                  << std::flush;
+    });
 }
 
 /// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
@@ -138,6 +154,7 @@ void publish(const DeviceSettings& settings, const KernelObject& k, uint32_t lau
 cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>& values,
                      const NDRange& range, uint32_t launchNumber) {
     const DeviceSettings& settings = DeviceSettings::get();
+    sayWhatWasSuppressedAtExit();
     std::vector<KernelArgument> args;
     for (size_t i = 0; i < values.size(); ++i) {
         const KernelObject::ArgValue& v = values[i];
@@ -207,15 +224,25 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
                 failed = true;
                 return;
             }
-            diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
+            // Rules already printed by --gen-suppressions are not printed again.
+            static std::set<std::string> printedRules;
+            launch::ReportFilter filter;
+            filter.suppressions =
+                settings.suppressions->empty() ? nullptr : settings.suppressions.get();
+            filter.genSuppressions = settings.genSuppressions;
+            filter.printedRules = &printedRules;
+            const launch::CheckedRunResult result =
+                launch::runChecked(run, k.name, checks, printer, out, err, header, filter);
+            diagnostics = result.json;
             // A data race is reported but does not fail the launch: the interpreter's result is
             // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
-            // barrier divergence, ...) changed the execution, so the event fails.
-            failed = std::any_of(run.diagnostics().begin(), run.diagnostics().end(),
-                                 [](const Diagnostic& d) {
-                                     return d.severity == Severity::Error && d.kind != "data-race";
-                                 });
-            reported = !run.diagnostics().empty();
+            // barrier divergence, ...) changed the execution, so the event fails. A suppressed
+            // report is as if it had not been made.
+            failed = std::any_of(result.reported.begin(), result.reported.end(), [&](size_t i) {
+                const Diagnostic& d = run.diagnostics()[i];
+                return d.severity == Severity::Error && d.kind != "data-race";
+            });
+            reported = !result.reported.empty();
             for (size_t i = 0; i < args.size(); ++i)
                 if (args[i].kind == KernelArgument::Kind::Buffer ||
                     args[i].kind == KernelArgument::Kind::Image)

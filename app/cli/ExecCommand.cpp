@@ -76,9 +76,16 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
                    "with --break-on: drive the GUI with this --do script (e.g. 'runall;quit')");
     cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
     addCheckSwitches(cmd, o);
+    addReportSwitches(cmd, o);
 }
 
 int runExec(const ExecOptionsCli& o) {
+    // The suppressions are read here first, so that a malformed file is a usage error.
+    launch::Suppressions suppressions;
+    if (!loadSuppressions(o, suppressions, std::cerr)) return 2;
+    std::string suppressionPaths;
+    for (const std::string& path : o.suppressions)
+        suppressionPaths += (suppressionPaths.empty() ? "" : ":") + fs::absolute(path).string();
     std::string library = findLibrary(o.library);
     if (library.empty() || !fs::exists(library)) {
         std::cerr << "clstep-cli: cannot find libclstep-opencl.so (use --library PATH)\n";
@@ -124,6 +131,8 @@ int runExec(const ExecOptionsCli& o) {
         if (!o.diagnosticsJson.empty())
             setenv("CLSTEP_DIAGNOSTICS_JSON", fs::absolute(o.diagnosticsJson).c_str(), 1);
         if (o.quiet) setenv("CLSTEP_QUIET", "1", 1);
+        if (!suppressionPaths.empty()) setenv("CLSTEP_SUPPRESSIONS", suppressionPaths.c_str(), 1);
+        if (o.genSuppressions) setenv("CLSTEP_GEN_SUPPRESSIONS", "1", 1);
         if (!o.launches.empty()) setenv("CLSTEP_LAUNCHES", o.launches.c_str(), 1);
         if (!o.record.empty()) setenv("CLSTEP_RECORD", fs::absolute(o.record).c_str(), 1);
         if (o.recordInline) setenv("CLSTEP_RECORD_INLINE", "1", 1);
