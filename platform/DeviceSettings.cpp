@@ -78,6 +78,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.checks = c;
     } else if (key == "diagnostics_json")
         s.diagnosticsJson = value;
+    else if (key == "summary")
+        s.summaryFile = value;
     else if (key == "record")
         s.recordDir = value;
     else if (key == "launches")
@@ -139,6 +141,7 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_MAX_STEPS", "max_steps"},
         {"CLSTEP_CHECKS", "checks"},
         {"CLSTEP_DIAGNOSTICS_JSON", "diagnostics_json"},
+        {"CLSTEP_SUMMARY", "summary"},
         {"CLSTEP_QUIET", "quiet"},
         {"CLSTEP_RECORD", "record"},
         {"CLSTEP_LAUNCHES", "launches"},

@@ -23,7 +23,9 @@ namespace clstep::ocl {
 ///   checks               CLSTEP_CHECKS               "all" (default), "none", or a comma list
 ///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
-///                        diagnostics as JSON
+///                        diagnostics and the summary as JSON (ProcessReports)
+///   summary              CLSTEP_SUMMARY              file that receives the per-kernel
+///                        summary as JSON (ProcessReports; `clstep-cli exec` reads it)
 ///   record               CLSTEP_RECORD               directory: every launch is recorded as
 ///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
 ///   record_inline        CLSTEP_RECORD_INLINE        "1": recorded buffers inline in the .sim
@@ -52,6 +54,7 @@ struct DeviceSettings {
     uint64_t maxSteps = 10'000'000'000;
     CheckOptions checks;
     std::string diagnosticsJson;
+    std::string summaryFile; ///< summary: the per-kernel summary's JSON file ("" = none)
     std::string recordDir;
     bool recordInline = false; ///< record buffers as inline values, not file= (oclgrind-kernel)
     std::string launches;      ///< "" = every launch

@@ -6,6 +6,7 @@
 #include "KernelObject.h"
 #include "LaunchRecorder.h"
 #include "MemObject.h"
+#include "ProcessReports.h"
 #include "ProgramObject.h"
 #include "common/DeepStackThread.h"
 #include "launch/CheckedRun.h"
@@ -15,7 +16,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -26,25 +26,6 @@
 namespace clstep::ocl {
 
 namespace {
-
-/// Every launch's diagnostics so far, for CLSTEP_DIAGNOSTICS_JSON.
-nlohmann::json& allDiagnostics() {
-    static nlohmann::json all = nlohmann::json::array();
-    return all;
-}
-
-/// At the process's exit, "clstep: N reports suppressed by M rules" on stderr (unless quiet),
-/// when suppression rules were given; registered by the first launch.
-void sayWhatWasSuppressedAtExit() {
-    static bool registered = false;
-    const DeviceSettings& settings = DeviceSettings::get();
-    if (registered || settings.quiet || settings.suppressions->empty()) return;
-    registered = true;
-    std::atexit([] {
-        std::cerr << "clstep: " << DeviceSettings::get().suppressions->summaryLine() << "\n"
-                  << std::flush;
-    });
-}
 
 /// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
 /// packed like a.bytes) into the image `mem`, whose own pitches may differ.
@@ -135,18 +116,12 @@ Diagnostic launchStopped(const KernelObject& k, const std::exception& ex) {
 }
 
 /// Prints launch `launchNumber`'s output and diagnostics (`err`, unless quiet) and adds its
-/// JSON diagnostics to CLSTEP_DIAGNOSTICS_JSON's file.
+/// reported diagnostics to the process's reports (CLSTEP_DIAGNOSTICS_JSON, CLSTEP_SUMMARY).
 void publish(const DeviceSettings& settings, const KernelObject& k, uint32_t launchNumber,
              const std::string& out, const std::string& err, const nlohmann::json& diagnostics) {
     if (!out.empty()) std::cout << out << std::flush;
     if (!settings.quiet && !err.empty()) std::cerr << err << std::flush;
-    if (!settings.diagnosticsJson.empty() && !diagnostics.empty()) {
-        allDiagnostics().push_back(
-            {{"launch", launchNumber}, {"kernel", k.name}, {"diagnostics", diagnostics}});
-        std::ofstream json(settings.diagnosticsJson);
-        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-             << "\n";
-    }
+    ProcessReports::get().addLaunch(settings, k.name, launchNumber, diagnostics);
 }
 
 /// launchKernel() but for its exceptions: those out of the set-up and the write-back
@@ -154,7 +129,6 @@ void publish(const DeviceSettings& settings, const KernelObject& k, uint32_t lau
 cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>& values,
                      const NDRange& range, uint32_t launchNumber) {
     const DeviceSettings& settings = DeviceSettings::get();
-    sayWhatWasSuppressedAtExit();
     std::vector<KernelArgument> args;
     for (size_t i = 0; i < values.size(); ++i) {
         const KernelObject::ArgValue& v = values[i];

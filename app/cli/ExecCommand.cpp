@@ -1,5 +1,7 @@
 #include "ExecCommand.h"
 
+#include "launch/RunSummary.h"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -77,6 +79,7 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
     cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
     addCheckSwitches(cmd, o);
     addReportSwitches(cmd, o);
+    addErrorExitcode(cmd, o, "default: the program's own exit status");
 }
 
 int runExec(const ExecOptionsCli& o) {
@@ -98,6 +101,8 @@ int runExec(const ExecOptionsCli& o) {
     }
     fs::path icdDir = pattern;
     std::ofstream(icdDir / "clstep.icd") << library << "\n";
+    // The platform writes its per-kernel summary here (CLSTEP_SUMMARY).
+    const fs::path summaryPath = icdDir / "summary.json";
 
     std::string checks;
     auto add = [&](bool on, const char* name) {
@@ -118,6 +123,7 @@ int runExec(const ExecOptionsCli& o) {
     }
     if (child == 0) {
         setenv("OCL_ICD_VENDORS", icdDir.c_str(), 1);
+        setenv("CLSTEP_SUMMARY", summaryPath.c_str(), 1);
         if (!checks.empty()) setenv("CLSTEP_CHECKS", checks.c_str(), 1);
         if (o.deviceEndian == "big") setenv("CLSTEP_DEVICE_ENDIAN", "big", 1);
         auto number = [](const char* var, uint64_t v) {
@@ -152,7 +158,14 @@ int runExec(const ExecOptionsCli& o) {
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
+    launch::RunSummary summary;
+    if (std::ifstream in(summaryPath); in) {
+        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        if (!j.is_discarded()) summary = launch::RunSummary::fromJson(j);
+    }
     fs::remove_all(icdDir);
+    if (!o.quiet) summary.printText(std::cerr);
+    if (o.errorExitcode && summary.errors()) return o.errorExitcode;
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return 1;

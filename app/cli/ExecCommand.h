@@ -37,9 +37,12 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& options);
 /// Runs PROGRAM with clstep as its only OpenCL platform, without installing anything: writes
 /// a clstep.icd naming libclstep-opencl.so into a temporary directory, points the ICD loader
 /// at it (OCL_ICD_VENDORS), passes the options to the library as CLSTEP_* environment
-/// variables, and waits for the program. Returns the program's exit status (128+signal when
-/// it was killed), or 127 when it cannot be started, 2 on a usage error (a malformed
-/// --suppressions file included: they are read before the program starts).
+/// variables, and waits for the program. Then prints the platform's per-kernel summary
+/// (launch::RunSummary, from CLSTEP_SUMMARY's file: "SUMMARY: clstep: kernel K: ...") on
+/// stderr unless --quiet. Returns --error-exitcode N when it is given and a launch reported an
+/// error, else the program's exit status (128+signal when it was killed), or 127 when it
+/// cannot be started, 2 on a usage error (a malformed --suppressions file included: they are
+/// read before the program starts).
 int runExec(const ExecOptionsCli& options);
 
 } // namespace clstep::cli
