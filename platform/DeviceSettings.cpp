@@ -1,5 +1,7 @@
 #include "DeviceSettings.h"
 
+#include "launch/DiagnosticPrinter.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
@@ -76,6 +78,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.checks = c;
     } else if (key == "diagnostics_json")
         s.diagnosticsJson = value;
+    else if (key == "summary")
+        s.summaryFile = value;
     else if (key == "record")
         s.recordDir = value;
     else if (key == "launches")
@@ -90,7 +94,23 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.guiScript = value;
     else if (key == "quiet")
         s.quiet = value == "1" || value == "true";
-    else
+    else if (key == "gen_suppressions")
+        s.genSuppressions = value == "1" || value == "true";
+    else if (key == "suppressions") {
+        s.suppressions = std::make_shared<launch::Suppressions>(); // the environment's replace
+        std::stringstream paths(value);
+        std::string path;
+        while (std::getline(paths, path, ':')) {
+            if (path.empty()) continue;
+            const std::vector<Diagnostic> errors = s.suppressions->load(path);
+            const launch::DiagnosticPrinter printer(s.suppressions->sources());
+            for (const Diagnostic& d : errors) {
+                std::ostringstream text;
+                printer.printText(text, d);
+                std::cerr << "clstep: settings: " << text.str();
+            }
+        }
+    } else
         warn("unknown setting '" + key + "'");
 }
 
@@ -121,6 +141,7 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_MAX_STEPS", "max_steps"},
         {"CLSTEP_CHECKS", "checks"},
         {"CLSTEP_DIAGNOSTICS_JSON", "diagnostics_json"},
+        {"CLSTEP_SUMMARY", "summary"},
         {"CLSTEP_QUIET", "quiet"},
         {"CLSTEP_RECORD", "record"},
         {"CLSTEP_LAUNCHES", "launches"},
@@ -128,6 +149,8 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_BREAK_ON", "break_on"},
         {"CLSTEP_GUI", "gui"},
         {"CLSTEP_GUI_SCRIPT", "gui_script"},
+        {"CLSTEP_SUPPRESSIONS", "suppressions"},
+        {"CLSTEP_GEN_SUPPRESSIONS", "gen_suppressions"},
     };
     for (const auto& k : keys)
         if (const char* v = std::getenv(k[0])) apply(s, k[1], v);

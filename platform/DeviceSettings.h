@@ -1,8 +1,10 @@
 #pragma once
 
 #include "checks/CheckSet.h"
+#include "launch/Suppressions.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace clstep::ocl {
@@ -21,7 +23,9 @@ namespace clstep::ocl {
 ///   checks               CLSTEP_CHECKS               "all" (default), "none", or a comma list
 ///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
-///                        diagnostics as JSON
+///                        diagnostics and the summary as JSON (ProcessReports)
+///   summary              CLSTEP_SUMMARY              file that receives the per-kernel
+///                        summary as JSON (ProcessReports; `clstep-cli exec` reads it)
 ///   record               CLSTEP_RECORD               directory: every launch is recorded as
 ///                        a replayable bundle NNNN-KERNEL/ (LaunchRecorder.h)
 ///   record_inline        CLSTEP_RECORD_INLINE        "1": recorded buffers inline in the .sim
@@ -35,6 +39,11 @@ namespace clstep::ocl {
 ///   gui                  CLSTEP_GUI                  the `clstep` GUI executable for break_on
 ///   gui_script           CLSTEP_GUI_SCRIPT           a `--do` script the GUI runs (tests)
 ///   quiet                CLSTEP_QUIET                "1": no diagnostics on stderr
+///   suppressions         CLSTEP_SUPPRESSIONS         suppression rule files, separated by ':'
+///                        (launch::Suppressions; their errors are printed once on stderr and
+///                        the well-formed rules used)
+///   gen_suppressions     CLSTEP_GEN_SUPPRESSIONS     "1": print a suppression rule for each new
+///                        report after each launch's reports
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
     uint64_t localMemSize = 64 * 1024;
@@ -45,6 +54,7 @@ struct DeviceSettings {
     uint64_t maxSteps = 10'000'000'000;
     CheckOptions checks;
     std::string diagnosticsJson;
+    std::string summaryFile; ///< summary: the per-kernel summary's JSON file ("" = none)
     std::string recordDir;
     bool recordInline = false; ///< record buffers as inline values, not file= (oclgrind-kernel)
     std::string launches;      ///< "" = every launch
@@ -55,6 +65,9 @@ struct DeviceSettings {
     std::string gui;       ///< path of the `clstep` GUI
     std::string guiScript; ///< `--do` script given to the GUI ("" = interactive)
     bool quiet = false;
+    /// The rules of `suppressions` (never null; empty when none).
+    std::shared_ptr<launch::Suppressions> suppressions = std::make_shared<launch::Suppressions>();
+    bool genSuppressions = false; ///< gen_suppressions
     /// True when launch spec `spec` ("N", "KERNEL" or "KERNEL:N") names launch `number` of
     /// the process, the `kernelIndex`-th launch of `kernel` (both 1-based).
     static bool matches(const std::string& spec, uint32_t number, const std::string& kernel,

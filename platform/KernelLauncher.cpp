@@ -6,10 +6,12 @@
 #include "KernelObject.h"
 #include "LaunchRecorder.h"
 #include "MemObject.h"
+#include "ProcessReports.h"
 #include "ProgramObject.h"
 #include "common/DeepStackThread.h"
 #include "launch/CheckedRun.h"
 #include "launch/LaunchConfig.h"
+#include "launch/Suppressions.h"
 #include "runtime/KernelRun.h"
 
 #include <algorithm>
@@ -18,17 +20,12 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 namespace clstep::ocl {
 
 namespace {
-
-/// Every launch's diagnostics so far, for CLSTEP_DIAGNOSTICS_JSON.
-nlohmann::json& allDiagnostics() {
-    static nlohmann::json all = nlohmann::json::array();
-    return all;
-}
 
 /// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
 /// packed like a.bytes) into the image `mem`, whose own pitches may differ.
@@ -146,18 +143,12 @@ Diagnostic launchStopped(const KernelObject& k, const std::exception& ex) {
 }
 
 /// Prints launch `launchNumber`'s output and diagnostics (`err`, unless quiet) and adds its
-/// JSON diagnostics to CLSTEP_DIAGNOSTICS_JSON's file.
+/// reported diagnostics to the process's reports (CLSTEP_DIAGNOSTICS_JSON, CLSTEP_SUMMARY).
 void publish(const DeviceSettings& settings, const KernelObject& k, uint32_t launchNumber,
              const std::string& out, const std::string& err, const nlohmann::json& diagnostics) {
     if (!out.empty()) std::cout << out << std::flush;
     if (!settings.quiet && !err.empty()) std::cerr << err << std::flush;
-    if (!settings.diagnosticsJson.empty() && !diagnostics.empty()) {
-        allDiagnostics().push_back(
-            {{"launch", launchNumber}, {"kernel", k.name}, {"diagnostics", diagnostics}});
-        std::ofstream json(settings.diagnosticsJson);
-        json << allDiagnostics().dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-             << "\n";
-    }
+    ProcessReports::get().addLaunch(settings, k.name, launchNumber, diagnostics);
 }
 
 /// launchKernel() but for its exceptions: those out of the set-up and the write-back
@@ -238,16 +229,26 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
                 return;
             }
             restoreGlobalVariables(*k.program, run);
-            diagnostics = launch::runChecked(run, k.name, checks, printer, out, err, header);
+            // Rules already printed by --gen-suppressions are not printed again.
+            static std::set<std::string> printedRules;
+            launch::ReportFilter filter;
+            filter.suppressions =
+                settings.suppressions->empty() ? nullptr : settings.suppressions.get();
+            filter.genSuppressions = settings.genSuppressions;
+            filter.printedRules = &printedRules;
+            const launch::CheckedRunResult result =
+                launch::runChecked(run, k.name, checks, printer, out, err, header, filter);
+            diagnostics = result.json;
             saveGlobalVariables(*k.program, run);
             // A data race is reported but does not fail the launch: the interpreter's result is
             // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
-            // barrier divergence, ...) changed the execution, so the event fails.
-            failed = std::any_of(run.diagnostics().begin(), run.diagnostics().end(),
-                                 [](const Diagnostic& d) {
-                                     return d.severity == Severity::Error && d.kind != "data-race";
-                                 });
-            reported = !run.diagnostics().empty();
+            // barrier divergence, ...) changed the execution, so the event fails. A suppressed
+            // report is as if it had not been made.
+            failed = std::any_of(result.reported.begin(), result.reported.end(), [&](size_t i) {
+                const Diagnostic& d = run.diagnostics()[i];
+                return d.severity == Severity::Error && d.kind != "data-race";
+            });
+            reported = !result.reported.empty();
             for (size_t i = 0; i < args.size(); ++i)
                 if (args[i].kind == KernelArgument::Kind::Buffer ||
                     args[i].kind == KernelArgument::Kind::Image)

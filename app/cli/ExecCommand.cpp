@@ -1,5 +1,7 @@
 #include "ExecCommand.h"
 
+#include "launch/RunSummary.h"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -76,9 +78,17 @@ void addExecOptions(CLI::App& cmd, ExecOptionsCli& o) {
                    "with --break-on: drive the GUI with this --do script (e.g. 'runall;quit')");
     cmd.add_flag("--quiet", o.quiet, "no runtime diagnostics on stderr");
     addCheckSwitches(cmd, o);
+    addReportSwitches(cmd, o);
+    addErrorExitcode(cmd, o, "default: the program's own exit status");
 }
 
 int runExec(const ExecOptionsCli& o) {
+    // The suppressions are read here first, so that a malformed file is a usage error.
+    launch::Suppressions suppressions;
+    if (!loadSuppressions(o, suppressions, std::cerr)) return 2;
+    std::string suppressionPaths;
+    for (const std::string& path : o.suppressions)
+        suppressionPaths += (suppressionPaths.empty() ? "" : ":") + fs::absolute(path).string();
     std::string library = findLibrary(o.library);
     if (library.empty() || !fs::exists(library)) {
         std::cerr << "clstep-cli: cannot find libclstep-opencl.so (use --library PATH)\n";
@@ -91,6 +101,8 @@ int runExec(const ExecOptionsCli& o) {
     }
     fs::path icdDir = pattern;
     std::ofstream(icdDir / "clstep.icd") << library << "\n";
+    // The platform writes its per-kernel summary here (CLSTEP_SUMMARY).
+    const fs::path summaryPath = icdDir / "summary.json";
 
     std::string checks;
     auto add = [&](bool on, const char* name) {
@@ -111,6 +123,7 @@ int runExec(const ExecOptionsCli& o) {
     }
     if (child == 0) {
         setenv("OCL_ICD_VENDORS", icdDir.c_str(), 1);
+        setenv("CLSTEP_SUMMARY", summaryPath.c_str(), 1);
         if (!checks.empty()) setenv("CLSTEP_CHECKS", checks.c_str(), 1);
         if (o.deviceEndian == "big") setenv("CLSTEP_DEVICE_ENDIAN", "big", 1);
         auto number = [](const char* var, uint64_t v) {
@@ -124,6 +137,8 @@ int runExec(const ExecOptionsCli& o) {
         if (!o.diagnosticsJson.empty())
             setenv("CLSTEP_DIAGNOSTICS_JSON", fs::absolute(o.diagnosticsJson).c_str(), 1);
         if (o.quiet) setenv("CLSTEP_QUIET", "1", 1);
+        if (!suppressionPaths.empty()) setenv("CLSTEP_SUPPRESSIONS", suppressionPaths.c_str(), 1);
+        if (o.genSuppressions) setenv("CLSTEP_GEN_SUPPRESSIONS", "1", 1);
         if (!o.launches.empty()) setenv("CLSTEP_LAUNCHES", o.launches.c_str(), 1);
         if (!o.record.empty()) setenv("CLSTEP_RECORD", fs::absolute(o.record).c_str(), 1);
         if (o.recordInline) setenv("CLSTEP_RECORD_INLINE", "1", 1);
@@ -143,7 +158,14 @@ int runExec(const ExecOptionsCli& o) {
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
+    launch::RunSummary summary;
+    if (std::ifstream in(summaryPath); in) {
+        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        if (!j.is_discarded()) summary = launch::RunSummary::fromJson(j);
+    }
     fs::remove_all(icdDir);
+    if (!o.quiet) summary.printText(std::cerr);
+    if (o.errorExitcode && summary.errors()) return o.errorExitcode;
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return 1;

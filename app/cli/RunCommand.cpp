@@ -14,6 +14,7 @@
 #include "launch/LaunchBinding.h"
 #include "launch/PngImage.h"
 #include "launch/SimParser.h"
+#include "launch/Suppressions.h"
 #include "runtime/KernelRun.h"
 
 #include <filesystem>
@@ -58,6 +59,8 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--dump-png", o.dumpPng,
                    "also write each dumped image argument as DIR/NAME.png (8-bit RGBA)");
     addCheckSwitches(cmd, o);
+    addReportSwitches(cmd, o);
+    addErrorExitcode(cmd, o, "default 1");
     auto powerOfTwo = CLI::Validator(
         [](std::string& v) {
             try {
@@ -94,6 +97,8 @@ CheckOptions checkOptionsOf(const RunOptionsCli& o) {
 }
 
 int runRun(const RunOptionsCli& o) {
+    launch::Suppressions suppressions;
+    if (!loadSuppressions(o, suppressions, std::cerr)) return 2;
     PreparedLaunch launch;
     if (int rc = prepareLaunch(o, launch, std::cerr)) return rc;
     const launch::LaunchConfig* config = &launch.config;
@@ -113,11 +118,15 @@ int runRun(const RunOptionsCli& o) {
             AccessStatsOptions{ro.subGroupSize, o.banks, o.bankWidth, o.segmentBytes});
         run.addObserver(stats.get());
     }
-    nlohmann::json json = launch::runChecked(run, config->kernelName, checkOptionsOf(o), printer,
-                                             std::cout, std::cerr);
+    launch::ReportFilter filter;
+    filter.suppressions = suppressions.empty() ? nullptr : &suppressions;
+    filter.genSuppressions = o.genSuppressions;
+    const launch::CheckedRunResult result = launch::runChecked(
+        run, config->kernelName, checkOptionsOf(o), printer, std::cout, std::cerr, {}, filter);
+    if (!o.suppressions.empty()) std::cerr << "clstep-cli: " << suppressions.summaryLine() << "\n";
     if (!o.diagnosticsJson.empty()) {
         std::ofstream out(o.diagnosticsJson);
-        out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        out << result.json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     if (!run.ready()) return 1;
     if (stats) {
@@ -154,7 +163,8 @@ int runRun(const RunOptionsCli& o) {
         expectedOk = ExpectedOutput::check(*config, finalBytes, o.expect, std::cerr);
         if (expectedOk) std::cerr << "clstep-cli: --expect: the final buffers match\n";
     }
-    return hasErrors(run.diagnostics()) || !expectedOk ? 1 : 0;
+    if (result.hasErrors(run)) return o.errorExitcode ? o.errorExitcode : 1;
+    return expectedOk ? 0 : 1;
 }
 
 } // namespace clstep::cli

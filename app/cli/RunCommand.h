@@ -3,6 +3,7 @@
 #include "runtime/RunOptions.h"
 
 #include "CheckSwitches.h"
+#include "ReportSwitches.h"
 #include "checks/CheckSet.h"
 
 #include <CLI/CLI.hpp>
@@ -14,7 +15,7 @@
 namespace clstep::cli {
 
 /// Options of `clstep-cli run FILE.sim` / `clstep-cli run FILE.cl --kernel K --global ...`.
-struct RunOptionsCli : CheckSwitches {
+struct RunOptionsCli : CheckSwitches, ReportSwitches {
     std::string file;
     /// Builds this kernel file instead of the one the .sim names (`sweep --kernel-file`,
     /// used by `grade` to run a submission under the reference's launch); "" = the .sim's.
@@ -60,9 +61,11 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& options);
 CheckOptions checkOptionsOf(const RunOptionsCli& options);
 
 /// Runs the kernel: diagnostics go to stderr (file:line:col blocks), `dump` arguments and
-/// printf output to stdout in Oclgrind's format. Returns 0 for a clean run, 1 when there are
-/// error diagnostics (build, launch or runtime) or --expect finds a difference, 2 on a usage
-/// error.
+/// printf output to stdout in Oclgrind's format. Reports a --suppressions rule matches are
+/// left out (and counted: "N reports suppressed by M rules" at the end). Returns 0 for a clean
+/// run, 1 when there are error diagnostics (build, launch or runtime) or --expect finds a
+/// difference (--error-exitcode N instead of 1 for an error reported by the run), 2 on a
+/// usage error (a malformed suppressions file included).
 int runRun(const RunOptionsCli& options);
 
 } // namespace clstep::cli

@@ -335,3 +335,32 @@ test('a launch that does not build answers with the diagnostics; the adapter sta
     await dc.stop();
   }
 });
+
+test('suppressions: a suppressed race neither stops the run nor counts for the exit code', async () => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clstep-dap-'));
+  const supp = path.join(dir, 'races.supp');
+  fs.writeFileSync(supp, '# the reduction races are known\ndata-race  reduction_race.cl:*\n');
+  const bad = path.join(dir, 'bad.supp');
+  fs.writeFileSync(bad, 'data-race\n');
+  const dc = await client();
+  try {
+    await expectError(dc.launchRequest({ program: RACE_SIM, suppressions: bad }),
+      /bad\.supp:1:10: error: expected a location after 'data-race'/);
+    const outputs = [];
+    dc.on('output', (e) => outputs.push(e.body.output));
+    const exited = dc.waitForEvent('exited');
+    const ended = dc.waitForEvent('terminated');
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest({ program: RACE_SIM, suppressions: [supp] });
+    await initialized;
+    await dc.configurationDoneRequest();
+    assert.strictEqual((await exited).body.exitCode, 0);
+    await ended;
+    assert.match(outputs.join(''), /kernel finished\n[1-9]\d* reports? suppressed by 1 rule\n/);
+  } finally {
+    await dc.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -119,6 +119,16 @@ void DapSession::launch(const json& args) {
         seed = args["seed"].get<uint64_t>();
     }
     bool stopOnEntry = flagOf(args, "stopOnEntry");
+    auto suppressions = std::make_unique<launch::Suppressions>();
+    for (const std::string& path : listOf(args, "suppressions")) {
+        const std::vector<Diagnostic> errors = suppressions->load(path);
+        if (errors.empty()) continue;
+        std::ostringstream text;
+        const DiagnosticPrinter printer(suppressions->sources());
+        for (const Diagnostic& d : errors)
+            printer.printText(text, d);
+        throw DapError("invalid launch:\n" + text.str());
+    }
 
     PreparedLaunch prepared;
     std::ostringstream diagnostics;
@@ -132,6 +142,7 @@ void DapSession::launch(const json& args) {
         throw DapError(why + "\n" + diagnostics.str());
     if (policy != SchedulePolicy::InOrder || seed != 1) m_session.setSchedule(policy, seed);
     m_launchArgs = args;
+    m_suppressions = std::move(suppressions);
     m_launched = true;
     m_stopOnEntry = stopOnEntry;
     m_mainPath = canonical(prepared.config.kernelFile);

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "debug/Session.h"
+#include "launch/Suppressions.h"
 
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +30,8 @@ public:
 
     /// Prepares and starts the launch `args` describes (DAP `launch` arguments, see
     /// docs/editors.md). Throws DapError with the diagnostics (`FILE:LINE:COL: error: ...`
-    /// blocks) when the launch file or the program has errors. Breakpoints and data
-    /// breakpoints set before are set again in the new program (restart).
+    /// blocks) when the launch file, a `suppressions` file or the program has errors. Breakpoints
+    /// and data breakpoints set before are set again in the new program (restart).
     void launch(const nlohmann::json& args);
     /// The launch arguments of the last launch (restart reuses them).
     const nlohmann::json& launchArguments() const { return m_launchArgs; }
@@ -82,6 +85,11 @@ private:
     bool runOp(Op op);
     void stoppedEvent(std::vector<nlohmann::json>& events, bool ok, Op op);
     std::string exceptionText(const std::string& reason);
+    /// The diagnostic an "error: ..." stop reason names, if any.
+    std::optional<Diagnostic> stopDiagnostic(const std::string& reason);
+    /// True when a `suppressions` rule matches `d` (the run goes on past its stop, and it
+    /// counts for no exit code).
+    bool suppressed(const Diagnostic& d) const;
 
     debug::Session m_session;
     nlohmann::json m_launchArgs;
@@ -99,6 +107,8 @@ private:
     size_t m_outputShown = 0;
     uint64_t m_stops = 0;
     nlohmann::json m_exception; ///< exceptionInfo body of the last exception stop
+    /// The launch's `suppressions` rules (docs/diagnostics.md); empty when none.
+    std::unique_ptr<launch::Suppressions> m_suppressions;
 };
 
 } // namespace clstep::cli::dap

@@ -3,6 +3,7 @@
 #include "DapSession.h"
 #include "DiagnosticPrinter.h"
 
+#include <optional>
 #include <sstream>
 
 namespace clstep::cli::dap {
@@ -34,7 +35,13 @@ bool DapSession::runOp(Op op) {
     case Op::Continue:
         while (true) {
             if (!m_session.continueRun()) return false;
-            const std::string& reason = m_session.snapshot().stopReason;
+            const std::string reason = m_session.snapshot().stopReason;
+            if (startsWith(reason, "error: ")) {
+                // A suppressed report does not stop the run.
+                const std::optional<Diagnostic> d = stopDiagnostic(reason);
+                if (d && suppressed(*d)) continue;
+                return true;
+            }
             if (!startsWith(reason, "breakpoint ")) return true;
             if (hitConditionAllows(idAfter(reason, 11))) return true;
         }
@@ -91,13 +98,18 @@ void DapSession::stoppedEvent(std::vector<json>& events, bool, Op op) {
     }
     if (snap.runFinished && op != Op::StepBack && op != Op::ReverseContinue) {
         bool errors = false;
-        for (const Diagnostic& d : snap.diagnostics)
-            errors = errors || d.severity == Severity::Error;
+        if (m_suppressions) m_suppressions->resetCounts();
+        for (const Diagnostic& d : snap.diagnostics) {
+            const bool counted = !m_suppressions || !m_session.program() ||
+                                 !m_suppressions->suppresses(d, m_session.program()->sources,
+                                                             m_session.kernelName());
+            errors = errors || (counted && d.severity == Severity::Error);
+        }
+        std::string finished = std::string("kernel finished") + (errors ? " with errors\n" : "\n");
+        if (m_suppressions && !m_suppressions->empty())
+            finished += m_suppressions->summaryLine() + "\n";
         events.push_back(
-            {{"event", "output"},
-             {"body",
-              {{"category", "console"},
-               {"output", std::string("kernel finished") + (errors ? " with errors\n" : "\n")}}}});
+            {{"event", "output"}, {"body", {{"category", "console"}, {"output", finished}}}});
         events.push_back({{"event", "exited"}, {"body", {{"exitCode", errors ? 1 : 0}}}});
         events.push_back({{"event", "terminated"}, {"body", json::object()}});
         return;
@@ -127,6 +139,19 @@ void DapSession::stoppedEvent(std::vector<json>& events, bool, Op op) {
         body["reason"] = "step";
     }
     events.push_back({{"event", "stopped"}, {"body", body}});
+}
+
+std::optional<Diagnostic> DapSession::stopDiagnostic(const std::string& reason) {
+    const std::vector<Diagnostic> diags = m_session.snapshot().diagnostics;
+    for (size_t i = diags.size(); i-- > 0;)
+        if (startsWith(reason, ("error: " + diags[i].message + " [" + diags[i].kind + "]").c_str()))
+            return diags[i];
+    return std::nullopt;
+}
+
+bool DapSession::suppressed(const Diagnostic& d) const {
+    return m_suppressions && m_session.program() &&
+           m_suppressions->match(d, m_session.program()->sources, m_session.kernelName());
 }
 
 std::string DapSession::exceptionText(const std::string& reason) {
