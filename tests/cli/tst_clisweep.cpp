@@ -113,6 +113,23 @@ private slots:
         QVERIFY2(r.code == 1 && r.out.contains("[out-of-bounds]"), qPrintable(r.out + r.err));
     }
 
+    /// A .cl launch: `--arg` sizes are for the first --local size; without --local, as written.
+    void clLaunchLocalSizes() {
+        const QStringList launch = {"sweep",    kGrading + "reference.cl",
+                                    "--kernel", "total",
+                                    "--global", "64",
+                                    "--arg",    "<size=256 int range=1:1:64>",
+                                    "--arg",    "<size=4 int fill=0 dump>",
+                                    "--arg",    "<size=64>"};
+        CliResult r = cli(launch + QStringList{"--local", "16,32,64"});
+        QVERIFY2(r.code == 0 && r.out.contains("9 configurations"), qPrintable(r.out + r.err));
+        r = cli(launch + QStringList{"--schedules", "in-order"});
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("[out-of-bounds]") &&
+                     r.out.contains("configurations: local 32, in-order; local 64, in-order\n"),
+                 qPrintable(r.out));
+    }
+
     void bigEndianDeviceAndRandomSchedules() {
         CliResult r = cli(
             sweepOf(kGrading + "reference.cl", {"--local", "16", "--device-endian", "little,big",
