@@ -184,6 +184,21 @@ private slots:
         QCOMPARE(one, readJson(dir.filePath("4.json")));
     }
 
+    /// A work-group size the launch does not allow (64 is no multiple of 3 before OpenCL 2.0)
+    /// is listed as not launched; it is an error only when no configuration runs.
+    void refusedConfigurationsAreListed() {
+        const QString ref = kGrading + "reference.cl";
+        CliResult r = cli(sweepOf(ref, {"--local", "3,16", "--schedules", "in-order"}));
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("error: global size 64 is not a multiple of local size 3") &&
+                     r.out.contains("\nnot launched under 1 configuration (see the launch "
+                                    "diagnostics above): local 3, in-order\n"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: clean\n"), qPrintable(r.out));
+        r = cli(sweepOf(ref, {"--local", "3", "--schedules", "in-order"}));
+        QVERIFY2(r.code == 1 && r.out.endsWith("verdict: errors\n"), qPrintable(r.out));
+    }
+
     void usageErrors() {
         const QString ref = kGrading + "reference.cl";
         QCOMPARE(cli(sweepOf(ref, {"--local", "0"})).code, 2);
