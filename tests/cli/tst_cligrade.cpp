@@ -268,7 +268,7 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         r = cli(gradeOf({"--local", "16", "--schedules", "in-order", "--max-steps", "1000000000000",
-                         "--timeout", "2", "--json", json, dir.path()}));
+                         "--timeout", "3", "--json", json, dir.path()}));
         QCOMPARE(r.code, 1);
         QVERIFY2(timer.elapsed() < 60000, "the time limit did not stop the endless loop");
         g = readJson(json);
