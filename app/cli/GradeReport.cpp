@@ -278,9 +278,12 @@ std::string GradeReport::table(const std::vector<SubmissionGrade>& grades,
                                         std::to_string(configurations.size())
                                   : "-";
         out << std::left << std::setw(static_cast<int>(width) + 2) << g.name << std::setw(16)
-            << g.verdict << std::setw(8) << (g.builds ? "yes" : "no") << std::setw(10) << results
-            << std::setw(7) << g.races << std::setw(8) << g.memoryErrors << std::setw(9)
-            << g.barrierDivergence << g.uninitializedReads << "\n";
+            << g.verdict << std::setw(8)
+            << (g.builds                                               ? "yes"
+                : g.verdict == "stopped" && g.buildDiagnostics.empty() ? "?"
+                                                                       : "no")
+            << std::setw(10) << results << std::setw(7) << g.races << std::setw(8) << g.memoryErrors
+            << std::setw(9) << g.barrierDivergence << g.uninitializedReads << "\n";
     }
     for (const SubmissionGrade& g : grades) {
         if (g.verdict == "pass") continue;

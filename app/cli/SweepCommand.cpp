@@ -255,8 +255,9 @@ int runSweep(const SweepOptionsCli& o) {
                     << run.config.name() << ": the interpreter failed: " << run.failure << "\n";
         if (!report.refused.empty())
             out << "\nnot launched under " << report.refused.size()
-                << " configurations (see the launch diagnostics above): "
-                << joinNames(runs, report.refused) << "\n";
+                << (report.refused.size() == 1 ? " configuration" : " configurations")
+                << " (see the launch diagnostics above): " << joinNames(runs, report.refused)
+                << "\n";
         if (report.resultClasses.size() > 1) {
             out << "\nresults differ: " << report.resultClasses.size()
                 << " classes of configurations with equal results\n";

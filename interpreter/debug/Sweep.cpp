@@ -24,8 +24,11 @@ launch::SweepRunResult Sweep::runOne(const SweepLaunch& l, const launch::SweepCo
         NDRange range = l.range;
         range.local = c.localSize;
         range.localGiven = true;
+        // a launch without a work-group size of its own gives __local sizes for none: as written
         std::vector<KernelArgument> args =
-            launch::SweepMatrix::argumentsFor(l.args, l.range.local, c.localSize, l.pinnedLocals);
+            l.range.localGiven ? launch::SweepMatrix::argumentsFor(l.args, l.range.local,
+                                                                   c.localSize, l.pinnedLocals)
+                               : l.args;
         RunOptions options = l.run;
         options.deviceBigEndian = c.bigEndian;
         options.threads = 1;

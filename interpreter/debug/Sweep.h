@@ -20,7 +20,9 @@ struct SweepLaunch {
     const Program* littleEndian = nullptr; ///< built for a little-endian device (or null)
     const Program* bigEndian = nullptr;    ///< built for a big-endian device (or null)
     std::string kernel;
-    NDRange range; ///< `local` is the size the launch's `__local` argument sizes are for
+    /// `local` is the size the launch's `__local` argument sizes are for; when `localGiven` is
+    /// false (a .cl launch without --local) they are kept as written.
+    NDRange range;
     std::vector<KernelArgument> args;
     std::vector<bool> dump; ///< per argument: keep its final bytes (the launch dumps it)
     RunOptions run;

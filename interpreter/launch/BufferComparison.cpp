@@ -24,7 +24,10 @@ uint64_t ulpDistance(const uint8_t* a, const uint8_t* b) {
     std::memcpy(&bx, &x, sizeof bx);
     std::memcpy(&by, &y, sizeof by);
     const Bits sign = Bits(1) << (sizeof(Bits) * 8 - 1);
-    auto ordered = [sign](Bits v) -> Bits { return (v & sign) ? Bits(~v) : Bits(v | sign); };
+    // negative values below `sign`, positive ones above it, -0 and +0 both at `sign`
+    auto ordered = [sign](Bits v) -> Bits {
+        return (v & sign) ? Bits(sign - (v & ~sign)) : Bits(sign + v);
+    };
     const Bits ox = ordered(bx), oy = ordered(by);
     return ox > oy ? uint64_t(ox - oy) : uint64_t(oy - ox);
 }

@@ -268,7 +268,7 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         r = cli(gradeOf({"--local", "16", "--schedules", "in-order", "--max-steps", "1000000000000",
-                         "--timeout", "2", "--json", json, dir.path()}));
+                         "--timeout", "3", "--json", json, dir.path()}));
         QCOMPARE(r.code, 1);
         QVERIFY2(timer.elapsed() < 60000, "the time limit did not stop the endless loop");
         g = readJson(json);
@@ -279,6 +279,45 @@ private slots:
         QCOMPARE(submission(g, "a_right.cl")["verdict"].toString(), QStringLiteral("pass"));
         QCOMPARE(submission(g, "c_python.cl")["verdict"].toString(),
                  QStringLiteral("does not build"));
+    }
+
+    /// --json against docs/grade.schema.json (python3's jsonschema).
+    void jsonValidatesAgainstTheSchema() {
+        QProcess probe;
+        probe.start("python3", {"-c", "import jsonschema"});
+        if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
+            QSKIP("python3 with jsonschema (Debian python3-jsonschema) is not installed");
+        QTemporaryDir dir;
+        QCOMPARE(cli(gradeOf({"--json", dir.filePath("g.json"), kGrading + "submissions"})).code,
+                 1);
+        // a stopped submission too (null and string stopped_reason)
+        write(dir, "endless.cl",
+              "__kernel void total(__global const int *in, __global int *out,\n"
+              "                    __local int *scratch) { while (in[0] > 0) { } }\n");
+        QCOMPARE(cli(gradeOf({"--local", "16", "--schedules", "in-order", "--max-steps", "1000",
+                              "--json", dir.filePath("h.json"), dir.filePath("endless.cl")}))
+                     .code,
+                 1);
+        // a document the schema must refuse, so that the validation can fail
+        write(dir, "bad.json",
+              "{\"reference\": \"r\", \"launch\": \"l\", \"configurations\": [\"c\"], "
+              "\"submissions\": [{\"name\": \"x\", \"verdict\": \"great\"}]}");
+        for (const char* name : {"g.json", "h.json", "bad.json"}) {
+            QProcess p;
+            p.start("python3", {"-c",
+                                "import json,sys,jsonschema\n"
+                                "jsonschema.validate(json.load(open(sys.argv[2])), "
+                                "json.load(open(sys.argv[1])))\n",
+                                QStringLiteral(CLSTEP_SOURCE_DIR "/docs/grade.schema.json"),
+                                dir.filePath(name)});
+            QVERIFY(p.waitForFinished(30000));
+            if (QByteArray(name) == "bad.json") {
+                QVERIFY2(p.exitCode() != 0, "the schema accepts an unknown verdict");
+                continue;
+            }
+            QVERIFY2(p.exitCode() == 0, qPrintable(name + QString(": ") +
+                                                   QString::fromUtf8(p.readAllStandardError())));
+        }
     }
 
     void usageErrors() {

@@ -113,6 +113,23 @@ private slots:
         QVERIFY2(r.code == 1 && r.out.contains("[out-of-bounds]"), qPrintable(r.out + r.err));
     }
 
+    /// A .cl launch: `--arg` sizes are for the first --local size; without --local, as written.
+    void clLaunchLocalSizes() {
+        const QStringList launch = {"sweep",    kGrading + "reference.cl",
+                                    "--kernel", "total",
+                                    "--global", "64",
+                                    "--arg",    "<size=256 int range=1:1:64>",
+                                    "--arg",    "<size=4 int fill=0 dump>",
+                                    "--arg",    "<size=64>"};
+        CliResult r = cli(launch + QStringList{"--local", "16,32,64"});
+        QVERIFY2(r.code == 0 && r.out.contains("9 configurations"), qPrintable(r.out + r.err));
+        r = cli(launch + QStringList{"--schedules", "in-order"});
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("[out-of-bounds]") &&
+                     r.out.contains("configurations: local 32, in-order; local 64, in-order\n"),
+                 qPrintable(r.out));
+    }
+
     void bigEndianDeviceAndRandomSchedules() {
         CliResult r = cli(
             sweepOf(kGrading + "reference.cl", {"--local", "16", "--device-endian", "little,big",
@@ -165,6 +182,21 @@ private slots:
         const QJsonObject one = readJson(dir.filePath("1.json"));
         QCOMPARE(one["configurations"].toArray().size(), 42);
         QCOMPARE(one, readJson(dir.filePath("4.json")));
+    }
+
+    /// A work-group size the launch does not allow (64 is no multiple of 3 before OpenCL 2.0)
+    /// is listed as not launched; it is an error only when no configuration runs.
+    void refusedConfigurationsAreListed() {
+        const QString ref = kGrading + "reference.cl";
+        CliResult r = cli(sweepOf(ref, {"--local", "3,16", "--schedules", "in-order"}));
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("error: global size 64 is not a multiple of local size 3") &&
+                     r.out.contains("\nnot launched under 1 configuration (see the launch "
+                                    "diagnostics above): local 3, in-order\n"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: clean\n"), qPrintable(r.out));
+        r = cli(sweepOf(ref, {"--local", "3", "--schedules", "in-order"}));
+        QVERIFY2(r.code == 1 && r.out.endsWith("verdict: errors\n"), qPrintable(r.out));
     }
 
     void usageErrors() {
