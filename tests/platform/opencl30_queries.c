@@ -8,7 +8,9 @@
  * CL_DEVICE_OPENCL_C_FEATURES is defined for -cl-std=CL3.0, and pipes / device-side enqueue
  * are not. CTest case platform.opencl30_queries; prints each failed check, exits 1 if any. */
 #define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 
@@ -351,6 +353,18 @@ int main(void) {
              CL_SUCCESS);
     CHECK_EQ(result[0], 2 * N); /* the program-scope atomic kept its value between launches */
     CHECK_EQ(result[1], 2);
+    /* -cl-uniform-work-group-size: the local size must divide the global size again. */
+    cl_program uniformProg = clCreateProgramWithSource(ctx, 1, &kSource30, NULL, &err);
+    CHECK_EQ(clBuildProgram(uniformProg, 1, &device, "-cl-std=CL3.0 -cl-uniform-work-group-size",
+                            NULL, NULL),
+             CL_SUCCESS);
+    cl_kernel uniformGen = clCreateKernel(uniformProg, "gen", &err);
+    CHECK_EQ(clSetKernelArg(uniformGen, 0, sizeof out, &out), CL_SUCCESS);
+    CHECK_EQ(clSetKernelArg(uniformGen, 1, 4 * sizeof(cl_int), NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueNDRangeKernel(q, uniformGen, 1, NULL, &global, &local, 0, NULL, NULL),
+             CL_INVALID_WORK_GROUP_SIZE);
+    clReleaseKernel(uniformGen);
+    clReleaseProgram(uniformProg);
     /* A rebuild starts the variables again from their initializers. */
     cl_program prog2 = clCreateProgramWithSource(ctx, 1, &kSource30, NULL, &err);
     CHECK_EQ(clBuildProgram(prog2, 1, &device, "-cl-std=CL3.0", NULL, NULL), CL_SUCCESS);
