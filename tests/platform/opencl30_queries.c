@@ -259,8 +259,9 @@ int main(void) {
     CHECK_DEVICE_SCALAR(size_t, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, 1);
     CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, 64);
     CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_MAX_WRITE_IMAGE_ARGS, 64);
-    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, 1);
-    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, 1);
+    /* No 2D images from buffers (cl_khr_image2d_from_buffer is not advertised): both 0. */
+    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, 0);
+    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, 0);
     /* Not advertised: SVM, pipes, device-side enqueue and queues. */
     CHECK_DEVICE_SCALAR(cl_device_svm_capabilities, CL_DEVICE_SVM_CAPABILITIES, 0);
     CHECK_DEVICE_SCALAR(cl_bool, CL_DEVICE_PIPE_SUPPORT, CL_FALSE);
@@ -470,6 +471,23 @@ int main(void) {
     CHECK(clCreateProgramWithIL(ctx, spirv, sizeof spirv, &err) == NULL);
     CHECK_EQ(err, CL_INVALID_OPERATION);
     CHECK_EQ(clSetProgramReleaseCallback(prog, onProgramRelease, NULL), CL_INVALID_OPERATION);
+    cl_uint specValue = 42;
+    CHECK_EQ(clSetProgramSpecializationConstant(prog, 0, sizeof specValue, &specValue),
+             CL_INVALID_OPERATION); /* no IL programs */
+    CHECK_EQ(clSetProgramSpecializationConstant((cl_program)ctx, 0, sizeof specValue, &specValue),
+             CL_INVALID_PROGRAM);
+    /* A 2D image from a buffer: not supported (3.0: CL_INVALID_OPERATION). */
+    cl_image_format rgba8 = {CL_RGBA, CL_UNORM_INT8};
+    cl_image_desc fromBuffer = {0};
+    fromBuffer.image_type = CL_MEM_OBJECT_IMAGE2D;
+    fromBuffer.image_width = 2;
+    fromBuffer.image_height = 2;
+    fromBuffer.mem_object = out;
+    CHECK(clCreateImage(ctx, CL_MEM_READ_ONLY, &rgba8, &fromBuffer, NULL, &err) == NULL);
+    CHECK_EQ(err, CL_INVALID_OPERATION);
+    CHECK(clCreateImageWithProperties(ctx, NULL, CL_MEM_READ_ONLY, &rgba8, &fromBuffer, NULL,
+                                      &err) == NULL);
+    CHECK_EQ(err, CL_INVALID_OPERATION);
     cl_queue_properties onDevice[] = {
         CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE, 0};
     CHECK(clCreateCommandQueueWithProperties(ctx, device, onDevice, &err) == NULL);
