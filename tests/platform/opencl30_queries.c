@@ -100,8 +100,8 @@ static cl_int buildWith(cl_context ctx, const char* source, const char* options,
 }
 
 /* The -cl-std=CL3.0 kernel: generic pointers (private, local and global memory through one
- * function), to_global, C11 atomics on a program-scope atomic_int, work-group and sub-group
- * reductions; `hits` lives as long as the program. */
+ * function), to_global, get_fence, C11 atomics on a program-scope atomic_int, work-group and
+ * sub-group reductions; `hits` lives as long as the program. */
 static const char* kSource30 =
     "#if !defined(__opencl_c_generic_address_space) || "
     "!defined(__opencl_c_program_scope_global_variables)\n"
@@ -114,13 +114,15 @@ static const char* kSource30 =
     "global int total;\n"
     "int twice(int* p) { return 2 * *p; }\n"
     "int isGlobal(int* p) { return to_global(p) != NULL; }\n"
+    "cl_mem_fence_flags fenceOf(int* p) { return get_fence(p); }\n"
     "kernel void gen(global int* out, local int* tmp) {\n"
     "    int i = (int)get_global_id(0);\n"
     "    int mine = i;\n"
     "    tmp[get_local_id(0)] = 10 * i;\n"
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "    out[4 * i] = twice(&mine) + twice(&tmp[get_local_id(0)]);\n"
-    "    out[4 * i + 1] = isGlobal(&out[0]) + 2 * isGlobal(&mine);\n"
+    "    out[4 * i + 1] = isGlobal(&out[0]) + 2 * isGlobal(&mine) + 4 * fenceOf(&out[0]) +\n"
+    "                     16 * fenceOf(&tmp[0]) + 64 * fenceOf(&mine);\n"
     "    out[4 * i + 2] = work_group_reduce_add(i) + 1000 * (int)get_local_size(0);\n"
     "    out[4 * i + 3] = sub_group_reduce_add(1);\n"
     "    atomic_fetch_add_explicit(&hits, 1, memory_order_acq_rel, memory_scope_device);\n"
@@ -344,7 +346,8 @@ int main(void) {
         for (int j = first; j < first + items; ++j)
             sum += j;
         CHECK_EQ(result[4 * i], 2 * i + 20 * i);
-        CHECK_EQ(result[4 * i + 1], 1); /* &out[0] is global, &mine is not */
+        /* &out[0] is global, &mine is not; get_fence: global 2, local 1, private 0 */
+        CHECK_EQ(result[4 * i + 1], 1 + 4 * 2 + 16 * 1);
         CHECK_EQ(result[4 * i + 2], sum + 1000 * items);
         CHECK_EQ(result[4 * i + 3], 1); /* sub-groups of one work-item */
     }
