@@ -119,7 +119,8 @@ WriteOnly : '__write_only' | 'write_only';
 ReadWrite : '__read_write' | 'read_write';
 
 // OpenCL built-in type names that are single identifiers: unsigned scalar shorthands,
-// vector types (2, 3, 4, 8, 16 components), size types, and opaque types.
+// vector types (2, 3, 4, 8, 16 components), size types, opaque types, and the typedefs of
+// OpenCL C 2.0 6.13.11 (memory_order, memory_scope) and 6.12.8 (cl_mem_fence_flags).
 BuiltinTypeName
     : 'uchar' | 'ushort' | 'uint' | 'ulong'
     | VectorElement VectorWidth
@@ -132,6 +133,7 @@ BuiltinTypeName
     | 'atomic_int' | 'atomic_uint' | 'atomic_long' | 'atomic_ulong' | 'atomic_float'
     | 'atomic_double' | 'atomic_flag' | 'atomic_intptr_t' | 'atomic_uintptr_t'
     | 'atomic_size_t' | 'atomic_ptrdiff_t'
+    | 'memory_order' | 'memory_scope' | 'cl_mem_fence_flags'
     ;
 
 fragment VectorElement

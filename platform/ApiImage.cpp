@@ -82,7 +82,9 @@ cl_mem createImage(cl_context context, cl_mem_flags flags, const cl_image_format
             return nullptr;
         }
     } else if (desc->buffer) {
-        err = CL_INVALID_IMAGE_DESCRIPTOR;
+        // A 2D image from a buffer is optional in 3.0 and not supported (API spec 5.3.1:
+        // CL_INVALID_OPERATION); any other type takes no buffer.
+        err = dim == image::Dim::Image2D ? CL_INVALID_OPERATION : CL_INVALID_IMAGE_DESCRIPTOR;
         return nullptr;
     }
     // Pitches are given only with a host pointer, and hold at least the texels (5.3.1.2).

@@ -289,7 +289,10 @@ cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
         }
     }
     if (!k->allArgsSet()) return CL_INVALID_KERNEL_ARGS;
-    bool uniform = k->program->built->options.clVersion < 200;
+    // Non-uniform work-groups (CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT) from OpenCL C 2.0 on,
+    // unless the program was built with -cl-uniform-work-group-size (API spec 5.10).
+    bool uniform = k->program->built->options.clVersion < 200 ||
+                   k->program->options.find("-cl-uniform-work-group-size") != std::string::npos;
     // reqd_work_group_size (OpenCL C 6.7.2): the local size must be given and equal it.
     const auto& required = k->decl->reqdWorkGroupSize;
     if (required[0]) {

@@ -353,9 +353,8 @@ cl_int CL_API_CALL SetProgramReleaseCallback(cl_program program,
 cl_int CL_API_CALL SetProgramSpecializationConstant(cl_program program, cl_uint, size_t,
                                                     const void*) {
     return guarded([&]() -> cl_int {
-        // Only IL programs have specialization constants.
-        (void)program;
-        return CL_INVALID_PROGRAM;
+        // Only IL programs have specialization constants, and the device takes no IL.
+        return ProgramObject::from(program) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
     });
 }
 

@@ -282,7 +282,7 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
     }
     case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
     case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-        return u(1); // texels: any pitch and buffer address will do
+        return u(0); // no 2D images from buffers (cl_khr_image2d_from_buffer): 0 (API spec 4.2)
     default:
         return CL_INVALID_VALUE;
     }

@@ -63,6 +63,8 @@ TypeContext::TypeContext() {
     }
     m_builtins["memory_order"] = alias("memory_order", scalar(TypeKind::Int));
     m_builtins["memory_scope"] = alias("memory_scope", scalar(TypeKind::Int));
+    // The flags of barrier() and the fences, and get_fence's result (OpenCL C 6.15.9, 6.15.10).
+    m_builtins["cl_mem_fence_flags"] = alias("cl_mem_fence_flags", scalar(TypeKind::UInt));
     for (const char* name : kOpaque) {
         Type* t = make();
         t->kind = TypeKind::Opaque;

@@ -25,6 +25,8 @@ need /usr/share/doc/clstep/README.md
 need /usr/share/doc/clstep/copyright
 need /usr/share/doc/clstep/changelog.gz
 need /usr/share/clstep/editors/vscode/package.json
+# the OpenCL platform, registered with the ICD loader as Debian's ICD packages do (a conffile)
+need /etc/OpenCL/vendors/clstep.icd
 if grep -qx /usr/bin/clstep "$WORK/contents" || [ -x "$BUILD/app/clstep" ]; then
   need /usr/bin/clstep
   need /usr/share/man/man1/clstep.1.gz

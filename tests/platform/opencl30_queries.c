@@ -8,7 +8,9 @@
  * CL_DEVICE_OPENCL_C_FEATURES is defined for -cl-std=CL3.0, and pipes / device-side enqueue
  * are not. CTest case platform.opencl30_queries; prints each failed check, exits 1 if any. */
 #define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 
@@ -98,8 +100,8 @@ static cl_int buildWith(cl_context ctx, const char* source, const char* options,
 }
 
 /* The -cl-std=CL3.0 kernel: generic pointers (private, local and global memory through one
- * function), to_global, C11 atomics on a program-scope atomic_int, work-group and sub-group
- * reductions; `hits` lives as long as the program. */
+ * function), to_global, get_fence, C11 atomics on a program-scope atomic_int, work-group and
+ * sub-group reductions; `hits` lives as long as the program. */
 static const char* kSource30 =
     "#if !defined(__opencl_c_generic_address_space) || "
     "!defined(__opencl_c_program_scope_global_variables)\n"
@@ -112,13 +114,15 @@ static const char* kSource30 =
     "global int total;\n"
     "int twice(int* p) { return 2 * *p; }\n"
     "int isGlobal(int* p) { return to_global(p) != NULL; }\n"
+    "cl_mem_fence_flags fenceOf(int* p) { return get_fence(p); }\n"
     "kernel void gen(global int* out, local int* tmp) {\n"
     "    int i = (int)get_global_id(0);\n"
     "    int mine = i;\n"
     "    tmp[get_local_id(0)] = 10 * i;\n"
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "    out[4 * i] = twice(&mine) + twice(&tmp[get_local_id(0)]);\n"
-    "    out[4 * i + 1] = isGlobal(&out[0]) + 2 * isGlobal(&mine);\n"
+    "    out[4 * i + 1] = isGlobal(&out[0]) + 2 * isGlobal(&mine) + 4 * fenceOf(&out[0]) +\n"
+    "                     16 * fenceOf(&tmp[0]) + 64 * fenceOf(&mine);\n"
     "    out[4 * i + 2] = work_group_reduce_add(i) + 1000 * (int)get_local_size(0);\n"
     "    out[4 * i + 3] = sub_group_reduce_add(1);\n"
     "    atomic_fetch_add_explicit(&hits, 1, memory_order_acq_rel, memory_scope_device);\n"
@@ -257,8 +261,9 @@ int main(void) {
     CHECK_DEVICE_SCALAR(size_t, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, 1);
     CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, 64);
     CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_MAX_WRITE_IMAGE_ARGS, 64);
-    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, 1);
-    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, 1);
+    /* No 2D images from buffers (cl_khr_image2d_from_buffer is not advertised): both 0. */
+    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, 0);
+    CHECK_DEVICE_SCALAR(cl_uint, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, 0);
     /* Not advertised: SVM, pipes, device-side enqueue and queues. */
     CHECK_DEVICE_SCALAR(cl_device_svm_capabilities, CL_DEVICE_SVM_CAPABILITIES, 0);
     CHECK_DEVICE_SCALAR(cl_bool, CL_DEVICE_PIPE_SUPPORT, CL_FALSE);
@@ -341,7 +346,8 @@ int main(void) {
         for (int j = first; j < first + items; ++j)
             sum += j;
         CHECK_EQ(result[4 * i], 2 * i + 20 * i);
-        CHECK_EQ(result[4 * i + 1], 1); /* &out[0] is global, &mine is not */
+        /* &out[0] is global, &mine is not; get_fence: global 2, local 1, private 0 */
+        CHECK_EQ(result[4 * i + 1], 1 + 4 * 2 + 16 * 1);
         CHECK_EQ(result[4 * i + 2], sum + 1000 * items);
         CHECK_EQ(result[4 * i + 3], 1); /* sub-groups of one work-item */
     }
@@ -351,6 +357,18 @@ int main(void) {
              CL_SUCCESS);
     CHECK_EQ(result[0], 2 * N); /* the program-scope atomic kept its value between launches */
     CHECK_EQ(result[1], 2);
+    /* -cl-uniform-work-group-size: the local size must divide the global size again. */
+    cl_program uniformProg = clCreateProgramWithSource(ctx, 1, &kSource30, NULL, &err);
+    CHECK_EQ(clBuildProgram(uniformProg, 1, &device, "-cl-std=CL3.0 -cl-uniform-work-group-size",
+                            NULL, NULL),
+             CL_SUCCESS);
+    cl_kernel uniformGen = clCreateKernel(uniformProg, "gen", &err);
+    CHECK_EQ(clSetKernelArg(uniformGen, 0, sizeof out, &out), CL_SUCCESS);
+    CHECK_EQ(clSetKernelArg(uniformGen, 1, 4 * sizeof(cl_int), NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueNDRangeKernel(q, uniformGen, 1, NULL, &global, &local, 0, NULL, NULL),
+             CL_INVALID_WORK_GROUP_SIZE);
+    clReleaseKernel(uniformGen);
+    clReleaseProgram(uniformProg);
     /* A rebuild starts the variables again from their initializers. */
     cl_program prog2 = clCreateProgramWithSource(ctx, 1, &kSource30, NULL, &err);
     CHECK_EQ(clBuildProgram(prog2, 1, &device, "-cl-std=CL3.0", NULL, NULL), CL_SUCCESS);
@@ -456,6 +474,23 @@ int main(void) {
     CHECK(clCreateProgramWithIL(ctx, spirv, sizeof spirv, &err) == NULL);
     CHECK_EQ(err, CL_INVALID_OPERATION);
     CHECK_EQ(clSetProgramReleaseCallback(prog, onProgramRelease, NULL), CL_INVALID_OPERATION);
+    cl_uint specValue = 42;
+    CHECK_EQ(clSetProgramSpecializationConstant(prog, 0, sizeof specValue, &specValue),
+             CL_INVALID_OPERATION); /* no IL programs */
+    CHECK_EQ(clSetProgramSpecializationConstant((cl_program)ctx, 0, sizeof specValue, &specValue),
+             CL_INVALID_PROGRAM);
+    /* A 2D image from a buffer: not supported (3.0: CL_INVALID_OPERATION). */
+    cl_image_format rgba8 = {CL_RGBA, CL_UNORM_INT8};
+    cl_image_desc fromBuffer = {0};
+    fromBuffer.image_type = CL_MEM_OBJECT_IMAGE2D;
+    fromBuffer.image_width = 2;
+    fromBuffer.image_height = 2;
+    fromBuffer.mem_object = out;
+    CHECK(clCreateImage(ctx, CL_MEM_READ_ONLY, &rgba8, &fromBuffer, NULL, &err) == NULL);
+    CHECK_EQ(err, CL_INVALID_OPERATION);
+    CHECK(clCreateImageWithProperties(ctx, NULL, CL_MEM_READ_ONLY, &rgba8, &fromBuffer, NULL,
+                                      &err) == NULL);
+    CHECK_EQ(err, CL_INVALID_OPERATION);
     cl_queue_properties onDevice[] = {
         CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE, 0};
     CHECK(clCreateCommandQueueWithProperties(ctx, device, onDevice, &err) == NULL);
