@@ -218,6 +218,27 @@ __kernel void printHalves(__global int* unused) {
 }
 )";
 
+const char* kSigns = R"(
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void signs(__global const double* d, __global half* o, __global int* i) {
+    half z = 0.0h;
+    float fz = 0.0f;
+    double dz = 0.0;
+    i[0] = signbit(-0.0h);
+    i[1] = signbit(-z);
+    i[2] = signbit(-fz);
+    i[3] = as_ushort(-z);
+    i[4] = signbit(-(half4)(z)).y;
+    i[5] = signbit(-dz);
+    i[6] = signbit(-(float2)(fz)).x;
+    o[0] = (half)d[0]; // double -> half rounds once: not to float first
+    o[1] = d[0];
+    o[2] = 1.0004882812500005h;
+    o[3] = (half)(float)d[0];
+}
+)";
+
 } // namespace
 
 class TestHalfBuiltins : public QObject {
@@ -302,6 +323,24 @@ private slots:
         const std::string nan = r.output.find("|-nan\n") != std::string::npos ? "-nan" : "nan";
         QCOMPARE(r.output, "1.234375|1.00,2.00,3.00,4.00|1.41406|0x1.ffcp+15|" + nan +
                                "\n0.500000,-0.250000\n");
+    }
+
+    /// Floating negation flips the sign (-(+0) is -0, IEEE 754), on half, float and double
+    /// scalars and vectors; double -> half conversions (casts, assignments, literals) round once
+    /// from the double (spec 6.2.3.2), not through float.
+    void signsAndDoubleToHalf() {
+        const std::vector<double> d = {1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40)};
+        Outcome r = runKernel(kSigns, "signs", {8, 8, 28}, {bytesOf(d)});
+        QVERIFY(r.ok);
+        const auto& i = r.buffers[2];
+        const std::vector<int32_t> ints = {1, 1, 1, 0x8000, -1, 1, -1};
+        for (size_t k = 0; k < ints.size(); ++k)
+            QVERIFY2(at<int32_t>(i, k) == ints[k],
+                     ("int " + std::to_string(k) + ": got " + std::to_string(at<int32_t>(i, k)))
+                         .c_str());
+        // 1 + 2^-11 + 2^-40 is above the midpoint of 1 and 1 + 2^-10; through float it would
+        // be the midpoint and round to even (0x3c00), as the last, explicit cast to float does.
+        compareHalves(r.buffers[1], {0x3c01, 0x3c01, 0x3c01, 0x3c00});
     }
 
     /// Mixed half/float scalar calls are ambiguous as in clang (half -> float is a conversion
