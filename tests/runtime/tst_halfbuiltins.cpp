@@ -239,6 +239,18 @@ __kernel void signs(__global const double* d, __global half* o, __global int* i)
 }
 )";
 
+// The CTS's test_half kernels for 3-component vectors: the last work-item passes pointers
+// before the buffer's start (`p - adjust`) that vload3/vstore_half3 then advance back into it.
+const char* kShifted = R"(
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kernel void shifted(__global const float* p, __global half* f) {
+    size_t i = 1;
+    uint adjust = (uint)p[0];
+    vstore_half3(vload3(i, p - adjust), i, f - adjust);
+    vstore3(vload3(i, f - adjust) + convert_half3(vload_half3(i, f - adjust)), i + 1, f - adjust);
+}
+)";
+
 } // namespace
 
 class TestHalfBuiltins : public QObject {
@@ -341,6 +353,16 @@ private slots:
         // 1 + 2^-11 + 2^-40 is above the midpoint of 1 and 1 + 2^-10; through float it would
         // be the midpoint and round to even (0x3c00), as the last, explicit cast to float does.
         compareHalves(r.buffers[1], {0x3c01, 0x3c01, 0x3c01, 0x3c00});
+    }
+
+    /// The vector load/store builtins advance a pointer from before its buffer's start into it,
+    /// as pointer arithmetic does (a pointer's offset wraps; the element accessed is in bounds).
+    void pointerBeforeBufferStart() {
+        const std::vector<float> p = {1, 2, 3, 4, 5, 6};
+        Outcome r = runKernel(kShifted, "shifted", {24, 16}, {bytesOf(p)});
+        QVERIFY(r.ok);
+        compareHalves(r.buffers[1],
+                      {0x0000, 0x0000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4800, 0x4900});
     }
 
     /// Mixed half/float scalar calls are ambiguous as in clang (half -> float is a conversion
