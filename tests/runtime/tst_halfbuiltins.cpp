@@ -251,6 +251,17 @@ __kernel void shifted(__global const float* p, __global half* f) {
 }
 )";
 
+const char* kNans = R"(
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kernel void nans(__global const ushort* in, __global half* o) {
+    o[0] = as_half(in[0]);
+    o[1] = as_half(in[1]);
+    o[2] = bitselect(as_half(in[0]), as_half(in[1]), as_half((ushort)0x00ff));
+    half4 v = (half4)(as_half(in[1]));
+    vstore4(v, 1, o);
+}
+)";
+
 } // namespace
 
 class TestHalfBuiltins : public QObject {
@@ -363,6 +374,16 @@ private slots:
         QVERIFY(r.ok);
         compareHalves(r.buffers[1],
                       {0x0000, 0x0000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4800, 0x4900});
+    }
+
+    /// A half NaN stored to memory keeps its sign and payload (bitselect and as_half build
+    /// arbitrary bit patterns; the CTS's relational_bitselect compares them bit for bit).
+    void nanPayloadsInMemory() {
+        const std::vector<uint16_t> in = {0x7d55, 0xfe01};
+        Outcome r = runKernel(kNans, "nans", {4, 16}, {bytesOf(in)});
+        QVERIFY(r.ok);
+        compareHalves(r.buffers[1],
+                      {0x7d55, 0xfe01, 0x7d01, 0x0000, 0xfe01, 0xfe01, 0xfe01, 0xfe01});
     }
 
     /// Mixed half/float scalar calls are ambiguous as in clang (half -> float is a conversion
