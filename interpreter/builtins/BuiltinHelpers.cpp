@@ -1,5 +1,8 @@
 #include "builtins/BuiltinHelpers.h"
 
+#include "builtins/MemoryBuiltinHelpers.h"
+
+#include <cmath>
 #include <cstring>
 
 namespace clstep::builtins {
@@ -22,10 +25,9 @@ const Type* commonScalar(TypeContext& types, const std::vector<const Type*>& sca
         if (t->isFloating() && (!widestFloat || t->kind > widestFloat->kind)) widestFloat = t;
     }
     if (domain == Domain::FloatOnly) return types.scalar(TypeKind::Float);
-    if (domain == Domain::Float || (domain == Domain::Any && widestFloat)) {
-        if (!widestFloat || widestFloat->kind == TypeKind::Half) return nullptr;
-        return widestFloat;
-    }
+    if (domain == Domain::HalfOnly)
+        return widestFloat == types.scalar(TypeKind::Half) ? widestFloat : nullptr;
+    if (domain == Domain::Float || (domain == Domain::Any && widestFloat)) return widestFloat;
     if (widestFloat) return nullptr; // integer domain: no floating arguments
     const Type* common = scalars.front();
     for (const Type* t : scalars)
@@ -37,6 +39,20 @@ const Type* commonScalar(TypeContext& types, const std::vector<const Type*>& sca
 
 } // namespace
 
+float toHalf(double v) {
+    return mem::halfToFloat(mem::halfFromDouble(v, mem::HalfRounding::Rte));
+}
+
+uint16_t halfBitsOf(float f) {
+    if (std::isnan(f)) {
+        uint32_t b;
+        std::memcpy(&b, &f, sizeof b);
+        const uint16_t payload = static_cast<uint16_t>((b >> 13) & 0x3ff);
+        return static_cast<uint16_t>(((b >> 16) & 0x8000) | 0x7c00 | (payload ? payload : 0x200));
+    }
+    return mem::halfFromDouble(f, mem::HalfRounding::Rte);
+}
+
 const Type* plainType(TypeContext& types, const Type* t) {
     t = t->canonical();
     if (t->isVector()) return types.vector(types.scalar(t->element->kind), t->count);
@@ -47,16 +63,18 @@ const Type* plainType(TypeContext& types, const Type* t) {
 bool inDomain(const Type* t, Domain domain) {
     switch (domain) {
     case Domain::Float:
-        return t->kind == TypeKind::Float || t->kind == TypeKind::Double;
+        return t->kind == TypeKind::Half || t->kind == TypeKind::Float ||
+               t->kind == TypeKind::Double;
     case Domain::FloatOnly:
         return t->kind == TypeKind::Float;
+    case Domain::HalfOnly:
+        return t->kind == TypeKind::Half;
     case Domain::Integer:
         return t->kind >= TypeKind::Char && t->kind <= TypeKind::ULong;
     case Domain::Int32:
         return t->kind == TypeKind::Int || t->kind == TypeKind::UInt;
     case Domain::Any:
-        return (t->kind >= TypeKind::Char && t->kind <= TypeKind::ULong) ||
-               t->kind == TypeKind::Float || t->kind == TypeKind::Double;
+        return (t->kind >= TypeKind::Char && t->kind <= TypeKind::ULong) || t->isFloating();
     }
     return false;
 }

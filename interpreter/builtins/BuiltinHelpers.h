@@ -60,11 +60,13 @@ struct Pattern {
 
 /// The element types a gentype may have.
 enum class Domain : uint8_t {
-    Float,     ///< float, double (spec 6.12.2 gentype)
+    Float,     ///< half, float, double (spec 6.12.2 gentype; half with cl_khr_fp16)
     FloatOnly, ///< float only (half_*, native_*, fast_* functions)
+    HalfOnly,  ///< half only: the half overload of a function whose operation depends on the
+               ///< format's precision (nextafter, fract), registered before its Float entry
     Integer,   ///< char ... ulong (spec 6.12.3 gentype)
     Int32,     ///< int, uint (mad24, mul24)
-    Any,       ///< any integer or floating element (bitselect, select)
+    Any,       ///< any integer or floating element, half included (bitselect, select)
 };
 
 /// Bit n set: n lanes allowed (1 = scalar).
@@ -114,10 +116,30 @@ inline TypeKind elementKind(const Type* t) {
     return t->scalarType()->kind;
 }
 
-/// Reads a lane as C++ type T (float, double or a fixed-width integer).
+/// The C++ stand-in for a `half` lane (cl_khr_fp16) in the lane-wise machinery: a half lane
+/// holds its exact value as float (core/Value.h), so operations read it as float (or double,
+/// Compute::Double) and every result written to a half lane is rounded to half once, from
+/// the operation's float or double result (round to nearest even, OpenCL C 6.1.1.1).
+struct HalfLane {};
+
+/// The C++ type operations on lanes of C++ type T compute in: float for HalfLane, T itself
+/// otherwise.
 template <class T>
-T get(const Lane& l) {
-    if constexpr (std::is_same_v<T, float>)
+using Arith = std::conditional_t<std::is_same_v<T, HalfLane>, float, T>;
+
+/// The value `v` (a float or double result) rounded to the nearest half (ties to even, with
+/// subnormals, overflow to infinity and NaN), as float. One rounding from `v`: no double
+/// rounding through float.
+float toHalf(double v);
+
+/// The IEEE 754 binary16 bits of a half lane's float value (exact: the value is a half; a
+/// NaN keeps its sign and the top 10 bits of its payload, as as_ushort(half) needs).
+uint16_t halfBitsOf(float f);
+
+/// Reads a lane as C++ type T (float, double, HalfLane (as float) or a fixed-width integer).
+template <class T>
+Arith<T> get(const Lane& l) {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, HalfLane>)
         return l.f;
     else if constexpr (std::is_same_v<T, double>)
         return l.d;
@@ -127,25 +149,31 @@ T get(const Lane& l) {
         return static_cast<T>(l.u);
 }
 
-/// Writes a lane from C++ type T; integers are stored sign- or zero-extended (normalized).
-template <class T>
-void put(Lane& l, T v) {
+/// Writes a lane of C++ type T from value `v` (converted to T; for HalfLane rounded to half
+/// by toHalf); integers are stored sign- or zero-extended (normalized).
+template <class T, class V>
+void put(Lane& l, V v) {
     l.u = 0;
-    if constexpr (std::is_same_v<T, float>)
-        l.f = v;
+    if constexpr (std::is_same_v<T, HalfLane>)
+        l.f = toHalf(static_cast<double>(v));
+    else if constexpr (std::is_same_v<T, float>)
+        l.f = static_cast<float>(v);
     else if constexpr (std::is_same_v<T, double>)
-        l.d = v;
+        l.d = static_cast<double>(v);
     else if constexpr (std::is_signed_v<T>)
-        l.i = v;
+        l.i = static_cast<T>(v);
     else
-        l.u = v;
+        l.u = static_cast<T>(v);
 }
 
-/// Calls `f.template operator()<T>()` with the C++ type of floating lane kind `k`.
+/// Calls `f.template operator()<T>()` with the C++ type of floating lane kind `k` (HalfLane
+/// for half).
 template <class F>
 void dispatchFloat(TypeKind k, F&& f) {
     if (k == TypeKind::Double)
         f.template operator()<double>();
+    else if (k == TypeKind::Half)
+        f.template operator()<HalfLane>();
     else
         f.template operator()<float>();
 }
@@ -184,7 +212,7 @@ void dispatchInteger(TypeKind k, F&& f) {
 /// Dispatches on lane kind `k` with the C++ types of domain D.
 template <Domain D, class F>
 void dispatch(TypeKind k, F&& f) {
-    if constexpr (D == Domain::Float || D == Domain::FloatOnly) {
+    if constexpr (D == Domain::Float || D == Domain::FloatOnly || D == Domain::HalfOnly) {
         dispatchFloat(k, f);
     } else if constexpr (D == Domain::Any) {
         if (k == TypeKind::Float || k == TypeKind::Double || k == TypeKind::Half)
@@ -232,8 +260,8 @@ inline double doubleFromBits(uint64_t b) {
 
 /// How a float-domain operation receives its G arguments.
 enum class Compute : uint8_t {
-    Native, ///< as the lane type (float or double)
-    Double, ///< as double; float results are rounded once from the double result
+    Native, ///< as the lane type (float or double; float for half)
+    Double, ///< as double; float and half results are rounded once from the double result
 };
 
 namespace detail {
@@ -256,7 +284,7 @@ template <char L, class T, Compute C>
 auto readArg(const Lane& l) {
     if constexpr (L == 'i' || L == 'k')
         return static_cast<int32_t>(l.i);
-    else if constexpr (C == Compute::Double && std::is_floating_point_v<T>)
+    else if constexpr (C == Compute::Double && std::is_floating_point_v<Arith<T>>)
         return static_cast<double>(get<T>(l));
     else
         return get<T>(l);
@@ -265,7 +293,7 @@ auto readArg(const Lane& l) {
 template <char L, class T, class V>
 void writeLane(Lane& l, V v, bool vector) {
     if constexpr (L == 'G' || L == 'P' || L == 'E')
-        put<T>(l, static_cast<T>(v));
+        put<T>(l, v);
     else if constexpr (L == 'U')
         put<std::make_unsigned_t<T>>(l, static_cast<std::make_unsigned_t<T>>(v));
     else if constexpr (L == 'I' || L == 'Q')

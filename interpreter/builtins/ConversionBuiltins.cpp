@@ -1,7 +1,9 @@
 /// Explicit conversions convert_<T>[_sat][_rte|_rtz|_rtp|_rtn] (spec 6.2.3) and
 /// reinterpretations as_<T> (spec 6.2.4.2), for every scalar and vector destination T of
-/// char ... ulong, float and double.
+/// char ... ulong, half (cl_khr_fp16), float and double. Conversions to half round once
+/// from the exact source value in the requested mode (no double rounding through float).
 #include "builtins/BuiltinHelpers.h"
+#include "builtins/MemoryBuiltinHelpers.h"
 
 #include <array>
 #include <cmath>
@@ -15,11 +17,11 @@ namespace {
 
 enum class Round : uint8_t { Default, Rte, Rtz, Rtp, Rtn };
 
-constexpr TypeKind kKinds[] = {TypeKind::Char,  TypeKind::UChar, TypeKind::Short, TypeKind::UShort,
-                               TypeKind::Int,   TypeKind::UInt,  TypeKind::Long,  TypeKind::ULong,
-                               TypeKind::Float, TypeKind::Double};
-constexpr const char* kKindNames[] = {"char", "uchar", "short", "ushort", "int",
-                                      "uint", "long",  "ulong", "float",  "double"};
+constexpr TypeKind kKinds[] = {TypeKind::Char, TypeKind::UChar, TypeKind::Short, TypeKind::UShort,
+                               TypeKind::Int,  TypeKind::UInt,  TypeKind::Long,  TypeKind::ULong,
+                               TypeKind::Half, TypeKind::Float, TypeKind::Double};
+constexpr const char* kKindNames[] = {"char", "uchar", "short", "ushort", "int",   "uint",
+                                      "long", "ulong", "half",  "float",  "double"};
 constexpr uint32_t kWidths[] = {1, 2, 3, 4, 8, 16};
 constexpr size_t kKindCount = std::size(kKinds);
 constexpr size_t kWidthCount = std::size(kWidths);
@@ -40,7 +42,7 @@ bool resolveTo(TypeContext& types, const std::vector<QualType>& args, BuiltinSig
     const Type* dst = types.scalar(K);
     if (N > 1) dst = types.vector(dst, N);
     if (As) {
-        if (sk == TypeKind::Bool || sk == TypeKind::Half || src->size != dst->size) return false;
+        if (sk == TypeKind::Bool || src->size != dst->size) return false;
     } else if (src->lanes() != N) {
         return false;
     }
@@ -190,9 +192,31 @@ float doubleToFloat(double d, Round r) {
     return adjustRounding(f, cmp, d < 0, r);
 }
 
+// An exact double (any half, float or integer source of a half's range) -> half in mode r
+// (Default is rte, spec 6.2.3.2), as float. Integers beyond 2^53 round to a double first; they
+// are far beyond the largest half, so the result (infinity or 65504 by mode) is the same.
+float toHalfRounded(double d, Round r) {
+    const mem::HalfRounding m = r == Round::Rtz   ? mem::HalfRounding::Rtz
+                                : r == Round::Rtp ? mem::HalfRounding::Rtp
+                                : r == Round::Rtn ? mem::HalfRounding::Rtn
+                                                  : mem::HalfRounding::Rte;
+    return mem::halfToFloat(mem::halfFromDouble(d, m));
+}
+
 Lane convertLane(Lane l, TypeKind from, TypeKind to, bool sat, Round r) {
     Lane out;
     out.u = 0;
+    if (to == TypeKind::Half) {
+        if (from == TypeKind::Half)
+            out.f = l.f;
+        else if (isFloatKind(from))
+            out.f = toHalfRounded(lane::toDouble(l, from), r);
+        else if (from == TypeKind::ULong)
+            out.f = toHalfRounded(static_cast<double>(l.u), r);
+        else
+            out.f = toHalfRounded(static_cast<double>(l.i), r);
+        return out;
+    }
     if (isFloatKind(from)) {
         const double d = lane::toDouble(l, from);
         if (to == TypeKind::Double)
@@ -233,7 +257,9 @@ void implAs(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& resu
     const TypeKind sk = elementKind(src);
     for (uint32_t k = 0; k < src->lanes(); ++k) {
         const Lane& l = args[0].lanes[k];
-        const uint64_t bits = sk == TypeKind::Float ? floatBits(l.f) : l.u;
+        const uint64_t bits = sk == TypeKind::Float  ? floatBits(l.f)
+                              : sk == TypeKind::Half ? halfBitsOf(l.f)
+                                                     : l.u;
         for (uint64_t b = 0; b < sw; ++b)
             bytes[k * sw + b] = static_cast<uint8_t>(bits >> (8 * b));
     }
@@ -247,6 +273,8 @@ void implAs(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& resu
         l.u = bits;
         if (dk == TypeKind::Float)
             put<float>(l, floatFromBits(bits));
+        else if (dk == TypeKind::Half)
+            put<float>(l, mem::halfToFloat(static_cast<uint16_t>(bits)));
         else if (dk != TypeKind::Double)
             l = lane::normalize(l, dk);
         result.lanes[k] = l;

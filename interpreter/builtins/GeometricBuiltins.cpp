@@ -2,7 +2,8 @@
 /// fast_* variants, on float/double scalars and 2-, 3-, 4-component vectors (cross: 3 and
 /// 4 components). Sums are accumulated in a wider type (double for float, long double for
 /// double), so no intermediate overflow or underflow occurs and results are within a few
-/// ulp of the exact value.
+/// ulp of the exact value. Half (cl_khr_fp16) is accumulated in double and each result
+/// rounded once to half.
 #include "builtins/BuiltinHelpers.h"
 
 #include <cmath>
@@ -14,7 +15,7 @@ using namespace builtins;
 namespace {
 
 template <class T>
-using Acc = std::conditional_t<std::is_same_v<T, float>, double, long double>;
+using Acc = std::conditional_t<std::is_same_v<T, double>, long double, double>;
 
 constexpr unsigned kCrossLanes = (1u << 3) | (1u << 4);
 
@@ -37,7 +38,7 @@ void implDot(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& res
         Acc<T> s = 0;
         for (uint32_t k = 0; k < n; ++k)
             s += lane<T>(args[0], k) * lane<T>(args[1], k);
-        put<T>(result.lanes[0], static_cast<T>(s));
+        put<T>(result.lanes[0], s);
     });
 }
 
@@ -49,7 +50,7 @@ void implLength(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& 
         Acc<T> p[4];
         for (uint32_t k = 0; k < n; ++k)
             p[k] = Distance ? lane<T>(args[0], k) - lane<T>(args[1], k) : lane<T>(args[0], k);
-        put<T>(result.lanes[0], static_cast<T>(std::sqrt(sumOfSquares<T>(p, n))));
+        put<T>(result.lanes[0], std::sqrt(sumOfSquares<T>(p, n)));
     });
 }
 
@@ -68,13 +69,13 @@ void implNormalize(BuiltinEnv&, const BuiltinCall& call, const Value* args, Valu
             anyInf = anyInf || std::isinf(p[k]);
         }
         for (uint32_t k = 0; k < n; ++k) {
-            T out;
+            Arith<T> out;
             if (allZero)
                 out = get<T>(args[0].lanes[k]);
             else if (anyNan)
-                out = static_cast<T>(NAN);
+                out = static_cast<Arith<T>>(NAN);
             else
-                out = T(0); // filled below
+                out = Arith<T>(0); // filled below
             put<T>(result.lanes[k], out);
         }
         if (allZero || anyNan) return;
@@ -83,7 +84,7 @@ void implNormalize(BuiltinEnv&, const BuiltinCall& call, const Value* args, Valu
                 p[k] = std::isinf(p[k]) ? std::copysign(Acc<T>(1), p[k]) : Acc<T>(0) * p[k];
         const Acc<T> len = std::sqrt(sumOfSquares<T>(p, n));
         for (uint32_t k = 0; k < n; ++k)
-            put<T>(result.lanes[k], static_cast<T>(p[k] / len));
+            put<T>(result.lanes[k], p[k] / len);
     });
 }
 
@@ -93,10 +94,10 @@ void implCross(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& r
     dispatchFloat(elementKind(resultType(call)), [&]<class T>() {
         auto a = [&](uint32_t k) { return lane<T>(args[0], k); };
         auto b = [&](uint32_t k) { return lane<T>(args[1], k); };
-        put<T>(result.lanes[0], static_cast<T>(a(1) * b(2) - a(2) * b(1)));
-        put<T>(result.lanes[1], static_cast<T>(a(2) * b(0) - a(0) * b(2)));
-        put<T>(result.lanes[2], static_cast<T>(a(0) * b(1) - a(1) * b(0)));
-        if (n == 4) put<T>(result.lanes[3], T(0));
+        put<T>(result.lanes[0], a(1) * b(2) - a(2) * b(1));
+        put<T>(result.lanes[1], a(2) * b(0) - a(0) * b(2));
+        put<T>(result.lanes[2], a(0) * b(1) - a(1) * b(0));
+        if (n == 4) put<T>(result.lanes[3], 0.0);
     });
 }
 

@@ -7,10 +7,18 @@
 /// rounds once, and 53 >= 2 * 24 + 2 makes the double rounding harmless). Double functions
 /// use the C library's double functions, which glibc documents within 1-2 ulp, inside the
 /// spec's bounds. fma and nextafter are computed in the lane's own type.
+///
+/// Half (cl_khr_fp16): the same entries take half and halfn; the double result is rounded
+/// once to half (BuiltinHelpers.h HalfLane), within the half ULP bounds of the extension
+/// specification (correctly rounded where the float function is). nextafter and fma depend
+/// on the format's precision and have half entries of their own.
 #include "builtins/BuiltinHelpers.h"
+
+#include "common/Half.h"
 
 #include <climits>
 #include <cmath>
+#include <cstring>
 
 namespace clstep {
 
@@ -57,6 +65,32 @@ double maxmag(double x, double y) {
 double minmag(double x, double y) {
     double ax = std::fabs(x), ay = std::fabs(y);
     return ax < ay ? x : ay < ax ? y : std::fmin(x, y);
+}
+
+// nextafter on half values: the next half after x in the direction of y (spec 6.12.2).
+float nextafterHalf(float x, float y) {
+    if (std::isnan(x) || std::isnan(y)) return x + y;
+    if (x == y) return y;
+    uint16_t b = halfBitsOf(x);
+    if ((b & 0x7fff) == 0) return halfToFloat(y > 0 ? 0x0001 : 0x8001); // smallest subnormal
+    const bool awayFromZero = (y > x) == ((b & 0x8000) == 0);
+    b = static_cast<uint16_t>(awayFromZero ? b + 1 : b - 1);
+    return halfToFloat(b);
+}
+
+// fma on half values, correctly rounded to half: a * b is exact in double (22 significant
+// bits); the sum is rounded to odd (the double nearest, moved to its odd neighbour when the
+// sum is inexact), which a later rounding to the 11 bits of half cannot round twice.
+double fmaHalf(double a, double b, double c) {
+    const double p = a * b;
+    double s = p + c;
+    if (!std::isfinite(s)) return std::fma(a, b, c);
+    const double bv = s - p;
+    const double e = (p - (s - bv)) + (c - bv); // the error of s (Knuth's TwoSum): exact
+    uint64_t bits;
+    std::memcpy(&bits, &s, sizeof bits);
+    if (e != 0 && (bits & 1) == 0) s = std::nextafter(s, e > 0 ? INFINITY : -INFINITY);
+    return s;
 }
 
 double lgammaValue(double x) {
@@ -124,6 +158,8 @@ void registerMathBuiltins(BuiltinRegistry& r) {
     r.add(viaDouble<"G=GG", [](double x, double y) { return std::pow(x, y); }>("pow"));
     r.add(viaDouble<"G=GG", [](double x, double y) { return powr(x, y); }>("powr"));
     r.add(viaDouble<"G=GG", [](double x, double y) { return std::remainder(x, y); }>("remainder"));
+    r.add(lanewise<"G=GG", [](float x, float y) { return nextafterHalf(x, y); }, Domain::HalfOnly>(
+        "nextafter"));
     r.add(lanewise<"G=GG", [](auto x, auto y) { return std::nextafter(x, y); }>("nextafter"));
     // fmax/fmin also accept a scalar second argument: gentype fmax(gentype, float|double).
     r.add(viaDouble<"G=Gg", [](double x, double y) { return std::fmax(x, y); }>("fmax"));
@@ -137,6 +173,10 @@ void registerMathBuiltins(BuiltinRegistry& r) {
 
     // Three-argument functions, in the lane's own type: fma is correctly rounded; mad may
     // be computed any way (spec 6.12.2), here as fma.
+    r.add(viaDouble<"G=GGG", [](double a, double b, double c) { return fmaHalf(a, b, c); },
+                    Domain::HalfOnly>("fma"));
+    r.add(viaDouble<"G=GGG", [](double a, double b, double c) { return fmaHalf(a, b, c); },
+                    Domain::HalfOnly>("mad"));
     r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("fma"));
     r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("mad"));
 

@@ -2,6 +2,7 @@
 /// out-parameters (fract, frexp, modf, remquo, sincos, lgamma_r), nan, and the reduced
 /// accuracy half_* and native_* functions (float and floatn only).
 #include "builtins/BuiltinHelpers.h"
+#include "common/Half.h"
 
 #include <cmath>
 #include <limits>
@@ -104,41 +105,58 @@ std::pair<T, T> fract(T x) {
     return {std::fmin(x - fl, belowOne), fl};
 }
 
+// fract on half values: min(x - floor(x), 0x1.ffcp-1), the largest half below 1.
+std::pair<float, float> fractHalf(float x) {
+    if (std::isnan(x) || x == 0) return {x, x};
+    if (std::isinf(x)) return {std::copysign(0.0f, x), x};
+    const float fl = std::floor(x);
+    return {std::fmin(x - fl, 0x1.ffcp-1f), fl}; // x - fl is exact in float
+}
+
 std::pair<double, int> lgammaR(double x) {
     int sign = 0;
     double v = ::lgamma_r(x, &sign);
     return {v, sign};
 }
 
-// nan(uintn) -> floatn, nan(ulongn) -> doublen (spec 6.12.2); a scalar integer argument
-// of 64 bits selects double, any other selects float.
+// nan(uintn) -> floatn, nan(ulongn) -> doublen, nan(ushortn) -> halfn (spec 6.12.2,
+// cl_khr_fp16); a scalar integer argument of 64 bits selects double, of 16 bits half, any
+// other float.
 bool resolveNan(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 1 || !args[0].type) return false;
     const Type* t = args[0].type->canonical();
     const Type* code = nullptr;
     if (t->isVector()) {
-        if (t->element->kind != TypeKind::UInt && t->element->kind != TypeKind::ULong) return false;
+        const TypeKind k = t->element->kind;
+        if (k != TypeKind::UShort && k != TypeKind::UInt && k != TypeKind::ULong) return false;
         code = t;
     } else if (t->isInteger()) {
-        code = types.scalar(t->size == 8 ? TypeKind::ULong : TypeKind::UInt);
+        code = types.scalar(t->size == 8   ? TypeKind::ULong
+                            : t->size == 2 ? TypeKind::UShort
+                                           : TypeKind::UInt);
     } else {
         return false;
     }
-    const bool isDouble = code->scalarType()->kind == TypeKind::ULong;
+    const TypeKind k = code->scalarType()->kind;
     sig.params = {QualType{code}};
-    sig.result = QualType{
-        types.withElement(code, types.scalar(isDouble ? TypeKind::Double : TypeKind::Float))};
+    sig.result =
+        QualType{types.withElement(code, types.scalar(k == TypeKind::ULong    ? TypeKind::Double
+                                                      : k == TypeKind::UShort ? TypeKind::Half
+                                                                              : TypeKind::Float))};
     return true;
 }
 
 // A quiet NaN with the low bits of the code in its significand.
 void implNan(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
-    const bool isDouble = elementKind(rt) == TypeKind::Double;
+    const TypeKind kind = elementKind(rt);
     const uint32_t step = argType(call, 0)->isVector() ? 1 : 0;
     for (uint32_t k = 0; k < rt->lanes(); ++k) {
         uint64_t code = args[0].lanes[k * step].u;
-        if (isDouble)
+        if (kind == TypeKind::Half)
+            put<float>(result.lanes[k],
+                       halfToFloat(static_cast<uint16_t>(0x7e00u | (code & 0x1ffu))));
+        else if (kind == TypeKind::Double)
             put<double>(result.lanes[k],
                         doubleFromBits(0x7ff8000000000000ull | (code & 0x7ffffffffffffull)));
         else
@@ -164,6 +182,7 @@ void registerMathBuiltins2(BuiltinRegistry& r) {
     r.add(viaDouble<"G=G", [](double x) { return tanpi(x); }>("tanpi"));
 
     // Out-parameters: the pointer may point to __global, __local or __private memory.
+    r.add(lanewise<"G=GP", [](float x) { return fractHalf(x); }, Domain::HalfOnly>("fract"));
     r.add(lanewise<"G=GP", [](auto x) { return fract(x); }>("fract"));
     r.add(viaDouble<"G=GQ", [](double x) {
         int e = 0;

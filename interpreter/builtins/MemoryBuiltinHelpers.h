@@ -72,11 +72,20 @@ inline QualType scalarType(TypeContext& types, TypeKind k) {
 
 /// `base + bytes` within the same buffer (see Address.h). The offset saturates at the largest
 /// encodable offset, so an overflowing computation lands out of bounds instead of in
-/// another buffer or address space.
+/// another buffer or address space. An offset in the upper half of the range is a pointer
+/// before the buffer's start (pointer arithmetic wraps the offset bits: `p - 1`), so it is
+/// read as negative: `vload3(1, p - 1)` reads p[2..4], as on a device (the CTS's test_half).
+/// The saturated offset itself stays saturated (so a chain of advances never wraps an
+/// overflow back into the buffer; a `char` pointer one before the start is read as it).
 inline uint64_t advance(uint64_t base, uint64_t bytes) {
-    uint64_t off = address::offset(base);
-    uint64_t sum = off + bytes;
-    if (sum < off || sum > address::kOffsetMask) sum = address::kOffsetMask;
+    const uint64_t off = address::offset(base);
+    if (off == address::kOffsetMask) return base;
+    uint64_t sum;
+    if (off > address::kOffsetMask / 2) // negative: wraps back into the buffer at most once
+        sum = bytes > address::kOffsetMask ? address::kOffsetMask
+                                           : (off + bytes) & address::kOffsetMask;
+    else if ((sum = off + bytes) < off || sum > address::kOffsetMask)
+        sum = address::kOffsetMask;
     return (base & ~address::kOffsetMask) | sum;
 }
 

@@ -2,7 +2,9 @@
 /// int 0/1 for scalar arguments and, for vectors, a signed integer vector of the element's
 /// width (intn for floatn, longn for doublen) with -1 (all bits set) for true and 0 for
 /// false. any/all test the most significant bit; bitselect and select choose bits/lanes.
+/// With cl_khr_fp16 they take half and halfn too (shortn results, short/ushort selectors).
 #include "builtins/BuiltinHelpers.h"
+#include "common/Half.h"
 
 #include <cmath>
 
@@ -44,15 +46,19 @@ void implAnyAll(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& 
 // bitselect(a, b, c): each result bit is the bit of b where c's bit is 1, else of a.
 void implBitselect(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
-    const bool isFloat = elementKind(rt) == TypeKind::Float;
+    const TypeKind kind = elementKind(rt);
     for (uint32_t k = 0; k < rt->lanes(); ++k) {
-        auto bits = [&](int i) {
+        auto bits = [&](int i) -> uint64_t {
             const Lane& l = args[i].lanes[k];
-            return isFloat ? floatBits(l.f) : l.u;
+            return kind == TypeKind::Float  ? floatBits(l.f)
+                   : kind == TypeKind::Half ? halfBitsOf(l.f)
+                                            : l.u;
         };
         const uint64_t r = (bits(0) & ~bits(2)) | (bits(1) & bits(2));
-        if (isFloat)
+        if (kind == TypeKind::Float)
             put<float>(result.lanes[k], floatFromBits(r));
+        else if (kind == TypeKind::Half)
+            put<float>(result.lanes[k], halfToFloat(static_cast<uint16_t>(r)));
         else
             result.lanes[k].u = r; // sign-/zero-extension is preserved by bitwise ops
     }
@@ -107,6 +113,9 @@ void registerRelationalBuiltins(BuiltinRegistry& r) {
     r.add(lanewise<"R=G", [](auto x) { return std::isfinite(x); }>("isfinite"));
     r.add(lanewise<"R=G", [](auto x) { return std::isinf(x); }>("isinf"));
     r.add(lanewise<"R=G", [](auto x) { return std::isnan(x); }>("isnan"));
+    // A half is normal from 2^-14 on (the float test would call half subnormals normal).
+    r.add(lanewise<"R=G", [](float x) { return std::isfinite(x) && std::fabs(x) >= 0x1p-14f; },
+                   Domain::HalfOnly>("isnormal"));
     r.add(lanewise<"R=G", [](auto x) { return std::isnormal(x); }>("isnormal"));
     r.add(lanewise<"R=GG", [](auto x, auto y) { return !std::isnan(x) && !std::isnan(y); }>(
         "isordered"));

@@ -19,4 +19,16 @@ float roundToHalf(float f) {
     return std::copysign(std::nearbyint(a / q) * q, f);
 }
 
+float roundDoubleToHalf(double d) {
+    // Round to odd at float precision, then to nearest even at half precision: with 24 >= 11 + 2
+    // bits the second rounding gives the correctly rounded half of d.
+    float f = static_cast<float>(d);
+    if (std::isfinite(f) && static_cast<double>(f) != d && !std::isnan(d)) {
+        uint32_t bits;
+        std::memcpy(&bits, &f, sizeof bits);
+        if ((bits & 1) == 0) f = std::nextafter(f, d > f ? INFINITY : -INFINITY);
+    }
+    return roundToHalf(f);
+}
+
 } // namespace clstep::lane

@@ -57,6 +57,23 @@ inline double toDouble(Lane l, TypeKind k) {
 /// float. Used so half lanes always hold representable half values.
 float roundToHalf(float f);
 
+/// Rounds a double to the nearest half-precision value (round to nearest even), returned as
+/// float: one rounding from the double (spec 6.2.3.2: double -> half is correctly rounded),
+/// not through float.
+float roundDoubleToHalf(double d);
+
+/// `-x` on a floating lane of type `k` (Half, Float, Double): the sign flipped (IEEE 754
+/// negate), so -(+0) is -0 and a NaN keeps its payload.
+inline Lane negateFloating(TypeKind k, Lane x) {
+    Lane r;
+    r.u = 0;
+    if (k == TypeKind::Double)
+        r.d = -x.d;
+    else
+        r.f = -x.f;
+    return r;
+}
+
 /// Converts a lane from type `from` to type `to` with C's implicit/explicit conversion rules
 /// (spec 6.2.1): float -> integer truncates toward zero (out-of-range is undefined in C;
 /// here it saturates like most GPUs and never traps), integer -> float rounds to nearest,
@@ -71,13 +88,17 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
         return r;
     }
     if (usesFloat(to)) {
+        if (to == TypeKind::Half && from == TypeKind::Double) {
+            r.f = roundDoubleToHalf(l.d);
+            return r;
+        }
         if (from == TypeKind::ULong)
             r.f = static_cast<float>(l.u);
         else if (fromFloat)
             r.f = static_cast<float>(toDouble(l, from));
         else
             r.f = static_cast<float>(l.i);
-        if (to == TypeKind::Half) r.f = roundToHalf(r.f);
+        if (to == TypeKind::Half) r.f = roundToHalf(r.f); // exact ints below 2^24: one rounding
         return r;
     }
     if (to == TypeKind::Double) {

@@ -7,13 +7,16 @@ namespace clstep {
 
 namespace {
 
-/// The scalar element types an overload of a built-in may take (half excepted).
-constexpr TypeKind kScalarKinds[] = {
-    TypeKind::Char, TypeKind::UChar, TypeKind::Short, TypeKind::UShort, TypeKind::Int,
-    TypeKind::UInt, TypeKind::Long,  TypeKind::ULong, TypeKind::Float,  TypeKind::Double};
+/// The scalar element types an overload of a built-in may take (half: cl_khr_fp16).
+constexpr TypeKind kScalarKinds[] = {TypeKind::Char,   TypeKind::UChar, TypeKind::Short,
+                                     TypeKind::UShort, TypeKind::Int,   TypeKind::UInt,
+                                     TypeKind::Long,   TypeKind::ULong, TypeKind::Half,
+                                     TypeKind::Float,  TypeKind::Double};
 
 /// The rank of converting an argument of scalar kind `from` to a parameter of kind `to`
-/// (C++ [over.ics.rank]): 0 exact match, 1 promotion, 2 conversion.
+/// (C++ [over.ics.rank]): 0 exact match, 1 promotion, 2 conversion. half -> float is a
+/// conversion in OpenCL C, as clang ranks it (half is a native type there): fmax(half, float)
+/// is ambiguous.
 int conversionRank(TypeKind from, TypeKind to) {
     if (from == to) return 0;
     if (to == TypeKind::Int &&
@@ -45,7 +48,7 @@ Sema::ScalarOverload Sema::bestScalarOverload(const std::vector<int>& ids,
     std::vector<TypeKind> from;
     for (const QualType& a : argTypes) {
         const Type* t = a.type ? a->canonical() : nullptr;
-        if (!t || !t->isScalarArithmetic() || t->kind == TypeKind::Half) return out;
+        if (!t || !t->isScalarArithmetic()) return out;
         from.push_back(t->kind);
     }
     const Type* param = sig.params[0].type ? sig.params[0]->canonical() : nullptr;

@@ -15,11 +15,18 @@
 /// between IEEE binary16 bits and float.
 namespace clstep::lanemem {
 
+/// The binary16 bits of a half lane's float value. A NaN keeps its sign and the top 10 bits
+/// of its payload (the bits halfToFloat put there), so half NaN patterns survive a store.
 inline uint16_t floatToHalfBits(float f) {
     f = lane::roundToHalf(f);
     uint16_t sign = std::signbit(f) ? 0x8000 : 0;
     float a = std::fabs(f);
-    if (std::isnan(f)) return sign | 0x7e00;
+    if (std::isnan(f)) {
+        uint32_t b;
+        std::memcpy(&b, &f, sizeof b);
+        const uint16_t payload = static_cast<uint16_t>((b >> 13) & 0x3ff);
+        return sign | 0x7c00 | (payload ? payload : 0x200);
+    }
     if (std::isinf(a)) return sign | 0x7c00;
     if (a == 0) return sign;
     int e;

@@ -129,13 +129,16 @@ struct Handlers {
         r.i = lane::compare(Op, K, x, y) ? 1 : 0;
         return r;
     }
-    /// `-x` (0 - x on lane type K).
+    /// `-x` (0 - x on integer lane type K; the sign flipped for floating K, IEEE 754 negate:
+    /// -(+0) is -0).
     template <TypeKind K>
     static Lane negate(const Node& n, Evaluator& ev) {
         Lane zero;
         zero.u = 0;
         const Lane v = eval(n.a, ev);
         Lane r;
+        if constexpr (K == TypeKind::Float || K == TypeKind::Half || K == TypeKind::Double)
+            return lane::negateFloating(K, v); // -0.0 is not 0.0 - 0.0
         if (lane::quickArith(BinaryOp::Sub, K, zero, v, r)) return r;
         bool divisionByZero = false;
         return lane::arith(BinaryOp::Sub, K, zero, v, divisionByZero);

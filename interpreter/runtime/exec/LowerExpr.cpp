@@ -106,7 +106,7 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
             n->imm.d = d;
         } else {
             const float f = static_cast<float>(d);
-            n->imm.f = t->kind == TypeKind::Half ? lane::roundToHalf(f) : f;
+            n->imm.f = t->kind == TypeKind::Half ? lane::roundDoubleToHalf(d) : f;
         }
         return n;
     }

@@ -168,11 +168,16 @@ struct VectorHandlers {
         for (uint32_t i = 0; i < n.count; ++i)
             out[i].i = lane::compare(Op, K, x[i], y[i]) ? -1 : 0;
     }
-    /// `-v` (0 - v per lane of type K).
+    /// `-v` (0 - v per lane of integer type K; the sign flipped for floating K).
     template <TypeKind K>
     static void negate(const Node& n, Evaluator& ev, Lane* out) {
         Lane v[16], zero[16];
         n.a->vec(*n.a, ev, v);
+        if constexpr (K == TypeKind::Float || K == TypeKind::Half || K == TypeKind::Double) {
+            for (uint32_t i = 0; i < n.count; ++i)
+                out[i] = lane::negateFloating(K, v[i]);
+            return;
+        }
         for (uint32_t i = 0; i < n.count; ++i)
             zero[i].u = 0;
         applyArith<BinaryOp::Sub, K>(n, ev, zero, v, out, n.expr->range);
