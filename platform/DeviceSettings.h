@@ -19,7 +19,8 @@ namespace clstep::ocl {
 ///                        10,000,000,000: real kernels run one work-item over millions of
 ///                        elements; a kernel that never ends is still stopped, after minutes)
 ///   checks               CLSTEP_CHECKS               "all" (default), "none", or a comma list
-///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
+///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes,
+///                        strict-races"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
 ///                        diagnostics as JSON
 ///   record               CLSTEP_RECORD               directory: every launch is recorded as
