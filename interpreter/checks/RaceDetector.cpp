@@ -232,7 +232,7 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     const uint64_t end = off + a.size;
     constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
     const uint64_t p0 = off >> kBits, p1 = (end - 1) >> kBits;
-    for (uint64_t p = p0; p <= p1; ++p)
+    for (uint64_t p = p0; sp.local && p <= p1; ++p) // __global pages keep their serial
         if (sh.mirrorSerial[p] != sh.serial) [[unlikely]] {
             // A new group's __local buffer: nothing of this page is known yet.
             const uint64_t lo = p << kBits;
@@ -248,6 +248,7 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     // every pointer after each of them (uint8_t aliases everything).
     const uint8_t* __restrict data = a.data;
     const uint64_t n = a.size;
+    const bool atomic = a.atomic;
     if (base) { // the common case: one page, whose entries are contiguous
         uint16_t* __restrict m = base;
         if (!a.write) {
@@ -264,8 +265,11 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
         uint8_t* __restrict un = sp.unchanged.data();
         for (uint64_t i = 0; i < n; ++i) {
             const uint16_t old = m[i];
-            un[i] = (old & kKnown) && uint8_t(old) == data[i];
-            m[i] = uint16_t((old & kSame) | kKnown | data[i]);
+            const bool same = (old & kKnown) && uint8_t(old) == data[i];
+            un[i] = same;
+            // A plain write always becomes the byte's write record (updateWrite): its kSame
+            // bit is set here; an atomic one's in process(), once the record is decided.
+            m[i] = uint16_t((atomic ? (old & kSame) : (same ? kSame : 0)) | kKnown | data[i]);
         }
         return base;
     }
@@ -275,8 +279,9 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
             if (!(m & kKnown)) m = uint16_t((m & kSame) | kKnown | data[i]);
             continue;
         }
-        sp.unchanged[i] = (m & kKnown) && uint8_t(m) == data[i];
-        m = uint16_t((m & kSame) | kKnown | data[i]);
+        const bool same = (m & kKnown) && uint8_t(m) == data[i];
+        sp.unchanged[i] = same;
+        m = uint16_t((atomic ? (m & kSame) : (same ? kSame : 0)) | kKnown | data[i]);
     }
     return nullptr;
 }
@@ -424,11 +429,13 @@ void RaceDetector::process(Space& sp, const Access& a) {
         updateWrite(sp, b, e);
         if (!a.data) return;
         if (b.write == e) {
-            for (uint64_t o = lo; o < hi; ++o) {
+            for (uint64_t o = lo; o < hi; ++o)
                 sh->values[o] = a.data[o - off];
-                uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
-                m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
-            }
+            if (a.atomic) // a plain write's kSame was set by mirrorAccess()
+                for (uint64_t o = lo; o < hi; ++o) {
+                    uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
+                    m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
+                }
         } else {
             // A write the record does not keep (an atomic one beside a live write) that
             // changed the bytes: a later read races with it, so the recorded write no longer
