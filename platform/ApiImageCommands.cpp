@@ -173,6 +173,7 @@ cl_int imageBufferCopy(cl_command_queue queue, cl_mem imageMem, cl_mem bufferMem
     if (offset > b->size || bytes > b->size - offset) return CL_INVALID_VALUE;
     const size_t rowBytes = box.rowBytes(img);
     const size_t sliceBytes = rowBytes * box.region[1];
+    if (toBuffer) b->markWritten();
     m->retain();
     b->retain();
     return q->enqueue(

@@ -8,6 +8,7 @@
 #include "Queue.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 namespace clstep::ocl {
@@ -37,7 +38,11 @@ cl_mem createBuffer(cl_context context, cl_mem_flags flags, size_t size, void* h
         return nullptr;
     }
     if (!(flags & kAccess)) flags |= CL_MEM_READ_WRITE;
-    return (new MemObject(c, flags, size, hostPtr))->handle();
+    auto* m = new MemObject(c, flags, size, hostPtr);
+    static std::atomic<uint32_t> created{0};
+    m->createOrder = ++created;
+    m->neverWritten = !needsPtr;
+    return m->handle();
 }
 
 cl_mem CL_API_CALL CreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void* hostPtr,
@@ -218,6 +223,7 @@ cl_int CL_API_CALL EnqueueWriteBuffer(cl_command_queue queue, cl_mem buffer, cl_
         if (cl_int err = checkCommand(q, m, n, list)) return err;
         if (!ptr || size == 0 || !inBounds(m, offset, size)) return CL_INVALID_VALUE;
         if (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)) return CL_INVALID_OPERATION;
+        m->markWritten();
         m->retain();
         return q->enqueue(
             CL_COMMAND_WRITE_BUFFER, n, list, event,
@@ -249,6 +255,7 @@ cl_int CL_API_CALL EnqueueCopyBuffer(cl_command_queue queue, cl_mem src, cl_mem 
         if (size == 0 || !inBounds(s, srcOffset, size) || !inBounds(d, dstOffset, size))
             return CL_INVALID_VALUE;
         if (overlaps(s, srcOffset, d, dstOffset, size)) return CL_MEM_COPY_OVERLAP;
+        d->markWritten();
         s->retain();
         d->retain();
         return q->enqueue(CL_COMMAND_COPY_BUFFER, n, list, event, [=] {
@@ -273,6 +280,7 @@ cl_int CL_API_CALL EnqueueFillBuffer(cl_command_queue queue, cl_mem buffer, cons
             return CL_INVALID_VALUE;
         std::vector<uint8_t> bytes(static_cast<const uint8_t*>(pattern),
                                    static_cast<const uint8_t*>(pattern) + patternSize);
+        m->markWritten();
         m->retain();
         return q->enqueue(CL_COMMAND_FILL_BUFFER, n, list, event, [=] {
             for (size_t i = 0; i < size; i += bytes.size())
@@ -335,6 +343,7 @@ cl_int rectCommand(cl_command_queue queue, cl_mem buffer, bool read, cl_bool blo
                          : (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))
         return CL_INVALID_OPERATION;
     std::array<size_t, 3> r{region[0], region[1], region[2]};
+    if (!read) m->markWritten();
     m->retain();
     return q->enqueue(
         read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event,
@@ -399,6 +408,7 @@ cl_int CL_API_CALL EnqueueCopyBufferRect(cl_command_queue queue, cl_mem src, cl_
             if (a0 < b1 && b0 < a1) return CL_MEM_COPY_OVERLAP;
         }
         std::array<size_t, 3> r{region[0], region[1], region[2]};
+        d->markWritten();
         s->retain();
         d->retain();
         return q->enqueue(CL_COMMAND_COPY_BUFFER_RECT, n, list, event, [=] {
@@ -433,6 +443,7 @@ void* CL_API_CALL EnqueueMapBuffer(cl_command_queue queue, cl_mem buffer, cl_boo
         err = q->enqueue(
             CL_COMMAND_MAP_BUFFER, n, list, event, [] { return CL_COMPLETE; }, blocking);
         if (err) return nullptr;
+        m->markWritten(); // the host may write through the mapped pointer
         ++m->mapCount;
         return m->data() + offset;
     });

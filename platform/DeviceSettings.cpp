@@ -72,6 +72,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
                 c.endianEvents = false;
             else if (item == "uniform-writes")
                 c.uniformWrites = true;
+            else if (item == "strict-races")
+                c.strictRaces = true;
             else
                 warn("unknown check switch '" + item + "'");
         }

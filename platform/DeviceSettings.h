@@ -21,7 +21,8 @@ namespace clstep::ocl {
 ///                        10,000,000,000: real kernels run one work-item over millions of
 ///                        elements; a kernel that never ends is still stopped, after minutes)
 ///   checks               CLSTEP_CHECKS               "all" (default), "none", or a comma list
-///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes"
+///                        of "no-data-races,no-uninitialized,no-endian-events,uniform-writes,
+///                        strict-races"
 ///   diagnostics_json     CLSTEP_DIAGNOSTICS_JSON     file that receives every launch's
 ///                        diagnostics and the summary as JSON (ProcessReports)
 ///   summary              CLSTEP_SUMMARY              file that receives the per-kernel

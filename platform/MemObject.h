@@ -46,6 +46,15 @@ public:
     cl_uint mapCount = 0;
     std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
     std::vector<cl_mem_properties> properties;
+    /// A buffer made by clCreateBuffer without data (neither CL_MEM_COPY_HOST_PTR nor
+    /// CL_MEM_USE_HOST_PTR) whose bytes nothing wrote since: no write, fill, copy or map
+    /// command and no kernel launch with it as an argument. A launch passes it as a noinit
+    /// argument, so that the uninitialized-read check names it (docs/diagnostics.md).
+    bool neverWritten = false;
+    /// Which clCreateBuffer call of the process made it (1 = the first); 0 for other objects.
+    uint32_t createOrder = 0;
+    /// Its bytes (or its parent's, for a sub-buffer) may have been written.
+    void markWritten() { (parent ? parent : this)->neverWritten = false; }
     /// Set for an image (spec 5.3, ApiImage.cpp): its type, format, size and the pitches of
     /// its texels in data() (the application's pitches for CL_MEM_USE_HOST_PTR, else tight).
     /// An image1d_buffer_t shares its buffer's bytes (`parent`, origin 0).

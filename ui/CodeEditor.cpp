@@ -110,6 +110,9 @@ void CodeEditor::applyTheme() {
     setIndicatorForegroundColor(Theme::race(), RaceIndicator);
     SendScintilla(SCI_INDICSETALPHA, RaceIndicator, 70);
     SendScintilla(SCI_INDICSETOUTLINEALPHA, RaceIndicator, 200);
+    setIndicatorForegroundColor(Theme::benignRace(), BenignRaceIndicator);
+    SendScintilla(SCI_INDICSETALPHA, BenignRaceIndicator, 50);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, BenignRaceIndicator, 120);
 
     QFont small = code;
     small.setPointSizeF(code.pointSizeF() * 0.9);
@@ -345,7 +348,7 @@ void CodeEditor::fillRange(int indicator, const SourceRange& range) {
 
 void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile) {
     const long length = SendScintilla(SCI_GETLENGTH);
-    for (int ind : {ErrorIndicator, WarningIndicator, RaceIndicator}) {
+    for (int ind : {ErrorIndicator, WarningIndicator, RaceIndicator, BenignRaceIndicator}) {
         SendScintilla(SCI_SETINDICATORCURRENT, ind);
         SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
     }
@@ -360,7 +363,11 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
     };
     for (const Diagnostic& d : diags) {
         const bool race = d.kind == "data-race";
+        // A benign race (the write stored the bytes already there) in its own, quieter
+        // colour, without the race line marker.
+        const bool benign = d.kind == "benign-race";
         const int indicator = race                            ? RaceIndicator
+                              : benign                        ? BenignRaceIndicator
                               : d.severity == Severity::Error ? ErrorIndicator
                                                               : WarningIndicator;
         const QString sev = QString::fromLatin1(severityName(d.severity));
@@ -377,7 +384,10 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
         }
         for (const RelatedLocation& n : d.notes) {
             if (!inMain(n.range)) continue;
-            fillRange(race ? RaceIndicator : WarningIndicator, n.range);
+            fillRange(race     ? RaceIndicator
+                      : benign ? BenignRaceIndicator
+                               : WarningIndicator,
+                      n.range);
             const int line = static_cast<int>(n.range.begin.line);
             if (race) markerAdd(line - 1, RaceLineMarker);
             if (!m_diagnosticLines.contains(line)) m_diagnosticLines << line;

@@ -83,7 +83,7 @@ private:
         CurrentLineMarker,
         CurrentArrowMarker
     };
-    enum Indicator { ErrorIndicator = 8, WarningIndicator, RaceIndicator };
+    enum Indicator { ErrorIndicator = 8, WarningIndicator, RaceIndicator, BenignRaceIndicator };
     void onMarginClicked(int margin, int line, Qt::KeyboardModifiers state);
     void contextMenuEvent(QContextMenuEvent* event) override;
     void editCondition(int line);

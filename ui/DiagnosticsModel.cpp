@@ -60,6 +60,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
     const int line = lineOf(d->range);
     const int second = d->notes.empty() ? 0 : lineOf(d->notes.front().range);
     const bool race = d->kind == "data-race";
+    const bool benign = d->kind == "benign-race";
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -72,7 +73,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
                                                                      : std::string()))
                              .fileName())
                     .arg(d->range.begin.line);
-            if (race && second) return QStringLiteral("%1 ↔ %2").arg(line).arg(second);
+            if ((race || benign) && second) return QStringLiteral("%1 ↔ %2").arg(line).arg(second);
             return line ? QVariant(line) : QVariant(QStringLiteral("—"));
         case KindColumn:
             return QString::fromStdString(d->kind);
@@ -82,7 +83,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
             QStringList ids;
             for (const WorkItemId& w : d->workItems)
                 ids << RaceInfo::idText(w.global, dims());
-            return ids.join(race ? QStringLiteral(" ↔ ") : QStringLiteral(", "));
+            return ids.join(race || benign ? QStringLiteral(" ↔ ") : QStringLiteral(", "));
         }
         case CountColumn: {
             const auto& counts = m_snapshot->diagnosticCounts;
@@ -109,9 +110,9 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
                                                       : QVariant();
         return {};
     case Qt::BackgroundRole:
-        if (race) {
-            QColor c = Theme::race();
-            c.setAlpha(45);
+        if (race || benign) {
+            QColor c = benign ? Theme::benignRace() : Theme::race();
+            c.setAlpha(benign ? 35 : 45);
             return c;
         }
         return {};

@@ -277,12 +277,14 @@ QString LaunchPanel::composeSim() const {
     const CheckOptions c = checks();
     const CheckOptions defaults;
     if (c.dataRaces != defaults.dataRaces || c.uninitialized != defaults.uninitialized ||
-        c.endianEvents != defaults.endianEvents || c.uniformWrites != defaults.uniformWrites) {
+        c.endianEvents != defaults.endianEvents || c.uniformWrites != defaults.uniformWrites ||
+        c.strictRaces != defaults.strictRaces) {
         QStringList names;
         if (c.dataRaces) names << QStringLiteral("races");
         if (c.uninitialized) names << QStringLiteral("uninitialized");
         if (c.endianEvents) names << QStringLiteral("endian");
         if (c.uniformWrites) names << QStringLiteral("uniform-writes");
+        if (c.strictRaces) names << QStringLiteral("strict-races");
         if (c.asyncCopies) names << QStringLiteral("async-copies");
         lines << QStringLiteral("# clstep: checks %1")
                      .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QLatin1Char(',')));

@@ -106,6 +106,9 @@ QColor Theme::lastWrite() {
 QColor Theme::race() {
     return pick("#ff5c5c", "#c62828");
 }
+QColor Theme::benignRace() {
+    return pick("#d9b25c", "#7a6a3a");
+}
 QColor Theme::endian() {
     return pick("#fff176", "#807300");
 }

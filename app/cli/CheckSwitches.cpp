@@ -9,6 +9,7 @@ CheckOptions CheckSwitches::toCheckOptions() const {
     if (noUninitialized) checkOptions.uninitialized = false;
     if (noEndianEvents) checkOptions.endianEvents = false;
     checkOptions.uniformWrites = uniformWrites;
+    checkOptions.strictRaces = strictRaces;
     return checkOptions;
 }
 
@@ -22,6 +23,8 @@ void addCheckSwitches(CLI::App& cmd, CheckSwitches& s) {
     cmd.add_flag("--no-checks", s.noChecks, "turn every runtime check above off (fastest)");
     cmd.add_flag("--uniform-writes", s.uniformWrites,
                  "also report write-write races where both writes store the same value");
+    cmd.add_flag("--strict-races", s.strictRaces,
+                 "report benign races (writes storing the bytes already there) as errors");
 }
 
 } // namespace clstep::cli

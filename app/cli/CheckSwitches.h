@@ -14,13 +14,14 @@ struct CheckSwitches {
     bool noEndianEvents = false;  ///< --no-endian-events
     bool noChecks = false;        ///< --no-checks: all of the above off
     bool uniformWrites = false;   ///< --uniform-writes: report write-write races of equal values
+    bool strictRaces = false;     ///< --strict-races: benign races are errors
 
     /// The CheckOptions these switches ask for.
     CheckOptions toCheckOptions() const;
 };
 
 /// Registers the check switches (--no-data-races, --no-uninitialized, --no-endian-events,
-/// --no-checks, --uniform-writes) on `cmd`.
+/// --no-checks, --uniform-writes, --strict-races) on `cmd`.
 void addCheckSwitches(CLI::App& cmd, CheckSwitches& switches);
 
 } // namespace clstep::cli

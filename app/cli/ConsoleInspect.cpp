@@ -18,7 +18,13 @@ std::string checksText(const CheckOptions& o) {
     auto add = [&text](bool on, const char* name) {
         if (on) text += (text.empty() ? "" : ", ") + std::string(name);
     };
-    add(o.dataRaces, o.uniformWrites ? "data races (uniform writes too)" : "data races");
+    const std::string races =
+        std::string("data races") + (o.uniformWrites && o.strictRaces
+                                         ? " (uniform writes too, benign races as errors)"
+                                     : o.uniformWrites ? " (uniform writes too)"
+                                     : o.strictRaces   ? " (benign races as errors)"
+                                                       : "");
+    add(o.dataRaces, races.c_str());
     add(o.uninitialized, "uninitialized reads");
     add(o.endianEvents, "endian conversions");
     add(o.asyncCopies, "async copies");

@@ -113,6 +113,7 @@ int runExec(const ExecOptionsCli& o) {
     add(o.noUninitialized, "no-uninitialized");
     add(o.noEndianEvents, "no-endian-events");
     add(o.uniformWrites, "uniform-writes");
+    add(o.strictRaces, "strict-races");
 
     const std::string gui = findGui(o.gui);
     pid_t child = fork();

@@ -66,6 +66,13 @@ bool coordArg(const QualType& q, unsigned lanes, bool& isFloat) {
     return false;
 }
 
+/// True when `q` is an arithmetic scalar, which converts implicitly to a parameter of a
+/// builtin with a single overload for that argument: to any vector type by widening
+/// (OpenCL C 6.2.1), to a scalar one by the usual conversion (clang accepts both).
+bool isWideningScalar(const QualType& q) {
+    return q.type && q->canonical()->isScalarArithmetic();
+}
+
 const Type* vec4(TypeContext& types, TypeKind k) {
     return types.vector(types.scalar(k), 4);
 }
@@ -110,9 +117,11 @@ bool resolveRead(TypeContext& types, const std::vector<QualType>& args, BuiltinS
     if (sampled && (!isSampler(args[1]) || *dim == Dim::Image1DBuffer)) return false;
     bool isFloat = false;
     const QualType& coord = args.back();
-    if (!coordArg(coord, coordLanes(*dim), isFloat)) return false;
-    if (!sampled && isFloat) return false;
     unsigned lanes = coordLanes(*dim);
+    if (!sampled && isWideningScalar(coord))
+        isFloat = false; // the one overload takes int coordinates: the scalar widens to them
+    else if (!coordArg(coord, lanes, isFloat) || (!sampled && isFloat))
+        return false;
     const Type* e = types.scalar(isFloat ? TypeKind::Float : TypeKind::Int);
     QualType c{lanes == 1 ? e : types.vector(e, lanes)};
     std::vector<QualType> params{QualType{args[0].type}};
@@ -121,17 +130,23 @@ bool resolveRead(TypeContext& types, const std::vector<QualType>& args, BuiltinS
     return mem::accept(sig, QualType{vec4(types, colorKind(F))}, params);
 }
 
-/// write_image{f,i,ui,h}(image, int coord, color) (6.12.14.3).
+/// write_image{f,i,ui,h}(image, int coord, color) (6.12.14.3). A scalar coordinate or color
+/// widens to the parameter's vector type (6.2.1), as clang accepts `write_imageui(img, pos, 1)`.
 template <Fn F>
 bool resolveWrite(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 3) return false;
     auto dim = imageDim(args[0]);
     if (!dim) return false;
-    bool isFloat = false;
-    if (!coordArg(args[1], coordLanes(*dim), isFloat) || isFloat) return false;
-    if (!args[2].type || args[2]->canonical()->lanes() != 4 || !args[2]->canonical()->isVector())
-        return false;
     unsigned lanes = coordLanes(*dim);
+    bool isFloat = false;
+    if (!isWideningScalar(args[1]) && (!coordArg(args[1], lanes, isFloat) || isFloat)) return false;
+    if (!isWideningScalar(args[2])) {
+        // A vector color must be the exact type: vectors do not convert implicitly (6.2.1).
+        const Type* color = args[2].type ? args[2]->canonical() : nullptr;
+        if (!color || !color->isVector() || color->lanes() != 4 ||
+            color->scalarType()->canonical()->kind != colorKind(F))
+            return false;
+    }
     const Type* e = types.scalar(TypeKind::Int);
     QualType c{lanes == 1 ? e : types.vector(e, lanes)};
     return mem::accept(sig, QualType{types.scalar(TypeKind::Void)},

@@ -49,6 +49,7 @@ void AsyncCopyChecker::onRunBegin(KernelRun& run) {
 
 void AsyncCopyChecker::onWorkGroupBegin(WorkGroup& group) {
     m_calls.clear();
+    m_waits.clear();
     m_callers.clear();
     m_items.clear();
     m_groupSize = group.size()[0] * group.size()[1] * group.size()[2];
@@ -109,6 +110,7 @@ void AsyncCopyChecker::onWaitEvents(const WorkItem& wi, uint64_t count, const ui
         invalid("the list of " + std::to_string(count) + " events is not readable memory");
         return;
     }
+    bool allKnown = true;
     for (uint64_t i = 0; i < count; ++i) {
         bool known = false;
         for (Event& e : item.events)
@@ -119,7 +121,49 @@ void AsyncCopyChecker::onWaitEvents(const WorkItem& wi, uint64_t count, const ui
             invalid("event " + std::to_string(i) + " of the list (value " +
                     std::to_string(events[i]) +
                     ") was not returned by an async copy of this work-item");
+        allKnown = allKnown && known;
     }
+    // A list with an invalid event was reported as such: not as divergence too.
+    const uint32_t k = item.waits++;
+    if (allKnown) checkSameWait(wi, count, events, site, k);
+}
+
+void AsyncCopyChecker::checkSameWait(const WorkItem& wi, uint64_t count, const uint64_t* events,
+                                     const SourceRange& site, uint32_t k) {
+    if (k >= m_waits.size()) {
+        m_waits.push_back({site, std::vector<uint64_t>(events, events + count), wi.ids()});
+        return;
+    }
+    const Wait& first = m_waits[k];
+    // Another call is another barrier: WorkGroup reports that divergence.
+    if (!(first.site == site)) return;
+    std::string mine, theirs;
+    if (count != first.events.size()) {
+        mine = std::to_string(count) + " events";
+        theirs = std::to_string(first.events.size()) + " events";
+    } else {
+        uint64_t i = 0;
+        while (i < count && events[i] == first.events[i])
+            ++i;
+        if (i == count) return; // the same wait
+        mine = "events[" + std::to_string(i) + "] = " + std::to_string(events[i]);
+        theirs = "events[" + std::to_string(i) + "] = " + std::to_string(first.events[i]);
+    }
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.kind = "barrier-divergence";
+    d.range = site;
+    d.message = "Work-group divergence detected (barrier): wait_group_events call " +
+                std::to_string(k + 1) + " of work-item " + MemoryNames::idsText(wi.ids()) +
+                " waits on " + mine + ", work-item " + MemoryNames::idsText(first.caller) +
+                " waited on " + theirs +
+                "; every work-item must wait on the same events (OpenCL C 6.12.10)";
+    d.notes.push_back({first.site, "work-item " + MemoryNames::idsText(first.caller) +
+                                       " waited on " + theirs + " here"});
+    d.workItems = {wi.ids(), first.caller};
+    report(std::move(d), {{"event_count", count},
+                          {"events", std::vector<uint64_t>(events, events + count)},
+                          {"first_events", first.events}});
 }
 
 void AsyncCopyChecker::onWorkGroupEnd(WorkGroup& group) {
@@ -163,6 +207,7 @@ void AsyncCopyChecker::onWorkGroupEnd(WorkGroup& group) {
     m_items.clear();
     m_calls.clear();
     m_callers.clear();
+    m_waits.clear();
 }
 
 std::unique_ptr<ExecutionObserver> AsyncCopyChecker::forThread() {

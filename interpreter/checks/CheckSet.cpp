@@ -10,8 +10,10 @@ namespace clstep {
 
 CheckSet::CheckSet(const CheckOptions& options) : m_options(options) {
     if (options.dataRaces)
-        m_races = std::make_unique<RaceDetector>(m_details, options.uniformWrites);
-    if (options.uninitialized) m_uninitialized = std::make_unique<UninitializedChecker>(m_details);
+        m_races =
+            std::make_unique<RaceDetector>(m_details, options.uniformWrites, options.strictRaces);
+    if (options.uninitialized)
+        m_uninitialized = std::make_unique<UninitializedChecker>(m_details, options.noInitOrigins);
     if (options.endianEvents) m_endian = std::make_unique<EndianTracer>(m_details);
     if (options.asyncCopies) m_asyncCopies = std::make_unique<AsyncCopyChecker>(m_details);
 }

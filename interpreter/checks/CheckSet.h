@@ -3,6 +3,8 @@
 #include "checks/CheckDetails.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace clstep {
 
@@ -13,16 +15,25 @@ class EndianTracer;
 class AsyncCopyChecker;
 
 /// Which runtime checks a run gets (`clstep-cli run` flags --no-data-races,
-/// --no-uninitialized, --no-endian-events, --no-checks, --uniform-writes; the async copy
-/// checks are on unless --no-checks).
+/// --no-uninitialized, --no-endian-events, --no-checks, --uniform-writes, --strict-races; the async
+/// copy checks are on unless --no-checks).
 struct CheckOptions {
     bool dataRaces = true;      ///< RaceDetector
     bool uninitialized = true;  ///< UninitializedChecker
     bool endianEvents = true;   ///< EndianTracer
     bool uniformWrites = false; ///< also report write-write races that store equal values
     bool asyncCopies = true;    ///< AsyncCopyChecker (async copy divergence and events)
+    bool strictRaces = false;   ///< benign races (kind "benign-race") are errors, not warnings
+    /// By kernel argument index: where the bytes of a `noinit` buffer argument came from, for
+    /// the origin of uninitialized reads (the OpenCL platform: "buffer 3 created by
+    /// clCreateBuffer without data"); empty: the launch's noinit argument.
+    std::vector<std::string> noInitOrigins;
     /// Every check off (the run then has no observers and pays nothing for checks).
-    static CheckOptions none() { return {false, false, false, false, false}; }
+    static CheckOptions none() {
+        CheckOptions o;
+        o.dataRaces = o.uninitialized = o.endianEvents = o.asyncCopies = false;
+        return o;
+    }
 };
 
 /// Creates the enabled checks for one kernel run and owns them and their CheckDetails.

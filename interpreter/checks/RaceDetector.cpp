@@ -26,8 +26,8 @@ const char* hazardName(int h) {
 
 } // namespace
 
-RaceDetector::RaceDetector(CheckDetails& details, bool uniformWrites)
-    : m_details(details), m_uniformWrites(uniformWrites) {}
+RaceDetector::RaceDetector(CheckDetails& details, bool uniformWrites, bool strictRaces)
+    : m_details(details), m_uniformWrites(uniformWrites), m_strictRaces(strictRaces) {}
 
 RaceDetector::~RaceDetector() = default;
 
@@ -95,7 +95,7 @@ void RaceDetector::onRunDiscarded(KernelRun&) {
 }
 
 std::unique_ptr<ExecutionObserver> RaceDetector::forThread() {
-    auto d = std::make_unique<RaceDetector>(m_details, m_uniformWrites);
+    auto d = std::make_unique<RaceDetector>(m_details, m_uniformWrites, m_strictRaces);
     d->m_parent = this;
     d->m_unwrittenImages = m_unwrittenImages;
     return d;
@@ -149,6 +149,10 @@ RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp, const Access& a) 
             s.granules.assign((s.size + 3) / 4, Granule{});
             s.split.clear();
             s.values.assign(s.size, 0);
+            s.mirror.assign(s.size, 0);
+            s.mirrorSerial.assign((s.size + SparseArray<uint16_t>::kPageElements - 1) /
+                                      SparseArray<uint16_t>::kPageElements,
+                                  a.buffer->serial);
         }
         s.serial = a.buffer->serial;
     }
@@ -222,28 +226,105 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     if (victim) *victim = e;
 }
 
+// Inlined into process(): a call costs as much as the few bytes of a typical access.
+[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh,
+                                                                   const Access& a, uint64_t off) {
+    const uint64_t end = off + a.size;
+    constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
+    const uint64_t p0 = off >> kBits, p1 = (end - 1) >> kBits;
+    for (uint64_t p = p0; sp.local && p <= p1; ++p) // __global pages keep their serial
+        if (sh.mirrorSerial[p] != sh.serial) [[unlikely]] {
+            // A new group's __local buffer: nothing of this page is known yet.
+            const uint64_t lo = p << kBits;
+            const uint64_t hi = std::min<uint64_t>(sh.size, lo + (uint64_t(1) << kBits));
+            uint16_t* page = &sh.mirror[lo];
+            std::fill(page, page + (hi - lo), uint16_t(0));
+            sh.mirrorSerial[p] = sh.serial;
+        }
+    if (a.write && a.data && sp.unchanged.size() < a.size) sp.unchanged.resize(a.size);
+    uint16_t* const base = p0 == p1 ? &sh.mirror[off] : nullptr;
+    if (!a.data) return base;
+    // Local restrict pointers: the byte stores below would otherwise make the compiler reload
+    // every pointer after each of them (uint8_t aliases everything).
+    const uint8_t* __restrict data = a.data;
+    const uint64_t n = a.size;
+    const bool atomic = a.atomic;
+    if (base) { // the common case: one page, whose entries are contiguous
+        uint16_t* __restrict m = base;
+        if (!a.write) {
+            if (n == 4) { // a word read again: every entry already known
+                uint64_t w;
+                std::memcpy(&w, m, 8);
+                constexpr uint64_t kKnown4 = 0x0100010001000100ull;
+                if ((w & kKnown4) == kKnown4) return base;
+            }
+            for (uint64_t i = 0; i < n; ++i)
+                if (!(m[i] & kKnown)) m[i] = uint16_t((m[i] & kSame) | kKnown | data[i]);
+            return base;
+        }
+        uint8_t* __restrict un = sp.unchanged.data();
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint16_t old = m[i];
+            const bool same = (old & kKnown) && uint8_t(old) == data[i];
+            un[i] = same;
+            // A plain write always becomes the byte's write record (updateWrite): its kSame
+            // bit is set here; an atomic one's in process(), once the record is decided.
+            m[i] = uint16_t((atomic ? (old & kSame) : (same ? kSame : 0)) | kKnown | data[i]);
+        }
+        return base;
+    }
+    for (uint64_t i = 0; i < n; ++i) {
+        uint16_t& m = sh.mirror[off + i];
+        if (!a.write) {
+            if (!(m & kKnown)) m = uint16_t((m & kSame) | kKnown | data[i]);
+            continue;
+        }
+        const bool same = (m & kKnown) && uint8_t(m) == data[i];
+        sp.unchanged[i] = same;
+        m = uint16_t((atomic ? (m & kSame) : (same ? kSame : 0)) | kKnown | data[i]);
+    }
+    return nullptr;
+}
+
 void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo,
-                         uint64_t hi, const Record& e, const uint8_t* data) {
-    auto add = [&](uint64_t o, const Record& first, Hazard h) {
-        for (const Conflict& c : sp.conflicts)
-            if (c.first == first && c.hazard == h) return;
-        if (sp.conflicts.size() < kMaxConflictsPerAccess) sp.conflicts.push_back({o, first, h});
+                         uint64_t hi, const Record& e, const uint8_t* data,
+                         const uint8_t* unchanged) {
+    auto add = [&](uint64_t o, const Record& first, Hazard h, bool benign) {
+        for (Conflict& c : sp.conflicts)
+            if (c.first == first && c.hazard == h) {
+                c.benign = c.benign && benign;
+                return;
+            }
+        if (sp.conflicts.size() < kMaxConflictsPerAccess)
+            sp.conflicts.push_back({o, first, h, benign});
     };
     if (conflicts(sp, state.write, e)) {
         if (!data) {
-            add(lo, state.write, Hazard::RAW);
+            // Benign when the write read here stored the bytes that were already there.
+            bool benign = true;
+            for (uint64_t o = lo; o < hi && benign; ++o)
+                benign = sh.mirror[o] & kSame;
+            add(lo, state.write, Hazard::RAW, benign);
         } else {
-            // A write-write race storing the same bytes is suppressed unless asked for.
-            for (uint64_t o = lo; o < hi; ++o)
-                if (m_uniformWrites || sh.values[o] != data[o - lo]) {
-                    add(o, state.write, Hazard::WAW);
-                    break;
-                }
+            // A write-write race storing the same bytes is benign, and only reported when
+            // asked for (--uniform-writes).
+            uint64_t o = lo;
+            while (o < hi && sh.values[o] == data[o - lo])
+                ++o;
+            if (o < hi)
+                add(o, state.write, Hazard::WAW, false);
+            else if (m_uniformWrites)
+                add(lo, state.write, Hazard::WAW, true);
         }
     }
     if (data)
         for (const Record& r : state.read)
-            if (conflicts(sp, r, e)) add(lo, r, Hazard::WAR);
+            if (conflicts(sp, r, e)) {
+                bool benign = unchanged != nullptr;
+                for (uint64_t o = lo; o < hi && benign; ++o)
+                    benign = unchanged[o - lo];
+                add(lo, r, Hazard::WAR, benign);
+            }
 }
 
 void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
@@ -276,11 +357,17 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
         return;
     }
     // A __global access of a parallel run: checked by the run's detector in group order.
-    std::vector<uint8_t> bytes;
-    if (a.write && a.data) bytes.assign(a.data, a.data + a.size);
+    // The bytes written or read (benign races need both): up to 16 inline, no allocation.
+    std::array<uint8_t, 16> small{};
+    std::vector<uint8_t> big;
+    const bool hasData = a.data != nullptr;
+    if (hasData && a.size <= small.size())
+        std::memcpy(small.data(), a.data, a.size);
+    else if (hasData)
+        big.assign(a.data, a.data + a.size);
     RaceDetector* p = m_parent;
-    m_run->inGroupOrder([p, a, bytes = std::move(bytes)]() mutable {
-        a.data = bytes.empty() ? nullptr : bytes.data();
+    m_run->inGroupOrder([p, a, small, big = std::move(big), hasData]() mutable {
+        a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
         p->process(p->m_global, a);
     });
 }
@@ -305,6 +392,8 @@ void RaceDetector::process(Space& sp, const Access& a) {
     else
         e.item = a.item;
     const uint8_t* data = a.write ? a.data : nullptr;
+    uint16_t* const mirror = mirrorAccess(sp, *sh, a, off);
+    const uint8_t* unchanged = data ? sp.unchanged.data() : nullptr;
 
     // Split the granules this access covers only partly, then check granule by granule.
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
@@ -320,11 +409,13 @@ void RaceDetector::process(Space& sp, const Access& a) {
         const Granule& gr = sh->granules[g];
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
         if (!gr.split) {
-            check(sp, gr.state, *sh, lo, hi, e, data ? data + (lo - off) : nullptr);
+            check(sp, gr.state, *sh, lo, hi, e, data ? data + (lo - off) : nullptr,
+                  unchanged ? unchanged + (lo - off) : nullptr);
         } else {
             for (uint64_t o = lo; o < hi; ++o)
                 check(sp, sh->split[gr.split - 1][o % 4], *sh, o, o + 1, e,
-                      data ? data + (o - off) : nullptr);
+                      data ? data + (o - off) : nullptr,
+                      unchanged ? unchanged + (o - off) : nullptr);
         }
     }
     for (const Conflict& c : sp.conflicts)
@@ -336,9 +427,23 @@ void RaceDetector::process(Space& sp, const Access& a) {
             return;
         }
         updateWrite(sp, b, e);
-        if (b.write == e && a.data)
+        if (!a.data) return;
+        if (b.write == e) {
             for (uint64_t o = lo; o < hi; ++o)
                 sh->values[o] = a.data[o - off];
+            if (a.atomic) // a plain write's kSame was set by mirrorAccess()
+                for (uint64_t o = lo; o < hi; ++o) {
+                    uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
+                    m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
+                }
+        } else {
+            // A write the record does not keep (an atomic one beside a live write) that
+            // changed the bytes: a later read races with it, so the recorded write no longer
+            // stands for writes that all left the bytes as they were.
+            for (uint64_t o = lo; o < hi; ++o)
+                if (!unchanged[o - off])
+                    (mirror ? mirror[o - off] : sh->mirror[o]) &= uint16_t(~kSame);
+        }
     };
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         Granule& gr = sh->granules[g];
@@ -410,21 +515,24 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
                           const Record& second) {
     const bool writeWrite = c.hazard == Hazard::WAW;
     const bool firstWrite = c.hazard != Hazard::WAR;
+    const bool benign = c.benign;
     const AddressSpace space = address::space(a.address);
     const uint64_t byteAddress = address::make(space, address::buffer(a.address), c.offset);
     const uint16_t firstSite = c.first.site & kSiteMask, secondSite = second.site & kSiteMask;
 
     Diagnostic d;
-    d.severity = Severity::Error;
-    d.kind = "data-race";
+    d.severity = benign && !m_strictRaces ? Severity::Warning : Severity::Error;
+    d.kind = benign ? "benign-race" : "data-race";
     d.range = sp.sites.range(firstSite);
     if (!d.range.valid()) d.range = a.site;
     d.notes.push_back({a.site, {}});
-    std::string head = std::string(writeWrite ? "Write-write" : "Read-write") + " data race at " +
-                       addressSpaceShortName(space) + " memory address " +
-                       MemoryNames::hexAddress(byteAddress);
-    uint64_t key =
-        uint64_t(firstSite) | (uint64_t(secondSite) << 16) | (uint64_t(writeWrite) << 32);
+    std::string head =
+        std::string(benign ? (writeWrite ? "Benign write-write" : "Benign read-write")
+                           : (writeWrite ? "Write-write" : "Read-write")) +
+        " data race at " + addressSpaceShortName(space) + " memory address " +
+        MemoryNames::hexAddress(byteAddress);
+    uint64_t key = uint64_t(firstSite) | (uint64_t(secondSite) << 16) |
+                   (uint64_t(writeWrite) << 32) | (uint64_t(benign) << 33);
     // The facts, ranges and report are recorded in work-group order (parallel runs).
     auto record = [this](Diagnostic d, std::vector<CheckDetails::Range> ranges,
                          std::optional<nlohmann::json> fields) {
@@ -477,6 +585,13 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     d.message = head + " (" + m_names.describe(byteAddress, a.buffer) + "): " + firstText + " by " +
                 entity(c.first, firstIds) + ", then " + secondText + " by " +
                 entity(second, secondIds) + " [" + hazardName(static_cast<int>(c.hazard)) + "]";
+    // The value the write left as it was (the write's bytes: the first access's for RAW).
+    std::string sameValue;
+    if (benign)
+        sameValue = c.hazard == Hazard::RAW
+                        ? MemoryNames::hexBytes(firstValue.data(), firstValue.size())
+                        : MemoryNames::hexBytes(a.data, a.size);
+    if (benign) d.message += ": the write stores the value already there (" + sameValue + ")";
     d.notes.front().message = "second access: " + secondText + " by " + entity(second, secondIds);
     d.workItems = {firstIds, secondIds};
 
@@ -495,6 +610,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     nlohmann::json fields = m_names.locationJson(byteAddress, a.buffer);
     fields["race"] = writeWrite ? "write-write" : "read-write";
     fields["hazard"] = hazardName(static_cast<int>(c.hazard));
+    if (benign) fields["value"] = sameValue;
     fields["first"] = accessJson(c.first, firstIds, firstWrite, sp.sites.range(firstSite),
                                  firstValue.data(), firstValue.size());
     fields["second"] =

@@ -30,7 +30,15 @@ namespace clstep {
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
 ///   - the space is `__global` and they come from different work-groups (whole run).
 /// A write-write race whose second write stores the same byte value is suppressed unless
-/// `uniformWrites` is set (Oclgrind's --uniform-writes).
+/// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a "benign-race".
+///
+/// A read-write race whose write stores exactly the bytes that were already there (every
+/// work-item doing `v = A[0]; A[0] = v;`, or storing 0 over a 0 others read) is reported
+/// as kind "benign-race", a warning (an error with `strictRaces`, --strict-races), with the
+/// value. What was there is known from the detector's own mirror of the bytes its accesses
+/// read and wrote in the run (in the current work-group for `__local`): a byte whose first
+/// access is a write has no known previous value, so a race with that write stays a
+/// "data-race".
 ///
 /// Shadow memory, in vectors parallel to Buffer::bytes for every accessed `__local` and
 /// `__global` buffer: the state of a byte is one write record and two read records of 8
@@ -55,8 +63,9 @@ namespace clstep {
 class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
-    /// detector. `uniformWrites`: also report write-write races storing equal values.
-    RaceDetector(CheckDetails& details, bool uniformWrites);
+    /// detector. `uniformWrites`: also report write-write races storing equal values (as
+    /// "benign-race"). `strictRaces`: benign races are errors, not warnings.
+    RaceDetector(CheckDetails& details, bool uniformWrites, bool strictRaces = false);
     ~RaceDetector() override;
 
     void onRunBegin(KernelRun& run) override;
@@ -104,6 +113,13 @@ private:
         SparseArray<Granule> granules;
         std::vector<std::array<ByteState, 4>> split; ///< byte states of split granules
         SparseArray<uint8_t> values;                 ///< last byte written (uniform writes)
+        /// The detector's mirror of each byte (benign races): bits 0-7 its content as the
+        /// accesses seen in this serial read or wrote it, kKnown when that content is known,
+        /// kSame when the recorded write stored the content that was already there.
+        SparseArray<uint16_t> mirror;
+        /// By page of `mirror`: the Buffer::serial its entries belong to (a new group's
+        /// `__local` buffer of the same size starts each page unknown on first touch).
+        std::vector<uint64_t> mirrorSerial;
         const ByteState& at(uint64_t offset) const {
             const Granule& g = granules[offset / 4];
             return g.split ? split[g.split - 1][offset % 4] : g.state;
@@ -114,7 +130,10 @@ private:
         uint64_t offset; ///< byte offset in the buffer
         Record first;
         Hazard hazard;
+        bool benign; ///< the write stores the bytes that were already there
     };
+    static constexpr uint16_t kKnown = 0x100;
+    static constexpr uint16_t kSame = 0x200;
     /// The checking state of one address space (`__local` or `__global`): shadows, the
     /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
     struct Space {
@@ -131,6 +150,8 @@ private:
         bool crossGroup = false;               ///< two groups shared a byte (one wrote)
         std::unordered_set<uint64_t> reported; ///< (sites, race) already detailed
         std::vector<Conflict> conflicts;       ///< scratch for one access
+        /// Scratch for one write: 1 per byte that it stores unchanged (benign races).
+        std::vector<uint8_t> unchanged;
         /// Memory order and scope last used by the atomic access at each site (for reports).
         std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> siteSemantics;
         void reset();
@@ -167,7 +188,11 @@ private:
     /// Collects the conflicts of access `e` (a write when `data`) with `state`, the state
     /// of bytes [lo, hi) of the buffer (`data` points at the bytes stored at lo).
     void check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
-               const Record& e, const uint8_t* data);
+               const Record& e, const uint8_t* data, const uint8_t* unchanged);
+    /// Updates the mirror of bytes [off, off + size) for access `a` and, for a write, fills
+    /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
+    /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
+    static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
     static void updateRead(const Space& sp, ByteState& b, const Record& e);
     static void updateWrite(const Space& sp, ByteState& b, const Record& e);
     void report(Space& sp, const Access& a, const BufferShadow& shadow, const Conflict& c,
@@ -184,6 +209,7 @@ private:
 
     CheckDetails& m_details;
     bool m_uniformWrites;
+    bool m_strictRaces;
     KernelRun* m_run = nullptr;
     MemoryNames m_names;
     Space m_local{true};

@@ -1,6 +1,8 @@
 #include "checks/UninitializedChecker.h"
 
 #include "core/Address.h"
+#include "frontend/AstWalk.h"
+#include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
@@ -38,7 +40,9 @@ void UninitializedChecker::Written::set(uint64_t offset, uint64_t count, const u
     }
 }
 
-UninitializedChecker::UninitializedChecker(CheckDetails& details) : m_details(details) {}
+UninitializedChecker::UninitializedChecker(CheckDetails& details,
+                                           std::vector<std::string> noInitOrigins)
+    : m_details(details), m_noInitOrigins(std::move(noInitOrigins)) {}
 
 void UninitializedChecker::onRunBegin(KernelRun& run) {
     m_run = &run;
@@ -52,6 +56,9 @@ void UninitializedChecker::onRunBegin(KernelRun& run) {
     m_lastItem = nullptr;
     m_lastPrivate = nullptr;
     m_copyPending = false;
+    m_group = nullptr;
+    m_privateDecls.clear();
+    m_privateDeclsBuilt = false;
     // Buffers the host left uninitialized: track them from the start of the run.
     const auto& args = run.arguments();
     for (size_t i = 0; i < args.size(); ++i) {
@@ -82,6 +89,7 @@ void UninitializedChecker::onRunEnd(KernelRun&) {
 
 void UninitializedChecker::onWorkGroupBegin(WorkGroup& group) {
     m_names.onWorkGroupBegin(group);
+    m_group = &group;
 }
 
 void UninitializedChecker::onWorkGroupEnd(WorkGroup&) {
@@ -89,6 +97,7 @@ void UninitializedChecker::onWorkGroupEnd(WorkGroup&) {
     m_private.clear();
     m_lastItem = nullptr;
     m_lastPrivate = nullptr;
+    m_group = nullptr;
 }
 
 UninitializedChecker::Written* UninitializedChecker::shadowFor(const MemoryAccess& a) {
@@ -159,15 +168,99 @@ void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
         return;
     }
     if (w->all(off, a.size)) return;
+    // Report once per read; later reads of the same bytes are reported again.
+    uint64_t first = 0, unwritten = 0;
     for (uint64_t i = 0; i < a.size; ++i)
-        if (!w->test(off + i)) {
-            report(a, off + i);
-            // Report once per read; later reads of the same bytes are reported again.
-            return;
-        }
+        if (!w->test(off + i) && !unwritten++) first = off + i;
+    report(a, first, unwritten);
 }
 
-void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten) {
+UninitializedChecker::Origin UninitializedChecker::originOf(const MemoryAccess& a) {
+    Origin o;
+    const uint32_t index = address::buffer(a.address);
+    const ast::FunctionDecl& kernel = m_run->kernel();
+    auto declared = [&](const char* kind, const std::string& name, const SourceRange& range,
+                        const char* space) {
+        o.kind = kind;
+        o.name = name;
+        o.range = range;
+        o.text = std::string("origin: the ") + space + " variable '" + name +
+                 "' declared here, never written at these bytes";
+    };
+    switch (address::space(a.address)) {
+    case AddressSpace::Private: {
+        if (!a.buffer->nameSource) break; // a temporary: no declaration
+        if (!m_privateDeclsBuilt) {
+            m_privateDeclsBuilt = true;
+            for (const ast::DeclPtr& d : m_run->program().unit->decls) {
+                if (d->kind != ast::DeclKind::Function) continue;
+                const auto* f = static_cast<const ast::FunctionDecl*>(d.get());
+                if (!f->body) continue;
+                ast::walk(f->body.get(), [this](const ast::Stmt* s) {
+                    if (s->kind == ast::StmtKind::Decl)
+                        for (const ast::DeclPtr& v : static_cast<const ast::DeclStmt*>(s)->decls)
+                            if (v->kind == ast::DeclKind::Var)
+                                m_privateDecls[&v->name] =
+                                    static_cast<const ast::VarDecl*>(v.get());
+                    return ast::Visit::Children;
+                });
+            }
+        }
+        auto it = m_privateDecls.find(a.buffer->nameSource);
+        if (it != m_privateDecls.end())
+            declared("private variable", it->second->name, it->second->nameRange, "__private");
+        break;
+    }
+    case AddressSpace::Local:
+        if (!m_group) break;
+        for (const ast::VarDecl* v : ast::kernelScopeLocals(kernel.body.get()))
+            if (address::buffer(m_group->localVariable(v)) == index) {
+                declared("local variable", v->name, v->nameRange, "__local");
+                return o;
+            }
+        for (size_t i = 0; i < kernel.params.size(); ++i)
+            if (m_group->localArgument(i) && address::buffer(m_group->localArgument(i)) == index) {
+                const ast::ParamDecl& p = *kernel.params[i];
+                o.kind = "local argument";
+                o.name = p.name;
+                o.range = p.nameRange;
+                o.text = "origin: the __local argument '" + p.name +
+                         "', allocated by the launch and never written at these bytes";
+                return o;
+            }
+        break;
+    case AddressSpace::Global:
+    case AddressSpace::Constant: {
+        const auto& args = m_run->arguments();
+        for (size_t i = 0; i < args.size() && i < kernel.params.size(); ++i) {
+            if (args[i].kind != KernelArgument::Kind::Buffer || !args[i].noInit) continue;
+            const std::vector<uint8_t>& p = m_run->parameterBytes(i);
+            if (p.size() != 8) continue;
+            uint64_t addr = 0;
+            std::memcpy(&addr, p.data(), 8);
+            if (address::space(addr) != address::space(a.address) || address::buffer(addr) != index)
+                continue;
+            const ast::ParamDecl& param = *kernel.params[i];
+            o.kind = "noinit argument";
+            o.name = param.name;
+            o.range = param.nameRange;
+            const std::string from = i < m_noInitOrigins.size() && !m_noInitOrigins[i].empty()
+                                         ? m_noInitOrigins[i]
+                                         : "the launch's noinit argument " + std::to_string(i + 1);
+            o.text = "origin: kernel argument '" + param.name + "' is " + from +
+                     ", never written at these bytes";
+            return o;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return o;
+}
+
+void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten,
+                                  uint64_t unwritten) {
     const AddressSpace space = address::space(a.address);
     Diagnostic d;
     d.severity = Severity::Warning;
@@ -176,6 +269,10 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     d.message = "Uninitialized value read of size " + std::to_string(a.size) + " at " +
                 addressSpaceShortName(space) + " memory address " +
                 MemoryNames::hexAddress(a.address);
+    // The origin is the first note of every report, repeats too: KernelRun merges reports by
+    // their first note's location.
+    Origin origin = originOf(a);
+    if (origin.range.valid()) d.notes.push_back({origin.range, origin.text});
     uint64_t key = uint64_t(m_sites.intern(a.site)) | (uint64_t(space) << 16) | (a.size << 20);
     const bool repeat = !m_reported.insert(key).second;
     if (repeat && !m_run->options().repeatDetails) {
@@ -184,12 +281,24 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     }
     WorkItemId ids = a.workItem ? a.workItem->ids() : WorkItemId{};
     uint64_t off = address::offset(a.address);
-    d.message += " (" + m_names.describe(a.address, a.buffer) + "): byte " +
-                 std::to_string(firstUnwritten - off) + " of the value was never written";
+    d.message += " (" + m_names.describe(a.address, a.buffer) + "): " + std::to_string(unwritten) +
+                 " of " + std::to_string(a.size) + (a.size == 1 ? " byte" : " bytes") +
+                 " of the value never written (first: byte " +
+                 std::to_string(firstUnwritten - off) + ")";
+    if (!origin.kind.empty()) d.message += "; origin: " + origin.kind + " '" + origin.name + "'";
     if (a.workItem) d.workItems.push_back(ids);
     nlohmann::json fields = m_names.locationJson(a.address, a.buffer);
     fields["size"] = a.size;
     fields["first_uninitialized_offset"] = firstUnwritten;
+    fields["uninitialized_bytes"] = unwritten;
+    if (!origin.kind.empty()) {
+        nlohmann::json o = {{"kind", origin.kind},
+                            {"name", origin.name},
+                            {"line", origin.range.begin.line},
+                            {"column", origin.range.begin.column},
+                            {"message", origin.text}};
+        fields["origin"] = std::move(o);
+    }
     fields["access"] = a.atomic ? "atomic read" : "read";
     if (a.workItem) fields["work_item"] = MemoryNames::idsJson(ids);
     if (repeat) // the details are the first report's
@@ -203,7 +312,7 @@ std::unique_ptr<ExecutionObserver> UninitializedChecker::forThread() {
     // parallel run needs the race detector's proof that no group accessed a __global byte
     // another group wrote (KernelRun::parallelObservable): whether a group's read finds its
     // bytes written depends on that group alone, as in the sequential run.
-    return std::make_unique<UninitializedChecker>(m_details);
+    return std::make_unique<UninitializedChecker>(m_details, m_noInitOrigins);
 }
 
 void UninitializedChecker::onRunDiscarded(KernelRun&) {

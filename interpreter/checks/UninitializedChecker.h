@@ -1,21 +1,31 @@
 #pragma once
 
 #include "checks/CheckDetails.h"
-#include "runtime/ExecutionObserver.h"
 #include "checks/MemoryNames.h"
 #include "checks/SiteTable.h"
+#include "runtime/ExecutionObserver.h"
 
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 namespace clstep {
 
+namespace ast {
+struct VarDecl;
+}
+
 /// Reports reads of bytes that were never written, in `__private` and `__local` memory
 /// and in `__global`/`__constant` buffers the launch marked `noinit`
 /// (KernelArgument::noInit), as kind "uninitialized-read" warnings at the read's source
-/// range.
+/// range. Each report says how many bytes of the value were never written and names their
+/// origin as its first note, with a source location: the declaration of the `__private` or
+/// `__local` variable, the kernel parameter of a `__local` pointer argument, or the kernel
+/// parameter of the `noinit` buffer (with the launch's word for where it came from,
+/// CheckOptions::noInitOrigins: the `.sim` argument, or the host buffer created without
+/// data). The origin is also the report's JSON "origin" object.
 ///
 /// This is a first version without value tracking: a read of never-written bytes is
 /// reported whether or not the value is later used (Oclgrind only reports when such a value
@@ -32,7 +42,11 @@ class UninitializedChecker final : public ExecutionObserver {
 public:
     /// `details` receives the location facts of each distinct report; it must outlive the
     /// checker.
-    explicit UninitializedChecker(CheckDetails& details);
+    /// `noInitOrigins`, by kernel argument index: where a noinit argument's bytes came from
+    /// (e.g. "buffer 3 created by clCreateBuffer without data"); empty: "the launch's
+    /// noinit argument".
+    explicit UninitializedChecker(CheckDetails& details,
+                                  std::vector<std::string> noInitOrigins = {});
 
     void onRunBegin(KernelRun& run) override;
     void onRunEnd(KernelRun& run) override;
@@ -75,11 +89,28 @@ private:
         void set(uint64_t offset, uint64_t count, const uint8_t* flags);
     };
 
+    /// Where the never-written bytes of `a` come from (docs/diagnostics.md "Origins").
+    struct Origin {
+        std::string
+            kind; ///< "private variable", "local variable", "local argument", "noinit argument"
+        std::string name;  ///< the variable or parameter
+        SourceRange range; ///< its declaration
+        std::string text;  ///< the note's message
+    };
     Written* shadowFor(const MemoryAccess& a);
-    void report(const MemoryAccess& a, uint64_t firstUnwritten);
+    void report(const MemoryAccess& a, uint64_t firstUnwritten, uint64_t unwritten);
+    /// The origin of the bytes of `a` (range invalid when unknown, e.g. a temporary).
+    Origin originOf(const MemoryAccess& a);
 
     CheckDetails& m_details;
+    /// By kernel argument index: the launch's description of a noinit argument's origin.
+    std::vector<std::string> m_noInitOrigins;
     KernelRun* m_run = nullptr;
+    WorkGroup* m_group = nullptr; ///< the group being run (origins of `__local` bytes)
+    /// Buffer::nameSource (a declaration's name) to the declaration of each `__private`
+    /// variable of the program; built at the first report of a run.
+    std::unordered_map<const std::string*, const ast::VarDecl*> m_privateDecls;
+    bool m_privateDeclsBuilt = false;
     MemoryNames m_names;
     SiteTable m_sites;
     std::unordered_set<uint64_t> m_reported; ///< (site, size, space) already detailed

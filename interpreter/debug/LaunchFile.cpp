@@ -51,6 +51,7 @@ void LaunchFile::applySettings(const launch::LaunchConfig* config, Session& sess
         checks.uninitialized = has("uninitialized");
         checks.endianEvents = has("endian");
         checks.uniformWrites = has("uniform-writes");
+        checks.strictRaces = has("strict-races");
         checks.asyncCopies = has("async-copies");
     }
     session.setCheckOptions(checks);

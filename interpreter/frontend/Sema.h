@@ -7,6 +7,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -211,6 +212,10 @@ private:
     std::vector<ast::GotoStmt*> m_gotos;
     std::map<ast::FunctionDecl*, std::vector<std::pair<ast::FunctionDecl*, SourceRange>>> m_calls;
     std::map<std::string, ast::FunctionDecl*> m_functions;
+    /// Declarations already refused with an error (a variable or parameter that is a pointer
+    /// to a function, spec 6.9.a): a later use of the name reports nothing more, so one
+    /// mistake gives one error, not a cascade.
+    std::set<const ast::Decl*> m_rejected;
 };
 
 } // namespace clstep

@@ -70,9 +70,11 @@ void Sema::checkFunction(FunctionDecl* f) {
         checkAttributes(p->attrs, false);
         QualType t = resolveType(p->typeSyntax.get(), true);
         applyEndian(t, p->attrs);
-        if (t.type && (t->isFunction() || isFunctionPointer(t.type)))
+        if (t.type && (t->isFunction() || isFunctionPointer(t.type))) {
             error("function-pointer", p->nameRange.valid() ? p->nameRange : p->range,
                   "pointers to functions are not allowed in OpenCL C (6.9.a)");
+            m_rejected.insert(p.get());
+        }
         if (isNamedSpace(t.space)) {
             SourceRange q = objectQualifierRange(p->typeSyntax.get());
             if (!q.valid()) q = p->range;
@@ -260,6 +262,7 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
         v->type = QualType{m_types.scalar(TypeKind::Int), AddressSpace::Private};
         v->init.reset();
         v->slot = m_nextSlot++;
+        m_rejected.insert(v);
         declareName(v);
         return;
     }

@@ -380,6 +380,7 @@ void Sema::checkCall(CallExpr* c) {
         return;
     }
     if (d->kind != DeclKind::Function) {
+        if (m_rejected.count(d)) return; // its declaration was refused with an error already
         error("not-a-function", n->range, "'" + n->name + "' is not a function");
         return;
     }

@@ -163,8 +163,8 @@ struct LaunchConfig {
     std::optional<std::array<uint64_t, 3>> globalOffset;
     /// Debugger settings saved with the launch (`# clstep: device-endian big|little`,
     /// `# clstep: schedule NAME [SEED]`, `# clstep: checks LIST|none`, LIST a comma list of
-    /// races, uninitialized, endian, uniform-writes, async-copies). Unset: the defaults
-    /// (little-endian, in-order, the default checks); oclgrind-kernel ignores them.
+    /// races, uninitialized, endian, uniform-writes, strict-races, async-copies). Unset: the
+    /// defaults (little-endian, in-order, the default checks); oclgrind-kernel ignores them.
     std::optional<bool> deviceBigEndian;
     std::optional<std::string> schedule;
     uint64_t scheduleSeed = 1;

@@ -1,6 +1,7 @@
 #include "runtime/WorkGroup.h"
 
 #include "frontend/AstWalk.h"
+#include "runtime/BarrierFlags.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 
@@ -133,16 +134,26 @@ void WorkGroup::reportDivergence(const std::vector<const WorkItem*>& items, cons
     Diagnostic d;
     d.kind = "barrier-divergence";
     d.range = first.barrierRange();
+    const bool waitEvents = first.barrierFlags() & kWaitGroupEventsBarrier;
     d.message = std::string(scope) + " divergence detected (" + first.barrierName() +
                 "): " + std::to_string(atBarrier) + " of " + std::to_string(items.size()) +
                 " work-items reached this " +
-                (std::string(first.barrierName()) == "barrier" ? "barrier" : "call");
+                (waitEvents                                      ? "wait_group_events call"
+                 : std::string(first.barrierName()) == "barrier" ? "barrier"
+                                                                 : "call");
     if (done) d.message += ", " + std::to_string(done) + " finished without reaching it";
     for (const WorkItem* wi : items)
         if (wi->state() == WorkItem::State::AtBarrier &&
             !(wi->barrierRange() == first.barrierRange()))
             d.notes.push_back({wi->barrierRange(), "other work-items wait here"});
     d.workItems.push_back(first.ids());
+    // And the first work-item that is not waiting there (finished, or at another barrier).
+    for (const WorkItem* wi : items)
+        if (wi->state() != WorkItem::State::AtBarrier ||
+            !(wi->barrierRange() == first.barrierRange())) {
+            d.workItems.push_back(wi->ids());
+            break;
+        }
     m_run.report(std::move(d));
 }
 
@@ -219,7 +230,7 @@ bool WorkGroup::releaseBarrierIfComplete() {
         // that ignores the divergence would leave, not the values of half-run work-items.
     }
     for (ExecutionObserver* o : observers())
-        o->onBarrier(*this, first->barrierFlags());
+        o->onBarrier(*this, first->barrierFlags() & ~kWaitGroupEventsBarrier);
     for (auto& wi : m_items)
         if (wi->state() == WorkItem::State::AtBarrier) wi->releaseBarrier();
     return true;

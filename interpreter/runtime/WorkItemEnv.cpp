@@ -2,6 +2,7 @@
 // synchronisation, asynchronous copies, output and errors).
 #include "runtime/WorkItemEnv.h"
 
+#include "runtime/BarrierFlags.h"
 #include "runtime/ExecutionObserver.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
@@ -130,7 +131,9 @@ void WorkItemEnv::waitEvents(uint64_t count, uint64_t eventList, const SourceRan
         for (ExecutionObserver* o : observers)
             o->onWaitEvents(m_wi, count, p ? events.data() : nullptr, site);
     }
-    barrier(1 | 2, site); // the copies are complete for the group once every work-item waits
+    // The copies are complete for the group once every work-item waits: a barrier with both
+    // fences, marked so that a divergence names the call.
+    barrier(1 | 2 | kWaitGroupEventsBarrier, site);
 }
 
 const image::Object* WorkItemEnv::imageAt(uint64_t handle) const {

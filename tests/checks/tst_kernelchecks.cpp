@@ -4,7 +4,11 @@
 // ones its comments announce:
 //
 //   // expect: KIND [SPACE] [line N[,M]] [hazard RAW|WAR|WAW] [race read-write|write-write]
-//   //         [count N] [mincount N]
+//   //         [count N] [mincount N] [severity error|warning|note] [value HEX]
+//   //         [origin TEXT] [message TEXT]
+//
+// `origin TEXT` requires a note whose message contains TEXT, and `message TEXT` a message
+// that contains it (in both, '_' stands for a space).
 //   // expect-none
 //   // args: EXTRA CLI ARGUMENTS
 //
@@ -38,7 +42,8 @@
 
 namespace {
 
-const char* const kCategories[] = {"data-race", "memcheck", "barrier", "uninitialized", "endian"};
+const char* const kCategories[] = {"data-race", "benign-race",   "memcheck",
+                                   "barrier",   "uninitialized", "endian"};
 
 struct Expectation {
     QString text; ///< the comment, for messages
@@ -49,6 +54,10 @@ struct Expectation {
     QString race;
     int count = -1;
     int minCount = -1;
+    QString severity; ///< "error", "warning" or "note"; empty: any
+    QString value;    ///< the JSON "value" field without spaces (benign races)
+    QString origin;   ///< a note's message must contain this (origins of uninitialized reads)
+    QString message;  ///< the message must contain this ('_' for spaces)
 };
 
 /// One expected dump line: exact text, or (MATCH) a prefix.
@@ -117,6 +126,14 @@ bool parseExpectation(const QString& text, Expectation& e, QString& error) {
             e.count = next().toInt();
         } else if (t[i] == "mincount") {
             e.minCount = next().toInt();
+        } else if (t[i] == "severity") {
+            e.severity = next();
+        } else if (t[i] == "value") {
+            e.value = next();
+        } else if (t[i] == "origin") {
+            e.origin = next();
+        } else if (t[i] == "message") {
+            e.message = next();
         } else {
             error = "unknown token '" + t[i] + "' in '" + text + "'";
             return false;
@@ -211,6 +228,17 @@ bool matches(const Expectation& e, const QJsonObject& d) {
     int count = d.contains("count") ? d["count"].toInt() : 1;
     if (e.count >= 0 && count != e.count) return false;
     if (e.minCount >= 0 && count < e.minCount) return false;
+    if (!e.severity.isEmpty() && d["severity"].toString() != e.severity) return false;
+    if (!e.value.isEmpty() && d["value"].toString().remove(' ') != e.value) return false;
+    if (!e.message.isEmpty() && !d["message"].toString().replace(' ', '_').contains(e.message))
+        return false;
+    if (!e.origin.isEmpty()) {
+        bool found = false;
+        for (const QJsonValue& n : d["notes"].toArray())
+            found =
+                found || n.toObject()["message"].toString().replace(' ', '_').contains(e.origin);
+        if (!found) return false;
+    }
     return true;
 }
 

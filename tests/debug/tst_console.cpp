@@ -222,6 +222,12 @@ private slots:
                      .contains("Runtime checks: data races (uniform writes too), uninitialized "
                                "reads, endian conversions, async copies\n"),
                  qPrintable(uniform.out));
+        Transcript strict = runConsole("samples/reduction_race.sim", "info\n",
+                                       {"--strict-races", "--uniform-writes"});
+        QVERIFY2(outputOf(strict, "info")
+                     .contains("Runtime checks: data races (uniform writes too, benign races as "
+                               "errors), uninitialized reads, endian conversions, async copies\n"),
+                 qPrintable(strict.out));
     }
 
     void exploreListsTheChecksReports() {

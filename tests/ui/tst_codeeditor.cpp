@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 using namespace clstep;
 using namespace clstep::ui;
@@ -39,6 +40,7 @@ private slots:
     void breakpointMargin();
     void executionMarkers();
     void diagnosticsSquigglesAndAnnotations();
+    void benignRacesHaveTheirOwnQuieterColour();
     void documentResolveAndAutosave();
     void autosaveEqualToTheFileOrDeclinedIsDeleted();
     void nulBytesAndInvalidUtf8AreWarnedAbout();
@@ -162,6 +164,67 @@ void TestCodeEditor::diagnosticsSquigglesAndAnnotations() {
     e.setDiagnostics({}, 1);
     QVERIFY(e.diagnosticLines().isEmpty());
     QVERIFY(e.annotationAt(3).isEmpty());
+}
+
+namespace {
+/// WCAG 2 relative luminance of `c` (sRGB).
+double luminance(const QColor& c) {
+    auto channel = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+/// `fg` drawn with `alpha` (0-255) over `bg`.
+QColor blend(const QColor& fg, int alpha, const QColor& bg) {
+    const double a = alpha / 255.0;
+    return QColor::fromRgbF(static_cast<float>(a * fg.redF() + (1 - a) * bg.redF()),
+                            static_cast<float>(a * fg.greenF() + (1 - a) * bg.greenF()),
+                            static_cast<float>(a * fg.blueF() + (1 - a) * bg.blueF()));
+}
+double contrast(const QColor& a, const QColor& b) {
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+} // namespace
+
+void TestCodeEditor::benignRacesHaveTheirOwnQuieterColour() {
+    for (bool dark : {false, true}) {
+        Theme::setDark(dark);
+        CodeEditor e;
+        e.setText(QString::fromLatin1(kKernel));
+        Diagnostic race;
+        race.kind = "data-race";
+        race.severity = Severity::Error;
+        race.range = {{1, 5, 19}, {1, 5, 20}};
+        Diagnostic benign;
+        benign.kind = "benign-race";
+        benign.severity = Severity::Warning;
+        benign.range = {{1, 3, 5}, {1, 3, 12}};
+        e.setDiagnostics({race, benign}, 1);
+        const long racePos = e.positionFromLineIndex(4, 18);
+        const long benignPos = e.positionFromLineIndex(2, 6);
+        const long raceMask = e.SendScintilla(QsciScintillaBase::SCI_INDICATORALLONFOR, racePos);
+        const long benignMask =
+            e.SendScintilla(QsciScintillaBase::SCI_INDICATORALLONFOR, benignPos);
+        QVERIFY(raceMask != 0);
+        QVERIFY(benignMask != 0);
+        QVERIFY(raceMask != benignMask); // another indicator, hence another colour
+        int indicator = 0;
+        while (!(benignMask & (1L << indicator)))
+            ++indicator;
+        const long rgb = e.SendScintilla(QsciScintillaBase::SCI_INDICGETFORE, indicator);
+        const QColor fore(rgb & 0xff, (rgb >> 8) & 0xff, (rgb >> 16) & 0xff);
+        QCOMPARE(fore, Theme::benignRace());
+        QVERIFY(Theme::benignRace() != Theme::race());
+        const int alpha =
+            static_cast<int>(e.SendScintilla(QsciScintillaBase::SCI_INDICGETALPHA, indicator));
+        const double c = contrast(Theme::editorText(),
+                                  blend(Theme::benignRace(), alpha, Theme::editorBackground()));
+        QVERIFY2(c >= 4.5, qPrintable(QStringLiteral("contrast %1").arg(c)));
+        // The race line marker (a red line background) is for real races only.
+        QVERIFY(e.markersAtLine(2) == 0);
+    }
+    Theme::setDark(false);
 }
 
 void TestCodeEditor::documentResolveAndAutosave() {

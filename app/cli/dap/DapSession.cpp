@@ -108,6 +108,7 @@ void DapSession::launch(const json& args) {
     o.noUninitialized = flagOf(args, "no-uninitialized");
     o.noEndianEvents = flagOf(args, "no-endian-events");
     o.uniformWrites = flagOf(args, "uniform-writes");
+    o.strictRaces = flagOf(args, "strict-races");
     SchedulePolicy policy = SchedulePolicy::InOrder;
     std::string schedule = stringOf(args, "schedule", "in-order");
     if (!parseSchedulePolicy(schedule, policy))

@@ -1,7 +1,10 @@
 // A plain access races with an atomic one unless a barrier orders them, whatever the
 // memory order: work-item 0 reads the flag plainly while the others store it atomically.
 // args: --cl-std CL2.0
-// expect: data-race local line 12,14 mincount 1
+// The first store (work-item 1) changes the flag: a data race; the later ones store the 1
+// already there: benign races.
+// expect: data-race local line 15,17 mincount 1
+// expect: benign-race local line 15,17 hazard WAR count 2 severity warning value 01000000
 __kernel void c11_atomic_then_plain(__global int *out)
 {
     __local atomic_int ready;

@@ -1,9 +1,10 @@
 // The tiled multiplication without the barrier after the inner loop: the next
-// tile's loads overwrite values other work-items are still reading.
-// expect: data-race local line 17,21 hazard WAR
-// expect: data-race local line 18,21 hazard WAR
-// expect: data-race local line 17,21 hazard RAW
-// expect: data-race local line 18,21 hazard RAW
+// tile's loads overwrite values other work-items are still reading. b is all ones, so the
+// loads of tb store the values already there: benign races; those of ta are data races.
+// expect: data-race local line 18,22 hazard WAR
+// expect: benign-race local line 19,22 hazard WAR severity warning value 0000803f
+// expect: data-race local line 18,22 hazard RAW
+// expect: benign-race local line 19,22 hazard RAW severity warning value 0000803f
 #define T 4
 __kernel void matmul_tiled_missing_second_barrier(__global const float *a, __global const float *b,
                                                   __global float *c, int n)
