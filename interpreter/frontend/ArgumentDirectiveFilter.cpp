@@ -4,7 +4,8 @@ namespace clstep::detail {
 
 namespace {
 
-/// Deepest parenthesis nesting whose caller names are kept (deeper levels count as no name).
+/// Deepest parenthesis nesting whose caller names are kept (deeper levels count as no name), so
+/// a directive costs at most this many macro lookups.
 constexpr size_t kMaxTrackedDepth = 4096;
 
 /// The run whose files go through the filter (set by RunScope; runs are serialised).
@@ -63,6 +64,7 @@ WaveToken& ArgumentDirectiveFilter::get(WaveToken& token) {
                 m_state.reportUnterminatedConditional(g.at, g.name);
             m_groups.clear();
             m_callers.clear();
+            m_untracked = 0;
             return token;
         }
         if (id == wave::T_NEWLINE) {
@@ -87,7 +89,10 @@ WaveToken& ArgumentDirectiveFilter::get(WaveToken& token) {
             }
             // Wave's own directive. One that closes a group Wave opened ends the parentheses
             // we followed: they were not a call Wave makes (e.g. in a skipped group).
-            if (closing) m_callers.clear();
+            if (closing) {
+                m_callers.clear();
+                m_untracked = 0;
+            }
             m_inDirective = true;
             return token;
         }
@@ -96,9 +101,15 @@ WaveToken& ArgumentDirectiveFilter::get(WaveToken& token) {
         if (id == wave::T_LEFTPAREN) {
             // The name before the parenthesis, if any: whether it names a macro is decided at
             // a directive, once Wave has processed the definitions before it.
-            m_callers.push_back(m_callers.size() < kMaxTrackedDepth ? m_lastName : WaveString());
-        } else if (id == wave::T_RIGHTPAREN && !m_callers.empty()) {
-            m_callers.pop_back();
+            if (m_callers.size() < kMaxTrackedDepth)
+                m_callers.push_back(m_lastName);
+            else
+                ++m_untracked; // deeper levels count as no name (bounded work and memory)
+        } else if (id == wave::T_RIGHTPAREN) {
+            if (m_untracked > 0)
+                --m_untracked;
+            else if (!m_callers.empty())
+                m_callers.pop_back();
         }
         m_lastName = id == wave::T_IDENTIFIER ? token.get_value() : WaveString();
         return token;

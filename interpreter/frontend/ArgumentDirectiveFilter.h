@@ -92,6 +92,7 @@ private:
     /// For each open parenthesis (outside directive lines and skipped groups), the
     /// identifier right before it (empty if none).
     std::vector<WaveString> m_callers;
+    size_t m_untracked = 0;     // open parentheses beyond m_callers' limit
     WaveString m_lastName;      // the last token, if an identifier (blanks and newlines kept)
     bool m_lineStart = true;    // only whitespace so far on this line
     bool m_inDirective = false; // on a directive line that Wave processes

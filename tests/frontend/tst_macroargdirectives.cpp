@@ -6,6 +6,7 @@
 #include "frontend/Preprocessor.h"
 #include "frontend/Program.h"
 
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -197,6 +198,23 @@ private slots:
     void unterminatedConditionalInArgument() {
         auto r = preprocess("#define F(a,b) [a|b]\nF(1,\n#ifdef X\n 2\n");
         CHECK_DIAG(r, "unterminated #ifdef", 3, 1);
+    }
+
+    /// Hostile input: deeply nested parentheses inside a call, with many directives in them,
+    /// stays fast and correct.
+    void deepParenthesesWithDirectives() {
+        std::string src = "#define F(x) <x>\nF(";
+        src += std::string(20000, '(');
+        for (int i = 0; i < 2000; ++i)
+            src += "\n#if 1\nA\n#else\nB\n#endif\n";
+        src += std::string(20000, ')') + ")\n";
+        QElapsedTimer timer;
+        timer.start();
+        auto r = preprocess(src);
+        QVERIFY2(timer.elapsed() < 20000, QByteArray::number(timer.elapsed()));
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->compact().count('A'), 2000);
+        QCOMPARE(r->compact().count('B'), 0);
     }
 
     /// Other directives keep their meaning outside calls, and a #if in a skipped group around
