@@ -54,14 +54,14 @@ QString EfficiencyMarks::tooltipAt(const QPoint& pos) const {
         const int level = m_divergence.value(line);
         if (!level) return {};
         return tr("Line %1 · divergence heat %2 of 4 (amber): branch splits and masked "
-                  "lane-slots of its sub-groups. View › Efficiency has the figures.")
+                  "lane-slots of its sub-groups. View › Panes › Efficiency has the figures.")
             .arg(line)
             .arg(level);
     }
     const int level = m_memory.value(line);
     if (!level) return {};
     return tr("Line %1 · memory heat %2 of 4 (red): __local bank conflicts or __global "
-              "accesses needing extra segments. View › Efficiency has the figures.")
+              "accesses needing extra segments. View › Panes › Efficiency has the figures.")
         .arg(line)
         .arg(level);
 }

@@ -109,7 +109,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         if (!busy) return;
         QTimer::singleShot(300, this, [this] {
             if (!m_controller->busy()) return;
-            m_status->setFullText(tr("running… (Debug › Pause stops it) · step %1")
+            m_status->setFullText(tr("running… (Debug › Pause, F6, stops it) · step %1")
                                       .arg(m_controller->state().snapshot
                                                ? m_controller->state().snapshot->step
                                                : 0));
