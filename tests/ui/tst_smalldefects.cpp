@@ -4,6 +4,7 @@
 #include "CodeEditor.h"
 #include "DebugActions.h"
 #include "DebugController.h"
+#include "DiagnosticsModel.h"
 #include "EfficiencyMarks.h"
 #include "ElidedLabel.h"
 #include "MainWindow.h"
@@ -19,6 +20,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,6 +38,7 @@ private slots:
     void emptyFileHasNoKernel();
     void statusSaysRunningDuringALongRun();
     void heatStripsHaveTooltips();
+    void diagnosticsMessageColumnIsWide();
 };
 
 void TestSmallDefects::countMarginFitsItsNumbers() {
@@ -169,6 +172,22 @@ void TestSmallDefects::heatStripsHaveTooltips() {
         static_cast<int>(e->SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, pos1));
     if (y1 >= 0 && marks->divergenceAt(1) == 0 && marks->memoryAt(1) == 0)
         QVERIFY(marks->tooltipAt(QPoint(left + 1, y1 + 2)).isEmpty());
+}
+
+// issue #31 item 7: the Diagnostics message column was one character wide at 1024 px
+void TestSmallDefects::diagnosticsMessageColumnIsWide() {
+    std::unique_ptr<MainWindow> window(test::newTestWindow());
+    window->resize(1024, 768);
+    QVERIFY(window->openPath(test::sample("reduction_race.sim")));
+    QVERIFY(window->waitIdle());
+    ScriptRunner run(window.get());
+    QVERIFY2(run.run({"continue"}), qPrintable(run.error()));
+    QTest::qWait(600);
+    auto* view = window->findChild<QTableView*>(QStringLiteral("diagnosticsView"));
+    QVERIFY(view);
+    const int width = view->columnWidth(DiagnosticsModel::MessageColumn);
+    const int chars = width / view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    QVERIFY2(chars >= 10, qPrintable(QStringLiteral("%1 px, %2 characters").arg(width).arg(chars)));
 }
 
 QTEST_MAIN(TestSmallDefects)
