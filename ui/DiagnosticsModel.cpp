@@ -82,8 +82,10 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
             QStringList ids;
             for (const WorkItemId& w : d->workItems)
                 ids << RaceInfo::idText(w.global, dims());
+            // "4 ↔ 0 (1 of 4)": which occurrence of the report the row shows
             return ids.join(race ? QStringLiteral(" ↔ ") : QStringLiteral(", ")) +
-                   RaceInfo::occurrenceText(*m_snapshot, static_cast<size_t>(index.row()));
+                   RaceInfo::occurrenceText(*m_snapshot, static_cast<size_t>(index.row()))
+                       .replace(QStringLiteral("(occurrence "), QStringLiteral("("));
         }
         case CountColumn: {
             const auto& counts = m_snapshot->diagnosticCounts;

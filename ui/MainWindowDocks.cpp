@@ -123,12 +123,11 @@ void MainWindow::buildDocks() {
     QHeaderView* diagHeader = m_diagView->horizontalHeader();
     diagHeader->moveSection(diagHeader->visualIndex(DiagnosticsModel::MessageColumn),
                             DiagnosticsModel::ColumnCount - 1);
-    diagHeader->setSectionResizeMode(DiagnosticsModel::WorkItemsColumn,
-                                     QHeaderView::ResizeToContents);
-    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 55);
-    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 70);
+    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 50);
+    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 60);
     m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 85);
-    m_diagView->setColumnWidth(DiagnosticsModel::CountColumn, 50);
+    m_diagView->setColumnWidth(DiagnosticsModel::CountColumn, 45);
+    m_diagView->setColumnWidth(DiagnosticsModel::WorkItemsColumn, 100);
     connect(m_diagView, &QTableView::clicked, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,
