@@ -1,6 +1,7 @@
 #include "CodeEditor.h"
 
 #include "OpenClLexer.h"
+#include "RaceInfo.h"
 #include "Theme.h"
 
 #include "debug/Snapshot.h"
@@ -11,9 +12,11 @@
 
 #include <QAction>
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QInputDialog>
 #include <QMenu>
 #include <QTimer>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -315,6 +318,14 @@ void CodeEditor::setExecutionLines(int currentLine, const QMap<int, int>& others
     markerDeleteAll(OthersMarker);
     clearMarginText();
     m_others = othersPerLine;
+    // the count margin as wide as its widest count ("×1023" must not cover the line number)
+    int widest = 0;
+    for (auto it = othersPerLine.begin(); it != othersPerLine.end(); ++it)
+        widest = std::max(widest, it.value());
+    setMarginWidth(kCountMargin,
+                   QStringLiteral("×") +
+                       QString(std::max(3, int(QString::number(widest).size())), QLatin1Char('0')) +
+                       QLatin1Char(' '));
     for (auto it = othersPerLine.begin(); it != othersPerLine.end(); ++it) {
         if (it.key() <= 0) continue;
         markerAdd(it.key() - 1, OthersMarker);
@@ -346,7 +357,8 @@ void CodeEditor::fillRange(int indicator, const SourceRange& range) {
     SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
 }
 
-void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile) {
+void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile,
+                                const debug::Snapshot* snapshot) {
     const long length = SendScintilla(SCI_GETLENGTH);
     for (int ind : {ErrorIndicator, WarningIndicator, RaceIndicator, BenignRaceIndicator}) {
         SendScintilla(SCI_SETINDICATORCURRENT, ind);
@@ -361,7 +373,8 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
         return r.valid() && r.begin.file != debug::kLaunchFileId && // a .sim line
                (mainFile == 0 || r.begin.file == mainFile || r.begin.file == 0);
     };
-    for (const Diagnostic& d : diags) {
+    for (size_t index = 0; index < diags.size(); ++index) {
+        const Diagnostic& d = diags[index];
         const bool race = d.kind == "data-race";
         // A benign race (the write stored the bytes already there) in its own, quieter
         // colour, without the race line marker.
@@ -374,6 +387,7 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
         QString text =
             QStringLiteral("%1: %2 [%3]")
                 .arg(sev, QString::fromStdString(d.message), QString::fromStdString(d.kind));
+        if (snapshot) text += RaceInfo::occurrenceText(*snapshot, index);
         if (inMain(d.range)) {
             fillRange(indicator, d.range);
             const int line = static_cast<int>(d.range.begin.line);
@@ -412,6 +426,31 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
             annotate(it.key() - 1, unique.join(QLatin1Char('\n')),
                      lineIsError.value(it.key()) ? m_errorStyle : m_warningStyle);
     }
+}
+
+QString CodeEditor::noteTooltipAt(const QPoint& pos) const {
+    const long position = const_cast<CodeEditor*>(this)->SendScintilla(
+        SCI_POSITIONFROMPOINT, static_cast<unsigned long>(pos.x()), static_cast<long>(pos.y()));
+    const int line = static_cast<int>(const_cast<CodeEditor*>(this)->SendScintilla(
+        SCI_LINEFROMPOSITION, static_cast<unsigned long>(position)));
+    // (the note rows under a line belong to that line)
+    QString note = annotation(line);
+    if (note.isEmpty()) return {};
+    return note.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+bool CodeEditor::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = noteTooltipAt(help->pos());
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), QStringLiteral("<p>%1</p>").arg(text),
+                               viewport());
+            return true;
+        }
+        QToolTip::hideText();
+    }
+    return QsciScintilla::viewportEvent(event);
 }
 
 void CodeEditor::jumpToLine(int line) {

@@ -12,6 +12,10 @@
 
 #include <vector>
 
+namespace clstep::debug {
+struct Snapshot;
+}
+
 class QMenu;
 
 namespace clstep::ui {
@@ -28,8 +32,11 @@ public:
     explicit CodeEditor(QWidget* parent = nullptr);
 
     /// Shows `diags` whose range is in file `mainFile` (others are ignored): squiggles over
-    /// their ranges and an annotation under the line; a race marks both of its lines.
-    void setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile);
+    /// their ranges and an annotation under the line; a race marks both of its lines. With
+    /// the `snapshot` the diagnostics come from, a note of a report that stands for several
+    /// occurrences says which one it shows ("(occurrence 1 of 4)").
+    void setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile,
+                        const debug::Snapshot* snapshot = nullptr);
     /// The selected work-item's line (0: none) and, per line, how many other work-items of
     /// the group stand there.
     void setExecutionLines(int currentLine, const QMap<int, int>& othersPerLine);
@@ -64,6 +71,13 @@ public:
     int othersAt(int line) const { return m_others.value(line); }
     /// The annotation text under `line`.
     QString annotationAt(int line) const { return annotation(line - 1); }
+    /// The hover text at `pos` (viewport coordinates): the whole diagnostic note of the line
+    /// there (a note may run past the right edge), empty for a line without one.
+    QString noteTooltipAt(const QPoint& pos) const;
+
+protected:
+    /// Shows noteTooltipAt() for tooltip events.
+    bool viewportEvent(QEvent* event) override;
 
 signals:
     /// The user toggled a breakpoint or edited a condition; markers are already updated.

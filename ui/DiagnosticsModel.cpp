@@ -83,7 +83,10 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
             QStringList ids;
             for (const WorkItemId& w : d->workItems)
                 ids << RaceInfo::idText(w.global, dims());
-            return ids.join(race || benign ? QStringLiteral(" ↔ ") : QStringLiteral(", "));
+            // "4 ↔ 0 (1 of 4)": which occurrence of the report the row shows
+            return ids.join(race || benign ? QStringLiteral(" ↔ ") : QStringLiteral(", ")) +
+                   RaceInfo::occurrenceText(*m_snapshot, static_cast<size_t>(index.row()))
+                       .replace(QStringLiteral("(occurrence "), QStringLiteral("("));
         }
         case CountColumn: {
             const auto& counts = m_snapshot->diagnosticCounts;
@@ -101,14 +104,25 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
             tip += QStringLiteral("<br>line %1: %2")
                        .arg(n.range.begin.line)
                        .arg(QString::fromStdString(n.message).toHtmlEscaped());
+        const QString occurrence =
+            RaceInfo::occurrenceText(*m_snapshot, static_cast<size_t>(index.row()));
+        if (!occurrence.isEmpty())
+            tip += QStringLiteral("<br><i>This row shows%1: the one the last step stopped at, "
+                                  "else the latest. Hover a raced element in a memory pane "
+                                  "for that element's own pair.</i>")
+                       .arg(occurrence);
         return tip;
     }
-    case Qt::ForegroundRole:
-        if (index.column() == SeverityColumn)
-            return d->severity == Severity::Error     ? Theme::error()
-                   : d->severity == Severity::Warning ? Theme::warning()
-                                                      : QVariant();
-        return {};
+    case Qt::ForegroundRole: {
+        // readable (4.5:1) on the row's background
+        const QVariant bgv = data(index, Qt::BackgroundRole);
+        const QColor bg = bgv.isValid() ? bgv.value<QColor>() : QColor(Qt::transparent);
+        if (index.column() == SeverityColumn && d->severity == Severity::Error)
+            return Theme::readableOn(Theme::error(), bg);
+        if (index.column() == SeverityColumn && d->severity == Severity::Warning)
+            return Theme::readableOn(Theme::warning(), bg);
+        return Theme::textOn(bg);
+    }
     case Qt::BackgroundRole:
         if (race || benign) {
             QColor c = benign ? Theme::benignRace() : Theme::race();

@@ -4,6 +4,9 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include <QHelpEvent>
+#include <QToolTip>
+
 namespace clstep::ui {
 
 namespace {
@@ -31,6 +34,48 @@ EfficiencyMarks::EfficiencyMarks(QsciScintilla* editor) : QObject(editor), m_edi
         editor->setMarginMarkerMask(margin, static_cast<int>(mask));
         editor->setMarginSensitivity(margin, false);
     }
+    editor->viewport()->installEventFilter(this);
+}
+
+QString EfficiencyMarks::tooltipAt(const QPoint& pos) const {
+    int left = 0;
+    for (int m = 0; m < kDivergenceMargin; ++m)
+        left += m_editor->marginWidth(m);
+    const int divergenceEnd = left + m_editor->marginWidth(kDivergenceMargin);
+    const int memoryEnd = divergenceEnd + m_editor->marginWidth(kMemoryMargin);
+    if (pos.x() < left || pos.x() >= memoryEnd) return {};
+    const long position =
+        m_editor->SendScintilla(QsciScintilla::SCI_POSITIONFROMPOINT,
+                                static_cast<unsigned long>(pos.x()), static_cast<long>(pos.y()));
+    const int line =
+        static_cast<int>(m_editor->SendScintilla(QsciScintilla::SCI_LINEFROMPOSITION, position)) +
+        1;
+    if (pos.x() < divergenceEnd) {
+        const int level = m_divergence.value(line);
+        if (!level) return {};
+        return tr("Line %1 · divergence heat %2 of 4 (amber): branch splits and masked "
+                  "lane-slots of its sub-groups. View › Panes › Efficiency has the figures.")
+            .arg(line)
+            .arg(level);
+    }
+    const int level = m_memory.value(line);
+    if (!level) return {};
+    return tr("Line %1 · memory heat %2 of 4 (red): __local bank conflicts or __global "
+              "accesses needing extra segments. View › Panes › Efficiency has the figures.")
+        .arg(line)
+        .arg(level);
+}
+
+bool EfficiencyMarks::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::ToolTip && watched == m_editor->viewport()) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = tooltipAt(help->pos());
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, m_editor->viewport());
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void EfficiencyMarks::setState(const SessionState& state) {

@@ -4,6 +4,8 @@
 
 #include <QMap>
 #include <QObject>
+#include <QPoint>
+#include <QString>
 
 class QsciScintilla;
 
@@ -24,6 +26,13 @@ public:
     int divergenceAt(int line) const { return m_divergence.value(line); }
     /// Heat level 0..4 of `line` (1-based) for memory (worst record of the line).
     int memoryAt(int line) const { return m_memory.value(line); }
+    /// The tooltip of the heat strip at `pos` (editor viewport coordinates): what the mark of
+    /// that line means; empty outside the strips or on an unmarked line.
+    QString tooltipAt(const QPoint& pos) const;
+
+protected:
+    /// Shows tooltipAt() for tooltip events over the strips.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void apply();

@@ -124,8 +124,9 @@ QString EfficiencyModel::cell(const Row& r, int column) const {
     case CountColumn:
         return QStringLiteral("%1 accesses").arg(a.accesses);
     case WorstColumn:
-        return local ? QStringLiteral("%1-way").arg(a.worst)
-                     : QStringLiteral("%1 segments").arg(a.worst);
+        return local          ? QStringLiteral("%1-way").arg(a.worst)
+               : a.worst == 1 ? QStringLiteral("1 segment")
+                              : QStringLiteral("%1 segments").arg(a.worst);
     case MeanColumn:
         return QString::number(a.mean(), 'f', 2);
     case EfficiencyColumn:

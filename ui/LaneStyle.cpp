@@ -13,8 +13,8 @@ QColor LaneStyle::colour(Lane state) {
         return QColor(0x2e, 0xa0, 0x43);
     case Lane::Masked:
         return QColor(0xe0, 0x8a, 0x00);
-    case Lane::AtBarrier:
-        return QColor(0x3b, 0x6e, 0xd8);
+    case Lane::AtBarrier: // violet: the tiles' blue means "ready"
+        return QColor(0x8e, 0x3c, 0xb8);
     case Lane::Finished:
         return QColor(0x80, 0x80, 0x80);
     }

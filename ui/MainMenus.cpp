@@ -69,8 +69,19 @@ void MainMenus::build(MainWindow* w) {
     scratchpad->setShortcutContext(Qt::ApplicationShortcut);
     QObject::connect(scratchpad, &QAction::triggered, w, &MainWindow::showScratchpad);
     view->addSeparator();
-    for (QDockWidget* d : w->findChildren<QDockWidget*>())
-        view->addAction(d->toggleViewAction());
+    // The panes in a submenu (the View menu must fit a 768-pixel screen at presentation
+    // fonts); choosing one shows it and brings it in front of the panes it is tabbed with.
+    QMenu* panes = view->addMenu(MainWindow::tr("P&anes"));
+    panes->setObjectName(QStringLiteral("menuPanes"));
+    for (QDockWidget* d : w->findChildren<QDockWidget*>()) {
+        QAction* a = panes->addAction(d->windowTitle());
+        a->setObjectName(QStringLiteral("show_") + d->objectName());
+        a->setToolTip(MainWindow::tr("Show %1 in front").arg(d->windowTitle()));
+        QObject::connect(a, &QAction::triggered, d, [d] {
+            d->show();
+            d->raise();
+        });
+    }
     view->addAction(w->actions()->toolBar()->toggleViewAction());
     view->addSeparator();
     view->addAction(MainWindow::tr("Reset &layout"), w, &MainWindow::resetLayout);

@@ -2,6 +2,8 @@
 // settings. Docks: MainWindowDocks.cpp; sizes, presentation mode, theme: MainWindowLayout.cpp.
 #include "MainWindow.h"
 
+#include "ElidedLabel.h"
+
 #include "BreakpointsPane.h"
 #include "CodeEditor.h"
 #include "DebugActions.h"
@@ -43,6 +45,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTableView>
 #include <QThread>
 #include <QTimer>
@@ -80,11 +83,17 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     // the GPU views join the Variables/Watch tabs at the back: Variables stays in front
     if (QDockWidget* variables = dock(QStringLiteral("dockVariables"))) variables->raise();
     MainMenus::build(this);
-    m_status = new QLabel;
+    // Every dock tab stays readable: a tab too narrow for its title (elided) has the whole
+    // title as its tooltip.
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        connect(d, &QDockWidget::visibilityChanged, this,
+                [this] { QTimer::singleShot(0, this, &MainWindow::refreshDockTabs); });
+    connect(this, &QMainWindow::tabifiedDockWidgetActivated, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::refreshDockTabs); });
+    m_status = new ElidedLabel;
     m_status->setObjectName(QStringLiteral("statusText"));
-    // a long stop reason must not make the window wider than a 1024-pixel projector
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_status->setMinimumWidth(1);
+    // a long stop reason must not make the window wider than a 1024-pixel projector: it is
+    // elided, with the whole text in its tooltip
     statusBar()->addWidget(m_status, 1);
     m_settingsLabel = new QLabel;
     m_settingsLabel->setObjectName(QStringLiteral("settingsText"));
@@ -94,6 +103,18 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     statusBar()->addPermanentWidget(m_settingsLabel);
 
     connect(m_controller, &DebugController::stateChanged, this, &MainWindow::onState);
+    // A run that lasts (an endless loop, a long Run all) says so: the last snapshot's "not
+    // started" or "ready" would be stale while the debugger works.
+    connect(m_controller, &DebugController::busyChanged, this, [this](bool busy) {
+        if (!busy) return;
+        QTimer::singleShot(300, this, [this] {
+            if (!m_controller->busy()) return;
+            m_status->setFullText(tr("running… (Debug › Pause, F6, stops it) · step %1")
+                                      .arg(m_controller->state().snapshot
+                                               ? m_controller->state().snapshot->step
+                                               : 0));
+        });
+    });
     connect(m_controller, &DebugController::launchApplied, m_launch, &LaunchPanel::showResult);
     connect(m_actions, &DebugActions::message, this,
             [this](const QString& m) { statusBar()->showMessage(m, 8000); });
@@ -184,6 +205,20 @@ bool MainWindow::waitIdle(int timeoutMs) {
     return true;
 }
 
+void MainWindow::refreshDockTabs() {
+    for (QTabBar* bar : findChildren<QTabBar*>()) {
+        if (bar->parent() != this) continue; // a dock area's tab bar, not a pane's own tabs
+        // (scroll arrows stay: without them eleven tabs took 100 px from the editor; View ›
+        // Panes brings any pane forward)
+        bar->setElideMode(Qt::ElideRight);
+        bar->setExpanding(false);
+        for (int i = 0; i < bar->count(); ++i) {
+            const QString title = bar->tabText(i).remove(QLatin1Char('&'));
+            if (bar->tabToolTip(i) != title) bar->setTabToolTip(i, title);
+        }
+    }
+}
+
 void MainWindow::onRebuild() {
     if (m_document->path().isEmpty()) return;
     if (m_controller->busy()) m_controller->pause(); // an edit ends a long run
@@ -192,7 +227,7 @@ void MainWindow::onRebuild() {
 
 void MainWindow::onState(const SessionState& st) {
     const debug::Snapshot* s = st.snapshot.get();
-    m_editor->setDiagnostics(s ? s->diagnostics : std::vector<Diagnostic>{}, st.mainFile);
+    m_editor->setDiagnostics(s ? s->diagnostics : std::vector<Diagnostic>{}, st.mainFile, s);
     int current = 0;
     QMap<int, int> others;
     if (s) {
@@ -289,11 +324,11 @@ void MainWindow::onState(const SessionState& st) {
             10000);
     m_settingsLabel->setText(settingsSummary(st));
     const QString reason = s ? QString::fromStdString(s->stopReason) : QString();
-    m_status->setText(tr("%1%2 · step %3 · %4")
-                          .arg(st.built ? QString() : tr("BUILD FAILED · "))
-                          .arg(reason.isEmpty() ? st.operation : reason)
-                          .arg(s ? s->step : 0)
-                          .arg(where));
+    m_status->setFullText(tr("%1%2 · step %3 · %4")
+                              .arg(st.built ? QString() : tr("BUILD FAILED · "))
+                              .arg(reason.isEmpty() ? st.operation : reason)
+                              .arg(s ? s->step : 0)
+                              .arg(where));
 }
 
 QString MainWindow::settingsSummary(const SessionState& st) {

@@ -16,6 +16,7 @@ class QTreeWidget;
 namespace clstep::ui {
 
 class CodeEditor;
+class ElidedLabel;
 class DebugActions;
 class DebugController;
 class DiagnosticsModel;
@@ -119,6 +120,9 @@ private:
     /// Sizes the docks for the window's size; `keep` (default: the current size) is the size
     /// the window returns to if the layout grew it.
     void applyDockSizes(QSize keep = QSize());
+    /// The dock areas' tab bars: elided titles with the whole title as the tab's tooltip
+    /// (issue #31 item 7).
+    void refreshDockTabs();
     QDockWidget* addDock(const QString& name, const QString& title, QWidget* w,
                          Qt::DockWidgetArea area);
     void onState(const SessionState& state);
@@ -154,7 +158,7 @@ private:
     TraceModel* m_traceModel = nullptr;
     ScratchpadPane* m_scratchpad = nullptr;
     QTableView* m_traceView = nullptr;
-    QLabel* m_status = nullptr;
+    ElidedLabel* m_status = nullptr; ///< the stop reason and selection (elided, tooltip)
     QByteArray m_defaultState;
     QString m_simPath;
     bool m_presentation = false;

@@ -119,9 +119,15 @@ void MainWindow::buildDocks() {
     m_diagView->horizontalHeader()->setStretchLastSection(false);
     m_diagView->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::MessageColumn,
                                                          QHeaderView::Stretch);
-    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 70);
-    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 70);
-    m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 110);
+    // the message last and wide (every row's tooltip has it whole): the narrow columns first
+    QHeaderView* diagHeader = m_diagView->horizontalHeader();
+    diagHeader->moveSection(diagHeader->visualIndex(DiagnosticsModel::MessageColumn),
+                            DiagnosticsModel::ColumnCount - 1);
+    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 50);
+    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 60);
+    m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 85);
+    m_diagView->setColumnWidth(DiagnosticsModel::CountColumn, 45);
+    m_diagView->setColumnWidth(DiagnosticsModel::WorkItemsColumn, 100);
     connect(m_diagView, &QTableView::clicked, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,

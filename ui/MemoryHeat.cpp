@@ -57,6 +57,7 @@ QString MemoryHeat::describe(MemoryColourMode mode, const debug::MemoryRegion& r
         const uint32_t c = maxCost(r, offset, size);
         if (c == 0) return QStringLiteral("no sub-group access yet");
         return r.space == AddressSpace::Local ? QStringLiteral("worst bank conflict: %1-way").arg(c)
+               : c == 1                       ? QStringLiteral("worst access: 1 segment")
                                               : QStringLiteral("worst access: %1 segments").arg(c);
     }
     return {};

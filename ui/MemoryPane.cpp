@@ -56,7 +56,6 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     m_follow = new QCheckBox(tr("follow"));
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Scroll to the bytes the last step read or wrote"));
-    top->addWidget(m_follow);
     layout->addLayout(top);
     // the colour mode on a second row: on one row with the tabs and the type chooser, three
     // panes side by side were wider than a 1024-pixel projector (ui.mainwindow
@@ -65,6 +64,7 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     second->addWidget(new QLabel(tr("colour by")));
     second->addWidget(colours);
     second->addStretch(1);
+    second->addWidget(m_follow); // (on the first row it made the pane too wide for 1024 px)
     layout->addLayout(second);
 
     m_empty = new QLabel;

@@ -326,6 +326,13 @@ MemoryTableModel::Highlight MemoryTableModel::highlight(const RowInfo& r) const 
     return NoHighlight;
 }
 
+int MemoryTableModel::raceDims() const {
+    if (!m_snapshot) return 1;
+    const auto& gs = m_snapshot->groupSize;
+    const auto& ng = m_snapshot->numGroups;
+    return gs[2] * ng[2] > 1 ? 3 : gs[1] * ng[1] > 1 ? 2 : 1;
+}
+
 QString MemoryTableModel::accessorText(int64_t linear) const {
     if (linear < 0 || !m_snapshot) return {};
     const auto& gs = m_snapshot->groupSize;
@@ -395,6 +402,24 @@ QString MemoryTableModel::tooltip(const RowInfo& r) const {
                      .arg(r.age);
     if (r.flags & debug::ByteRace) {
         const uint64_t lo = reg->address + r.offset, hi = lo + r.size;
+        // this element's own pair of accesses (the latest race on these bytes)
+        const debug::RaceOccurrence* own = nullptr;
+        for (const debug::RaceOccurrence& o : m_snapshot->raceOccurrences)
+            if (o.facts && o.address < hi && lo < o.address + o.size &&
+                (m_space != AddressSpace::Local || o.group == m_snapshot->group))
+                own = &o;
+        const QString ownText = own ? RaceInfo::describeFacts(*own->facts, raceDims()) : QString();
+        if (!ownText.isEmpty()) {
+            const auto& counts = m_snapshot->diagnosticCounts;
+            const uint64_t n = own->diagnostic < counts.size() ? counts[own->diagnostic] : 1;
+            lines << QStringLiteral("<span style=\"color:%1\"><b>data race</b></span> on this "
+                                    "element: %2")
+                         .arg(Theme::race().name(), ownText.toHtmlEscaped());
+            if (n > 1)
+                lines << QStringLiteral("<i>(its own pair; the report stands for %1 "
+                                        "occurrences)</i>")
+                             .arg(n);
+        }
         const RaceInfo* match = nullptr;
         for (const RaceInfo& race : m_races)
             if (race.address >= lo && race.address < hi) match = &race;
@@ -402,10 +427,11 @@ QString MemoryTableModel::tooltip(const RowInfo& r) const {
             if (!match && debug::describe(race.address).space == m_space &&
                 debug::describe(race.address).buffer == debug::describe(reg->address).buffer)
                 match = &race;
-        lines << QStringLiteral("<span style=\"color:%1\"><b>data race</b></span>: %2")
-                     .arg(Theme::race().name(),
-                          match ? match->describe()
-                                : QStringLiteral("reported by the race checker"));
+        if (ownText.isEmpty())
+            lines << QStringLiteral("<span style=\"color:%1\"><b>data race</b></span>: %2")
+                         .arg(Theme::race().name(),
+                              match ? match->describe()
+                                    : QStringLiteral("reported by the race checker"));
     }
     const ValueFormat& fmt = r.format;
     for (const EndianEvent& e : m_endian) {
@@ -517,11 +543,19 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     }
-    case Qt::ForegroundRole:
-        if (highlight(r) == RaceHighlight) return QColor(Qt::white);
-        if (index.column() == AddressColumn) return Theme::addressSpace(m_space);
-        if (r.anyUnwritten) return Theme::uninitializedText();
-        return {};
+    case Qt::ForegroundRole: {
+        // readable (WCAG AA, 4.5:1) on the row's highlight or heat colour
+        const QVariant bgv = data(index, Qt::BackgroundRole);
+        const QColor bg =
+            bgv.typeId() == QMetaType::QColor ? bgv.value<QColor>()
+            : bgv.typeId() == QMetaType::QBrush && bgv.value<QBrush>().style() == Qt::SolidPattern
+                ? bgv.value<QBrush>().color()
+                : QColor(Qt::transparent);
+        if (index.column() == AddressColumn)
+            return Theme::readableOn(Theme::addressSpace(m_space), bg);
+        if (r.anyUnwritten) return Theme::readableOn(Theme::uninitializedText(), bg);
+        return Theme::textOn(bg);
+    }
     case Qt::FontRole: {
         QFont f = Theme::codeFont();
         if (r.anyUnwritten || (r.field && r.field->padding)) f.setItalic(true);

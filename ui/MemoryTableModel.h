@@ -112,6 +112,8 @@ private:
     QString memberText(const RowInfo& r) const;
     Highlight highlight(const RowInfo& r) const;
     QString tooltip(const RowInfo& r) const;
+    /// Dimensions of the launch's work-item ids (1, 2 or 3), for naming work-items.
+    int raceDims() const;
     QString variablesAt(const debug::MemoryRegion* reg, uint64_t offset, size_t size) const;
     QString accessorText(int64_t linear) const;
     void collectVariables(const std::vector<debug::VariableSnapshot>& vars);

@@ -1,6 +1,10 @@
 #include "RaceInfo.h"
 
+#include "debug/Snapshot.h"
+
 #include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
 
 namespace clstep::ui {
 
@@ -19,6 +23,36 @@ QString RaceInfo::describe() const {
         .arg(firstRange.begin.line)
         .arg(idText(second.global, dims))
         .arg(secondRange.begin.line);
+}
+
+QString RaceInfo::describeFacts(const nlohmann::json& facts, int dims) {
+    auto access = [dims](const nlohmann::json& a) -> QString {
+        if (!a.is_object()) return {};
+        std::array<uint64_t, 3> id{};
+        const auto g = a.find("global_id");
+        if (g != a.end() && g->is_array())
+            for (size_t k = 0; k < 3 && k < g->size(); ++k)
+                id[k] = (*g)[k].get<uint64_t>();
+        const std::string entity = a.value("entity", std::string("work-item"));
+        const QString who = entity == "work-group"
+                                ? QStringLiteral("work-group")
+                                : QStringLiteral("work-item %1").arg(idText(id, dims));
+        return QStringLiteral("%1 by %2 (line %3)")
+            .arg(QString::fromStdString(a.value("access", std::string("access"))), who)
+            .arg(a.value("line", 0));
+    };
+    const auto first = facts.find("first"), second = facts.find("second");
+    if (first == facts.end() || second == facts.end()) return {};
+    return QStringLiteral("[%1] %2, then %3")
+        .arg(QString::fromStdString(facts.value("hazard", std::string("race"))), access(*first),
+             access(*second));
+}
+
+QString RaceInfo::occurrenceText(const debug::Snapshot& s, size_t index) {
+    if (index >= s.diagnosticCounts.size() || s.diagnosticCounts[index] <= 1) return {};
+    const uint64_t shown =
+        index < s.diagnosticShown.size() ? s.diagnosticShown[index] : s.diagnosticCounts[index];
+    return QStringLiteral(" (occurrence %1 of %2)").arg(shown).arg(s.diagnosticCounts[index]);
 }
 
 QVector<RaceInfo> RaceInfo::fromDiagnostics(const std::vector<Diagnostic>& diags) {

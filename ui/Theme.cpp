@@ -6,6 +6,9 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <algorithm>
+#include <cmath>
+
 namespace clstep::ui {
 
 namespace {
@@ -63,7 +66,7 @@ QColor Theme::addressSpace(AddressSpace space) {
     case AddressSpace::Global:
         return pick("#1f5fd1", "#6ea8ff");
     case AddressSpace::Local:
-        return pick("#1e8a3a", "#5fd17a");
+        return pick("#1a7a33", "#5fd17a");
     case AddressSpace::Constant:
         return pick("#9b36c9", "#d08cff");
     case AddressSpace::Private:
@@ -113,7 +116,7 @@ QColor Theme::endian() {
     return pick("#fff176", "#807300");
 }
 QColor Theme::uninitializedText() {
-    return pick("#9a9a9a", "#777777");
+    return pick("#6b6b6b", "#a0a0a0");
 }
 
 QColor Theme::editorBackground() {
@@ -160,6 +163,39 @@ QColor Theme::error() {
 }
 QColor Theme::warning() {
     return QColor("#f9a825");
+}
+
+namespace {
+double luminance(const QColor& c) {
+    auto channel = [](double v) {
+        return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+} // namespace
+
+double Theme::contrast(const QColor& a, const QColor& b) {
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor Theme::over(const QColor& c, const QColor& base) {
+    const double t = c.alphaF();
+    return QColor::fromRgbF(static_cast<float>(c.redF() * t + base.redF() * (1 - t)),
+                            static_cast<float>(c.greenF() * t + base.greenF() * (1 - t)),
+                            static_cast<float>(c.blueF() * t + base.blueF() * (1 - t)));
+}
+
+QColor Theme::textOn(const QColor& background) {
+    const QColor bg = over(background, editorBackground());
+    if (contrast(editorText(), bg) >= 4.5) return editorText();
+    const QColor black(Qt::black), white(Qt::white);
+    return contrast(black, bg) >= contrast(white, bg) ? black : white;
+}
+
+QColor Theme::readableOn(const QColor& preferred, const QColor& background) {
+    const QColor bg = over(background, editorBackground());
+    return contrast(preferred, bg) >= 4.5 ? preferred : textOn(background);
 }
 
 QFont Theme::codeFont() {

@@ -62,6 +62,18 @@ public:
     static QColor error();
     static QColor warning();
 
+    /// WCAG 2.x contrast ratio of `a` and `b` (1 to 21; opaque colours; AA text needs 4.5).
+    static double contrast(const QColor& a, const QColor& b);
+    /// `c` painted over `base` (its alpha applied): the colour a viewer sees.
+    static QColor over(const QColor& c, const QColor& base);
+    /// The text colour for `background` (alpha composited over editorBackground()): the
+    /// editor's text colour when it reaches a contrast of 4.5:1, else near-black or white,
+    /// whichever contrasts more (every background then reaches at least 4.5:1).
+    static QColor textOn(const QColor& background);
+    /// `preferred` (e.g. an address-space colour) when it reaches 4.5:1 on `background`, else
+    /// textOn(background).
+    static QColor readableOn(const QColor& preferred, const QColor& background);
+
     /// The fixed-width font for code and memory, scaled by fontScale().
     static QFont codeFont();
     /// The application font size in points, scaled by fontScale().

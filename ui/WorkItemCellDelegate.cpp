@@ -8,6 +8,10 @@
 
 namespace clstep::ui {
 
+QColor WorkItemCellDelegate::textColour(const QColor& fill) {
+    return Theme::textOn(fill);
+}
+
 void WorkItemCellDelegate::paint(QPainter* p, const QStyleOptionViewItem& option,
                                  const QModelIndex& index) const {
     const QVariant bg = index.data(Qt::BackgroundRole);
@@ -22,9 +26,7 @@ void WorkItemCellDelegate::paint(QPainter* p, const QStyleOptionViewItem& option
     p->drawRoundedRect(r, 5, 5);
     const auto state =
         static_cast<debug::WorkItemState>(index.data(WorkItemGridModel::StateRole).toInt());
-    QColor text = (state == debug::WorkItemState::Error || Theme::dark()) ? QColor(Qt::white)
-                                                                          : QColor("#1a1a1a");
-    p->setPen(text);
+    p->setPen(textColour(fill));
     QFont f = option.font;
     f.setBold(selected);
     p->setFont(f);

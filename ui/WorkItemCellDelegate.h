@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QStyledItemDelegate>
 
 namespace clstep::ui {
@@ -15,6 +16,8 @@ public:
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    /// The text colour of a tile filled with `fill`: at least 4.5:1 (WCAG AA) on it.
+    static QColor textColour(const QColor& fill);
 
 private:
     void paintLane(QPainter* p, const QStyleOptionViewItem& option, const QModelIndex& index,

@@ -1,5 +1,7 @@
 #include "WorkItemGrid.h"
 
+#include "ElidedLabel.h"
+
 #include "LaneStyle.h"
 #include "Theme.h"
 #include "WorkItemCellDelegate.h"
@@ -37,9 +39,8 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
         });
         top->addWidget(m_group[d]);
     }
-    m_groupsDone = new QLabel;
-    m_groupsDone->setSizePolicy(QSizePolicy::Ignored,
-                                QSizePolicy::Preferred); // never widens the dock
+    m_groupsDone = new ElidedLabel; // never widens the dock; elided with a tooltip
+    m_groupsDone->setObjectName(QStringLiteral("groupsDone"));
     top->addWidget(m_groupsDone, 1);
     layout->addLayout(top);
     // the sub-group size beside the legend, not on the row of work-group spin boxes: with
@@ -52,10 +53,13 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_subGroupSize->setObjectName(QStringLiteral("subGroupSize"));
     m_subGroupSize->setToolTip(tr("Work-items per sub-group (SIMD lanes): get_sub_group_size(), "
                                   "the simt schedule and the efficiency statistics use it"));
-    for (const auto& [label, n] : LaneStyle::presets())
+    // in numeric order, the vendors' names where one exists (1, 2, 4, SIMD 8, ... 1024)
+    for (int n = 1; n <= 1024; n *= 2) {
+        QString label = QString::number(n);
+        for (const auto& [name, size] : LaneStyle::presets())
+            if (size == n) label = name;
         m_subGroupSize->addItem(label, n);
-    for (int n = 1; n <= 1024; n *= 2)
-        if (m_subGroupSize->findData(n) < 0) m_subGroupSize->addItem(QString::number(n), n);
+    }
     m_subGroupSize->setCurrentIndex(m_subGroupSize->findData(32));
     connect(m_subGroupSize, qOverload<int>(&QComboBox::activated), this,
             [this](int i) { emit subGroupSizeRequested(m_subGroupSize->itemData(i).toInt()); });
@@ -115,8 +119,7 @@ void WorkItemGrid::rebuildLegend() {
         const QColor bg = Theme::workItemState(s);
         chip->setStyleSheet(
             QStringLiteral("QLabel{background:%1;color:%2;border-radius:4px;padding:1px 5px;}")
-                .arg(bg.name(), (s == S::Error || Theme::dark()) ? QStringLiteral("white")
-                                                                 : QStringLiteral("#1a1a1a")));
+                .arg(bg.name(), Theme::textOn(bg).name()));
         static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
         ++n;
     }
@@ -125,8 +128,8 @@ void WorkItemGrid::rebuildLegend() {
         auto* chip = new QLabel(tr("lane %1").arg(LaneStyle::name(s)));
         chip->setObjectName(QStringLiteral("laneChip"));
         chip->setStyleSheet(
-            QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;padding:1px 5px;}")
-                .arg(LaneStyle::colour(s).name()));
+            QStringLiteral("QLabel{background:%1;color:%2;border-radius:4px;padding:1px 5px;}")
+                .arg(LaneStyle::colour(s).name(), Theme::textOn(LaneStyle::colour(s)).name()));
         chip->setVisible(m_model->laneView());
         static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
         ++n;
@@ -148,10 +151,10 @@ void WorkItemGrid::setState(const SessionState& state) {
     }
     if (s) {
         const uint64_t total = s->numGroups[0] * s->numGroups[1] * s->numGroups[2];
-        m_groupsDone->setText(tr("  %1 of %2 work-groups finished · %3 work-items in this group")
-                                  .arg(s->groupsFinished)
-                                  .arg(total)
-                                  .arg(s->workItems.size()));
+        m_groupsDone->setFullText(tr("%1 of %2 work-groups finished · %3 work-items in this group")
+                                      .arg(s->groupsFinished)
+                                      .arg(total)
+                                      .arg(s->workItems.size()));
     }
     m_model->setSnapshot(state.snapshot);
     updateLanes(state);
@@ -201,6 +204,12 @@ void WorkItemGrid::updateLanes(const SessionState& state) {
         parts << (together == groups
                       ? tr("all %1 sub-groups of %2 lanes: no lane masked").arg(groups).arg(size)
                       : tr("the other %1 sub-groups: no lane masked").arg(together));
+    // at most two lines: more (a group of many sub-groups) squeezed the grid and grew the
+    // window past a 1024x768 screen; the whole summary is the tooltip
+    m_lanes->setToolTip(parts.size() > 2 ? parts.join(QStringLiteral("<br>")) : QString());
+    if (parts.size() > 2)
+        parts = QStringList{parts.front(),
+                            tr("… and %1 more lines (hover for all)").arg(parts.size() - 1)};
     m_lanes->setText(parts.join(QLatin1Char('\n')));
 }
 

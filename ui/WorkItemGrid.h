@@ -14,6 +14,7 @@ class QTableView;
 namespace clstep::ui {
 
 class WorkItemGridModel;
+class ElidedLabel;
 
 /// The work-item grid pane: a work-group selector, the grid of the selected group's
 /// work-items coloured by state (click selects one) and a colour legend.
@@ -44,7 +45,7 @@ private:
     WorkItemGridModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     std::array<QSpinBox*, 3> m_group{};
-    QLabel* m_groupsDone = nullptr;
+    ElidedLabel* m_groupsDone = nullptr;
     QComboBox* m_subGroupSize = nullptr;
     QLabel* m_lanes = nullptr; ///< per sub-group: active/masked lanes and the split branch
     QWidget* m_legend = nullptr;

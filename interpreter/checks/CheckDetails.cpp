@@ -73,6 +73,30 @@ std::vector<CheckDetails::Range> CheckDetails::ranges(const Diagnostic& d) const
     return out;
 }
 
+void CheckDetails::addOccurrence(const Diagnostic& d, const Range& r,
+                                 std::shared_ptr<const nlohmann::json> fields) {
+    if (r.size == 0 || !fields) return;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto& occurrences = m_entries[keyOf(d)].occurrences;
+    const auto key = std::make_pair(r.group, r.address);
+    auto it = occurrences.find(key);
+    if (it != occurrences.end())
+        it->second = {r, std::move(fields)};
+    else if (occurrences.size() < kMaxRanges)
+        occurrences.emplace(key, Occurrence{r, std::move(fields)});
+}
+
+std::vector<CheckDetails::Occurrence> CheckDetails::occurrences(const Diagnostic& d) const {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    std::vector<Occurrence> out;
+    auto it = m_entries.find(keyOf(d));
+    if (it == m_entries.end()) return out;
+    out.reserve(it->second.occurrences.size());
+    for (const auto& [key, o] : it->second.occurrences)
+        out.push_back(o);
+    return out;
+}
+
 void CheckDetails::clear() {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_entries.clear();

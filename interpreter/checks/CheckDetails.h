@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -45,6 +46,14 @@ public:
         friend bool operator==(const Range&, const Range&) = default;
     };
 
+    /// One occurrence of a report at one memory range: the facts (same fields as record()'s)
+    /// of the pair of accesses that raced on those bytes, so that a view shows each element's
+    /// own pair rather than the pair of the report's first occurrence.
+    struct Occurrence {
+        Range range;
+        std::shared_ptr<const nlohmann::json> fields;
+    };
+
     /// Identity of `d` as KernelRun merges it.
     static std::string keyOf(const Diagnostic& d);
 
@@ -61,6 +70,13 @@ public:
     void addRange(const Diagnostic& d, const Range& r);
     /// The ranges recorded for `d`: disjoint, sorted by (group, address); empty if none.
     std::vector<Range> ranges(const Diagnostic& d) const;
+    /// Records `fields` as the pair of the report identified by `d` at the bytes of `r` (size
+    /// > 0), replacing the pair recorded earlier at the same first byte (the latest race
+    /// there). Beyond kMaxRanges recorded ranges, further first bytes are dropped.
+    void addOccurrence(const Diagnostic& d, const Range& r,
+                       std::shared_ptr<const nlohmann::json> fields);
+    /// The occurrences recorded for `d`, sorted by (group, address); empty if none.
+    std::vector<Occurrence> occurrences(const Diagnostic& d) const;
     /// Forgets everything (a new run).
     void clear();
     /// Records `fields` for `d` (as record()) and then reports `d` to `run`, both in
@@ -75,6 +91,7 @@ private:
         nlohmann::json fields;
         bool hasFields = false;
         RangeMap ranges;
+        std::map<std::pair<std::array<uint64_t, 3>, uint64_t>, Occurrence> occurrences;
     };
     mutable std::mutex m_mutex;
     std::map<std::string, Entry> m_entries;

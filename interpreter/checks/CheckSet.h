@@ -60,6 +60,11 @@ public:
     std::vector<CheckDetails::Range> ranges(const Diagnostic& d) const {
         return m_details.ranges(d);
     }
+    /// Each raced range of `d` with its own pair of accesses (CheckDetails::occurrences;
+    /// recorded with RunOptions::repeatDetails, the debugger).
+    std::vector<CheckDetails::Occurrence> occurrences(const Diagnostic& d) const {
+        return m_details.occurrences(d);
+    }
     const CheckOptions& options() const { return m_options; }
 
 private:

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <optional>
 
 namespace clstep {
@@ -534,13 +535,17 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     uint64_t key = uint64_t(firstSite) | (uint64_t(secondSite) << 16) |
                    (uint64_t(writeWrite) << 32) | (uint64_t(benign) << 33);
     // The facts, ranges and report are recorded in work-group order (parallel runs).
+    // `pair` (the debugger) is this occurrence's own facts, kept for each of its ranges.
     auto record = [this](Diagnostic d, std::vector<CheckDetails::Range> ranges,
-                         std::optional<nlohmann::json> fields) {
+                         std::optional<nlohmann::json> fields,
+                         std::shared_ptr<const nlohmann::json> pair = nullptr) {
         m_run->inGroupOrder([this, d = std::move(d), ranges = std::move(ranges),
-                             fields = std::move(fields)]() mutable {
+                             fields = std::move(fields), pair = std::move(pair)]() mutable {
             if (fields) m_details.record(d, std::move(*fields));
-            for (const CheckDetails::Range& r : ranges)
+            for (const CheckDetails::Range& r : ranges) {
                 m_details.addRange(d, r);
+                if (pair) m_details.addOccurrence(d, r, pair);
+            }
             m_run->report(std::move(d));
         });
     };
@@ -615,8 +620,11 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
                                  firstValue.data(), firstValue.size());
     fields["second"] =
         accessJson(second, secondIds, a.write, a.site, a.write ? a.data : nullptr, a.size);
+    auto pair = m_run->options().repeatDetails ? std::make_shared<const nlohmann::json>(fields)
+                                               : std::shared_ptr<const nlohmann::json>();
     record(std::move(d), rangesOf(a, sh, c),
-           repeat ? std::nullopt : std::optional<nlohmann::json>(std::move(fields)));
+           repeat ? std::nullopt : std::optional<nlohmann::json>(std::move(fields)),
+           std::move(pair));
 }
 
 std::vector<CheckDetails::Range> RaceDetector::rangesOf(const Access& a, const BufferShadow& sh,

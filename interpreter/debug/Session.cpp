@@ -144,6 +144,9 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
     recompileConditions();
     if (m_program->hasErrors()) return fail("the kernel has errors");
     const ast::FunctionDecl* k = m_program->findKernel(m_kernelName);
+    if (!k && m_program->kernels.empty())
+        return fail(config->kernelFile + " has no kernel: declare a __kernel function to run");
+    if (!k && m_kernelName.empty()) return fail("no kernel chosen in " + config->kernelFile);
     if (!k) return fail("no kernel named '" + m_kernelName + "' in " + config->kernelFile);
     config->memoryBudgetBytes = m_runOptions.globalMemoryBytes;
     launch::LaunchPlan plan = launch::prepare(*m_program, *config, m_launchDiagnostics);
@@ -215,6 +218,7 @@ bool Session::reset() {
     m_controller->run = m_run.get();
     m_controller->seenReports = 0;
     m_controller->errorPending = false;
+    m_controller->shownIndex = -1;
     m_controller->erred.clear();
     m_controller->bigEndian = m_runOptions.deviceBigEndian;
     for (ExecutionObserver* o : m_run->observers())

@@ -94,6 +94,10 @@ void Session::fillCheckResults(Snapshot& s) const {
             // every raced byte range of the merged report (each __local one with its group)
             for (const CheckDetails::Range& r : m_checks->ranges(d))
                 mark(r.address, r.size, ByteRace, &r.group, who);
+            // and each range's own pair of accesses
+            for (CheckDetails::Occurrence& o : m_checks->occurrences(d))
+                s.raceOccurrences.push_back(
+                    {first + i, o.range.address, o.range.size, o.range.group, std::move(o.fields)});
         } else if (d.kind == "endian-conversion") {
             const uint64_t size = std::max<uint64_t>(1, facts.value("size", uint64_t(1)));
             mark(addressOf(facts), size, ByteEndian,

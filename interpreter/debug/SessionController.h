@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Diagnostic.h"
 #include "frontend/Ast.h"
 #include "runtime/StepController.h"
 #include "runtime/WorkItem.h"
@@ -68,6 +69,12 @@ public:
     long errorIndex = -1;          ///< its index in KernelRun::diagnostics()
     WorkItem* errorItem = nullptr; ///< the work-item running when it was seen (may be null)
     uint64_t seenReports = 0;      ///< KernelRun::reportCount() already looked at
+    /// The occurrence of a report the last operation stopped at (Snapshot::diagnosticShown):
+    /// its index in KernelRun::diagnostics() (-1 for none), its number among the report's
+    /// occurrences (1-based) and the diagnostic itself. Cleared when an operation starts.
+    long shownIndex = -1;
+    uint64_t shownNumber = 0;
+    Diagnostic shown;
     /// Work-items (global ids) that reported a runtime error
     /// other than a data race since the run started: their tiles show the error state.
     /// Cleared by the Session at reset.

@@ -215,6 +215,10 @@ bool Session::takeEvent(WorkItem& resumed) {
         if (c.errorIndex < 0 || static_cast<size_t>(c.errorIndex) >= m_run->diagnostics().size())
             return false;
         const Diagnostic& d = m_run->latestOccurrence(static_cast<size_t>(c.errorIndex));
+        // the views show this occurrence of the report, not a later one of the same action
+        c.shownIndex = c.errorIndex;
+        c.shownNumber = m_run->diagnosticCounts()[static_cast<size_t>(c.errorIndex)];
+        c.shown = d;
         m_stopReason = "error: " + d.message + " [" + d.kind + "] at line " +
                        std::to_string(d.range.begin.line);
         WorkItem* who = c.errorItem;

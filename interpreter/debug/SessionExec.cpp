@@ -22,6 +22,7 @@ void Session::armController(int mode, size_t depth, bool breakpoints) {
     m_controller->conditionError.clear();
     m_controller->pollReports(nullptr); // errors of earlier operations do not stop this one
     m_controller->errorPending = false;
+    m_controller->shownIndex = -1;
     m_watch->take();
     m_controller->breakpoints.clear();
     for (Breakpoint& b : m_breakpoints) {

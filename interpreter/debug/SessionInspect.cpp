@@ -239,12 +239,20 @@ Snapshot Session::snapshot() const {
     s.running = true;
     s.runFinished = !m_group;
     s.diagnosticCounts.assign(s.diagnostics.size(), 1);
+    s.diagnosticShown.assign(s.diagnostics.size(), 1);
     size_t offset = s.diagnostics.size() - m_run->diagnostics().size();
     for (size_t i = 0; i < m_run->diagnosticCounts().size(); ++i) {
+        if (offset + i >= s.diagnostics.size()) break;
         s.diagnosticCounts[offset + i] = m_run->diagnosticCounts()[i];
-        // a repeated report shows its latest occurrence: the pair the run last stopped at
-        if (s.diagnosticCounts[offset + i] > 1 && offset + i < s.diagnostics.size())
+        s.diagnosticShown[offset + i] = m_run->diagnosticCounts()[i];
+        // a repeated report shows the occurrence the last action stopped at (the pair of the
+        // stop reason), else its latest occurrence
+        if (m_controller->shownIndex == static_cast<long>(i)) {
+            s.diagnostics[offset + i] = m_controller->shown;
+            s.diagnosticShown[offset + i] = m_controller->shownNumber;
+        } else if (s.diagnosticCounts[offset + i] > 1) {
             s.diagnostics[offset + i] = m_run->latestOccurrence(i);
+        }
     }
     s.output = m_run->output();
     s.group = groupIdOf(m_viewLinear);

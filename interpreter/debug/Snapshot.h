@@ -142,6 +142,17 @@ struct TracePage {
 /// never a file of the program: its line is a line of the .sim, not of the kernel.
 constexpr uint32_t kLaunchFileId = 0xFFFFFFFFu;
 
+/// One element's own pair of a data-race report (CheckDetails::Occurrence): the bytes where
+/// the latest occurrence of that report raced, and the facts of that occurrence's two
+/// accesses (fields as docs/diagnostics.md: "first", "second", "hazard", ...).
+struct RaceOccurrence {
+    size_t diagnostic = 0;           ///< index in Snapshot::diagnostics
+    uint64_t address = 0;            ///< encoded device address of the first raced byte
+    uint64_t size = 0;               ///< raced bytes
+    std::array<uint64_t, 3> group{}; ///< work-group of a `__local` range, else {0, 0, 0}
+    std::shared_ptr<const nlohmann::json> facts;
+};
+
 /// An immutable picture of the session, cheap to hand to the UI thread.
 struct Snapshot {
     uint64_t step =
@@ -170,6 +181,12 @@ struct Snapshot {
     std::vector<MemoryRegion> global, constant, local, privateMemory;
     std::vector<Diagnostic> diagnostics; ///< build + runtime diagnostics so far
     std::vector<uint64_t> diagnosticCounts;
+    /// Parallel to `diagnostics`: which occurrence (1-based, at most diagnosticCounts) each
+    /// diagnostic shows: the one the last action stopped at, else the latest one.
+    std::vector<uint64_t> diagnosticShown;
+    /// Every raced range of the data-race reports with its own pair of accesses (recorded by
+    /// the debugger's runs), sorted by diagnostic, then (group, address).
+    std::vector<RaceOccurrence> raceOccurrences;
     /// Parallel to `diagnostics`: the structured facts the runtime checks recorded for each
     /// (Session::checkDetails(); fields in docs/diagnostics.md), null for the others.
     std::vector<std::shared_ptr<const nlohmann::json>> diagnosticDetails;

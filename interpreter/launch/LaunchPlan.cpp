@@ -12,7 +12,9 @@ LaunchPlan prepare(const Program& program, LaunchConfig& config,
     if (!plan.kernel) {
         Diagnostic d;
         d.kind = "launch-file";
-        d.message = "no kernel named '" + config.kernelName + "' in the program";
+        d.message = program.kernels.empty()
+                        ? "the program has no kernel: declare a __kernel function to run it"
+                        : "no kernel named '" + config.kernelName + "' in the program";
         d.range = config.kernelNameRange;
         diagnostics.push_back(std::move(d));
         return plan;

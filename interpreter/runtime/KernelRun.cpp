@@ -73,6 +73,10 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
         return;
     }
     m_kernel = program.findKernel(kernelName);
+    if (!m_kernel && program.kernels.empty()) {
+        launchError("the program has no kernel: declare a __kernel function to run it");
+        return;
+    }
     if (!m_kernel) {
         std::string names;
         for (const FunctionDecl* k : program.kernels)

@@ -6,6 +6,7 @@
 #include "DebugActions.h"
 #include "DebugController.h"
 #include "DiagnosticsModel.h"
+#include "ElidedLabel.h"
 #include "HeadlessRunner.h"
 #include "KernelDocument.h"
 #include "MainWindow.h"
@@ -99,7 +100,8 @@ private slots:
 
 private:
     QString statusText() const {
-        return m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text();
+        // the whole text (the label elides it, with the whole text in its tooltip)
+        return m_window->findChild<ElidedLabel*>(QStringLiteral("statusText"))->fullText();
     }
     MainWindow* m_window = nullptr;
 };
@@ -166,14 +168,16 @@ void TestLessonSteps::eachRaceStopShowsItsOwnPair() {
                 row = r;
         QVERIFY2(row >= 0, "the stop's report is a row of Diagnostics");
         const QString pair = diags->index(row, DiagnosticsModel::WorkItemsColumn).data().toString();
-        const QString second = pair.section(QStringLiteral(" ↔ "), 1);
+        // "0 ↔ 1", or "0 ↔ 1 (occurrence 2 of 2)" for a report that occurred again
+        const QString second =
+            pair.section(QStringLiteral(" ↔ "), 1).section(QLatin1Char(' '), 0, 0);
         QVERIFY2(statusText().contains(QStringLiteral("work-item (%1,0,0)").arg(second)),
                  qPrintable(statusText() + QStringLiteral(" / ") + pair));
         pairs << pair;
         statuses << statusText();
         tips << diags->index(row, DiagnosticsModel::MessageColumn).data().toString();
     }
-    QCOMPARE(pairs.first(), QStringLiteral("0 ↔ 1"));
+    QVERIFY2(pairs.first().startsWith(QStringLiteral("0 ↔ 1")), qPrintable(pairs.first()));
     // every stop is its own report: its own message (values, work-items) in row and status
     QVERIFY(statuses.removeDuplicates() == 0);
     QVERIFY2(tips.removeDuplicates() == 0, qPrintable(tips.join(QStringLiteral(" | "))));

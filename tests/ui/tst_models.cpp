@@ -364,8 +364,9 @@ void TestModels::diagnostics() {
              QStringLiteral("warning"));
     QCOMPARE(m.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 4);
     QCOMPARE(m.index(1, DiagnosticsModel::LineColumn).data().toString(), QStringLiteral("21 ↔ 21"));
+    // (a report of 5 occurrences shows its latest one, and says so)
     QCOMPARE(m.index(1, DiagnosticsModel::WorkItemsColumn).data().toString(),
-             QStringLiteral("3 ↔ 11"));
+             QStringLiteral("3 ↔ 11 (5 of 5)"));
     QCOMPARE(m.index(1, DiagnosticsModel::CountColumn).data().toULongLong(), 5ull);
     QCOMPARE(m.index(1, 0).data(DiagnosticsModel::KindRole).toString(),
              QStringLiteral("data-race"));

@@ -159,7 +159,7 @@ void TestSimtViews::efficiencyRowsAndHeatMarks() {
     // 16+24+28+30+31 in sub-group 1, twice): 578 lane-slots
     QVERIFY2(all.contains("27\tdivergence\t\t0 branches\t0 splits\t578 masked"), qPrintable(all));
     QVERIFY2(all.contains("\t__local\tpartial\t"), qPrintable(all));
-    QVERIFY2(all.contains("\t__global\tin\t4 accesses\t1 segments\t1.00\t100%"), qPrintable(all));
+    QVERIFY2(all.contains("\t__global\tin\t4 accesses\t1 segment\t1.00\t100%"), qPrintable(all));
     int divergenceRow = -1;
     for (int r = 0; r < model->rowCount(); ++r)
         if (rows[r].startsWith("26\tdivergence")) divergenceRow = r;

@@ -1,0 +1,252 @@
+// GUI tests of issue #31 items 5, 6 and 7 on a real X server with a 1024x768 screen (a
+// projector; CTest runs this file under xvfb-run): the window's frame stays inside the screen
+// in the normal, presentation and teaching layouts and after ten simt steps; presentation
+// mode shows at least 60 editor columns and 8 memory rows; the View menu fits the screen;
+// dock tabs, toolbar buttons and status texts are readable (not cut, or with a tooltip).
+#include "CodeEditor.h"
+#include "DebugActions.h"
+#include "DebugController.h"
+#include "ElidedLabel.h"
+#include "MainWindow.h"
+#include "MemoryPane.h"
+#include "ScriptRunner.h"
+#include "TestWindow.h"
+#include "Theme.h"
+#include "WorkItemGrid.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTableView>
+#include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+
+using namespace clstep;
+using namespace clstep::ui;
+
+class TestScreenFit : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void normalLayoutFits();
+    void presentationFits();
+    void teachingLayoutFits();
+    void viewMenuFitsTheScreen();
+    void simtStepsKeepTheWindowOnScreen();
+    void tabsAndStatusReadable();
+    void toolbarFitsTheScreen();
+
+private:
+    /// Fails unless the window's frame is inside the screen's available area.
+    void checkOnScreen(const char* when);
+    /// Why the window is not inside the screen, or empty.
+    QString offScreen(const char* when) const;
+    int editorColumns() const;
+    int visibleRows(AddressSpace space) const;
+    bool script(const QStringList& commands);
+
+    MainWindow* m_window = nullptr;
+};
+
+void TestScreenFit::initTestCase() {
+    test::quietDockWarnings();
+    if (QGuiApplication::platformName() != QLatin1String("xcb"))
+        QSKIP("needs a real X server (ctest runs this under xvfb-run)");
+    const QSize screen = QGuiApplication::primaryScreen()->size();
+    if (screen != QSize(1024, 768))
+        QSKIP(qPrintable(QStringLiteral("needs a 1024x768 screen, not %1x%2")
+                             .arg(screen.width())
+                             .arg(screen.height())));
+}
+
+void TestScreenFit::init() {
+    // a first start on the projector: the window opens at the screen's size
+    MainWindow::Options o;
+    o.persistSettings = false;
+    o.interactive = false;
+    m_window = new MainWindow(o);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(m_window->openPath(test::sample("reduction_race.sim")));
+    QVERIFY(m_window->waitIdle());
+    QTest::qWait(1200); // the first layout has settled (MainWindow::applyDockSizes)
+}
+
+void TestScreenFit::cleanup() {
+    delete m_window;
+    m_window = nullptr;
+    Theme::setFontScale(100);
+}
+
+bool TestScreenFit::script(const QStringList& commands) {
+    ScriptRunner runner(m_window);
+    const bool ok = runner.run(commands);
+    if (!ok) qWarning() << runner.error();
+    return ok;
+}
+
+QString TestScreenFit::offScreen(const char* when) const {
+    const QRect screen = m_window->screen()->availableGeometry();
+    const QRect frame = m_window->frameGeometry();
+    if (screen.contains(frame) && m_window->minimumSizeHint().width() <= screen.width() &&
+        m_window->minimumSize().width() <= screen.width())
+        return {};
+    return QStringLiteral("%1: frame %2x%3+%4+%5 outside the screen %6x%7")
+        .arg(QLatin1String(when))
+        .arg(frame.width())
+        .arg(frame.height())
+        .arg(frame.x())
+        .arg(frame.y())
+        .arg(screen.width())
+        .arg(screen.height());
+}
+
+void TestScreenFit::checkOnScreen(const char* when) {
+    const QString why = offScreen(when);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+}
+
+int TestScreenFit::editorColumns() const {
+    CodeEditor* e = m_window->editor();
+    int margins = 0;
+    for (int m = 0; m < 5; ++m)
+        margins += e->marginWidth(m);
+    const int column = QFontMetrics(Theme::codeFont()).horizontalAdvance(QLatin1Char('M'));
+    return (e->viewport()->width() - margins) / column;
+}
+
+int TestScreenFit::visibleRows(AddressSpace space) const {
+    MemoryPane* p = m_window->memoryPane(space);
+    if (!p || !p->isVisible()) return 0;
+    QTableView* v = p->view();
+    const int row = v->verticalHeader()->defaultSectionSize();
+    return row > 0 ? v->viewport()->height() / row : 0;
+}
+
+void TestScreenFit::normalLayoutFits() {
+    checkOnScreen("normal layout");
+}
+
+void TestScreenFit::presentationFits() {
+    m_window->setPresentationMode(true);
+    QTest::qWait(1500);
+    QStringList problems;
+    problems << offScreen("presentation mode");
+    if (editorColumns() < 60) problems << QStringLiteral("%1 editor columns").arg(editorColumns());
+    if (visibleRows(AddressSpace::Local) < 8)
+        problems << QStringLiteral("%1 __local rows").arg(visibleRows(AddressSpace::Local));
+    problems.removeAll(QString());
+    QEXPECT_FAIL("", "issue #31 item 5 is not done yet: remove this line once fixed", Abort);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+}
+
+void TestScreenFit::teachingLayoutFits() {
+    m_window->teachingLayout();
+    QTest::qWait(1500);
+    QStringList problems;
+    problems << offScreen("teaching layout");
+    if (editorColumns() < 60) problems << QStringLiteral("%1 editor columns").arg(editorColumns());
+    if (visibleRows(AddressSpace::Local) < 8)
+        problems << QStringLiteral("%1 __local rows").arg(visibleRows(AddressSpace::Local));
+    problems.removeAll(QString());
+    QEXPECT_FAIL("", "issue #31 item 5 is not done yet: remove this line once fixed", Abort);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+}
+
+void TestScreenFit::viewMenuFitsTheScreen() {
+    QMenu* view = nullptr;
+    for (QAction* a : m_window->menuBar()->actions())
+        if (a->menu() && a->text().remove(QLatin1Char('&')) == QLatin1String("View"))
+            view = a->menu();
+    QVERIFY(view);
+    for (bool present : {false, true}) {
+        m_window->setPresentationMode(present);
+        QTest::qWait(300);
+        const int h = view->sizeHint().height();
+        QVERIFY2(h <= m_window->screen()->availableGeometry().height(),
+                 qPrintable(
+                     QStringLiteral("View menu %1 px high (presentation %2)").arg(h).arg(present)));
+    }
+}
+
+void TestScreenFit::simtStepsKeepTheWindowOnScreen() {
+    QVERIFY(script({"schedule simt", "subgroup:8"}));
+    for (int i = 0; i < 10; ++i)
+        QVERIFY(script({"step"}));
+    QTest::qWait(1200);
+    QStringList problems;
+    problems << offScreen("ten simt steps, SIMD 8");
+    if (visibleRows(AddressSpace::Local) < 4)
+        problems << QStringLiteral("%1 __local rows").arg(visibleRows(AddressSpace::Local));
+    // the grid shows more than one row of tiles
+    auto* grid = m_window->findChild<QTableView*>(QStringLiteral("workItemGrid"));
+    QVERIFY(grid);
+    const int tileRows = grid->viewport()->height() / grid->verticalHeader()->defaultSectionSize();
+    if (tileRows < 2) problems << QStringLiteral("%1 rows of tiles").arg(tileRows);
+    problems.removeAll(QString());
+    QEXPECT_FAIL("", "issue #31 item 6 is not done yet: remove this line once fixed", Abort);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+}
+
+void TestScreenFit::tabsAndStatusReadable() {
+    for (bool present : {false, true}) {
+        m_window->setPresentationMode(present);
+        QTest::qWait(1200);
+        // dock tabs: the whole title, or a tooltip with it
+        for (QTabBar* bar : m_window->findChildren<QTabBar*>()) {
+            if (!bar->isVisible() || !qobject_cast<QMainWindow*>(bar->parent())) continue;
+            for (int i = 0; i < bar->count(); ++i) {
+                const QRect r = bar->tabRect(i);
+                const QString text = bar->tabText(i).remove(QLatin1Char('&'));
+                const bool cut = bar->fontMetrics().horizontalAdvance(text) > r.width() - 8 ||
+                                 !bar->rect().contains(r);
+                QVERIFY2(!cut || bar->tabToolTip(i).contains(text),
+                         qPrintable(QStringLiteral("tab '%1' cut to %2 px (presentation %3)")
+                                        .arg(text)
+                                        .arg(r.width())
+                                        .arg(present)));
+            }
+        }
+        // status texts: elided only with the whole text in a tooltip
+        for (ElidedLabel* l : m_window->findChildren<ElidedLabel*>())
+            if (l->elided()) QCOMPARE(l->toolTip(), l->fullText());
+        for (QLabel* l : m_window->statusBar()->findChildren<QLabel*>()) {
+            if (!l->isVisible() || qobject_cast<ElidedLabel*>(l)) continue;
+            const bool cut =
+                l->fontMetrics().horizontalAdvance(l->text()) > l->contentsRect().width() + 1;
+            QVERIFY2(!cut || !l->toolTip().isEmpty(), qPrintable(l->text()));
+        }
+    }
+}
+
+void TestScreenFit::toolbarFitsTheScreen() {
+    // every toolbar button and widget on the bar, none behind the extension "»"
+    QStringList hidden;
+    for (bool present : {false, true}) {
+        m_window->setPresentationMode(present);
+        QTest::qWait(1200);
+        QToolBar* tools = m_window->actions()->toolBar();
+        for (QAction* a : tools->actions()) {
+            if (!a->isVisible() || a->isSeparator()) continue;
+            QWidget* w = tools->widgetForAction(a);
+            if (!w || !w->isVisible())
+                hidden << QStringLiteral("%1 (presentation %2)")
+                              .arg(a->text().isEmpty() ? QStringLiteral("a widget") : a->text())
+                              .arg(present);
+        }
+    }
+    QEXPECT_FAIL("", "issue #31 item 9 (toolbar behind » at 1024 px) is not done yet", Abort);
+    QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(QStringLiteral(", "))));
+}
+
+QTEST_MAIN(TestScreenFit)
+#include "tst_screenfit.moc"
