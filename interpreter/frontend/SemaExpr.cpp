@@ -8,11 +8,17 @@ namespace clstep {
 using namespace ast;
 
 namespace {
-bool isLetterSwizzle(char c) {
+// The component names of OpenCL C 6.1.7: x y z w for components 0 to 3, and (OpenCL C 3.0)
+// r g b a for the same components. Both select within any vector width, as clang does: `.x` of
+// a char8 is component 0; a name past the vector's last component is an error.
+bool isXyzwSwizzle(char c) {
     return c == 'x' || c == 'y' || c == 'z' || c == 'w';
 }
+bool isRgbaSwizzle(char c) {
+    return c == 'r' || c == 'g' || c == 'b' || c == 'a';
+}
 int letterIndex(char c) {
-    return c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : 3;
+    return c == 'x' || c == 'r' ? 0 : c == 'y' || c == 'g' ? 1 : c == 'z' || c == 'b' ? 2 : 3;
 }
 int hexIndex(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -257,6 +263,7 @@ void Sema::checkMember(MemberExpr* m) {
         if (!f) {
             error("no-member", m->memberRange,
                   "no member named '" + m->member + "' in '" + c->name + "'");
+            m->isLValue = true; // recovery, as for an invalid component selection
             return;
         }
         m->field = f;
@@ -286,18 +293,28 @@ void Sema::checkMember(MemberExpr* m) {
                     idx.push_back(static_cast<uint8_t>(k));
             }
         } else {
+            // One set of names per selection: `.xg` mixes them and is an error, as in clang.
+            const bool rgba = !s.empty() && isRgbaSwizzle(s[0]);
             for (char ch : s) {
-                if (!isLetterSwizzle(ch) || static_cast<uint32_t>(letterIndex(ch)) >= n || n > 4) {
+                if (!(rgba ? isRgbaSwizzle(ch) : isXyzwSwizzle(ch)) ||
+                    static_cast<uint32_t>(letterIndex(ch)) >= n) {
                     ok = false;
                     break;
                 }
                 idx.push_back(static_cast<uint8_t>(letterIndex(ch)));
             }
+            if (ok && rgba && m_clVersion < 300)
+                warning("rgba-components", m->memberRange,
+                        "the component names r, g, b, a are OpenCL C 3.0 (6.1.7); use x, y, z, "
+                        "w before it");
         }
         if (!ok || idx.empty() || (idx.size() != 1 && !validVectorWidth(idx.size()))) {
             error("invalid-swizzle", m->memberRange,
                   "'" + s + "' is not a valid component selection for '" + c->name +
                       "' (OpenCL C 6.1.7)");
+            // Recovery: the refused selection stands for an assignable value, so `a.z = 1`
+            // gives one error, not a second "not assignable" one.
+            m->isLValue = true;
             return;
         }
         m->swizzle = idx;
