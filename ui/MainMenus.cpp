@@ -47,6 +47,11 @@ void MainMenus::build(MainWindow* w) {
     edit->addAction(MainWindow::tr("&Paste"), QKeySequence::Paste, editor, &QsciScintilla::paste);
 
     bar->addMenu(w->actions()->menu());
+    w->actions()->menu()->addSeparator();
+    w->actions()
+        ->menu()
+        ->addAction(MainWindow::tr("Chec&k across launches…"), w, &MainWindow::checkAcrossLaunches)
+        ->setObjectName(QStringLiteral("checkAcrossLaunches"));
 
     QMenu* view = bar->addMenu(MainWindow::tr("&View"));
     view->addAction(MainWindow::tr("Zoom &in"), QKeySequence::ZoomIn, w, [w] { w->zoom(1); });

@@ -15,6 +15,7 @@
 #include "MemoryPane.h"
 #include "ScratchpadPane.h"
 #include "SimtViews.h"
+#include "SweepDialog.h"
 #include "Theme.h"
 #include "TraceModel.h"
 #include "VariablesModel.h"
@@ -378,6 +379,14 @@ void MainWindow::showScratchpad() {
     d->show();
     d->raise();
     m_scratchpad->setFocus();
+}
+
+void MainWindow::checkAcrossLaunches() {
+    auto* dialog = new SweepDialog(m_controller, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->start(m_launch->composeSim(), m_launch->simPath(), m_document->path(), m_editor->text(),
+                  m_launch->checks(), m_launch->maxSteps());
+    dialog->show();
 }
 
 void MainWindow::followAddress(quint64 a) {

@@ -80,6 +80,8 @@ public:
     void activateDiagnostic(int row);
     /// Shows and raises the Scratchpad dock (OpenCL C REPL) and focuses its input.
     void showScratchpad();
+    /// *Debug › Check across launches…*: sweeps the open launch (SweepDialog, docs/sweep.md).
+    void checkAcrossLaunches();
     /// Shows and raises the dock named `name` (QObject name, e.g. "dockBreakpoints").
     void showDock(const QString& name);
     /// "little-endian · in-order · checks: races,uninit,endian": the settings the status

@@ -4,11 +4,13 @@
 
 #include "DiagnosticPrinter.h"
 #include "LaunchPreparation.h"
+#include "ReportSwitches.h"
 #include "debug/Scheduler.h"
 #include "debug/Sweep.h"
 #include "launch/SweepMatrix.h"
 #include "launch/SweepReport.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -38,6 +40,8 @@ void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
     cmd.add_option("--global-mem-size", r.globalMemBytes,
                    "simulated device's global memory, bytes (default 1073741824)");
     addCheckSwitches(cmd, r);
+    addReportSwitches(cmd, r);
+    addErrorExitcode(cmd, r, "default 1 (also for results that depend on the configuration)");
     cmd.add_option("--local", o.localList,
                    "work-group sizes to try: 8,16,32 or 8x8,16x16 (default: every size that "
                    "divides the global size and fits the device)");
@@ -78,11 +82,11 @@ std::vector<std::string> splitList(const std::string& text) {
 }
 
 /// Reads the matrix lists of `o` into `m`; false (with a message on stderr) on a usage error.
-bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m) {
+bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m, std::ostream& err) {
     std::string why;
     if (!o.localList.empty() &&
         !launch::SweepMatrix::parseLocalList(o.localList, m.localSizes, why)) {
-        std::cerr << "clstep-cli: --local: " << why << "\n";
+        err << "clstep-cli: --local: " << why << "\n";
         return false;
     }
     for (const std::string& s :
@@ -95,8 +99,8 @@ bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m) {
         } catch (...) {
         }
         if (n < 1 || n > 1024 || s.find('-') != std::string::npos) {
-            std::cerr << "clstep-cli: --sub-group-size: '" << s
-                      << "' is no size from 1 to 1024 work-items\n";
+            err << "clstep-cli: --sub-group-size: '" << s
+                << "' is no size from 1 to 1024 work-items\n";
             return false;
         }
         m.subGroupSizes.push_back(static_cast<uint32_t>(n));
@@ -105,8 +109,8 @@ bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m) {
          o.scheduleList.empty() ? std::vector<std::string>{} : splitList(o.scheduleList)) {
         debug::SchedulePolicy p;
         if (!debug::parseSchedulePolicy(s, p) || p == debug::SchedulePolicy::Random) {
-            std::cerr << "clstep-cli: --schedules: unknown schedule '" << s
-                      << "' (in-order, reverse, round-robin, simt; --random N for random ones)\n";
+            err << "clstep-cli: --schedules: unknown schedule '" << s
+                << "' (in-order, reverse, round-robin, simt; --random N for random ones)\n";
             return false;
         }
         m.schedules.push_back(s);
@@ -115,7 +119,7 @@ bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m) {
     for (const std::string& s :
          o.endianList.empty() ? std::vector<std::string>{} : splitList(o.endianList)) {
         if (s != "little" && s != "big") {
-            std::cerr << "clstep-cli: --device-endian: '" << s << "' is neither little nor big\n";
+            err << "clstep-cli: --device-endian: '" << s << "' is neither little nor big\n";
             return false;
         }
         m.bigEndian.push_back(s == "big");
@@ -167,9 +171,11 @@ std::string joinNames(const std::vector<launch::SweepRunResult>& runs,
 
 } // namespace
 
-int runSweep(const SweepOptionsCli& o) {
+int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohmann::json* json) {
     launch::SweepMatrixOptions matrix;
-    if (!readMatrix(o, matrix)) return 2;
+    if (!readMatrix(o, matrix, err)) return 2;
+    launch::Suppressions suppressions;
+    if (!loadSuppressions(o.run, suppressions, err)) return 2;
     RunOptionsCli r = o.run;
     const bool isSim = r.file.size() > 4 && r.file.substr(r.file.size() - 4) == ".sim";
     // a .cl launch's __local argument sizes are for the first size of --local
@@ -179,10 +185,10 @@ int runSweep(const SweepOptionsCli& o) {
     }
     if (!matrix.bigEndian.empty()) r.deviceEndian = matrix.bigEndian.front() ? "big" : "little";
     PreparedLaunch launch;
-    const int rc = prepareLaunch(r, launch, std::cerr);
+    const int rc = prepareLaunch(r, launch, err);
     if (rc == 2) return 2;
     if (rc != 0) {
-        if (!o.json.empty()) {
+        if (json) {
             nlohmann::json j = {{"file", r.file},
                                 {"built", !(launch.program && launch.program->hasErrors())},
                                 {"verdict", "errors"},
@@ -192,7 +198,7 @@ int runSweep(const SweepOptionsCli& o) {
                 DiagnosticPrinter printer(launch.program->sources);
                 j["diagnostics"] = printer.toJson(launch.program->diagnostics);
             }
-            writeJson(o.json, j);
+            *json = j;
         }
         return 1;
     }
@@ -230,17 +236,19 @@ int runSweep(const SweepOptionsCli& o) {
         for (const KernelArgument& a : sl.args)
             found = found || (a.kind == KernelArgument::Kind::Local && a.name == name);
         if (!found)
-            std::cerr << "clstep-cli: warning: pin-local: kernel '" << sl.kernel
-                      << "' has no __local argument '" << name << "'\n";
+            err << "clstep-cli: warning: pin-local: kernel '" << sl.kernel
+                << "' has no __local argument '" << name << "'\n";
     }
 
-    const std::vector<launch::SweepRunResult> runs = debug::Sweep::run(sl, configs, o.jobs);
+    std::vector<launch::SweepRunResult> runs = debug::Sweep::run(sl, configs, o.jobs);
+    if (!suppressions.empty())
+        launch::SweepReport::suppress(runs, suppressions, program.sources, sl.kernel);
     const launch::SweepReport report = launch::SweepReport::build(runs, launch.config.args, o.ulp);
     DiagnosticPrinter printer(program.sources);
     printer.setKernelName(sl.kernel);
 
     if (!o.quiet) {
-        std::ostream& out = std::cout;
+        std::ostream& out = text;
         out << "sweep: kernel '" << sl.kernel << "' of " << launch.config.kernelFile << ", "
             << configs.size() << " configuration" << (configs.size() == 1 ? "" : "s") << "\n";
         for (const launch::SweepFinding& f : report.findings) {
@@ -248,6 +256,20 @@ int runSweep(const SweepOptionsCli& o) {
             printer.printText(out, f.diagnostic, f.count);
             out << "  under " << f.configurations.size() << " of " << runs.size()
                 << " configurations: " << joinNames(runs, f.configurations) << "\n";
+        }
+        if (o.run.genSuppressions) {
+            std::vector<std::string> rules;
+            for (const launch::SweepFinding& f : report.findings)
+                if (f.diagnostic.kind != "launch")
+                    if (std::string rule =
+                            launch::Suppressions::ruleFor(f.diagnostic, program.sources, sl.kernel);
+                        std::find(rules.begin(), rules.end(), rule) == rules.end())
+                        rules.push_back(rule);
+            if (!rules.empty()) {
+                out << "\n# clstep: suppression rules for the reports above:\n";
+                for (const std::string& rule : rules)
+                    out << rule << "\n";
+            }
         }
         for (const launch::SweepRunResult& run : runs)
             if (!run.failure.empty())
@@ -282,19 +304,30 @@ int runSweep(const SweepOptionsCli& o) {
         }
         out << "\nverdict: " << launch::sweepVerdictName(report.verdict) << "\n";
     }
-    if (!o.json.empty()) {
+    if (json) {
         nlohmann::json j = report.toJson(runs, launch.config.args, printer, o.jsonBuffers);
         j["file"] = r.file;
         j["kernel"] = sl.kernel;
         j["kernel_file"] = launch.config.kernelFile;
         j["built"] = true;
         j["matrix"] = matrixJson(configs, matrix.randomSchedules);
-        if (!writeJson(o.json, j)) {
-            std::cerr << "clstep-cli: cannot write '" << o.json << "'\n";
-            return 2;
-        }
+        if (!o.run.suppressions.empty()) j["suppressed"] = suppressions.toJson();
+        *json = std::move(j);
     }
+    if (!o.run.suppressions.empty()) err << "clstep-cli: " << suppressions.summaryLine() << "\n";
+    if (report.verdict == launch::SweepVerdict::Errors && o.run.errorExitcode)
+        return o.run.errorExitcode;
     return report.verdict == launch::SweepVerdict::Clean ? 0 : 1;
+}
+
+int runSweep(const SweepOptionsCli& o) {
+    nlohmann::json j;
+    const int rc = sweep(o, std::cout, std::cerr, o.json.empty() ? nullptr : &j);
+    if (!o.json.empty() && !j.is_null() && !writeJson(o.json, j)) {
+        std::cerr << "clstep-cli: cannot write '" << o.json << "'\n";
+        return 2;
+    }
+    return rc;
 }
 
 } // namespace clstep::cli

@@ -3,8 +3,10 @@
 #include "RunCommand.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,14 @@ struct SweepOptionsCli {
 
 /// Registers the `sweep` options on `cmd`.
 void addSweepOptions(CLI::App& cmd, SweepOptionsCli& options);
+
+/// The sweep of `options` (docs/sweep.md) without the files: the text report (unless
+/// `options.quiet`) on `text`, usage and launch errors and the suppression count on `err`, and,
+/// when `json` is not null, the report as `sweep --json` writes it (docs/sweep.schema.json)
+/// in `*json` (left null on a usage error). `options.json` is ignored. Returns the exit code
+/// of runSweep. The debug adapter's `clstep/sweep` request calls it (docs/editors.md).
+int sweep(const SweepOptionsCli& options, std::ostream& text, std::ostream& err,
+          nlohmann::json* json);
 
 /// Runs `clstep-cli sweep`: the launch under every configuration of the matrix, then the
 /// report (text on stdout, JSON with --json). Returns 0 when clean, 1 with errors or results

@@ -2,6 +2,7 @@
 #include "launch/SweepReport.h"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace clstep::launch {
@@ -35,6 +36,31 @@ bool sameResults(const SweepRunResult& a, const SweepRunResult& b,
 }
 
 } // namespace
+
+void SweepReport::suppress(std::vector<SweepRunResult>& runs, Suppressions& suppressions,
+                           const SourceManager& sources, const std::string& kernel) {
+    std::set<std::tuple<std::string, uint32_t, uint32_t, uint32_t>> counted;
+    for (SweepRunResult& run : runs) {
+        std::vector<Diagnostic> kept;
+        std::vector<uint64_t> keptCounts;
+        for (size_t i = 0; i < run.diagnostics.size(); ++i) {
+            const Diagnostic& d = run.diagnostics[i];
+            const auto key = std::make_tuple(d.kind, d.range.begin.file, d.range.begin.line,
+                                             d.range.begin.column);
+            const bool suppressed = counted.count(key)
+                                        ? suppressions.match(d, sources, kernel) != nullptr
+                                        : suppressions.suppresses(d, sources, kernel);
+            if (suppressed) {
+                counted.insert(key);
+                continue;
+            }
+            kept.push_back(d);
+            keptCounts.push_back(i < run.counts.size() ? run.counts[i] : 1);
+        }
+        run.diagnostics = std::move(kept);
+        run.counts = std::move(keptCounts);
+    }
+}
 
 SweepReport SweepReport::build(const std::vector<SweepRunResult>& runs,
                                const std::vector<KernelArgSpec>& specs, uint64_t ulp) {

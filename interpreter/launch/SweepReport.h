@@ -4,6 +4,7 @@
 #include "launch/BufferComparison.h"
 #include "launch/DiagnosticPrinter.h"
 #include "launch/LaunchConfig.h"
+#include "launch/Suppressions.h"
 #include "launch/SweepMatrix.h"
 
 #include <nlohmann/json.hpp>
@@ -64,6 +65,14 @@ public:
     /// BufferComparison::equalElements, floats within `ulp`.
     static SweepReport build(const std::vector<SweepRunResult>& runs,
                              const std::vector<KernelArgSpec>& specs, uint64_t ulp);
+
+    /// Leaves out of every run of `runs` the reports (of kernel `kernel`, ranges in `sources`)
+    /// that a rule of `suppressions` matches (`sweep --suppressions`, docs/sweep.md), before
+    /// build(): a suppressed report is in no finding and changes no verdict. Each distinct
+    /// report (kind and location, as build() deduplicates them) counts once in the rule's
+    /// count, however many configurations show it.
+    static void suppress(std::vector<SweepRunResult>& runs, Suppressions& suppressions,
+                         const SourceManager& sources, const std::string& kernel);
 
     std::vector<SweepFinding> findings;
     /// Configurations (indexes into the runs) grouped by equal results, in order of their first

@@ -199,6 +199,50 @@ private slots:
         QVERIFY2(r.code == 1 && r.out.endsWith("verdict: errors\n"), qPrintable(r.out));
     }
 
+    /// `--suppressions`: the race racy_some_sizes.cl shows under two work-groups, silenced by
+    /// a rule, is left out of the diagnostics and the verdict; --gen-suppressions prints that
+    /// rule; --error-exitcode replaces the 1 of an error verdict.
+    void suppressedRaceLeavesTheVerdictClean() {
+        const QString file = kGrading + "submissions/racy_some_sizes.cl";
+        QTemporaryDir dir;
+        CliResult r =
+            cli(sweepOf(file, {"--local", "32,64", "--gen-suppressions", "--error-exitcode", "7"}));
+        QVERIFY2(r.code == 7, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("# clstep: suppression rules for the reports above:\n"
+                                "data-race  racy_some_sizes.cl:16\n"),
+                 qPrintable(r.out));
+        const QString rules = write(dir, "known.supp",
+                                    "# the race on out[0] is known\n"
+                                    "data-race  racy_some_sizes.cl:16\n"
+                                    "out-of-bounds  kernel=other\n");
+        const QString json = dir.filePath("sweep.json");
+        r = cli(sweepOf(file, {"--local", "32,64", "--suppressions", rules, "--json", json}));
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(!r.out.contains("[data-race]") && !r.out.contains("under 3 of 6"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("verdict: clean\n"), qPrintable(r.out));
+        QVERIFY2(r.err.contains("clstep-cli: 1 report suppressed by 1 rule\n"), qPrintable(r.err));
+        const QJsonObject j = readJson(json);
+        QCOMPARE(j["verdict"].toString(), QString("clean"));
+        QCOMPARE(j["diagnostics"].toArray().size(), 0);
+        QCOMPARE(j["configurations"].toArray()[0].toObject()["errors"].toInt(), 0);
+        QCOMPARE(j["suppressed"].toObject()["reports"].toInt(), 1);
+        QCOMPARE(j["suppressed"].toObject()["rules"].toInt(), 1);
+    }
+
+    /// A malformed suppressions file is a usage error at its file:line:col; nothing runs.
+    void malformedSuppressionsFile() {
+        QTemporaryDir dir;
+        const QString rules = write(dir, "bad.supp", "\n# fine\ndata-race racy.cl\n");
+        CliResult r = cli(sweepOf(kGrading + "reference.cl", {"--suppressions", rules}));
+        QVERIFY2(r.code == 2, qPrintable(r.out + r.err));
+        QVERIFY2(r.err.contains(rules + ":3:11: error: 'racy.cl' is not a location"),
+                 qPrintable(r.err));
+        QVERIFY2(!r.out.contains("sweep: kernel"), qPrintable(r.out));
+        r = cli(sweepOf(kGrading + "reference.cl", {"--suppressions", dir.filePath("none")}));
+        QVERIFY2(r.code == 2, qPrintable(r.out + r.err));
+    }
+
     void usageErrors() {
         const QString ref = kGrading + "reference.cl";
         QCOMPARE(cli(sweepOf(ref, {"--local", "0"})).code, 2);

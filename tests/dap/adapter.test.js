@@ -364,3 +364,44 @@ test('suppressions: a suppressed race neither stops the run nor counts for the e
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('clstep/sweep answers what `sweep --json` writes; without program it sweeps the launch', async () => {
+  const { execFileSync } = require('node:child_process');
+  const dc = await client();
+  try {
+    const matrix = { local: ['16', 32], schedules: 'in-order,reverse' };
+    const r = await dc.customRequest('clstep/sweep', { program: RACE_SIM, matrix });
+    const sweep = r.body;
+    assert.strictEqual(sweep.verdict, 'errors');
+    assert.deepStrictEqual(sweep.configurations.map((c) => c.name),
+      ['local 16, in-order', 'local 16, reverse', 'local 32, in-order', 'local 32, reverse']);
+    assert.deepStrictEqual(sweep.matrix.local, ['16', '32']);
+    assert.strictEqual(sweep.diagnostics[0].kind, 'data-race');
+    assert.match(sweep.diagnostics[0].file, /reduction_race\.cl$/);
+    // the very report of the command line (its exit code 1: errors)
+    let out = '';
+    try {
+      execFileSync(CLI, ['sweep', RACE_SIM, '--local', '16,32', '--schedules', 'in-order,reverse',
+        '--json', '-', '--quiet'], { encoding: 'utf8' });
+    } catch (e) {
+      assert.strictEqual(e.status, 1);
+      out = e.stdout;
+    }
+    assert.deepStrictEqual(sweep, JSON.parse(out));
+
+    await expectError(dc.customRequest('clstep/sweep', { program: RACE_SIM, matrix: { schedules: ['sideways'] } }),
+      /unknown schedule 'sideways'/);
+    await expectError(dc.customRequest('clstep/sweep', { matrix: { local: [16] } }),
+      /needs 'program'/);
+
+    // after a launch: the launch's arguments, the matrix of the request; the session goes on
+    await start(dc, { program: RACE_SIM, stopOnEntry: true });
+    const again = await dc.customRequest('clstep/sweep', { matrix: { local: [16], schedules: ['round-robin'] } });
+    assert.deepStrictEqual(again.body.configurations.map((c) => c.name), ['local 16, round-robin']);
+    assert.strictEqual(again.body.verdict, 'errors');
+    const threads = await dc.threadsRequest();
+    assert.strictEqual(threads.body.threads.length, 16);
+  } finally {
+    await dc.stop();
+  }
+});

@@ -192,6 +192,7 @@ json DapServer::dispatch(const std::string& command, const json& args, std::vect
         return json();
     }
     if (command == "threads" && !m_session.launched()) return {{"threads", json::array()}};
+    if (command == "clstep/sweep") return m_session.sweep(args);
     if (needsLaunch(command) && !m_session.launched())
         throw DapError("'" + command + "' needs a launched kernel: send 'launch' first");
     using Op = DapSession::Op;

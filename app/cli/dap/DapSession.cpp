@@ -4,6 +4,7 @@
 #include "DapError.h"
 #include "DiagnosticPrinter.h"
 #include "LaunchPreparation.h"
+#include "SweepCommand.h"
 
 #include <filesystem>
 #include <sstream>
@@ -78,10 +79,9 @@ std::array<uint64_t, 3> idOf(const json& v) {
     return id;
 }
 
-} // namespace
-
-void DapSession::launch(const json& args) {
-    if (!args.is_object()) throw DapError("launch arguments must be an object");
+/// `run`'s options from DAP launch arguments (docs/editors.md): the launch and its checks,
+/// not the schedule, suppressions or stopOnEntry. Throws DapError for a field of the wrong type.
+RunOptionsCli runOptionsOf(const json& args) {
     RunOptionsCli o;
     o.file = stringOf(args, "program", "");
     if (o.file.empty()) throw DapError("launch needs 'program': a .sim launch file or a .cl file");
@@ -109,6 +109,34 @@ void DapSession::launch(const json& args) {
     o.noEndianEvents = flagOf(args, "no-endian-events");
     o.uniformWrites = flagOf(args, "uniform-writes");
     o.strictRaces = flagOf(args, "strict-races");
+    return o;
+}
+
+/// A matrix list given as "a,b", a number, or a list of strings and numbers: "a,b".
+std::string matrixList(const json& matrix, const char* name) {
+    if (!matrix.contains(name)) return "";
+    const json& v = matrix[name];
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_unsigned()) return std::to_string(v.get<uint64_t>());
+    if (!v.is_array())
+        throw DapError(std::string("'matrix.") + name + "' must be a list or \"a,b,...\"");
+    std::string s;
+    for (const json& x : v) {
+        if (!x.is_string() && !x.is_number_unsigned())
+            throw DapError(std::string("'matrix.") + name +
+                           "' lists strings or numbers: " + v.dump());
+        s += (s.empty() ? "" : ",") +
+             (x.is_string() ? x.get<std::string>() : std::to_string(x.get<uint64_t>()));
+    }
+    if (s.empty()) throw DapError(std::string("'matrix.") + name + "' is empty");
+    return s;
+}
+
+} // namespace
+
+void DapSession::launch(const json& args) {
+    if (!args.is_object()) throw DapError("launch arguments must be an object");
+    RunOptionsCli o = runOptionsOf(args);
     SchedulePolicy policy = SchedulePolicy::InOrder;
     std::string schedule = stringOf(args, "schedule", "in-order");
     if (!parseSchedulePolicy(schedule, policy))
@@ -158,6 +186,49 @@ void DapSession::launch(const json& args) {
     for (const auto& [path, list] : m_sourceBreakpoints)
         applyBreakpoints(path, list, nullptr);
     ++m_stops;
+}
+
+json DapSession::sweep(const json& request) {
+    if (!request.is_null() && !request.is_object())
+        throw DapError("'clstep/sweep' arguments must be an object");
+    json args = request.is_object() ? request : json::object();
+    if (!args.contains("program")) {
+        if (!m_launched)
+            throw DapError("'clstep/sweep' needs 'program' (a .sim or .cl file) or a launched "
+                           "kernel");
+        json merged = m_launchArgs;
+        for (const auto& [key, value] : args.items())
+            merged[key] = value;
+        args = std::move(merged);
+    }
+    SweepOptionsCli o;
+    o.run = runOptionsOf(args);
+    o.run.suppressions = listOf(args, "suppressions");
+    o.run.kernelFileOverride = stringOf(args, "kernel-file", "");
+    if (args.contains("matrix")) {
+        const json& m = args["matrix"];
+        if (!m.is_object()) throw DapError("'matrix' must be an object");
+        o.localList = matrixList(m, "local");
+        o.subGroupList = matrixList(m, "sub_group_sizes");
+        o.scheduleList = matrixList(m, "schedules");
+        o.endianList = matrixList(m, "device_endian");
+        if (m.contains("random")) {
+            if (!m["random"].is_number_unsigned() || m["random"].get<uint64_t>() > 10000)
+                throw DapError("'matrix.random' must be a number from 0 to 10000");
+            o.randomSchedules = m["random"].get<unsigned>();
+        }
+    }
+    if (args.contains("ulp")) {
+        if (!args["ulp"].is_number_unsigned()) throw DapError("'ulp' must be a number");
+        o.ulp = args["ulp"].get<uint64_t>();
+    }
+    o.pinLocal = listOf(args, "pin-local");
+    o.quiet = true;
+    std::ostringstream text, errors;
+    json report;
+    const int rc = clstep::cli::sweep(o, text, errors, &report);
+    if (rc == 2 || report.is_null()) throw DapError("invalid sweep:\n" + errors.str());
+    return report;
 }
 
 std::string DapSession::sourcePath(uint32_t file) const {

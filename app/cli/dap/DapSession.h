@@ -63,6 +63,16 @@ public:
     /// the stopped event that makes the client refresh its threads.
     nlohmann::json custom(const nlohmann::json& args, std::vector<nlohmann::json>& events);
 
+    /// The custom `clstep/sweep` request (docs/editors.md): the launch `args` describes (its
+    /// launch fields; without `program`, the current launch's arguments with `args`'
+    /// fields over them) under the matrix `args.matrix` (`local`, `sub_group_sizes`,
+    /// `schedules`, `random`, `device_endian` as the report's "matrix" object writes them;
+    /// absent: sweep's defaults), with `suppressions`, `ulp` and `pin-local`. Returns the
+    /// report `clstep-cli sweep --json` writes (docs/sweep.schema.json); the debug session
+    /// is not changed. Throws DapError with the messages for a usage error (a malformed
+    /// matrix or suppressions file).
+    nlohmann::json sweep(const nlohmann::json& args);
+
     /// Selects work-item `threadId` of the selected group unless it is selected already
     /// (0: keep). Throws DapError for an unknown thread.
     void selectThread(int threadId);
