@@ -38,7 +38,9 @@ void ProcessReports::write(const DeviceSettings& settings) const {
         std::ofstream out(path);
         out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     };
-    if (!settings.diagnosticsJson.empty())
+    // The diagnostics file stays untouched until a launch reports something, so "no file or
+    // an empty one" still means a clean run; the summary file is written for every kernel.
+    if (!settings.diagnosticsJson.empty() && !m_launches.empty())
         dump(settings.diagnosticsJson,
              {{"launches", m_launches}, {"summary", summaryJson(settings)}});
     if (!settings.summaryFile.empty()) dump(settings.summaryFile, summaryJson(settings));
