@@ -170,12 +170,14 @@ bool Session::takeEvent(WorkItem& resumed) {
                 condition = b.condition;
             }
         uint32_t line = wi->currentStatement() ? wi->currentStatement()->range.begin.line : 0;
-        m_stopReason =
+        std::string reason =
             "breakpoint " + std::to_string(c.hitBreakpointId) + " at line " + std::to_string(line);
-        if (!condition.empty()) m_stopReason += " (condition '" + condition + "')";
+        if (!condition.empty()) reason += " (condition '" + condition + "')";
         if (!c.conditionError.empty())
-            m_stopReason += ": the condition could not be evaluated: " + c.conditionError;
-        m_stopReason += ", work-item " + describeWorkItem(wi->ids());
+            reason += ": the condition could not be evaluated: " + c.conditionError;
+        reason += ", work-item " + describeWorkItem(wi->ids());
+        stopAt(StopKind::Breakpoint, std::move(reason), wi->ids().global);
+        m_stop.id = c.hitBreakpointId;
         c.hitBreakpoint = nullptr;
         return true;
     }
@@ -206,7 +208,8 @@ bool Session::takeEvent(WorkItem& resumed) {
             reason += ": " + show(h->before) + " -> " + show(h->after);
         else
             reason += ": " + show(h->after);
-        m_stopReason = reason;
+        stopAt(StopKind::Watchpoint, std::move(reason), h->workItem.global);
+        m_stop.id = h->id;
         c.errorPending = false;
         return true;
     }
@@ -215,17 +218,25 @@ bool Session::takeEvent(WorkItem& resumed) {
         if (c.errorIndex < 0 || static_cast<size_t>(c.errorIndex) >= m_run->diagnostics().size())
             return false;
         const Diagnostic& d = m_run->latestOccurrence(static_cast<size_t>(c.errorIndex));
-        m_stopReason = "error: " + d.message + " [" + d.kind + "] at line " +
-                       std::to_string(d.range.begin.line);
+        std::string reason = "error: " + d.message + " [" + d.kind + "] at line " +
+                             std::to_string(d.range.begin.line);
         WorkItem* who = c.errorItem;
         c.errorItem = nullptr;
         if (!who && !d.workItems.empty() && m_group)
             for (const auto& item : m_group->workItems())
                 if (item->ids().global == d.workItems.front().global) who = item.get();
+        std::optional<std::array<uint64_t, 3>> item;
         if (who)
-            m_stopReason += ", work-item " + describeWorkItem(who->ids());
+            item = who->ids().global;
         else if (!d.workItems.empty())
-            m_stopReason += ", work-item " + describeWorkItem(d.workItems.front());
+            item = d.workItems.front().global;
+        if (item)
+            reason += ", work-item " + describeWorkItem(who ? who->ids() : d.workItems.front());
+        stopAt(StopKind::Error, std::move(reason), item);
+        // its index in diagnostics(): the program's and the launch file's come first
+        m_stop.diagnostic = static_cast<long>((m_program ? m_program->diagnostics.size() : 0) +
+                                              m_launchDiagnostics.size()) +
+                            c.errorIndex;
         select(who ? who : &resumed);
         return true;
     }
