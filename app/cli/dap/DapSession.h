@@ -79,9 +79,15 @@ private:
     void applyBreakpoints(const std::string& path, const nlohmann::json& list,
                           nlohmann::json* results);
     bool hitConditionAllows(int id);
-    bool runOp(Op op);
-    void stoppedEvent(std::vector<nlohmann::json>& events, bool ok, Op op);
-    std::string exceptionText(const std::string& reason);
+    /// Runs `op` as debugger commands (Session::execute; continue goes on past breakpoints
+    /// whose hit condition says no) and returns how it ended.
+    debug::Stop runOp(Op op);
+    /// The events of `stop`: output, then stopped with the DAP reason of the stop's kind, or
+    /// exited and terminated when the NDRange has finished.
+    void stoppedEvent(std::vector<nlohmann::json>& events, const debug::Stop& stop, Op op);
+    /// The exceptionInfo body (m_exception) of an error stop, from the diagnostic it names;
+    /// returns the stopped event's text.
+    std::string exceptionText(const debug::Stop& stop);
 
     debug::Session m_session;
     nlohmann::json m_launchArgs;
