@@ -1,4 +1,5 @@
 // Session: data watchpoints, break on error, the stop reasons of events, and the trace.
+#include "common/TextFormat.h"
 #include "debug/AccessTracer.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
@@ -8,22 +9,18 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace clstep::debug {
 
 namespace {
 
-std::string hexBytes(const std::vector<uint8_t>& bytes) {
-    std::string s;
-    char buf[4];
-    for (size_t i = 0; i < bytes.size() && i < 32; ++i) {
-        std::snprintf(buf, sizeof buf, "%02x", bytes[i]);
-        if (i) s += ' ';
-        s += buf;
-    }
-    if (bytes.size() > 32) s += " ...";
-    return s.empty() ? "?" : s;
+/// At most 32 bytes of a watched value in hex ("00 00 20 40", "... ..." when longer).
+std::string watchedBytes(const std::vector<uint8_t>& bytes) {
+    if (bytes.empty()) return "?";
+    return hexBytes(bytes.data(), std::min<size_t>(bytes.size(), 32)) +
+           (bytes.size() > 32 ? " ..." : "");
 }
 
 } // namespace
@@ -202,7 +199,7 @@ bool Session::takeEvent(WorkItem& resumed) {
             if (w && w->type.type && !bytes.empty() && bytes.size() == w->type->canonical()->size)
                 return ValueFormatter(m_runOptions.deviceBigEndian)
                     .format(w->type, bytes.data(), bytes.size());
-            return hexBytes(bytes);
+            return watchedBytes(bytes);
         };
         if (h->write)
             reason += ": " + show(h->before) + " -> " + show(h->after);
