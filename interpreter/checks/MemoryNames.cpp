@@ -1,5 +1,4 @@
 #include "checks/MemoryNames.h"
-#include "common/TextFormat.h"
 
 #include "core/Address.h"
 #include "frontend/Ast.h"
@@ -82,14 +81,6 @@ std::string MemoryNames::hexAddress(uint64_t address) {
     char buf[24];
     std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(address));
     return buf;
-}
-
-std::string MemoryNames::hexBytes(const uint8_t* bytes, uint64_t size) {
-    return clstep::hexBytes(bytes, static_cast<size_t>(size));
-}
-
-std::string MemoryNames::idsText(const WorkItemId& w) {
-    return clstep::idsText(w);
 }
 
 nlohmann::json MemoryNames::idsJson(const WorkItemId& w) {
