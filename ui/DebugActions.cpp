@@ -291,7 +291,7 @@ void DebugActions::onState(const SessionState& s) {
             why = tr("the kernel finished");
         else if (!s.ok)
             why = s.lastError;
-        else if (s.snapshot && s.snapshot->stopReason.rfind("breakpoint", 0) == 0)
+        else if (s.stop.kind == debug::StopKind::Breakpoint)
             why = tr("breakpoint");
         else if (races > m_raceCount)
             why = tr("a data race was found");

@@ -2,6 +2,7 @@
 
 #include "Theme.h"
 
+#include "common/TextFormat.h"
 #include "debug/AddressView.h"
 
 #include <QBrush>
@@ -31,13 +32,7 @@ const std::vector<debug::MemoryRegion>* regionsOf(const debug::Snapshot& s, Addr
 }
 
 QString hexBytes(const uint8_t* p, size_t n) {
-    QString out;
-    out.reserve(static_cast<int>(n) * 3);
-    for (size_t i = 0; i < n; ++i) {
-        if (i) out += QLatin1Char(' ');
-        out += QStringLiteral("%1").arg(p[i], 2, 16, QLatin1Char('0'));
-    }
-    return out;
+    return QString::fromStdString(clstep::hexBytes(p, n));
 }
 } // namespace
 

@@ -126,8 +126,7 @@ bool ScriptRunner::runDebuggerCommand(const QString& command) {
     int repeat = 1;
     const QString head = command.section(QLatin1Char(':'), 0, 0);
     if (head.contains(QLatin1Char('*'))) repeat = head.section(QLatin1Char('*'), 1).toInt();
-    switch (c->verb) {
-    case C::Break: { // the editor owns the breakpoints: set one there, then apply them all
+    if (c->verb == C::Break) { // the editor owns the breakpoints: set one there, apply them
         bool isLine = false;
         const int at = c->args.empty() ? 0 : QString::fromStdString(c->args[0]).toInt(&isLine);
         if (!isLine || at <= 0) {
@@ -141,38 +140,12 @@ bool ScriptRunner::runDebuggerCommand(const QString& command) {
         dc->setBreakpoints(m_window->breakpointLines());
         return true;
     }
-    case C::Explore: {
-        const uint64_t n = c->args.empty() ? 6 : QString::fromStdString(c->args[0]).toULongLong();
-        if (n == 0 || n > 1000) {
-            m_error = QStringLiteral("'%1' is not a number of schedules").arg(command);
-            return false;
-        }
-        dc->explore(static_cast<int>(n));
-        m_window->waitIdle();
-        return true;
-    }
-    case C::Quit:
+    if (c->verb == C::Quit) {
         QCoreApplication::quit();
         return true;
-    case C::Help:
-    case C::Delete:
-    case C::Watch:
-    case C::Print:
-    case C::List:
-    case C::Backtrace:
-    case C::Info:
-    case C::Trace:
-    case C::Gmem:
-    case C::Lmem:
-    case C::Pmem:
-    case C::Mem:
-        m_error = QStringLiteral("'%1' is a console command; the GUI shows it in its panes (see "
-                                 "watch:EXPR, show:SPACE:REGION, raise:DOCK)")
-                      .arg(QString::fromLatin1(c->info().name));
-        return false;
-    default:
-        break;
     }
+    // everything else is the Session's (SessionWorker::run -> Session::execute), which
+    // rejects wrong arguments and the console's own verbs
     for (int i = 0; i < repeat; ++i) {
         dc->run(*c);
         m_window->waitIdle();

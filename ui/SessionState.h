@@ -40,6 +40,9 @@ struct SessionState {
     /// The command was not carried out (a bad argument: `schedule nosuch`, `errors maybe`);
     /// lastError says why. A command that ran and failed (the kernel has finished) is not.
     bool rejected = false;
+    /// How the last debugger action ended (Session::execute's Stop, or the Session's
+    /// lastStop() after other operations): its kind and ids, for views that react to stops.
+    debug::Stop stop;
     std::vector<debug::EvalResult> watches; ///< the watch expressions, evaluated
     /// Parallel to `watches`: the expression names something the program does not declare
     /// anywhere (a watch from another kernel): set aside, not an error.

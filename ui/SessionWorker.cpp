@@ -100,152 +100,42 @@ void SessionWorker::rebuild(const QString& path, const QString& text,
 
 void SessionWorker::run(const Command& command) {
     using C = Command;
-    // a command built in code is checked by the same parser as a typed one
-    std::string why;
-    const std::optional<Command> checked = Command::parse(command.format(), why);
     const QString text = QString::fromStdString(command.format());
     const QString operation = QString::fromLatin1(
         *command.info().operation ? command.info().operation : command.info().name);
-    if (!checked) {
-        publish(operation, false, true, text, QString::fromStdString(why));
-        return;
-    }
-    const Command& c = *checked;
-    const bool quiet = c.verb == C::Select; // selecting within the group is instant
+    const bool quiet = command.verb == C::Select; // selecting within the group is instant
     m_pause = false;
     if (!quiet) emit busyChanged(true);
-    bool ok = false;
-    bool selectionOnly = false;
-    QString failure;
-    // `step 3`: up to three steps, fewer when one stops for another reason (a breakpoint)
-    auto repeat = [&](auto once, const char* plainStop) {
-        bool good = true;
-        for (uint64_t i = 0; i < c.count() && good && !m_pause; ++i) {
-            good = once();
-            if (good && plainStop && m_session.stopReason() != plainStop) break;
-        }
-        return good;
-    };
-    switch (c.verb) {
-    case C::Reset:
-        ok = m_session.reset();
-        break;
-    case C::Step:
-        ok = repeat([&] { return m_session.step(); }, "step");
-        break;
-    case C::Next:
-        ok = repeat([&] { return m_session.next(); }, "step");
-        break;
-    case C::Finish:
-        ok = m_session.finish();
-        break;
-    case C::Lockstep:
-        ok = repeat([&] { return m_session.stepLockstep(); }, "lockstep step");
-        break;
-    case C::ToBarrier:
-        ok = m_session.runToBarrier(false);
-        break;
-    case C::GroupToBarrier:
-        ok = m_session.runToBarrier(true);
-        break;
-    case C::GroupToEnd:
-        ok = m_session.runGroupToEnd();
-        break;
-    case C::Continue:
-        ok = continueWithProgress();
-        break;
-    case C::RunAll:
-        ok = runAllWithProgress();
-        break;
-    case C::StepBack:
-        ok = repeat([&] { return m_session.stepBack(); }, nullptr);
-        break;
-    case C::ReverseContinue:
-        ok = m_session.reverseContinue();
-        break;
-    case C::Workitem:
-    case C::Group:
-    case C::Select: {
-        if (c.args.empty()) { // `group` alone: shows the selection
-            ok = true;
-            selectionOnly = true;
-            break;
-        }
-        const std::array<uint64_t, 3> id = *c.id();
-        ok = c.verb == C::Workitem ? m_session.selectGlobal(id)
-             : c.verb == C::Group  ? m_session.selectGroup(id)
-                                   : m_session.selectLocal(id);
-        selectionOnly = c.verb == C::Select;
-        break;
-    }
-    case C::Schedule: {
-        debug::SchedulePolicy policy = m_session.scheduler().policy();
-        uint64_t seed = 1;
-        if (!c.args.empty() && !debug::parseSchedulePolicy(c.args[0], policy))
-            failure =
-                QStringLiteral("unknown schedule '%1' (hint: %2)")
-                    .arg(QString::fromStdString(c.args[0]), QString::fromLatin1(c.info().usage));
-        else if (c.args.size() > 1 && !(seed = QString::fromStdString(c.args[1]).toULongLong()))
-            failure = QStringLiteral("'%1' is not a seed").arg(QString::fromStdString(c.args[1]));
-        else
-            m_session.setSchedule(policy, seed);
-        ok = failure.isEmpty();
-        break;
-    }
-    case C::Errors:
-        if (!c.args.empty() && c.args[0] != "on" && c.args[0] != "off")
-            failure =
-                QStringLiteral("'%1' is neither on nor off").arg(QString::fromStdString(c.args[0]));
-        else if (!c.args.empty())
-            m_session.setBreakOnError(c.args[0] == "on");
-        ok = failure.isEmpty();
-        break;
-    default:
-        failure = QStringLiteral("'%1' is a console command; the GUI shows it in its panes")
-                      .arg(QString::fromLatin1(c.info().name));
-        selectionOnly = true;
-        break;
-    }
-    publish(operation, ok, selectionOnly, text, failure);
-    if (!quiet) emit busyChanged(false);
-}
-
-uint64_t SessionWorker::selectedGroupLinear() const {
-    const NDRange& r = m_session.ndRange();
-    return m_viewGroup[0] + r.groups(0) * (m_viewGroup[1] + r.groups(1) * m_viewGroup[2]);
-}
-
-bool SessionWorker::runAllWithProgress() {
-    // Selecting a later work-group runs every group before it to completion: walking the
-    // groups one selection at a time gives progress reports and pause points between them.
-    const NDRange& r = m_session.ndRange();
-    const uint64_t total = r.totalGroups();
+    // Continue reports no per-group progress: the UI shows an indeterminate bar (total 0)
+    if (command.verb == C::Continue) emit progress(0, 0);
     QElapsedTimer clock;
     clock.start();
-    for (uint64_t g = selectedGroupLinear() + 1; g < total; ++g) {
-        if (m_pause) {
-            m_session.requestPause();
-            return true;
-        }
-        const std::array<uint64_t, 3> id{g % r.groups(0), (g / r.groups(0)) % r.groups(1),
-                                         g / (r.groups(0) * r.groups(1))};
-        if (!m_session.selectGroup(id)) return false;
-        m_viewGroup = id;
-        if (clock.elapsed() > 100) {
-            emit progress(g, total);
+    m_session.setProgress([&](uint64_t done, uint64_t total) {
+        if (clock.elapsed() > 100 || done == total) { // run all: between work-groups
+            emit progress(done, total);
             clock.restart();
         }
+    });
+    const debug::Stop stop = m_session.execute(command);
+    m_session.setProgress(nullptr);
+    bool ok = stop.ok;
+    // a command of the console's vocabulary the GUI has no use for, or wrong arguments:
+    // rejected (SessionState::rejected), nothing happened
+    QString rejection;
+    if (stop.kind == debug::StopKind::FrontEnd)
+        rejection = QStringLiteral("'%1' is a console command; the GUI shows it in its panes")
+                        .arg(QString::fromLatin1(command.info().name));
+    else if (stop.kind == debug::StopKind::Invalid)
+        rejection = QString::fromStdString(stop.message());
+    if (stop.kind == debug::StopKind::Explored) {
+        emit exploreFinished(*stop.explore);
+        // explore() runs on copies; reset so the views show a fresh run of the schedule
+        ok = m_session.reset();
     }
-    const bool ok = m_session.runAll();
-    emit progress(total, total);
-    return ok;
-}
-
-bool SessionWorker::continueWithProgress() {
-    // continueRun() follows the schedule policy and stops at breakpoints, watchpoints and
-    // errors; it reports no per-group progress, so the UI shows an indeterminate bar (total 0).
-    emit progress(0, 0);
-    return m_session.continueRun();
+    const bool selectionOnly =
+        command.verb == C::Select || stop.kind == debug::StopKind::None || !rejection.isEmpty();
+    publish(operation, ok, selectionOnly, text, rejection, stop);
+    if (!quiet) emit busyChanged(false);
 }
 
 void SessionWorker::applyBreakpoints(const BreakpointList& breakpoints) {
@@ -356,14 +246,7 @@ void SessionWorker::setWatches(const QStringList& expressions) {
 }
 
 void SessionWorker::explore(int n) {
-    m_pause = false;
-    emit busyChanged(true);
-    debug::ExploreResult result = m_session.explore(n);
-    emit exploreFinished(result);
-    // explore() runs on copies; reset so the views show a fresh run of the current schedule.
-    const bool ok = m_session.reset();
-    publish(QStringLiteral("explore"), ok);
-    emit busyChanged(false);
+    run(Command(Command::Explore, {std::to_string(n)}));
 }
 
 void SessionWorker::carryLastAccess(debug::Snapshot& now) const {
@@ -393,15 +276,16 @@ void SessionWorker::carryLastAccess(debug::Snapshot& now) const {
 }
 
 void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnly,
-                            const QString& command, const QString& error) {
+                            const QString& command, const QString& error,
+                            const std::optional<debug::Stop>& stop) {
     SessionState st;
+    st.stop = stop ? *stop : m_session.lastStop();
     auto snap = std::make_shared<debug::Snapshot>(m_session.snapshot());
     if (selectionOnly) carryLastAccess(*snap);
     if (snap->diagnostics.empty()) {
         snap->diagnostics = m_session.diagnostics();
         snap->diagnosticCounts.assign(snap->diagnostics.size(), 1);
     }
-    m_viewGroup = snap->group;
     m_last = snap;
     st.snapshot = std::move(snap);
     st.operation = operation;

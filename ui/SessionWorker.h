@@ -40,13 +40,15 @@ public:
     void openKernel(const QString& path, const QString& text, const BreakpointList& breakpoints);
     /// Rebuilds after an edit, keeping the launch configuration, and resets.
     void rebuild(const QString& path, const QString& text, const BreakpointList& breakpoints);
-    /// Runs one debugger command: an execution verb (step [N], next [N], finish, lockstep [N],
-    /// tobarrier, barrier, rungroup, continue, runall, back [N], rcontinue, run), a
-    /// selection (workitem, group, select), schedule POLICY [SEED] or errors on|off. RunAll
-    /// walks the work-groups one by one to report progress and to pause between them.
-    /// Publishes the state with the verb's operation name ("lockstep step") and the
-    /// command's text in SessionState::command; any other verb (breakpoints, memory dumps:
-    /// the GUI shows those in its panes) fails with SessionState::lastError saying so.
+    /// Runs one debugger command through Session::execute: an execution verb (step [N],
+    /// next [N], finish, lockstep [N], tobarrier, barrier, rungroup, continue, runall,
+    /// back [N], rcontinue, run), a selection (workitem, group, select), schedule POLICY
+    /// [SEED], errors on|off or explore [N] (emits exploreFinished, then resets). Run all
+    /// reports progress() between work-groups and pauses between them. Publishes the state
+    /// with the verb's operation name ("lockstep step"), the command's text in
+    /// SessionState::command and its Stop in SessionState::stop; wrong arguments and any
+    /// other verb (breakpoints, memory dumps: the GUI shows those in its panes) are rejected
+    /// (SessionState::rejected) with SessionState::lastError saying why.
     void run(const Command& command);
     /// Replaces every breakpoint (a condition that does not compile leaves an unconditional
     /// breakpoint and a message in SessionState::breakpointErrors).
@@ -74,7 +76,8 @@ public:
     void addWatchpoint(const QString& expression, debug::WatchKind kind);
     void removeWatchpoint(int id);
     void setWatchpointEnabled(int id, bool enabled);
-    /// Runs `n` schedules and compares their results (emits exploreFinished).
+    /// Runs `n` schedules and compares their results (`explore N` through run(): emits
+    /// exploreFinished, then resets).
     void explore(int n);
 
     /// Direct access for the headless runner and tests on the worker's own thread.
@@ -91,19 +94,17 @@ signals:
 private:
     /// Sends the state after `operation`; `selectionOnly`: it only changed the selection.
     /// `command`: the debugger command's text (SessionState::command), if it was one;
-    /// `error`: a message that replaces the Session's lastError().
+    /// `error`: a message that replaces the Session's lastError(); `stop`: the command's
+    /// Stop (SessionState::stop; default: the Session's lastStop()).
     void publish(const QString& operation, bool ok, bool selectionOnly = false,
-                 const QString& command = QString(), const QString& error = QString());
+                 const QString& command = QString(), const QString& error = QString(),
+                 const std::optional<debug::Stop>& stop = std::nullopt);
     void carryLastAccess(debug::Snapshot& now) const;
     void applyBreakpoints(const BreakpointList& breakpoints);
-    bool runAllWithProgress();
-    bool continueWithProgress();
-    uint64_t selectedGroupLinear() const;
 
     debug::Session m_session;
     CompileOptions m_compileOptions;
     std::atomic<bool> m_pause{false};
-    std::array<uint64_t, 3> m_viewGroup{};
     QStringList m_watches;
     QString m_multiWatch;
     std::shared_ptr<const debug::Snapshot> m_last; ///< the snapshot published last

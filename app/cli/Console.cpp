@@ -40,72 +40,19 @@ Console::Console(Session& session, std::ostream& out, bool echo)
     : m_session(session), m_out(out), m_echo(echo) {}
 
 Console::Handler Console::handler(Command::Verb verb) {
-    switch (verb) {
-    case Command::Help:
-        return &Console::cmdHelp;
-    case Command::Quit:
-        return &Console::cmdQuit;
-    case Command::Step:
-        return &Console::cmdStep;
-    case Command::Next:
-        return &Console::cmdNext;
-    case Command::Finish:
-        return &Console::cmdFinish;
-    case Command::Continue:
-        return &Console::cmdContinue;
-    case Command::Lockstep:
-        return &Console::cmdLockstep;
-    case Command::GroupToBarrier:
-        return &Console::cmdBarrier;
-    case Command::ToBarrier:
-        return &Console::cmdToBarrier;
-    case Command::GroupToEnd:
-        return &Console::cmdRunGroup;
-    case Command::RunAll:
-        return &Console::cmdRunAll;
-    case Command::StepBack:
-        return &Console::cmdBack;
-    case Command::ReverseContinue:
-        return &Console::cmdReverseContinue;
-    case Command::Reset:
-        return &Console::cmdRun;
-    case Command::Schedule:
-        return &Console::cmdSchedule;
-    case Command::Explore:
-        return &Console::cmdExplore;
-    case Command::Break:
-        return &Console::cmdBreak;
-    case Command::Delete:
-        return &Console::cmdDelete;
-    case Command::Watch:
-        return &Console::cmdWatch;
-    case Command::Errors:
-        return &Console::cmdErrors;
-    case Command::Print:
-        return &Console::cmdPrint;
-    case Command::List:
-        return &Console::cmdList;
-    case Command::Backtrace:
-        return &Console::cmdBacktrace;
-    case Command::Info:
-        return &Console::cmdInfo;
-    case Command::Workitem:
-        return &Console::cmdWorkitem;
-    case Command::Group:
-        return &Console::cmdGroup;
-    case Command::Select:
-        return &Console::cmdSelect;
-    case Command::Trace:
-        return &Console::cmdTrace;
-    case Command::Gmem:
-        return &Console::cmdGmem;
-    case Command::Lmem:
-        return &Console::cmdLmem;
-    case Command::Pmem:
-        return &Console::cmdPmem;
-    case Command::Mem:
-        return &Console::cmdMem;
-    }
+    // the verbs that are no action on the session (Session::execute answers
+    // StopKind::FrontEnd): what the console shows or edits itself
+    static const std::pair<Command::Verb, Handler> handlers[] = {
+        {Command::Help, &Console::cmdHelp},   {Command::Quit, &Console::cmdQuit},
+        {Command::Break, &Console::cmdBreak}, {Command::Delete, &Console::cmdDelete},
+        {Command::Watch, &Console::cmdWatch}, {Command::Print, &Console::cmdPrint},
+        {Command::List, &Console::cmdList},   {Command::Backtrace, &Console::cmdBacktrace},
+        {Command::Info, &Console::cmdInfo},   {Command::Trace, &Console::cmdTrace},
+        {Command::Gmem, &Console::cmdGmem},   {Command::Lmem, &Console::cmdLmem},
+        {Command::Pmem, &Console::cmdPmem},   {Command::Mem, &Console::cmdMem},
+    };
+    for (const auto& [v, h] : handlers)
+        if (v == verb) return h;
     return &Console::cmdHelp;
 }
 
@@ -212,30 +159,94 @@ void Console::printPosition(const Snapshot& snap) {
     }
 }
 
-void Console::afterExecution(bool ok) {
+std::string Console::sentence(const std::string& text) {
+    std::string s = text;
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+void Console::afterExecution(const Stop& stop) {
     m_listNext = 0; // `list` starts at the new position
     Snapshot snap = m_session.snapshot();
     printNewOutput(snap);
-    if (!ok) {
-        std::string why = m_session.lastError();
-        std::string hint;
-        if (why.find("barrier") != std::string::npos)
+    if (!stop.ok) {
+        std::string hint = stop.hint;
+        if (hint.empty() && stop.kind == StopKind::AtBarrier)
             hint = "'barrier' runs the whole group to the barrier; 'wi' selects another work-item";
-        else if (why.find("finished") != std::string::npos)
+        else if (hint.empty() &&
+                 (stop.kind == StopKind::WorkItemFinished || stop.kind == StopKind::GroupFinished ||
+                  stop.kind == StopKind::KernelFinished))
             hint = "'run' restarts the kernel; 'wi' or 'group' selects another work-item";
-        error(why, hint);
+        error(stop.text, hint);
         return;
     }
-    const std::string& reason = snap.stopReason;
-    if (reason.rfind("breakpoint", 0) == 0 || reason.rfind("watchpoint", 0) == 0 ||
-        reason.rfind("error", 0) == 0 || reason == "kernel finished" ||
-        reason == "work-group finished" || reason == "paused") {
-        std::string text = reason;
-        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-        m_out << text << "\n";
+    switch (stop.kind) {
+    case StopKind::Breakpoint:
+    case StopKind::Watchpoint:
+    case StopKind::Error:
+    case StopKind::GroupFinished:
+    case StopKind::KernelFinished:
+    case StopKind::Paused:
+        m_out << sentence(stop.text) << "\n";
+        break;
+    default:
+        break;
     }
-    if (reason == "kernel finished" || snap.runFinished) return;
+    if (stop.kind == StopKind::KernelFinished || snap.runFinished) return;
     printPosition(snap);
+}
+
+void Console::show(const Command& command, const Stop& stop) {
+    // what the console's own wording needs to know of the command it ran
+    const bool back = command.verb == Command::StepBack || command.verb == Command::ReverseContinue;
+    if (back) {
+        const Snapshot snap = m_session.snapshot();
+        if (stop.ok && command.verb == Command::StepBack)
+            m_out << "Stepped back to step " << snap.step << "\n";
+        m_outputShown = std::min(m_outputShown, snap.output.size());
+        if (stop.ok && command.verb == Command::ReverseContinue && snap.step == 0)
+            m_out << "No earlier breakpoint, watchpoint or error stop: back at the start\n";
+        return afterExecution(stop);
+    }
+    switch (stop.kind) {
+    case StopKind::FrontEnd:
+        return (this->*handler(command.verb))(command.args, command.text);
+    case StopKind::Invalid:
+        return error(stop.text, stop.hint);
+    case StopKind::None: // the selection, shown
+        m_out << sentence(stop.text) << "\n";
+        if (stop.workItem) printPosition(m_session.snapshot());
+        return;
+    case StopKind::Schedule:
+        m_out << stop.text << "\n";
+        return;
+    case StopKind::Setting:
+        m_out << sentence(stop.text) << "\n";
+        return;
+    case StopKind::Explored:
+        m_out << stop.text; // the same text as the headless demo's and the GUI's explore
+        return;
+    case StopKind::Reset:
+        if (!stop.ok) return error(stop.text, "fix the launch and start clstep-cli again");
+        m_outputShown = 0;
+        m_out << "Restarted the kernel\n";
+        return printPosition(m_session.snapshot());
+    case StopKind::WorkItemSelected: {
+        m_listNext = 0;
+        const Snapshot snap = m_session.snapshot();
+        const WorkItemSnapshot& w = snap.workItems[snap.selected];
+        m_out << "Switched to work-item " << idText(w.id.global) << " (local " << idText(w.id.local)
+              << " in group " << idText(w.id.group) << ")\n";
+        return printPosition(snap);
+    }
+    case StopKind::GroupSelected: {
+        const Snapshot snap = m_session.snapshot();
+        m_out << "Switched to work-group " << idText(snap.group) << " (" << stop.text << ")\n";
+        return printPosition(snap);
+    }
+    default:
+        return afterExecution(stop);
+    }
 }
 
 void Console::printStart() {
@@ -258,13 +269,7 @@ bool Console::execute(const std::string& line) {
         if (!why.empty()) errorWithHint(why);
         return !m_quit;
     }
-    try {
-        (this->*handler(command->verb))(command->args, command->text);
-    } catch (const std::exception& e) {
-        error(std::string("internal error: ") + e.what(),
-              "please report it with the command that caused it");
-    }
-    return !m_quit;
+    return execute(*command);
 }
 
 bool Console::execute(const Command& given) {
@@ -276,7 +281,7 @@ bool Console::execute(const Command& given) {
         return !m_quit;
     }
     try {
-        (this->*handler(command->verb))(command->args, command->text);
+        show(*command, m_session.execute(*command));
     } catch (const std::exception& e) {
         error(std::string("internal error: ") + e.what(),
               "please report it with the command that caused it");

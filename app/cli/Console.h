@@ -38,40 +38,23 @@ public:
 private:
     using Args = std::vector<std::string>;
     using Handler = void (Console::*)(const Args& args, const std::string& rest);
-    /// The member function that carries out `verb`.
+    /// The member function that carries out `verb`, one of the verbs that are no action on
+    /// the session (StopKind::FrontEnd).
     static Handler handler(debug::Command::Verb verb);
 
-    // ---- execution and stops (ConsoleCommands.cpp) ----
-    void cmdStep(const Args& args, const std::string& rest);
-    void cmdNext(const Args& args, const std::string& rest);
-    void cmdFinish(const Args& args, const std::string& rest);
-    void cmdContinue(const Args& args, const std::string& rest);
-    void cmdLockstep(const Args& args, const std::string& rest);
-    void cmdBarrier(const Args& args, const std::string& rest);
-    void cmdToBarrier(const Args& args, const std::string& rest);
-    void cmdRunGroup(const Args& args, const std::string& rest);
-    void cmdRunAll(const Args& args, const std::string& rest);
-    void cmdBack(const Args& args, const std::string& rest);
-    void cmdReverseContinue(const Args& args, const std::string& rest);
-    void cmdRun(const Args& args, const std::string& rest);
-    void cmdSchedule(const Args& args, const std::string& rest);
-    void cmdExplore(const Args& args, const std::string& rest);
+    // ---- breakpoints and watchpoints (ConsoleCommands.cpp) ----
     void cmdBreak(const Args& args, const std::string& rest);
     void cmdDelete(const Args& args, const std::string& rest);
     void cmdWatch(const Args& args, const std::string& rest);
-    void cmdErrors(const Args& args, const std::string& rest);
     // ---- inspection (ConsoleInspect.cpp) ----
     void cmdPrint(const Args& args, const std::string& rest);
     void cmdList(const Args& args, const std::string& rest);
     void cmdBacktrace(const Args& args, const std::string& rest);
     void cmdInfo(const Args& args, const std::string& rest);
-    void cmdWorkitem(const Args& args, const std::string& rest);
     /// `info lanes`: each sub-group of the viewed group as one character per lane (A active,
     /// . masked, B at a barrier, F finished), where the active lanes are and the branch
     /// that split the sub-group.
     void infoLanes(const debug::Snapshot& snap);
-    void cmdGroup(const Args& args, const std::string& rest);
-    void cmdSelect(const Args& args, const std::string& rest);
     void cmdTrace(const Args& args, const std::string& rest);
     void cmdHelp(const Args& args, const std::string& rest);
     void cmdQuit(const Args& args, const std::string& rest);
@@ -83,9 +66,16 @@ private:
     void dumpSpace(AddressSpace space, const Args& args);
 
     // ---- helpers (Console.cpp) ----
-    /// Prints the outcome of an execution command: the stop reason (or the error), the new
-    /// printf output and the selected work-item's position.
-    void afterExecution(bool ok);
+    /// Prints what `stop` means for `command` (Session::execute's answer): a verb that is no
+    /// action on the session runs its console handler, the rest map the stop's kind to the
+    /// console's lines.
+    void show(const debug::Command& command, const debug::Stop& stop);
+    /// Prints the outcome of an execution command: the new printf output, the stop's text
+    /// when it is a breakpoint, watchpoint, error, pause or end (or the failure with a hint),
+    /// and the selected work-item's position.
+    void afterExecution(const debug::Stop& stop);
+    /// `text` with its first letter in capitals, as the console writes its lines.
+    static std::string sentence(const std::string& text);
     void printPosition(const debug::Snapshot& snap);
     void printNewOutput(const debug::Snapshot& snap);
     /// "reduction_race.cl:21" for a range.

@@ -1,7 +1,5 @@
-// Console: execution commands, schedules, explore, breakpoints and watchpoints.
+// Console: breakpoints and watchpoints typed at the console.
 #include "Console.h"
-
-#include "debug/ExploreReport.h"
 
 #include "core/Address.h"
 
@@ -28,119 +26,6 @@ bool parseWatchKind(const std::string& s, WatchKind& k) {
 }
 
 } // namespace
-
-void Console::cmdStep(const Args& args, const std::string&) {
-    const uint64_t n = Command(Command::Step, args).count();
-    bool ok = true;
-    for (uint64_t i = 0; i < n && ok; ++i) {
-        ok = m_session.step();
-        std::string reason = m_session.snapshot().stopReason;
-        if (ok && reason != "step") break;
-    }
-    afterExecution(ok);
-}
-
-void Console::cmdNext(const Args& args, const std::string&) {
-    const uint64_t n = Command(Command::Next, args).count();
-    bool ok = true;
-    for (uint64_t i = 0; i < n && ok; ++i) {
-        ok = m_session.next();
-        if (ok && m_session.snapshot().stopReason != "step") break;
-    }
-    afterExecution(ok);
-}
-
-void Console::cmdFinish(const Args&, const std::string&) {
-    afterExecution(m_session.finish());
-}
-
-void Console::cmdContinue(const Args&, const std::string&) {
-    afterExecution(m_session.continueRun());
-}
-
-void Console::cmdLockstep(const Args& args, const std::string&) {
-    const uint64_t n = Command(Command::Lockstep, args).count();
-    bool ok = true;
-    for (uint64_t i = 0; i < n && ok; ++i) {
-        ok = m_session.stepLockstep();
-        if (ok && m_session.snapshot().stopReason != "lockstep step") break;
-    }
-    afterExecution(ok);
-}
-
-void Console::cmdBarrier(const Args&, const std::string&) {
-    afterExecution(m_session.runToBarrier(true));
-}
-
-void Console::cmdToBarrier(const Args&, const std::string&) {
-    afterExecution(m_session.runToBarrier(false));
-}
-
-void Console::cmdRunGroup(const Args&, const std::string&) {
-    afterExecution(m_session.runGroupToEnd());
-}
-
-void Console::cmdRunAll(const Args&, const std::string&) {
-    afterExecution(m_session.runAll());
-}
-
-void Console::cmdBack(const Args& args, const std::string&) {
-    const uint64_t n = Command(Command::StepBack, args).count();
-    bool ok = true;
-    for (uint64_t i = 0; i < n && ok; ++i)
-        ok = m_session.stepBack();
-    if (ok) m_out << "Stepped back to step " << m_session.snapshot().step << "\n";
-    m_outputShown = std::min(m_outputShown, m_session.snapshot().output.size());
-    afterExecution(ok);
-}
-
-void Console::cmdReverseContinue(const Args&, const std::string&) {
-    bool ok = m_session.reverseContinue();
-    m_outputShown = std::min(m_outputShown, m_session.snapshot().output.size());
-    if (ok && m_session.snapshot().step == 0)
-        m_out << "No earlier breakpoint, watchpoint or error stop: back at the start\n";
-    afterExecution(ok);
-}
-
-void Console::cmdRun(const Args&, const std::string&) {
-    if (!m_session.reset())
-        return error(m_session.lastError(), "fix the launch and start clstep-cli again");
-    m_outputShown = 0;
-    m_out << "Restarted the kernel\n";
-    printPosition(m_session.snapshot());
-}
-
-void Console::cmdSchedule(const Args& args, const std::string&) {
-    if (args.empty()) {
-        const Scheduler& s = m_session.scheduler();
-        m_out << "schedule " << schedulePolicyName(s.policy());
-        if (s.policy() == SchedulePolicy::Random) m_out << " seed " << s.seed();
-        m_out << "\n";
-        return;
-    }
-    SchedulePolicy p;
-    if (!parseSchedulePolicy(args[0], p))
-        return error("unknown schedule '" + args[0] + "'",
-                     "schedule in-order|round-robin|reverse|random [SEED]|simt");
-    uint64_t seed = 1;
-    if (args.size() > 1 && !parseNumber(args[1], seed))
-        return error("'" + args[1] + "' is not a seed", "schedule random 42");
-    m_session.setSchedule(p, seed);
-    m_out << "schedule " << schedulePolicyName(p);
-    if (p == SchedulePolicy::Random) m_out << " seed " << seed;
-    m_out << "\n";
-}
-
-void Console::cmdExplore(const Args& args, const std::string&) {
-    uint64_t n = 6;
-    if (!args.empty() && (!parseNumber(args[0], n) || n == 0 || n > 1000))
-        return error("'" + args[0] + "' is not a number of schedules", "explore 8");
-    ExploreResult r = m_session.explore(static_cast<int>(n));
-    if (r.schedules == 0) return error("cannot explore: no kernel that builds is loaded");
-    // the same text as the headless demo's and the GUI's explore
-    const Program* p = m_session.program();
-    m_out << exploreReport(r, p ? &p->sources : nullptr);
-}
 
 void Console::cmdBreak(const Args& args, const std::string& rest) {
     uint32_t line = 0;
@@ -259,19 +144,6 @@ void Console::cmdWatch(const Args& args, const std::string& rest) {
                                          "'+" + std::to_string(w.offset)
                                    : w.expression)
           << " (" << w.size << " bytes)\n";
-}
-
-void Console::cmdErrors(const Args& args, const std::string&) {
-    if (!args.empty()) {
-        if (args[0] == "on")
-            m_session.setBreakOnError(true);
-        else if (args[0] == "off")
-            m_session.setBreakOnError(false);
-        else
-            return error("'" + args[0] + "' is neither on nor off", "errors on|off");
-    }
-    m_out << "Runtime errors " << (m_session.breakOnError() ? "stop" : "do not stop")
-          << " execution\n";
 }
 
 } // namespace clstep::cli

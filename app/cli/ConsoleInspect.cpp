@@ -1,4 +1,4 @@
-// Console: print, list, backtrace, info, selection and the trace.
+// Console: print, list, backtrace, info and the trace.
 #include "Console.h"
 
 #include "core/Address.h"
@@ -233,64 +233,6 @@ void Console::infoLanes(const Snapshot& snap) {
             m_out << ", split at " << location(snap.subGroupSplits[sg]);
         m_out << "\n";
     }
-}
-
-void Console::cmdWorkitem(const Args& args, const std::string&) {
-    if (args.empty()) {
-        Snapshot snap = m_session.snapshot();
-        if (snap.workItems.empty()) return error("no work-item selected");
-        const WorkItemSnapshot& w = snap.workItems[snap.selected];
-        m_out << "Work-item " << idText(w.id.global) << " (local " << idText(w.id.local)
-              << " in group " << idText(w.id.group) << ")\n";
-        return printPosition(snap);
-    }
-    const std::array<uint64_t, 3> id =
-        Command(Command::Workitem, args)
-            .id()
-            .value_or(std::array<uint64_t, 3>{}); // checked by Command::parse
-    if (!m_session.selectGlobal(id)) {
-        const NDRange& r = m_session.ndRange();
-        return error(m_session.lastError(),
-                     "global ids go up to " +
-                         idText({r.offset[0] + r.global[0] - 1, r.offset[1] + r.global[1] - 1,
-                                 r.offset[2] + r.global[2] - 1}));
-    }
-    m_listNext = 0;
-    Snapshot snap = m_session.snapshot();
-    const WorkItemSnapshot& w = snap.workItems[snap.selected];
-    m_out << "Switched to work-item " << idText(w.id.global) << " (local " << idText(w.id.local)
-          << " in group " << idText(w.id.group) << ")\n";
-    printPosition(snap);
-}
-
-void Console::cmdGroup(const Args& args, const std::string&) {
-    if (args.empty()) {
-        Snapshot snap = m_session.snapshot();
-        m_out << "Work-group " << idText(snap.group) << "\n";
-        return;
-    }
-    const std::array<uint64_t, 3> id =
-        Command(Command::Group, args)
-            .id()
-            .value_or(std::array<uint64_t, 3>{}); // checked by Command::parse
-    if (!m_session.selectGroup(id)) return sessionError();
-    Snapshot snap = m_session.snapshot();
-    m_out << "Switched to work-group " << idText(snap.group) << " (" << snap.stopReason << ")\n";
-    printPosition(snap);
-}
-
-void Console::cmdSelect(const Args& args, const std::string&) {
-    const std::array<uint64_t, 3> id =
-        Command(Command::Select, args)
-            .id()
-            .value_or(std::array<uint64_t, 3>{}); // checked by Command::parse
-    if (!m_session.selectLocal(id)) return sessionError();
-    m_listNext = 0;
-    Snapshot snap = m_session.snapshot();
-    const WorkItemSnapshot& w = snap.workItems[snap.selected];
-    m_out << "Switched to work-item " << idText(w.id.global) << " (local " << idText(w.id.local)
-          << " in group " << idText(w.id.group) << ")\n";
-    printPosition(snap);
 }
 
 void Console::cmdTrace(const Args& args, const std::string&) {

@@ -1,4 +1,5 @@
 #include "checks/AsyncCopyChecker.h"
+#include "common/TextFormat.h"
 
 #include "checks/MemoryNames.h"
 #include "runtime/KernelRun.h"
@@ -81,9 +82,9 @@ void AsyncCopyChecker::onAsyncCopy(const AsyncCopyCall& call) {
         d.kind = "async-copy-divergence";
         d.range = call.site;
         d.message = "Work-group divergence detected (async copy): copy " + std::to_string(k + 1) +
-                    " of work-item " + MemoryNames::idsText(call.workItem->ids()) + " (" +
-                    describe(call) + ") differs from work-item " +
-                    MemoryNames::idsText(m_callers[k]) + " (" + describe(first) + ")";
+                    " of work-item " + idsText(call.workItem->ids()) + " (" + describe(call) +
+                    ") differs from work-item " + idsText(m_callers[k]) + " (" + describe(first) +
+                    ")";
         d.notes.push_back({first.site, "the first work-item made this call"});
         d.workItems.push_back(call.workItem->ids());
         report(std::move(d), {{"call", callJson(call)}, {"first_call", callJson(first)}});

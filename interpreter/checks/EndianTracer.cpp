@@ -1,4 +1,5 @@
 #include "checks/EndianTracer.h"
+#include "common/TextFormat.h"
 
 #include "core/Address.h"
 #include "runtime/KernelRun.h"
@@ -36,8 +37,8 @@ void EndianTracer::onEndianConversion(const MemoryAccess& a, const uint8_t* befo
         m_run->report(std::move(d));
         return;
     }
-    const std::string memory = MemoryNames::hexBytes(before, a.size);
-    const std::string device = MemoryNames::hexBytes(after, a.size);
+    const std::string memory = hexBytes(before, a.size);
+    const std::string device = hexBytes(after, a.size);
     if (a.write)
         d.message += " (" + m_names.describe(a.address, a.buffer) + "): value " + device +
                      " (device order) stored as " + memory + " (host order)";

@@ -83,25 +83,6 @@ std::string MemoryNames::hexAddress(uint64_t address) {
     return buf;
 }
 
-std::string MemoryNames::hexBytes(const uint8_t* bytes, uint64_t size) {
-    std::string out;
-    char buf[4];
-    for (uint64_t i = 0; i < size; ++i) {
-        std::snprintf(buf, sizeof buf, "%02x", bytes[i]);
-        if (i) out += ' ';
-        out += buf;
-    }
-    return out;
-}
-
-std::string MemoryNames::idsText(const WorkItemId& w) {
-    auto three = [](const std::array<uint64_t, 3>& v) {
-        return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
-               std::to_string(v[2]) + ")";
-    };
-    return "Global" + three(w.global) + " Local" + three(w.local) + " Group" + three(w.group);
-}
-
 nlohmann::json MemoryNames::idsJson(const WorkItemId& w) {
     return {{"global_id", w.global}, {"local_id", w.local}, {"group_id", w.group}};
 }

@@ -30,10 +30,6 @@ public:
 
     /// "0x..." (encoded device address, core/Address.h).
     static std::string hexAddress(uint64_t address);
-    /// Bytes as "11 22 33 44" (memory order).
-    static std::string hexBytes(const uint8_t* bytes, uint64_t size);
-    /// "Global(x,y,z) Local(x,y,z) Group(x,y,z)" (Oclgrind's entity notation).
-    static std::string idsText(const WorkItemId& id);
     /// {"global_id": [..], "local_id": [..], "group_id": [..]}.
     static nlohmann::json idsJson(const WorkItemId& id);
 

@@ -1,4 +1,5 @@
 #include "checks/RaceDetector.h"
+#include "common/TextFormat.h"
 
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
@@ -573,7 +574,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
         return (r.site & kGroup)
                    ? "work-group Group(" + std::to_string(id.group[0]) + "," +
                          std::to_string(id.group[1]) + "," + std::to_string(id.group[2]) + ")"
-                   : MemoryNames::idsText(id);
+                   : idsText(id);
     };
     const WorkItemId firstIds = idsOf(sp, c.first), secondIds = a.ids;
     const uint64_t off = address::offset(a.address);
@@ -583,10 +584,9 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
             if (sh.at(o).write == c.first) firstValue.push_back(sh.values[o]);
 
     std::string firstText = accessName(c.first, firstWrite);
-    if (!firstValue.empty())
-        firstText += " of " + MemoryNames::hexBytes(firstValue.data(), firstValue.size());
+    if (!firstValue.empty()) firstText += " of " + hexBytes(firstValue.data(), firstValue.size());
     std::string secondText = accessName(second, a.write);
-    if (a.write) secondText += " of " + MemoryNames::hexBytes(a.data, a.size);
+    if (a.write) secondText += " of " + hexBytes(a.data, a.size);
     d.message = head + " (" + m_names.describe(byteAddress, a.buffer) + "): " + firstText + " by " +
                 entity(c.first, firstIds) + ", then " + secondText + " by " +
                 entity(second, secondIds) + " [" + hazardName(static_cast<int>(c.hazard)) + "]";
@@ -609,7 +609,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
         j["end_column"] = range.end.column;
         j["access"] = accessName(r, write);
         j["entity"] = (r.site & kGroup) ? "work-group" : "work-item";
-        if (value && valueSize) j["value"] = MemoryNames::hexBytes(value, valueSize);
+        if (value && valueSize) j["value"] = hexBytes(value, valueSize);
         return j;
     };
     nlohmann::json fields = m_names.locationJson(byteAddress, a.buffer);

@@ -66,12 +66,6 @@ Session::~Session() {
     m_checks.reset();
 }
 
-bool Session::fail(const std::string& message) {
-    m_lastError = message;
-    m_stopReason = message;
-    return false;
-}
-
 std::vector<Diagnostic> Session::diagnostics() const {
     std::vector<Diagnostic> out;
     if (m_program) out = m_program->diagnostics;
@@ -186,10 +180,10 @@ std::array<uint64_t, 3> Session::groupIdOf(uint64_t linear) const {
 bool Session::reset() {
     clearRun();
     m_lastError.clear();
-    m_stopReason = "reset";
+    stopAt(StopKind::Reset, "reset");
     m_tracer->clear();
-    if (!m_program) return fail("no program loaded");
-    if (m_program->hasErrors()) return fail("the program has errors");
+    if (!m_program) return fail("no program loaded", StopKind::Reset);
+    if (m_program->hasErrors()) return fail("the program has errors", StopKind::Reset);
     RunOptions options = m_runOptions;
     options.repeatDetails = true; // each stop at a repeated report shows its own work-items
     m_run = std::make_unique<KernelRun>(*m_program, m_kernelName, m_range, m_args, options);
@@ -197,7 +191,7 @@ bool Session::reset() {
         std::string msg =
             m_run->diagnostics().empty() ? "invalid launch" : m_run->diagnostics().front().message;
         m_run.reset();
-        return fail(msg);
+        return fail(msg, StopKind::Reset);
     }
     m_run->addObserver(m_tracer.get());
     m_run->addObserver(m_watch.get());
@@ -288,79 +282,6 @@ const WorkGroup* Session::viewedGroup() const {
     return it == m_finished.end() ? nullptr : it->second.get();
 }
 
-bool Session::record(Action a, std::array<uint64_t, 3> arg, uint64_t b, int breakOnError) {
-    if (!m_run) return fail("the kernel is not running: reset first");
-    m_pauseRequested = false;
-    m_lastError.clear();
-    Record r{a, arg, b, breakOnError < 0 ? m_breakOnError : breakOnError != 0};
-    m_actionBreakOnError = r.breakOnError;
-    m_tracer->setStep(m_step + 1); // accesses belong to the step this action becomes
-    const uint64_t groupsBefore = m_groupsFinished;
-    bool ok = perform(r);
-    if (!m_replaying) m_history.push_back(r);
-    // Selecting a work-item or a started/kept work-group, or choosing a schedule, runs
-    // nothing: it is no step, so the last read/write marks and their fading stay.
-    const bool selectionOnly = a == Action::Select || a == Action::Schedule ||
-                               (a == Action::Group && m_groupsFinished == groupsBefore);
-    if (!selectionOnly) ++m_step;
-    return ok;
-}
-
-bool Session::step() {
-    return record(Action::Step);
-}
-bool Session::next() {
-    return record(Action::Next);
-}
-bool Session::finish() {
-    return record(Action::Finish);
-}
-bool Session::stepLockstep() {
-    return record(Action::Lockstep);
-}
-bool Session::runToBarrier(bool wholeGroup) {
-    return record(wholeGroup ? Action::GroupToBarrier : Action::ToBarrier);
-}
-bool Session::runGroupToEnd() {
-    return record(Action::GroupToEnd);
-}
-bool Session::continueRun() {
-    return record(Action::Continue);
-}
-bool Session::runAll() {
-    return record(Action::RunAll);
-}
-
-void Session::setSchedule(SchedulePolicy policy, uint64_t seed) {
-    if (m_run)
-        record(Action::Schedule, {static_cast<uint64_t>(policy), 0, 0}, seed);
-    else
-        m_scheduler = Scheduler(policy, seed);
-}
-
-bool Session::selectGroup(const std::array<uint64_t, 3>& g) {
-    for (int d = 0; d < 3; ++d)
-        if (g[d] >= m_range.groups(d)) return fail("no such work-group");
-    return record(Action::Group, g);
-}
-
-bool Session::selectLocal(const std::array<uint64_t, 3>& l) {
-    return record(Action::Select, l);
-}
-
-bool Session::selectGlobal(const std::array<uint64_t, 3>& global) {
-    std::array<uint64_t, 3> g{}, l{};
-    for (int d = 0; d < 3; ++d) {
-        if (global[d] < m_range.offset[d] || global[d] - m_range.offset[d] >= m_range.global[d])
-            return fail("global id out of range");
-        uint64_t rel = global[d] - m_range.offset[d];
-        g[d] = rel / m_range.local[d];
-        l[d] = rel % m_range.local[d];
-    }
-    if (!selectGroup(g)) return false;
-    return selectLocal(l);
-}
-
 int Session::addBreakpoint(uint32_t line) {
     for (Breakpoint& b : m_breakpoints)
         if (b.line == line) {
@@ -401,41 +322,6 @@ bool Session::removeBreakpoint(int id) {
             return true;
         }
     return false;
-}
-
-bool Session::stepBack() {
-    if (m_history.empty()) return fail("nothing to step back to");
-    return replay(m_history.size() - 1);
-}
-
-bool Session::reverseContinue() {
-    if (m_history.empty()) return fail("nothing to step back to");
-    // Find the latest earlier action that stopped at a breakpoint.
-    std::vector<Record> history = m_history;
-    for (size_t n = history.size() - 1; n > 0; --n) {
-        if (!replay(n)) return false;
-        if (m_stopReason.rfind("breakpoint", 0) == 0 || m_stopReason.rfind("watchpoint", 0) == 0 ||
-            m_stopReason.rfind("error:", 0) == 0)
-            return true;
-        m_history = history;
-    }
-    return replay(0);
-}
-
-bool Session::replay(size_t count) {
-    std::vector<Record> history = m_history;
-    history.resize(count);
-    SchedulePolicy policy = m_initialPolicy;
-    uint64_t seed = m_initialSeed;
-    m_scheduler = Scheduler(policy, seed);
-    if (!reset()) return false;
-    m_replaying = true;
-    for (const Record& r : history) {
-        record(r.action, r.a, r.b, r.breakOnError ? 1 : 0);
-    }
-    m_replaying = false;
-    m_history = history;
-    return true;
 }
 
 } // namespace clstep::debug

@@ -5,6 +5,7 @@
 #include "debug/Command.h"
 #include "debug/Scheduler.h"
 #include "debug/Snapshot.h"
+#include "debug/Stop.h"
 #include "debug/Watchpoint.h"
 #include "frontend/Program.h"
 #include "runtime/KernelArgument.h"
@@ -13,6 +14,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -149,6 +151,28 @@ public:
     const nlohmann::json* checkDetails(const Diagnostic& d) const;
 
     // ---- execution ----
+    /// Carries out one debugger command and says how it ended: the one place where a verb
+    /// of debug::Command is interpreted (the console, the GUI's worker and script runner and
+    /// the debug adapter map their input to a Command and the Stop to their output). A
+    /// command built in code is checked by Command::parse like a typed one. Execution verbs
+    /// (step [N], next [N], finish, lockstep [N], tobarrier, barrier, rungroup, continue,
+    /// runall), back [N], rcontinue, run, the selections (workitem, group, select; without
+    /// ids: StopKind::None and the selection), schedule [POLICY [SEED]], errors [on|off] and
+    /// explore [N] are done here; a repeat count stops early at any stop other than a plain
+    /// step (back N: at a failure) and at a pause request. Wrong arguments (explore 0,
+    /// schedule bogus, errors maybe) give StopKind::Invalid with a hint and change nothing;
+    /// verbs that are no action on the session (help, quit, print, list, backtrace, info,
+    /// trace, break, delete, watch, gmem, lmem, pmem, mem) give StopKind::FrontEnd. Never
+    /// throws. The result of an action is also lastStop().
+    Stop execute(const Command& command);
+    /// The Stop of the last action (reset, execution, selection, schedule change, or a
+    /// failed one); its text is stopReason().
+    const Stop& lastStop() const { return m_stop; }
+    /// Called by `runall` after each finished work-group with (groups finished, total
+    /// groups), on the thread that runs the command (a GUI shows progress); empty: none.
+    void setProgress(std::function<void(uint64_t done, uint64_t total)> progress) {
+        m_progress = std::move(progress);
+    }
     /// (Re)starts the run from the beginning with the current configuration: fresh
     /// memories, group 0 selected, every work-item before its first statement. Clears the
     /// step-back history. False (see diagnostics()) if the launch is invalid.
@@ -276,29 +300,46 @@ public:
     bool running() const { return m_run != nullptr; }
     /// Why the last successful action stopped ("step", "lockstep step", "breakpoint 1 ..."),
     /// without taking a snapshot (Snapshot::stopReason shows lastError() instead when set).
-    const std::string& stopReason() const { return m_stopReason; }
+    const std::string& stopReason() const { return m_stop.text; }
     bool finished() const;
 
 private:
-    /// A recorded action is named by its debugger command verb (Step ... RunAll, Group,
-    /// Select, Schedule).
-    using Action = Command::Verb;
+    /// A recorded action: the debugger command that replays it (step, next, finish,
+    /// lockstep, tobarrier, barrier, rungroup, continue, runall, group, select, schedule;
+    /// one step each, ids and seeds written out) and the break-on-error setting it ran with.
     struct Record {
-        Action action;
-        std::array<uint64_t, 3> a{};
-        uint64_t b = 0;
+        Command command;
         bool breakOnError = true; ///< the setting the action ran with (replayed the same)
     };
-    /// Performs and records an action; `breakOnError` < 0 takes the current setting.
-    bool record(Action a, std::array<uint64_t, 3> arg = {}, uint64_t b = 0, int breakOnError = -1);
-    bool perform(const Record& r);
-    bool stepSelected(int mode);
+    /// Performs `op` as the action `recorded` and records it; `executes`: it runs
+    /// work-items of the running group (refused when the kernel or the viewed group has
+    /// finished). Returns the action's stop (m_stop).
+    Stop act(Command recorded, bool executes, const std::function<void()>& op);
+    /// Sets m_stop to a successful stop of `kind`.
+    void stopAt(StopKind kind, std::string text,
+                std::optional<std::array<uint64_t, 3>> workItem = std::nullopt);
+    void stepSelected(int mode);
+    void lockstep();
+    void toBarrier();
+    void continueToEnd();
+    void runAllGroups();
+    void selectGroupNow(const std::array<uint64_t, 3>& group);
+    void selectLocalNow(const std::array<uint64_t, 3>& local);
+    /// `group GX GY GZ` and `select LX LY LZ` as recorded commands.
+    Stop selectGroupStop(const std::array<uint64_t, 3>& group);
+    Stop selectLocalStop(const std::array<uint64_t, 3>& local);
+    Stop selectGlobalStop(const std::array<uint64_t, 3>& global);
+    Stop stepBackStop();
+    Stop reverseContinueStop();
     void armController(int mode, size_t depth, bool breakpoints);
     bool resumeItem(WorkItem& wi);
     void afterGroupProgress();
-    std::string stateMessage(const WorkItem& wi) const;
+    /// Why the selected work-item `wi` cannot run (m_stop, failed).
+    void failState(const WorkItem& wi);
+    /// Runs the running group under the schedule until a stop, a barrier (`toBarrierOnly`)
+    /// or its end; false (m_stop failed) when the kernel has finished.
     bool runGroup(bool stopAtBreakpoints, bool toBarrierOnly);
-    /// After a resume: turns a breakpoint, watchpoint or error event into m_stopReason and
+    /// After a resume: turns a breakpoint, watchpoint or error event into m_stop and
     /// selects the work-item concerned; true when there was one.
     bool takeEvent(WorkItem& resumed);
     std::string describeWorkItem(const WorkItemId& id) const;
@@ -320,7 +361,8 @@ private:
     /// The memory of `space` as the selection sees it (selected group's __local, selected
     /// work-item's __private); null when there is none.
     const Memory* memoryIn(AddressSpace space) const;
-    bool fail(const std::string& message);
+    /// Sets lastError() and m_stop to a failure of `kind` saying `message`; false.
+    bool fail(const std::string& message, StopKind kind = StopKind::Refused);
     void fillVariables(Snapshot& s) const;
     void fillMemory(Snapshot& s) const;
     /// Snapshot::diagnosticDetails, and the ByteRace (and, for __private memory, ByteEndian)
@@ -375,7 +417,9 @@ private:
     bool m_replaying = false;
     std::atomic<bool> m_pauseRequested{false};
     std::string m_lastError;
-    std::string m_stopReason;
+    Stop m_stop;                      ///< the last action's stop
+    bool m_replayBreakOnError = true; ///< the recorded setting of the action being replayed
+    std::function<void(uint64_t, uint64_t)> m_progress;
     uint64_t m_step = 0;
 };
 

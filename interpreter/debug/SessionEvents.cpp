@@ -1,4 +1,5 @@
 // Session: data watchpoints, break on error, the stop reasons of events, and the trace.
+#include "common/TextFormat.h"
 #include "debug/AccessTracer.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
@@ -8,22 +9,18 @@
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace clstep::debug {
 
 namespace {
 
-std::string hexBytes(const std::vector<uint8_t>& bytes) {
-    std::string s;
-    char buf[4];
-    for (size_t i = 0; i < bytes.size() && i < 32; ++i) {
-        std::snprintf(buf, sizeof buf, "%02x", bytes[i]);
-        if (i) s += ' ';
-        s += buf;
-    }
-    if (bytes.size() > 32) s += " ...";
-    return s.empty() ? "?" : s;
+/// At most 32 bytes of a watched value in hex ("00 00 20 40", "... ..." when longer).
+std::string watchedBytes(const std::vector<uint8_t>& bytes) {
+    if (bytes.empty()) return "?";
+    return hexBytes(bytes.data(), std::min<size_t>(bytes.size(), 32)) +
+           (bytes.size() > 32 ? " ..." : "");
 }
 
 } // namespace
@@ -170,12 +167,14 @@ bool Session::takeEvent(WorkItem& resumed) {
                 condition = b.condition;
             }
         uint32_t line = wi->currentStatement() ? wi->currentStatement()->range.begin.line : 0;
-        m_stopReason =
+        std::string reason =
             "breakpoint " + std::to_string(c.hitBreakpointId) + " at line " + std::to_string(line);
-        if (!condition.empty()) m_stopReason += " (condition '" + condition + "')";
+        if (!condition.empty()) reason += " (condition '" + condition + "')";
         if (!c.conditionError.empty())
-            m_stopReason += ": the condition could not be evaluated: " + c.conditionError;
-        m_stopReason += ", work-item " + describeWorkItem(wi->ids());
+            reason += ": the condition could not be evaluated: " + c.conditionError;
+        reason += ", work-item " + describeWorkItem(wi->ids());
+        stopAt(StopKind::Breakpoint, std::move(reason), wi->ids().global);
+        m_stop.id = c.hitBreakpointId;
         c.hitBreakpoint = nullptr;
         return true;
     }
@@ -200,13 +199,14 @@ bool Session::takeEvent(WorkItem& resumed) {
             if (w && w->type.type && !bytes.empty() && bytes.size() == w->type->canonical()->size)
                 return ValueFormatter(m_runOptions.deviceBigEndian)
                     .format(w->type, bytes.data(), bytes.size());
-            return hexBytes(bytes);
+            return watchedBytes(bytes);
         };
         if (h->write)
             reason += ": " + show(h->before) + " -> " + show(h->after);
         else
             reason += ": " + show(h->after);
-        m_stopReason = reason;
+        stopAt(StopKind::Watchpoint, std::move(reason), h->workItem.global);
+        m_stop.id = h->id;
         c.errorPending = false;
         return true;
     }
@@ -219,17 +219,25 @@ bool Session::takeEvent(WorkItem& resumed) {
         c.shownIndex = c.errorIndex;
         c.shownNumber = m_run->diagnosticCounts()[static_cast<size_t>(c.errorIndex)];
         c.shown = d;
-        m_stopReason = "error: " + d.message + " [" + d.kind + "] at line " +
-                       std::to_string(d.range.begin.line);
+        std::string reason = "error: " + d.message + " [" + d.kind + "] at line " +
+                             std::to_string(d.range.begin.line);
         WorkItem* who = c.errorItem;
         c.errorItem = nullptr;
         if (!who && !d.workItems.empty() && m_group)
             for (const auto& item : m_group->workItems())
                 if (item->ids().global == d.workItems.front().global) who = item.get();
+        std::optional<std::array<uint64_t, 3>> item;
         if (who)
-            m_stopReason += ", work-item " + describeWorkItem(who->ids());
+            item = who->ids().global;
         else if (!d.workItems.empty())
-            m_stopReason += ", work-item " + describeWorkItem(d.workItems.front());
+            item = d.workItems.front().global;
+        if (item)
+            reason += ", work-item " + describeWorkItem(who ? who->ids() : d.workItems.front());
+        stopAt(StopKind::Error, std::move(reason), item);
+        // its index in diagnostics(): the program's and the launch file's come first
+        m_stop.diagnostic = static_cast<long>((m_program ? m_program->diagnostics.size() : 0) +
+                                              m_launchDiagnostics.size()) +
+                            c.errorIndex;
         select(who ? who : &resumed);
         return true;
     }

@@ -1,4 +1,4 @@
-// Session: performing debugger actions on the selected work-group.
+// Session: the debugger actions on the selected work-group (Session::execute calls them).
 #include "debug/AccessTracer.h"
 #include "debug/Session.h"
 #include "debug/SessionController.h"
@@ -54,154 +54,151 @@ bool Session::resumeItem(WorkItem& wi) {
     return m_controller->eventsOn && (m_watch->pending() || m_controller->errorPending);
 }
 
-bool Session::perform(const Record& r) {
-    switch (r.action) {
-    case Action::Schedule:
-        m_scheduler = Scheduler(static_cast<SchedulePolicy>(r.a[0]), r.b);
-        m_stopReason = std::string("schedule ") + schedulePolicyName(m_scheduler.policy());
-        return true;
-    case Action::Group: {
-        uint64_t target = linearGroupId(r.a);
-        if (target == m_groupLinear || m_finished.count(target)) {
-            m_viewLinear = target;
-            m_selected = 0;
-            m_stopReason = m_finished.count(target) ? "work-group finished (final state)"
-                                                    : "work-group selected";
-            return true;
-        }
-        if (target < m_groupLinear || !m_group) {
-            m_viewLinear = target;
-            return fail("work-group already finished and no longer kept");
-        }
-        while (m_groupLinear < target && m_group) {
-            finishCurrentGroup();
-            if (m_groupLinear + 1 < m_range.totalGroups())
-                startGroup(m_groupLinear + 1);
-            else
-                break;
-        }
+void Session::selectGroupNow(const std::array<uint64_t, 3>& group) {
+    const uint64_t target = linearGroupId(group);
+    if (target == m_groupLinear || m_finished.count(target)) {
         m_viewLinear = target;
         m_selected = 0;
-        m_stopReason = "work-group started";
-        return true;
+        stopAt(StopKind::GroupSelected, m_finished.count(target)
+                                            ? "work-group finished (final state)"
+                                            : "work-group selected");
+        return;
     }
-    case Action::Select: {
-        const WorkGroup* g = viewedGroup();
-        if (!g) return fail("no work-group selected");
-        const auto& size = g->size();
-        for (int d = 0; d < 3; ++d)
-            if (r.a[d] >= size[d]) return fail("local id out of range");
-        m_selected = r.a[0] + size[0] * (r.a[1] + size[1] * r.a[2]);
-        m_stopReason = "work-item selected";
-        return true;
+    if (target < m_groupLinear || !m_group) {
+        m_viewLinear = target;
+        fail("work-group already finished and no longer kept", StopKind::GroupFinished);
+        return;
     }
-    default:
-        break;
+    while (m_groupLinear < target && m_group) {
+        finishCurrentGroup();
+        if (m_groupLinear + 1 < m_range.totalGroups())
+            startGroup(m_groupLinear + 1);
+        else
+            break;
     }
-    if (!m_group) return fail("the kernel has finished; reset to run again");
-    if (m_viewLinear != m_groupLinear)
-        return fail("the selected work-group has finished; select the running one");
-    switch (r.action) {
-    case Action::Step:
-        return stepSelected(static_cast<int>(Mode::AnyStatement));
-    case Action::Next:
-        return stepSelected(static_cast<int>(Mode::DepthAtMost));
-    case Action::Finish:
-        return stepSelected(static_cast<int>(Mode::DepthBelow));
-    case Action::Lockstep: {
-        m_group->releaseBarrierIfComplete();
-        armController(static_cast<int>(Mode::AnyStatement), 0, false);
-        bool any = false, stopped = false;
-        for (const auto& wi : m_group->workItems())
-            if (wi->state() == WorkItem::State::Ready) {
-                // every ready work-item steps (SIMT view); the first event is reported
-                if (resumeItem(*wi) && !stopped) stopped = takeEvent(*wi);
-                any = true;
-            }
-        if (!any) {
-            afterGroupProgress();
-            return fail("no work-item can run");
+    m_viewLinear = target;
+    m_selected = 0;
+    stopAt(StopKind::GroupSelected, "work-group started");
+}
+
+void Session::selectLocalNow(const std::array<uint64_t, 3>& local) {
+    const WorkGroup* g = viewedGroup();
+    if (!g) {
+        fail("no work-group selected");
+        return;
+    }
+    const auto& size = g->size();
+    for (int d = 0; d < 3; ++d)
+        if (local[d] >= size[d]) {
+            fail("local id out of range");
+            return;
         }
-        if (!stopped) m_stopReason = "lockstep step";
+    m_selected = local[0] + size[0] * (local[1] + size[1] * local[2]);
+    stopAt(StopKind::WorkItemSelected, "work-item selected", selectedItem()->ids().global);
+}
+
+void Session::lockstep() {
+    m_group->releaseBarrierIfComplete();
+    armController(static_cast<int>(Mode::AnyStatement), 0, false);
+    bool any = false, stopped = false;
+    for (const auto& wi : m_group->workItems())
+        if (wi->state() == WorkItem::State::Ready) {
+            // every ready work-item steps (SIMT view); the first event is reported
+            if (resumeItem(*wi) && !stopped) stopped = takeEvent(*wi);
+            any = true;
+        }
+    if (!any) {
         afterGroupProgress();
-        return true;
+        fail("no work-item can run");
+        return;
     }
-    case Action::ToBarrier: {
-        WorkItem* wi = selectedItem();
-        m_group->releaseBarrierIfComplete();
-        if (wi->state() != WorkItem::State::Ready) return fail(stateMessage(*wi));
-        armController(static_cast<int>(Mode::Never), 0, true);
-        bool event = resumeItem(*wi) && takeEvent(*wi);
-        if (!event)
-            m_stopReason = wi->state() == WorkItem::State::AtBarrier ? "at barrier" : "finished";
-        afterGroupProgress();
-        return true;
+    if (!stopped) stopAt(StopKind::Step, "lockstep step");
+    afterGroupProgress();
+}
+
+void Session::toBarrier() {
+    WorkItem* wi = selectedItem();
+    m_group->releaseBarrierIfComplete();
+    if (wi->state() != WorkItem::State::Ready) return failState(*wi);
+    armController(static_cast<int>(Mode::Never), 0, true);
+    const bool event = resumeItem(*wi) && takeEvent(*wi);
+    if (!event) {
+        if (wi->state() == WorkItem::State::AtBarrier)
+            stopAt(StopKind::AtBarrier, "at barrier", wi->ids().global);
+        else
+            stopAt(StopKind::WorkItemFinished, "finished", wi->ids().global);
     }
-    case Action::GroupToBarrier:
-        return runGroup(true, true);
-    case Action::GroupToEnd:
-        return runGroup(true, false);
-    case Action::Continue: {
-        while (true) {
-            if (!runGroup(true, false)) return false;
-            if (m_stopReason != "work-group finished") return true;
-            if (!m_group) {
-                m_stopReason = "kernel finished";
-                return true;
-            }
-        }
-    }
-    case Action::RunAll: {
-        armController(static_cast<int>(Mode::Never), 0, false);
-        while (m_group) {
-            finishCurrentGroup();
-            if (m_groupLinear + 1 < m_range.totalGroups()) startGroup(m_groupLinear + 1);
-            if (m_pauseRequested) break;
-        }
-        if (!m_group) {
-            for (ExecutionObserver* o : m_run->observers())
-                o->onRunEnd(*m_run);
-            m_viewLinear = m_groupLinear;
-        }
-        m_stopReason = m_group ? "paused" : "kernel finished";
-        return true;
-    }
-    default:
-        return false;
+    afterGroupProgress();
+}
+
+void Session::continueToEnd() {
+    while (true) {
+        if (!runGroup(true, false)) return;
+        if (m_stop.kind != StopKind::GroupFinished) return;
+        if (!m_group) return stopAt(StopKind::KernelFinished, "kernel finished");
     }
 }
 
-std::string Session::stateMessage(const WorkItem& wi) const {
+void Session::runAllGroups() {
+    armController(static_cast<int>(Mode::Never), 0, false);
+    const uint64_t total = m_range.totalGroups();
+    while (m_group) {
+        finishCurrentGroup();
+        if (m_groupLinear + 1 < total) startGroup(m_groupLinear + 1);
+        if (m_progress) m_progress(m_groupsFinished, total);
+        if (m_pauseRequested) break;
+    }
+    if (!m_group) {
+        for (ExecutionObserver* o : m_run->observers())
+            o->onRunEnd(*m_run);
+        m_viewLinear = m_groupLinear;
+    }
+    if (m_group)
+        stopAt(StopKind::Paused, "paused");
+    else
+        stopAt(StopKind::KernelFinished, "kernel finished");
+}
+
+void Session::failState(const WorkItem& wi) {
     switch (wi.state()) {
     case WorkItem::State::AtBarrier: {
         size_t waiting = 0;
         for (const auto& w : m_group->workItems())
             waiting += w->state() == WorkItem::State::AtBarrier;
-        return "work-item waits at a barrier (" + std::to_string(waiting) + " of " +
-               std::to_string(m_group->workItems().size()) +
-               " arrived): run the others to the barrier";
+        fail("work-item waits at a barrier (" + std::to_string(waiting) + " of " +
+                 std::to_string(m_group->workItems().size()) +
+                 " arrived): run the others to the barrier",
+             StopKind::AtBarrier);
+        break;
     }
     case WorkItem::State::Finished:
-        return "work-item has finished";
+        fail("work-item has finished", StopKind::WorkItemFinished);
+        break;
     case WorkItem::State::Error:
-        return "work-item stopped with an error";
+        fail("work-item stopped with an error");
+        break;
     default:
-        return "work-item cannot run";
+        fail("work-item cannot run");
+        break;
     }
+    m_stop.workItem = wi.ids().global;
 }
 
-bool Session::stepSelected(int mode) {
+void Session::stepSelected(int mode) {
     WorkItem* wi = selectedItem();
     m_group->releaseBarrierIfComplete();
-    if (wi->state() != WorkItem::State::Ready) return fail(stateMessage(*wi));
+    if (wi->state() != WorkItem::State::Ready) return failState(*wi);
     armController(mode, std::max<size_t>(wi->callDepth(), 1), false);
-    bool event = resumeItem(*wi) && takeEvent(*wi);
-    if (!event)
-        m_stopReason = wi->state() == WorkItem::State::AtBarrier  ? "at barrier"
-                       : wi->state() == WorkItem::State::Finished ? "work-item finished"
-                                                                  : "step";
+    const bool event = resumeItem(*wi) && takeEvent(*wi);
+    if (!event) {
+        if (wi->state() == WorkItem::State::AtBarrier)
+            stopAt(StopKind::AtBarrier, "at barrier", wi->ids().global);
+        else if (wi->state() == WorkItem::State::Finished)
+            stopAt(StopKind::WorkItemFinished, "work-item finished", wi->ids().global);
+        else
+            stopAt(StopKind::Step, "step", wi->ids().global);
+    }
     afterGroupProgress();
-    return true;
 }
 
 void Session::afterGroupProgress() {
@@ -217,11 +214,12 @@ void Session::afterGroupProgress() {
 }
 
 bool Session::runGroup(bool stopAtBreakpoints, bool toBarrierOnly) {
-    if (!m_group) return fail("the kernel has finished; reset to run again");
+    if (!m_group)
+        return fail("the kernel has finished; reset to run again", StopKind::KernelFinished);
     m_group->releaseBarrierIfComplete();
     while (true) {
         if (m_pauseRequested) {
-            m_stopReason = "paused";
+            stopAt(StopKind::Paused, "paused");
             return true;
         }
         m_scheduler.setSubGroupSize(m_runOptions.subGroupSize);
@@ -229,11 +227,11 @@ bool Session::runGroup(bool stopAtBreakpoints, bool toBarrierOnly) {
         if (idx < 0) {
             if (m_group->finished()) {
                 afterGroupProgress();
-                m_stopReason = "work-group finished";
+                stopAt(StopKind::GroupFinished, "work-group finished");
                 return true;
             }
             if (toBarrierOnly) {
-                m_stopReason = "all work-items at barrier";
+                stopAt(StopKind::GroupAtBarrier, "all work-items at barrier");
                 return true;
             }
             bool released = m_group->releaseBarrierIfComplete();
@@ -244,7 +242,7 @@ bool Session::runGroup(bool stopAtBreakpoints, bool toBarrierOnly) {
             }
             if (!released || m_group->finished()) {
                 afterGroupProgress();
-                m_stopReason = "work-group finished";
+                stopAt(StopKind::GroupFinished, "work-group finished");
                 return true;
             }
             continue;

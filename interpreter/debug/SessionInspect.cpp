@@ -229,7 +229,7 @@ void Session::fillMemory(Snapshot& s) const {
 Snapshot Session::snapshot() const {
     Snapshot s;
     s.step = m_step;
-    s.stopReason = m_lastError.empty() ? m_stopReason : m_lastError;
+    s.stopReason = m_lastError.empty() ? m_stop.text : m_lastError;
     s.diagnostics = diagnostics();
     s.launchFile = m_launchPath;
     s.diagnosticDetails.assign(s.diagnostics.size(), nullptr);

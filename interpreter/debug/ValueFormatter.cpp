@@ -1,4 +1,5 @@
 #include "debug/ValueFormatter.h"
+#include "common/TextFormat.h"
 
 #include "common/Half.h"
 #include "core/Address.h"
@@ -151,15 +152,7 @@ const char* ValueFormatter::laneName(TypeKind kind) {
 }
 
 std::string ValueFormatter::hexBytes(const uint8_t* p, size_t n) {
-    std::string s;
-    s.reserve(n * 3);
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < n; ++i) {
-        if (i) s += ' ';
-        s += digits[p[i] >> 4];
-        s += digits[p[i] & 15];
-    }
-    return s;
+    return clstep::hexBytes(p, n);
 }
 
 std::string ValueFormatter::lanes(TypeKind kind, int count, const uint8_t* p,

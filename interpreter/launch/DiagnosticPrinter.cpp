@@ -1,4 +1,5 @@
 #include "launch/DiagnosticPrinter.h"
+#include "common/TextFormat.h"
 
 #include <cctype>
 
@@ -9,13 +10,6 @@ nlohmann::json idsJson(const WorkItemId& w) {
     return {{"global_id", w.global}, {"local_id", w.local}, {"group_id", w.group}};
 }
 
-std::string idsText(const WorkItemId& w) {
-    auto three = [](const std::array<uint64_t, 3>& v) {
-        return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
-               std::to_string(v[2]) + ")";
-    };
-    return "Global" + three(w.global) + " Local" + three(w.local) + " Group" + three(w.group);
-}
 } // namespace
 
 std::string DiagnosticPrinter::location(const SourceLocation& loc) const {

@@ -1,4 +1,5 @@
 #include "repl/DiagnosticFormatter.h"
+#include "common/TextFormat.h"
 
 #include "repl/RuleExplainer.h"
 
@@ -8,19 +9,6 @@
 namespace clstep::repl {
 
 namespace {
-
-std::string idsText(const WorkItemId& w) {
-    auto three = [](const std::array<uint64_t, 3>& v) {
-        std::string s = "(";
-        for (int i = 0; i < 3; ++i) {
-            if (i) s += ',';
-            s += std::to_string(v[i]);
-        }
-        s += ')';
-        return s;
-    };
-    return "Global" + three(w.global) + " Local" + three(w.local) + " Group" + three(w.group);
-}
 
 /// Runtime messages name the command-line flag; the scratchpad has a command for it.
 std::string replWording(std::string message) {

@@ -28,8 +28,12 @@ class WorkGroup;
 
 /// One execution of a kernel over an NDRange: owns `__global` and `__constant` memory, the
 /// program-scope variables, the argument bindings, the printf output and the runtime
-/// diagnostics. Work-groups are run one after another in id order (each with its own
-/// `__local` memory and its own work-items), so memory stays bounded by one work-group.
+/// diagnostics. Work-groups run in parallel on RunOptions::threads cores (each with its own
+/// `__local` memory and its own work-items, one group at a time per thread, so memory stays
+/// bounded by one work-group per thread); their side effects (output, diagnostics, checks'
+/// facts) come out in linear work-group order (GroupSequencer), and a run whose groups share
+/// a written `__global` byte, or whose observers cannot prove they do not, runs them one
+/// after another in id order (docs/architecture.md, Execution).
 class KernelRun {
 public:
     /// Prepares a run. Problems with the launch (argument count or kinds that do not match

@@ -193,7 +193,6 @@ private:
         std::vector<uint64_t> exprTemps;
         const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
     };
-    enum class Flow { Normal, Break, Continue, Return, Seek };
     using Abort = WorkItemAbort;
 
     void runKernelBody();

@@ -92,14 +92,18 @@ private:
     void applyBreakpoints(const std::string& path, const nlohmann::json& list,
                           nlohmann::json* results);
     bool hitConditionAllows(int id);
-    bool runOp(Op op);
-    void stoppedEvent(std::vector<nlohmann::json>& events, bool ok, Op op);
-    std::string exceptionText(const std::string& reason);
-    /// The diagnostic an "error: ..." stop reason names, if any.
-    std::optional<Diagnostic> stopDiagnostic(const std::string& reason);
-    /// True when a `suppressions` rule matches `d` (the run goes on past its stop, and it
-    /// counts for no exit code).
-    bool suppressed(const Diagnostic& d) const;
+    /// Runs `op` as debugger commands (Session::execute; continue goes on past breakpoints
+    /// whose hit condition says no) and returns how it ended.
+    debug::Stop runOp(Op op);
+    /// The events of `stop`: output, then stopped with the DAP reason of the stop's kind, or
+    /// exited and terminated when the NDRange has finished.
+    void stoppedEvent(std::vector<nlohmann::json>& events, const debug::Stop& stop, Op op);
+    /// The exceptionInfo body (m_exception) of an error stop, from the diagnostic it names;
+    /// returns the stopped event's text.
+    std::string exceptionText(const debug::Stop& stop);
+    /// True when a `suppressions` rule matches the diagnostic of the error stop `stop` (the run
+    /// goes on past it, and it counts for no exit code).
+    bool suppressed(const debug::Stop& stop) const;
 
     debug::Session m_session;
     nlohmann::json m_launchArgs;

@@ -11,47 +11,29 @@ namespace clstep::cli::dap {
 using nlohmann::json;
 using namespace clstep::debug;
 
-namespace {
-
-bool startsWith(const std::string& s, const char* prefix) {
-    return s.rfind(prefix, 0) == 0;
-}
-
-/// The id after "breakpoint " or "watchpoint " in a stop reason, 0 if none.
-int idAfter(const std::string& reason, size_t prefix) {
-    try {
-        return std::stoi(reason.substr(prefix));
-    } catch (...) {
-        return 0;
-    }
-}
-
-} // namespace
-
-bool DapSession::runOp(Op op) {
+Stop DapSession::runOp(Op op) {
     switch (op) {
     case Op::Entry:
-        return true;
+        return m_session.lastStop();
     case Op::Continue:
         while (true) {
-            if (!m_session.continueRun()) return false;
-            const std::string reason = m_session.snapshot().stopReason;
-            if (startsWith(reason, "error: ")) {
+            const Stop stop = m_session.execute(Command::Continue);
+            if (stop.ok && stop.kind == StopKind::Error) {
                 // A suppressed report does not stop the run.
-                const std::optional<Diagnostic> d = stopDiagnostic(reason);
-                if (d && suppressed(*d)) continue;
-                return true;
+                if (suppressed(stop)) continue;
+                return stop;
             }
-            if (!startsWith(reason, "breakpoint ")) return true;
-            if (hitConditionAllows(idAfter(reason, 11))) return true;
+            if (!stop.ok || stop.kind != StopKind::Breakpoint) return stop;
+            if (hitConditionAllows(stop.id)) return stop;
         }
     case Op::Next:
-        return m_session.next();
+        return m_session.execute(Command::Next);
     case Op::StepIn:
-        return m_session.step();
+        return m_session.execute(Command::Step);
     case Op::StepOut:
-        return m_session.finish();
+        return m_session.execute(Command::Finish);
     case Op::StepBack: {
+        // back over the selections made since the last stop too (threads, stack frames)
         size_t undo = 0;
         size_t i = m_actions.size();
         while (i > 0 && m_actions[i - 1]) {
@@ -59,33 +41,28 @@ bool DapSession::runOp(Op op) {
             ++undo;
         }
         if (i == 0) throw DapError("nothing to step back to: this is the start of the kernel");
-        for (size_t k = 0; k <= undo; ++k)
-            if (!m_session.stepBack()) return false;
-        return true;
+        return m_session.execute(Command(Command::StepBack, {std::to_string(undo + 1)}));
     }
     case Op::ReverseContinue:
-        return m_session.reverseContinue();
+        return m_session.execute(Command::ReverseContinue);
     }
-    return false;
+    return m_session.lastStop();
 }
 
 std::vector<json> DapSession::execute(Op op, int threadId) {
     if (!m_launched) throw DapError("no kernel is launched: send 'launch' first");
     if (op == Op::Next || op == Op::StepIn || op == Op::StepOut) selectThread(threadId);
-    bool ok = runOp(op);
+    const Stop stop = runOp(op);
     std::vector<json> events;
-    if (!ok) {
-        Snapshot snap = m_session.snapshot();
+    if (!stop.ok) {
         m_actions.resize(m_session.actionCount(), true);
-        std::string why = m_session.lastError();
-        if (why.empty()) why = snap.stopReason;
-        throw DapError(why);
+        throw DapError(stop.message());
     }
-    stoppedEvent(events, ok, op);
+    stoppedEvent(events, stop, op);
     return events;
 }
 
-void DapSession::stoppedEvent(std::vector<json>& events, bool, Op op) {
+void DapSession::stoppedEvent(std::vector<json>& events, const Stop& stop, Op op) {
     Snapshot snap = m_session.snapshot();
     m_actions.resize(m_session.actionCount(), false);
     ++m_stops;
@@ -114,26 +91,25 @@ void DapSession::stoppedEvent(std::vector<json>& events, bool, Op op) {
         events.push_back({{"event", "terminated"}, {"body", json::object()}});
         return;
     }
-    const std::string& reason = snap.stopReason;
     json body = {
-        {"threadId", snap.selected + 1}, {"allThreadsStopped", true}, {"description", reason}};
+        {"threadId", snap.selected + 1}, {"allThreadsStopped", true}, {"description", stop.text}};
     m_exception = nullptr;
     if (op == Op::Entry) {
         body["reason"] = "entry";
-    } else if (startsWith(reason, "breakpoint ")) {
+    } else if (stop.kind == StopKind::Breakpoint) {
         body["reason"] = "breakpoint";
-        body["hitBreakpointIds"] = json::array({idAfter(reason, 11)});
-    } else if (startsWith(reason, "watchpoint ")) {
+        body["hitBreakpointIds"] = json::array({stop.id});
+    } else if (stop.kind == StopKind::Watchpoint) {
         body["reason"] = "data breakpoint";
-        body["hitBreakpointIds"] = json::array({idAfter(reason, 11)});
-    } else if (startsWith(reason, "error: ")) {
+        body["hitBreakpointIds"] = json::array({stop.id});
+    } else if (stop.kind == StopKind::Error) {
         body["reason"] = "exception";
-        body["text"] = exceptionText(reason);
+        body["text"] = exceptionText(stop);
         events.push_back({{"event", "output"},
                           {"body",
                            {{"category", "stderr"},
                             {"output", m_exception["details"]["message"].get<std::string>()}}}});
-    } else if (reason == "paused") {
+    } else if (stop.kind == StopKind::Paused) {
         body["reason"] = "pause";
     } else {
         body["reason"] = "step";
@@ -141,25 +117,20 @@ void DapSession::stoppedEvent(std::vector<json>& events, bool, Op op) {
     events.push_back({{"event", "stopped"}, {"body", body}});
 }
 
-std::optional<Diagnostic> DapSession::stopDiagnostic(const std::string& reason) {
-    const std::vector<Diagnostic> diags = m_session.snapshot().diagnostics;
-    for (size_t i = diags.size(); i-- > 0;)
-        if (startsWith(reason, ("error: " + diags[i].message + " [" + diags[i].kind + "]").c_str()))
-            return diags[i];
-    return std::nullopt;
+bool DapSession::suppressed(const Stop& stop) const {
+    if (!m_suppressions || !m_session.program() || stop.diagnostic < 0) return false;
+    const std::vector<Diagnostic> diags = m_session.diagnostics();
+    const size_t i = static_cast<size_t>(stop.diagnostic);
+    return i < diags.size() && m_suppressions->match(diags[i], m_session.program()->sources,
+                                                     m_session.kernelName());
 }
 
-bool DapSession::suppressed(const Diagnostic& d) const {
-    return m_suppressions && m_session.program() &&
-           m_suppressions->match(d, m_session.program()->sources, m_session.kernelName());
-}
-
-std::string DapSession::exceptionText(const std::string& reason) {
+std::string DapSession::exceptionText(const Stop& stop) {
     Snapshot snap = m_session.snapshot();
     const Program* program = m_session.program();
-    for (size_t i = snap.diagnostics.size(); i-- > 0;) {
+    if (stop.diagnostic >= 0 && static_cast<size_t>(stop.diagnostic) < snap.diagnostics.size()) {
+        const size_t i = static_cast<size_t>(stop.diagnostic);
         const Diagnostic& d = snap.diagnostics[i];
-        if (!startsWith(reason, ("error: " + d.message + " [" + d.kind + "]").c_str())) continue;
         std::ostringstream text;
         if (program) {
             DiagnosticPrinter printer(program->sources);
@@ -179,10 +150,10 @@ std::string DapSession::exceptionText(const std::string& reason) {
         return d.message;
     }
     m_exception = {{"exceptionId", "runtime-error"},
-                   {"description", reason},
+                   {"description", stop.text},
                    {"breakMode", "always"},
-                   {"details", {{"message", reason}}}};
-    return reason;
+                   {"details", {{"message", stop.text}}}};
+    return stop.text;
 }
 
 } // namespace clstep::cli::dap
