@@ -240,8 +240,8 @@ bool Session::startGroup(uint64_t linear) {
     return true;
 }
 
-void Session::finishCurrentGroup() {
-    if (!m_group) return;
+bool Session::finishCurrentGroup() {
+    if (!m_group) return true;
     // The rest of the group runs under the chosen schedule (Run all, selecting a later
     // group): a per-statement policy resumes one statement at a time, the others run each
     // picked work-item to its next barrier or its end.
@@ -255,6 +255,10 @@ void Session::finishCurrentGroup() {
             WorkItem& wi = *m_group->workItems()[static_cast<size_t>(idx)];
             wi.resume();
             m_controller->pollReports(&wi);
+            // A pause request makes every resumed work-item yield at once: stop here, the
+            // group unfinished, instead of resuming it again and again (a livelock on an
+            // endless loop).
+            if (m_pauseRequested) return false;
             continue;
         }
         if (!m_group->releaseBarrierIfComplete()) break;
@@ -264,6 +268,7 @@ void Session::finishCurrentGroup() {
     ++m_groupsFinished;
     if (m_finished.size() < kKeepFinishedGroups) m_finished[m_groupLinear] = std::move(m_group);
     m_group.reset();
+    return true;
 }
 
 bool Session::finished() const {

@@ -351,7 +351,9 @@ private:
     void recompileConditions();
     int64_t linearGlobalId(const WorkItemId& id) const;
     bool startGroup(uint64_t linearGroup);
-    void finishCurrentGroup();
+    /// Runs the current work-group to its end (no stops) and ends it; false, with the group
+    /// left unfinished, when a pause was requested meanwhile.
+    bool finishCurrentGroup();
     void clearRun();
     bool replay(size_t count);
     uint64_t linearGroupId(const std::array<uint64_t, 3>& g) const;

@@ -70,7 +70,7 @@ void Session::selectGroupNow(const std::array<uint64_t, 3>& group) {
         return;
     }
     while (m_groupLinear < target && m_group) {
-        finishCurrentGroup();
+        if (!finishCurrentGroup()) return stopAt(StopKind::Paused, "paused");
         if (m_groupLinear + 1 < m_range.totalGroups())
             startGroup(m_groupLinear + 1);
         else
@@ -143,7 +143,7 @@ void Session::runAllGroups() {
     armController(static_cast<int>(Mode::Never), 0, false);
     const uint64_t total = m_range.totalGroups();
     while (m_group) {
-        finishCurrentGroup();
+        if (!finishCurrentGroup()) break;
         if (m_groupLinear + 1 < total) startGroup(m_groupLinear + 1);
         if (m_progress) m_progress(m_groupsFinished, total);
         if (m_pauseRequested) break;

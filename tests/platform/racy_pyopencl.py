@@ -1,6 +1,7 @@
 """A pyopencl host program with data races, for `clstep-cli exec --error-exitcode` and the
 summary (tests/platform/exec_summary.py): `reduce` adds every element into out[0] without
-atomics (a read-write and a write-write race on out[0]), launched 3 times; `scale` is clean,
+atomics (a read-write and a write-write race on out[0]; every element is non-zero, so each
+write changes out[0] and no race is benign), launched 3 times; `scale` is clean,
 launched once. The program itself succeeds: it prints "done" and exits 0."""
 import numpy as np
 import pyopencl as cl
@@ -20,7 +21,7 @@ ctx = cl.create_some_context(interactive=False)
 queue = cl.CommandQueue(ctx)
 program = cl.Program(ctx, SOURCE).build()
 mf = cl.mem_flags
-data = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.arange(16, dtype=np.int32))
+data = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.arange(1, 17, dtype=np.int32))
 out = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.zeros(1, dtype=np.int32))
 reduce_kernel = program.reduce
 for _ in range(3):
