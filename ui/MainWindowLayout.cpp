@@ -68,7 +68,10 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     // a dock shown, moved or grown (the teaching layout, simt lane bars, larger fonts) can
     // push the window past the screen for a moment: give it back the screen's size once the
     // layout has settled (as far as the docks' minimum sizes allow)
-    if (!m_fitPending && !isMaximized() && !isFullScreen() && !fitsScreen()) {
+    // (not on the offscreen platform: its screen is a placeholder, and tests size the window
+    // as a given screen's)
+    if (!m_fitPending && !isMaximized() && !isFullScreen() &&
+        QGuiApplication::platformName() != QLatin1String("offscreen") && !fitsScreen()) {
         m_fitPending = true;
         QTimer::singleShot(0, this, [this] {
             m_fitPending = false;
