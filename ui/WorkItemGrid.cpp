@@ -91,7 +91,7 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_legend = new QWidget;
     new QGridLayout(m_legend); // three chips a row: narrow enough for a projector's fonts
     m_legend->layout()->setContentsMargins(0, 0, 0, 0);
-    // at most two rows of chips on screen, the rest scrolled: a narrow pane with the simt lane
+    // at most three rows of chips on screen, the rest scrolled: a narrow pane with the simt lane
     // chips took the height of every row of tiles and grew the window past the screen
     m_legendScroll = new QScrollArea;
     m_legendScroll->setObjectName(QStringLiteral("legendScroll"));
@@ -187,11 +187,11 @@ void WorkItemGrid::flowLegend() {
         grid->addWidget(chip, at / columns, at % columns);
     }
     grid->setColumnStretch(columns, 1);
-    // two rows of chips high (the rest scroll), or the whole legend when it is shorter
+    // three rows of chips high (the rest scroll), or the whole legend when it is shorter
     const int rows = (n + columns - 1) / columns;
     const int chipHeight = m_chips.isEmpty() ? 0 : m_chips.front()->sizeHint().height();
     const int spacingV = std::max(0, grid->verticalSpacing());
-    const int shownRows = std::min(rows, 2);
+    const int shownRows = std::min(rows, 3);
     m_legendScroll->setFixedHeight(shownRows * chipHeight + std::max(0, shownRows - 1) * spacingV);
     m_legendScroll->setToolTip(rows > 2 ? tr("Scroll for the rest of the legend") : QString());
 }

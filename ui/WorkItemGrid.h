@@ -62,7 +62,7 @@ private:
     QLabel* m_subGroupLabel = nullptr;
     QLabel* m_lanes = nullptr; ///< per sub-group: active/masked lanes and the split branch
     QWidget* m_legend = nullptr;
-    QScrollArea* m_legendScroll = nullptr; ///< the legend, two rows of chips high
+    QScrollArea* m_legendScroll = nullptr; ///< the legend, three rows of chips high
     QList<QLabel*> m_chips;                ///< the legend's chips, in order
     int m_legendColumns = 0;               ///< columns of the legend's current arrangement
     bool m_updating = false;
