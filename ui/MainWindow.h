@@ -112,6 +112,8 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    /// Keeps the toolbar inside the window's width (fitToolBar()).
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void buildDocks();
@@ -131,6 +133,18 @@ private:
     void onRebuild();
     void followAddress(quint64 address);
     void applyTheme();
+    /// The debug toolbar's buttons with their text when the window is wide enough for it,
+    /// else icons only (the tooltips keep the names). Not enough without an icon theme: the
+    /// mode box and slider can still hide behind "»" (issue #31 item 9, open).
+    void fitToolBar();
+    /// The screen's available area minus the window's frame (title bar, borders): the room
+    /// for geometry(); empty when there is no screen.
+    QRect screenRoom() const;
+    /// Whether the window (with its frame) is inside the screen's available area.
+    bool fitsScreen() const;
+    /// Shrinks the window into the screen's available area (issue #31 item 6), as far as the
+    /// docks' minimum sizes allow, and moves it onto the screen; nothing when maximised.
+    void fitScreen();
     void updateTitle();
 
     void restoreSettings();
@@ -164,6 +178,7 @@ private:
     QByteArray m_defaultState;
     QString m_simPath;
     bool m_presentation = false;
+    bool m_fitPending = false;      ///< a fitScreen() is queued
     bool m_sized = false;           ///< initial dock sizes applied
     bool m_restored = false;        ///< a saved layout was restored
     uint64_t m_lastReportCount = 0; ///< race and error reports seen (raises Diagnostics)

@@ -123,11 +123,12 @@ void MainWindow::buildDocks() {
     QHeaderView* diagHeader = m_diagView->horizontalHeader();
     diagHeader->moveSection(diagHeader->visualIndex(DiagnosticsModel::MessageColumn),
                             DiagnosticsModel::ColumnCount - 1);
-    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 50);
-    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 60);
-    m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 85);
-    m_diagView->setColumnWidth(DiagnosticsModel::CountColumn, 45);
-    m_diagView->setColumnWidth(DiagnosticsModel::WorkItemsColumn, 100);
+    // narrow enough that the message keeps 10+ characters in a 430-pixel right column
+    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 40);
+    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 45);
+    m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 75);
+    m_diagView->setColumnWidth(DiagnosticsModel::CountColumn, 40);
+    m_diagView->setColumnWidth(DiagnosticsModel::WorkItemsColumn, 85);
     connect(m_diagView, &QTableView::clicked, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,

@@ -36,6 +36,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -59,6 +60,57 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (m_sized) return;
     m_sized = true;
     if (!m_restored) QTimer::singleShot(0, this, [this] { applyDockSizes(); }); // once laid out
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width()) fitToolBar();
+    // a dock shown, moved or grown (the teaching layout, simt lane bars, larger fonts) can
+    // push the window past the screen for a moment: give it back the screen's size once the
+    // layout has settled (as far as the docks' minimum sizes allow)
+    // (not on the offscreen platform: its screen is a placeholder, and tests size the window
+    // as a given screen's)
+    if (!m_fitPending && !isMaximized() && !isFullScreen() &&
+        QGuiApplication::platformName() != QLatin1String("offscreen") && !fitsScreen()) {
+        m_fitPending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_fitPending = false;
+            fitScreen();
+        });
+    }
+}
+
+void MainWindow::fitToolBar() {
+    QToolBar* tools = m_actions->toolBar();
+    const int room = width() - 2 * style()->pixelMetric(QStyle::PM_ToolBarHandleExtent) - 16;
+    tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    if (tools->sizeHint().width() > room) tools->setToolButtonStyle(Qt::ToolButtonIconOnly);
+}
+
+QRect MainWindow::screenRoom() const {
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!s) return {};
+    // the room for the window without its frame (title bar, borders)
+    const QRect avail = s->availableGeometry();
+    const QRect frame = frameGeometry(), inner = geometry();
+    return avail.adjusted(inner.left() - frame.left(), inner.top() - frame.top(),
+                          inner.right() - frame.right(), inner.bottom() - frame.bottom());
+}
+
+bool MainWindow::fitsScreen() const {
+    const QRect room = screenRoom();
+    return room.isEmpty() || (width() <= room.width() && height() <= room.height());
+}
+
+void MainWindow::fitScreen() {
+    if (isMaximized() || isFullScreen() || fitsScreen()) return;
+    const QRect room = screenRoom();
+    resize(std::min(width(), room.width()), std::min(height(), room.height()));
+    // and inside it: the frame's top left corner on the screen
+    const QRect g = geometry();
+    const int x = std::clamp(g.x(), room.left(), std::max(room.left(), room.right() - width() + 1));
+    const int y = std::clamp(g.y(), room.top(), std::max(room.top(), room.bottom() - height() + 1));
+    if (x != g.x() || y != g.y()) move(pos() + QPoint(x - g.x(), y - g.y()));
 }
 
 QSize MainWindow::sizeHint() const {
@@ -96,7 +148,7 @@ void MainWindow::teachingLayout() {
     const int w = width(), h = height();
     const int right = std::clamp(w - editorColumnsWidth(60), w * 22 / 100, w * 40 / 100);
     resizeDocks({grid}, {right}, Qt::Horizontal);
-    resizeDocks({memory}, {h * 30 / 100}, Qt::Vertical);
+    resizeDocks({memory}, {h * 42 / 100}, Qt::Vertical); // 8 rows of memory
 }
 
 void MainWindow::applyDockSizes(QSize keep) {
@@ -112,10 +164,11 @@ void MainWindow::applyDockSizes(QSize keep) {
     for (int ms : {400, 1000}) // after the held minimums below are released, and once more
         QTimer::singleShot(ms, this, restore);
     if (m_presentation && presentationStacked()) {
-        // editor above, grid and memory below: the bottom row takes 45% of the height
+        // editor above, grid and memory below: the bottom row takes 55% of the height (at
+        // least 8 rows of memory on a 768-pixel projector)
         resizeDocks(
             {dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockMemory_local"))},
-            {h * 45 / 100, h * 45 / 100}, Qt::Vertical);
+            {h * 55 / 100, h * 55 / 100}, Qt::Vertical);
         resizeDocks({dock(QStringLiteral("dockWorkItems"))}, {w * 45 / 100}, Qt::Horizontal);
         return;
     }
@@ -143,6 +196,7 @@ void MainWindow::applyTheme() {
     // the toolbar scales with the fonts (presentation mode, zoom)
     const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize) * Theme::fontScale() / 100;
     m_actions->toolBar()->setIconSize(QSize(icon, icon));
+    fitToolBar();
     m_editor->applyTheme();
     m_grid->applyTheme();
     m_scratchpad->input()->setFont(Theme::codeFont());
@@ -199,7 +253,8 @@ void MainWindow::setPresentationMode(bool on) {
             local->raise();
         }
         // large fonts, but at least 60 editor columns (beside a 22% right column)
-        int scale = 160;
+        // stacked (a 768-pixel-high projector): 130% at most, for 8 rows of memory below
+        int scale = stacked ? 130 : 160;
         for (; scale > 110; scale -= 10) {
             Theme::setFontScale(scale);
             if (editorColumnsWidth(60) <= width() * (stacked ? 96 : 78) / 100) break;

@@ -46,6 +46,10 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     for (const ValueFormat& f : ValueFormat::choices())
         m_format->addItem(f.name());
     m_format->setMaxVisibleItems(20);
+    // a long layout or type name must not widen the pane (a 1024-pixel projector, issue #31
+    // item 6): the box is about 12 characters wide, its list as wide as its longest item
+    m_format->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_format->setMinimumContentsLength(12);
     top->addWidget(m_format);
     auto* colours = m_colours = new QComboBox;
     colours->setObjectName(QStringLiteral("memoryColourMode"));

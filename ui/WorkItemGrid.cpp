@@ -12,9 +12,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace clstep::ui {
 
@@ -47,8 +51,8 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     // presentation fonts that row was wider than a 1024-pixel projector allows, and a row of
     // its own took the height of a row of tiles
     auto* second = new QHBoxLayout;
-    auto* subGroupLabel = new QLabel(tr("Sub-group"));
-    second->addWidget(subGroupLabel, 0, Qt::AlignTop);
+    m_subGroupLabel = new QLabel(tr("Sub-group"));
+    second->addWidget(m_subGroupLabel, 0, Qt::AlignTop);
     m_subGroupSize = new QComboBox;
     m_subGroupSize->setObjectName(QStringLiteral("subGroupSize"));
     m_subGroupSize->setToolTip(tr("Work-items per sub-group (SIMD lanes): get_sub_group_size(), "
@@ -87,7 +91,15 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_legend = new QWidget;
     new QGridLayout(m_legend); // three chips a row: narrow enough for a projector's fonts
     m_legend->layout()->setContentsMargins(0, 0, 0, 0);
-    second->insertWidget(0, m_legend, 1);
+    // at most three rows of chips on screen, the rest scrolled: a narrow pane with the simt lane
+    // chips took the height of every row of tiles and grew the window past the screen
+    m_legendScroll = new QScrollArea;
+    m_legendScroll->setObjectName(QStringLiteral("legendScroll"));
+    m_legendScroll->setWidget(m_legend);
+    m_legendScroll->setWidgetResizable(true);
+    m_legendScroll->setFrameShape(QFrame::NoFrame);
+    m_legendScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    second->insertWidget(0, m_legendScroll, 1);
     layout->addLayout(second);
     applyTheme();
 }
@@ -112,16 +124,15 @@ void WorkItemGrid::rebuildLegend() {
         delete it->widget();
         delete it;
     }
+    m_chips.clear();
     using S = debug::WorkItemState;
-    int n = 0;
     for (S s : {S::NotStarted, S::Ready, S::AtBarrier, S::AtBreakpoint, S::Finished, S::Error}) {
         auto* chip = new QLabel(QString::fromLatin1(debug::workItemStateName(s)));
         const QColor bg = Theme::workItemState(s);
         chip->setStyleSheet(
             QStringLiteral("QLabel{background:%1;color:%2;border-radius:4px;padding:1px 5px;}")
                 .arg(bg.name(), Theme::textOn(bg).name()));
-        static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
-        ++n;
+        m_chips << chip;
     }
     using L = debug::Scheduler::LaneState;
     for (L s : {L::Active, L::Masked, L::AtBarrier, L::Finished}) { // simt lane bars
@@ -131,10 +142,58 @@ void WorkItemGrid::rebuildLegend() {
             QStringLiteral("QLabel{background:%1;color:%2;border-radius:4px;padding:1px 5px;}")
                 .arg(LaneStyle::colour(s).name(), Theme::textOn(LaneStyle::colour(s)).name()));
         chip->setVisible(m_model->laneView());
-        static_cast<QGridLayout*>(l)->addWidget(chip, n / 3, n % 3);
-        ++n;
+        m_chips << chip;
     }
-    static_cast<QGridLayout*>(l)->setColumnStretch(3, 1);
+    m_legendColumns = 0;
+    flowLegend();
+}
+
+void WorkItemGrid::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    flowLegend();
+}
+
+bool WorkItemGrid::shownInLegend(const QLabel* chip) const {
+    // the lane chips only under the simt schedule
+    return chip->objectName() != QLatin1String("laneChip") || m_model->laneView();
+}
+
+void WorkItemGrid::flowLegend() {
+    auto* grid = static_cast<QGridLayout*>(m_legend->layout());
+    int widest = 1;
+    QList<QLabel*> shown;
+    for (QLabel* chip : m_chips) {
+        widest = std::max(widest, chip->sizeHint().width());
+        if (shownInLegend(chip)) shown << chip;
+    }
+    // the room beside the sub-group selector
+    const int spacing = std::max(0, grid->horizontalSpacing());
+    const int room = width() - m_subGroupLabel->sizeHint().width() -
+                     m_subGroupSize->sizeHint().width() - 4 * spacing - 8;
+    const int columns = std::clamp((room + spacing) / (widest + spacing), 1,
+                                   std::max<int>(1, static_cast<int>(shown.size())));
+    m_legend->setMinimumWidth(widest);
+    m_legendScroll->setMinimumWidth(widest);
+    if (columns == m_legendColumns) return;
+    m_legendColumns = columns;
+    while (QLayoutItem* it = grid->takeAt(0))
+        delete it; // the chips stay, children of the legend
+    for (int c = 0; c < grid->columnCount(); ++c)
+        grid->setColumnStretch(c, 0);
+    int n = 0;
+    for (QLabel* chip : m_chips) {
+        // a hidden chip keeps no cell: the shown ones pack
+        const int at = shownInLegend(chip) ? n++ : n;
+        grid->addWidget(chip, at / columns, at % columns);
+    }
+    grid->setColumnStretch(columns, 1);
+    // three rows of chips high (the rest scroll), or the whole legend when it is shorter
+    const int rows = (n + columns - 1) / columns;
+    const int chipHeight = m_chips.isEmpty() ? 0 : m_chips.front()->sizeHint().height();
+    const int spacingV = std::max(0, grid->verticalSpacing());
+    const int shownRows = std::min(rows, 3);
+    m_legendScroll->setFixedHeight(shownRows * chipHeight + std::max(0, shownRows - 1) * spacingV);
+    m_legendScroll->setToolTip(rows > 2 ? tr("Scroll for the rest of the legend") : QString());
 }
 
 void WorkItemGrid::setState(const SessionState& state) {
@@ -167,6 +226,8 @@ void WorkItemGrid::updateLanes(const SessionState& state) {
         m_model->setLaneView(simt);
         for (QLabel* chip : m_legend->findChildren<QLabel*>(QStringLiteral("laneChip")))
             chip->setVisible(simt);
+        m_legendColumns = 0;
+        flowLegend();
     }
     if (!m_subGroupSize->hasFocus())
         if (const int i = m_subGroupSize->findData(static_cast<int>(state.subGroupSize)); i >= 0)

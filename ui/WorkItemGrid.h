@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QSpinBox;
 class QTableView;
 
@@ -27,6 +28,11 @@ public:
     WorkItemGridModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QSize sizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+public:
     /// Re-applies fonts and cell sizes (zoom, presentation mode, theme).
     void applyTheme();
 
@@ -40,6 +46,12 @@ private:
     void onCellClicked(const QModelIndex& index);
     void onGroupEdited();
     void rebuildLegend();
+    /// Places the legend's visible chips in as many columns as the pane's width allows
+    /// (a narrow pane wraps them; the legend never sets the pane's minimum width beyond one
+    /// chip), so the grid keeps the height for its tiles (issue #31 item 6).
+    void flowLegend();
+    /// Whether the legend shows `chip` now (the lane chips: only under simt).
+    bool shownInLegend(const QLabel* chip) const;
     void updateLanes(const SessionState& state);
 
     WorkItemGridModel* m_model = nullptr;
@@ -47,8 +59,12 @@ private:
     std::array<QSpinBox*, 3> m_group{};
     ElidedLabel* m_groupsDone = nullptr;
     QComboBox* m_subGroupSize = nullptr;
+    QLabel* m_subGroupLabel = nullptr;
     QLabel* m_lanes = nullptr; ///< per sub-group: active/masked lanes and the split branch
     QWidget* m_legend = nullptr;
+    QScrollArea* m_legendScroll = nullptr; ///< the legend, three rows of chips high
+    QList<QLabel*> m_chips;                ///< the legend's chips, in order
+    int m_legendColumns = 0;               ///< columns of the legend's current arrangement
     bool m_updating = false;
 };
 

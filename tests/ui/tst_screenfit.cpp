@@ -145,7 +145,6 @@ void TestScreenFit::presentationFits() {
     if (visibleRows(AddressSpace::Local) < 8)
         problems << QStringLiteral("%1 __local rows").arg(visibleRows(AddressSpace::Local));
     problems.removeAll(QString());
-    QEXPECT_FAIL("", "issue #31 item 5 is not done yet: remove this line once fixed", Abort);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
 }
 
@@ -158,7 +157,6 @@ void TestScreenFit::teachingLayoutFits() {
     if (visibleRows(AddressSpace::Local) < 8)
         problems << QStringLiteral("%1 __local rows").arg(visibleRows(AddressSpace::Local));
     problems.removeAll(QString());
-    QEXPECT_FAIL("", "issue #31 item 5 is not done yet: remove this line once fixed", Abort);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
 }
 
