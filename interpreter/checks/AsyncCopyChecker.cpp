@@ -155,11 +155,11 @@ void AsyncCopyChecker::checkSameWait(const WorkItem& wi, uint64_t count, const u
     d.kind = "barrier-divergence";
     d.range = site;
     d.message = "Work-group divergence detected (barrier): wait_group_events call " +
-                std::to_string(k + 1) + " of work-item " + MemoryNames::idsText(wi.ids()) +
-                " waits on " + mine + ", work-item " + MemoryNames::idsText(first.caller) +
+                std::to_string(k + 1) + " of work-item " + idsText(wi.ids()) +
+                " waits on " + mine + ", work-item " + idsText(first.caller) +
                 " waited on " + theirs +
                 "; every work-item must wait on the same events (OpenCL C 6.12.10)";
-    d.notes.push_back({first.site, "work-item " + MemoryNames::idsText(first.caller) +
+    d.notes.push_back({first.site, "work-item " + idsText(first.caller) +
                                        " waited on " + theirs + " here"});
     d.workItems = {wi.ids(), first.caller};
     report(std::move(d), {{"event_count", count},

@@ -594,8 +594,8 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     std::string sameValue;
     if (benign)
         sameValue = c.hazard == Hazard::RAW
-                        ? MemoryNames::hexBytes(firstValue.data(), firstValue.size())
-                        : MemoryNames::hexBytes(a.data, a.size);
+                        ? hexBytes(firstValue.data(), firstValue.size())
+                        : hexBytes(a.data, a.size);
     if (benign) d.message += ": the write stores the value already there (" + sameValue + ")";
     d.notes.front().message = "second access: " + secondText + " by " + entity(second, secondIds);
     d.workItems = {firstIds, secondIds};
