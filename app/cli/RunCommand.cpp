@@ -24,11 +24,10 @@
 
 namespace clstep::cli {
 
-void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
+void addLaunchOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("file", o.file, "launch file (.sim) or kernel file (.cl)")->required();
     cmd.add_option("--kernel", o.kernel, "kernel name (with a .cl file)");
     cmd.add_option("--global", o.global, "global size X[,Y[,Z]] (with a .cl file)");
-    cmd.add_option("--local", o.local, "local size X[,Y[,Z]]");
     cmd.add_option("--global-offset", o.globalOffset, "global offset X[,Y[,Z]]");
     cmd.add_option("--arg", o.args,
                    "kernel argument spec, as a .sim '<...>' line (repeat per argument)");
@@ -38,6 +37,20 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("-b,--build-options", o.buildOptions,
                    "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\"); a "
                    "-cl-std there overrides --cl-std");
+}
+
+void addLimitOptions(CLI::App& cmd, RunOptionsCli& o) {
+    cmd.add_option("--max-steps", o.maxSteps,
+                   "statements one work-item may execute before it is stopped");
+    cmd.add_option("--local-mem-size", o.localMemBytes,
+                   "simulated device's __local memory per work-group, bytes (default 65536)");
+    cmd.add_option("--global-mem-size", o.globalMemBytes,
+                   "simulated device's global memory, bytes (default 1073741824)");
+}
+
+void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
+    addLaunchOptions(cmd, o);
+    cmd.add_option("--local", o.local, "local size X[,Y[,Z]]");
     cmd.add_option("--device-endian", o.deviceEndian,
                    "simulated device byte order: little|big (default: the .sim file's "
                    "`# clstep: device-endian`, else little)")
@@ -45,15 +58,10 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     cmd.add_option("--sub-group-size", o.subGroupSize,
                    "maximum sub-group size in work-items (cl_khr_subgroups; default 32)")
         ->check(CLI::Range(1u, 1024u));
-    cmd.add_option("--max-steps", o.maxSteps,
-                   "statements one work-item may execute before it is stopped");
+    addLimitOptions(cmd, o);
     cmd.add_option("--threads", o.threads,
                    "threads that run work-groups (0 = one per core; output and reports do "
                    "not depend on it)");
-    cmd.add_option("--local-mem-size", o.localMemBytes,
-                   "simulated device's __local memory per work-group, bytes (default 65536)");
-    cmd.add_option("--global-mem-size", o.globalMemBytes,
-                   "simulated device's global memory, bytes (default 1073741824)");
     cmd.add_option("--diagnostics-json", o.diagnosticsJson,
                    "also write the diagnostics as JSON to FILE");
     cmd.add_option("--dump-png", o.dumpPng,

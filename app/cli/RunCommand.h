@@ -52,6 +52,14 @@ struct RunOptionsCli : CheckSwitches, ReportSwitches {
     const CLI::Option* expectOption = nullptr;
 };
 
+/// Registers what names one launch on `cmd`, for `run` and `sweep`: the launch or kernel file,
+/// --kernel, --global, --global-offset, --arg (a .sim argument line), and the build options
+/// --cl-std, -D, -I, -b (clBuildProgram's, spec 5.8.4).
+void addLaunchOptions(CLI::App& cmd, RunOptionsCli& options);
+/// Registers the per-run limits on `cmd`, for `run` and `sweep`: --max-steps (statements per
+/// work-item), --local-mem-size (bytes of __local memory per work-group) and --global-mem-size
+/// (bytes of global memory).
+void addLimitOptions(CLI::App& cmd, RunOptionsCli& options);
 /// Registers the `run` options on `cmd`.
 void addRunOptions(CLI::App& cmd, RunOptionsCli& options);
 

@@ -20,25 +20,10 @@ namespace clstep::cli {
 
 void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
     RunOptionsCli& r = o.run;
-    cmd.add_option("file", r.file, "launch file (.sim) or kernel file (.cl)")->required();
-    cmd.add_option("--kernel", r.kernel, "kernel name (with a .cl file)");
-    cmd.add_option("--global", r.global, "global size X[,Y[,Z]] (with a .cl file)");
-    cmd.add_option("--global-offset", r.globalOffset, "global offset X[,Y[,Z]]");
-    cmd.add_option("--arg", r.args,
-                   "kernel argument spec, as a .sim '<...>' line (repeat per argument)");
+    addLaunchOptions(cmd, r);
     cmd.add_option("--kernel-file", r.kernelFileOverride,
                    "build this kernel file instead of the one the .sim names");
-    cmd.add_option("--cl-std", r.clStd, "OpenCL C version: CL1.0|CL1.1|CL1.2|CL2.0|CL3.0");
-    cmd.add_option("-D", r.defines, "define a macro NAME[=VALUE]");
-    cmd.add_option("-I", r.includeDirs, "add an include directory");
-    cmd.add_option("-b,--build-options", r.buildOptions,
-                   "clBuildProgram options, as one string (\"-D N=4 -cl-std=CL2.0 ...\")");
-    cmd.add_option("--max-steps", r.maxSteps,
-                   "statements one work-item may execute before it is stopped");
-    cmd.add_option("--local-mem-size", r.localMemBytes,
-                   "simulated device's __local memory per work-group, bytes (default 65536)");
-    cmd.add_option("--global-mem-size", r.globalMemBytes,
-                   "simulated device's global memory, bytes (default 1073741824)");
+    addLimitOptions(cmd, r);
     addCheckSwitches(cmd, r);
     addReportSwitches(cmd, r);
     addErrorExitcode(cmd, r, "default 1 (also for results that depend on the configuration)");
