@@ -125,12 +125,13 @@ void SweepDialog::compute(Outcome& o) {
     sl.run = session.runOptions();
     sl.checks = o.checks;
     sl.pinnedLocals = config->pinnedLocals;
-    o.runs = debug::Sweep::run(sl, o.configs, 0);
-
     std::vector<launch::KernelArgSpec> specs = config->args;
     for (launch::KernelArgSpec& spec : specs)
         if (!spec.type) spec.type = spec.writtenType;
-    o.report = launch::SweepReport::build(o.runs, specs, 0);
+    launch::SweepResults results(o.configs.size(), specs, 0);
+    debug::Sweep::run(sl, o.configs, 0, results);
+    o.report = launch::SweepReport::build(results);
+    o.runs = std::move(results.runs());
     launch::DiagnosticPrinter printer(program.sources);
     printer.setKernelName(sl.kernel);
     for (const launch::SweepFinding& f : o.report.findings) {

@@ -225,10 +225,13 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
                 << "' has no __local argument '" << name << "'\n";
     }
 
-    std::vector<launch::SweepRunResult> runs = debug::Sweep::run(sl, configs, o.jobs);
+    // each run is compared as it finishes; only --json-buffers keeps every run's buffers
+    launch::SweepResults results(configs.size(), launch.config.args, o.ulp, json && o.jsonBuffers);
+    debug::Sweep::run(sl, configs, o.jobs, results);
+    std::vector<launch::SweepRunResult>& runs = results.runs();
     if (!suppressions.empty())
         launch::SweepReport::suppress(runs, suppressions, program.sources, sl.kernel);
-    const launch::SweepReport report = launch::SweepReport::build(runs, launch.config.args, o.ulp);
+    const launch::SweepReport report = launch::SweepReport::build(results);
     DiagnosticPrinter printer(program.sources);
     printer.setKernelName(sl.kernel);
 

@@ -52,24 +52,40 @@ launch::SweepRunResult Sweep::runOne(const SweepLaunch& l, const launch::SweepCo
     } catch (const std::exception& e) {
         result.launched = false;
         result.failure = std::string("internal error: ") + e.what();
+    } catch (...) {
+        result.launched = false;
+        result.failure = "internal error: an exception of no known type";
     }
     return result;
 }
 
-std::vector<launch::SweepRunResult>
-Sweep::run(const SweepLaunch& l, const std::vector<launch::SweepConfiguration>& configurations,
-           unsigned jobs) {
-    std::vector<launch::SweepRunResult> results(configurations.size());
+void Sweep::run(const SweepLaunch& l, const std::vector<launch::SweepConfiguration>& configurations,
+                unsigned jobs, launch::SweepResults& results) {
     if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-    jobs = static_cast<unsigned>(std::min<size_t>(jobs, configurations.size()));
+    jobs =
+        static_cast<unsigned>(std::max<size_t>(1, std::min<size_t>(jobs, configurations.size())));
     std::atomic<size_t> next{0};
     auto work = [&] {
-        for (size_t i = next++; i < configurations.size(); i = next++)
-            results[i] = runOne(l, configurations[i]);
+        for (;;) {
+            // results waiting for an earlier configuration (the reference) hold their
+            // buffers: start no other run while `jobs` of them wait
+            results.waitUntilHeldBelow(jobs);
+            const size_t i = next++;
+            if (i >= configurations.size()) return;
+            launch::SweepRunResult r = runOne(l, configurations[i]);
+            try {
+                results.add(i, std::move(r));
+            } catch (const std::bad_alloc&) {
+                launch::SweepRunResult failed;
+                failed.config = configurations[i];
+                failed.failure = "the host ran out of memory";
+                results.add(i, std::move(failed));
+            }
+        }
     };
     if (jobs <= 1) {
         runOnDeepStack(work);
-        return results;
+        return;
     }
     std::vector<std::unique_ptr<DeepStackThread>> threads;
     for (unsigned t = 0; t < jobs; ++t) {
@@ -79,7 +95,6 @@ Sweep::run(const SweepLaunch& l, const std::vector<launch::SweepConfiguration>& 
     if (threads.empty()) runOnDeepStack(work);
     for (auto& t : threads)
         t->join();
-    return results;
 }
 
 } // namespace clstep::debug

@@ -4,6 +4,7 @@
 #include "frontend/Program.h"
 #include "launch/SweepMatrix.h"
 #include "launch/SweepReport.h"
+#include "launch/SweepResults.h"
 #include "runtime/KernelArgument.h"
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
@@ -37,15 +38,18 @@ struct SweepLaunch {
 class Sweep {
 public:
     /// Runs `configurations` of `launch` on `jobs` threads (0: one per core), one
-    /// configuration per thread at a time, each run on one thread; the results are in the
-    /// order of `configurations` whatever the threads do. Memory: `jobs` runs at a time, and
-    /// the dumped buffers and reports of all.
-    static std::vector<launch::SweepRunResult>
-    run(const SweepLaunch& launch, const std::vector<launch::SweepConfiguration>& configurations,
-        unsigned jobs);
+    /// configuration per thread at a time, each run on one thread, and adds each result to
+    /// `results` (made for `configurations.size()` runs) as it finishes, where it is compared
+    /// at once and its buffers released (SweepResults). A thread starts no new configuration
+    /// while `results` holds `jobs` results waiting for an earlier one (the reference), so
+    /// memory is that of `jobs` runs at a time plus the reference's dumped buffers. Never
+    /// throws for a configuration (runOne).
+    static void run(const SweepLaunch& launch,
+                    const std::vector<launch::SweepConfiguration>& configurations, unsigned jobs,
+                    launch::SweepResults& results);
 
     /// Runs one configuration. An exception of the interpreter (host memory, internal
-    /// error) becomes the result's `failure`; never throws.
+    /// error, anything thrown) becomes the result's `failure`; never throws.
     static launch::SweepRunResult runOne(const SweepLaunch& launch,
                                          const launch::SweepConfiguration& configuration);
 };

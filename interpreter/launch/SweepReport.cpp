@@ -1,6 +1,8 @@
 // SweepReport: the summary of a launch sweep (findings, result classes, differences).
 #include "launch/SweepReport.h"
 
+#include "launch/SweepResults.h"
+
 #include <map>
 #include <set>
 #include <tuple>
@@ -18,24 +20,6 @@ const char* sweepVerdictName(SweepVerdict v) {
     }
     return "errors";
 }
-
-namespace {
-
-bool sameResults(const SweepRunResult& a, const SweepRunResult& b,
-                 const std::vector<KernelArgSpec>& specs, uint64_t ulp) {
-    for (size_t i = 0; i < a.dumps.size() && i < b.dumps.size() && i < specs.size(); ++i) {
-        if (a.dumps[i].size() != b.dumps[i].size()) return false;
-        const ElementType type = specs[i].type.value_or(ElementType::UChar);
-        const size_t size = elementSize(type);
-        for (size_t at = 0; at + size <= a.dumps[i].size(); at += size)
-            if (!BufferComparison::equalElements(type, a.dumps[i].data() + at,
-                                                 b.dumps[i].data() + at, ulp))
-                return false;
-    }
-    return true;
-}
-
-} // namespace
 
 void SweepReport::suppress(std::vector<SweepRunResult>& runs, Suppressions& suppressions,
                            const SourceManager& sources, const std::string& kernel) {
@@ -62,9 +46,9 @@ void SweepReport::suppress(std::vector<SweepRunResult>& runs, Suppressions& supp
     }
 }
 
-SweepReport SweepReport::build(const std::vector<SweepRunResult>& runs,
-                               const std::vector<KernelArgSpec>& specs, uint64_t ulp) {
+SweepReport SweepReport::build(const SweepResults& results) {
     SweepReport r;
+    const std::vector<SweepRunResult>& runs = results.runs();
     std::map<std::tuple<std::string, uint32_t, uint32_t, uint32_t>, size_t> byKey;
     for (size_t c = 0; c < runs.size(); ++c) {
         const SweepRunResult& run = runs[c];
@@ -79,35 +63,10 @@ SweepReport SweepReport::build(const std::vector<SweepRunResult>& runs,
             if (f.configurations.empty() || f.configurations.back() != c)
                 f.configurations.push_back(c);
         }
-        if (!run.launched) {
-            r.refused.push_back(c);
-            continue;
-        }
-        bool placed = false;
-        for (std::vector<size_t>& cls : r.resultClasses)
-            if (sameResults(runs[cls.front()], run, specs, ulp)) {
-                cls.push_back(c);
-                placed = true;
-                break;
-            }
-        if (!placed) r.resultClasses.push_back({c});
+        if (!run.launched) r.refused.push_back(c);
     }
-    for (size_t k = 1; k < r.resultClasses.size(); ++k) {
-        SweepDifference d;
-        d.firstClass = 0;
-        d.secondClass = k;
-        const SweepRunResult& a = runs[r.resultClasses[0].front()];
-        const SweepRunResult& b = runs[r.resultClasses[k].front()];
-        for (size_t i = 0; i < a.dumps.size() && i < b.dumps.size() && i < specs.size(); ++i) {
-            uint64_t total = 0;
-            auto elements =
-                BufferComparison::differences(specs[i], a.dumps[i], b.dumps[i], ulp,
-                                              20 - std::min<size_t>(20, d.elements.size()), &total);
-            d.total += total;
-            d.elements.insert(d.elements.end(), elements.begin(), elements.end());
-        }
-        r.differences.push_back(std::move(d));
-    }
+    r.resultClasses = results.resultClasses();
+    r.differences = results.differences();
     // A launch refused under some configurations (a work-group size the launch does not
     // allow) is no error of the kernel; refused under all, it is the launch's error.
     bool kernelErrors = r.resultClasses.empty();

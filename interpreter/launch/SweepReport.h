@@ -40,6 +40,8 @@ struct SweepFinding {
     std::vector<size_t> configurations; ///< indexes into the runs, increasing
 };
 
+class SweepResults;
+
 /// Dumped elements that differ between two classes of configurations.
 struct SweepDifference {
     size_t firstClass = 0, secondClass = 0;  ///< indexes into SweepReport::resultClasses
@@ -60,11 +62,10 @@ const char* sweepVerdictName(SweepVerdict v);
 /// elements by which those classes differ, and the verdict.
 class SweepReport {
 public:
-    /// Summarizes `runs` of a launch whose argument specifications are `specs` (names, element
-    /// types, dump flags). Results (the dumped buffers) are compared with
-    /// BufferComparison::equalElements, floats within `ulp`.
-    static SweepReport build(const std::vector<SweepRunResult>& runs,
-                             const std::vector<KernelArgSpec>& specs, uint64_t ulp);
+    /// Summarizes the runs of a sweep: their findings and verdict, with the classes of equal
+    /// results and their differences as `results` compared them as the runs finished
+    /// (SweepResults: floats within its `ulp`).
+    static SweepReport build(const SweepResults& results);
 
     /// Leaves out of every run of `runs` the reports (of kernel `kernel`, ranges in `sources`)
     /// that a rule of `suppressions` matches (`sweep --suppressions`, docs/sweep.md), before
