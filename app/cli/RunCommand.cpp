@@ -48,6 +48,30 @@ void addLimitOptions(CLI::App& cmd, RunOptionsCli& o) {
                    "simulated device's global memory, bytes (default 1073741824)");
 }
 
+void addAccessStatsOptions(CLI::App& cmd, RunOptionsCli& o) {
+    auto powerOfTwo = CLI::Validator(
+        [](std::string& v) {
+            try {
+                const unsigned long n = std::stoul(v);
+                if (n >= 1 && n <= 1024 && (n & (n - 1)) == 0) return std::string();
+            } catch (...) {
+            }
+            return "must be a power of two from 1 to 1024, got '" + v + "'";
+        },
+        "POW2");
+    cmd.add_flag("--access-stats", o.accessStats,
+                 "memory efficiency (__local bank conflicts, __global coalescing) and "
+                 "divergence per sub-group: run prints them per line (sub-groups of "
+                 "--sub-group-size work-items), sweep per configuration (sub-group sizes "
+                 "8,16,32,64 unless --sub-group-size lists others)");
+    cmd.add_option("--banks", o.banks, "__local memory banks (default 32)")->check(powerOfTwo);
+    cmd.add_option("--bank-width", o.bankWidth, "bytes per __local bank word (default 4)")
+        ->check(powerOfTwo);
+    cmd.add_option("--segment", o.segmentBytes,
+                   "__global transaction segment in bytes: 32, 64 or 128 (default 128)")
+        ->check(CLI::IsMember({32, 64, 128}));
+}
+
 void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     addLaunchOptions(cmd, o);
     cmd.add_option("--local", o.local, "local size X[,Y[,Z]]");
@@ -69,26 +93,8 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
     addCheckSwitches(cmd, o);
     addReportSwitches(cmd, o);
     addErrorExitcode(cmd, o, "default 1");
-    auto powerOfTwo = CLI::Validator(
-        [](std::string& v) {
-            try {
-                const unsigned long n = std::stoul(v);
-                if (n >= 1 && n <= 1024 && (n & (n - 1)) == 0) return std::string();
-            } catch (...) {
-            }
-            return "must be a power of two from 1 to 1024, got '" + v + "'";
-        },
-        "POW2");
-    cmd.add_flag("--access-stats", o.accessStats,
-                 "print per-line memory efficiency (__local bank conflicts, __global "
-                 "coalescing) and divergence per sub-group (of --sub-group-size work-items)");
+    addAccessStatsOptions(cmd, o);
     cmd.add_option("--json", o.accessStatsJson, "with --access-stats: also write them as JSON");
-    cmd.add_option("--banks", o.banks, "__local memory banks (default 32)")->check(powerOfTwo);
-    cmd.add_option("--bank-width", o.bankWidth, "bytes per __local bank word (default 4)")
-        ->check(powerOfTwo);
-    cmd.add_option("--segment", o.segmentBytes,
-                   "__global transaction segment in bytes: 32, 64 or 128 (default 128)")
-        ->check(CLI::IsMember({32, 64, 128}));
     o.expectOption =
         cmd.add_option("--expect", o.expect,
                        "compare the final buffers with recorded ones: PATH is a directory of "

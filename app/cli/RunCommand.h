@@ -60,6 +60,11 @@ void addLaunchOptions(CLI::App& cmd, RunOptionsCli& options);
 /// work-item), --local-mem-size (bytes of __local memory per work-group) and --global-mem-size
 /// (bytes of global memory).
 void addLimitOptions(CLI::App& cmd, RunOptionsCli& options);
+/// Registers the SIMT statistics options on `cmd`, for `run` and `sweep`: --access-stats
+/// (checks/AccessStats: `__local` bank conflicts, `__global` coalescing and divergence per
+/// sub-group), --banks, --bank-width (bytes) and --segment (bytes; docs/diagnostics.md,
+/// "Access statistics").
+void addAccessStatsOptions(CLI::App& cmd, RunOptionsCli& options);
 /// Registers the `run` options on `cmd`.
 void addRunOptions(CLI::App& cmd, RunOptionsCli& options);
 

@@ -27,12 +27,13 @@ void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
     addCheckSwitches(cmd, r);
     addReportSwitches(cmd, r);
     addErrorExitcode(cmd, r, "default 1 (also for results that depend on the configuration)");
+    addAccessStatsOptions(cmd, r);
     cmd.add_option("--local", o.localList,
                    "work-group sizes to try: 8,16,32 or 8x8,16x16 (default: every size that "
                    "divides the global size and fits the device)");
     cmd.add_option("--sub-group-size", o.subGroupList,
                    "sub-group sizes to try, e.g. 8,16 (default: 8,16,32,64 when the kernel "
-                   "uses sub-group functions)");
+                   "uses sub-group functions or --access-stats is given)");
     cmd.add_option("--schedules", o.scheduleList,
                    "work-item schedules: in-order,reverse,round-robin,simt (default: "
                    "in-order,reverse,round-robin)");
@@ -189,8 +190,10 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
     }
     const Program& program = *launch.program;
     const bool launchBig = launch.run.deviceBigEndian;
+    // the sub-group size changes what sub-group functions return and every SIMT statistic
     matrix.usesSubGroups =
-        !o.noSubGroupSweep && launch::SweepMatrix::usesSubGroupFunctions(program);
+        !o.noSubGroupSweep &&
+        (o.run.accessStats || launch::SweepMatrix::usesSubGroupFunctions(program));
     const std::vector<launch::SweepConfiguration> configs =
         launch::SweepMatrix::expand(matrix, launch.range, launchBig);
 
@@ -214,6 +217,8 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
         sl.dump.push_back(spec.dump);
     sl.run = launch.run;
     sl.checks = launch.checks;
+    if (o.run.accessStats)
+        sl.accessStats = AccessStatsOptions{0, o.run.banks, o.run.bankWidth, o.run.segmentBytes};
     sl.pinnedLocals = launch.config.pinnedLocals;
     sl.pinnedLocals.insert(sl.pinnedLocals.end(), o.pinLocal.begin(), o.pinLocal.end());
     for (const std::string& name : sl.pinnedLocals) {
@@ -289,6 +294,13 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
             }
         } else if (report.resultClasses.size() == 1) {
             out << "\nresults equal under every configuration that ran\n";
+        }
+        if (o.run.accessStats) {
+            out << "\naccess statistics per configuration (per sub-group of its size; "
+                   "docs/diagnostics.md, \"Access statistics\"):\n";
+            for (const launch::SweepRunResult& run : runs)
+                if (run.access)
+                    out << "  " << run.config.name() << ": " << run.access->text() << "\n";
         }
         out << "\nverdict: " << launch::sweepVerdictName(report.verdict) << "\n";
     }

@@ -11,7 +11,8 @@ namespace clstep::debug {
 ScheduledOutcome runUnderSchedule(const Program& program, const std::string& kernel,
                                   const NDRange& range, const std::vector<KernelArgument>& args,
                                   const RunOptions& options, const CheckOptions& checkOptions,
-                                  Scheduler scheduler, bool captureLocals) {
+                                  Scheduler scheduler, bool captureLocals,
+                                  ExecutionObserver* observer) {
     ScheduledOutcome out;
     KernelRun run(program, kernel, range, args, options);
     if (!run.ready()) {
@@ -22,6 +23,7 @@ ScheduledOutcome runUnderSchedule(const Program& program, const std::string& ker
     out.launched = true;
     CheckSet checks(checkOptions);
     checks.attach(run);
+    if (observer) run.addObserver(observer);
     for (ExecutionObserver* o : run.observers())
         o->onRunBegin(run);
     SessionController controller;

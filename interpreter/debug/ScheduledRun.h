@@ -4,6 +4,7 @@
 #include "common/Diagnostic.h"
 #include "debug/Scheduler.h"
 #include "frontend/Program.h"
+#include "runtime/ExecutionObserver.h"
 #include "runtime/KernelArgument.h"
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
@@ -43,10 +44,13 @@ struct ScheduledOutcome {
 /// checks of `checkOptions` attached. The one scheduled run of `explore` and of the launch
 /// sweep (debug/Sweep.h). Keeps each group's final `__local` memory when `captureLocals`.
 /// Kernel errors are diagnostics of the outcome; a refused launch gives `launched == false`.
-/// Exceptions of the interpreter (std::bad_alloc, internal errors) propagate.
+/// `observer` (may be null; not owned) is attached to the run too, after the checks (the
+/// sweep's AccessStats). Exceptions of the interpreter (std::bad_alloc, internal errors)
+/// propagate.
 ScheduledOutcome runUnderSchedule(const Program& program, const std::string& kernel,
                                   const NDRange& range, const std::vector<KernelArgument>& args,
                                   const RunOptions& options, const CheckOptions& checkOptions,
-                                  Scheduler scheduler, bool captureLocals);
+                                  Scheduler scheduler, bool captureLocals,
+                                  ExecutionObserver* observer = nullptr);
 
 } // namespace clstep::debug

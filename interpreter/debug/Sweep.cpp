@@ -38,8 +38,15 @@ launch::SweepRunResult Sweep::runOne(const SweepLaunch& l, const launch::SweepCo
             result.failure = "unknown schedule '" + c.schedule + "'";
             return result;
         }
+        std::unique_ptr<AccessStats> stats;
+        if (l.accessStats) {
+            AccessStatsOptions so = *l.accessStats;
+            so.subGroupSize = options.subGroupSize;
+            stats = std::make_unique<AccessStats>(so);
+        }
         ScheduledOutcome o = runUnderSchedule(*program, l.kernel, range, args, options, l.checks,
-                                              Scheduler(policy, c.seed), false);
+                                              Scheduler(policy, c.seed), false, stats.get());
+        if (stats && o.launched) result.access = launch::SweepAccessSummary::of(*stats);
         result.launched = o.launched;
         result.diagnostics = std::move(o.diagnostics);
         result.counts = std::move(o.counts);

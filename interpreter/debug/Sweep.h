@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checks/AccessStats.h"
 #include "checks/CheckSet.h"
 #include "frontend/Program.h"
 #include "launch/SweepMatrix.h"
@@ -9,6 +10,7 @@
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,10 @@ struct SweepLaunch {
     RunOptions run;
     CheckOptions checks;
     std::vector<std::string> pinnedLocals; ///< `__local` arguments that do not scale
+    /// With a value (`sweep --access-stats`): each run also collects the SIMT statistics
+    /// (checks/AccessStats) with these banks, bank width and segment, and the
+    /// configuration's sub-group size (else the run's), into SweepRunResult::access.
+    std::optional<AccessStatsOptions> accessStats;
 };
 
 /// Runs one launch under every configuration of a sweep matrix (launch/SweepMatrix.h;

@@ -103,6 +103,7 @@ nlohmann::json SweepReport::toJson(const std::vector<SweepRunResult>& runs,
         j["warnings"] = warnings;
         j["result_class"] = classOf[c] < 0 ? json() : json(classOf[c]);
         if (!run.failure.empty()) j["failure"] = run.failure;
+        if (run.access) j["access_stats"] = run.access->toJson();
         if (withBuffers) {
             json buffers = json::array();
             for (size_t i = 0; i < run.dumps.size() && i < specs.size(); ++i)

@@ -5,11 +5,13 @@
 #include "launch/DiagnosticPrinter.h"
 #include "launch/LaunchConfig.h"
 #include "launch/Suppressions.h"
+#include "launch/SweepAccessSummary.h"
 #include "launch/SweepMatrix.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,9 @@ struct SweepRunResult {
     /// An exception the interpreter ended with ("" when none): a clstep bug or the host
     /// running out of memory, reported instead of a result.
     std::string failure;
+    /// The SIMT statistics of the run under the configuration's sub-group size (`sweep
+    /// --access-stats`; none otherwise, or when the launch was refused).
+    std::optional<SweepAccessSummary> access;
 };
 
 /// One diagnostic found under one or more configurations of a sweep, deduplicated by kind
@@ -84,7 +89,8 @@ public:
     SweepVerdict verdict = SweepVerdict::Clean;
 
     /// The sweep as JSON (schema in docs/sweep.md): "verdict", "configurations" (each with
-    /// its "launched", "errors", "warnings" and "result_class"; with `withBuffers` its dumped
+    /// its "launched", "errors", "warnings", "result_class", "access_stats" when the run has
+    /// them (SweepAccessSummary::toJson); with `withBuffers` its dumped
     /// buffers as {"name","type","hex"}), "diagnostics" (DiagnosticPrinter objects plus
     /// "configurations": [names]), "result_classes", "differences". `printer` formats the
     /// program's sources.

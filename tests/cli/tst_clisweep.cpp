@@ -165,6 +165,83 @@ private slots:
         QVERIFY2(r.out.contains("3 configurations"), qPrintable(r.out));
     }
 
+    /// --access-stats: the SIMT statistics depend on the sub-group size, so the sweep varies it
+    /// (8, 16, 32, 64) even for a kernel without sub-group functions, and reports them per
+    /// configuration. One work-group of 64; `tile[lid * 32]` puts every lane in bank 0
+    /// (degree = lanes per sub-group), `out[gid]` moves one 128-byte segment per sub-group
+    /// (two for 64 lanes), and `lid % 16 < 8` splits every sub-group of 16 or more lanes,
+    /// masking 8 lanes of each 16 on line 7.
+    void accessStatsPerSubGroupSize() {
+        QTemporaryDir dir;
+        const QString file = write(dir, "stats.cl",
+                                   "__kernel void k(__global int *out, __local int *tile) {\n"
+                                   "    const uint lid = get_local_id(0);\n"
+                                   "    tile[lid * 32] = (int)lid;\n"
+                                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                                   "    int v = tile[lid * 32];\n"
+                                   "    if (lid % 16 < 8)\n"
+                                   "        v += 1;\n"
+                                   "    out[get_global_id(0)] = v;\n"
+                                   "}\n");
+        const QString json = dir.filePath("sweep.json");
+        const QStringList launch = {
+            "sweep", file,          "--kernel",    "k",       "--global",
+            "64",    "--local",     "64",          "--arg",   "<size=256 int fill=0 dump>",
+            "--arg", "<size=8192>", "--schedules", "in-order"};
+        CliResult r = cli(launch + QStringList{"--access-stats", "--json", json});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("4 configurations"), qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains(
+                "\naccess statistics per configuration (per sub-group of its size; "
+                "docs/diagnostics.md, \"Access statistics\"):\n"
+                "  local 64, sub-group 8, in-order: __local conflicts worst 8, mean 8.00 (16 "
+                "accesses); __global efficiency 25% (256 of 1024 bytes, worst 1 segment); "
+                "branches split 0 of 8; 0 masked lane-slots\n"
+                "  local 64, sub-group 16, in-order: __local conflicts worst 16, mean 16.00 (8 "
+                "accesses); __global efficiency 50% (256 of 512 bytes, worst 1 segment); "
+                "branches split 4 of 4; 32 masked lane-slots\n"
+                "  local 64, sub-group 32, in-order: __local conflicts worst 32, mean 32.00 (4 "
+                "accesses); __global efficiency 100% (256 of 256 bytes, worst 1 segment); "
+                "branches split 2 of 2; 32 masked lane-slots\n"
+                "  local 64, sub-group 64, in-order: __local conflicts worst 64, mean 64.00 (2 "
+                "accesses); __global efficiency 100% (256 of 256 bytes, worst 2 segments); "
+                "branches split 1 of 1; 32 masked lane-slots\n"
+                "\nverdict: clean\n"),
+            qPrintable(r.out));
+        const QJsonObject j = readJson(json);
+        QCOMPARE(j["matrix"].toObject()["sub_group_sizes"].toArray(), QJsonArray({8, 16, 32, 64}));
+        const QJsonObject s16 =
+            j["configurations"].toArray()[1].toObject()["access_stats"].toObject();
+        QCOMPARE(s16["sub_group_size"].toInt(), 16);
+        QCOMPARE(s16["local_accesses"].toInt(), 8);
+        QCOMPARE(s16["worst_conflict_degree"].toInt(), 16);
+        QCOMPARE(s16["mean_conflict_degree"].toDouble(), 16.0);
+        QCOMPARE(s16["global_accesses"].toInt(), 4);
+        QCOMPARE(s16["worst_segments"].toInt(), 1);
+        QCOMPARE(s16["bytes_requested"].toInt(), 256);
+        QCOMPARE(s16["bytes_moved"].toInt(), 512);
+        QCOMPARE(s16["efficiency"].toDouble(), 0.5);
+        QCOMPARE(s16["branches"].toInt(), 4);
+        QCOMPARE(s16["splits"].toInt(), 4);
+        QCOMPARE(s16["masked_lane_slots"].toInt(), 32);
+        // the banks and segment options as run's; a listed sub-group size only
+        r = cli(launch + QStringList{"--access-stats", "--sub-group-size", "32", "--banks", "16",
+                                     "--segment", "32"});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("  local 64, sub-group 32, in-order: __local conflicts worst 32, "
+                                "mean 32.00 (4 accesses); __global efficiency 100% (256 of 256 "
+                                "bytes, worst 4 segments); branches split 2 of 2; 32 masked "
+                                "lane-slots\n"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains("1 configuration"), qPrintable(r.out));
+        // without --access-stats, neither the sizes nor the statistics
+        r = cli(launch);
+        QVERIFY2(r.code == 0 && r.out.contains("1 configuration") &&
+                     !r.out.contains("access statistics"),
+                 qPrintable(r.out));
+    }
+
     /// --jobs runs configurations in parallel; the report is the same.
     void jobsDoNotChangeTheReport() {
         QTemporaryDir dir;
@@ -347,11 +424,15 @@ private slots:
                              {"--json", dir.filePath("c.json")}))
                      .code,
                  1);
+        QCOMPARE(cli(sweepOf(kGrading + "reference.cl",
+                             {"--local", "16", "--access-stats", "--json", dir.filePath("d.json")}))
+                     .code,
+                 0);
         // a report the schema must refuse, so that the validation can fail
         write(dir, "bad.json",
               "{\"file\": \"x\", \"built\": true, \"verdict\": \"fine\", "
               "\"configurations\": [], \"diagnostics\": []}");
-        for (const char* name : {"a.json", "b.json", "c.json", "bad.json"}) {
+        for (const char* name : {"a.json", "b.json", "c.json", "d.json", "bad.json"}) {
             const QString errors = schemaErrors("sweep.schema.json", dir.filePath(name));
             if (QByteArray(name) == "bad.json")
                 QVERIFY2(!errors.isEmpty(), "the schema accepts an unknown verdict");
