@@ -10,11 +10,15 @@
 
 #include <QDialogButtonBox>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
@@ -30,8 +34,11 @@ struct SweepDialog::Outcome {
     QString simText, simPath, kernelPath, kernelText;
     CheckOptions checks;
     quint64 maxSteps = 0;
+    debug::SweepMatrixText matrix; ///< the fields, as `clstep-cli sweep`'s options
+    QStringList suppressionFiles;  ///< rule files (`sweep --suppressions`)
     // outcome
-    QString error; ///< not empty: the launch or the kernel has errors (shown instead)
+    QString suppressed; ///< "N reports suppressed by M rules" ("" without rules)
+    QString error;      ///< not empty: the launch or the kernel has errors (shown instead)
     std::vector<launch::SweepConfiguration> configs;
     std::vector<launch::SweepRunResult> runs;
     launch::SweepReport report;
@@ -67,6 +74,21 @@ QString launchProblems(const std::vector<Diagnostic>& diags) {
 } // namespace
 
 void SweepDialog::compute(Outcome& o) {
+    launch::SweepMatrixOptions matrix;
+    std::string why;
+    if (!debug::Sweep::parseMatrix(o.matrix, matrix, why)) {
+        o.error = tr("The matrix has an error: %1").arg(QString::fromStdString(why));
+        return;
+    }
+    launch::Suppressions suppressions;
+    for (const QString& file : o.suppressionFiles) {
+        const std::vector<Diagnostic> errors = suppressions.load(file.toStdString());
+        if (!errors.empty()) {
+            o.error = tr("The suppression file has errors:\n") +
+                      diagnosticsText(suppressions.sources(), errors);
+            return;
+        }
+    }
     std::vector<Diagnostic> diags;
     const std::string simPath = o.simPath.toStdString();
     auto config = debug::LaunchFile::parse(o.simText.toStdString(), simPath, diags, true);
@@ -77,7 +99,6 @@ void SweepDialog::compute(Outcome& o) {
     debug::Session session;
     CompileOptions compile;
     debug::LaunchFile::applySettings(&*config, session, compile);
-    std::string why;
     if (config->buildOptions) compile.applyBuildOptions(*config->buildOptions, why);
     const std::string kernelPath =
         o.kernelPath.isEmpty() ? config->kernelFile : o.kernelPath.toStdString();
@@ -100,7 +121,6 @@ void SweepDialog::compute(Outcome& o) {
     }
     const Program& program = *session.program();
     const bool big = session.runOptions().deviceBigEndian;
-    launch::SweepMatrixOptions matrix;
     matrix.usesSubGroups = launch::SweepMatrix::usesSubGroupFunctions(program);
     o.range = session.ndRange();
     o.configs = launch::SweepMatrix::expand(matrix, o.range, big);
@@ -130,6 +150,10 @@ void SweepDialog::compute(Outcome& o) {
         if (!spec.type) spec.type = spec.writtenType;
     launch::SweepResults results(o.configs.size(), specs, 0);
     debug::Sweep::run(sl, o.configs, 0, results);
+    if (!suppressions.empty()) {
+        launch::SweepReport::suppress(results.runs(), suppressions, program.sources, sl.kernel);
+        o.suppressed = QString::fromStdString(suppressions.summaryLine());
+    }
     o.report = launch::SweepReport::build(results);
     o.runs = std::move(results.runs());
     launch::DiagnosticPrinter printer(program.sources);
@@ -161,6 +185,44 @@ SweepDialog::SweepDialog(DebugController* controller, QWidget* parent)
     m_summary->setObjectName(QStringLiteral("sweepSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* matrixBox = new QGroupBox(tr("Matrix (empty fields: the defaults)"));
+    auto* form = new QFormLayout(matrixBox);
+    auto lineEdit = [&](QLineEdit*& edit, const char* name, const QString& label,
+                        const QString& placeholder, const QString& tip) {
+        edit = new QLineEdit;
+        edit->setObjectName(QString::fromLatin1(name));
+        edit->setPlaceholderText(placeholder);
+        edit->setToolTip(tip);
+        form->addRow(label, edit);
+    };
+    lineEdit(m_local, "sweepLocal", tr("&Work-group sizes:"),
+             tr("every size that divides the global size"),
+             tr("Work-group sizes to try, as clstep-cli sweep --local: 8,16,32 or 8x8,16x16"));
+    lineEdit(m_subGroups, "sweepSubGroups", tr("S&ub-group sizes:"),
+             tr("8,16,32,64 when the kernel uses sub-group functions"),
+             tr("Sub-group sizes to try, as clstep-cli sweep --sub-group-size: 8,16"));
+    lineEdit(m_schedules, "sweepSchedules", tr("Sc&hedules:"), tr("in-order,reverse,round-robin"),
+             tr("Work-item schedules, as clstep-cli sweep --schedules: "
+                "in-order,reverse,round-robin,simt"));
+    m_random = new QSpinBox;
+    m_random->setObjectName(QStringLiteral("sweepRandom"));
+    m_random->setRange(0, 1000);
+    m_random->setToolTip(tr("Also this many random schedules, seeds 1..N (clstep-cli sweep "
+                            "--random)"));
+    form->addRow(tr("&Random schedules:"), m_random);
+    lineEdit(m_endians, "sweepEndians", tr("&Byte orders:"), tr("the launch's"),
+             tr("Device byte orders, as clstep-cli sweep --device-endian: little,big"));
+    lineEdit(m_suppressions, "sweepSuppressions", tr("Su&ppressions:"),
+             tr("suppression rule files, separated by ':'"),
+             tr("Reports these files' rules match are left out (clstep-cli sweep "
+                "--suppressions; CLSTEP_SUPPRESSIONS fills this field)"));
+    m_suppressions->setText(QString::fromLocal8Bit(qgetenv("CLSTEP_SUPPRESSIONS")));
+    m_run = new QPushButton(tr("R&un"));
+    m_run->setObjectName(QStringLiteral("sweepRun"));
+    m_run->setEnabled(false);
+    form->addRow(QString(), m_run);
+    connect(m_run, &QPushButton::clicked, this, &SweepDialog::rerun);
+    layout->addWidget(matrixBox);
     layout->addWidget(m_summary);
     m_table = new QTableWidget(0, 6);
     m_table->setObjectName(QStringLiteral("sweepTable"));
@@ -194,7 +256,7 @@ SweepDialog::SweepDialog(DebugController* controller, QWidget* parent)
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
         m_open->setEnabled(m_controller && row >= 0 && rowVerdict(row) != RowVerdict::NotLaunched);
     });
-    resize(760, 560);
+    resize(760, 720);
 }
 
 SweepDialog::~SweepDialog() {
@@ -206,13 +268,40 @@ SweepDialog::~SweepDialog() {
 void SweepDialog::start(const QString& simText, const QString& simPath, const QString& kernelPath,
                         const QString& kernelText, const CheckOptions& checks, quint64 maxSteps) {
     if (running()) return;
+    m_input = std::make_shared<Outcome>();
+    m_input->simText = simText;
+    m_input->simPath = simPath;
+    m_input->kernelPath = kernelPath;
+    m_input->kernelText = kernelText;
+    m_input->checks = checks;
+    m_input->maxSteps = maxSteps;
+    rerun();
+}
+
+debug::SweepMatrixText SweepDialog::matrixText() const {
+    debug::SweepMatrixText m;
+    m.local = m_local->text().trimmed().toStdString();
+    m.subGroups = m_subGroups->text().trimmed().toStdString();
+    m.schedules = m_schedules->text().trimmed().toStdString();
+    m.random = static_cast<unsigned>(m_random->value());
+    m.endians = m_endians->text().trimmed().toStdString();
+    return m;
+}
+
+void SweepDialog::rerun() {
+    if (running() || !m_input) return;
     auto outcome = std::make_shared<Outcome>();
-    outcome->simText = simText;
-    outcome->simPath = simPath;
-    outcome->kernelPath = kernelPath;
-    outcome->kernelText = kernelText;
-    outcome->checks = checks;
-    outcome->maxSteps = maxSteps;
+    outcome->simText = m_input->simText;
+    outcome->simPath = m_input->simPath;
+    outcome->kernelPath = m_input->kernelPath;
+    outcome->kernelText = m_input->kernelText;
+    outcome->checks = m_input->checks;
+    outcome->maxSteps = m_input->maxSteps;
+    outcome->matrix = matrixText();
+    for (const QString& file : m_suppressions->text().split(QLatin1Char(':'), Qt::SkipEmptyParts))
+        outcome->suppressionFiles << file.trimmed();
+    m_run->setEnabled(false);
+    m_open->setEnabled(false);
     m_outcome.reset();
     m_table->setRowCount(0);
     m_findings->clear();
@@ -221,6 +310,7 @@ void SweepDialog::start(const QString& simText, const QString& simPath, const QS
     m_thread = QThread::create([outcome] { compute(*outcome); });
     connect(m_thread, &QThread::finished, this, [this, outcome] {
         m_outcome = outcome;
+        m_run->setEnabled(true);
         showOutcome();
         emit finished();
     });
@@ -375,6 +465,7 @@ void SweepDialog::showOutcome() {
     if (o.report.resultClasses.size() > 1)
         summary += tr(" (%1 classes of configurations with equal results)")
                        .arg(o.report.resultClasses.size());
+    if (!o.suppressed.isEmpty()) summary += QStringLiteral(". ") + o.suppressed;
     m_summary->setText(summary);
 }
 

@@ -11,8 +11,10 @@
 #include <vector>
 
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QSpinBox;
 class QTableWidget;
 class QThread;
 
@@ -21,9 +23,13 @@ namespace clstep::ui {
 class DebugController;
 
 /// *Debug › Check across launches…* (docs/sweep.md, "In the GUI"): runs the open launch under
-/// the default sweep matrix (every work-group size that divides the global size, the
+/// a sweep matrix (the fields at the top, read as `clstep-cli sweep`'s --local,
+/// --sub-group-size, --schedules, --random and --device-endian by debug::Sweep::parseMatrix;
+/// empty fields take the defaults: every work-group size that divides the global size, the
 /// in-order, reverse and round-robin schedules, the sub-group sizes when the kernel uses
-/// sub-group functions; debug::Sweep, as `clstep-cli sweep`) on a worker thread, then shows
+/// sub-group functions), leaving out the reports the suppression files match (the
+/// *Suppressions* field, `:`-separated, filled from CLSTEP_SUPPRESSIONS; `sweep
+/// --suppressions`), with debug::Sweep on a worker thread, then shows
 /// one row per configuration with its verdict in a coloured cell, the deduplicated
 /// diagnostics, and the overall verdict. A double-click on a row (or *Open in debugger*)
 /// gives that configuration to the debugger (work-group size with the `__local` argument
@@ -55,6 +61,8 @@ public:
                const QString& kernelText, const CheckOptions& checks, quint64 maxSteps);
     /// True while the worker thread runs the sweep.
     bool running() const;
+    /// The matrix the fields give now (as written; not checked).
+    debug::SweepMatrixText matrixText() const;
 
     /// The configurations of the last sweep (rows, in matrix order).
     const std::vector<launch::SweepConfiguration>& configurations() const;
@@ -83,6 +91,10 @@ public:
     QString launchTextFor(size_t index) const;
 
 public slots:
+    /// Runs the sweep of the last start() again with the matrix and suppression files the
+    /// fields give now (the *Run* button). Does nothing while a sweep runs or before start().
+    void rerun();
+
     /// Opens configuration `row` in the debugger: applies launchTextFor(row) with its byte
     /// order, sets its sub-group size and schedule, turns breaking on errors on and
     /// continues to the first stop. Does nothing for a row that did not launch.
@@ -103,6 +115,14 @@ private:
     QTableWidget* m_table = nullptr;
     QListWidget* m_findings = nullptr;
     QPushButton* m_open = nullptr;
+    QLineEdit* m_local = nullptr;
+    QLineEdit* m_subGroups = nullptr;
+    QLineEdit* m_schedules = nullptr;
+    QSpinBox* m_random = nullptr;
+    QLineEdit* m_endians = nullptr;
+    QLineEdit* m_suppressions = nullptr;
+    QPushButton* m_run = nullptr;
+    std::shared_ptr<Outcome> m_input; ///< the inputs of the last start() (for rerun())
     QThread* m_thread = nullptr;
     std::shared_ptr<Outcome> m_outcome;
 };

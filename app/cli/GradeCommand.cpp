@@ -3,6 +3,7 @@
 
 #include "ChildProcess.h"
 #include "GradeReport.h"
+#include "SweepCommand.h"
 
 #include <algorithm>
 #include <chrono>
@@ -26,14 +27,7 @@ void addGradeOptions(CLI::App& cmd, GradeOptionsCli& o) {
         ->required();
     cmd.add_option("submissions", o.submissions, "submission files (.cl) or folders of them")
         ->required();
-    cmd.add_option("--local", o.localList,
-                   "work-group sizes (as sweep; default: every size "
-                   "that divides the global size)");
-    cmd.add_option("--sub-group-size", o.subGroupList, "sub-group sizes (as sweep)");
-    cmd.add_option("--schedules", o.scheduleList, "schedules (as sweep)");
-    cmd.add_option("--random", o.randomSchedules, "also N random schedules");
-    cmd.add_option("--device-endian", o.endianList, "device byte orders (as sweep)");
-    cmd.add_option("--pin-local", o.pinLocal, "keep this __local argument's size (as sweep)");
+    addMatrixOptions(cmd, o.matrix, o.pinLocal);
     cmd.add_option("--ulp", o.ulp, "float and double results equal within N ulp (default 0)");
     cmd.add_option("--max-steps", o.maxSteps,
                    "statements one work-item may execute (default 10000000)");
@@ -199,11 +193,11 @@ int runGrade(const GradeOptionsCli& o) {
                         const std::string& value) {
         if (!value.empty()) a.insert(a.end(), {option, value});
     };
-    addMatrix(ref[0].args, "--local", o.localList);
-    addMatrix(ref[0].args, "--sub-group-size", o.subGroupList);
-    addMatrix(ref[0].args, "--schedules", o.scheduleList);
-    addMatrix(ref[0].args, "--device-endian", o.endianList);
-    if (o.randomSchedules) addMatrix(ref[0].args, "--random", std::to_string(o.randomSchedules));
+    addMatrix(ref[0].args, "--local", o.matrix.local);
+    addMatrix(ref[0].args, "--sub-group-size", o.matrix.subGroups);
+    addMatrix(ref[0].args, "--schedules", o.matrix.schedules);
+    addMatrix(ref[0].args, "--device-endian", o.matrix.endians);
+    if (o.matrix.random) addMatrix(ref[0].args, "--random", std::to_string(o.matrix.random));
     runJobs(ref, 1, o.timeout, [&r](size_t, ChildOutcome& c) { r = std::move(c); });
     if (!r.haveJson || !r.json.value("built", false) || r.json["configurations"].empty()) {
         std::cerr << "clstep-cli: grade: the reference '" << o.reference

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "debug/Sweep.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -14,15 +16,13 @@ struct GradeOptionsCli {
     std::string reference;                ///< the teacher's kernel file
     std::string launch;                   ///< the .sim launch every kernel runs under
     std::vector<std::string> submissions; ///< .cl files, or folders searched for .cl files
-    // the matrix (as `sweep` takes it)
-    std::string localList, subGroupList, endianList, scheduleList;
-    unsigned randomSchedules = 0;
-    std::vector<std::string> pinLocal;
-    uint64_t ulp = 0;               ///< --ulp N: floats equal within N ulp
-    uint64_t maxSteps = 10'000'000; ///< --max-steps per work-item
-    double timeout = 60;            ///< --timeout S per submission (seconds)
-    unsigned jobs = 0;              ///< --jobs N: submissions in parallel (0 = every core)
-    std::string json, csv, html;    ///< output files
+    debug::SweepMatrixText matrix;        ///< the matrix options, as `sweep` takes them
+    std::vector<std::string> pinLocal;    ///< --pin-local NAME (as `sweep`)
+    uint64_t ulp = 0;                     ///< --ulp N: floats equal within N ulp
+    uint64_t maxSteps = 10'000'000;       ///< --max-steps per work-item
+    double timeout = 60;                  ///< --timeout S per submission (seconds)
+    unsigned jobs = 0;                    ///< --jobs N: submissions in parallel (0 = every core)
+    std::string json, csv, html;          ///< output files
     std::string clStd = "CL1.2";
     std::string buildOptions;
 };

@@ -18,6 +18,26 @@
 
 namespace clstep::cli {
 
+void addMatrixOptions(CLI::App& cmd, debug::SweepMatrixText& m,
+                      std::vector<std::string>& pinLocal) {
+    cmd.add_option("--local", m.local,
+                   "work-group sizes to try: 8,16,32 or 8x8,16x16 (default: every size that "
+                   "divides the global size and fits the device)");
+    cmd.add_option("--sub-group-size", m.subGroups,
+                   "sub-group sizes to try, e.g. 8,16 (default: 8,16,32,64 when the kernel "
+                   "uses sub-group functions or --access-stats is given)");
+    cmd.add_option("--schedules", m.schedules,
+                   "work-item schedules: in-order,reverse,round-robin,simt (default: "
+                   "in-order,reverse,round-robin)");
+    cmd.add_option("--random", m.random, "also N random schedules (seeds 1..N)");
+    cmd.add_option("--device-endian", m.endians,
+                   "device byte orders to try: little, big or little,big (default: the "
+                   "launch's)");
+    cmd.add_option("--pin-local", pinLocal,
+                   "keep this __local argument's size as written under every work-group size "
+                   "(repeat; also `# clstep: pin-local NAME` in the .sim)");
+}
+
 void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
     RunOptionsCli& r = o.run;
     addLaunchOptions(cmd, r);
@@ -28,27 +48,12 @@ void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
     addReportSwitches(cmd, r);
     addErrorExitcode(cmd, r, "default 1 (also for results that depend on the configuration)");
     addAccessStatsOptions(cmd, r);
-    cmd.add_option("--local", o.localList,
-                   "work-group sizes to try: 8,16,32 or 8x8,16x16 (default: every size that "
-                   "divides the global size and fits the device)");
-    cmd.add_option("--sub-group-size", o.subGroupList,
-                   "sub-group sizes to try, e.g. 8,16 (default: 8,16,32,64 when the kernel "
-                   "uses sub-group functions or --access-stats is given)");
-    cmd.add_option("--schedules", o.scheduleList,
-                   "work-item schedules: in-order,reverse,round-robin,simt (default: "
-                   "in-order,reverse,round-robin)");
+    addMatrixOptions(cmd, o.matrix, o.pinLocal);
     cmd.add_flag("--no-sub-group-sweep", o.noSubGroupSweep,
                  "vary the sub-group size only as --sub-group-size lists (grade uses it)");
-    cmd.add_option("--random", o.randomSchedules, "also N random schedules (seeds 1..N)");
-    cmd.add_option("--device-endian", o.endianList,
-                   "device byte orders to try: little, big or little,big (default: the "
-                   "launch's)");
     cmd.add_option("--max-work-group-size", o.maxWorkGroupSize,
                    "the device's maximum work-group size in work-items (default 1024)")
         ->check(CLI::Range(uint64_t(1), uint64_t(1) << 20));
-    cmd.add_option("--pin-local", o.pinLocal,
-                   "keep this __local argument's size as written under every work-group size "
-                   "(repeat; also `# clstep: pin-local NAME` in the .sim)");
     cmd.add_option("--ulp", o.ulp, "float and double results are equal within N ulp");
     cmd.add_option("--jobs", o.jobs, "configurations run in parallel (0 = one per core)");
     cmd.add_option("--json", o.json, "also write the report as JSON to FILE ('-': stdout)");
@@ -59,56 +64,12 @@ void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
 
 namespace {
 
-std::vector<std::string> splitList(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string item; std::getline(in, item, ',');)
-        out.push_back(item);
-    return out;
-}
-
-/// Reads the matrix lists of `o` into `m`; false (with a message on stderr) on a usage error.
+/// Reads the matrix lists of `o` into `m`; false (with a message on `err`) on a usage error.
 bool readMatrix(const SweepOptionsCli& o, launch::SweepMatrixOptions& m, std::ostream& err) {
     std::string why;
-    if (!o.localList.empty() &&
-        !launch::SweepMatrix::parseLocalList(o.localList, m.localSizes, why)) {
-        err << "clstep-cli: --local: " << why << "\n";
+    if (!debug::Sweep::parseMatrix(o.matrix, m, why)) {
+        err << "clstep-cli: " << why << "\n";
         return false;
-    }
-    for (const std::string& s :
-         o.subGroupList.empty() ? std::vector<std::string>{} : splitList(o.subGroupList)) {
-        unsigned long n = 0;
-        try {
-            size_t used = 0;
-            n = std::stoul(s, &used);
-            if (used != s.size()) n = 0;
-        } catch (...) {
-        }
-        if (n < 1 || n > 1024 || s.find('-') != std::string::npos) {
-            err << "clstep-cli: --sub-group-size: '" << s
-                << "' is no size from 1 to 1024 work-items\n";
-            return false;
-        }
-        m.subGroupSizes.push_back(static_cast<uint32_t>(n));
-    }
-    for (const std::string& s :
-         o.scheduleList.empty() ? std::vector<std::string>{} : splitList(o.scheduleList)) {
-        debug::SchedulePolicy p;
-        if (!debug::parseSchedulePolicy(s, p) || p == debug::SchedulePolicy::Random) {
-            err << "clstep-cli: --schedules: unknown schedule '" << s
-                << "' (in-order, reverse, round-robin, simt; --random N for random ones)\n";
-            return false;
-        }
-        m.schedules.push_back(s);
-    }
-    m.randomSchedules = o.randomSchedules;
-    for (const std::string& s :
-         o.endianList.empty() ? std::vector<std::string>{} : splitList(o.endianList)) {
-        if (s != "little" && s != "big") {
-            err << "clstep-cli: --device-endian: '" << s << "' is neither little nor big\n";
-            return false;
-        }
-        m.bigEndian.push_back(s == "big");
     }
     m.maxWorkGroupSize = o.maxWorkGroupSize;
     return true;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "RunCommand.h"
+#include "debug/Sweep.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -16,11 +17,8 @@ namespace clstep::cli {
 /// plus the matrix (lists where `run` takes one value) and the outputs.
 struct SweepOptionsCli {
     RunOptionsCli run;                 ///< the launch (file, kernel, global, args, build, checks)
-    std::string localList;             ///< --local 8,16,32 or 8x8,16x16 ("" = every dividing size)
-    std::string subGroupList;          ///< --sub-group-size 8,16 ("" = 8,16,32,64 if used)
-    std::string endianList;            ///< --device-endian little,big ("" = the launch's)
-    std::string scheduleList;          ///< --schedules in-order,reverse ("" = the three defaults)
-    unsigned randomSchedules = 0;      ///< --random N: N seeded random schedules too
+    debug::SweepMatrixText matrix;     ///< --local, --sub-group-size, --schedules, --random,
+                                       ///< --device-endian ("" = each default)
     bool noSubGroupSweep = false;      ///< --no-sub-group-sweep: no default sub-group sizes
     uint64_t maxWorkGroupSize = 1024;  ///< --max-work-group-size (work-items)
     std::vector<std::string> pinLocal; ///< --pin-local NAME: keep that __local size as written
@@ -30,6 +28,12 @@ struct SweepOptionsCli {
     bool jsonBuffers = false;          ///< --json-buffers: dumped buffers in the JSON too
     bool quiet = false;                ///< --quiet: no text report (with --json)
 };
+
+/// Registers the matrix options on `cmd`, for `sweep` and `grade`: --local, --sub-group-size,
+/// --schedules, --random, --device-endian into `matrix` (debug::Sweep::parseMatrix reads
+/// them) and --pin-local into `pinLocal`.
+void addMatrixOptions(CLI::App& cmd, debug::SweepMatrixText& matrix,
+                      std::vector<std::string>& pinLocal);
 
 /// Registers the `sweep` options on `cmd`.
 void addSweepOptions(CLI::App& cmd, SweepOptionsCli& options);

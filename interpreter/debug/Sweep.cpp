@@ -8,6 +8,7 @@
 #include <atomic>
 #include <memory>
 #include <new>
+#include <sstream>
 #include <thread>
 
 namespace clstep::debug {
@@ -64,6 +65,58 @@ launch::SweepRunResult Sweep::runOne(const SweepLaunch& l, const launch::SweepCo
         result.failure = "internal error: an exception of no known type";
     }
     return result;
+}
+
+namespace {
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    if (text.empty()) return out;
+    std::istringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        out.push_back(item);
+    return out;
+}
+
+} // namespace
+
+bool Sweep::parseMatrix(const SweepMatrixText& t, launch::SweepMatrixOptions& m, std::string& why) {
+    if (!t.local.empty() && !launch::SweepMatrix::parseLocalList(t.local, m.localSizes, why)) {
+        why = "--local: " + why;
+        return false;
+    }
+    for (const std::string& s : splitList(t.subGroups)) {
+        unsigned long n = 0;
+        try {
+            size_t used = 0;
+            n = std::stoul(s, &used);
+            if (used != s.size()) n = 0;
+        } catch (...) {
+        }
+        if (n < 1 || n > 1024 || s.find('-') != std::string::npos) {
+            why = "--sub-group-size: '" + s + "' is no size from 1 to 1024 work-items";
+            return false;
+        }
+        m.subGroupSizes.push_back(static_cast<uint32_t>(n));
+    }
+    for (const std::string& s : splitList(t.schedules)) {
+        SchedulePolicy p;
+        if (!parseSchedulePolicy(s, p) || p == SchedulePolicy::Random) {
+            why = "--schedules: unknown schedule '" + s +
+                  "' (in-order, reverse, round-robin, simt; --random N for random ones)";
+            return false;
+        }
+        m.schedules.push_back(s);
+    }
+    m.randomSchedules = t.random;
+    for (const std::string& s : splitList(t.endians)) {
+        if (s != "little" && s != "big") {
+            why = "--device-endian: '" + s + "' is neither little nor big";
+            return false;
+        }
+        m.bigEndian.push_back(s == "big");
+    }
+    return true;
 }
 
 void Sweep::run(const SweepLaunch& l, const std::vector<launch::SweepConfiguration>& configurations,

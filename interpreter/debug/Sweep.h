@@ -37,6 +37,16 @@ struct SweepLaunch {
     std::optional<AccessStatsOptions> accessStats;
 };
 
+/// A sweep matrix as a user writes it (`clstep-cli sweep`'s options, the GUI's fields):
+/// comma-separated lists, "" for the default of each (launch::SweepMatrix::expand).
+struct SweepMatrixText {
+    std::string local;     ///< work-group sizes: "8,16,32" or "8x8,16x16"
+    std::string subGroups; ///< sub-group sizes: "8,16" (1 to 1024 work-items)
+    std::string schedules; ///< "in-order,reverse,round-robin,simt"
+    unsigned random = 0;   ///< seeded random schedules (seeds 1..N)
+    std::string endians;   ///< device byte orders: "little", "big" or "little,big"
+};
+
 /// Runs one launch under every configuration of a sweep matrix (launch/SweepMatrix.h;
 /// `clstep-cli sweep`, docs/sweep.md): each run with its work-group size (its `__local`
 /// arguments scaled, SweepMatrix::argumentsFor), sub-group size, schedule
@@ -53,6 +63,12 @@ public:
     static void run(const SweepLaunch& launch,
                     const std::vector<launch::SweepConfiguration>& configurations, unsigned jobs,
                     launch::SweepResults& results);
+
+    /// Reads the lists of `text` into `matrix` (its other fields are left as they are).
+    /// False for an invalid list, with `why` naming the option as `clstep-cli sweep` does
+    /// ("--local: invalid work-group size '0' (a size is N, NxM or NxMxK)").
+    static bool parseMatrix(const SweepMatrixText& text, launch::SweepMatrixOptions& matrix,
+                            std::string& why);
 
     /// Runs one configuration. An exception of the interpreter (host memory, internal
     /// error, anything thrown) becomes the result's `failure`; never throws.

@@ -1,8 +1,9 @@
 // SweepDialog (Debug › Check across launches…, docs/sweep.md "In the GUI"): the sweep of
 // samples/reduction_race.sim run from the menu of a real MainWindow; what the dialog shows
 // (rows, verdict texts and colours, the first diagnostic of each configuration, the
-// deduplicated diagnostics) and that a double-click opens a configuration in the debugger,
-// stopped at its first diagnostic.
+// deduplicated diagnostics), that a double-click opens a configuration in the debugger,
+// stopped at its first diagnostic, and that the matrix fields and suppression files (filled
+// from CLSTEP_SUPPRESSIONS) change the sweep as `clstep-cli sweep`'s options do.
 #include <QtTest>
 
 #include "DebugController.h"
@@ -11,9 +12,13 @@
 
 #include <QAction>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 #include <cmath>
 
@@ -172,6 +177,98 @@ private slots:
         QCOMPARE(d.range.begin.column, first->range.begin.column);
         QVERIFY2(QString::fromStdString(s.snapshot->stopReason).contains(QStringLiteral("error")),
                  s.snapshot->stopReason.c_str());
+    }
+
+    /// The matrix fields (empty: the defaults) and the suppression files, as `clstep-cli sweep
+    /// reduction_race.sim --local 8,16 --schedules in-order --suppressions F` gives them: two
+    /// rows, the data races left out (so local 16 has only other results), the count of
+    /// suppressed reports in the summary; an invalid list is shown and nothing runs.
+    void matrixFieldsAndSuppressions() {
+        auto* local = m_dialog->findChild<QLineEdit*>(QStringLiteral("sweepLocal"));
+        auto* subGroups = m_dialog->findChild<QLineEdit*>(QStringLiteral("sweepSubGroups"));
+        auto* schedules = m_dialog->findChild<QLineEdit*>(QStringLiteral("sweepSchedules"));
+        auto* random = m_dialog->findChild<QSpinBox*>(QStringLiteral("sweepRandom"));
+        auto* endians = m_dialog->findChild<QLineEdit*>(QStringLiteral("sweepEndians"));
+        auto* suppressions = m_dialog->findChild<QLineEdit*>(QStringLiteral("sweepSuppressions"));
+        auto* run = m_dialog->findChild<QPushButton*>(QStringLiteral("sweepRun"));
+        auto* summary = m_dialog->findChild<QLabel*>(QStringLiteral("sweepSummary"));
+        auto* findings = m_dialog->findChild<QListWidget*>(QStringLiteral("sweepFindings"));
+        QVERIFY(local && subGroups && schedules && random && endians && suppressions && run &&
+                summary && findings);
+        QVERIFY(local->text().isEmpty() && schedules->text().isEmpty());
+        QCOMPARE(local->placeholderText(),
+                 QStringLiteral("every size that divides the global size"));
+        QCOMPARE(schedules->placeholderText(), QStringLiteral("in-order,reverse,round-robin"));
+        QCOMPARE(random->value(), 0);
+        QVERIFY(run->isEnabled());
+
+        QTemporaryDir dir;
+        QFile rules(dir.filePath(QStringLiteral("known.supp")));
+        QVERIFY(rules.open(QIODevice::WriteOnly));
+        rules.write("data-race  reduction_race.cl:*\n");
+        rules.close();
+        local->setText(QStringLiteral("8,16"));
+        schedules->setText(QStringLiteral("in-order"));
+        suppressions->setText(rules.fileName());
+        QSignalSpy done(m_dialog, &SweepDialog::finished);
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+        QCOMPARE(m_table->rowCount(), 2);
+        QCOMPARE(m_table->item(0, 0)->text(), QStringLiteral("local 8, in-order"));
+        QCOMPARE(m_table->item(0, 1)->text(), QStringLiteral("errors")); // out-of-bounds
+        QCOMPARE(m_table->item(1, 0)->text(), QStringLiteral("local 16, in-order"));
+        QCOMPARE(m_table->item(1, 1)->text(), QStringLiteral("other results"));
+        QCOMPARE(m_table->item(1, 2)->text(), QStringLiteral("0"));
+        QCOMPARE(findings->count(), 3); // uninitialized-read, benign-race, out-of-bounds
+        for (int i = 0; i < findings->count(); ++i)
+            QVERIFY2(!findings->item(i)->text().contains(QStringLiteral("[data-race]")),
+                     qPrintable(findings->item(i)->text()));
+        QCOMPARE(summary->text(),
+                 QStringLiteral("2 configurations. Verdict: errors (2 classes of configurations "
+                                "with equal results). 1 report suppressed by 1 rule"));
+
+        // sub-group sizes and byte orders as the CLI lists them: 2 x 2 x 2 rows
+        subGroups->setText(QStringLiteral("8,16"));
+        endians->setText(QStringLiteral("little,big"));
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 60000);
+        QCOMPARE(m_table->rowCount(), 8);
+        QCOMPARE(m_table->item(7, 0)->text(),
+                 QStringLiteral("local 16, sub-group 16, in-order, big-endian"));
+
+        // an invalid list: its error, no table
+        local->setText(QStringLiteral("0"));
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 3, 60000);
+        QCOMPARE(m_table->rowCount(), 0);
+        QCOMPARE(summary->text(),
+                 QStringLiteral("The matrix has an error: --local: invalid "
+                                "work-group size '0' (a size is N, NxM or NxMxK)"));
+    }
+
+    /// CLSTEP_SUPPRESSIONS (the OpenCL platform's variable) fills the field of a new dialog;
+    /// a file that cannot be read is shown, and nothing runs.
+    void suppressionsFromTheEnvironment() {
+        qputenv("CLSTEP_SUPPRESSIONS", "/no/such/known.supp");
+        const int before = m_window->findChildren<SweepDialog*>().size();
+        m_window->findChild<QAction*>(QStringLiteral("checkAcrossLaunches"))->trigger();
+        qunsetenv("CLSTEP_SUPPRESSIONS");
+        const QList<SweepDialog*> dialogs = m_window->findChildren<SweepDialog*>();
+        QCOMPARE(dialogs.size(), before + 1);
+        SweepDialog* dialog = nullptr;
+        for (SweepDialog* d : dialogs)
+            if (d != m_dialog) dialog = d;
+        QVERIFY(dialog);
+        auto* field = dialog->findChild<QLineEdit*>(QStringLiteral("sweepSuppressions"));
+        QCOMPARE(field->text(), QStringLiteral("/no/such/known.supp"));
+        auto* summary = dialog->findChild<QLabel*>(QStringLiteral("sweepSummary"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            summary->text().startsWith(QStringLiteral("The suppression file has errors:\n")),
+            60000);
+        QVERIFY2(summary->text().contains(QStringLiteral("/no/such/known.supp")),
+                 qPrintable(summary->text()));
+        QCOMPARE(dialog->findChild<QTableWidget*>(QStringLiteral("sweepTable"))->rowCount(), 0);
+        delete dialog;
     }
 };
 

@@ -208,14 +208,14 @@ json DapSession::sweep(const json& request) {
     if (args.contains("matrix")) {
         const json& m = args["matrix"];
         if (!m.is_object()) throw DapError("'matrix' must be an object");
-        o.localList = matrixList(m, "local");
-        o.subGroupList = matrixList(m, "sub_group_sizes");
-        o.scheduleList = matrixList(m, "schedules");
-        o.endianList = matrixList(m, "device_endian");
+        o.matrix.local = matrixList(m, "local");
+        o.matrix.subGroups = matrixList(m, "sub_group_sizes");
+        o.matrix.schedules = matrixList(m, "schedules");
+        o.matrix.endians = matrixList(m, "device_endian");
         if (m.contains("random")) {
             if (!m["random"].is_number_unsigned() || m["random"].get<uint64_t>() > 10000)
                 throw DapError("'matrix.random' must be a number from 0 to 10000");
-            o.randomSchedules = m["random"].get<unsigned>();
+            o.matrix.random = m["random"].get<unsigned>();
         }
     }
     if (args.contains("ulp")) {
