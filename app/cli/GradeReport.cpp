@@ -32,9 +32,11 @@ GradeProblem problemOf(const json& d) {
     return p;
 }
 
-/// The kinds that mean a limit stopped the submission rather than a defect of its own.
+/// The kinds that mean a limit stopped the submission rather than a defect of its own, or
+/// the interpreter failed while running it (an exception caught at the work-item: "internal").
 bool isLimit(const std::string& kind) {
-    return kind == "step-limit" || kind == "call-depth" || kind == "allocation-too-large";
+    return kind == "step-limit" || kind == "call-depth" || kind == "allocation-too-large" ||
+           kind == "internal";
 }
 
 bool isMemoryError(const std::string& kind) {
