@@ -169,13 +169,19 @@ int runGrade(const GradeOptionsCli& o) {
     } cleanup{tmp};
 
     auto common = [&](const std::string& kernelFile, const std::string& json, unsigned sweepJobs) {
-        std::vector<std::string> a = {"sweep",          o.launch,
-                                      "--kernel-file",  kernelFile,
-                                      "--json",         json,
-                                      "--json-buffers", "--quiet",
-                                      "--jobs",         std::to_string(sweepJobs),
-                                      "--max-steps",    std::to_string(o.maxSteps),
-                                      "--cl-std",       o.clStd};
+        std::vector<std::string> a = {"sweep",
+                                      o.launch,
+                                      "--kernel-file",
+                                      kernelFile,
+                                      "--json",
+                                      json,
+                                      "--quiet",
+                                      "--jobs",
+                                      std::to_string(sweepJobs),
+                                      "--max-steps",
+                                      std::to_string(o.maxSteps),
+                                      "--cl-std",
+                                      o.clStd};
         if (!o.buildOptions.empty()) a.insert(a.end(), {"-b", o.buildOptions});
         for (const std::string& p : o.pinLocal)
             a.insert(a.end(), {"--pin-local", p});
@@ -189,6 +195,7 @@ int runGrade(const GradeOptionsCli& o) {
     ref[0].outPath = (tmp / "reference.out").string();
     ref[0].errPath = (tmp / "reference.err").string();
     ref[0].args = common(o.reference, ref[0].jsonPath, jobs);
+    ref[0].args.push_back("--json-buffers"); // what every submission is compared with
     auto addMatrix = [](std::vector<std::string>& a, const std::string& option,
                         const std::string& value) {
         if (!value.empty()) a.insert(a.end(), {option, value});
@@ -225,6 +232,9 @@ int runGrade(const GradeOptionsCli& o) {
         job.errPath = (tmp / (base + ".err")).string();
         // one process per core: each runs its configurations on one thread
         job.args = common(files[i], job.jsonPath, files.size() >= jobs ? 1 : 0);
+        // compared with the reference's buffers as each run ends: the child keeps no run's
+        job.args.insert(job.args.end(), {"--expect-json", ref[0].jsonPath});
+        if (o.ulp) job.args.insert(job.args.end(), {"--ulp", std::to_string(o.ulp)});
         addMatrix(job.args, "--local", joinList(m["local"]));
         addMatrix(job.args, "--schedules", joinList(m["schedules"]));
         addMatrix(job.args, "--device-endian", joinList(m["device_endian"]));

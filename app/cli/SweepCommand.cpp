@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -59,6 +61,10 @@ void addSweepOptions(CLI::App& cmd, SweepOptionsCli& o) {
     cmd.add_option("--json", o.json, "also write the report as JSON to FILE ('-': stdout)");
     cmd.add_flag("--json-buffers", o.jsonBuffers,
                  "with --json: each configuration's dumped buffers too (hex bytes)");
+    cmd.add_option("--expect-json", o.expectJson,
+                   "compare each configuration's dumped buffers, as its run ends, with those "
+                   "of the configuration of the same name in FILE (a sweep --json-buffers "
+                   "report; grade's reference): expected_differences in the JSON");
     cmd.add_flag("-q,--quiet", o.quiet, "no text report");
 }
 
@@ -114,6 +120,49 @@ std::string joinNames(const std::vector<launch::SweepRunResult>& runs,
     for (size_t i = 0; i < which.size(); ++i)
         s += (i ? "; " : "") + runs[which[i]].config.name();
     return s;
+}
+
+/// Reads the sweep report `path` (written with --json-buffers) as the expected buffers of
+/// `configs` (by name; configurations with equal buffers share one copy) and hands them to
+/// `results`. False (with a message on `err`) when the file is no such report.
+bool expectFrom(const std::string& path, const std::vector<launch::SweepConfiguration>& configs,
+                const std::vector<launch::KernelArgSpec>& specs, launch::SweepResults& results,
+                std::ostream& err) {
+    using Expected = launch::SweepResults::ExpectedBuffers;
+    std::map<std::string, Expected> byName;
+    {
+        std::ifstream in(path);
+        const nlohmann::json ref = nlohmann::json::parse(in, nullptr, false);
+        if (!in || ref.is_discarded() || !ref.is_object() || !ref.contains("configurations") ||
+            !ref["configurations"].is_array()) {
+            err << "clstep-cli: --expect-json: '" << path << "' is no sweep JSON report\n";
+            return false;
+        }
+        std::map<std::string, Expected> byContents;
+        for (const nlohmann::json& c : ref["configurations"]) {
+            if (!c.is_object() || !c.value("launched", false) || !c.contains("buffers")) continue;
+            std::vector<std::vector<uint8_t>> buffers(specs.size());
+            std::string key;
+            for (const nlohmann::json& b : c["buffers"]) {
+                const std::string name = b.value("name", ""), hex = b.value("hex", "");
+                for (size_t i = 0; i < specs.size(); ++i)
+                    if (specs[i].name == name && specs[i].dump &&
+                        launch::SweepReport::fromHex(hex, buffers[i]))
+                        key += name + "=" + hex + ";";
+            }
+            Expected& shared = byContents[key];
+            if (!shared)
+                shared =
+                    std::make_shared<const std::vector<std::vector<uint8_t>>>(std::move(buffers));
+            byName[c.value("name", "")] = shared;
+        }
+    }
+    std::vector<Expected> expected(configs.size());
+    for (size_t i = 0; i < configs.size(); ++i)
+        if (auto it = byName.find(configs[i].name()); it != byName.end()) expected[i] = it->second;
+    results.setExpected(
+        [expected](size_t i) { return i < expected.size() ? expected[i] : nullptr; }, 5);
+    return true;
 }
 
 } // namespace
@@ -193,6 +242,9 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
 
     // each run is compared as it finishes; only --json-buffers keeps every run's buffers
     launch::SweepResults results(configs.size(), launch.config.args, o.ulp, json && o.jsonBuffers);
+    if (!o.expectJson.empty() &&
+        !expectFrom(o.expectJson, configs, launch.config.args, results, err))
+        return 2;
     debug::Sweep::run(sl, configs, o.jobs, results);
     std::vector<launch::SweepRunResult>& runs = results.runs();
     if (!suppressions.empty())
@@ -267,6 +319,18 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
     }
     if (json) {
         nlohmann::json j = report.toJson(runs, launch.config.args, printer, o.jsonBuffers);
+        const auto& compared = results.expectedComparisons();
+        for (size_t c = 0; c < compared.size() && c < j["configurations"].size(); ++c) {
+            if (!compared[c].compared) continue;
+            nlohmann::json elements = nlohmann::json::array();
+            for (const launch::ElementDifference& e : compared[c].elements)
+                elements.push_back({{"argument", e.argument},
+                                    {"index", e.index},
+                                    {"expected", e.first},
+                                    {"actual", e.second}});
+            j["configurations"][c]["expected_differences"] = {{"total", compared[c].total},
+                                                              {"elements", elements}};
+        }
         j["file"] = r.file;
         j["kernel"] = sl.kernel;
         j["kernel_file"] = launch.config.kernelFile;

@@ -26,7 +26,10 @@ struct SweepOptionsCli {
     unsigned jobs = 0;                 ///< --jobs N: configurations in parallel (0 = every core)
     std::string json;                  ///< --json FILE ("-" = stdout)
     bool jsonBuffers = false;          ///< --json-buffers: dumped buffers in the JSON too
-    bool quiet = false;                ///< --quiet: no text report (with --json)
+    /// --expect-json FILE: a sweep JSON with buffers (grade's reference); each configuration
+    /// is compared with that file's configuration of the same name as its run ends
+    std::string expectJson;
+    bool quiet = false; ///< --quiet: no text report (with --json)
 };
 
 /// Registers the matrix options on `cmd`, for `sweep` and `grade`: --local, --sub-group-size,

@@ -39,10 +39,35 @@ void SweepResults::release(SweepRunResult& run) {
         std::vector<uint8_t>().swap(d);
 }
 
+void SweepResults::setExpected(std::function<ExpectedBuffers(size_t)> expected, size_t limit) {
+    m_expected = std::move(expected);
+    m_expectedLimit = limit;
+    m_compared.assign(m_runs.size(), {});
+}
+
 void SweepResults::add(size_t index, SweepRunResult result) {
+    // compared with its expected buffers outside the lock (other runs go on meanwhile)
+    ExpectedComparison compared;
+    if (m_expected && index < m_runs.size() && result.launched)
+        if (const ExpectedBuffers expected = m_expected(index)) {
+            compared.compared = true;
+            for (size_t i = 0; i < expected->size() && i < m_specs.size(); ++i) {
+                if (!m_specs[i].dump) continue;
+                static const std::vector<uint8_t> none;
+                const std::vector<uint8_t>& actual =
+                    i < result.dumps.size() ? result.dumps[i] : none;
+                uint64_t total = 0;
+                auto elements = BufferComparison::differences(
+                    m_specs[i], (*expected)[i], actual, m_ulp,
+                    m_expectedLimit - std::min(m_expectedLimit, compared.elements.size()), &total);
+                compared.total += total;
+                compared.elements.insert(compared.elements.end(), elements.begin(), elements.end());
+            }
+        }
     {
         std::lock_guard lock(m_mutex);
         if (index >= m_runs.size() || m_arrived[index]) return;
+        if (m_expected) m_compared[index] = std::move(compared);
         m_arrived[index] = 1;
         m_runs[index] = std::move(result);
         if (const uint64_t bytes = bytesOf(m_runs[index])) {

@@ -5,6 +5,8 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -30,6 +32,24 @@ public:
     /// --json-buffers`) every run's dumped buffers stay (memory: the sum of the runs).
     SweepResults(size_t configurations, std::vector<KernelArgSpec> specs, uint64_t ulp,
                  bool keepBuffers = false);
+
+    /// Dumped buffers a configuration's run is expected to leave (one per argument, empty
+    /// for those not dumped; `grade`: the reference's under the same configuration), or null
+    /// when there is nothing to compare with.
+    using ExpectedBuffers = std::shared_ptr<const std::vector<std::vector<uint8_t>>>;
+    /// What one configuration's run left against its expected buffers.
+    struct ExpectedComparison {
+        bool compared = false;                   ///< it launched and had expected buffers
+        std::vector<ElementDifference> elements; ///< the first differences (first: expected)
+        uint64_t total = 0;                      ///< differing elements in all
+    };
+    /// Before the first add(): compare each launched run, as it is added (before its buffers
+    /// are released), with `expected(index)`, keeping its first `limit` differing elements
+    /// and their count (`sweep --expect-json`, what `grade` asks of each submission). Not
+    /// thread-safe against add().
+    void setExpected(std::function<ExpectedBuffers(size_t index)> expected, size_t limit);
+    /// Per configuration, its comparison with its expected buffers (after the sweep).
+    const std::vector<ExpectedComparison>& expectedComparisons() const { return m_compared; }
 
     /// Stores the result of configuration `index` (< the count given): compares it at once
     /// when the reference is known, else holds it. Thread-safe. An index given twice, or out
@@ -78,6 +98,9 @@ private:
     void release(SweepRunResult& run);
     void retain(uint64_t bytes);
 
+    std::function<ExpectedBuffers(size_t)> m_expected;
+    size_t m_expectedLimit = 0;
+    std::vector<ExpectedComparison> m_compared;
     std::vector<KernelArgSpec> m_specs;
     uint64_t m_ulp = 0;
     bool m_keepBuffers = false;

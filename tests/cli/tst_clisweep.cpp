@@ -298,6 +298,37 @@ private slots:
         QCOMPARE(shown, QSet<QString>({"local 16, in-order", "local 16, reverse"}));
     }
 
+    /// --expect-json (what grade runs each submission with): every configuration compared,
+    /// as its run ends, with the one of the same name in a reference report written with
+    /// --json-buffers; the report carries the differences, not the buffers.
+    void expectJsonComparesEachConfiguration() {
+        QTemporaryDir dir;
+        const QString ref = dir.filePath("ref.json"), sub = dir.filePath("sub.json");
+        const QStringList matrix = {"--local", "16,32", "--schedules", "in-order"};
+        QCOMPARE(cli(sweepOf(kGrading + "reference.cl",
+                             matrix + QStringList{"--json", ref, "--json-buffers"}))
+                     .code,
+                 0);
+        CliResult r = cli(sweepOf(kGrading + "submissions/assumes_16.cl",
+                                  matrix + QStringList{"--json", sub, "--expect-json", ref}));
+        QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+        const QJsonArray configs = readJson(sub)["configurations"].toArray();
+        QCOMPARE(configs.size(), 2);
+        const QJsonObject c16 = configs[0].toObject(), c32 = configs[1].toObject();
+        QVERIFY(!c16.contains("buffers") && !c32.contains("buffers"));
+        QCOMPARE(c16["expected_differences"].toObject(),
+                 QJsonObject({{"total", 0}, {"elements", QJsonArray()}}));
+        QCOMPARE(c32["expected_differences"].toObject()["total"].toInt(), 1);
+        QCOMPARE(
+            c32["expected_differences"].toObject()["elements"].toArray(),
+            QJsonArray({QJsonObject(
+                {{"argument", "out"}, {"index", 0}, {"expected", "2080"}, {"actual", "784"}})}));
+        // a file that is no sweep report: a usage error, nothing runs
+        const QString bad = write(dir, "bad.json", "[1, 2]");
+        r = cli(sweepOf(kGrading + "reference.cl", matrix + QStringList{"--expect-json", bad}));
+        QVERIFY2(r.code == 2 && r.err.contains("is no sweep JSON report"), qPrintable(r.err));
+    }
+
     /// A work-group size the launch does not allow (64 is no multiple of 3 before OpenCL 2.0)
     /// is listed as not launched; it is an error only when no configuration runs.
     void refusedConfigurationsAreListed() {
@@ -428,11 +459,16 @@ private slots:
                              {"--local", "16", "--access-stats", "--json", dir.filePath("d.json")}))
                      .code,
                  0);
+        QCOMPARE(cli(sweepOf(kGrading + "submissions/racy_some_sizes.cl",
+                             {"--local", "32,64", "--expect-json", dir.filePath("a.json"), "--json",
+                              dir.filePath("e.json")}))
+                     .code,
+                 1);
         // a report the schema must refuse, so that the validation can fail
         write(dir, "bad.json",
               "{\"file\": \"x\", \"built\": true, \"verdict\": \"fine\", "
               "\"configurations\": [], \"diagnostics\": []}");
-        for (const char* name : {"a.json", "b.json", "c.json", "d.json", "bad.json"}) {
+        for (const char* name : {"a.json", "b.json", "c.json", "d.json", "e.json", "bad.json"}) {
             const QString errors = schemaErrors("sweep.schema.json", dir.filePath(name));
             if (QByteArray(name) == "bad.json")
                 QVERIFY2(!errors.isEmpty(), "the schema accepts an unknown verdict");

@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <memory>
+
 using namespace clstep;
 using namespace clstep::launch;
 
@@ -99,6 +101,29 @@ private slots:
         QCOMPARE(store.retainedBytes(), uint64_t(3 * kMiB));
         QCOMPARE(store.runs()[2].dumps[0].size(), kMiB);
         QCOMPARE(store.resultClasses().size(), size_t(3));
+    }
+
+    /// `sweep --expect-json` (grade): each run is compared with its expected buffers as it is
+    /// added, before its buffers are released; configurations without expected buffers are
+    /// not compared.
+    void runsAreComparedWithTheirExpectedBuffers() {
+        SweepResults store(3, intOut(), 0);
+        auto expected = std::make_shared<const std::vector<std::vector<uint8_t>>>(
+            std::vector<std::vector<uint8_t>>{std::vector<uint8_t>(kMiB, 0)});
+        store.setExpected([expected](size_t i) { return i == 2 ? nullptr : expected; }, 5);
+        store.add(1, runOf(kMiB, 0, 9));
+        store.add(0, runOf(kMiB, 0));
+        store.add(2, runOf(kMiB, 3));
+        QCOMPARE(store.retainedBytes(), uint64_t(kMiB));
+        const auto& c = store.expectedComparisons();
+        QCOMPARE(c.size(), size_t(3));
+        QVERIFY(c[0].compared && c[0].total == 0 && c[0].elements.empty());
+        QVERIFY(c[1].compared);
+        QCOMPARE(c[1].total, uint64_t(1));
+        QCOMPARE(c[1].elements[0].index, uint64_t(1));
+        QCOMPARE(c[1].elements[0].first, std::string("0"));  // expected
+        QCOMPARE(c[1].elements[0].second, std::string("9")); // actual
+        QVERIFY(!c[2].compared);
     }
 
     /// A real sweep of 12 configurations of a kernel that dumps a 1 MiB buffer, which differs
