@@ -1,8 +1,9 @@
 // `clstep-cli grade` through the real binary (docs/sweep.md, docs/classroom.md): the six
 // sample submissions of samples/grading/ with their verdicts, diagnostics and differing
 // configurations; the CSV read back; the JSON fields; hostile submissions (an endless loop
-// stopped by the time limit or the step limit, a file that is no OpenCL, a huge allocation)
-// each with a verdict while grading goes on.
+// stopped by the time limit or the step limit, a file that is no OpenCL, a huge allocation,
+// the interpreter running out of host memory under RLIMIT_AS) each with a verdict while
+// grading goes on.
 #include <QtTest>
 
 #include <QJsonArray>

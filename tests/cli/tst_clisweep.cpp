@@ -1,7 +1,9 @@
 // `clstep-cli sweep` through the real binary (docs/sweep.md): one launch under a matrix of
 // work-group sizes, schedules and byte orders; diagnostics with the configurations that
 // show them, results that depend on the configuration, the verdict and the exit code, the
-// JSON report against its schema, and `__local` argument sizes scaled or pinned.
+// JSON report against its schema, `__local` argument sizes scaled or pinned, the SIMT
+// statistics per sub-group size (--access-stats), the comparison with a reference report as
+// each run ends (--expect-json), and the host running out of memory under --jobs 2.
 #include <QtTest>
 
 #include <QJsonArray>
