@@ -46,14 +46,6 @@ uint64_t WorkGroup::localArgument(size_t index) const {
 }
 
 void WorkGroup::run(WorkItemPool* pool) {
-    for (ExecutionObserver* o : observers())
-        o->onWorkGroupBegin(*this);
-    runWorkItems(pool);
-    for (ExecutionObserver* o : observers())
-        o->onWorkGroupEnd(*this);
-}
-
-void WorkGroup::runWorkItems(WorkItemPool* pool) {
     if (!m_run.usesBarriers()) {
         // No barrier is reachable: run each work-item to completion, reusing one work-item.
         std::unique_ptr<WorkItem> wi;
