@@ -148,11 +148,13 @@ const std::vector<debug::MemoryRegion>* MemoryPane::regions() const {
 }
 
 void MemoryPane::learnTypes(const debug::Snapshot& s) {
+    m_inScope.clear();
     std::function<void(const std::vector<debug::VariableSnapshot>&)> walk = [&](const auto& vars) {
         for (const debug::VariableSnapshot& v : vars) {
             const QString name = QString::fromStdString(v.name);
             const bool pointer = v.type.find('*') != std::string::npos;
             if (m_combined && v.space == m_space) {
+                m_inScope.insert(name);
                 m_hints[name] = pointer ? ValueFormat{ValueFormat::Kind::Pointer, 1}
                                         : ValueFormat::guessFromType(v.type);
             } else if (pointer || v.space == m_space) {
@@ -210,7 +212,7 @@ void MemoryPane::showRegion(int index) {
     const auto* regs = regions();
     if (m_combined) {
         m_model->setAllRegions(m_state.snapshot, m_space, m_state.deviceBigEndian,
-                               m_byType ? m_hints : QHash<QString, ValueFormat>{},
+                               m_byType ? typedFormats() : QHash<QString, ValueFormat>{},
                                m_byType ? ValueFormat{ValueFormat::Kind::HexBytes, 1}
                                         : m_combinedFormat);
         m_format->setCurrentIndex(m_byType ? 0 : m_format->findText(m_combinedFormat.name()));
@@ -246,6 +248,23 @@ void MemoryPane::showRegion(int index) {
     m_model->setRegion(m_state.snapshot, m_space, index, m_state.deviceBigEndian);
     m_format->setCurrentText(f.name());
     if (m_follow->isChecked()) scrollToActivity();
+}
+
+QHash<QString, ValueFormat> MemoryPane::typedFormats() const {
+    QHash<QString, ValueFormat> out;
+    const auto* regs = regions();
+    if (!regs) return out;
+    for (const debug::MemoryRegion& r : *regs) {
+        const QString name = QString::fromStdString(r.name);
+        const ValueFormat element = ValueFormat::forElement(r.element);
+        if (m_inScope.contains(name))
+            out[name] = m_hints.value(name);
+        else if (element.kind != ValueFormat::Kind::HexBytes)
+            out[name] = element;
+        else if (m_hints.contains(name))
+            out[name] = m_hints.value(name);
+    }
+    return out;
 }
 
 void MemoryPane::scrollToActivity() {

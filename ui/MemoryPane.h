@@ -5,6 +5,7 @@
 #include "ValueFormat.h"
 
 #include <QHash>
+#include <QSet>
 #include <QWidget>
 
 class QComboBox;
@@ -61,6 +62,10 @@ private:
     void onDoubleClicked(const QModelIndex& index);
     void learnTypes(const debug::Snapshot& s);
     void scrollToActivity();
+    /// combined: each region's format "by variable type": the type of the variable in scope
+    /// of that name, else the region's element type (a finished work-item has no frame
+    /// left), else the type learned from an earlier snapshot.
+    QHash<QString, ValueFormat> typedFormats() const;
     const std::vector<debug::MemoryRegion>* regions() const;
 
     AddressSpace m_space;
@@ -76,6 +81,8 @@ private:
     ImagePane* m_image = nullptr;
     QHash<QString, ValueFormat> m_chosen; ///< format the user picked per region name
     QHash<QString, ValueFormat> m_hints;  ///< format guessed from variable types
+    /// combined: names of the variables of the latest snapshot (their hints are exact)
+    QSet<QString> m_inScope;
     QStringList m_regionNames;
     bool m_updating = false;
     bool m_combined = false;      ///< every region in one table (the __private pane)
