@@ -14,8 +14,13 @@
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
+#include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 
@@ -103,6 +108,11 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
         if (!m_updating) showRegion(i);
     });
+    // the tab-scroll arrows (QTabBar's own buttons; connected after its scrolling slot) and
+    // the wheel scroll the tabs: the current tab follows
+    for (QToolButton* arrow : m_tabs->findChildren<QToolButton*>())
+        connect(arrow, &QToolButton::clicked, this, &MemoryPane::followScrolledTabs);
+    m_tabs->installEventFilter(this);
     connect(m_format, qOverload<int>(&QComboBox::activated), this, &MemoryPane::onFormatChosen);
     connect(colours, qOverload<int>(&QComboBox::activated), this,
             [this](int i) { setColourMode(static_cast<MemoryColourMode>(i)); });
@@ -265,6 +275,35 @@ QHash<QString, ValueFormat> MemoryPane::typedFormats() const {
             out[name] = m_hints.value(name);
     }
     return out;
+}
+
+bool MemoryPane::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_tabs && event->type() == QEvent::Wheel)
+        QTimer::singleShot(0, this, &MemoryPane::followScrolledTabs); // after the bar scrolled
+    return QWidget::eventFilter(watched, event);
+}
+
+void MemoryPane::followScrolledTabs() {
+    const int current = m_tabs->currentIndex();
+    if (current < 0) return;
+    // the part of the bar its scroll arrows leave free
+    QRect sight = m_tabs->rect();
+    for (const QToolButton* arrow : m_tabs->findChildren<QToolButton*>()) {
+        if (!arrow->isVisible()) continue;
+        if (arrow->geometry().center().x() > sight.center().x())
+            sight.setRight(std::min(sight.right(), arrow->geometry().left() - 1));
+        else
+            sight.setLeft(std::max(sight.left(), arrow->geometry().right() + 1));
+    }
+    auto inSight = [&](int i) {
+        const QRect r = m_tabs->tabRect(i);
+        return r.intersected(sight).width() * 2 >= r.width();
+    };
+    if (inSight(current)) return;
+    int best = -1;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (inSight(i) && (best < 0 || std::abs(i - current) < std::abs(best - current))) best = i;
+    if (best >= 0) m_tabs->setCurrentIndex(best); // (shows its region: currentChanged)
 }
 
 void MemoryPane::scrollToActivity() {

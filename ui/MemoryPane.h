@@ -54,8 +54,16 @@ signals:
     /// The colour mode changed (by the switch or setColourMode()).
     void colourModeChanged(clstep::ui::MemoryColourMode mode);
 
+protected:
+    /// Follows the tab bar's wheel scrolling with the current tab (followScrolledTabs()).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void showRegion(int index);
+    /// After the tab bar scrolled (its arrows, the wheel): when the current tab went out of
+    /// sight, the tab in sight nearest to it becomes current, so the tab the user reads
+    /// always names the buffer the table shows (issue #31 item 3).
+    void followScrolledTabs();
     void onFormatChosen(int comboIndex);
     /// Offers the region's struct/union layout in the type selector (or removes the offer).
     void offerLayout(const ValueFormat& layout);
