@@ -193,9 +193,14 @@ void MainWindow::applyDockSizes(QSize keep) {
 
 void MainWindow::applyTheme() {
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) Theme::apply(*app);
-    // the toolbar scales with the fonts (presentation mode, zoom)
-    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize) * Theme::fontScale() / 100;
+    // the toolbar keeps the unscaled font and icons: the class reads the code and memory, the
+    // teacher the buttons; scaled, the bar hid the auto-play mode and speed behind "»" on a
+    // 1024-pixel projector (issue #31 item 9)
+    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize);
     m_actions->toolBar()->setIconSize(QSize(icon, icon));
+    QFont tools = QApplication::font();
+    tools.setPointSizeF(Theme::uiPointSize() * 100 / Theme::fontScale());
+    m_actions->toolBar()->setFont(tools);
     fitToolBar();
     m_editor->applyTheme();
     m_grid->applyTheme();
