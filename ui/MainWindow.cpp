@@ -290,6 +290,13 @@ void MainWindow::onState(const SessionState& st) {
             new QTreeWidgetItem(m_stack, {QString::fromStdString(it->function),
                                           QString::number(it->position.begin.line)});
     }
+    // a launch with __constant memory shows its pane (hidden while there is none), once: a
+    // pane the user closes stays closed until a launch without __constant memory
+    if (QDockWidget* d = dock(QStringLiteral("dockMemory_constant")); d && s) {
+        const bool any = !s->constant.empty();
+        if (any && d->isHidden() && !d->property("clstepShownFor").toBool()) d->show();
+        d->setProperty("clstepShownFor", any);
+    }
     if (s && m_output->toPlainText() != QString::fromStdString(s->output)) {
         // the kernel's first printf output shows its pane (a tool pane, hidden at first)
         if (m_output->toPlainText().isEmpty() && !s->output.empty())

@@ -250,6 +250,9 @@ void MainWindow::buildDocks() {
         if (kSpaces[i] == AddressSpace::Constant) {
             tabifyDockWidget(globalDock, d); // __constant is rare: share the __global column
             globalDock->raise();
+            // and shown when a launch has __constant memory (MainWindow::onState): without
+            // its tab bar __global keeps the height of a row more
+            d->hide();
             continue;
         }
         if (previous) splitDockWidget(previous, d, Qt::Horizontal);

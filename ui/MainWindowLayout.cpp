@@ -182,7 +182,7 @@ void MainWindow::applyDockSizes(QSize keep) {
     QList<QWidget*> held{m_grid};
     m_grid->setMinimumHeight(h * (m_presentation ? 30 : 27) / 100);
     for (MemoryPane* p : m_panes) {
-        p->setMinimumHeight(h * (m_presentation ? 28 : 35) / 100);
+        p->setMinimumHeight(h * (m_presentation ? 28 : 38) / 100);
         held << p;
     }
     QTimer::singleShot(300, this, [held] {

@@ -185,7 +185,7 @@ void TestScreenFit::simtStepsKeepTheWindowOnScreen() {
     problems << offScreen("ten simt steps, SIMD 8");
     // 8 rows of the lesson's __local pane; __global shares its column with the __constant
     // tab bar
-    for (auto [space, least] : {std::pair{AddressSpace::Local, 8}, {AddressSpace::Global, 6}})
+    for (auto [space, least] : {std::pair{AddressSpace::Local, 8}, {AddressSpace::Global, 8}})
         if (visibleRows(space) < least)
             problems << QStringLiteral("%1 %2 rows")
                             .arg(visibleRows(space))
