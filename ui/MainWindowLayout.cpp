@@ -181,10 +181,12 @@ void MainWindow::applyDockSizes(QSize keep) {
     // hold the heights with minimums until the layout has settled, then let the user resize.
     QList<QWidget*> held{m_grid};
     m_grid->setMinimumHeight(h * (m_presentation ? 30 : 27) / 100);
+    int memory = h * (m_presentation ? 28 : 38) / 100;
     for (MemoryPane* p : m_panes) {
-        p->setMinimumHeight(h * (m_presentation ? 28 : 38) / 100);
+        p->setMinimumHeight(memory);
         held << p;
     }
+
     QTimer::singleShot(300, this, [held] {
         for (QWidget* w : held)
             w->setMinimumHeight(0);
