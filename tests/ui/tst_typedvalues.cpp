@@ -61,8 +61,8 @@ void TestTypedValues::structLayoutsAfterRunAll() {
     // the kernel's pointer arguments: an address, not "00 00 00 00 00 00 00 00"
     for (const char* p : {"natural", "aligned16", "packed", "sizes"}) {
         const QString v = privateValue(window.get(), QString::fromLatin1(p));
-        QVERIFY2(v.startsWith(QStringLiteral("global")), qPrintable(QString::fromLatin1(p) +
-                                                                    QStringLiteral(": ") + v));
+        QVERIFY2(v.startsWith(QStringLiteral("global")),
+                 qPrintable(QString::fromLatin1(p) + QStringLiteral(": ") + v));
     }
 }
 
