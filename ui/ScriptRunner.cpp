@@ -88,6 +88,12 @@ bool ScriptRunner::run(const QStringList& commands) {
 bool ScriptRunner::screenshot(MainWindow* window, const QString& file, bool wholeScreen) {
     window->waitIdle();
     pump(150);
+    // the first layout holds the docks' heights for a moment, which can grow the window past
+    // the screen until it settles (MainWindow::applyDockSizes): the picture is of the settled
+    // window
+    if (const QScreen* s = window->screen(); s && QGuiApplication::platformName() != "offscreen")
+        for (int i = 0; i < 30 && !s->availableGeometry().contains(window->frameGeometry()); ++i)
+            pump(50);
     QPixmap pix;
     QScreen* screen = window->screen();
     if (wholeScreen && screen && QGuiApplication::platformName() != QStringLiteral("offscreen"))
