@@ -286,11 +286,15 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
     VarDecl* previous = nullptr;
     if (programScope && !m_scopes.empty()) {
         auto found = m_scopes.front().names.find(v->name);
-        if (found != m_scopes.front().names.end() && found->second->kind == DeclKind::Var &&
-            static_cast<VarDecl*>(found->second)->isProgramScope)
+        if (found != m_scopes.front().names.end() && found->second->kind == DeclKind::Var)
             previous = static_cast<VarDecl*>(found->second);
+        if (previous &&
+            (!previous->isProgramScope || previous->slot >= m_program.programVars.size() ||
+             m_program.programVars[previous->slot]->name != v->name))
+            previous = nullptr; // e.g. a rejected declaration (function pointer)
     }
-    if (previous && previous->init && v->init) {
+    if (previous && m_program.programVars[previous->slot]->init && v->init) {
+        previous = m_program.programVars[previous->slot];
         error("redefinition", v->nameRange, "redefinition of '" + v->name + "' (C99 6.9.2)",
               {{previous->nameRange, "previous definition of '" + v->name + "' here"}});
         previous = nullptr;
