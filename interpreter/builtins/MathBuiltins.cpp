@@ -171,6 +171,12 @@ void registerMathBuiltins(BuiltinRegistry& r) {
     r.add(viaDouble<"G=GG", [](double x, double y) { return minmag(x, y); }>("minmag"));
     r.add(viaDouble<"G=GG", [](double x, double y) { return std::pow(x, y); }>("pow"));
     r.add(viaDouble<"G=GG", [](double x, double y) { return powr(x, y); }>("powr"));
+    // half_powr (at most 8192 ulp, spec 7.4) and native_powr, float only: powr itself, with
+    // its special cases (powr(1, NaN) is NaN where C's pow gives 1).
+    r.add(viaDouble<"G=GG", [](double x, double y) { return powr(x, y); }, Domain::FloatOnly>(
+        "half_powr"));
+    r.add(viaDouble<"G=GG", [](double x, double y) { return powr(x, y); }, Domain::FloatOnly>(
+        "native_powr"));
     r.add(viaDouble<"G=GG", [](double x, double y) { return std::remainder(x, y); }>("remainder"));
     r.add(lanewise<"G=GG", [](float x, float y) { return nextafterHalf(x, y); }, Domain::HalfOnly>(
         "nextafter"));
