@@ -12,6 +12,7 @@
 
 #include "frontend/AstWalk.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace clstep::ocl {
@@ -276,12 +277,18 @@ cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
     if (!k) return CL_INVALID_KERNEL;
     if (k->program->context != q->context) return CL_INVALID_CONTEXT;
     if (workDim < 1 || workDim > 3) return CL_INVALID_WORK_DIMENSION;
-    if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
+    // A NULL global size or a 0 in it: the command trivially succeeds once its wait list is
+    // complete, and runs no work-item (3.0 API spec, clEnqueueNDRangeKernel; 1.2 gave
+    // CL_INVALID_GLOBAL_WORK_SIZE).
+    if (!global || std::find(global, global + workDim, size_t{0}) != global + workDim) {
+        if (!k->allArgsSet()) return CL_INVALID_KERNEL_ARGS;
+        if (cl_int err = Queue::checkWaitList(q->context, n, list)) return err;
+        return q->enqueue(type, n, list, event, [] { return cl_int{CL_SUCCESS}; });
+    }
     const DeviceSettings& s = DeviceSettings::get();
     NDRange range;
     range.dims = workDim;
     for (cl_uint d = 0; d < workDim; ++d) {
-        if (global[d] == 0) return CL_INVALID_GLOBAL_WORK_SIZE;
         range.global[d] = global[d];
         if (offset) {
             if (offset[d] > SIZE_MAX - global[d]) return CL_INVALID_GLOBAL_OFFSET;

@@ -459,11 +459,34 @@ int main(int argc, char** argv) {
              CL_INVALID_WORK_GROUP_SIZE); /* 24 does not divide 64 (OpenCL 1.2) */
     CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 0, NULL, &global, &local, 0, NULL, NULL),
              CL_INVALID_WORK_DIMENSION);
-    CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, NULL, &local, 0, NULL, NULL),
-             CL_INVALID_GLOBAL_WORK_SIZE);
-    size_t zero = 0;
-    CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, &zero, NULL, 0, NULL, NULL),
-             CL_INVALID_GLOBAL_WORK_SIZE);
+    /* A NULL global size or a 0 in it: the launch trivially succeeds, runs no work-item and
+     * completes its event (3.0 API spec, clEnqueueNDRangeKernel; 1.2 gave
+     * CL_INVALID_GLOBAL_WORK_SIZE; CTS test_api zero_sized_enqueue). */
+    {
+        float before[64], after[64];
+        CHECK_EQ(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof before, before, 0, NULL, NULL),
+                 CL_SUCCESS);
+        size_t zero = 0, zero2[2] = {4, 0};
+        cl_event zeroEvent = NULL;
+        CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, NULL, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, &zero, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 2, NULL, zero2, NULL, 0, NULL, &zeroEvent),
+                 CL_SUCCESS);
+        CHECK_EQ(clFinish(q), CL_SUCCESS);
+        cl_command_type zeroType = 0;
+        cl_int zeroStatus = -1;
+        CHECK_EQ(clGetEventInfo(zeroEvent, CL_EVENT_COMMAND_TYPE, sizeof zeroType, &zeroType, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(zeroType, CL_COMMAND_NDRANGE_KERNEL);
+        CHECK_EQ(clGetEventInfo(zeroEvent, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof zeroStatus,
+                                &zeroStatus, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(zeroStatus, CL_COMPLETE);
+        clReleaseEvent(zeroEvent);
+        CHECK_EQ(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof after, after, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK(memcmp(before, after, sizeof before) == 0); /* no work-item ran */
+    }
     size_t huge = maxWg * 2;
     size_t hugeGlobal = huge * 2;
     CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, &hugeGlobal, &huge, 0, NULL, NULL),
