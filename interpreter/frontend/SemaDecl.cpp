@@ -278,14 +278,47 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
               "__constant variable '" + v->name + "' must be initialized (OpenCL C 6.5.3)");
     v->type = t;
     v->align = align ? std::max<uint64_t>(align, t.type ? t->align : 1) : (t.type ? t->align : 1);
-    // The name is in scope from the end of its declarator, so also in its own initializer
-    // (C99 6.2.1p7: `int x = x + 1;` reads the indeterminate x).
-    if (v->isProgramScope) {
+    // A program-scope variable declared again (extern, or a tentative definition) is the same
+    // object (C99 6.2.2p2 and 6.9.2: external linkage): it shares the first declaration's slot,
+    // and the slot's VarDecl is the one with the initializer. clLinkProgram joins the compiled
+    // sources, so a declaration may repeat its type under a second, identical anonymous struct:
+    // types of the same size are accepted, as C99 6.2.7p1 does across translation units.
+    VarDecl* previous = nullptr;
+    if (programScope && !m_scopes.empty()) {
+        auto found = m_scopes.front().names.find(v->name);
+        if (found != m_scopes.front().names.end() && found->second->kind == DeclKind::Var)
+            previous = static_cast<VarDecl*>(found->second);
+        if (previous &&
+            (!previous->isProgramScope || previous->slot >= m_program.programVars.size() ||
+             m_program.programVars[previous->slot]->name != v->name))
+            previous = nullptr; // e.g. a rejected declaration (function pointer)
+    }
+    if (previous && m_program.programVars[previous->slot]->init && v->init) {
+        previous = m_program.programVars[previous->slot];
+        error("redefinition", v->nameRange, "redefinition of '" + v->name + "' (C99 6.9.2)",
+              {{previous->nameRange, "previous definition of '" + v->name + "' here"}});
+        previous = nullptr;
+    } else if (previous && t.type && previous->type.type &&
+               ((t->canonical()->size && previous->type->canonical()->size &&
+                 t->canonical()->size != previous->type->canonical()->size) ||
+                t.space != previous->type.space)) {
+        error("redefinition", v->nameRange, "conflicting types for '" + v->name + "' (C99 6.7p4)",
+              {{previous->nameRange, "previous declaration of '" + v->name + "' here"}});
+        previous = nullptr;
+    }
+    if (previous) {
+        v->slot = previous->slot;
+        // the definition: the initialized declaration, else the first of complete type
+        if (v->init || (t.type && t->canonical()->size && !previous->type->canonical()->size))
+            m_program.programVars[v->slot] = v;
+    } else if (v->isProgramScope) {
         v->slot = static_cast<uint32_t>(m_program.programVars.size());
         m_program.programVars.push_back(v);
     } else {
         v->slot = m_nextSlot++;
     }
+    // The name is in scope from the end of its declarator, so also in its own initializer
+    // (C99 6.2.1p7: `int x = x + 1;` reads the indeterminate x).
     declareName(v);
     if (v->init) {
         checkInitializer(v->init, t, declPointerNote(v));
