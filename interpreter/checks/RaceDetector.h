@@ -2,6 +2,7 @@
 
 #include "checks/CheckDetails.h"
 #include "checks/MemoryNames.h"
+#include "checks/RaceVerdicts.h"
 #include "checks/SiteTable.h"
 #include "common/SparseArray.h"
 #include "runtime/ExecutionObserver.h"
@@ -54,8 +55,11 @@ namespace clstep {
 /// [first, second]; the hazard (RAW/WAR/WAW), the location and both accesses are recorded
 /// in CheckDetails. Reports of the same pair of source locations merge into one with a
 /// count; the byte ranges of every occurrence are added to the report's
-/// CheckDetails::ranges (`__local` ones with their work-group). A detector is called from one
-/// thread at a time; parallel runs give each thread its own (forThread()), which checks
+/// CheckDetails::ranges (`__local` ones with their work-group). A pair of source sites gets
+/// one verdict (RaceVerdicts): if any of its occurrences changed a value, every one is a
+/// "data-race", and no "benign-race" is reported for it; benign races are reported when
+/// the run ends (onRunEnd), once no occurrence of their pair changed a value. A detector is called
+/// from one thread at a time; parallel runs give each thread its own (forThread()), which checks
 /// `__local` memory itself and hands `__global` accesses back in work-group order.
 ///
 /// Texel reads of a read_only image are not recorded when the program cannot write such an
@@ -208,6 +212,8 @@ private:
     static std::string scopeName(uint8_t scope);
 
     CheckDetails& m_details;
+    /// The verdict of each pair of sites (the run's detector's; a thread's uses its parent's).
+    RaceVerdicts m_verdicts{m_details};
     bool m_uniformWrites;
     bool m_strictRaces;
     KernelRun* m_run = nullptr;
