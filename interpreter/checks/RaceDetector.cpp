@@ -139,7 +139,16 @@ void RaceDetector::onBarrier(WorkGroup&, uint32_t flags) {
     m_run->inGroupOrder([p] { p->m_global.stamp = p->m_global.newStamp(); });
 }
 
-RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp, const Access& a) {
+// Inlined into process(): most accesses find the shadow of their buffer's last access.
+[[gnu::always_inline]] inline RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp,
+                                                                                  const Access& a) {
+    const uint32_t index = address::buffer(a.address);
+    if (index < sp.shadows.size() && sp.shadows[index].serial == a.buffer->serial) [[likely]]
+        return &sp.shadows[index];
+    return shadowForNew(sp, a);
+}
+
+RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& a) {
     uint32_t index = address::buffer(a.address);
     if (index >= sp.shadows.size()) sp.shadows.resize(index + 1);
     BufferShadow& s = sp.shadows[index];
@@ -349,11 +358,7 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     a.data = ma.data;
     a.buffer = ma.buffer;
     a.site = ma.site;
-    const WorkItem& wi = *ma.workItem;
-    if (!a.asyncCopy)
-        a.item = static_cast<uint16_t>(
-            wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2)));
-    a.ids = wi.ids();
+    a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
     if (local || !m_parent) {
         process(local ? m_local : m_global, a);
         return;
@@ -397,6 +402,49 @@ void RaceDetector::process(Space& sp, const Access& a) {
     uint16_t* const mirror = mirrorAccess(sp, *sh, a, off);
     const uint8_t* unchanged = data ? sp.unchanged.data() : nullptr;
 
+    // The last bytes written (uniform writes, reports): contiguous when the access lies in
+    // one page of the mirror, whose pages cover the same bytes.
+    uint8_t* const values = mirror && data ? &sh->values[off] : nullptr;
+    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
+        if (!a.write) {
+            updateRead(sp, b, e);
+            return;
+        }
+        updateWrite(sp, b, e);
+        if (!a.data) return;
+        if (b.write == e) {
+            if (values)
+                std::memcpy(values + (lo - off), a.data + (lo - off), hi - lo);
+            else
+                for (uint64_t o = lo; o < hi; ++o)
+                    sh->values[o] = a.data[o - off];
+            if (a.atomic) // a plain write's kSame was set by mirrorAccess()
+                for (uint64_t o = lo; o < hi; ++o) {
+                    uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
+                    m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
+                }
+        } else {
+            // A write the record does not keep (an atomic one beside a live write) that
+            // changed the bytes: a later read races with it, so the recorded write no longer
+            // stands for writes that all left the bytes as they were.
+            for (uint64_t o = lo; o < hi; ++o)
+                if (!unchanged[o - off])
+                    (mirror ? mirror[o - off] : sh->mirror[o]) &= uint16_t(~kSame);
+        }
+    };
+    sp.conflicts.clear();
+    if ((off & 3) == 0 && a.size == 4) {
+        // The common case: one whole granule, not split (4-byte scalars).
+        Granule& gr = sh->granules[off / 4];
+        if (!gr.split) [[likely]] {
+            check(sp, gr.state, *sh, off, end, e, data, unchanged);
+            for (const Conflict& c : sp.conflicts)
+                report(sp, a, *sh, c, e);
+            update(gr.state, off, end);
+            return;
+        }
+    }
+
     // Split the granules this access covers only partly, then check granule by granule.
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         Granule& gr = sh->granules[g];
@@ -406,7 +454,6 @@ void RaceDetector::process(Space& sp, const Access& a) {
             gr.split = static_cast<uint32_t>(sh->split.size());
         }
     }
-    sp.conflicts.clear();
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         const Granule& gr = sh->granules[g];
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
@@ -422,31 +469,6 @@ void RaceDetector::process(Space& sp, const Access& a) {
     }
     for (const Conflict& c : sp.conflicts)
         report(sp, a, *sh, c, e);
-
-    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
-        if (!a.write) {
-            updateRead(sp, b, e);
-            return;
-        }
-        updateWrite(sp, b, e);
-        if (!a.data) return;
-        if (b.write == e) {
-            for (uint64_t o = lo; o < hi; ++o)
-                sh->values[o] = a.data[o - off];
-            if (a.atomic) // a plain write's kSame was set by mirrorAccess()
-                for (uint64_t o = lo; o < hi; ++o) {
-                    uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
-                    m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
-                }
-        } else {
-            // A write the record does not keep (an atomic one beside a live write) that
-            // changed the bytes: a later read races with it, so the recorded write no longer
-            // stands for writes that all left the bytes as they were.
-            for (uint64_t o = lo; o < hi; ++o)
-                if (!unchanged[o - off])
-                    (mirror ? mirror[o - off] : sh->mirror[o]) &= uint16_t(~kSame);
-        }
-    };
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         Granule& gr = sh->granules[g];
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);

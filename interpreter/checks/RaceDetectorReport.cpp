@@ -22,9 +22,13 @@ const char* hazardName(int h) {
 } // namespace
 
 WorkItemId RaceDetector::idsOf(const Space& sp, const Record& r) const {
+    return idsOf(sp, r.stamp, (r.site & kGroup) ? 0 : r.item);
+}
+
+WorkItemId RaceDetector::idsOf(const Space& sp, uint32_t stamp, uint64_t item) const {
     const NDRange& range = m_run->range();
     auto it = std::upper_bound(
-        sp.groupStamps.begin(), sp.groupStamps.end(), r.stamp,
+        sp.groupStamps.begin(), sp.groupStamps.end(), stamp,
         [](uint32_t s, const std::pair<uint32_t, uint64_t>& e) { return s < e.first; });
     uint64_t g = it == sp.groupStamps.begin() ? 0 : std::prev(it)->second;
     WorkItemId id;
@@ -34,7 +38,6 @@ WorkItemId RaceDetector::idsOf(const Space& sp, const Record& r) const {
     for (int d = 0; d < 3; ++d)
         size[d] = std::max<uint64_t>(
             1, std::min(range.local[d], range.global[d] - id.group[d] * range.local[d]));
-    uint64_t item = (r.site & kGroup) ? 0 : r.item;
     id.local = {item % size[0], (item / size[0]) % size[1], item / (size[0] * size[1])};
     for (int d = 0; d < 3; ++d)
         id.global[d] = id.group[d] * range.local[d] + id.local[d] + range.offset[d];
@@ -116,7 +119,8 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
         o.benignRace.kind = "benign-race";
         o.benignRace.message = std::move(message);
     };
-    o.ranges = rangesOf(a, sh, c);
+    const WorkItemId secondIds = idsOf(sp, second.stamp, a.item);
+    o.ranges = rangesOf(a, sh, c, secondIds.group);
     // A repeat keeps the first report's details; with RunOptions::repeatDetails (the
     // debugger) it still gets its own message and work-items.
     const bool repeat = !sp.reported.insert(key).second;
@@ -143,7 +147,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
                          std::to_string(id.group[1]) + "," + std::to_string(id.group[2]) + ")"
                    : idsText(id);
     };
-    const WorkItemId firstIds = idsOf(sp, c.first), secondIds = a.ids;
+    const WorkItemId firstIds = idsOf(sp, c.first);
     const uint64_t off = address::offset(a.address);
     std::vector<uint8_t> firstValue;
     if (firstWrite)
@@ -200,8 +204,9 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     deliver(std::move(o));
 }
 
-std::vector<CheckDetails::Range> RaceDetector::rangesOf(const Access& a, const BufferShadow& sh,
-                                                        const Conflict& c) const {
+std::vector<CheckDetails::Range>
+RaceDetector::rangesOf(const Access& a, const BufferShadow& sh, const Conflict& c,
+                       const std::array<uint64_t, 3>& group) const {
     const AddressSpace space = address::space(a.address);
     const uint64_t off = address::offset(a.address), end = off + a.size;
     // The bytes of the access whose recorded access is the conflict's first one (for a
@@ -220,7 +225,7 @@ std::vector<CheckDetails::Range> RaceDetector::rangesOf(const Access& a, const B
     };
     std::vector<CheckDetails::Range> ranges;
     CheckDetails::Range r;
-    if (space == AddressSpace::Local) r.group = a.ids.group;
+    if (space == AddressSpace::Local) r.group = group;
     for (uint64_t o = off; o < end;) {
         if (!raced(o)) {
             ++o;
