@@ -263,11 +263,15 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     if (base) { // the common case: one page, whose entries are contiguous
         uint16_t* __restrict m = base;
         if (!a.write) {
-            if (n == 4) { // a word read again: every entry already known
-                uint64_t w;
-                std::memcpy(&w, m, 8);
+            if ((n & 3) == 0) { // words read again: every entry already known (4 at a time)
                 constexpr uint64_t kKnown4 = 0x0100010001000100ull;
-                if ((w & kKnown4) == kKnown4) return base;
+                uint64_t i = 0;
+                for (; i < n; i += 4) {
+                    uint64_t w;
+                    std::memcpy(&w, m + i, 8);
+                    if ((w & kKnown4) != kKnown4) break;
+                }
+                if (i == n) return base;
             }
             for (uint64_t i = 0; i < n; ++i)
                 if (!(m[i] & kKnown)) m[i] = uint16_t((m[i] & kSame) | kKnown | data[i]);
@@ -434,13 +438,30 @@ void RaceDetector::process(Space& sp, const Access& a) {
     };
     sp.conflicts.clear();
     if ((off & 3) == 0 && a.size == 4) {
-        // The common case: one whole granule, not split (4-byte scalars).
+        // The most common case: one whole granule, not split (4-byte scalars).
         Granule& gr = sh->granules[off / 4];
         if (!gr.split) [[likely]] {
             check(sp, gr.state, *sh, off, end, e, data, unchanged);
             for (const Conflict& c : sp.conflicts)
                 report(sp, a, *sh, c, e);
             update(gr.state, off, end);
+            return;
+        }
+    } else if (((off | a.size) & 3) == 0) {
+        // Whole granules, none split (vectors of 4-byte scalars, 8-byte scalars).
+        const uint64_t g0 = off / 4, g1 = end / 4;
+        uint64_t g = g0;
+        while (g < g1 && !sh->granules[g].split)
+            ++g;
+        if (g == g1) [[likely]] {
+            for (g = g0; g < g1; ++g)
+                check(sp, sh->granules[g].state, *sh, g * 4, g * 4 + 4, e,
+                      data ? data + (g * 4 - off) : nullptr,
+                      unchanged ? unchanged + (g * 4 - off) : nullptr);
+            for (const Conflict& c : sp.conflicts)
+                report(sp, a, *sh, c, e);
+            for (g = g0; g < g1; ++g)
+                update(sh->granules[g].state, g * 4, g * 4 + 4);
             return;
         }
     }
