@@ -4,6 +4,7 @@
 
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
+#include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
@@ -365,6 +366,12 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
     if (local || !m_parent) {
         process(local ? m_local : m_global, a);
+        return;
+    }
+    if (groupIsHead()) {
+        // Every earlier group is done: the run's detector checks it now, as the action
+        // below would (at once), without copying it.
+        m_parent->process(m_parent->m_global, a);
         return;
     }
     // A __global access of a parallel run: checked by the run's detector in group order.
