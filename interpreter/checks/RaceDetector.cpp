@@ -524,7 +524,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
 
     Diagnostic d;
     d.severity = benign && !m_strictRaces ? Severity::Warning : Severity::Error;
-    d.kind = benign ? "benign-race" : "data-race";
+    d.kind = benign ? DiagnosticKind::BenignRace : DiagnosticKind::DataRace;
     d.range = sp.sites.range(firstSite);
     if (!d.range.valid()) d.range = a.site;
     d.notes.push_back({a.site, {}});
