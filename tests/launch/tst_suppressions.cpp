@@ -66,6 +66,24 @@ private slots:
         QCOMPARE(s.sources().path(errors[0].range.begin.file), std::string("s.supp"));
     }
 
+    /// A kind is one of the table's (DiagnosticKinds::fromName): a name written like a kind
+    /// that is none is an error too, with the closest kind.
+    void unknownKindsAreErrors() {
+        Suppressions s;
+        auto errors = s.parse("s.supp", "data-races a.cl:1\nfrobnicate a.cl:1\n* a.cl:1\n");
+        QCOMPARE(errors.size(), size_t(2));
+        QCOMPARE(s.rules().size(), size_t(1));
+        QCOMPARE(errors[0].message,
+                 std::string("'data-races' is not a diagnostic kind: did you mean 'data-race'? "
+                             "(clstep-cli kinds lists them), or '*' for any kind"));
+        QCOMPARE(errors[0].range.begin.column, 1u);
+        QCOMPARE(errors[0].range.end.column, 11u);
+        QCOMPARE(errors[1].message, std::string("'frobnicate' is not a diagnostic kind "
+                                                "(clstep-cli kinds lists them), or '*' for any "
+                                                "kind"));
+        QVERIFY(!s.rules()[0].kind); // '*'
+    }
+
     void matchesKindPlaceKernelAndMessage() {
         Suppressions s;
         QVERIFY(s.parse("s.supp", "data-race reduce.cl:27\n"
