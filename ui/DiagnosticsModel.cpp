@@ -98,7 +98,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("<b>%1</b> [%2]<br>%3")
                           .arg(QString::fromLatin1(severityName(d->severity)),
-                               QString::fromStdString(d->kind),
+                               QString::fromUtf8(DiagnosticKinds::name(d->kind)),
                                QString::fromStdString(d->message).toHtmlEscaped());
         for (const RelatedLocation& n : d->notes)
             tip += QStringLiteral("<br>line %1: %2")
