@@ -347,7 +347,7 @@ void TestModels::diagnostics() {
     auto s = baseSnapshot();
     Diagnostic e;
     e.severity = Severity::Warning;
-    e.kind = "uninitialized";
+    e.kind = DiagnosticKind::UninitializedRead;
     e.message = "read of an uninitialized value";
     e.range.begin = {1, 4, 3};
     s->diagnostics.push_back(e);
