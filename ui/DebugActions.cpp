@@ -30,7 +30,7 @@ int raceCount(const SessionState& s) {
     int n = 0;
     if (s.snapshot)
         for (const Diagnostic& d : s.snapshot->diagnostics)
-            n += d.kind == "data-race";
+            n += d.kind == DiagnosticKind::DataRace;
     return n;
 }
 } // namespace

@@ -308,7 +308,7 @@ void MainWindow::onState(const SessionState& st) {
     uint64_t reports = 0;
     if (s)
         for (size_t i = 0; i < s->diagnostics.size(); ++i)
-            if (s->diagnostics[i].kind == "data-race" ||
+            if (s->diagnostics[i].kind == DiagnosticKind::DataRace ||
                 s->diagnostics[i].severity == Severity::Error)
                 reports += i < s->diagnosticCounts.size() ? s->diagnosticCounts[i] : 1;
     if (reports > m_lastReportCount) dock(QStringLiteral("dockDiagnostics"))->raise();

@@ -190,7 +190,7 @@ bool ScriptRunner::runOne(const QString& command) {
             const SessionState& s = dc->state();
             if (s.snapshot)
                 for (const Diagnostic& d : s.snapshot->diagnostics)
-                    if (d.kind == "data-race") return true;
+                    if (d.kind == DiagnosticKind::DataRace) return true;
             if (!s.launched || (s.snapshot && s.snapshot->runFinished)) break;
             dc->run(C::Lockstep);
             m_window->waitIdle();

@@ -31,15 +31,15 @@ namespace clstep {
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
 ///   - the space is `__global` and they come from different work-groups (whole run).
 /// A write-write race whose second write stores the same byte value is suppressed unless
-/// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a "benign-race".
+/// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a `benign-race`.
 ///
 /// A read-write race whose write stores exactly the bytes that were already there (every
 /// work-item doing `v = A[0]; A[0] = v;`, or storing 0 over a 0 others read) is reported
-/// as kind "benign-race", a warning (an error with `strictRaces`, --strict-races), with the
+/// as kind `benign-race`, a warning (an error with `strictRaces`, --strict-races), with the
 /// value. What was there is known from the detector's own mirror of the bytes its accesses
 /// read and wrote in the run (in the current work-group for `__local`): a byte whose first
 /// access is a write has no known previous value, so a race with that write stays a
-/// "data-race".
+/// `data-race`.
 ///
 /// Shadow memory, in vectors parallel to Buffer::bytes for every accessed `__local` and
 /// `__global` buffer: the state of a byte is one write record and two read records of 8
@@ -50,7 +50,7 @@ namespace clstep {
 /// at byte granularity. Interval stamps make older intervals and other groups' `__local`
 /// records stale without clearing anything.
 ///
-/// Races are reported to the KernelRun as kind "data-race" errors: the range is the first
+/// Races are reported to the KernelRun as kind `data-race` errors: the range is the first
 /// access (in simulation order), the first note the second access, workItems
 /// [first, second]; the hazard (RAW/WAR/WAW), the location and both accesses are recorded
 /// in CheckDetails. Reports of the same pair of source locations merge into one with a
@@ -68,7 +68,7 @@ class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
     /// detector. `uniformWrites`: also report write-write races storing equal values (as
-    /// "benign-race"). `strictRaces`: benign races are errors, not warnings.
+    /// `benign-race`). `strictRaces`: benign races are errors, not warnings.
     RaceDetector(CheckDetails& details, bool uniformWrites, bool strictRaces = false);
     ~RaceDetector() override;
 

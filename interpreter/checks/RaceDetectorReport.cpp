@@ -92,7 +92,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     o.benign = benign;
     Diagnostic& d = o.race;
     d.severity = Severity::Error;
-    d.kind = "data-race";
+    d.kind = DiagnosticKind::DataRace;
     d.range = sp.sites.range(firstSite);
     if (!d.range.valid()) d.range = a.site;
     d.notes.push_back({a.site, {}});
@@ -116,7 +116,7 @@ void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, co
     auto benignForm = [this, &o](std::string message) {
         o.benignRace = o.race;
         o.benignRace.severity = m_strictRaces ? Severity::Error : Severity::Warning;
-        o.benignRace.kind = "benign-race";
+        o.benignRace.kind = DiagnosticKind::BenignRace;
         o.benignRace.message = std::move(message);
     };
     const WorkItemId secondIds = idsOf(sp, second.stamp, a.item);

@@ -270,7 +270,7 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     const AddressSpace space = address::space(a.address);
     Diagnostic d;
     d.severity = Severity::Warning;
-    d.kind = "uninitialized-read";
+    d.kind = DiagnosticKind::UninitializedRead;
     d.range = a.site;
     d.message = "Uninitialized value read of size " + std::to_string(a.size) + " at " +
                 addressSpaceShortName(space) + " memory address " +

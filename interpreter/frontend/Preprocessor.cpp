@@ -354,7 +354,7 @@ void preprocess(SourceManager& sources, uint32_t fileId, const PreprocessorOptio
 Diagnostic plainError(std::string message) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.kind = "preprocessor";
+    d.kind = DiagnosticKind::Preprocessor;
     d.message = std::move(message);
     return d;
 }

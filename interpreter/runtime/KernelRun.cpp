@@ -110,7 +110,7 @@ KernelRun::~KernelRun() = default;
 
 void KernelRun::launchError(const std::string& message) {
     Diagnostic d;
-    d.kind = "launch";
+    d.kind = DiagnosticKind::Launch;
     d.message = message;
     if (m_kernel) d.range = m_kernel->nameRange;
     m_diagnostics.push_back(std::move(d));

@@ -182,7 +182,7 @@ private:
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
     std::map<size_t, Diagnostic> m_latest; ///< latest occurrence of merged duplicates
-    std::map<std::tuple<std::string, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
+    std::map<std::tuple<DiagnosticKind, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
     std::string m_output;
     std::atomic<uint64_t> m_reportCount{0};
     long m_lastReport = -1;

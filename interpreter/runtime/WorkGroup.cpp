@@ -124,7 +124,7 @@ std::vector<Value>& WorkGroup::collectiveSlots(unsigned which) {
 void WorkGroup::reportDivergence(const std::vector<const WorkItem*>& items, const WorkItem& first,
                                  size_t atBarrier, size_t done, const char* scope) {
     Diagnostic d;
-    d.kind = "barrier-divergence";
+    d.kind = DiagnosticKind::BarrierDivergence;
     d.range = first.barrierRange();
     const bool waitEvents = first.barrierFlags() & kWaitGroupEventsBarrier;
     d.message = std::string(scope) + " divergence detected (" + first.barrierName() +

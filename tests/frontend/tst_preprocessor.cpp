@@ -54,7 +54,8 @@ struct Run {
                        Severity severity = Severity::Error) const {
         for (const Diagnostic& d : out.diagnostics)
             if (d.message.find(text) != std::string::npos && d.severity == severity &&
-                d.kind == "preprocessor" && (line == 0 || d.range.begin.line == line) &&
+                d.kind == DiagnosticKind::Preprocessor &&
+                (line == 0 || d.range.begin.line == line) &&
                 (column == 0 || d.range.begin.column == column))
                 return true;
         return false;

@@ -172,7 +172,8 @@ private slots:
         // stopped at the first error of this configuration: the same kind and place
         QVERIFY2(!s.snapshot->diagnostics.empty(), qPrintable(s.lastError));
         const Diagnostic& d = s.snapshot->diagnostics.back();
-        QCOMPARE(QString::fromStdString(d.kind), QString::fromStdString(first->kind));
+        QCOMPARE(QString::fromUtf8(DiagnosticKinds::name(d.kind)),
+                 QString::fromUtf8(DiagnosticKinds::name(first->kind)));
         QCOMPARE(d.range.begin.line, first->range.begin.line);
         QCOMPARE(d.range.begin.column, first->range.begin.column);
         QVERIFY2(QString::fromStdString(s.snapshot->stopReason).contains(QStringLiteral("error")),
