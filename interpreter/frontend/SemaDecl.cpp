@@ -300,14 +300,16 @@ void Sema::checkVar(VarDecl* v, bool programScope) {
     }
     if (previous && m_program.programVars[previous->slot]->init && v->init) {
         previous = m_program.programVars[previous->slot];
-        error("redefinition", v->nameRange, "redefinition of '" + v->name + "' (C99 6.9.2)",
+        error(DiagnosticKind::Redefinition, v->nameRange,
+              "redefinition of '" + v->name + "' (C99 6.9.2)",
               {{previous->nameRange, "previous definition of '" + v->name + "' here"}});
         previous = nullptr;
     } else if (previous && t.type && previous->type.type &&
                ((t->canonical()->size && previous->type->canonical()->size &&
                  t->canonical()->size != previous->type->canonical()->size) ||
                 t.space != previous->type.space)) {
-        error("redefinition", v->nameRange, "conflicting types for '" + v->name + "' (C99 6.7p4)",
+        error(DiagnosticKind::Redefinition, v->nameRange,
+              "conflicting types for '" + v->name + "' (C99 6.7p4)",
               {{previous->nameRange, "previous declaration of '" + v->name + "' here"}});
         previous = nullptr;
     }
