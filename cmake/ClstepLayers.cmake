@@ -34,7 +34,7 @@ function(clstep_layer name)
   add_library(clstep_${name} STATIC ${sources})
   target_include_directories(clstep_${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
   target_compile_options(clstep_${name} PRIVATE ${CLSTEP_WARNINGS})
-  # The evaluator builds 128-byte Values (16 lanes) at every tree level. GCC's generic x86-64
+  # The evaluator builds 128-byte Values (16 components) at every tree level. GCC's generic x86-64
   # tuning zeroes them with `rep stos`, whose start-up cost is larger than the work; vector
   # stores are several times faster for blocks this small (measured with perf on nbody).
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")

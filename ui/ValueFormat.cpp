@@ -8,15 +8,15 @@ namespace clstep::ui {
 
 namespace {
 
-/// The lane kinds of the type selector, in its order.
-constexpr TypeKind kLanes[] = {
+/// The component kinds of the type selector, in its order.
+constexpr TypeKind kComponents[] = {
     TypeKind::Char, TypeKind::UChar, TypeKind::Short,  TypeKind::UShort,
     TypeKind::Int,  TypeKind::UInt,  TypeKind::Long,   TypeKind::ULong,
     TypeKind::Half, TypeKind::Float, TypeKind::Double, TypeKind::Pointer,
 };
 
-bool isLane(TypeKind k) {
-    for (TypeKind l : kLanes)
+bool isComponent(TypeKind k) {
+    for (TypeKind l : kComponents)
         if (l == k) return true;
     return false;
 }
@@ -32,42 +32,42 @@ QString text(const std::string& s) {
 } // namespace
 
 int ValueFormat::scalarBytes() const {
-    return isLane(kind) ? debug::ValueFormatter::laneBytes(kind) : 1;
+    return isComponent(kind) ? debug::ValueFormatter::componentBytes(kind) : 1;
 }
 
 int ValueFormat::rowBytes() const {
     if (kind == Kind::HexBytes) return 8;
     if (kind == Kind::Layout) return layout && layout->size ? static_cast<int>(layout->size) : 8;
-    return scalarBytes() * (lanes == 3 ? 4 : lanes);
+    return scalarBytes() * (components == 3 ? 4 : components);
 }
 
 QString ValueFormat::name() const {
     if (kind == Kind::HexBytes) return QStringLiteral("hex bytes");
     if (kind == Kind::Layout)
         return layout ? QString::fromStdString(layout->typeName) : QStringLiteral("layout");
-    QString n = QString::fromLatin1(debug::ValueFormatter::laneName(kind));
-    if (lanes > 1) n += QString::number(lanes);
+    QString n = QString::fromLatin1(debug::ValueFormatter::componentName(kind));
+    if (components > 1) n += QString::number(components);
     return hex ? n + QStringLiteral(" hex") : n;
 }
 
 QString ValueFormat::format(const uint8_t* bytes, size_t available, bool bigEndian) const {
-    if (!isLane(kind)) return text(debug::ValueFormatter::hexBytes(bytes, available));
+    if (!isComponent(kind)) return text(debug::ValueFormatter::hexBytes(bytes, available));
     if (available < static_cast<size_t>(scalarBytes())) return QStringLiteral("…");
     const debug::ValueFormatter formatter(bigEndian, debug::ValueFormatter::compact(hex));
-    return text(formatter.lanes(kind, lanes, bytes, available));
+    return text(formatter.components(kind, components, bytes, available));
 }
 
 QList<ValueFormat> ValueFormat::choices() {
     QList<ValueFormat> out;
     out << ValueFormat{};
-    for (TypeKind k : kLanes)
+    for (TypeKind k : kComponents)
         out << ValueFormat{k, 1};
-    for (TypeKind k : kLanes)
+    for (TypeKind k : kComponents)
         if (isInteger(k)) out << ValueFormat{k, 1, true};
-    for (TypeKind k : kLanes) {
+    for (TypeKind k : kComponents) {
         if (k == Kind::Pointer) continue;
-        for (int lanes : {2, 3, 4, 8, 16})
-            out << ValueFormat{k, lanes};
+        for (int components : {2, 3, 4, 8, 16})
+            out << ValueFormat{k, components};
     }
     return out;
 }
@@ -86,17 +86,17 @@ ValueFormat ValueFormat::guessFromType(const std::string& typeName) {
     if (!std::regex_search(typeName, m, word)) return ValueFormat{};
     std::string base = m[1].str();
     if (base == "size_t") base = "ulong";
-    int lanes = m[2].matched ? std::stoi(m[2].str()) : 1;
-    for (TypeKind k : kLanes)
-        if (base == debug::ValueFormatter::laneName(k)) return ValueFormat{k, lanes};
+    int components = m[2].matched ? std::stoi(m[2].str()) : 1;
+    for (TypeKind k : kComponents)
+        if (base == debug::ValueFormatter::componentName(k)) return ValueFormat{k, components};
     return ValueFormat{};
 }
 
 ValueFormat ValueFormat::forField(const debug::LayoutField& field) {
     if (field.padding || field.scalar == "bytes") return ValueFormat{};
-    for (TypeKind k : kLanes)
-        if (field.scalar == debug::ValueFormatter::laneName(k))
-            return ValueFormat{k, k == Kind::Pointer ? 1 : static_cast<int>(field.lanes)};
+    for (TypeKind k : kComponents)
+        if (field.scalar == debug::ValueFormatter::componentName(k))
+            return ValueFormat{k, k == Kind::Pointer ? 1 : static_cast<int>(field.components)};
     return ValueFormat{};
 }
 

@@ -15,14 +15,14 @@
 namespace clstep::ui {
 
 /// How a memory pane shows the bytes of one row: hex bytes, or an OpenCL C scalar or vector
-/// type (char ... double, half, pointer; vectors of 2, 3, 4, 8 or 16 lanes; a 3-lane vector
-/// occupies 4 lanes as in the spec). Values are decoded in the device's byte order and
+/// type (char ... double, half, pointer; vectors of 2, 3, 4, 8 or 16 components; a 3-component
+/// vector occupies 4 components as in the spec). Values are decoded in the device's byte order and
 /// written by debug::ValueFormatter (ValueFormatter::compact() style).
 struct ValueFormat {
     /// The format names of the type selector as TypeKind values (no enum of its own): the
-    /// lane kinds Char ... Double and Pointer, and two that are no lane: HexBytes (TypeKind
-    /// Void: raw bytes) and Layout (TypeKind Struct: the element type's layout, `layout`, a
-    /// block of rows per element, one per member and per padding run).
+    /// component kinds Char ... Double and Pointer, and two that are no component: HexBytes
+    /// (TypeKind Void: raw bytes) and Layout (TypeKind Struct: the element type's layout, `layout`,
+    /// a block of rows per element, one per member and per padding run).
     struct Kind {
         static constexpr TypeKind HexBytes = TypeKind::Void;
         static constexpr TypeKind Char = TypeKind::Char;
@@ -40,15 +40,15 @@ struct ValueFormat {
         static constexpr TypeKind Layout = TypeKind::Struct;
     };
 
-    TypeKind kind = Kind::HexBytes; ///< a lane kind, Kind::HexBytes or Kind::Layout
-    int lanes = 1;                  ///< 1 (scalar), 2, 3, 4, 8 or 16
+    TypeKind kind = Kind::HexBytes; ///< a component kind, Kind::HexBytes or Kind::Layout
+    int components = 1;             ///< 1 (scalar), 2, 3, 4, 8 or 16
     bool hex = false;               ///< integers in hexadecimal ("uint hex": 0x11223344)
     /// Kind::Layout: the element's layout (type name, size, members and padding).
     std::shared_ptr<const debug::ElementLayout> layout = nullptr;
 
-    /// Bytes of one lane (HexBytes: 1).
+    /// Bytes of one component (HexBytes: 1).
     int scalarBytes() const;
-    /// Bytes of one row (HexBytes: 8 bytes per row; vec3 counts 4 lanes; Layout: one
+    /// Bytes of one row (HexBytes: 8 bytes per row; vec3 counts 4 components; Layout: one
     /// element, drawn as several rows).
     int rowBytes() const;
     /// "int", "float4", "uint hex", "hex bytes", "pointer".
@@ -63,7 +63,7 @@ struct ValueFormat {
     /// A format for a C type spelling ("__global const int *" -> int, "float4" -> float4,
     /// "struct S" -> hex bytes).
     static ValueFormat guessFromType(const std::string& typeName);
-    /// How a layout row is decoded: its scalar and lanes (a "bytes" member: hex bytes).
+    /// How a layout row is decoded: its scalar and components (a "bytes" member: hex bytes).
     static ValueFormat forField(const debug::LayoutField& field);
     /// The format a pane opens a region with whose element layout is `layout`: the layout
     /// itself for a struct or union, the scalar or vector type otherwise; hex bytes when null.
@@ -76,10 +76,10 @@ struct ValueFormat {
     /// debug::describe(address).text.
     static QString formatAddress(uint64_t address);
 
-    /// Same kind, lanes and hex flag; layouts compare by type name, size and rows (each
+    /// Same kind, components and hex flag; layouts compare by type name, size and rows (each
     /// snapshot carries its own copy of a layout).
     friend bool operator==(const ValueFormat& a, const ValueFormat& b) {
-        if (a.kind != b.kind || a.lanes != b.lanes || a.hex != b.hex) return false;
+        if (a.kind != b.kind || a.components != b.components || a.hex != b.hex) return false;
         if (a.layout == b.layout) return true;
         return a.layout && b.layout && a.layout->typeName == b.layout->typeName &&
                a.layout->size == b.layout->size &&

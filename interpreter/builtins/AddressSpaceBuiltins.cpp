@@ -22,8 +22,8 @@ bool resolveCast(TypeContext& types, const std::vector<QualType>& args, BuiltinS
 /// Returns the pointer unchanged if it points into `Space`, else NULL.
 template <AddressSpace Space>
 void castImpl(BuiltinEnv&, const BuiltinCall&, const Value* args, Value& result) {
-    uint64_t a = args[0].lanes[0].u;
-    result.lanes[0].u = (a != 0 && address::space(a) == Space) ? a : 0;
+    uint64_t a = args[0].components[0].u;
+    result.components[0].u = (a != 0 && address::space(a) == Space) ? a : 0;
 }
 
 /// `cl_mem_fence_flags get_fence(const gentype *ptr)`: a pointer into the generic address space
@@ -38,11 +38,11 @@ bool resolveGetFence(TypeContext& types, const std::vector<QualType>& args, Buil
 /// The fence for the memory `ptr` points into: CLK_GLOBAL_MEM_FENCE (2) for global,
 /// CLK_LOCAL_MEM_FENCE (1) for local memory, 0 for private memory and NULL.
 void getFenceImpl(BuiltinEnv&, const BuiltinCall&, const Value* args, Value& result) {
-    const uint64_t a = args[0].lanes[0].u;
+    const uint64_t a = args[0].components[0].u;
     uint64_t fence = 0;
     if (a != 0 && address::space(a) == AddressSpace::Global) fence = 2;
     if (a != 0 && address::space(a) == AddressSpace::Local) fence = 1;
-    result.lanes[0].u = fence;
+    result.components[0].u = fence;
 }
 
 } // namespace

@@ -51,12 +51,12 @@ template <bool Strided>
 void copyImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const QualType dst = mem::argPointee(call, 0);
     const uint64_t elementBytes = dst->canonical()->size;
-    const uint64_t stride = Strided ? args[3].lanes[0].u : 1;
+    const uint64_t stride = Strided ? args[3].components[0].u : 1;
     const bool toLocal = dst.space == AddressSpace::Local;
-    const uint64_t event = args[Strided ? 4 : 3].lanes[0].u;
-    result.lanes[0].u =
-        env.asyncCopy(args[0].lanes[0].u, args[1].lanes[0].u, elementBytes, args[2].lanes[0].u,
-                      toLocal ? stride : 1, toLocal ? 1 : stride, event, call.range);
+    const uint64_t event = args[Strided ? 4 : 3].components[0].u;
+    result.components[0].u = env.asyncCopy(
+        args[0].components[0].u, args[1].components[0].u, elementBytes, args[2].components[0].u,
+        toLocal ? stride : 1, toLocal ? 1 : stride, event, call.range);
 }
 
 /// `void wait_group_events(int num_events, event_t *event_list)`.
@@ -69,7 +69,7 @@ bool resolveWait(TypeContext& types, const std::vector<QualType>& args, BuiltinS
 }
 
 void waitImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
-    env.waitEvents(args[0].lanes[0].u, args[1].lanes[0].u, call.range);
+    env.waitEvents(args[0].components[0].u, args[1].components[0].u, call.range);
 }
 
 /// `void prefetch(const __global gentype *p, size_t num_gentypes)`.
@@ -99,7 +99,8 @@ bool resolveCopyBytes(TypeContext& types, const std::vector<QualType>& args,
 }
 
 void copyBytesImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
-    env.copyBytes(args[0].lanes[0].u, args[1].lanes[0].u, args[2].lanes[0].u, call.range);
+    env.copyBytes(args[0].components[0].u, args[1].components[0].u, args[2].components[0].u,
+                  call.range);
 }
 
 } // namespace

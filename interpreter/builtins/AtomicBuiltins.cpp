@@ -6,7 +6,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 
 namespace clstep {
 
@@ -55,16 +55,16 @@ bool resolveAtomic(TypeContext&, const std::vector<QualType>& args, BuiltinSigna
     return mem::accept(sig, QualType{t}, std::move(params));
 }
 
-/// The new value stored by `Op` for lane kind `k` (old value `old`, operands `args`; only
+/// The new value stored by `Op` for component kind `k` (old value `old`, operands `args`; only
 /// atomic_xchg reaches here with float, and it just takes the operand's bits). For
 /// atomic_cmpxchg, the value stored when the compare succeeds.
 template <AtomicOp Op>
-Lane compute(Lane old, const Value* args, TypeKind k) {
-    Lane v{};
+Component compute(Component old, const Value* args, TypeKind k) {
+    Component v{};
     if constexpr (Op == AtomicOp::CmpXchg)
-        v = args[2].lanes[0];
+        v = args[2].components[0];
     else if constexpr (operandCount(Op) > 0)
-        v = args[1].lanes[0];
+        v = args[1].components[0];
     return atomicUpdate(Op, old, v, k);
 }
 
@@ -75,18 +75,18 @@ Lane compute(Lane old, const Value* args, TypeKind k) {
 /// nothing else (as on hardware and in Oclgrind), so it cannot race as a write.
 template <AtomicOp Op>
 void atomicImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
-    const uint64_t addr = args[0].lanes[0].u;
+    const uint64_t addr = args[0].components[0].u;
     const QualType pointee = mem::argPointee(call, 0);
     const Type* t = pointee->canonical();
     const QualType access = mem::accessType(pointee, t);
     env.atomicBegin(addr, call.range);
-    const Lane old = env.loadScalar(addr, access, call.range);
+    const Component old = env.loadScalar(addr, access, call.range);
     bool writes = true;
     if constexpr (Op == AtomicOp::CmpXchg)
-        writes = old.u == lane::normalize(args[1].lanes[0], t->kind).u;
+        writes = old.u == component::normalize(args[1].components[0], t->kind).u;
     if (writes) env.storeScalar(addr, access, compute<Op>(old, args, t->kind), call.range);
     env.atomicEnd();
-    result.lanes[0] = old;
+    result.components[0] = old;
 }
 
 template <AtomicOp Op>

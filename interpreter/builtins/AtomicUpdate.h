@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 
 #include <cstdint>
 
@@ -12,12 +12,12 @@ enum class AtomicOp : uint8_t { Add, Sub, Xchg, Inc, Dec, CmpXchg, Min, Max, And
 
 /// The value an atomic operation `op` stores, from the `old` value at the location and the
 /// operand `v` (CmpXchg: `v` is the value to store, and the caller stores it only when old
-/// equals the compare value). `k` is the lane type (int, uint, long, ulong; float only for
+/// equals the compare value). `k` is the component type (int, uint, long, ulong; float only for
 /// Xchg, which takes the operand's bits); integer results wrap as two's complement and are
 /// normalized to `k`. Min and Max compare as signed for int and long.
-inline Lane atomicUpdate(AtomicOp op, Lane old, Lane v, TypeKind k) {
+inline Component atomicUpdate(AtomicOp op, Component old, Component v, TypeKind k) {
     const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
-    Lane r = old;
+    Component r = old;
     switch (op) {
     case AtomicOp::Add:
         r.u = old.u + v.u;
@@ -51,7 +51,7 @@ inline Lane atomicUpdate(AtomicOp op, Lane old, Lane v, TypeKind k) {
         r.u = old.u ^ v.u;
         break;
     }
-    return lane::normalize(r, k);
+    return component::normalize(r, k);
 }
 
 } // namespace clstep

@@ -34,24 +34,24 @@ public:
     virtual uint64_t globalOffset(uint32_t dim) const = 0;
 
     // --- Memory ---
-    /// Loads a scalar/vector/pointer of type `type` (lanes per Value.h) from `address`.
+    /// Loads a scalar/vector/pointer of type `type` (components per Value.h) from `address`.
     /// Misaligned, out-of-bounds or null accesses are reported as diagnostics; the value
     /// then is 0.
     virtual Value load(uint64_t address, const QualType& type, const SourceRange& site) = 0;
     /// Stores `v` as type `type` at `address` (checked like load).
     virtual void store(uint64_t address, const QualType& type, const Value& v,
                        const SourceRange& site) = 0;
-    /// load() of a scalar or pointer `type`, as its one lane: the same checks and the same
+    /// load() of a scalar or pointer `type`, as its one component: the same checks and the same
     /// access shown to the observers, without a 128-byte Value (the atomic functions,
     /// vloadn/vstoren element by element).
-    virtual Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
-        return load(address, type, site).lanes[0];
+    virtual Component loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
+        return load(address, type, site).components[0];
     }
-    /// store() of a scalar or pointer `type` from its one lane `v` (checked like load()).
-    virtual void storeScalar(uint64_t address, const QualType& type, Lane v,
+    /// store() of a scalar or pointer `type` from its one component `v` (checked like load()).
+    virtual void storeScalar(uint64_t address, const QualType& type, Component v,
                              const SourceRange& site) {
         Value value;
-        value.lanes[0] = v;
+        value.components[0] = v;
         store(address, type, value, site);
     }
     /// Copies `bytes` bytes from `src` to `dst` (async copies, struct copies), checked.

@@ -80,7 +80,7 @@ bool inDomain(const Type* t, Domain domain) {
 }
 
 bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig,
-                    const char* pattern, Domain domain, unsigned laneMask) {
+                    const char* pattern, Domain domain, unsigned componentMask) {
     const char resultLetter = pattern[0];
     const char* letters = pattern + 2;
     const size_t n = std::strlen(letters);
@@ -93,7 +93,7 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
 
     // 1. Out-parameters fix the gentype exactly (spec 6.12.2: fract, frexp, modf, ...).
     const Type* gen = nullptr;
-    uint32_t outIntLanes = 0;
+    uint32_t outIntComponents = 0;
     for (size_t i = 0; i < n; ++i) {
         if (!isOutLetter(letters[i])) continue;
         const Type* pointee = nullptr;
@@ -110,7 +110,7 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
             gen = pointee;
         } else {
             if (pointee->scalarType()->kind != TypeKind::Int) return false;
-            outIntLanes = pointee->lanes();
+            outIntComponents = pointee->components();
         }
     }
     // 2. Vector arguments: all the same type (no implicit vector conversions, spec 6.2.1).
@@ -127,8 +127,8 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
         if (scalars.empty() || !(gen = commonScalar(types, scalars, domain))) return false;
     }
     const Type* elem = gen->scalarType();
-    if (!inDomain(elem, domain) || !(laneMask & (1u << gen->lanes()))) return false;
-    if (outIntLanes && outIntLanes != gen->lanes()) return false;
+    if (!inDomain(elem, domain) || !(componentMask & (1u << gen->components()))) return false;
+    if (outIntComponents && outIntComponents != gen->components()) return false;
     const Type* intType = types.scalar(TypeKind::Int);
     const Type* intShape = types.withElement(gen, intType);
 
@@ -200,7 +200,7 @@ bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, Built
 void storeOut(BuiltinEnv& env, const BuiltinCall& call, const Value* args, size_t index,
               const Value& v) {
     const Type* pointer = argType(call, index);
-    env.store(args[index].lanes[0].u, pointer->pointee, v, call.range);
+    env.store(args[index].components[0].u, pointer->pointee, v, call.range);
 }
 
 } // namespace clstep::builtins

@@ -1,13 +1,13 @@
 #pragma once
 
 /// Shared machinery of the pure builtin families (spec 6.12.2 - 6.12.6, 6.12.12, 6.2.3,
-/// 6.2.4.2): gentype overload resolution from a compact signature pattern, and lane-wise
-/// application of a C++ operation over the lanes of scalar and vector arguments.
+/// 6.2.4.2): gentype overload resolution from a compact signature pattern, and component-wise
+/// application of a C++ operation over the components of scalar and vector arguments.
 ///
 /// A family declares most of its builtins in one line each, e.g.
-///   r.add(lanewise<"G=Gg", [](auto x, auto y) { return std::fmax(x, y); }>("fmax"));
+///   r.add(componentwise<"G=Gg", [](auto x, auto y) { return std::fmax(x, y); }>("fmax"));
 /// where the pattern "G=Gg" says: the result is the gentype G, argument 0 is G and argument
-/// 1 is G or its scalar element (broadcast over the lanes).
+/// 1 is G or its scalar element (broadcast over the components).
 ///
 /// Note: GCC 12 mis-parses `>` and `>>` inside a lambda that is a template argument; write
 /// `(x > y)` in parentheses or call a named function from the lambda.
@@ -15,7 +15,7 @@
 #include "builtins/Builtin.h"
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 #include "core/TypeContext.h"
 
 #include <algorithm>
@@ -37,13 +37,13 @@ namespace clstep::builtins {
 ///   G  the gentype: a scalar or vector of the domain; every G argument has the same type
 ///      (vectors exactly, scalars are converted to the common element type, or widened to
 ///      the vector gentype another argument fixes: OpenCL C 6.2.1, as clang does)
-///   g  G, or a scalar that is converted to G's element type and broadcast over the lanes
-///   i  int with G's lane count (int for scalar G, intn for vector G; a scalar integer
+///   g  G, or a scalar that is converted to G's element type and broadcast over the components
+///   i  int with G's component count (int for scalar G, intn for vector G; a scalar integer
 ///      is widened to intn)
 ///   k  int or intn (a scalar int is broadcast), as in ldexp(floatn, int)
 ///   P  pointer to G (an out-parameter, never const); must be the last argument
-///   Q  pointer to int with G's lane count (out-parameter); must be the last argument
-/// Result letters: G, U (unsigned G), I (int with G's lane count), R (relational result:
+///   Q  pointer to int with G's component count (out-parameter); must be the last argument
+/// Result letters: G, U (unsigned G), I (int with G's component count), R (relational result:
 /// int for scalars, signed integer vector of the element's width for vectors, spec 6.12.6),
 /// E (G's element type: dot, length).
 template <size_t N>
@@ -69,11 +69,11 @@ enum class Domain : uint8_t {
     Any,       ///< any integer or floating element, half included (bitselect, select)
 };
 
-/// Bit n set: n lanes allowed (1 = scalar).
-constexpr unsigned kAllLanes =
+/// Bit n set: n components allowed (1 = scalar).
+constexpr unsigned kAllComponents =
     (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) | (1u << 8) | (1u << 16);
 /// Scalars and 2-, 3-, 4-component vectors (geometric functions, spec 6.12.5).
-constexpr unsigned kGeometricLanes = (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4);
+constexpr unsigned kGeometricComponents = (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4);
 
 /// The interned type of the same shape as `t`: the canonical scalar of its kind, or the
 /// vector of its element and count. `aligned` typedefs (spec 6.11.1) get a canonical type
@@ -89,18 +89,18 @@ bool inDomain(const Type* t, Domain domain);
 /// widest floating argument (an all-integer call is ambiguous in OpenCL C and rejected,
 /// except for FloatOnly, which has a single overload); for the integer domains the usual
 /// arithmetic conversions (C99 6.3.1.8), char and short promoted to int for Int32 (mul24).
-/// `laneMask` restricts the gentype's lane count.
+/// `componentMask` restricts the gentype's component count.
 bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig,
-                    const char* pattern, Domain domain, unsigned laneMask);
+                    const char* pattern, Domain domain, unsigned componentMask);
 
 /// BuiltinResolveFn for a pattern.
-template <Pattern P, Domain D, unsigned M = kAllLanes>
+template <Pattern P, Domain D, unsigned M = kAllComponents>
 bool resolveWith(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     return resolvePattern(types, args, sig, P.text, D, M);
 }
 
 // ----------------------------------------------------------------------------------------
-// Lanes
+// Components
 // ----------------------------------------------------------------------------------------
 
 /// The call's result type (canonical).
@@ -111,35 +111,36 @@ inline const Type* resultType(const BuiltinCall& call) {
 inline const Type* argType(const BuiltinCall& call, size_t i) {
     return call.argTypes[i].type->canonical();
 }
-/// The lane kind of a scalar or vector type.
+/// The component kind of a scalar or vector type.
 inline TypeKind elementKind(const Type* t) {
     return t->scalarType()->kind;
 }
 
-/// The C++ stand-in for a `half` lane (cl_khr_fp16) in the lane-wise machinery: a half lane
-/// holds its exact value as float (core/Value.h), so operations read it as float (or double,
-/// Compute::Double) and every result written to a half lane is rounded to half once, from
-/// the operation's float or double result (round to nearest even, OpenCL C 6.1.1.1).
-struct HalfLane {};
+/// The C++ stand-in for a `half` component (cl_khr_fp16) in the component-wise machinery: a half
+/// component holds its exact value as float (core/Value.h), so operations read it as float (or
+/// double, Compute::Double) and every result written to a half component is rounded to half once,
+/// from the operation's float or double result (round to nearest even, OpenCL C 6.1.1.1).
+struct HalfComponent {};
 
-/// The C++ type operations on lanes of C++ type T compute in: float for HalfLane, T itself
-/// otherwise.
+/// The C++ type operations on components of C++ type T compute in: float for HalfComponent, T
+/// itself otherwise.
 template <class T>
-using Arith = std::conditional_t<std::is_same_v<T, HalfLane>, float, T>;
+using Arith = std::conditional_t<std::is_same_v<T, HalfComponent>, float, T>;
 
 /// The value `v` (a float or double result) rounded to the nearest half (ties to even, with
 /// subnormals, overflow to infinity and NaN), as float. One rounding from `v`: no double
 /// rounding through float.
 float toHalf(double v);
 
-/// The IEEE 754 binary16 bits of a half lane's float value (exact: the value is a half; a
+/// The IEEE 754 binary16 bits of a half component's float value (exact: the value is a half; a
 /// NaN keeps its sign and the top 10 bits of its payload, as as_ushort(half) needs).
 uint16_t halfBitsOf(float f);
 
-/// Reads a lane as C++ type T (float, double, HalfLane (as float) or a fixed-width integer).
+/// Reads a component as C++ type T (float, double, HalfComponent (as float) or a fixed-width
+/// integer).
 template <class T>
-Arith<T> get(const Lane& l) {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, HalfLane>)
+Arith<T> get(const Component& l) {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, HalfComponent>)
         return l.f;
     else if constexpr (std::is_same_v<T, double>)
         return l.d;
@@ -149,12 +150,12 @@ Arith<T> get(const Lane& l) {
         return static_cast<T>(l.u);
 }
 
-/// Writes a lane of C++ type T from value `v` (converted to T; for HalfLane rounded to half
-/// by toHalf); integers are stored sign- or zero-extended (normalized).
+/// Writes a component of C++ type T from value `v` (converted to T; for HalfComponent rounded to
+/// half by toHalf); integers are stored sign- or zero-extended (normalized).
 template <class T, class V>
-void put(Lane& l, V v) {
+void put(Component& l, V v) {
     l.u = 0;
-    if constexpr (std::is_same_v<T, HalfLane>)
+    if constexpr (std::is_same_v<T, HalfComponent>)
         l.f = toHalf(static_cast<double>(v));
     else if constexpr (std::is_same_v<T, float>)
         l.f = static_cast<float>(v);
@@ -166,19 +167,19 @@ void put(Lane& l, V v) {
         l.u = static_cast<T>(v);
 }
 
-/// Calls `f.template operator()<T>()` with the C++ type of floating lane kind `k` (HalfLane
-/// for half).
+/// Calls `f.template operator()<T>()` with the C++ type of floating component kind `k`
+/// (HalfComponent for half).
 template <class F>
 void dispatchFloat(TypeKind k, F&& f) {
     if (k == TypeKind::Double)
         f.template operator()<double>();
     else if (k == TypeKind::Half)
-        f.template operator()<HalfLane>();
+        f.template operator()<HalfComponent>();
     else
         f.template operator()<float>();
 }
 
-/// Calls `f.template operator()<T>()` with the C++ type of integer lane kind `k`.
+/// Calls `f.template operator()<T>()` with the C++ type of integer component kind `k`.
 template <class F>
 void dispatchInteger(TypeKind k, F&& f) {
     switch (k) {
@@ -209,7 +210,7 @@ void dispatchInteger(TypeKind k, F&& f) {
     }
 }
 
-/// Dispatches on lane kind `k` with the C++ types of domain D.
+/// Dispatches on component kind `k` with the C++ types of domain D.
 template <Domain D, class F>
 void dispatch(TypeKind k, F&& f) {
     if constexpr (D == Domain::Float || D == Domain::FloatOnly || D == Domain::HalfOnly) {
@@ -255,12 +256,12 @@ inline double doubleFromBits(uint64_t b) {
 }
 
 // ----------------------------------------------------------------------------------------
-// Lane-wise application
+// Component-wise application
 // ----------------------------------------------------------------------------------------
 
 /// How a float-domain operation receives its G arguments.
 enum class Compute : uint8_t {
-    Native, ///< as the lane type (float or double; float for half)
+    Native, ///< as the component type (float or double; float for half)
     Double, ///< as double; float and half results are rounded once from the double result
 };
 
@@ -281,7 +282,7 @@ constexpr int outArg() {
 }
 
 template <char L, class T, Compute C>
-auto readArg(const Lane& l) {
+auto readArg(const Component& l) {
     if constexpr (L == 'i' || L == 'k')
         return static_cast<int32_t>(l.i);
     else if constexpr (C == Compute::Double && std::is_floating_point_v<Arith<T>>)
@@ -291,7 +292,7 @@ auto readArg(const Lane& l) {
 }
 
 template <char L, class T, class V>
-void writeLane(Lane& l, V v, bool vector) {
+void writeComponent(Component& l, V v, bool vector) {
     if constexpr (L == 'G' || L == 'P' || L == 'E')
         put<T>(l, v);
     else if constexpr (L == 'U')
@@ -310,22 +311,22 @@ void applyTyped(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Val
     constexpr int kOut = outArg<P>();
     constexpr size_t kIn = kOut >= 0 ? kArgs - 1 : kArgs;
     const Type* rt = resultType(call);
-    const uint32_t lanes = rt->lanes();
+    const uint32_t components = rt->components();
     const bool vector = rt->isVector();
     uint32_t step[kArgs];
     for (size_t i = 0; i < kArgs; ++i)
         step[i] = argType(call, i)->isVector() ? 1 : 0;
     Value out;
-    for (uint32_t k = 0; k < lanes; ++k) {
+    for (uint32_t k = 0; k < components; ++k) {
         auto r = [&]<size_t... I>(std::index_sequence<I...>) {
-            return Op(readArg<P.arg(I), T, C>(args[I].lanes[k * step[I]])...);
+            return Op(readArg<P.arg(I), T, C>(args[I].components[k * step[I]])...);
         }
         (std::make_index_sequence<kIn>{});
         if constexpr (kOut >= 0) {
-            writeLane<P.result(), T>(result.lanes[k], r.first, vector);
-            writeLane<P.arg(kOut), T>(out.lanes[k], r.second, vector);
+            writeComponent<P.result(), T>(result.components[k], r.first, vector);
+            writeComponent<P.arg(kOut), T>(out.components[k], r.second, vector);
         } else {
-            writeLane<P.result(), T>(result.lanes[k], r, vector);
+            writeComponent<P.result(), T>(result.components[k], r, vector);
         }
     }
     if constexpr (kOut >= 0) storeOut(env, call, args, kOut, out);
@@ -333,30 +334,30 @@ void applyTyped(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Val
 
 } // namespace detail
 
-/// BuiltinImplFn applying `Op` lane by lane (scalar arguments of a vector call are
+/// BuiltinImplFn applying `Op` component by component (scalar arguments of a vector call are
 /// broadcast). `Op` is called with one value per non-pointer argument (the G type, or
-/// int32_t for i/k letters) and returns the result lane; with an out-parameter (P/Q) it
-/// returns a std::pair {result lane, out lane} and the out lanes are stored through the
-/// pointer argument.
+/// int32_t for i/k letters) and returns the result component; with an out-parameter (P/Q) it
+/// returns a std::pair {result component, out component} and the out components are stored through
+/// the pointer argument.
 template <Pattern P, auto Op, Domain D, Compute C = Compute::Native>
-void applyLanes(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
+void applyComponents(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const TypeKind k = elementKind(argType(call, detail::firstGenArg<P>()));
     dispatch<D>(k, [&]<class T>() { detail::applyTyped<P, Op, C, T>(env, call, args, result); });
 }
 
-/// A registry entry for a lane-wise builtin: resolution by pattern P in domain D, `Op`
-/// applied per lane. Entries without pointer arguments are flagged BuiltinConstFold.
+/// A registry entry for a component-wise builtin: resolution by pattern P in domain D, `Op`
+/// applied per component. Entries without pointer arguments are flagged BuiltinConstFold.
 template <Pattern P, auto Op, Domain D = Domain::Float, Compute C = Compute::Native,
-          unsigned M = kAllLanes>
-BuiltinDef lanewise(const char* name) {
-    return BuiltinDef{name, &resolveWith<P, D, M>, &applyLanes<P, Op, D, C>,
+          unsigned M = kAllComponents>
+BuiltinDef componentwise(const char* name) {
+    return BuiltinDef{name, &resolveWith<P, D, M>, &applyComponents<P, Op, D, C>,
                       detail::outArg<P>() >= 0 ? BuiltinNone : BuiltinConstFold};
 }
 
-/// A float-domain lane-wise entry computed in double (see Compute::Double).
+/// A float-domain component-wise entry computed in double (see Compute::Double).
 template <Pattern P, auto Op, Domain D = Domain::Float>
 BuiltinDef viaDouble(const char* name) {
-    return lanewise<P, Op, D, Compute::Double>(name);
+    return componentwise<P, Op, D, Compute::Double>(name);
 }
 
 /// A registry entry with a hand-written resolver and implementation (pure: ConstFold).

@@ -13,7 +13,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 
 #include <string>
 
@@ -155,16 +155,16 @@ void checkFailureOrder(BuiltinEnv& env, const BuiltinCall& call, int64_t success
     failure = kSeqCst;
 }
 
-Lane fetch(FetchOp op, Lane old, Lane v, TypeKind k) {
+Component fetch(FetchOp op, Component old, Component v, TypeKind k) {
     constexpr AtomicOp kOps[] = {AtomicOp::Add, AtomicOp::Sub, AtomicOp::Or, AtomicOp::Xor,
                                  AtomicOp::And, AtomicOp::Min, AtomicOp::Max};
-    if (op == FetchOp::None) return lane::normalize(old, k);
+    if (op == FetchOp::None) return component::normalize(old, k);
     return atomicUpdate(kOps[static_cast<uint8_t>(op)], old, v, k);
 }
 
 template <Kind K, FetchOp Op, bool Explicit>
 void impl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
-    const uint64_t addr = args[0].lanes[0].u;
+    const uint64_t addr = args[0].components[0].u;
     const QualType pointee = mem::argPointee(call, 0);
     const Type* t = pointee->canonical();
     const QualType access = mem::accessType(pointee, t);
@@ -176,10 +176,10 @@ void impl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& re
     const size_t base = operandCount(K);
     int64_t order = kSeqCst, failure = kSeqCst, scope = kScopeDevice;
     if (Explicit) {
-        order = args[base].lanes[0].i;
-        if (K == Kind::CmpXchg) failure = args[base + 1].lanes[0].i;
+        order = args[base].components[0].i;
+        if (K == Kind::CmpXchg) failure = args[base + 1].components[0].i;
         const size_t scopeArg = base + orderCount(K);
-        if (call.argTypes.size() > scopeArg) scope = args[scopeArg].lanes[0].i;
+        if (call.argTypes.size() > scopeArg) scope = args[scopeArg].components[0].i;
     }
     checkSemantics<K>(env, call, order, scope);
     if (K == Kind::CmpXchg && Explicit) checkFailureOrder(env, call, order, failure);
@@ -203,21 +203,21 @@ void impl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& re
         result = old;
     } else if constexpr (K == Kind::Fetch) {
         Value updated = old;
-        updated.lanes[0] = fetch(Op, old.lanes[0], args[1].lanes[0], t->kind);
+        updated.components[0] = fetch(Op, old.components[0], args[1].components[0], t->kind);
         env.store(addr, access, updated, call.range);
         env.atomicEnd();
         result = old;
     } else if constexpr (K == Kind::FlagSet) {
         env.store(addr, access, Value::ofInt(1), call.range);
         env.atomicEnd();
-        result.lanes[0].u = old.lanes[0].i != 0;
+        result.components[0].u = old.components[0].i != 0;
     } else if constexpr (K == Kind::CmpXchg) {
-        const uint64_t expectedAddr = args[1].lanes[0].u;
+        const uint64_t expectedAddr = args[1].components[0].u;
         const QualType expectedType = mem::accessType(mem::argPointee(call, 1), t);
         env.atomicEnd();
         // *expected is an ordinary access of the calling work-item.
         const Value expected = env.load(expectedAddr, expectedType, call.range);
-        const bool equal = old.lanes[0].u == expected.lanes[0].u;
+        const bool equal = old.components[0].u == expected.components[0].u;
         if (equal) {
             env.atomicSemantics(static_cast<uint8_t>(order), static_cast<uint8_t>(scope));
             env.atomicBegin(addr, call.range);
@@ -226,7 +226,7 @@ void impl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& re
         } else {
             env.store(expectedAddr, expectedType, old, call.range);
         }
-        result.lanes[0].u = equal ? 1 : 0;
+        result.components[0].u = equal ? 1 : 0;
     }
 }
 
@@ -243,8 +243,8 @@ bool resolveFence(TypeContext& types, const std::vector<QualType>& args, Builtin
 }
 
 void fenceImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
-    const uint64_t flags = args[0].lanes[0].u;
-    const int64_t order = args[1].lanes[0].i, scope = args[2].lanes[0].i;
+    const uint64_t flags = args[0].components[0].u;
+    const int64_t order = args[1].components[0].i, scope = args[2].components[0].i;
     std::string problem;
     if (flags == 0 || (flags & ~uint64_t(7)) != 0)
         problem = "flags must combine CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE and "

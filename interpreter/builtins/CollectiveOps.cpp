@@ -1,18 +1,18 @@
 #include "builtins/CollectiveOps.h"
 
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 
 #include <cmath>
 #include <limits>
 
 namespace clstep::collective {
 
-Lane identity(Op op, TypeKind k) {
-    Lane l{};
+Component identity(Op op, TypeKind k) {
+    Component l{};
     if (op == Op::Add) {
         if (k == TypeKind::Double)
             l.d = 0.0;
-        else if (lane::usesFloat(k))
+        else if (component::usesFloat(k))
             l.f = 0.0f;
         return l;
     }
@@ -40,15 +40,15 @@ Lane identity(Op op, TypeKind k) {
     return l;
 }
 
-Lane combine(Op op, TypeKind k, Lane a, Lane b) {
-    Lane r{};
+Component combine(Op op, TypeKind k, Component a, Component b) {
+    Component r{};
     if (k == TypeKind::Double) {
         r.d = op == Op::Add ? a.d + b.d : op == Op::Min ? std::fmin(a.d, b.d) : std::fmax(a.d, b.d);
         return r;
     }
-    if (lane::usesFloat(k)) {
+    if (component::usesFloat(k)) {
         r.f = op == Op::Add ? a.f + b.f : op == Op::Min ? std::fmin(a.f, b.f) : std::fmax(a.f, b.f);
-        if (k == TypeKind::Half) r.f = lane::roundToHalf(r.f);
+        if (k == TypeKind::Half) r.f = component::roundToHalf(r.f);
         return r;
     }
     const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
@@ -63,21 +63,21 @@ Lane combine(Op op, TypeKind k, Lane a, Lane b) {
         r = (isSigned ? b.i > a.i : b.u > a.u) ? b : a;
         break;
     }
-    return lane::normalize(r, k);
+    return component::normalize(r, k);
 }
 
-Lane reduce(Op op, TypeKind k, std::span<const Value> values) {
-    Lane acc = identity(op, k);
+Component reduce(Op op, TypeKind k, std::span<const Value> values) {
+    Component acc = identity(op, k);
     for (const Value& v : values)
-        acc = combine(op, k, acc, v.lanes[0]);
+        acc = combine(op, k, acc, v.components[0]);
     return acc;
 }
 
-Lane scan(Op op, TypeKind k, std::span<const Value> values, uint64_t upTo, bool inclusive) {
-    Lane acc = identity(op, k);
+Component scan(Op op, TypeKind k, std::span<const Value> values, uint64_t upTo, bool inclusive) {
+    Component acc = identity(op, k);
     const uint64_t end = inclusive ? upTo + 1 : upTo;
     for (uint64_t i = 0; i < end && i < values.size(); ++i)
-        acc = combine(op, k, acc, values[i].lanes[0]);
+        acc = combine(op, k, acc, values[i].components[0]);
     return acc;
 }
 

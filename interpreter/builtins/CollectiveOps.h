@@ -12,18 +12,18 @@ namespace clstep::collective {
 /// cl_khr_subgroups): `add`, `min` or `max`.
 enum class Op : uint8_t { Add, Min, Max };
 
-/// The identity of `op` for lane kind `k` (0 for add; the type's largest value for min,
+/// The identity of `op` for component kind `k` (0 for add; the type's largest value for min,
 /// smallest for max; +-INFINITY for floating point), as the spec defines the first result
 /// of an exclusive scan.
-Lane identity(Op op, TypeKind k);
+Component identity(Op op, TypeKind k);
 
-/// `a op b` for lane kind `k` (int, uint, long, ulong, half, float, double): integer adds
-/// wrap, float results are rounded to the lane type.
-Lane combine(Op op, TypeKind k, Lane a, Lane b);
+/// `a op b` for component kind `k` (int, uint, long, ulong, half, float, double): integer adds
+/// wrap, float results are rounded to the component type.
+Component combine(Op op, TypeKind k, Component a, Component b);
 
-/// The reduction of lane 0 of `values` (in id order), or the inclusive / exclusive scan up
+/// The reduction of component 0 of `values` (in id order), or the inclusive / exclusive scan up
 /// to position `upTo` (the caller's id in the group or sub-group).
-Lane reduce(Op op, TypeKind k, std::span<const Value> values);
-Lane scan(Op op, TypeKind k, std::span<const Value> values, uint64_t upTo, bool inclusive);
+Component reduce(Op op, TypeKind k, std::span<const Value> values);
+Component scan(Op op, TypeKind k, std::span<const Value> values, uint64_t upTo, bool inclusive);
 
 } // namespace clstep::collective

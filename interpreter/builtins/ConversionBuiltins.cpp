@@ -31,7 +31,7 @@ bool isFloatKind(TypeKind k) {
 }
 
 // --- Resolution: convert_T and as_T take any non-bool arithmetic scalar or vector with
-// the destination's lane count (convert) or byte size (as; 3-component vectors have the
+// the destination's component count (convert) or byte size (as; 3-component vectors have the
 // size of 4 components, so e.g. as_int3(float4) and as_char4(int) are valid).
 template <bool As, TypeKind K, uint32_t N>
 bool resolveTo(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
@@ -43,7 +43,7 @@ bool resolveTo(TypeContext& types, const std::vector<QualType>& args, BuiltinSig
     if (N > 1) dst = types.vector(dst, N);
     if (As) {
         if (sk == TypeKind::Bool || src->size != dst->size) return false;
-    } else if (src->lanes() != N) {
+    } else if (src->components() != N) {
         return false;
     }
     sig.params = {QualType{src}};
@@ -60,7 +60,7 @@ constexpr std::array<BuiltinResolveFn, sizeof...(I)> resolverTable(std::index_se
     return {resolverAt<As, I>()...};
 }
 
-// --- convert_T lane conversion ---
+// --- convert_T component conversion ---
 
 struct IntLimits {
     int64_t min;
@@ -111,9 +111,9 @@ double roundIntegral(double d, Round r) {
 
 // Float -> integer: round, then clamp to the destination range (NaN -> 0). Out-of-range
 // values without _sat are implementation-defined (spec 6.2.3.3); they clamp here too.
-Lane floatToInt(double d, TypeKind to, Round r) {
+Component floatToInt(double d, TypeKind to, Round r) {
     const IntLimits lim = limitsOf(to);
-    Lane out;
+    Component out;
     out.u = 0;
     if (std::isnan(d)) return out;
     d = roundIntegral(d, r);
@@ -126,19 +126,19 @@ Lane floatToInt(double d, TypeKind to, Round r) {
         out.i = static_cast<int64_t>(d);
     else
         out.u = static_cast<uint64_t>(d);
-    return lane::normalize(out, to);
+    return component::normalize(out, to);
 }
 
 // Integer -> integer with saturation (spec 6.2.3.3).
-Lane saturateInt(Lane l, bool fromSigned, TypeKind to) {
+Component saturateInt(Component l, bool fromSigned, TypeKind to) {
     const IntLimits lim = limitsOf(to);
-    Lane out = l;
+    Component out = l;
     if (fromSigned && l.i < 0) {
         if (l.i < lim.min) out.i = lim.min;
     } else if (l.u > lim.max) {
         out.u = lim.max;
     }
-    return lane::normalize(out, to);
+    return component::normalize(out, to);
 }
 
 // Moves a round-to-nearest result `f` of the exact value one step in direction `r` when
@@ -161,7 +161,7 @@ F adjustRounding(F f, int cmp, bool negative, Round r) {
 
 // Integer -> float or double in rounding mode r (Default is rte, spec 6.2.3.2).
 template <class F>
-F intToFloat(Lane l, bool isSigned, Round r) {
+F intToFloat(Component l, bool isSigned, Round r) {
     const F f = isSigned ? static_cast<F>(l.i) : static_cast<F>(l.u); // nearest even
     if (r == Round::Default || r == Round::Rte) return f;
     int cmp; // sign of f - exact; f is integral, compare it as an integer when in range
@@ -203,14 +203,14 @@ float toHalfRounded(double d, Round r) {
     return mem::halfToFloat(mem::halfFromDouble(d, m));
 }
 
-Lane convertLane(Lane l, TypeKind from, TypeKind to, bool sat, Round r) {
-    Lane out;
+Component convertComponent(Component l, TypeKind from, TypeKind to, bool sat, Round r) {
+    Component out;
     out.u = 0;
     if (to == TypeKind::Half) {
         if (from == TypeKind::Half)
             out.f = l.f;
         else if (isFloatKind(from))
-            out.f = toHalfRounded(lane::toDouble(l, from), r);
+            out.f = toHalfRounded(component::toDouble(l, from), r);
         else if (from == TypeKind::ULong)
             out.f = toHalfRounded(static_cast<double>(l.u), r);
         else
@@ -218,7 +218,7 @@ Lane convertLane(Lane l, TypeKind from, TypeKind to, bool sat, Round r) {
         return out;
     }
     if (isFloatKind(from)) {
-        const double d = lane::toDouble(l, from);
+        const double d = component::toDouble(l, from);
         if (to == TypeKind::Double)
             out.d = d;
         else if (to == TypeKind::Float)
@@ -234,7 +234,7 @@ Lane convertLane(Lane l, TypeKind from, TypeKind to, bool sat, Round r) {
     else if (to == TypeKind::Float)
         out.f = intToFloat<float>(l, fromSigned, r);
     else
-        out = sat ? saturateInt(l, fromSigned, to) : lane::normalize(l, to);
+        out = sat ? saturateInt(l, fromSigned, to) : component::normalize(l, to);
     return out;
 }
 
@@ -243,11 +243,11 @@ void implConvert(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value&
     const TypeKind from = elementKind(argType(call, 0));
     const Type* rt = resultType(call);
     const TypeKind to = elementKind(rt);
-    for (uint32_t k = 0; k < rt->lanes(); ++k)
-        result.lanes[k] = convertLane(args[0].lanes[k], from, to, Sat, R);
+    for (uint32_t k = 0; k < rt->components(); ++k)
+        result.components[k] = convertComponent(args[0].components[k], from, to, Sat, R);
 }
 
-// --- as_T: reinterpret the little-endian bytes of the lanes ---
+// --- as_T: reinterpret the little-endian bytes of the components ---
 
 void implAs(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* src = argType(call, 0);
@@ -255,8 +255,8 @@ void implAs(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& resu
     uint8_t bytes[128] = {};
     const uint64_t sw = src->scalarType()->size;
     const TypeKind sk = elementKind(src);
-    for (uint32_t k = 0; k < src->lanes(); ++k) {
-        const Lane& l = args[0].lanes[k];
+    for (uint32_t k = 0; k < src->components(); ++k) {
+        const Component& l = args[0].components[k];
         const uint64_t bits = sk == TypeKind::Float  ? floatBits(l.f)
                               : sk == TypeKind::Half ? halfBitsOf(l.f)
                                                      : l.u;
@@ -265,19 +265,19 @@ void implAs(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& resu
     }
     const uint64_t dw = dst->scalarType()->size;
     const TypeKind dk = elementKind(dst);
-    for (uint32_t k = 0; k < dst->lanes(); ++k) {
+    for (uint32_t k = 0; k < dst->components(); ++k) {
         uint64_t bits = 0;
         for (uint64_t b = 0; b < dw; ++b)
             bits |= uint64_t(bytes[k * dw + b]) << (8 * b);
-        Lane l;
+        Component l;
         l.u = bits;
         if (dk == TypeKind::Float)
             put<float>(l, floatFromBits(bits));
         else if (dk == TypeKind::Half)
             put<float>(l, mem::halfToFloat(static_cast<uint16_t>(bits)));
         else if (dk != TypeKind::Double)
-            l = lane::normalize(l, dk);
-        result.lanes[k] = l;
+            l = component::normalize(l, dk);
+        result.components[k] = l;
     }
 }
 

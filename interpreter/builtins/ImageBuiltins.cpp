@@ -31,9 +31,9 @@ bool isSampler(const QualType& q) {
            q->canonical()->name == "sampler_t";
 }
 
-/// Lanes of the coordinate of an image type (6.12.14.2): 1 for 1D and 1D buffer, 2 for 2D
+/// Components of the coordinate of an image type (6.12.14.2): 1 for 1D and 1D buffer, 2 for 2D
 /// and 1D array (x, layer), 4 for 3D and 2D array (x, y, z or layer, unused).
-unsigned coordLanes(Dim d) {
+unsigned coordComponents(Dim d) {
     switch (d) {
     case Dim::Image1D:
     case Dim::Image1DBuffer:
@@ -48,18 +48,18 @@ unsigned coordLanes(Dim d) {
     return 2;
 }
 
-/// True when `q` is a coordinate of `lanes` lanes; `isFloat` tells float from int. Scalar
+/// True when `q` is a coordinate of `components` components; `isFloat` tells float from int. Scalar
 /// coordinates of 1D images accept any integer or float scalar (converted to int / float).
-bool coordArg(const QualType& q, unsigned lanes, bool& isFloat) {
+bool coordArg(const QualType& q, unsigned components, bool& isFloat) {
     if (!q.type) return false;
     const Type* c = q->canonical();
-    if (c->lanes() != lanes) return false;
+    if (c->components() != components) return false;
     const Type* e = c->scalarType()->canonical();
     if (e->kind == TypeKind::Float) {
         isFloat = true;
         return true;
     }
-    if (lanes == 1 ? e->isInteger() : e->kind == TypeKind::Int) {
+    if (components == 1 ? e->isInteger() : e->kind == TypeKind::Int) {
         isFloat = false;
         return true;
     }
@@ -117,13 +117,13 @@ bool resolveRead(TypeContext& types, const std::vector<QualType>& args, BuiltinS
     if (sampled && (!isSampler(args[1]) || *dim == Dim::Image1DBuffer)) return false;
     bool isFloat = false;
     const QualType& coord = args.back();
-    unsigned lanes = coordLanes(*dim);
+    unsigned components = coordComponents(*dim);
     if (!sampled && isWideningScalar(coord))
         isFloat = false; // the one overload takes int coordinates: the scalar widens to them
-    else if (!coordArg(coord, lanes, isFloat) || (!sampled && isFloat))
+    else if (!coordArg(coord, components, isFloat) || (!sampled && isFloat))
         return false;
     const Type* e = types.scalar(isFloat ? TypeKind::Float : TypeKind::Int);
-    QualType c{lanes == 1 ? e : types.vector(e, lanes)};
+    QualType c{components == 1 ? e : types.vector(e, components)};
     std::vector<QualType> params{QualType{args[0].type}};
     if (sampled) params.push_back(QualType{args[1].type});
     params.push_back(c);
@@ -137,18 +137,19 @@ bool resolveWrite(TypeContext& types, const std::vector<QualType>& args, Builtin
     if (args.size() != 3) return false;
     auto dim = imageDim(args[0]);
     if (!dim) return false;
-    unsigned lanes = coordLanes(*dim);
+    unsigned components = coordComponents(*dim);
     bool isFloat = false;
-    if (!isWideningScalar(args[1]) && (!coordArg(args[1], lanes, isFloat) || isFloat)) return false;
+    if (!isWideningScalar(args[1]) && (!coordArg(args[1], components, isFloat) || isFloat))
+        return false;
     if (!isWideningScalar(args[2])) {
         // A vector color must be the exact type: vectors do not convert implicitly (6.2.1).
         const Type* color = args[2].type ? args[2]->canonical() : nullptr;
-        if (!color || !color->isVector() || color->lanes() != 4 ||
+        if (!color || !color->isVector() || color->components() != 4 ||
             color->scalarType()->canonical()->kind != colorKind(F))
             return false;
     }
     const Type* e = types.scalar(TypeKind::Int);
-    QualType c{lanes == 1 ? e : types.vector(e, lanes)};
+    QualType c{components == 1 ? e : types.vector(e, components)};
     return mem::accept(sig, QualType{types.scalar(TypeKind::Void)},
                        {QualType{args[0].type}, c, QualType{vec4(types, colorKind(F))}});
 }
@@ -161,7 +162,7 @@ bool resolveWrite(TypeContext& types, const std::vector<QualType>& args, Builtin
 
 /// The image behind argument 0, or nullptr after reporting that it is none.
 inline const image::Object* imageOf(BuiltinEnv& env, const BuiltinCall& call, const Value* args) {
-    const image::Object* img = env.imageAt(args[0].lanes[0].u);
+    const image::Object* img = env.imageAt(args[0].components[0].u);
     if (!img) reportNoImage(env, call);
     return img;
 }
@@ -184,10 +185,10 @@ std::string sizeText(const image::Object& img) {
 
 /// Integer texel coordinates of `v` (x, y, z / layer) in buffer terms: for image1d_array_t
 /// the layer is y; for image2d_array_t it is z.
-std::array<int64_t, 3> intCoords(const Value& v, unsigned lanes) {
+std::array<int64_t, 3> intCoords(const Value& v, unsigned components) {
     std::array<int64_t, 3> c{0, 0, 0};
-    for (unsigned i = 0; i < lanes && i < 3; ++i)
-        c[i] = int32_t(v.lanes[i].i);
+    for (unsigned i = 0; i < components && i < 3; ++i)
+        c[i] = int32_t(v.components[i].i);
     return c;
 }
 
@@ -293,25 +294,25 @@ template <Fn F>
             std::array<int64_t, 3> at = fp.texel[k];
             if (img.dim == Dim::Image1DArray) at[1] = layer;
             if (img.dim == Dim::Image2DArray) at[2] = layer;
-            t = fetch(env, img, args[0].lanes[0].u, at, call.range);
+            t = fetch(env, img, args[0].components[0].u, at, call.range);
         }
         if (F == Fn::I || F == Fn::UI) { // not reached (see above); nearest's value
             for (unsigned c = 0; c < 4; ++c)
-                result.lanes[c].i = t.i[c];
+                result.components[c].i = t.i[c];
             if (F == Fn::UI)
                 for (unsigned c = 0; c < 4; ++c)
-                    result.lanes[c].u = uint32_t(t.i[c]);
+                    result.components[c].u = uint32_t(t.i[c]);
             return;
         }
         for (unsigned c = 0; c < 4; ++c)
             acc[c] += double(fp.weight[k]) * double(t.f[c]);
     }
     for (unsigned c = 0; c < 4; ++c)
-        result.lanes[c].f = float(acc[c]);
+        result.components[c].f = float(acc[c]);
     if (F == Fn::H) // half4: values rounded to half precision
         for (unsigned c = 0; c < 4; ++c)
-            result.lanes[c].f = mem::halfToFloat(
-                mem::halfFromDouble(double(result.lanes[c].f), mem::HalfRounding::Rte));
+            result.components[c].f = mem::halfToFloat(
+                mem::halfFromDouble(double(result.components[c].f), mem::HalfRounding::Rte));
 }
 
 /// read_image{f,i,ui,h}: checks the sampler and the format, computes the texel (8.2) and
@@ -329,7 +330,7 @@ void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value
 
     image::Sampler s; // sampler-less reads: unnormalized, no addressing, nearest (2.0 6.13.14.2)
     if (sampled) {
-        const uint32_t bits = uint32_t(args[1].lanes[0].u);
+        const uint32_t bits = uint32_t(args[1].components[0].u);
         const bool valid = image::Sampler::fromBits(bits, s);
         if ((!valid || image::isUndefinedCombination(s, !isFloat, F == Fn::I || F == Fn::UI)) &&
             !samplerUsable(env, call, F, bits, valid, s, !isFloat))
@@ -341,10 +342,10 @@ void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value
     const unsigned dims = image::spatialDims(img->dim);
     std::array<float, 3> fc{0, 0, 0};
     for (unsigned i = 0; i < dims; ++i)
-        fc[i] = isFloat ? cv.lanes[i].f : float(int32_t(cv.lanes[i].i));
+        fc[i] = isFloat ? cv.components[i].f : float(int32_t(cv.components[i].i));
     int64_t layer = 0;
     if (image::isArray(img->dim)) {
-        float l = isFloat ? cv.lanes[dims].f : float(int32_t(cv.lanes[dims].i));
+        float l = isFloat ? cv.components[dims].f : float(int32_t(cv.components[dims].i));
         double r = std::nearbyint(double(l));
         if (!(r >= 0)) r = 0; // NaN and negatives
         layer = int64_t(std::min<double>(r, double(img->arraySize - 1)));
@@ -363,21 +364,21 @@ void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value
     if (F == Fn::F && !one.border && img->format == image::kRgbaUnorm8) {
         // The most common format, decoded in place (the values of image::decode).
         uint8_t b[4];
-        image::loadTexel(env,
-                         mem::advance(args[0].lanes[0].u, img->texelOffset(at[0], at[1], at[2])), 4,
-                         call.range, b);
+        image::loadTexel(
+            env, mem::advance(args[0].components[0].u, img->texelOffset(at[0], at[1], at[2])), 4,
+            call.range, b);
         for (unsigned c = 0; c < 4; ++c)
-            result.lanes[c].f = image::kUnorm8ToFloat[b[c]];
+            result.components[c].f = image::kUnorm8ToFloat[b[c]];
         return;
     }
     const image::Texel t =
-        one.border ? borderColor(*img) : fetch(env, *img, args[0].lanes[0].u, at, call.range);
+        one.border ? borderColor(*img) : fetch(env, *img, args[0].components[0].u, at, call.range);
     for (unsigned c = 0; c < 4; ++c) {
-        if (F == Fn::I) result.lanes[c].i = t.i[c];
-        if (F == Fn::UI) result.lanes[c].u = uint32_t(t.i[c]);
-        if (F == Fn::F) result.lanes[c].f = t.f[c];
+        if (F == Fn::I) result.components[c].i = t.i[c];
+        if (F == Fn::UI) result.components[c].u = uint32_t(t.i[c]);
+        if (F == Fn::F) result.components[c].f = t.f[c];
         if (F == Fn::H) // half4: values rounded to half precision
-            result.lanes[c].f =
+            result.components[c].f =
                 mem::halfToFloat(mem::halfFromDouble(double(t.f[c]), mem::HalfRounding::Rte));
     }
 }
@@ -387,22 +388,22 @@ void writeImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     result = Value();
     const image::Object* img = imageOf(env, call, args);
     if (!img) return;
-    const uint64_t handle = args[0].lanes[0].u;
-    const unsigned lanes = coordLanes(img->dim);
-    std::array<int64_t, 3> at = intCoords(args[1], lanes);
+    const uint64_t handle = args[0].components[0].u;
+    const unsigned components = coordComponents(img->dim);
+    std::array<int64_t, 3> at = intCoords(args[1], components);
     if (!formatMatches(env, call, *img, F, "write")) return;
     if (!img->contains(at[0], at[1], at[2])) {
         env.reportError(DiagnosticKind::OutOfBounds,
                         std::string("write_image") + fnSuffix(F) + " at " +
-                            coordText(at, std::min(lanes, 3u)) + " is outside the " +
+                            coordText(at, std::min(components, 3u)) + " is outside the " +
                             sizeText(*img) + " image: the write is undefined (OpenCL C 6.12.14.3)",
                         call.range);
         return;
     }
     image::Texel t;
     for (unsigned c = 0; c < 4; ++c) {
-        t.f[c] = args[2].lanes[c].f;
-        t.i[c] = int32_t(args[2].lanes[c].i);
+        t.f[c] = args[2].components[c].f;
+        t.i[c] = int32_t(args[2].components[c].i);
     }
     std::array<uint8_t, 16> bytes{};
     image::encode(img->format, t, bytes.data());
@@ -454,28 +455,28 @@ void queryImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     if (!img) return;
     switch (Q) {
     case Query::Width:
-        result.lanes[0].i = int64_t(img->width);
+        result.components[0].i = int64_t(img->width);
         break;
     case Query::Height:
-        result.lanes[0].i = int64_t(img->height);
+        result.components[0].i = int64_t(img->height);
         break;
     case Query::Depth:
-        result.lanes[0].i = int64_t(img->depth);
+        result.components[0].i = int64_t(img->depth);
         break;
     case Query::DataType:
-        result.lanes[0].i = int64_t(img->format.type);
+        result.components[0].i = int64_t(img->format.type);
         break;
     case Query::Order:
-        result.lanes[0].i = int64_t(img->format.order);
+        result.components[0].i = int64_t(img->format.order);
         break;
     case Query::Dim2:
     case Query::Dim4:
-        result.lanes[0].i = int64_t(img->width);
-        result.lanes[1].i = int64_t(img->height);
-        result.lanes[2].i = Q == Query::Dim4 ? int64_t(img->depth) : 0;
+        result.components[0].i = int64_t(img->width);
+        result.components[1].i = int64_t(img->height);
+        result.components[2].i = Q == Query::Dim4 ? int64_t(img->depth) : 0;
         break;
     case Query::ArraySize:
-        result.lanes[0].u = img->arraySize;
+        result.components[0].u = img->arraySize;
         break;
     }
 }

@@ -94,7 +94,7 @@ T mulAddWrap(T a, T b, T c) {
 }
 
 // upsample(hi, lo): (hi << bits(lo)) | lo, for char/uchar, short/ushort, int/uint hi and
-// an unsigned lo of the same width and lane count; the result has twice the width and the
+// an unsigned lo of the same width and component count; the result has twice the width and the
 // signedness of hi (spec 6.12.3).
 bool resolveUpsample(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 2 || !args[0].type || !args[1].type) return false;
@@ -116,10 +116,10 @@ void implUpsample(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value
     const Type* rt = resultType(call);
     const TypeKind kind = elementKind(rt);
     const unsigned bits = static_cast<unsigned>(argType(call, 1)->scalarType()->size * 8);
-    for (uint32_t k = 0; k < rt->lanes(); ++k) {
-        Lane l;
-        l.u = (args[0].lanes[k].u << bits) | args[1].lanes[k].u;
-        result.lanes[k] = lane::normalize(l, kind);
+    for (uint32_t k = 0; k < rt->components(); ++k) {
+        Component l;
+        l.u = (args[0].components[k].u << bits) | args[1].components[k].u;
+        result.components[k] = component::normalize(l, kind);
     }
 }
 
@@ -128,64 +128,66 @@ void implUpsample(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value
 /// Registers the 6.12.3 integer functions with the registry.
 void registerIntegerBuiltins(BuiltinRegistry& r) {
     constexpr Domain I = Domain::Integer;
-    r.add(lanewise<"U=G", [](auto x) { return absU(x); }, I>("abs"));
-    r.add(lanewise<"U=GG",
-                   [](auto x, auto y) {
-                       using U = Unsigned<decltype(x)>;
-                       return (x > y) ? U(U(x) - U(y)) : U(U(y) - U(x));
-                   },
-                   I>("abs_diff"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return addSat(x, y); }, I>("add_sat"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return subSat(x, y); }, I>("sub_sat"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return halfAdd<false>(x, y); }, I>("hadd"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return halfAdd<true>(x, y); }, I>("rhadd"));
+    r.add(componentwise<"U=G", [](auto x) { return absU(x); }, I>("abs"));
+    r.add(componentwise<"U=GG",
+                        [](auto x, auto y) {
+                            using U = Unsigned<decltype(x)>;
+                            return (x > y) ? U(U(x) - U(y)) : U(U(y) - U(x));
+                        },
+                        I>("abs_diff"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return addSat(x, y); }, I>("add_sat"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return subSat(x, y); }, I>("sub_sat"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return halfAdd<false>(x, y); }, I>("hadd"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return halfAdd<true>(x, y); }, I>("rhadd"));
     // clamp(gentype, gentype, gentype) and clamp(gentype, sgentype, sgentype).
-    r.add(lanewise<"G=Ggg", [](auto x, auto lo, auto hi) { return std::min(std::max(x, lo), hi); },
-                   I>("clamp"));
-    r.add(lanewise<"G=G",
-                   [](auto x) {
-                       return static_cast<decltype(x)>(
-                           std::countl_zero(static_cast<Unsigned<decltype(x)>>(x)));
-                   },
-                   I>("clz"));
-    r.add(lanewise<"G=G",
-                   [](auto x) { // OpenCL C 2.0
-                       return static_cast<decltype(x)>(
-                           std::countr_zero(static_cast<Unsigned<decltype(x)>>(x)));
-                   },
-                   I>("ctz"));
-    r.add(lanewise<"G=G",
-                   [](auto x) {
-                       return static_cast<decltype(x)>(
-                           std::popcount(static_cast<Unsigned<decltype(x)>>(x)));
-                   },
-                   I>("popcount"));
-    r.add(lanewise<"G=GGG",
-                   [](auto a, auto b, auto c) {
-                       using T = decltype(a);
-                       return static_cast<T>(static_cast<Unsigned<T>>(
-                           static_cast<Unsigned<T>>(mulHi(a, b)) + static_cast<Unsigned<T>>(c)));
-                   },
-                   I>("mad_hi"));
-    r.add(lanewise<"G=GGG",
-                   [](auto a, auto b, auto c) {
-                       using T = decltype(a);
-                       return saturate<T>(static_cast<Wide<T>>(a) * static_cast<Wide<T>>(b) +
-                                          static_cast<Wide<T>>(c));
-                   },
-                   I>("mad_sat"));
+    r.add(componentwise<"G=Ggg",
+                        [](auto x, auto lo, auto hi) { return std::min(std::max(x, lo), hi); }, I>(
+        "clamp"));
+    r.add(componentwise<"G=G",
+                        [](auto x) {
+                            return static_cast<decltype(x)>(
+                                std::countl_zero(static_cast<Unsigned<decltype(x)>>(x)));
+                        },
+                        I>("clz"));
+    r.add(componentwise<"G=G",
+                        [](auto x) { // OpenCL C 2.0
+                            return static_cast<decltype(x)>(
+                                std::countr_zero(static_cast<Unsigned<decltype(x)>>(x)));
+                        },
+                        I>("ctz"));
+    r.add(componentwise<"G=G",
+                        [](auto x) {
+                            return static_cast<decltype(x)>(
+                                std::popcount(static_cast<Unsigned<decltype(x)>>(x)));
+                        },
+                        I>("popcount"));
+    r.add(componentwise<"G=GGG",
+                        [](auto a, auto b, auto c) {
+                            using T = decltype(a);
+                            return static_cast<T>(
+                                static_cast<Unsigned<T>>(static_cast<Unsigned<T>>(mulHi(a, b)) +
+                                                         static_cast<Unsigned<T>>(c)));
+                        },
+                        I>("mad_hi"));
+    r.add(componentwise<"G=GGG",
+                        [](auto a, auto b, auto c) {
+                            using T = decltype(a);
+                            return saturate<T>(static_cast<Wide<T>>(a) * static_cast<Wide<T>>(b) +
+                                               static_cast<Wide<T>>(c));
+                        },
+                        I>("mad_sat"));
     // max/min(gentype, gentype) and (gentype, sgentype).
-    r.add(lanewise<"G=Gg", [](auto x, auto y) { return std::max(x, y); }, I>("max"));
-    r.add(lanewise<"G=Gg", [](auto x, auto y) { return std::min(x, y); }, I>("min"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return mulHi(x, y); }, I>("mul_hi"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return rotateLeft(x, y); }, I>("rotate"));
+    r.add(componentwise<"G=Gg", [](auto x, auto y) { return std::max(x, y); }, I>("max"));
+    r.add(componentwise<"G=Gg", [](auto x, auto y) { return std::min(x, y); }, I>("min"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return mulHi(x, y); }, I>("mul_hi"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return rotateLeft(x, y); }, I>("rotate"));
     r.add(custom("upsample", &resolveUpsample, &implUpsample));
     // 24-bit multiplies on int/uint: operands outside 24 bits give the implementation-
     // defined result of the full 32-bit product.
-    r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return mulAddWrap(a, b, c); },
-                   Domain::Int32>("mad24"));
-    r.add(lanewise<"G=GG", [](auto a, auto b) { return mulAddWrap(a, b, decltype(a)(0)); },
-                   Domain::Int32>("mul24"));
+    r.add(componentwise<"G=GGG", [](auto a, auto b, auto c) { return mulAddWrap(a, b, c); },
+                        Domain::Int32>("mad24"));
+    r.add(componentwise<"G=GG", [](auto a, auto b) { return mulAddWrap(a, b, decltype(a)(0)); },
+                        Domain::Int32>("mul24"));
 }
 
 } // namespace clstep

@@ -6,10 +6,10 @@
 /// functions: the double result of +, -, *, /, sqrt, fmod, remainder, rint ... is exact or
 /// rounds once, and 53 >= 2 * 24 + 2 makes the double rounding harmless). Double functions
 /// use the C library's double functions, which glibc documents within 1-2 ulp, inside the
-/// spec's bounds. fma and nextafter are computed in the lane's own type.
+/// spec's bounds. fma and nextafter are computed in the component's own type.
 ///
 /// Half (cl_khr_fp16): the same entries take half and halfn; the double result is rounded
-/// once to half (BuiltinHelpers.h HalfLane), within the half ULP bounds of the extension
+/// once to half (BuiltinHelpers.h HalfComponent), within the half ULP bounds of the extension
 /// specification (correctly rounded where the float function is). nextafter and fma depend
 /// on the format's precision and have half entries of their own.
 #include "builtins/BuiltinHelpers.h"
@@ -178,9 +178,9 @@ void registerMathBuiltins(BuiltinRegistry& r) {
     r.add(viaDouble<"G=GG", [](double x, double y) { return powr(x, y); }, Domain::FloatOnly>(
         "native_powr"));
     r.add(viaDouble<"G=GG", [](double x, double y) { return std::remainder(x, y); }>("remainder"));
-    r.add(lanewise<"G=GG", [](float x, float y) { return nextafterHalf(x, y); }, Domain::HalfOnly>(
-        "nextafter"));
-    r.add(lanewise<"G=GG", [](auto x, auto y) { return std::nextafter(x, y); }>("nextafter"));
+    r.add(componentwise<"G=GG", [](float x, float y) { return nextafterHalf(x, y); },
+                        Domain::HalfOnly>("nextafter"));
+    r.add(componentwise<"G=GG", [](auto x, auto y) { return std::nextafter(x, y); }>("nextafter"));
     // fmax/fmin also accept a scalar second argument: gentype fmax(gentype, float|double).
     r.add(viaDouble<"G=Gg", [](double x, double y) { return fmaxNum(x, y); }>("fmax"));
     r.add(viaDouble<"G=Gg", [](double x, double y) { return fminNum(x, y); }>("fmin"));
@@ -191,14 +191,14 @@ void registerMathBuiltins(BuiltinRegistry& r) {
         "pown"));
     r.add(viaDouble<"G=Gi", [](double x, int n) { return rootn(x, n); }>("rootn"));
 
-    // Three-argument functions, in the lane's own type: fma is correctly rounded; mad may
+    // Three-argument functions, in the component's own type: fma is correctly rounded; mad may
     // be computed any way (spec 6.12.2), here as fma.
     r.add(viaDouble<"G=GGG", [](double a, double b, double c) { return fmaHalf(a, b, c); },
                     Domain::HalfOnly>("fma"));
     r.add(viaDouble<"G=GGG", [](double a, double b, double c) { return fmaHalf(a, b, c); },
                     Domain::HalfOnly>("mad"));
-    r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("fma"));
-    r.add(lanewise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("mad"));
+    r.add(componentwise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("fma"));
+    r.add(componentwise<"G=GGG", [](auto a, auto b, auto c) { return std::fma(a, b, c); }>("mad"));
 
     registerMathBuiltins2(r);
 }

@@ -151,16 +151,16 @@ void implNan(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& res
     const Type* rt = resultType(call);
     const TypeKind kind = elementKind(rt);
     const uint32_t step = argType(call, 0)->isVector() ? 1 : 0;
-    for (uint32_t k = 0; k < rt->lanes(); ++k) {
-        uint64_t code = args[0].lanes[k * step].u;
+    for (uint32_t k = 0; k < rt->components(); ++k) {
+        uint64_t code = args[0].components[k * step].u;
         if (kind == TypeKind::Half)
-            put<float>(result.lanes[k],
+            put<float>(result.components[k],
                        halfToFloat(static_cast<uint16_t>(0x7e00u | (code & 0x1ffu))));
         else if (kind == TypeKind::Double)
-            put<double>(result.lanes[k],
+            put<double>(result.components[k],
                         doubleFromBits(0x7ff8000000000000ull | (code & 0x7ffffffffffffull)));
         else
-            put<float>(result.lanes[k], floatFromBits(0x7fc00000u | (code & 0x3fffffu)));
+            put<float>(result.components[k], floatFromBits(0x7fc00000u | (code & 0x3fffffu)));
     }
 }
 
@@ -182,8 +182,8 @@ void registerMathBuiltins2(BuiltinRegistry& r) {
     r.add(viaDouble<"G=G", [](double x) { return tanpi(x); }>("tanpi"));
 
     // Out-parameters: the pointer may point to __global, __local or __private memory.
-    r.add(lanewise<"G=GP", [](float x) { return fractHalf(x); }, Domain::HalfOnly>("fract"));
-    r.add(lanewise<"G=GP", [](auto x) { return fract(x); }>("fract"));
+    r.add(componentwise<"G=GP", [](float x) { return fractHalf(x); }, Domain::HalfOnly>("fract"));
+    r.add(componentwise<"G=GP", [](auto x) { return fract(x); }>("fract"));
     r.add(viaDouble<"G=GQ", [](double x) {
         int e = 0;
         double m = std::frexp(x, &e);

@@ -42,11 +42,11 @@ void implShuffle(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value&
     const Value& mask = args[Sources];
     Value out;
     for (uint32_t k = 0; k < n; ++k) {
-        const uint64_t index = mask.lanes[k].u & (uint64_t(m) * Sources - 1);
-        out.lanes[k] = index < m ? args[0].lanes[index] : args[1].lanes[index - m];
+        const uint64_t index = mask.components[k].u & (uint64_t(m) * Sources - 1);
+        out.components[k] = index < m ? args[0].components[index] : args[1].components[index - m];
     }
     for (uint32_t k = 0; k < n; ++k)
-        result.lanes[k] = out.lanes[k];
+        result.components[k] = out.components[k];
 }
 
 } // namespace

@@ -5,7 +5,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 
 #include <cstdio>
 #include <cstring>
@@ -73,7 +73,7 @@ std::string readString(BuiltinEnv& env, uint64_t a, const QualType& pointee, uin
     const QualType access = mem::accessType(pointee, pointee->canonical());
     std::string s;
     for (uint64_t i = 0; i < limit; ++i) {
-        char c = static_cast<char>(env.load(mem::advance(a, i), access, site).lanes[0].i);
+        char c = static_cast<char>(env.load(mem::advance(a, i), access, site).components[0].i);
         if (c == 0) break;
         s.push_back(c);
     }
@@ -172,14 +172,15 @@ unsigned integerBits(const Conversion& c, const Type* elem) {
 }
 
 /// Formats one element (a scalar argument or one vector component) of type `elem`.
-std::string formatElement(const Conversion& c, int width, int precision, Lane l, const Type* elem) {
+std::string formatElement(const Conversion& c, int width, int precision, Component l,
+                          const Type* elem) {
     const TypeKind k = elem->kind;
     if (std::strchr("fFeEgGaA", c.conv)) {
-        double v = lane::toDouble(l, k == TypeKind::Pointer ? TypeKind::ULong : k);
+        double v = component::toDouble(l, k == TypeKind::Pointer ? TypeKind::ULong : k);
         return cformat(cFormatFor(c, width, precision, "", c.conv), v);
     }
     uint64_t raw = elem->isFloating()
-                       ? static_cast<uint64_t>(static_cast<int64_t>(lane::toDouble(l, k)))
+                       ? static_cast<uint64_t>(static_cast<int64_t>(component::toDouble(l, k)))
                        : l.u;
     if (c.conv == 'c') return cformat(cFormatFor(c, width, precision, "", 'c'), int(uint8_t(raw)));
     const unsigned bits = integerBits(c, elem);
@@ -229,7 +230,7 @@ private:
         size_t a = nextArg();
         if (!m_call.argTypes[a]->canonical()->isInteger())
             throw FormatError{"printf '*' field width or precision needs an int argument"};
-        int64_t v = m_args[a].lanes[0].i;
+        int64_t v = m_args[a].components[0].i;
         if (v < 0 && isWidth) flags += '-'; // C99 7.19.6.1: negative width means '-' flag
         if (v < 0) return isWidth ? static_cast<int>(std::min<int64_t>(-v, kMaxField)) : -1;
         return static_cast<int>(std::min<int64_t>(v, kMaxField));
@@ -241,15 +242,16 @@ private:
         const size_t a = nextArg();
         const Type* t = m_call.argTypes[a]->canonical();
         if (c.conv == 's' || c.conv == 'p') return pointerText(c, width, precision, a, t);
-        if (t->isVector() != (c.vectorSize != 0) || (c.vectorSize && t->lanes() != c.vectorSize))
+        if (t->isVector() != (c.vectorSize != 0) ||
+            (c.vectorSize && t->components() != c.vectorSize))
             throw FormatError{"printf argument " + std::to_string(a) + " has type " + t->name +
                               (c.vectorSize ? ", not the " + std::to_string(c.vectorSize) +
                                                   "-component vector the format names"
                                             : ", which needs a vector specifier (%vn...)")};
         std::string out;
-        for (uint32_t k = 0; k < t->lanes(); ++k) {
+        for (uint32_t k = 0; k < t->components(); ++k) {
             if (k) out += ',';
-            out += formatElement(c, width, precision, m_args[a].lanes[k], t->scalarType());
+            out += formatElement(c, width, precision, m_args[a].components[k], t->scalarType());
         }
         return out;
     }
@@ -260,7 +262,7 @@ private:
         if (!t->isPointer())
             throw FormatError{std::string("printf %") + c.conv + " needs a pointer argument, " +
                               "argument " + std::to_string(a) + " has type " + t->name};
-        const uint64_t p = m_args[a].lanes[0].u;
+        const uint64_t p = m_args[a].components[0].u;
         std::string text;
         if (c.conv == 'p') {
             text = cformat("0x%llx", static_cast<unsigned long long>(p));
@@ -285,15 +287,15 @@ private:
 /// Reads the format from __constant memory, formats, and prints (spec 6.12.13.1: returns 0
 /// on success, -1 otherwise). A bad format is reported and prints nothing.
 void printfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
-    const std::string fmt =
-        readString(env, args[0].lanes[0].u, mem::argPointee(call, 0), kMaxStringBytes, call.range);
+    const std::string fmt = readString(env, args[0].components[0].u, mem::argPointee(call, 0),
+                                       kMaxStringBytes, call.range);
     try {
         env.print(Formatter(env, call, args).run(fmt));
-        result.lanes[0].i = 0;
+        result.components[0].i = 0;
     } catch (const FormatError& e) {
         env.reportError(DiagnosticKind::PrintfFormat, e.message + " (OpenCL C 6.12.13)",
                         call.range);
-        result.lanes[0].i = -1;
+        result.components[0].i = -1;
     }
 }
 

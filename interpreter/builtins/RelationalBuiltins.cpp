@@ -1,7 +1,7 @@
 /// Relational functions, spec 6.12.6. The comparison and classification functions return
 /// int 0/1 for scalar arguments and, for vectors, a signed integer vector of the element's
 /// width (intn for floatn, longn for doublen) with -1 (all bits set) for true and 0 for
-/// false. any/all test the most significant bit; bitselect and select choose bits/lanes.
+/// false. any/all test the most significant bit; bitselect and select choose bits/components.
 /// With cl_khr_fp16 they take half and halfn too (shortn results, short/ushort selectors).
 #include "builtins/BuiltinHelpers.h"
 #include "common/Half.h"
@@ -31,44 +31,44 @@ bool resolveAnyAll(TypeContext& types, const std::vector<QualType>& args, Builti
     return true;
 }
 
-// Signed lanes are sign-extended, so the most significant bit is set exactly when i < 0.
+// Signed components are sign-extended, so the most significant bit is set exactly when i < 0.
 template <bool All>
 void implAnyAll(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
-    const uint32_t n = argType(call, 0)->lanes();
+    const uint32_t n = argType(call, 0)->components();
     bool r = All;
     for (uint32_t k = 0; k < n; ++k) {
-        const bool msb = args[0].lanes[k].i < 0;
+        const bool msb = args[0].components[k].i < 0;
         r = All ? (r && msb) : (r || msb);
     }
-    put<int32_t>(result.lanes[0], r ? 1 : 0);
+    put<int32_t>(result.components[0], r ? 1 : 0);
 }
 
 // bitselect(a, b, c): each result bit is the bit of b where c's bit is 1, else of a.
 void implBitselect(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
     const TypeKind kind = elementKind(rt);
-    for (uint32_t k = 0; k < rt->lanes(); ++k) {
+    for (uint32_t k = 0; k < rt->components(); ++k) {
         auto bits = [&](int i) -> uint64_t {
-            const Lane& l = args[i].lanes[k];
+            const Component& l = args[i].components[k];
             return kind == TypeKind::Float  ? floatBits(l.f)
                    : kind == TypeKind::Half ? halfBitsOf(l.f)
                                             : l.u;
         };
         const uint64_t r = (bits(0) & ~bits(2)) | (bits(1) & bits(2));
         if (kind == TypeKind::Float)
-            put<float>(result.lanes[k], floatFromBits(r));
+            put<float>(result.components[k], floatFromBits(r));
         else if (kind == TypeKind::Half)
-            put<float>(result.lanes[k], halfToFloat(static_cast<uint16_t>(r)));
+            put<float>(result.components[k], halfToFloat(static_cast<uint16_t>(r)));
         else
-            result.lanes[k].u = r; // sign-/zero-extension is preserved by bitwise ops
+            result.components[k].u = r; // sign-/zero-extension is preserved by bitwise ops
     }
 }
 
 // select(a, b, c): a and b any gentype (same type), c an integer scalar/vector with the
-// same lane count and element width (signed or unsigned).
+// same component count and element width (signed or unsigned).
 bool resolveSelect(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 3 || !args[2].type) return false;
-    if (!resolvePattern(types, {args[0], args[1]}, sig, "G=GG", Domain::Any, kAllLanes))
+    if (!resolvePattern(types, {args[0], args[1]}, sig, "G=GG", Domain::Any, kAllComponents))
         return false;
     const Type* gen = sig.result.type;
     const Type* c = args[2].type->canonical();
@@ -86,42 +86,45 @@ bool resolveSelect(TypeContext& types, const std::vector<QualType>& args, Builti
     return true;
 }
 
-// Scalars: c ? b : a. Vectors: per lane, the most significant bit of c selects b.
+// Scalars: c ? b : a. Vectors: per component, the most significant bit of c selects b.
 void implSelect(BuiltinEnv&, const BuiltinCall& call, const Value* args, Value& result) {
     const Type* rt = resultType(call);
     const Type* ct = argType(call, 2);
     if (!rt->isVector()) {
-        result.lanes[0] = args[2].lanes[0].u != 0 ? args[1].lanes[0] : args[0].lanes[0];
+        result.components[0] =
+            args[2].components[0].u != 0 ? args[1].components[0] : args[0].components[0];
         return;
     }
     const unsigned msb = static_cast<unsigned>(ct->element->size * 8 - 1);
     for (uint32_t k = 0; k < rt->count; ++k)
-        result.lanes[k] = ((args[2].lanes[k].u >> msb) & 1) ? args[1].lanes[k] : args[0].lanes[k];
+        result.components[k] =
+            ((args[2].components[k].u >> msb) & 1) ? args[1].components[k] : args[0].components[k];
 }
 
 } // namespace
 
 /// Registers the 6.12.6 relational functions with the registry.
 void registerRelationalBuiltins(BuiltinRegistry& r) {
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return x == y; }>("isequal"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return x != y; }>("isnotequal"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return (x > y); }>("isgreater"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return (x >= y); }>("isgreaterequal"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return x < y; }>("isless"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return x <= y; }>("islessequal"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return (x < y) || (x > y); }>("islessgreater"));
-    r.add(lanewise<"R=G", [](auto x) { return std::isfinite(x); }>("isfinite"));
-    r.add(lanewise<"R=G", [](auto x) { return std::isinf(x); }>("isinf"));
-    r.add(lanewise<"R=G", [](auto x) { return std::isnan(x); }>("isnan"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return x == y; }>("isequal"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return x != y; }>("isnotequal"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return (x > y); }>("isgreater"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return (x >= y); }>("isgreaterequal"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return x < y; }>("isless"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return x <= y; }>("islessequal"));
+    r.add(
+        componentwise<"R=GG", [](auto x, auto y) { return (x < y) || (x > y); }>("islessgreater"));
+    r.add(componentwise<"R=G", [](auto x) { return std::isfinite(x); }>("isfinite"));
+    r.add(componentwise<"R=G", [](auto x) { return std::isinf(x); }>("isinf"));
+    r.add(componentwise<"R=G", [](auto x) { return std::isnan(x); }>("isnan"));
     // A half is normal from 2^-14 on (the float test would call half subnormals normal).
-    r.add(lanewise<"R=G", [](float x) { return std::isfinite(x) && std::fabs(x) >= 0x1p-14f; },
-                   Domain::HalfOnly>("isnormal"));
-    r.add(lanewise<"R=G", [](auto x) { return std::isnormal(x); }>("isnormal"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return !std::isnan(x) && !std::isnan(y); }>(
+    r.add(componentwise<"R=G", [](float x) { return std::isfinite(x) && std::fabs(x) >= 0x1p-14f; },
+                        Domain::HalfOnly>("isnormal"));
+    r.add(componentwise<"R=G", [](auto x) { return std::isnormal(x); }>("isnormal"));
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return !std::isnan(x) && !std::isnan(y); }>(
         "isordered"));
-    r.add(lanewise<"R=GG", [](auto x, auto y) { return std::isnan(x) || std::isnan(y); }>(
+    r.add(componentwise<"R=GG", [](auto x, auto y) { return std::isnan(x) || std::isnan(y); }>(
         "isunordered"));
-    r.add(lanewise<"R=G", [](auto x) { return std::signbit(x); }>("signbit"));
+    r.add(componentwise<"R=G", [](auto x) { return std::signbit(x); }>("signbit"));
     r.add(custom("any", &resolveAnyAll, &implAnyAll<false>));
     r.add(custom("all", &resolveAnyAll, &implAnyAll<true>));
     r.add(custom("bitselect", &resolveWith<"G=GGG", Domain::Any>, &implBitselect));

@@ -38,25 +38,25 @@ uint64_t groupItems(const BuiltinEnv& env, bool enqueued) {
 /// get_sub_group_size: the size of the caller's sub-group (the last one may be smaller).
 void sizeImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     const uint64_t s = env.maxSubGroupSize(), first = linearId(env) / s * s;
-    result.lanes[0].u = std::min<uint64_t>(s, groupItems(env, false) - first);
+    result.components[0].u = std::min<uint64_t>(s, groupItems(env, false) - first);
 }
 
 void maxSizeImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
-    result.lanes[0].u = env.maxSubGroupSize();
+    result.components[0].u = env.maxSubGroupSize();
 }
 
 template <bool Enqueued>
 void countImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
     const uint64_t s = env.maxSubGroupSize();
-    result.lanes[0].u = (groupItems(env, Enqueued) + s - 1) / s;
+    result.components[0].u = (groupItems(env, Enqueued) + s - 1) / s;
 }
 
 void idImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
-    result.lanes[0].u = linearId(env) / env.maxSubGroupSize();
+    result.components[0].u = linearId(env) / env.maxSubGroupSize();
 }
 
 void localIdImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
-    result.lanes[0].u = linearId(env) % env.maxSubGroupSize();
+    result.components[0].u = linearId(env) % env.maxSubGroupSize();
 }
 
 /// `void sub_group_barrier(cl_mem_fence_flags flags [, memory_scope scope])`.

@@ -21,7 +21,7 @@ bool resolveFence(TypeContext& types, const std::vector<QualType>& args, Builtin
 }
 
 void barrierImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
-    env.barrier(static_cast<uint32_t>(args[0].lanes[0].u), call.range);
+    env.barrier(static_cast<uint32_t>(args[0].components[0].u), call.range);
 }
 
 /// Fences order this work-item's own accesses; the interpreter executes each work-item's

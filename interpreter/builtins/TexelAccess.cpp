@@ -63,23 +63,23 @@ void storeTexel(BuiltinEnv& env, uint64_t address, unsigned n, const uint8_t* by
     Value v;
     if (!texelIsWord(n) || env.deviceBigEndian()) {
         for (unsigned i = 0; i < n && i < 16; ++i)
-            v.lanes[i].u = bytes[i];
+            v.components[i].u = bytes[i];
         env.store(address, texelByteType(n), v, site);
         return;
     }
     if (n == 1) {
-        v.lanes[0].u = bytes[0];
+        v.components[0].u = bytes[0];
     } else if (n == 2) {
         uint16_t w;
         std::memcpy(&w, bytes, 2);
-        v.lanes[0].u = w;
+        v.components[0].u = w;
     } else if (n == 4) {
         uint32_t w;
         std::memcpy(&w, bytes, 4);
-        v.lanes[0].u = w;
+        v.components[0].u = w;
     } else {
-        std::memcpy(&v.lanes[0].u, bytes, 8);
-        if (n == 16) std::memcpy(&v.lanes[1].u, bytes + 8, 8);
+        std::memcpy(&v.components[0].u, bytes, 8);
+        if (n == 16) std::memcpy(&v.components[1].u, bytes + 8, 8);
     }
     env.store(address, texelWordType(n), v, site);
 }

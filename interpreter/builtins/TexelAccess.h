@@ -14,10 +14,10 @@ namespace clstep::image {
 
 /// The byte-aligned `__global` type in which a texel of `n` bytes (1, 2, 4, 8 or 16, see
 /// texelBytes) is accessed on a little-endian device: uchar, ushort, uint, ulong or a vector
-/// of two ulong, so one lane or two carry the bytes (the hot path of read_image*).
+/// of two ulong, so one component or two carry the bytes (the hot path of read_image*).
 const QualType& texelWordType(unsigned n);
 /// The type in which a texel of `n` bytes (0 to 16) is accessed on a big-endian device (or
-/// for any `n` that is no word size): a byte-aligned vector of `n` uchar lanes, which no
+/// for any `n` that is no word size): a byte-aligned vector of `n` uchar components, which no
 /// byte order swaps (texel bytes are stored little-endian, OpenCL 1.2 API spec 8.3).
 const QualType& texelByteType(unsigned n);
 
@@ -34,23 +34,23 @@ inline void loadTexel(BuiltinEnv& env, uint64_t address, unsigned n, const Sourc
     if (!texelIsWord(n) || env.deviceBigEndian()) {
         const Value v = env.load(address, texelByteType(n), site);
         for (unsigned i = 0; i < n; ++i)
-            bytes[i] = uint8_t(v.lanes[i].u);
+            bytes[i] = uint8_t(v.components[i].u);
         return;
     }
-    // The inverse of the lanes' little-endian reads (runtime/LaneMemory.h: memcpy of the
-    // n bytes into an n-byte integer, widened to the lane).
+    // The inverse of the components' little-endian reads (runtime/ComponentMemory.h: memcpy of the
+    // n bytes into an n-byte integer, widened to the component).
     const Value v = env.load(address, texelWordType(n), site);
     if (n == 1) {
-        bytes[0] = uint8_t(v.lanes[0].u);
+        bytes[0] = uint8_t(v.components[0].u);
     } else if (n == 2) {
-        const uint16_t w = uint16_t(v.lanes[0].u);
+        const uint16_t w = uint16_t(v.components[0].u);
         std::memcpy(bytes, &w, 2);
     } else if (n == 4) {
-        const uint32_t w = uint32_t(v.lanes[0].u);
+        const uint32_t w = uint32_t(v.components[0].u);
         std::memcpy(bytes, &w, 4);
     } else {
-        std::memcpy(bytes, &v.lanes[0].u, 8);
-        if (n == 16) std::memcpy(bytes + 8, &v.lanes[1].u, 8);
+        std::memcpy(bytes, &v.components[0].u, 8);
+        if (n == 16) std::memcpy(bytes + 8, &v.components[1].u, 8);
     }
 }
 

@@ -15,7 +15,7 @@ namespace clstep {
 
 namespace {
 
-/// The data type of an n-lane builtin: the scalar for n == 1, else the n-vector.
+/// The data type of an n-component builtin: the scalar for n == 1, else the n-vector.
 const Type* shaped(TypeContext& types, const Type* elem, uint32_t n) {
     return n == 1 ? elem : types.vector(elem, n);
 }
@@ -35,10 +35,12 @@ void vloadImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     const QualType pointee = mem::argPointee(call, 1);
     const Type* elem = pointee->canonical();
     const QualType access = mem::accessType(pointee, elem);
-    const uint32_t n = call.type->canonical()->lanes();
-    const uint64_t base = mem::advance(args[1].lanes[0].u, args[0].lanes[0].u * n * elem->size);
+    const uint32_t n = call.type->canonical()->components();
+    const uint64_t base =
+        mem::advance(args[1].components[0].u, args[0].components[0].u * n * elem->size);
     for (uint32_t k = 0; k < n; ++k)
-        result.lanes[k] = env.loadScalar(mem::advance(base, k * elem->size), access, call.range);
+        result.components[k] =
+            env.loadScalar(mem::advance(base, k * elem->size), access, call.range);
 }
 
 /// `void vstoren(gentypen data, size_t offset, gentype *p)`: `p` must not point to const or
@@ -61,10 +63,12 @@ void vstoreImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Val
     const QualType pointee = mem::argPointee(call, 2);
     const Type* elem = pointee->canonical();
     const QualType access = mem::accessType(pointee, elem);
-    const uint32_t n = call.argTypes[0]->canonical()->lanes();
-    const uint64_t base = mem::advance(args[2].lanes[0].u, args[1].lanes[0].u * n * elem->size);
+    const uint32_t n = call.argTypes[0]->canonical()->components();
+    const uint64_t base =
+        mem::advance(args[2].components[0].u, args[1].components[0].u * n * elem->size);
     for (uint32_t k = 0; k < n; ++k)
-        env.storeScalar(mem::advance(base, k * elem->size), access, args[0].lanes[k], call.range);
+        env.storeScalar(mem::advance(base, k * elem->size), access, args[0].components[k],
+                        call.range);
 }
 
 /// True when `p` is a pointer to half (the vload_half/vstore_half pointer argument).
@@ -99,15 +103,17 @@ uint64_t halfBase(BuiltinEnv& env, const BuiltinCall& call, uint64_t p, uint64_t
 }
 
 /// Reads n halves as floats (spec 6.12.7 vload_half). A half load yields the exact float
-/// value in its lane (Value.h), so the lanes are the result as they are.
+/// value in its component (Value.h), so the components are the result as they are.
 template <bool Aligned>
 void vloadHalfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const QualType pointee = mem::argPointee(call, 1);
     const QualType access = mem::accessType(pointee, pointee->canonical());
-    const uint32_t n = call.type->canonical()->lanes();
-    const uint64_t base = halfBase(env, call, args[1].lanes[0].u, args[0].lanes[0].u, n, Aligned);
+    const uint32_t n = call.type->canonical()->components();
+    const uint64_t base =
+        halfBase(env, call, args[1].components[0].u, args[0].components[0].u, n, Aligned);
     for (uint32_t k = 0; k < n; ++k)
-        result.lanes[k].f = env.load(mem::advance(base, 2 * k), access, call.range).lanes[0].f;
+        result.components[k].f =
+            env.load(mem::advance(base, 2 * k), access, call.range).components[0].f;
 }
 
 /// `void vstore_halfn[_mode](floatn data, size_t offset, half *p)` and the doublen variant
@@ -121,7 +127,8 @@ bool resolveVstoreHalf(TypeContext& types, const std::vector<QualType>& args,
     QualType pointee = mem::pointeeOf(args[2]);
     if (pointee.isConst || pointee.space == AddressSpace::Constant) return false;
     const Type* data = args[0]->canonical();
-    if (data->lanes() != N || (N == 1) == data->isVector() || !data->scalarType()->isFloating())
+    if (data->components() != N || (N == 1) == data->isVector() ||
+        !data->scalarType()->isFloating())
         return false;
     TypeKind k = data->scalarType()->kind == TypeKind::Double ? TypeKind::Double : TypeKind::Float;
     return mem::accept(
@@ -129,9 +136,9 @@ bool resolveVstoreHalf(TypeContext& types, const std::vector<QualType>& args,
         {QualType{shaped(types, types.scalar(k), N)}, mem::sizeType(types), args[2]});
 }
 
-/// Rounds each float or double lane to half with mode `M` (spec 6.12.7 vstore_half: the
+/// Rounds each float or double component to half with mode `M` (spec 6.12.7 vstore_half: the
 /// value "is converted to a half value using the appropriate rounding mode"; the default is
-/// _rte) and stores it. The stored lane holds the exact half value as float, so the half
+/// _rte) and stores it. The stored component holds the exact half value as float, so the half
 /// store itself does no further rounding.
 template <mem::HalfRounding M, bool Aligned>
 void vstoreHalfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value&) {
@@ -139,10 +146,11 @@ void vstoreHalfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args,
     const QualType access = mem::accessType(pointee, pointee->canonical());
     const Type* data = call.argTypes[0]->canonical();
     const bool isDouble = data->scalarType()->kind == TypeKind::Double;
-    const uint32_t n = data->lanes();
-    const uint64_t base = halfBase(env, call, args[2].lanes[0].u, args[1].lanes[0].u, n, Aligned);
+    const uint32_t n = data->components();
+    const uint64_t base =
+        halfBase(env, call, args[2].components[0].u, args[1].components[0].u, n, Aligned);
     for (uint32_t k = 0; k < n; ++k) {
-        const Lane l = args[0].lanes[k];
+        const Component l = args[0].components[k];
         const uint16_t bits = mem::halfFromDouble(isDouble ? l.d : double(l.f), M);
         env.store(mem::advance(base, 2 * k), access, Value::ofFloat(mem::halfToFloat(bits)),
                   call.range);

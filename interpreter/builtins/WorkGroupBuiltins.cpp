@@ -80,14 +80,14 @@ const char* nameOf(const BuiltinCall& call) {
 template <bool SubGroup, Op O>
 void reduceImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
-    result.lanes[0] = collective::reduce(O, call.type->canonical()->kind, all);
+    result.components[0] = collective::reduce(O, call.type->canonical()->kind, all);
 }
 
 template <bool SubGroup, Op O, bool Inclusive>
 void scanImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     const uint64_t me = positionOf<SubGroup>(env);
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
-    result.lanes[0] = collective::scan(O, call.type->canonical()->kind, all, me, Inclusive);
+    result.components[0] = collective::scan(O, call.type->canonical()->kind, all, me, Inclusive);
 }
 
 template <bool SubGroup, bool All>
@@ -95,8 +95,8 @@ void predicateImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, 
     auto all = env.collective(args[0], SubGroup, nameOf(call), call.range);
     bool r = All;
     for (const Value& v : all)
-        r = All ? (r && v.lanes[0].i != 0) : (r || v.lanes[0].i != 0);
-    result.lanes[0].i = r ? 1 : 0;
+        r = All ? (r && v.components[0].i != 0) : (r || v.components[0].i != 0);
+    result.components[0].i = r ? 1 : 0;
 }
 
 /// The source work-item's value; an id outside the group (or sub-group) is undefined
@@ -108,12 +108,12 @@ void broadcastImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, 
     uint64_t id = 0;
     bool valid = true;
     if (SubGroup) {
-        id = args[1].lanes[0].u;
+        id = args[1].components[0].u;
     } else {
         for (size_t i = call.argTypes.size() - 1; i >= 1; --i) {
             const uint32_t dim = static_cast<uint32_t>(i - 1);
-            valid = valid && args[i].lanes[0].u < env.localSize(dim);
-            id = id * env.localSize(dim) + args[i].lanes[0].u;
+            valid = valid && args[i].components[0].u < env.localSize(dim);
+            id = id * env.localSize(dim) + args[i].components[0].u;
         }
     }
     if (!valid || id >= all.size()) {

@@ -31,11 +31,11 @@ bool resolveWorkDim(TypeContext& types, const std::vector<QualType>& args, Built
 
 template <DimFn Fn>
 void dimImpl(BuiltinEnv& env, const BuiltinCall&, const Value* args, Value& result) {
-    result.lanes[0].u = (env.*Fn)(static_cast<uint32_t>(args[0].lanes[0].u));
+    result.components[0].u = (env.*Fn)(static_cast<uint32_t>(args[0].components[0].u));
 }
 
 void workDimImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& result) {
-    result.lanes[0].u = env.workDim();
+    result.components[0].u = env.workDim();
 }
 
 /// get_global_linear_id (2.0 6.13.1): (gz - oz) * gsy * gsx + (gy - oy) * gsx + (gx - ox).
@@ -45,7 +45,7 @@ void globalLinearImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& 
         uint32_t dim = static_cast<uint32_t>(d);
         id = id * env.globalSize(dim) + (env.globalId(dim) - env.globalOffset(dim));
     }
-    result.lanes[0].u = id;
+    result.components[0].u = id;
 }
 
 /// get_local_linear_id (2.0 6.13.1): lz * lsy * lsx + ly * lsx + lx.
@@ -55,7 +55,7 @@ void localLinearImpl(BuiltinEnv& env, const BuiltinCall&, const Value*, Value& r
         uint32_t dim = static_cast<uint32_t>(d);
         id = id * env.localSize(dim) + env.localId(dim);
     }
-    result.lanes[0].u = id;
+    result.components[0].u = id;
 }
 
 } // namespace

@@ -10,7 +10,7 @@ namespace clstep {
 /// exactly: every half value is a float, including subnormals, signed zeros, infinities and
 /// NaNs, whose sign and payload are kept (the 10 payload bits become the float's top
 /// mantissa bits, as vload_half and a hardware half-to-float conversion give). The one
-/// half-to-float conversion of clstep: lane loads, vload_half, the debugger's and the GUI's
+/// half-to-float conversion of clstep: component loads, vload_half, the debugger's and the GUI's
 /// value formatters all use it.
 inline float halfToFloat(uint16_t bits) {
     const bool negative = bits & 0x8000;

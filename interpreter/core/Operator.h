@@ -3,8 +3,8 @@
 #include <cstdint>
 
 /// The operators of OpenCL C expressions (C99 6.5, OpenCL C 6.3). They are core values:
-/// the AST records them (frontend/AstExpr.h), and the lane operations (core/LaneOps.h) and
-/// the evaluator dispatch on them. They keep the `ast` namespace they were born in.
+/// the AST records them (frontend/AstExpr.h), and the component operations (core/ComponentOps.h)
+/// and the evaluator dispatch on them. They keep the `ast` namespace they were born in.
 namespace clstep::ast {
 
 /// Unary operators (C99 6.5.3, 6.5.2.4): `+ - ! ~ * &`, prefix and postfix `++ --`.

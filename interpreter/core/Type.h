@@ -69,7 +69,8 @@ public:
     uint64_t size = 0;  ///< sizeof, bytes (0 for void, functions, incomplete types)
     uint64_t align = 1; ///< alignment, bytes
     const Type* canonicalType = nullptr; ///< for typedef-like aliases (size_t -> ulong); else self
-    // Vector: element scalar type and lane count. Array: element type and length (0 = unsized).
+    // Vector: element scalar type and component count. Array: element type and length (0 =
+    // unsized).
     const Type* element = nullptr;
     uint32_t count = 0;
     // Pointer: pointee with qualifiers. Function: return type.
@@ -103,10 +104,10 @@ public:
     bool isArithmetic() const { return isScalarArithmetic() || isVector(); }
     /// Scalar (arithmetic or pointer): usable as a condition.
     bool isScalar() const { return isScalarArithmetic() || isPointer(); }
-    /// The lane type: element for vectors, the type itself for scalars.
+    /// The component type: element for vectors, the type itself for scalars.
     const Type* scalarType() const { return isVector() ? element : this; }
-    /// Number of lanes: vector count, 1 for everything else.
-    uint32_t lanes() const { return isVector() ? count : 1; }
+    /// Number of components: vector count, 1 for everything else.
+    uint32_t components() const { return isVector() ? count : 1; }
     /// Field by name (own members, then members of anonymous members), or nullptr.
     const Field* findField(const std::string& n) const;
 };

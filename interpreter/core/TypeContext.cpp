@@ -89,8 +89,8 @@ const Type* TypeContext::vector(const Type* element, uint32_t n) {
     t->element = element;
     t->count = n;
     t->name = element->name + std::to_string(n);
-    uint32_t storageLanes = n == 3 ? 4 : n;
-    t->size = element->size * storageLanes;
+    uint32_t storageComponents = n == 3 ? 4 : n;
+    t->size = element->size * storageComponents;
     t->align = t->size;
     m_vectors[key] = t;
     return t;

@@ -24,7 +24,7 @@ public:
 
     /// The scalar type of kind `k` (Void ... Double).
     const Type* scalar(TypeKind k) const { return m_scalars[static_cast<int>(k)]; }
-    /// Vector of `n` (2, 3, 4, 8 or 16) lanes of scalar `element`.
+    /// Vector of `n` (2, 3, 4, 8 or 16) components of scalar `element`.
     const Type* vector(const Type* element, uint32_t n);
     /// Pointer to `pointee` (qualifiers, address space and endian are part of the type).
     const Type* pointer(QualType pointee);
@@ -63,11 +63,11 @@ public:
     /// Integer promotion (C99 6.3.1.1): bool/char/short/uchar/ushort -> int.
     const Type* promote(const Type* t) const;
     /// Signed integer type of the same width as `t` (for vector comparison results, spec
-    /// 6.3.d): char for 1 byte, short, int, long. Vectors map lane-wise.
+    /// 6.3.d): char for 1 byte, short, int, long. Vectors map component-wise.
     const Type* signedIntegerOfSize(uint64_t bytes) const;
-    /// Unsigned counterpart of an integer type (uchar for char, ...). Vectors lane-wise.
+    /// Unsigned counterpart of an integer type (uchar for char, ...). Vectors component-wise.
     const Type* toUnsigned(const Type* t);
-    /// Same lane count as `shape` (scalar or vector), element `elem`.
+    /// Same component count as `shape` (scalar or vector), element `elem`.
     const Type* withElement(const Type* shape, const Type* elem);
 
 private:

@@ -12,7 +12,7 @@ namespace {
 /// The .sim element type name of scalar `t` (bool is stored as uchar; "bytes" otherwise).
 std::string scalarName(const Type* t) {
     if (t->kind == TypeKind::Bool) return "uchar";
-    const char* name = ValueFormatter::laneName(t->kind);
+    const char* name = ValueFormatter::componentName(t->kind);
     return *name ? name : "bytes";
 }
 
@@ -52,7 +52,7 @@ public:
         f.type = t->name;
         if (t->isVector()) {
             f.scalar = scalarName(t->element->canonical());
-            f.lanes = t->count;
+            f.components = t->count;
         } else if (t->isScalar()) {
             f.scalar = scalarName(t);
         } else {

@@ -18,10 +18,10 @@ struct LayoutField {
     uint64_t offset = 0; ///< bytes from the start of the element
     uint64_t size = 0;   ///< bytes
     std::string type;    ///< OpenCL C spelling ("int", "float4", "__global int *"); "" padding
-    /// How to decode it: the lane's scalar spelling ("int", "float", "pointer", "bytes"
-    /// for an opaque or too-large member) and the lane count (3-lane vectors occupy 4).
+    /// How to decode it: the component's scalar spelling ("int", "float", "pointer", "bytes"
+    /// for an opaque or too-large member) and the component count (3-component vectors occupy 4).
     std::string scalar;
-    uint32_t lanes = 1;
+    uint32_t components = 1;
     bool padding = false;
     /// Padding: why it is there ("natural alignment of int (4 bytes)", "from aligned(16)");
     /// a member: "packed: offset 1 is not a multiple of int's alignment 4" when it sits at an

@@ -3,7 +3,7 @@
 
 #include "common/Half.h"
 #include "core/Address.h"
-#include "runtime/LaneMemory.h"
+#include "runtime/ComponentMemory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -94,7 +94,7 @@ uint64_t ValueFormatter::readUnsigned(const uint8_t* p, size_t n, bool big) {
     return v;
 }
 
-int ValueFormatter::laneBytes(TypeKind kind) {
+int ValueFormatter::componentBytes(TypeKind kind) {
     switch (kind) {
     case TypeKind::Bool:
     case TypeKind::Char:
@@ -118,7 +118,7 @@ int ValueFormatter::laneBytes(TypeKind kind) {
     }
 }
 
-const char* ValueFormatter::laneName(TypeKind kind) {
+const char* ValueFormatter::componentName(TypeKind kind) {
     switch (kind) {
     case TypeKind::Bool:
         return "bool";
@@ -155,21 +155,21 @@ std::string ValueFormatter::hexBytes(const uint8_t* p, size_t n) {
     return clstep::hexBytes(p, n);
 }
 
-std::string ValueFormatter::lanes(TypeKind kind, int count, const uint8_t* p,
-                                  size_t available) const {
+std::string ValueFormatter::components(TypeKind kind, int count, const uint8_t* p,
+                                       size_t available) const {
     if (count <= 1) return scalar(kind, p);
-    const size_t lane = static_cast<size_t>(laneBytes(kind));
-    std::string s = std::string("(") + laneName(kind) + std::to_string(count) + ")(";
-    for (size_t l = 0; l < static_cast<size_t>(count) && (l + 1) * lane <= available; ++l) {
+    const size_t component = static_cast<size_t>(componentBytes(kind));
+    std::string s = std::string("(") + componentName(kind) + std::to_string(count) + ")(";
+    for (size_t l = 0; l < static_cast<size_t>(count) && (l + 1) * component <= available; ++l) {
         if (l) s += ", ";
-        s += scalar(kind, p + l * lane);
+        s += scalar(kind, p + l * component);
     }
     return s + ")";
 }
 
 std::string ValueFormatter::scalar(TypeKind kind, const uint8_t* p) const {
     if (m_style.hexIntegers && isInteger(kind)) {
-        const int size = laneBytes(kind);
+        const int size = componentBytes(kind);
         char text[24];
         std::snprintf(
             text, sizeof text, "0x%0*llx", size * 2,

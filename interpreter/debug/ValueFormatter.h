@@ -16,7 +16,7 @@ namespace clstep::debug {
 ///
 /// It is the one value formatter of clstep: the console, the Session's variables and
 /// watches, the scratchpad (repl::ValuePrinter) and the GUI's memory panes
-/// (ui::ValueFormat, with Style::compact()) all print through it. Scalar lanes are named by
+/// (ui::ValueFormat, with Style::compact()) all print through it. Scalar components are named by
 /// TypeKind (Bool ... Double, and Pointer).
 class ValueFormatter {
 public:
@@ -47,19 +47,21 @@ public:
     /// most 256 elements).
     VariableSnapshot variable(const std::string& name, const QualType& type, uint64_t address,
                               const uint8_t* bytes, uint64_t size) const;
-    /// Formats a scalar lane of type `kind` (Bool ... Double, or Pointer) read from `bytes`
-    /// (laneBytes(kind) bytes); "?" for any other kind.
+    /// Formats a scalar component of type `kind` (Bool ... Double, or Pointer) read from `bytes`
+    /// (componentBytes(kind) bytes); "?" for any other kind.
     std::string scalar(TypeKind kind, const uint8_t* bytes) const;
-    /// A vector of `lanes` lanes of `kind` read from `available` bytes at `bytes`, written
-    /// `(int4)(1, 2, 3, 4)` (pointers `(pointer2)(...)`); lanes past `available` are left
-    /// out (a row cut short by the end of a buffer). `lanes` == 1 gives scalar().
-    std::string lanes(TypeKind kind, int lanes, const uint8_t* bytes, size_t available) const;
+    /// A vector of `components` components of `kind` read from `available` bytes at `bytes`,
+    /// written
+    /// `(int4)(1, 2, 3, 4)` (pointers `(pointer2)(...)`); components past `available` are left
+    /// out (a row cut short by the end of a buffer). `components` == 1 gives scalar().
+    std::string components(TypeKind kind, int components, const uint8_t* bytes,
+                           size_t available) const;
 
-    /// Bytes of one lane of `kind` (Bool/Char/UChar 1, Short/UShort/Half 2, Int/UInt/Float
-    /// 4, Long/ULong/Double/Pointer 8); 0 for kinds that are no scalar lane.
-    static int laneBytes(TypeKind kind);
-    /// The OpenCL C spelling of a lane kind ("uchar", "float"; "pointer" for Pointer).
-    static const char* laneName(TypeKind kind);
+    /// Bytes of one component of `kind` (Bool/Char/UChar 1, Short/UShort/Half 2, Int/UInt/Float
+    /// 4, Long/ULong/Double/Pointer 8); 0 for kinds that are no scalar component.
+    static int componentBytes(TypeKind kind);
+    /// The OpenCL C spelling of a component kind ("uchar", "float"; "pointer" for Pointer).
+    static const char* componentName(TypeKind kind);
     /// Reads an unsigned integer of `size` bytes (1, 2, 4 or 8) in the given byte order.
     static uint64_t readUnsigned(const uint8_t* bytes, size_t size, bool bigEndian);
     /// `size` bytes as two-digit lower-case hex separated by spaces ("2a 00 ff").

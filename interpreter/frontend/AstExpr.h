@@ -138,7 +138,7 @@ struct IndexExpr : Expr {
 };
 
 /// `base.member` or `base->member`. On a vector, `member` is a swizzle (`xyzw`, `s0123`,
-/// `lo`, `hi`, `even`, `odd`); Sema fills `swizzle` with lane indices. On a record Sema fills
+/// `lo`, `hi`, `even`, `odd`); Sema fills `swizzle` with component indices. On a record Sema fills
 /// `field`.
 struct MemberExpr : Expr {
     ExprPtr base;

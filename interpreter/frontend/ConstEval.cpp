@@ -31,7 +31,7 @@ std::optional<int64_t> Sema::evalIntConstant(const Expr* e) {
         auto v = evalIntConstant(o);
         if (!v) return v;
         if (!e->type.type) return v;
-        Lane l;
+        Component l;
         l.i = *v;
         switch (e->type->canonical()->kind) {
         case TypeKind::Char:

@@ -362,7 +362,7 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
         }
         return;
     }
-    uint32_t lanes = 0;
+    uint32_t components = 0;
     for (ExprPtr& el : v->elements) {
         const Type* et = el->type.type ? el->type->canonical() : nullptr;
         if (!et) continue;
@@ -373,18 +373,18 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
                           c->name + "': use convert_" +
                           m_types.vector(c->element, et->count)->name + "() (OpenCL C 6.1.6)");
             }
-            lanes += et->count;
+            components += et->count;
         } else if (et->isScalarArithmetic()) {
             implicitCast(el, QualType{c->element});
-            lanes += 1;
+            components += 1;
         } else {
             error(DiagnosticKind::VectorLiteralElement, el->range,
                   "invalid vector literal component of type '" + et->name + "'");
         }
     }
-    if (!(v->elements.size() == 1 && lanes == 1) && lanes != c->count)
+    if (!(v->elements.size() == 1 && components == 1) && components != c->count)
         error(DiagnosticKind::VectorLiteralSize, v->range,
-              "vector literal for '" + c->name + "' has " + std::to_string(lanes) +
+              "vector literal for '" + c->name + "' has " + std::to_string(components) +
                   " components, expected " + std::to_string(c->count) + " (OpenCL C 6.1.6)");
 }
 

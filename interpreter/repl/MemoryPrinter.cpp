@@ -50,9 +50,9 @@ std::string MemoryPrinter::variables(AddressSpace space) const {
         char at[32];
         std::snprintf(at, sizeof at, "  +%-4llu ", static_cast<unsigned long long>(offset));
         body += at + printer.variable(v.declaration, v.type, v.bytes) + "\n";
-        const uint64_t lane = TypeBytes::laneSize(v.type.type);
+        const uint64_t component = TypeBytes::componentSize(v.type.type);
         if (v.bytes.size() <= 16)
-            body += "        " + TypeBytes::hex(v.bytes, lane > 1 ? lane : 0) + "\n";
+            body += "        " + TypeBytes::hex(v.bytes, component > 1 ? component : 0) + "\n";
         else
             body += hexRows(v.bytes, 64);
     }
@@ -102,9 +102,9 @@ std::string MemoryPrinter::programScope(AddressSpace space) const {
         }
         std::vector<uint8_t> bytes(p, p + size);
         body += "  " + printer.variable(decl, v->type, bytes) + "\n";
-        const uint64_t lane = TypeBytes::laneSize(v->type.type);
+        const uint64_t component = TypeBytes::componentSize(v->type.type);
         if (bytes.size() <= 16)
-            body += "        " + TypeBytes::hex(bytes, lane > 1 ? lane : 0) + "\n";
+            body += "        " + TypeBytes::hex(bytes, component > 1 ? component : 0) + "\n";
         else
             body += hexRows(bytes, 64);
     }

@@ -44,7 +44,7 @@ std::string TypeBytes::hex(std::span<const uint8_t> bytes, uint64_t group, uint6
     return s;
 }
 
-uint64_t TypeBytes::laneSize(const Type* type) {
+uint64_t TypeBytes::componentSize(const Type* type) {
     const Type* t = type->canonical();
     if (t->isScalarArithmetic()) return t->size;
     if (t->isVector()) return t->element->size;

@@ -27,7 +27,7 @@ std::string ValuePrinter::variable(const std::string& declaration, const QualTyp
 }
 
 std::string ValuePrinter::memory(const QualType& type, const std::vector<uint8_t>& bytes) const {
-    const uint64_t group = TypeBytes::laneSize(type.type);
+    const uint64_t group = TypeBytes::componentSize(type.type);
     return "memory: " + TypeBytes::hex(bytes, group > 1 ? group : 0) + "  (" +
            std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte, " : " bytes, ") +
            (m_bigEndian ? "big" : "little") + "-endian)";

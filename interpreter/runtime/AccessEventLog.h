@@ -97,7 +97,7 @@ public:
     }
     /// Counts one execution of the statement with key `key` (statementKey(); registered with
     /// `range` on first use) by the work-item of local linear id `lid` (ignored outside the
-    /// work-group). The owner counts no compound statement: braces take no lane-slot.
+    /// work-group). The owner counts no compound statement: braces take no component-slot.
     void countStatement(uint64_t lid, uint64_t key, const SourceRange& range) {
         if (lid >= m_items) return;
         countAt(lid, siteIndex(key, SiteKind::Statement, range));

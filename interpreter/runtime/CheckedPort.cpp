@@ -1,9 +1,9 @@
 // CheckedPort: bounds, liveness, access flags, alignment, device byte order and observers.
 #include "runtime/CheckedPort.h"
 
+#include "runtime/ComponentMemory.h"
 #include "runtime/ExecutionObserver.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
@@ -110,15 +110,15 @@ void CheckedPort::notifyEndianConversion(WorkItem& wi, uint64_t address, const T
         o->onEndianConversion(a, before.data(), after.data());
 }
 
-Lane CheckedPort::loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
-                             const SourceRange& site, uint64_t align) {
-    return load(wi, address, type, site, align).lanes[0];
+Component CheckedPort::loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
+                                  const SourceRange& site, uint64_t align) {
+    return load(wi, address, type, site, align).components[0];
 }
 
-void CheckedPort::storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Lane v,
+void CheckedPort::storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Component v,
                               const SourceRange& site, uint64_t align) {
     Value value;
-    value.lanes[0] = v;
+    value.components[0] = v;
     store(wi, address, type, value, site, align);
 }
 
@@ -147,9 +147,9 @@ Value CheckedPort::load(WorkItem& wi, uint64_t address, const QualType& type,
     if (vector) {
         const uint64_t es = t->element->size;
         for (uint32_t i = 0; i < t->count; ++i)
-            lanemem::readLane(p + i * es, t->element->kind, swap, v.lanes[i]);
+            componentmem::readComponent(p + i * es, t->element->kind, swap, v.components[i]);
     } else {
-        lanemem::readLane(p, t->kind, swap, v.lanes[0]);
+        componentmem::readComponent(p, t->kind, swap, v.components[0]);
     }
     if (!m_observers.empty()) {
         notifyAccess(wi, address, size, false, p, site);
@@ -170,9 +170,9 @@ void CheckedPort::store(WorkItem& wi, uint64_t address, const QualType& type, co
     if (vector) {
         const uint64_t es = t->element->size;
         for (uint32_t i = 0; i < t->count; ++i)
-            lanemem::writeLane(p + i * es, t->element->kind, swap, v.lanes[i]);
+            componentmem::writeComponent(p + i * es, t->element->kind, swap, v.components[i]);
     } else {
-        lanemem::writeLane(p, t->kind, swap, v.lanes[0]);
+        componentmem::writeComponent(p, t->kind, swap, v.components[0]);
     }
     if (!m_observers.empty()) {
         notifyAccess(wi, address, size, true, p, site);

@@ -17,9 +17,9 @@ public:
     CheckedPort(const std::vector<ExecutionObserver*>& observers, bool bigEndian,
                 bool directInitialized);
 
-    Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
-                    uint64_t align) override;
-    void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Lane v,
+    Component loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
+                         const SourceRange& site, uint64_t align) override;
+    void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Component v,
                      const SourceRange& site, uint64_t align) override;
     Value load(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
                uint64_t align) override;

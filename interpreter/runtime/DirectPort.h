@@ -2,7 +2,7 @@
 
 #include "runtime/AccessEventLog.h"
 #include "runtime/CheckedPort.h"
-#include "runtime/LaneMemory.h"
+#include "runtime/ComponentMemory.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
@@ -35,24 +35,24 @@ public:
         m_eventLog = log;
     }
 
-    Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
-                    uint64_t align) override {
+    Component loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
+                         const SourceRange& site, uint64_t align) override {
         const Type* t = type->canonical();
         if (!align) align = t->align;
         if (const uint8_t* p = direct(wi, address, t->size, false, align)) {
-            Lane l;
-            lanemem::readLane(p, t->kind, false, l);
+            Component l;
+            componentmem::readComponent(p, t->kind, false, l);
             observed(wi, address, t->size, false, p, site);
             return l;
         }
         return m_checked.loadScalar(wi, address, type, site, align);
     }
-    void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Lane v,
+    void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Component v,
                      const SourceRange& site, uint64_t align) override {
         const Type* t = type->canonical();
         if (!align) align = t->align;
         if (uint8_t* p = direct(wi, address, t->size, true, align)) {
-            lanemem::writeLane(p, t->kind, false, v);
+            componentmem::writeComponent(p, t->kind, false, v);
             observed(wi, address, t->size, true, p, site);
             return;
         }
@@ -67,29 +67,31 @@ public:
         if (const uint8_t* d = direct(wi, address, size, false, align)) {
             Value v;
             if (vector)
-                lanemem::readLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+                componentmem::readComponents(d, t->element->kind, t->element->size, t->count,
+                                             v.components);
             else
-                lanemem::readLane(d, t->kind, false, v.lanes[0]);
+                componentmem::readComponent(d, t->kind, false, v.components[0]);
             observed(wi, address, size, false, d, site);
             return v;
         }
         return m_checked.load(wi, address, type, site, align);
     }
-    void loadLanes(WorkItem& wi, uint64_t address, const QualType& type, const SourceRange& site,
-                   uint64_t align, Lane* out, uint32_t count) override {
-        // load()'s lanes, read straight into `out`
+    void loadComponents(WorkItem& wi, uint64_t address, const QualType& type,
+                        const SourceRange& site, uint64_t align, Component* out,
+                        uint32_t count) override {
+        // load()'s components, read straight into `out`
         const Type* t = type->canonical();
         if (t->kind != TypeKind::Vector || count != t->count)
-            return MemoryPort::loadLanes(wi, address, type, site, align, out, count);
+            return MemoryPort::loadComponents(wi, address, type, site, align, out, count);
         if (!align) align = t->align;
         const uint64_t size = t->element->size * t->count;
         if (const uint8_t* d = direct(wi, address, size, false, align)) {
-            lanemem::readLanes(d, t->element->kind, t->element->size, t->count, out);
+            componentmem::readComponents(d, t->element->kind, t->element->size, t->count, out);
             observed(wi, address, size, false, d, site);
             return;
         }
         const Value v = m_checked.load(wi, address, type, site, align);
-        std::copy_n(v.lanes, count, out);
+        std::copy_n(v.components, count, out);
     }
     void store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,
                const SourceRange& site, uint64_t align) override {
@@ -99,9 +101,10 @@ public:
         const uint64_t size = vector ? t->element->size * t->count : t->size;
         if (uint8_t* d = direct(wi, address, size, true, align)) {
             if (vector)
-                lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v.lanes);
+                componentmem::writeComponents(d, t->element->kind, t->element->size, t->count,
+                                              v.components);
             else
-                lanemem::writeLane(d, t->kind, false, v.lanes[0]);
+                componentmem::writeComponent(d, t->kind, false, v.components[0]);
             observed(wi, address, size, true, d, site);
             return;
         }

@@ -109,22 +109,22 @@ private:
     /// `f` would exceed RunOptions::maxCallDepth frames.
     void checkCallDepth(const ast::FunctionDecl* f, const ast::CallExpr* c);
     /// Allocates parameter `p`'s storage in callee frame `frame` and stores the argument
-    /// `v` (lane 0 of a scalar, pointer or opaque handle, the N lanes of a vector, or lane 0
-    /// holding the address of an aggregate, whose bytes are copied) as the port does; `site`
-    /// is the argument's range.
-    void bindParameter(Frame& frame, const ast::ParamDecl& p, const Lane* v,
+    /// `v` (component 0 of a scalar, pointer or opaque handle, the N components of a vector, or
+    /// component 0 holding the address of an aggregate, whose bytes are copied) as the port does;
+    /// `site` is the argument's range.
+    void bindParameter(Frame& frame, const ast::ParamDecl& p, const Component* v,
                        const SourceRange& site);
     /// Pushes `frame` (the callee's, parameters bound), runs `f`'s lowered body (`lowered`, or
     /// runBody()'s lookup when null: a debugger expression's call), pops and releases the
-    /// frame, and writes the first `lanes` lanes of the return value to `out`
+    /// frame, and writes the first `components` components of the return value to `out`
     /// (zero when the body falls off its end); an aggregate is first copied to a temporary
-    /// of the caller's frame (its address in lane 0), at call `c`'s range.
+    /// of the caller's frame (its address in component 0), at call `c`'s range.
     void runCallee(const ast::FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
-                   const ast::CallExpr* c, Lane* out, uint32_t lanes);
+                   const ast::CallExpr* c, Component* out, uint32_t components);
     /// Call `c` of a user function (C99 6.5.2.2): depth check, arguments by their lowered
-    /// nodes in order, binding, the callee; writes call.resultLanes lanes of the result to
-    /// `out`.
-    void callLowered(const exec::Call& call, const ast::CallExpr* c, Lane* out);
+    /// nodes in order, binding, the callee; writes call.resultComponents components of the result
+    /// to `out`.
+    void callLowered(const exec::Call& call, const ast::CallExpr* c, Component* out);
     /// Runs initializer plan `plan` for the object at `addr` (its steps in order).
     void initLowered(const exec::InitPlan& plan, uint64_t addr);
     /// A temporary of `size` bytes (at least 1) in the current frame's private memory,
@@ -139,12 +139,12 @@ private:
     [[gnu::cold, gnu::noinline]] void reportDivisionByZero(const SourceRange& r);
     /// Loads the scalar of type `type` at `address` through the port. `align` is the
     /// alignment the access may assume (bytes; 0: the type's, see Lowerer::accessAlign()).
-    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
-                    uint64_t align = 0) {
+    Component loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
+                         uint64_t align = 0) {
         return m_wi.m_port->loadScalar(m_wi, address, type, site, align);
     }
-    /// Stores scalar lane `v` of type `type` at `address` through the port.
-    void storeScalar(uint64_t address, const QualType& type, Lane v, const SourceRange& site,
+    /// Stores scalar component `v` of type `type` at `address` through the port.
+    void storeScalar(uint64_t address, const QualType& type, Component v, const SourceRange& site,
                      uint64_t align = 0) {
         m_wi.m_port->storeScalar(m_wi, address, type, v, site, align);
     }

@@ -1,8 +1,8 @@
 // Evaluator: what lowered expressions call: user-function calls (depth check, parameter
 // binding, the callee's frame), temporaries, the static-array subscript check.
+#include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneMemory.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -61,7 +61,7 @@ void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
     }
 }
 
-void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
+void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component* v,
                               const SourceRange& site) {
     const Type* t = p.type->canonical();
     const uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
@@ -73,14 +73,14 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
         // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
         // would write these bytes in place too (as OpKind::DeclScalar).
         if (t->isVector())
-            lanemem::writeLanes(d, t->element->kind, t->element->size, t->count, v);
+            componentmem::writeComponents(d, t->element->kind, t->element->size, t->count, v);
         else
-            lanemem::writeLane(d, t->kind, false, v[0]);
+            componentmem::writeComponent(d, t->kind, false, v[0]);
         return;
     }
     if (t->isVector()) {
         Value value;
-        std::copy_n(v, t->count, value.lanes);
+        std::copy_n(v, t->count, value.components);
         store(a, p.type, value, site);
     } else {
         storeScalar(a, p.type, v[0], site);
@@ -88,14 +88,14 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Lane* v,
 }
 
 void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
-                          const CallExpr* c, Lane* out, uint32_t lanes) {
+                          const CallExpr* c, Component* out, uint32_t components) {
     m_wi.m_frames.push_back(std::move(frame));
-    std::fill_n(m_returnValue.lanes, lanes, Lane{});
+    std::fill_n(m_returnValue.components, components, Component{});
     if (lowered)
         runLowered(*lowered);
     else
         runBody(f);
-    std::copy_n(m_returnValue.lanes, lanes, out);
+    std::copy_n(m_returnValue.components, components, out);
     const Type* rt = c->type->canonical();
     Frame done = std::move(m_wi.m_frames.back());
     m_wi.m_frames.pop_back();

@@ -2,10 +2,10 @@
 // conditions) in a paused work-item's innermost frame.
 #include "runtime/Inspector.h"
 
+#include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/InspectPort.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
 #include "runtime/exec/LoweredExpr.h"
 #include "runtime/exec/VectorHandlers.h"
@@ -58,10 +58,10 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& l
                 result.ok = true;
             }
         } else if (const exec::Node* value = lowered.value()) {
-            Lane lanes[16] = {};
-            exec::VectorHandlers::evalInto(value, ev, lanes);
+            Component components[16] = {};
+            exec::VectorHandlers::evalInto(value, ev, components);
             if (t->isRecord() || t->isArray()) { // a struct, union or array value: its address
-                if (const uint8_t* p = wi.access(lanes[0].u, size, false, e->range)) {
+                if (const uint8_t* p = wi.access(components[0].u, size, false, e->range)) {
                     result.bytes.assign(p, p + size);
                     result.ok = true;
                 }
@@ -70,10 +70,11 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& l
                 if (t->isVector()) {
                     const uint64_t es = t->element->size;
                     for (uint32_t i = 0; i < t->count && (i + 1) * es <= size; ++i)
-                        lanemem::writeLane(result.bytes.data() + i * es, t->element->kind,
-                                           bigEndian, lanes[i]);
+                        componentmem::writeComponent(result.bytes.data() + i * es, t->element->kind,
+                                                     bigEndian, components[i]);
                 } else if (size > 0) {
-                    lanemem::writeLane(result.bytes.data(), t->kind, bigEndian, lanes[0]);
+                    componentmem::writeComponent(result.bytes.data(), t->kind, bigEndian,
+                                                 components[0]);
                 }
                 result.ok = true;
             }

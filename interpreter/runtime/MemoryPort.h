@@ -33,7 +33,7 @@ class WorkItem;
 ///   runtime error stops the evaluation instead of being reported.
 ///
 /// Addresses are encoded as in runtime/Address.h; sizes and alignments are in bytes (an
-/// alignment of 0 means the type's own). Values are in lanes (host order); the port converts
+/// alignment of 0 means the type's own). Values are in components (host order); the port converts
 /// to and from device byte order. Errors are reported through reportError() with the kinds
 /// of the checked path ("null-dereference", "dangling-pointer", `out-of-bounds`,
 /// "constant-write", "read-only-write", "write-only-read", "misaligned-access"); a failed
@@ -48,22 +48,24 @@ public:
     static std::unique_ptr<MemoryPort> choose(const std::vector<ExecutionObserver*>& observers,
                                               bool bigEndian);
 
-    /// Loads the scalar (or pointer) of `type` at `address` into one lane.
-    virtual Lane loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
-                            const SourceRange& site, uint64_t align) = 0;
-    /// Stores scalar lane `v` of `type` at `address`.
-    virtual void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Lane v,
+    /// Loads the scalar (or pointer) of `type` at `address` into one component.
+    virtual Component loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
+                                 const SourceRange& site, uint64_t align) = 0;
+    /// Stores scalar component `v` of `type` at `address`.
+    virtual void storeScalar(WorkItem& wi, uint64_t address, const QualType& type, Component v,
                              const SourceRange& site, uint64_t align) = 0;
-    /// Loads the scalar or vector of `type` at `address` (lane i = component i).
+    /// Loads the scalar or vector of `type` at `address` (component i of the Value = vector
+    /// component i).
     virtual Value load(WorkItem& wi, uint64_t address, const QualType& type,
                        const SourceRange& site, uint64_t align) = 0;
-    /// load() of the `count` lanes of `type` at `address` into `out` (lanes past `count` are
-    /// left alone): the vector loads of lowered code, without a Value in between on a port
-    /// that can read in place (DirectPort).
-    virtual void loadLanes(WorkItem& wi, uint64_t address, const QualType& type,
-                           const SourceRange& site, uint64_t align, Lane* out, uint32_t count) {
+    /// load() of the `count` components of `type` at `address` into `out` (components past `count`
+    /// are left alone): the vector loads of lowered code, without a Value in between on a port that
+    /// can read in place (DirectPort).
+    virtual void loadComponents(WorkItem& wi, uint64_t address, const QualType& type,
+                                const SourceRange& site, uint64_t align, Component* out,
+                                uint32_t count) {
         const Value v = load(wi, address, type, site, align);
-        std::copy_n(v.lanes, count, out);
+        std::copy_n(v.components, count, out);
     }
     /// Stores the scalar or vector `v` of `type` at `address`.
     virtual void store(WorkItem& wi, uint64_t address, const QualType& type, const Value& v,

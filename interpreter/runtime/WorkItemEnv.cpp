@@ -41,11 +41,11 @@ uint64_t WorkItemEnv::globalOffset(uint32_t d) const {
     return d < 3 ? m_wi.m_run.range().offset[d] : 0;
 }
 
-Lane WorkItemEnv::loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
+Component WorkItemEnv::loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
     return m_wi.m_port->loadScalar(m_wi, address, type, site, 0);
 }
 
-void WorkItemEnv::storeScalar(uint64_t address, const QualType& type, Lane v,
+void WorkItemEnv::storeScalar(uint64_t address, const QualType& type, Component v,
                               const SourceRange& site) {
     m_wi.m_port->storeScalar(m_wi, address, type, v, site, 0);
 }

@@ -24,8 +24,8 @@ public:
     uint64_t groupId(uint32_t dim) const override;
     uint64_t globalOffset(uint32_t dim) const override;
     Value load(uint64_t address, const QualType& type, const SourceRange& site) override;
-    Lane loadScalar(uint64_t address, const QualType& type, const SourceRange& site) override;
-    void storeScalar(uint64_t address, const QualType& type, Lane v,
+    Component loadScalar(uint64_t address, const QualType& type, const SourceRange& site) override;
+    void storeScalar(uint64_t address, const QualType& type, Component v,
                      const SourceRange& site) override;
     void store(uint64_t address, const QualType& type, const Value& v,
                const SourceRange& site) override;

@@ -1,8 +1,8 @@
 // WorkItem: the state its memory port and builtins consult (atomic functions, async copies),
 // runtime diagnostics and its ids.
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
+#include "runtime/ComponentMemory.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneMemory.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 

@@ -10,7 +10,7 @@
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
 #include "core/Address.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 #include "core/TypeContext.h"
 
 #include <array>
@@ -121,10 +121,10 @@ public:
         const Type* elem = t->isVector() ? t->element : t;
         uint8_t* p = checked(a, t, false);
         if (!p) return v;
-        for (uint32_t k = 0; k < t->lanes(); ++k) {
+        for (uint32_t k = 0; k < t->components(); ++k) {
             uint64_t raw = 0;
             std::memcpy(&raw, p + k * elem->size, elem->size);
-            v.lanes[k] = decode(raw, elem->kind);
+            v.components[k] = decode(raw, elem->kind);
         }
         return v;
     }
@@ -133,8 +133,8 @@ public:
         const Type* elem = t->isVector() ? t->element : t;
         uint8_t* p = checked(a, t, true);
         if (!p) return;
-        for (uint32_t k = 0; k < t->lanes(); ++k) {
-            uint64_t raw = encode(v.lanes[k], elem->kind);
+        for (uint32_t k = 0; k < t->components(); ++k) {
+            uint64_t raw = encode(v.components[k], elem->kind);
             std::memcpy(p + k * elem->size, &raw, elem->size);
         }
     }
@@ -192,7 +192,7 @@ private:
     /// Bounds and alignment check of an access of type `t` at `a`; records it.
     uint8_t* checked(uint64_t a, const Type* t, bool isStore) {
         const Type* elem = t->isVector() ? t->element : t;
-        uint64_t n = elem->size * t->lanes();
+        uint64_t n = elem->size * t->components();
         m_log.accesses.push_back({a, n, isStore, m_log.atomicOpen, elem->kind});
         uint8_t* p = bytes(a, n);
         if (!p)
@@ -201,8 +201,8 @@ private:
             error("misaligned-access", "misaligned access");
         return p;
     }
-    static Lane decode(uint64_t raw, TypeKind k) {
-        Lane l;
+    static Component decode(uint64_t raw, TypeKind k) {
+        Component l;
         l.u = raw;
         if (k == TypeKind::Half) {
             l.u = 0;
@@ -212,11 +212,11 @@ private:
             l.u = 0;
             std::memcpy(&l.f, &b, 4);
         } else if (k != TypeKind::Double) {
-            l = lane::normalize(l, k);
+            l = component::normalize(l, k);
         }
         return l;
     }
-    static uint64_t encode(Lane l, TypeKind k) {
+    static uint64_t encode(Component l, TypeKind k) {
         if (k == TypeKind::Half) return mem::halfFromDouble(l.f, mem::HalfRounding::Rte);
         if (k == TypeKind::Float) {
             uint32_t b;
@@ -270,9 +270,9 @@ inline CallResult callBuiltin(TypeContext& types, BuiltinEnv& env, const std::st
             const Type* to = sig.params[i]->canonical();
             Value v = args[i].value;
             if (from != to && from->isArithmetic() && to->isArithmetic())
-                for (uint32_t k = 0; k < to->lanes(); ++k)
-                    v.lanes[k] =
-                        lane::convert(v.lanes[k], from->scalarType()->kind, to->scalarType()->kind);
+                for (uint32_t k = 0; k < to->components(); ++k)
+                    v.components[k] = component::convert(v.components[k], from->scalarType()->kind,
+                                                         to->scalarType()->kind);
             values.push_back(v);
             call.argTypes.push_back(sig.params[i]);
         }
@@ -288,7 +288,7 @@ inline CallResult callBuiltin(TypeContext& types, BuiltinEnv& env, const std::st
 /// A scalar argument of kind `k` holding the integer `v`.
 inline Arg intArg(TypeContext& types, TypeKind k, int64_t v) {
     Arg a{QualType{types.scalar(k)}, Value::ofInt(v)};
-    a.value.lanes[0] = lane::normalize(a.value.lanes[0], k);
+    a.value.components[0] = component::normalize(a.value.components[0], k);
     return a;
 }
 

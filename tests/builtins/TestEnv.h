@@ -8,7 +8,7 @@
 #include "builtins/BuiltinEnv.h"
 #include "builtins/BuiltinRegistry.h"
 #include "core/Address.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 #include "core/TypeContext.h"
 
 #include <algorithm>
@@ -44,26 +44,26 @@ public:
     uint64_t groupId(uint32_t) const override { return 0; }
     uint64_t globalOffset(uint32_t) const override { return 0; }
 
-    /// Loads a scalar or vector, lanes stored little-endian, `size/lanes` bytes each.
+    /// Loads a scalar or vector, components stored little-endian, `size/components` bytes each.
     Value load(uint64_t address, const QualType& type, const SourceRange&) override {
         Value v;
         const Type* t = type.type->canonical();
         uint8_t* p = bytes(address, t);
         if (!p) return v;
-        const uint64_t w = laneBytes(t);
+        const uint64_t w = componentBytes(t);
         const TypeKind k = t->isPointer() ? TypeKind::ULong : t->scalarType()->kind;
-        for (uint32_t i = 0; i < t->lanes(); ++i) {
+        for (uint32_t i = 0; i < t->components(); ++i) {
             uint64_t bits = 0;
             for (uint64_t b = 0; b < w; ++b)
                 bits |= uint64_t(p[i * w + b]) << (8 * b);
-            Lane& l = v.lanes[i];
+            Component& l = v.components[i];
             l.u = bits;
             if (k == TypeKind::Float) {
                 uint32_t u32 = static_cast<uint32_t>(bits);
                 l.u = 0;
                 std::memcpy(&l.f, &u32, 4);
             } else if (k != TypeKind::Double) {
-                l = lane::normalize(l, k);
+                l = component::normalize(l, k);
             }
         }
         return v;
@@ -74,13 +74,13 @@ public:
         const Type* t = type.type->canonical();
         uint8_t* p = bytes(address, t);
         if (!p) return;
-        const uint64_t w = laneBytes(t);
+        const uint64_t w = componentBytes(t);
         const bool isFloat = !t->isPointer() && t->scalarType()->kind == TypeKind::Float;
-        for (uint32_t i = 0; i < t->lanes(); ++i) {
-            uint64_t bits = v.lanes[i].u;
+        for (uint32_t i = 0; i < t->components(); ++i) {
+            uint64_t bits = v.components[i].u;
             if (isFloat) {
                 uint32_t u32;
-                std::memcpy(&u32, &v.lanes[i].f, 4);
+                std::memcpy(&u32, &v.components[i].f, 4);
                 bits = u32;
             }
             for (uint64_t b = 0; b < w; ++b)
@@ -116,9 +116,11 @@ public:
 
 private:
     Value m_collective;
-    static uint64_t laneBytes(const Type* t) { return t->isPointer() ? 8 : t->scalarType()->size; }
+    static uint64_t componentBytes(const Type* t) {
+        return t->isPointer() ? 8 : t->scalarType()->size;
+    }
     uint8_t* bytes(uint64_t a, const Type* t) {
-        const uint64_t size = laneBytes(t) * t->lanes();
+        const uint64_t size = componentBytes(t) * t->components();
         if (address::space(a) != AddressSpace::Private || address::buffer(a) != 1 ||
             address::offset(a) + size > memory.size()) {
             errors.push_back("bad address");
@@ -139,11 +141,11 @@ struct CallResult {
     bool ok = false;
     const Type* type = nullptr;
     Value value;
-    /// Lane `k` as float / double / signed / unsigned.
-    float f(int k = 0) const { return value.lanes[k].f; }
-    double d(int k = 0) const { return value.lanes[k].d; }
-    int64_t i(int k = 0) const { return value.lanes[k].i; }
-    uint64_t u(int k = 0) const { return value.lanes[k].u; }
+    /// Component `k` as float / double / signed / unsigned.
+    float f(int k = 0) const { return value.components[k].f; }
+    double d(int k = 0) const { return value.components[k].d; }
+    int64_t i(int k = 0) const { return value.components[k].i; }
+    uint64_t u(int k = 0) const { return value.components[k].u; }
     /// The result type's spelling ("" when not resolved).
     std::string typeName() const { return type ? type->name : std::string(); }
 };
@@ -158,37 +160,37 @@ public:
     /// The builtin type named `name` ("float4", "uint", ...).
     const Type* type(const char* name) { return types.builtin(name); }
 
-    /// An argument of type `typeName` with lanes from `values` (floats for float/double
-    /// types, integers otherwise; normalized to the lane type).
+    /// An argument of type `typeName` with components from `values` (floats for float/double
+    /// types, integers otherwise; normalized to the component type).
     Arg arg(const char* typeName, std::initializer_list<long double> values) {
         Arg a;
         a.type = type(typeName);
         const TypeKind k = a.type->scalarType()->kind;
         int i = 0;
         for (long double v : values) {
-            Lane& l = a.value.lanes[i++];
+            Component& l = a.value.components[i++];
             if (k == TypeKind::Float || k == TypeKind::Half)
                 l.f = static_cast<float>(v);
             else if (k == TypeKind::Double)
                 l.d = static_cast<double>(v);
             else if (v < 0)
-                l = lane::normalize(Lane{static_cast<int64_t>(v)}, k);
+                l = component::normalize(Component{static_cast<int64_t>(v)}, k);
             else {
                 l.u = static_cast<uint64_t>(v);
-                l = lane::normalize(l, k);
+                l = component::normalize(l, k);
             }
         }
         return a;
     }
-    /// Integer argument from exact 64-bit lane values (normalized to the lane type).
+    /// Integer argument from exact 64-bit component values (normalized to the component type).
     Arg intArg(const char* typeName, std::initializer_list<uint64_t> values) {
         Arg a;
         a.type = type(typeName);
         int i = 0;
         for (uint64_t v : values) {
-            Lane l;
+            Component l;
             l.u = v;
-            a.value.lanes[i++] = lane::normalize(l, a.type->scalarType()->kind);
+            a.value.components[i++] = component::normalize(l, a.type->scalarType()->kind);
         }
         return a;
     }
@@ -201,7 +203,7 @@ public:
         QualType q{type(pointee)};
         q.space = AddressSpace::Private;
         a.type = types.pointer(q);
-        a.value.lanes[0].u = TestEnv::addressOf(offset);
+        a.value.components[0].u = TestEnv::addressOf(offset);
         return a;
     }
     /// Reads a value of type `typeName` from the test buffer at `offset`.
@@ -259,7 +261,7 @@ private:
             !to->isScalarArithmetic())
             return a.value;
         Value v;
-        v.lanes[0] = lane::convert(a.value.lanes[0], from->kind, to->kind);
+        v.components[0] = component::convert(a.value.components[0], from->kind, to->kind);
         return v;
     }
 };

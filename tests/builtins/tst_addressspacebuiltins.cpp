@@ -24,16 +24,16 @@ private slots:
         uint64_t g = m_env.allocate(AddressSpace::Global, 16) + 4;
         CallResult r = callBuiltin(m_types, m_env, "to_global", {generic(g)});
         QVERIFY(r.resolved);
-        QCOMPARE(r.value.lanes[0].u, g);
+        QCOMPARE(r.value.components[0].u, g);
         const Type* t = r.type->canonical();
         QVERIFY(t->isPointer());
         QCOMPARE(t->pointee.space, AddressSpace::Global);
         QCOMPARE(t->pointee->canonical(), m_types.scalar(TypeKind::Int));
 
         uint64_t l = m_env.allocate(AddressSpace::Local, 16);
-        QCOMPARE(callBuiltin(m_types, m_env, "to_local", {generic(l)}).value.lanes[0].u, l);
+        QCOMPARE(callBuiltin(m_types, m_env, "to_local", {generic(l)}).value.components[0].u, l);
         uint64_t p = m_env.allocate(AddressSpace::Private, 16);
-        QCOMPARE(callBuiltin(m_types, m_env, "to_private", {generic(p)}).value.lanes[0].u, p);
+        QCOMPARE(callBuiltin(m_types, m_env, "to_private", {generic(p)}).value.components[0].u, p);
     }
 
     /// Spec 2.0 6.13.9: NULL when the generic pointer does not point into the named space.
@@ -41,13 +41,13 @@ private slots:
         uint64_t l = m_env.allocate(AddressSpace::Local, 16);
         CallResult r = callBuiltin(m_types, m_env, "to_global", {generic(l)});
         QVERIFY(r.resolved);
-        QCOMPARE(r.value.lanes[0].u, uint64_t(0));
-        QCOMPARE(callBuiltin(m_types, m_env, "to_private", {generic(l)}).value.lanes[0].u,
+        QCOMPARE(r.value.components[0].u, uint64_t(0));
+        QCOMPARE(callBuiltin(m_types, m_env, "to_private", {generic(l)}).value.components[0].u,
                  uint64_t(0));
         uint64_t g = m_env.allocate(AddressSpace::Global, 16);
-        QCOMPARE(callBuiltin(m_types, m_env, "to_local", {generic(g)}).value.lanes[0].u,
+        QCOMPARE(callBuiltin(m_types, m_env, "to_local", {generic(g)}).value.components[0].u,
                  uint64_t(0));
-        QCOMPARE(callBuiltin(m_types, m_env, "to_global", {generic(0)}).value.lanes[0].u,
+        QCOMPARE(callBuiltin(m_types, m_env, "to_global", {generic(0)}).value.components[0].u,
                  uint64_t(0));
     }
 

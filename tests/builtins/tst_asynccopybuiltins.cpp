@@ -37,7 +37,7 @@ private slots:
                          intArg(m_types, TypeKind::Int, 8), intArg(m_types, TypeKind::Int, 0)});
         QVERIFY(r.resolved);
         QCOMPARE(r.type->canonical(), m_types.builtin("event_t"));
-        QCOMPARE(r.value.lanes[0].u, uint64_t(1));
+        QCOMPARE(r.value.components[0].u, uint64_t(1));
         QCOMPARE(m_env.log().asyncCopies.size(), size_t(1));
         const AsyncCall& c = m_env.log().asyncCopies[0];
         QCOMPARE(c.dst, l);
@@ -60,7 +60,7 @@ private slots:
                                    {ptr(int4, AddressSpace::Global, g),
                                     ptr(int4, AddressSpace::Local, l), size(4), event(5)});
         QVERIFY(r.resolved);
-        QCOMPARE(r.value.lanes[0].u, uint64_t(5));
+        QCOMPARE(r.value.components[0].u, uint64_t(5));
         QCOMPARE(m_env.log().asyncCopies.back().elementBytes, uint64_t(16));
         QCOMPARE(m_env.log().asyncCopies.back().event, uint64_t(5));
         const Type* float3 = m_types.vector(scalar(TypeKind::Float), 3);

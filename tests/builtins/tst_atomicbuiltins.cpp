@@ -24,7 +24,7 @@ private:
     Arg val(TypeKind k, int64_t v) { return intArg(m_types, k, v); }
 
     /// Runs `name` on an int/uint/long/ulong cell holding `initial` and returns
-    /// (returned old value, new cell value) as raw 64-bit patterns of the lane.
+    /// (returned old value, new cell value) as raw 64-bit patterns of the component.
     std::pair<int64_t, int64_t> run(const char* name, TypeKind k, int64_t initial,
                                     std::vector<Arg> operands) {
         const bool wide = k == TypeKind::Long || k == TypeKind::ULong;
@@ -39,7 +39,7 @@ private:
         int64_t now = wide ? m_env.get<int64_t>(m_global)
                            : (k == TypeKind::UInt ? int64_t(m_env.get<uint32_t>(m_global))
                                                   : int64_t(m_env.get<int32_t>(m_global)));
-        return {r.value.lanes[0].i, now};
+        return {r.value.components[0].i, now};
     }
 
 private slots:
@@ -125,7 +125,7 @@ private slots:
             callBuiltin(m_types, m_env, "atomic_xchg", {ptr(TypeKind::Float, m_global), f});
         QVERIFY(r.resolved);
         QCOMPARE(r.type->canonical()->kind, TypeKind::Float);
-        QCOMPARE(r.value.lanes[0].f, 1.5f);
+        QCOMPARE(r.value.components[0].f, 1.5f);
         QCOMPARE(m_env.get<float>(m_global), -2.25f);
         QVERIFY(!callBuiltin(m_types, m_env, "atomic_add", {ptr(TypeKind::Float, m_global), f})
                      .resolved);
@@ -137,7 +137,7 @@ private slots:
             m_types, m_env, "atomic_add",
             {ptr(TypeKind::Int, m_local + 8, AddressSpace::Local), val(TypeKind::Int, 5)});
         QVERIFY(r.resolved);
-        QCOMPARE(r.value.lanes[0].i, int64_t(10));
+        QCOMPARE(r.value.components[0].i, int64_t(10));
         QCOMPARE(m_env.get<int32_t>(m_local + 8), 15);
     }
 

@@ -1,7 +1,7 @@
 // Tests of convert_<T>[_sat][_rte|_rtz|_rtp|_rtn] (spec 6.2.3) and as_<T> (spec 6.2.4.2)
 // through the builtin registry: rounding on .5 cases, saturation, NaN, 64-bit integer to
 // float rounding, double to float rounding with overflow and underflow, and reinterpretation
-// of little-endian lane bytes.
+// of little-endian component bytes.
 #include "TestEnv.h"
 
 #include <QtTest>
@@ -57,7 +57,7 @@ private slots:
         QCOMPARE(t.call("as_float", {t.intArg("uint", {0x3f800000})}).f(), 1.0f);
         QCOMPARE(t.call("as_int", {t.f(-0.0f)}).i(), int64_t(INT_MIN));
         CallResult r = t.call("as_char4", {t.intArg("int", {0x01020384})});
-        QCOMPARE(r.i(0), int64_t(int8_t(0x84))); // little-endian lane bytes, sign-extended
+        QCOMPARE(r.i(0), int64_t(int8_t(0x84))); // little-endian component bytes, sign-extended
         QCOMPARE(r.i(1), int64_t(3));
         QCOMPARE(r.i(3), int64_t(1));
         r = t.call("as_int2", {t.d(-0.0)});

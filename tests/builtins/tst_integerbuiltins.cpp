@@ -17,7 +17,7 @@ private:
     BuiltinTester t;
 
     Arg ia(const char* type, uint64_t v) { return t.intArg(type, {v}); }
-    // Scalar call, result lane 0 as signed/unsigned 64-bit.
+    // Scalar call, result component 0 as signed/unsigned 64-bit.
     int64_t si(const char* name, std::vector<Arg> args) { return t.call(name, args).i(); }
     uint64_t ui(const char* name, std::vector<Arg> args) { return t.call(name, args).u(); }
     static uint64_t s(int64_t v) { return static_cast<uint64_t>(v); }

@@ -354,37 +354,37 @@ private slots:
         // fract: fractional part (below 1) and floor through the pointer.
         CallResult r = t.call("fract", {t.f(-1.25f), t.ptr("float", 0)});
         QCOMPARE(r.f(), 0.75f);
-        QCOMPARE(t.read("float", 0).lanes[0].f, -2.0f);
+        QCOMPARE(t.read("float", 0).components[0].f, -2.0f);
         r = t.call("fract", {t.f(-1e-10f), t.ptr("float", 0)});
         QCOMPARE(r.f(), 0x1.fffffep-1f);
         r = t.call("fract", {t.d(INFINITY), t.ptr("double", 8)});
         QVERIFY(sameValue(r.d(), 0.0));
-        QCOMPARE(t.read("double", 8).lanes[0].d, INFINITY);
+        QCOMPARE(t.read("double", 8).components[0].d, INFINITY);
         // frexp: mantissa in [0.5, 1) and exponent; denormals are normalized.
         r = t.call("frexp", {t.arg("float2", {12.0, 1e-40}), t.ptr("int2", 16)});
         QCOMPARE(r.f(0), 0.75f);
         Value e = t.read("int2", 16);
-        QCOMPARE(e.lanes[0].i, int64_t(4));
-        QCOMPARE(std::ldexp(double(r.f(1)), int(e.lanes[1].i)), double(1e-40f));
+        QCOMPARE(e.components[0].i, int64_t(4));
+        QCOMPARE(std::ldexp(double(r.f(1)), int(e.components[1].i)), double(1e-40f));
         // modf: fractional and integral parts with the sign of x.
         r = t.call("modf", {t.d(-3.5), t.ptr("double", 24)});
         QCOMPARE(r.d(), -0.5);
-        QCOMPARE(t.read("double", 24).lanes[0].d, -3.0);
+        QCOMPARE(t.read("double", 24).components[0].d, -3.0);
         // sincos: sin returned, cos stored.
         r = t.call("sincos", {t.arg("float4", {0, 1, -2, 3}), t.ptr("float4", 32)});
         Value c = t.read("float4", 32);
         for (int k = 0; k < 4; ++k) {
             const long double x = k == 0 ? 0 : k == 1 ? 1 : k == 2 ? -2 : 3;
             QVERIFY(ulpError<float>(r.f(k), std::sin(x)) <= 4);
-            QVERIFY(ulpError<float>(c.lanes[k].f, std::cos(x)) <= 4);
+            QVERIFY(ulpError<float>(c.components[k].f, std::cos(x)) <= 4);
         }
         // remquo: remainder, and the sign and low 7 bits of the quotient.
         r = t.call("remquo", {t.f(1000.75f), t.f(1.0f), t.ptr("int", 48)});
         QCOMPARE(r.f(), -0.25f);
-        QCOMPARE(t.read("int", 48).lanes[0].i, int64_t(1001 & 127));
+        QCOMPARE(t.read("int", 48).components[0].i, int64_t(1001 & 127));
         r = t.call("remquo", {t.d(-7.0), t.d(2.0), t.ptr("int", 48)});
         QCOMPARE(r.d(), 1.0); // -7 = -4 * 2 + 1 (quotient rounds to even)
-        QCOMPARE(t.read("int", 48).lanes[0].i, int64_t(-4));
+        QCOMPARE(t.read("int", 48).components[0].i, int64_t(-4));
         r = t.call("remquo", {t.f(3e30f), t.f(7e-30f), t.ptr("int", 48)});
         QVERIFY(ulpError<float>(r.f(), std::remainder(3e30L, static_cast<long double>(7e-30f))) ==
                     0 ||
@@ -392,9 +392,9 @@ private slots:
         // lgamma_r: value and sign of gamma.
         r = t.call("lgamma_r", {t.f(-0.5f), t.ptr("int", 52)});
         QVERIFY(ulpError<float>(r.f(), std::lgamma(-0.5L)) <= 16);
-        QCOMPARE(t.read("int", 52).lanes[0].i, int64_t(-1));
+        QCOMPARE(t.read("int", 52).components[0].i, int64_t(-1));
         r = t.call("lgamma_r", {t.f(3), t.ptr("int", 52)});
-        QCOMPARE(t.read("int", 52).lanes[0].i, int64_t(1));
+        QCOMPARE(t.read("int", 52).components[0].i, int64_t(1));
         QVERIFY(t.env.errors.empty());
     }
 

@@ -35,7 +35,7 @@ private slots:
                  std::string(""));
     }
 
-    void shuffleLanes() {
+    void shuffleComponents() {
         // Reverse and broadcast (spec 6.12.12 examples).
         CallResult r =
             t.call("shuffle", {t.arg("float4", {1, 2, 3, 4}), t.intArg("uint4", {3, 2, 1, 0})});
@@ -59,7 +59,7 @@ private slots:
         QCOMPARE(r.u(3), uint64_t(1));
     }
 
-    void shuffle2Lanes() {
+    void shuffle2Components() {
         CallResult r = t.call("shuffle2", {t.arg("double2", {1, 2}), t.arg("double2", {3, 4}),
                                            t.intArg("ulong4", {0, 3, 2, 5})});
         QCOMPARE(r.typeName(), std::string("double4"));

@@ -22,14 +22,14 @@ private:
     Arg i(TypeKind k, int64_t v) { return intArg(m_types, k, v); }
     Arg f(float v) { return Arg{QualType{m_types.scalar(TypeKind::Float)}, Value::ofFloat(v)}; }
     Arg d(double v) { return Arg{QualType{m_types.scalar(TypeKind::Double)}, Value::ofDouble(v)}; }
-    Arg vec(TypeKind k, std::vector<int64_t> lanes) {
-        Arg a{QualType{m_types.vector(m_types.scalar(k), static_cast<uint32_t>(lanes.size()))},
+    Arg vec(TypeKind k, std::vector<int64_t> components) {
+        Arg a{QualType{m_types.vector(m_types.scalar(k), static_cast<uint32_t>(components.size()))},
               Value()};
-        for (size_t n = 0; n < lanes.size(); ++n) {
+        for (size_t n = 0; n < components.size(); ++n) {
             if (k == TypeKind::Float)
-                a.value.lanes[n].f = static_cast<float>(lanes[n]);
+                a.value.components[n].f = static_cast<float>(components[n]);
             else
-                a.value.lanes[n] = lane::normalize(Lane{lanes[n]}, k);
+                a.value.components[n] = component::normalize(Component{components[n]}, k);
         }
         return a;
     }
@@ -40,8 +40,8 @@ private:
         args.insert(args.begin(), str(format));
         CallResult r = callBuiltin(m_types, m_env, "printf", args);
         if (!r.resolved) return "<unresolved>";
-        if (r.value.lanes[0].i == -1) return "<-1>";
-        return r.value.lanes[0].i == 0 ? m_env.log().output : "<bad return>";
+        if (r.value.components[0].i == -1) return "<-1>";
+        return r.value.components[0].i == 0 ? m_env.log().output : "<bad return>";
     }
 
 private slots:
@@ -118,7 +118,7 @@ private slots:
     void vectors() {
         Arg f4{QualType{m_types.vector(m_types.scalar(TypeKind::Float), 4)}, Value()};
         for (int n = 0; n < 4; ++n)
-            f4.value.lanes[n].f = n + 1.0f;
+            f4.value.components[n].f = n + 1.0f;
         QCOMPARE(print("%v4f", {f4}), std::string("1.000000,2.000000,3.000000,4.000000"));
         QCOMPARE(print("f4 = %2.2v4hlf\n", {f4}), std::string("f4 = 1.00,2.00,3.00,4.00\n"));
         QCOMPARE(print("%v2hld", {vec(TypeKind::Int, {-1, 5})}), std::string("-1,5"));

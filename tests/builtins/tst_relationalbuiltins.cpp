@@ -100,7 +100,7 @@ private slots:
         const int sign[8] = {0, 1, 0, 1, 0, 0, 1, 0};
         Arg v = t.arg("float8", {});
         for (int k = 0; k < 8; ++k)
-            v.value.lanes[k].f = values[k];
+            v.value.components[k].f = values[k];
         CallResult rf = t.call("isfinite", {v}), ri = t.call("isinf", {v}),
                    rn = t.call("isnan", {v}), rm = t.call("isnormal", {v}),
                    rs = t.call("signbit", {v});
@@ -149,8 +149,8 @@ private slots:
         QCOMPARE(r.i(1), int64_t(0x0F));
         // Floats: take the sign bit from b, the rest from a (copysign).
         Arg signMask = t.arg("float2", {});
-        signMask.value.lanes[0].f = -0.0f;
-        signMask.value.lanes[1].f = -0.0f;
+        signMask.value.components[0].f = -0.0f;
+        signMask.value.components[1].f = -0.0f;
         r = t.call("bitselect", {t.arg("float2", {3, -4}), t.arg("float2", {-1, 1}), signMask});
         QCOMPARE(r.f(0), -3.0f);
         QCOMPARE(r.f(1), 4.0f);
@@ -160,7 +160,7 @@ private slots:
         QCOMPARE(r.d(), -1.0);
     }
 
-    void selectLanes() {
+    void selectComponents() {
         CallResult r =
             t.call("select", {t.arg("float4", {1, 2, 3, 4}), t.arg("float4", {5, 6, 7, 8}),
                               t.intArg("int4", {0, s(-1), 1, s(INT32_MIN)})});

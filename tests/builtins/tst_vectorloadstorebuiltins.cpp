@@ -22,15 +22,15 @@ private:
 
     const Type* scalar(TypeKind k) { return m_types.scalar(k); }
     Arg size(uint64_t v) { return intArg(m_types, TypeKind::ULong, static_cast<int64_t>(v)); }
-    Arg vec(TypeKind k, uint32_t n, std::vector<double> lanes) {
+    Arg vec(TypeKind k, uint32_t n, std::vector<double> components) {
         Arg a{QualType{n == 1 ? scalar(k) : m_types.vector(scalar(k), n)}, Value()};
-        for (size_t i = 0; i < lanes.size(); ++i) {
+        for (size_t i = 0; i < components.size(); ++i) {
             if (k == TypeKind::Float)
-                a.value.lanes[i].f = static_cast<float>(lanes[i]);
+                a.value.components[i].f = static_cast<float>(components[i]);
             else if (k == TypeKind::Double)
-                a.value.lanes[i].d = lanes[i];
+                a.value.components[i].d = components[i];
             else
-                a.value.lanes[i].i = static_cast<int64_t>(lanes[i]);
+                a.value.components[i].i = static_cast<int64_t>(components[i]);
         }
         return a;
     }
@@ -63,7 +63,7 @@ private slots:
             QVERIFY2(r.resolved, name.c_str());
             QCOMPARE(r.type->canonical(), m_types.vector(scalar(TypeKind::Int), n));
             for (uint32_t k = 0; k < n; ++k)
-                QCOMPARE(r.value.lanes[k].i, int64_t((2 * n + k) * 10 - 7));
+                QCOMPARE(r.value.components[k].i, int64_t((2 * n + k) * 10 - 7));
             QCOMPARE(m_env.log().accesses.size(), size_t(n));
             QCOMPARE(m_env.log().accesses[0].address, p + 4 * 2 * n);
             QCOMPARE(m_env.log().accesses[0].bytes, uint64_t(4));
@@ -79,8 +79,8 @@ private slots:
             m_types, m_env, "vload3",
             {size(1), ptrArg(m_types, scalar(TypeKind::Double), AddressSpace::Constant, c, true)});
         QVERIFY(d.resolved);
-        QCOMPARE(d.value.lanes[0].d, 3.5);
-        QCOMPARE(d.value.lanes[2].d, 5.5);
+        QCOMPARE(d.value.components[0].d, 3.5);
+        QCOMPARE(d.value.components[2].d, 5.5);
         uint64_t l = m_env.allocate(AddressSpace::Local, 16);
         for (int i = 0; i < 16; ++i)
             m_env.put<uint8_t>(l + i, static_cast<uint8_t>(0xF0 + i));
@@ -89,8 +89,8 @@ private slots:
                         {intArg(m_types, TypeKind::Int, 1),
                          ptrArg(m_types, scalar(TypeKind::Char), AddressSpace::Local, l)});
         QVERIFY(ch.resolved);
-        QCOMPARE(ch.value.lanes[0].i, int64_t(int8_t(0xF4))); // sign-extended char
-        QCOMPARE(ch.value.lanes[3].i, int64_t(int8_t(0xF7)));
+        QCOMPARE(ch.value.components[0].i, int64_t(int8_t(0xF4))); // sign-extended char
+        QCOMPARE(ch.value.components[3].i, int64_t(int8_t(0xF7)));
         // Out of bounds elements are reported by the environment, per element.
         m_env.clearLog();
         callBuiltin(m_types, m_env, "vload16",
@@ -101,13 +101,13 @@ private slots:
     void vstoreEveryWidth() {
         for (uint32_t n : kWidths) {
             uint64_t p = m_env.allocate(AddressSpace::Local, 64 * 4);
-            std::vector<double> lanes;
+            std::vector<double> components;
             for (uint32_t k = 0; k < n; ++k)
-                lanes.push_back(k + 0.25);
+                components.push_back(k + 0.25);
             const std::string name = "vstore" + std::to_string(n);
             CallResult r =
                 callBuiltin(m_types, m_env, name,
-                            {vec(TypeKind::Float, n, lanes), size(1),
+                            {vec(TypeKind::Float, n, components), size(1),
                              ptrArg(m_types, scalar(TypeKind::Float), AddressSpace::Local, p)});
             QVERIFY2(r.resolved, name.c_str());
             QVERIFY(r.type->isVoid());
@@ -155,23 +155,23 @@ private slots:
         CallResult r = callBuiltin(m_types, m_env, "vload_half8", {size(0), ptr});
         QVERIFY(r.resolved);
         QCOMPARE(r.type->canonical(), m_types.vector(scalar(TypeKind::Float), 8));
-        QCOMPARE(r.value.lanes[0].f, 1.0f);
-        QCOMPARE(r.value.lanes[1].f, std::ldexp(1.0f, -24));
-        QCOMPARE(r.value.lanes[2].f, 65504.0f);
-        QVERIFY(std::isinf(r.value.lanes[3].f) && r.value.lanes[3].f < 0);
-        QVERIFY(std::isnan(r.value.lanes[4].f));
-        QCOMPARE(r.value.lanes[5].f, -std::ldexp(1.0f, -14));
-        QCOMPARE(r.value.lanes[6].f, 0.333251953125f);
+        QCOMPARE(r.value.components[0].f, 1.0f);
+        QCOMPARE(r.value.components[1].f, std::ldexp(1.0f, -24));
+        QCOMPARE(r.value.components[2].f, 65504.0f);
+        QVERIFY(std::isinf(r.value.components[3].f) && r.value.components[3].f < 0);
+        QVERIFY(std::isnan(r.value.components[4].f));
+        QCOMPARE(r.value.components[5].f, -std::ldexp(1.0f, -14));
+        QCOMPARE(r.value.components[6].f, 0.333251953125f);
         CallResult s = callBuiltin(m_types, m_env, "vload_half", {size(2), ptr});
         QVERIFY(s.resolved);
         QCOMPARE(s.type->canonical(), scalar(TypeKind::Float));
-        QCOMPARE(s.value.lanes[0].f, 65504.0f);
+        QCOMPARE(s.value.components[0].f, 65504.0f);
         // vload_half3 reads from p + offset * 3, vloada_half3 from p + offset * 4.
         CallResult v3 = callBuiltin(m_types, m_env, "vload_half3", {size(1), ptr});
-        QCOMPARE(v3.value.lanes[0].f, -INFINITY);
+        QCOMPARE(v3.value.components[0].f, -INFINITY);
         CallResult a3 = callBuiltin(m_types, m_env, "vloada_half3", {size(1), ptr});
-        QVERIFY(std::isnan(a3.value.lanes[0].f));
-        QCOMPARE(a3.value.lanes[2].f, 0.333251953125f);
+        QVERIFY(std::isnan(a3.value.components[0].f));
+        QCOMPARE(a3.value.components[2].f, 0.333251953125f);
         QVERIFY(!callBuiltin(
                      m_types, m_env, "vload_half",
                      {size(0), ptrArg(m_types, scalar(TypeKind::Float), AddressSpace::Global, p)})

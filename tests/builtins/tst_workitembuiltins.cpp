@@ -17,7 +17,7 @@ private:
     uint64_t call(const char* name, int64_t dim) {
         CallResult r = callBuiltin(m_types, m_env, name, {intArg(m_types, TypeKind::Int, dim)});
         [&] { QVERIFY2(r.resolved, name); }();
-        return r.value.lanes[0].u;
+        return r.value.components[0].u;
     }
 
 private slots:
@@ -30,7 +30,7 @@ private slots:
         CallResult r = callBuiltin(m_types, m_env, "get_work_dim", {});
         QVERIFY(r.resolved);
         QCOMPARE(r.type->canonical()->kind, TypeKind::UInt);
-        QCOMPARE(r.value.lanes[0].u, uint64_t(2));
+        QCOMPARE(r.value.components[0].u, uint64_t(2));
         QVERIFY(r.flags & BuiltinIsWorkItemFn);
     }
 
@@ -66,10 +66,10 @@ private slots:
     void linearIds() {
         CallResult g = callBuiltin(m_types, m_env, "get_global_linear_id", {});
         QVERIFY(g.resolved);
-        QCOMPARE(g.value.lanes[0].u, uint64_t(6 * 16 + 11));
+        QCOMPARE(g.value.components[0].u, uint64_t(6 * 16 + 11));
         CallResult l = callBuiltin(m_types, m_env, "get_local_linear_id", {});
         QVERIFY(l.resolved);
-        QCOMPARE(l.value.lanes[0].u, uint64_t(2 * 4 + 3));
+        QCOMPARE(l.value.components[0].u, uint64_t(2 * 4 + 3));
     }
 
     /// The last group of a non-uniform range is smaller than the enqueued size (2.0 6.13.1).

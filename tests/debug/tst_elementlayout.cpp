@@ -95,7 +95,7 @@ private slots:
                                                 "u.b[3]@27+1 u.b[4]@28+1 u.b[5]@29+1 "
                                                 "u.b[6]@30+1 u.b[7]@31+1"));
         QCOMPARE(o->element->fields[0].scalar, std::string("float"));
-        QCOMPARE(o->element->fields[0].lanes, 2u);
+        QCOMPARE(o->element->fields[0].components, 2u);
         const MemoryRegion* u = regionNamed(snap.global, "u");
         QVERIFY(u && u->element && u->element->record); // "char" in the .sim: only bytes
     }

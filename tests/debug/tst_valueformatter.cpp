@@ -1,5 +1,5 @@
 // debug::ValueFormatter, the one value formatter: the default style (console, Session,
-// scratchpad) and the compact style of the GUI's memory panes, scalar lanes by TypeKind,
+// scratchpad) and the compact style of the GUI's memory panes, scalar components by TypeKind,
 // vectors, hex integers, pointers through debug::describe, and half-way rounding.
 #include "debug/AddressView.h"
 #include "debug/ValueFormatter.h"
@@ -61,12 +61,12 @@ private slots:
     void vectorsAndPartialRows() {
         const uint8_t le[] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0};
         const ValueFormatter f(false, ValueFormatter::compact());
-        QCOMPARE(f.lanes(TypeKind::Int, 4, le, sizeof le), std::string("(int4)(1, 2)"));
-        QCOMPARE(f.lanes(TypeKind::UChar, 2, le, sizeof le), std::string("(uchar2)(1, 0)"));
-        QCOMPARE(f.lanes(TypeKind::Int, 1, le, sizeof le), std::string("1"));
+        QCOMPARE(f.components(TypeKind::Int, 4, le, sizeof le), std::string("(int4)(1, 2)"));
+        QCOMPARE(f.components(TypeKind::UChar, 2, le, sizeof le), std::string("(uchar2)(1, 0)"));
+        QCOMPARE(f.components(TypeKind::Int, 1, le, sizeof le), std::string("1"));
         QCOMPARE(ValueFormatter::hexBytes(le, 3), std::string("01 00 00"));
-        QCOMPARE(ValueFormatter::laneBytes(TypeKind::Half), 2);
-        QCOMPARE(std::string(ValueFormatter::laneName(TypeKind::ULong)), std::string("ulong"));
+        QCOMPARE(ValueFormatter::componentBytes(TypeKind::Half), 2);
+        QCOMPARE(std::string(ValueFormatter::componentName(TypeKind::ULong)), std::string("ulong"));
     }
 
     void pointersAndAddresses() {

@@ -1,6 +1,6 @@
 // One half-to-float conversion (issue 15 item 4, common/Half.h): a `half` loaded from
 // memory keeps the sign and payload of a NaN, exactly as vload_half does. Regression test:
-// the lane load used to turn every half NaN into the default float NaN (0x7fc00000).
+// the component load used to turn every half NaN into the default float NaN (0x7fc00000).
 #include "frontend/Program.h"
 #include "runtime/KernelRun.h"
 

@@ -1,7 +1,7 @@
 // The forms lowered last (issue 15 item 1: the expression tree walk is gone): compound
 // literals, a comma of struct type, string literals as values, array designators that are
 // constant expressions, sampler variables and program-scope samplers, image/sampler/event
-// arguments of user calls, calls whose arguments need more than 64 lanes, calls of functions
+// arguments of user calls, calls whose arguments need more than 64 components, calls of functions
 // declared but never defined, void `?:`, a barrier with a scope, and struct values in the
 // debugger's expressions. Also: a program is lowered once and reused by every launch.
 #include "LoweringTestSupport.h"
@@ -82,7 +82,7 @@ __kernel void k(__global int* o, __global float* fo, read_only image2d_t img,
     event_t e2;
     copyIn(l2, src + 4, &e2);
     waitFor(e2);
-    // calls whose arguments need more than 64 lanes
+    // calls whose arguments need more than 64 components
     Big b;
     for (int i = 0; i < 20; ++i) b.v[i] = i;
     int4 v = (int4)(1, 2, 3, 4);

@@ -248,8 +248,8 @@ again:;
     }
 
     /// Integer conversions (spec 6.2.1) of values known only at run time: those that leave a
-    /// lane's bits as they are lower to no node at all (Lowerer::sameIntegerLane), the others
-    /// still wrap, sign- or zero-extend. Expected values: the same expressions in C on the
+    /// component's bits as they are lower to no node at all (Lowerer::sameIntegerComponent), the
+    /// others still wrap, sign- or zero-extend. Expected values: the same expressions in C on the
     /// host (gcc, LP64).
     void integerConversionsKeepTheirValues() {
         auto program = compile(R"(
@@ -383,7 +383,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
     }
 
     /// Diagnostics of lowered vector code as the tree walk gave them: integer division by
-    /// zero once per lane that divides by zero, a vector store past the end of a buffer.
+    /// zero once per component that divides by zero, a vector store past the end of a buffer.
     void vectorDiagnostics() {
         auto program = compile(R"(
 __kernel void k(__global int4* io) {

@@ -104,7 +104,7 @@ void TestModels::valueFormats() {
              QStringLiteral("-128"));
     QCOMPARE(ValueFormat({ValueFormat::Kind::HexBytes, 1}).format(le, 3, false),
              QStringLiteral("44 33 22"));
-    QCOMPARE(ValueFormat({ValueFormat::Kind::Int, 3}).rowBytes(), 16); // vec3 occupies 4 lanes
+    QCOMPARE(ValueFormat({ValueFormat::Kind::Int, 3}).rowBytes(), 16); // vec3 occupies 4 components
     QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1, true}).format(le, 4, false),
              QStringLiteral("0x11223344"));
     QCOMPARE(ValueFormat({ValueFormat::Kind::UInt, 1, true}).format(le, 4, true),
@@ -115,7 +115,7 @@ void TestModels::valueFormats() {
     const uint8_t half[2] = {0x00, 0x3c};
     QCOMPARE(ValueFormat({ValueFormat::Kind::Half, 1}).format(half, 2, false), QStringLiteral("1"));
     QVERIFY(ValueFormat::fromName(QStringLiteral("float4")).has_value());
-    QCOMPARE(ValueFormat::fromName(QStringLiteral("float4"))->lanes, 4);
+    QCOMPARE(ValueFormat::fromName(QStringLiteral("float4"))->components, 4);
     QVERIFY(!ValueFormat::fromName(QStringLiteral("float5")).has_value());
     QCOMPARE(ValueFormat::formatAddress(0), QStringLiteral("NULL"));
     QCOMPARE(ValueFormat::formatAddress(address::make(AddressSpace::Local, 2, 0x10)),

@@ -15,36 +15,36 @@ namespace exec {
 /// One node of a lowered expression (see exec::Function): a handler chosen at lowering time
 /// for the operator and the operand types (`arith<Add, Float>`, `loadSlot<Int>`,
 /// `loadIndex`, ...), its operand nodes and immediates. Calling `fn(node, evaluator)`
-/// evaluates an expression of scalar, pointer or opaque type (an 8-byte handle) to one Lane;
+/// evaluates an expression of scalar, pointer or opaque type (an 8-byte handle) to one Component;
 /// an expression of struct, union or array type to its address (an *aggregate node*), and
-/// one of type void for its side effects (lane 0 is then meaningless). `expr` is the
+/// one of type void for its side effects (component 0 is then meaningless). `expr` is the
 /// expression it was lowered from (its SourceRange for diagnostics and observers). Nodes are
 /// immutable once lowered and shared by every thread and every run of the program.
 ///
 /// A node of vector type is a *vector node*: `vec` is set instead of `fn`, and calling
-/// `vec(node, evaluator, out)` writes the `count` lanes of the vector result into the
-/// caller's `out` (at least 16 Lanes; lanes past `count` are left alone)
+/// `vec(node, evaluator, out)` writes the `count` components of the vector result into the
+/// caller's `out` (at least 16 Components; components past `count` are left alone)
 /// (exec::VectorHandlers). Operand nodes of either kind are evaluated with
 /// VectorHandlers::evalInto().
 struct Node {
-    using Fn = Lane (*)(const Node& n, Evaluator& ev);
-    using VecFn = void (*)(const Node& n, Evaluator& ev, Lane* out);
+    using Fn = Component (*)(const Node& n, Evaluator& ev);
+    using VecFn = void (*)(const Node& n, Evaluator& ev, Component* out);
     Fn fn = nullptr;
     VecFn vec = nullptr;               ///< set (and fn null) for a vector node
-    uint32_t count = 0;                ///< vector node: lanes of the result; list: its length
+    uint32_t count = 0;                ///< vector node: components of the result; list: its length
     const Node* const* list = nullptr; ///< operands of a vector literal or builtin call
     const ast::Expr* expr = nullptr;
     const Node* a = nullptr;
     const Node* b = nullptr;
     const Node* c = nullptr;
-    Lane imm{};                     ///< constant value, element size, field offset, ...
+    Component imm{};                ///< constant value, element size, field offset, ...
     uint32_t slot = 0;              ///< frame slot of a variable or parameter
-    TypeKind from = TypeKind::Void; ///< operand lane type (conversions)
-    TypeKind to = TypeKind::Void;   ///< result lane type (conversions)
+    TypeKind from = TypeKind::Void; ///< operand component type (conversions)
+    TypeKind to = TypeKind::Void;   ///< result component type (conversions)
     uint64_t align = 0;             ///< alignment (bytes) a load/store may assume (0: the type's)
 
     /// Evaluates this node.
-    Lane operator()(Evaluator& ev) const { return fn(*this, ev); }
+    Component operator()(Evaluator& ev) const { return fn(*this, ev); }
 };
 
 /// What one statement-level op does (see Op).
@@ -102,26 +102,26 @@ struct SwitchTable {
 struct Function;
 
 /// A call of a user function (AggregateHandlers::callUser, Evaluator::callLowered), built
-/// once by Lowerer::userCall: the callee, each argument's lowered node and where its lanes go
+/// once by Lowerer::userCall: the callee, each argument's lowered node and where its components go
 /// in the call's argument buffer (a scalar, pointer, opaque or aggregate argument takes one
-/// lane, the aggregate's address; a vector argument 16), and the lanes of the result (1 for a
-/// scalar, pointer, aggregate (a temporary's address) or void result; the vector's N).
+/// component, the aggregate's address; a vector argument 16), and the components of the result (1
+/// for a scalar, pointer, aggregate (a temporary's address) or void result; the vector's N).
 struct Call {
-    /// Lanes of the argument buffer on the stack; a call needing more (`lanes`) takes a heap
-    /// buffer.
-    static constexpr uint32_t kMaxLanes = 64;
+    /// Components of the argument buffer on the stack; a call needing more (`components`) takes a
+    /// heap buffer.
+    static constexpr uint32_t kMaxComponents = 64;
     struct Argument {
         const Node* node = nullptr; ///< scalar/aggregate node (Node::fn) or vector node
-        uint32_t lane = 0;          ///< first lane in the argument buffer
+        uint32_t component = 0;     ///< first component in the argument buffer
     };
     const ast::FunctionDecl* callee = nullptr; ///< the definition (it has a body)
     /// The callee's lowered body (resolved when the whole program is lowered; null only
     /// while lowering).
     const Function* lowered = nullptr;
     std::vector<Argument> args;
-    uint32_t lanes = 0;       ///< lanes of the argument buffer
-    uint32_t bound = 0;       ///< parameters bound (min of parameters and arguments)
-    uint32_t resultLanes = 1; ///< lanes copied to the caller's output
+    uint32_t components = 0;       ///< components of the argument buffer
+    uint32_t bound = 0;            ///< parameters bound (min of parameters and arguments)
+    uint32_t resultComponents = 1; ///< components copied to the caller's output
 };
 
 /// One step of a lowered initializer (C99 6.7.8, flattened at lowering time);
@@ -130,7 +130,7 @@ struct InitStep {
     enum class Kind : uint8_t {
         Zero,    ///< `size` bytes set to zero (an initializer list: C99 6.7.8p21), one access
         Scalar,  ///< scalar node `node` stored as `type`
-        Element, ///< vector component: operand `node` (scalar or vector), its lane 0 as `type`
+        Element, ///< vector component: operand `node` (scalar or vector), its component 0 as `type`
         Vector,  ///< vector node `node` stored as `type`
         Copy,    ///< `size` bytes copied from the aggregate whose address `node` gives
         String,  ///< string literal `expr` into a char array of `size` bytes (zero-filled)

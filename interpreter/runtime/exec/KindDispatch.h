@@ -6,7 +6,7 @@
 
 #include <type_traits>
 
-// Choosing a handler template instantiation for an operator and a lane type known at
+// Choosing a handler template instantiation for an operator and a component type known at
 // lowering time (exec::Lowerer): byKind(k, fn) calls fn with std::integral_constant<k>.
 namespace clstep::exec::dispatch {
 
@@ -17,7 +17,7 @@ using KindC = std::integral_constant<TypeKind, K>;
 template <BinaryOp O>
 using OpC = std::integral_constant<BinaryOp, O>;
 
-/// `fn(KindC<k>{})` for the scalar lane types (Bool ... Double, Pointer); null otherwise.
+/// `fn(KindC<k>{})` for the scalar component types (Bool ... Double, Pointer); null otherwise.
 template <typename R = Node::Fn, typename Fn>
 inline R byKind(TypeKind k, Fn fn) {
     switch (k) {

@@ -1,7 +1,7 @@
 // exec::Lowerer: expressions of struct, union or array type (aggregate nodes, evaluating to
 // the aggregate's address) and initializers flattened into exec::InitPlan steps (C99 6.7.8:
 // zero-fill of each list's object, then each element in order).
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 #include "frontend/Sema.h"
 #include "runtime/exec/AggregateHandlers.h"
 #include "runtime/exec/Handlers.h"

@@ -28,22 +28,22 @@ const Node* Lowerer::userCall(const CallExpr* c) {
     Call* call = m_program.newCall();
     call->callee = f;
     call->bound = static_cast<uint32_t>(std::min(f->params.size(), c->args.size()));
-    uint32_t lane = 0;
+    uint32_t component = 0;
     for (const ExprPtr& arg : c->args) {
         const Expr* e = arg.get();
-        // an aggregate's address, a vector's lanes, a scalar, pointer or opaque handle
+        // an aggregate's address, a vector's components, a scalar, pointer or opaque handle
         const Node* node = isAggregateExpr(e) ? aggregate(e) : operand(e);
-        call->args.push_back({node, lane});
-        lane += node->vec ? 16 : 1;
+        call->args.push_back({node, component});
+        component += node->vec ? 16 : 1;
     }
-    call->lanes = lane;
+    call->components = component;
     Node* n = make(&AggregateHandlers::callUser, c);
     n->imm.u = reinterpret_cast<uintptr_t>(call);
     if (rt && rt->isVector()) {
         n->fn = nullptr;
         n->vec = &AggregateHandlers::callUserVector;
         n->count = rt->count;
-        call->resultLanes = rt->count;
+        call->resultComponents = rt->count;
     }
     return n;
 }

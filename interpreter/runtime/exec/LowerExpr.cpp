@@ -1,5 +1,5 @@
 // exec::Lowerer: expressions of scalar, pointer or opaque type and lvalue addresses to Node
-// trees. Each handler is picked here for the operator and the lane type (one template
+// trees. Each handler is picked here for the operator and the component type (one template
 // instantiation per pair, through byKind()/byOp()); a form Sema does not produce becomes an
 // unsupported() node.
 #include "builtins/BuiltinRegistry.h"
@@ -95,7 +95,7 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
     case ExprKind::IntLiteral: {
         Node* n = make(&H::constant, e);
         n->imm.u = static_cast<const IntLiteralExpr*>(e)->value;
-        n->imm = lane::normalize(n->imm, t->kind);
+        n->imm = component::normalize(n->imm, t->kind);
         return n;
     }
     case ExprKind::FloatLiteral: {
@@ -106,7 +106,7 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
             n->imm.d = d;
         } else {
             const float f = static_cast<float>(d);
-            n->imm.f = t->kind == TypeKind::Half ? lane::roundDoubleToHalf(d) : f;
+            n->imm.f = t->kind == TypeKind::Half ? component::roundDoubleToHalf(d) : f;
         }
         return n;
     }
@@ -151,8 +151,8 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
         return assign(static_cast<const AssignExpr*>(e));
     case ExprKind::Conditional: {
         auto* c = static_cast<const ConditionalExpr*>(e);
-        if (isVectorExpr(c->cond.get())) // scalar operands, a vector condition: lane 0
-            return make(&VH::firstLane, e, select(c, 1));
+        if (isVectorExpr(c->cond.get())) // scalar operands, a vector condition: component 0
+            return make(&VH::firstComponent, e, select(c, 1));
         if (!isScalarExpr(c->cond.get())) return nullptr;
         Node* n = make(&H::conditional, e, scalar(c->thenExpr.get()), scalar(c->elseExpr.get()),
                        scalar(c->cond.get()));
@@ -246,7 +246,7 @@ const Node* Lowerer::discard(const Expr* e) {
     return unsupported(e);
 }
 
-bool Lowerer::sameIntegerLane(const Type* from, const Type* to) {
+bool Lowerer::sameIntegerComponent(const Type* from, const Type* to) {
     if (!from->isInteger() || !to->isInteger() || to->kind == TypeKind::Bool) return false;
     if (to->kind == TypeKind::Long || to->kind == TypeKind::ULong) return true; // mod 2^64
     if (from->kind == TypeKind::Bool) return true;
@@ -274,10 +274,10 @@ const Node* Lowerer::cast(const Expr* e, const Expr* operand, const Type* to) {
     const Node* v = scalar(operand);
     if (from == to) return v;
     if (from->isScalarArithmetic() && to->isScalarArithmetic()) {
-        if (sameIntegerLane(from, to)) return v; // the conversion leaves the lane's bits
-        if (v->fn == &H::constant) {             // a literal converted (`a[0]`'s index): folded
+        if (sameIntegerComponent(from, to)) return v; // the conversion leaves the component's bits
+        if (v->fn == &H::constant) { // a literal converted (`a[0]`'s index): folded
             Node* n = make(&H::constant, e);
-            n->imm = lane::convert(v->imm, from->kind, to->kind);
+            n->imm = component::convert(v->imm, from->kind, to->kind);
             return n;
         }
         Node* n = make(&H::convert, e, v);

@@ -1,5 +1,5 @@
 // exec::Lowerer: expressions of vector type to vector nodes (Node::vec, VectorHandlers);
-// each operator's handler is picked here for the operator and the element lane type. A
+// each operator's handler is picked here for the operator and the element component type. A
 // vector form Sema does not produce becomes an unsupported() node.
 #include "builtins/BuiltinRegistry.h"
 #include "runtime/exec/KindDispatch.h"
@@ -15,7 +15,7 @@ using H = Handlers;
 
 namespace {
 
-/// `fn(KindC<k>{})` for the arithmetic element lane types; null otherwise.
+/// `fn(KindC<k>{})` for the arithmetic element component types; null otherwise.
 template <typename Fn>
 Node::VecFn byElementKind(TypeKind k, Fn fn) {
     return byKind<Node::VecFn>(k, [&](auto K) -> Node::VecFn {

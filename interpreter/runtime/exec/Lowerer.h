@@ -103,7 +103,7 @@ private:
     const Node* vectorIncDec(const ast::UnaryExpr* u);
     /// Scalar `e` converted to the element type of vector type `vt` and replicated.
     const Node* splatOf(const ast::Expr* e, const Type* vt);
-    /// `c ? a : b` with a vector condition (select semantics), `count` lanes.
+    /// `c ? a : b` with a vector condition (select semantics), `count` components.
     const Node* select(const ast::ConditionalExpr* c, uint32_t count);
     /// A scalar-shaped node evaluating any expression `e` for its side effects only (a
     /// discarded comma operand, an expression statement, `(void)x`, a void `?:`).
@@ -112,11 +112,11 @@ private:
     /// scalar() lowers.
     static bool isOpaqueOperand(const ast::Expr* e);
     /// True when converting an integer of type `from` to integer type `to` (spec 6.2.1)
-    /// leaves its lane's bits as they are, so no conversion node is needed: lanes hold
-    /// integers sign- or zero-extended to 64 bits (lane::normalize), so a conversion to a
+    /// leaves its component's bits as they are, so no conversion node is needed: components hold
+    /// integers sign- or zero-extended to 64 bits (component::normalize), so a conversion to a
     /// type that holds every value of `from`, or to a 64-bit type (modulo 2^64), is the
     /// identity. False for `bool` destinations and non-integers.
-    static bool sameIntegerLane(const Type* from, const Type* to);
+    static bool sameIntegerComponent(const Type* from, const Type* to);
     /// Fills in builtin call node `n` (handler already set): its arguments (`a`, `b`, `c`, or
     /// `list` past three) and BuiltinDef; null when an argument cannot be lowered.
     Node* builtinArguments(const ast::CallExpr* c, Node* n);

@@ -1,8 +1,8 @@
 // Evaluator: running a lowered function body (exec::Function): the op loop.
 #include "runtime/AccessEventLog.h"
+#include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
 #include "runtime/exec/Program.h"
 
@@ -91,13 +91,13 @@ void Evaluator::runLowered(const exec::Function& f) {
             const VarDecl* v = op.var;
             const uint64_t slot = declareStorage(v);
             if (!slot) break;
-            const Lane value = (*op.node)(*this);
+            const Component value = (*op.node)(*this);
             Frame& frame = m_wi.m_frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) {
                 // A direct port: the slot is live, writable, in bounds and aligned, so the
                 // port would write these bytes in place too (a checked port still sees it).
-                lanemem::writeLane(p, v->type->canonical()->kind, false, value);
+                componentmem::writeComponent(p, v->type->canonical()->kind, false, value);
                 break;
             }
             storeScalar(slot, v->type, value, op.expr->range, v->type->canonical()->align);
@@ -111,12 +111,13 @@ void Evaluator::runLowered(const exec::Function& f) {
             const uint64_t slot = declareStorage(v);
             if (!slot) break;
             Value value;
-            op.node->vec(*op.node, *this, value.lanes);
+            op.node->vec(*op.node, *this, value.components);
             const Type* t = v->type->canonical();
             Frame& frame = m_wi.m_frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
-                lanemem::writeLanes(p, t->element->kind, t->element->size, t->count, value.lanes);
+                componentmem::writeComponents(p, t->element->kind, t->element->size, t->count,
+                                              value.components);
                 break;
             }
             storeAt(slot, v->type, value, op.expr->range, t->align);
@@ -142,7 +143,7 @@ void Evaluator::runLowered(const exec::Function& f) {
         case OpKind::BranchFalse: {
             // the truth of a scalar (C99 6.8.4.1: compares unequal to 0; -0.0 and NaN as C
             // compares them)
-            const Lane v = (*op.node)(*this);
+            const Component v = (*op.node)(*this);
             const TypeKind k = op.condKind;
             const bool taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
                                : k == TypeKind::Double                       ? v.d != 0
@@ -183,9 +184,9 @@ void Evaluator::runLowered(const exec::Function& f) {
             if (op.node) {
                 if (op.node->vec) {
                     m_returnValue = Value();
-                    op.node->vec(*op.node, *this, m_returnValue.lanes);
+                    op.node->vec(*op.node, *this, m_returnValue.components);
                 } else {
-                    m_returnValue.lanes[0] = (*op.node)(*this);
+                    m_returnValue.components[0] = (*op.node)(*this);
                 }
             }
             return;

@@ -1,7 +1,7 @@
 // Evaluator: calls of user functions (exec::Call) and initializers (exec::InitPlan).
+#include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
-#include "runtime/LaneMemory.h"
 #include "runtime/WorkItem.h"
 #include "runtime/exec/VectorHandlers.h"
 
@@ -13,24 +13,24 @@ namespace clstep {
 
 using namespace ast;
 
-void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Lane* out) {
+void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Component* out) {
     const FunctionDecl* f = call.callee;
     checkCallDepth(f, c);
     // Arguments in the caller's frame, in order, then bound in the callee's.
-    Lane inlineArgs[exec::Call::kMaxLanes];
-    std::vector<Lane> manyArgs;
-    Lane* argv = inlineArgs;
-    if (call.lanes > exec::Call::kMaxLanes) [[unlikely]] {
-        manyArgs.resize(call.lanes);
+    Component inlineArgs[exec::Call::kMaxComponents];
+    std::vector<Component> manyArgs;
+    Component* argv = inlineArgs;
+    if (call.components > exec::Call::kMaxComponents) [[unlikely]] {
+        manyArgs.resize(call.components);
         argv = manyArgs.data();
     }
     for (const exec::Call::Argument& a : call.args)
-        exec::VectorHandlers::evalInto(a.node, *this, argv + a.lane);
+        exec::VectorHandlers::evalInto(a.node, *this, argv + a.component);
     Frame frame = m_wi.newFrame(f);
     frame.callSite = m_wi.m_currentStmt;
     for (uint32_t i = 0; i < call.bound; ++i)
-        bindParameter(frame, *f->params[i], argv + call.args[i].lane, c->args[i]->range);
-    runCallee(f, call.lowered, std::move(frame), c, out, call.resultLanes);
+        bindParameter(frame, *f->params[i], argv + call.args[i].component, c->args[i]->range);
+    runCallee(f, call.lowered, std::move(frame), c, out, call.resultComponents);
 }
 
 void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
@@ -48,14 +48,14 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
             storeScalar(a, s.type, s.node->fn(*s.node, *this), s.expr->range, s.align);
             break;
         case Kind::Element: {
-            Lane v[16];
+            Component v[16];
             exec::VectorHandlers::evalInto(s.node, *this, v);
             storeScalar(a, s.type, v[0], s.expr->range, s.align);
             break;
         }
         case Kind::Vector: {
             Value v;
-            s.node->vec(*s.node, *this, v.lanes);
+            s.node->vec(*s.node, *this, v.components);
             storeAt(a, s.type, v, s.expr->range, s.align);
             break;
         }
@@ -64,7 +64,7 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
             break;
         case Kind::Value: {
             Value v;
-            exec::VectorHandlers::evalInto(s.node, *this, v.lanes);
+            exec::VectorHandlers::evalInto(s.node, *this, v.components);
             storeAt(a, s.type, v, s.expr->range, s.align);
             break;
         }

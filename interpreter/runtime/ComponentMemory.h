@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/Half.h"
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 #include "core/Type.h"
 #include "core/Value.h"
 
@@ -10,15 +10,15 @@
 #include <cstdint>
 #include <cstring>
 
-/// Reading and writing one lane (scalar element) of a Value from/to simulated memory bytes,
-/// in little-endian order or byte-swapped (big-endian device). Half lanes are converted
+/// Reading and writing one component (scalar element) of a Value from/to simulated memory bytes,
+/// in little-endian order or byte-swapped (big-endian device). Half components are converted
 /// between IEEE binary16 bits and float.
-namespace clstep::lanemem {
+namespace clstep::componentmem {
 
-/// The binary16 bits of a half lane's float value. A NaN keeps its sign and the top 10 bits
+/// The binary16 bits of a half component's float value. A NaN keeps its sign and the top 10 bits
 /// of its payload (the bits halfToFloat put there), so half NaN patterns survive a store.
 inline uint16_t floatToHalfBits(float f) {
-    f = lane::roundToHalf(f);
+    f = component::roundToHalf(f);
     uint16_t sign = std::signbit(f) ? 0x8000 : 0;
     float a = std::fabs(f);
     if (std::isnan(f)) {
@@ -37,7 +37,8 @@ inline uint16_t floatToHalfBits(float f) {
     return sign | static_cast<uint16_t>(exp << 10) | mant;
 }
 
-[[gnu::always_inline]] inline void readLane(const uint8_t* p, TypeKind k, bool swap, Lane& out) {
+[[gnu::always_inline]] inline void readComponent(const uint8_t* p, TypeKind k, bool swap,
+                                                 Component& out) {
     uint8_t tmp[8];
     size_t n = k == TypeKind::Pointer ? 8 : 0;
     switch (k) {
@@ -118,7 +119,8 @@ inline uint16_t floatToHalfBits(float f) {
     }
 }
 
-[[gnu::always_inline]] inline void writeLane(uint8_t* p, TypeKind k, bool swap, const Lane& in) {
+[[gnu::always_inline]] inline void writeComponent(uint8_t* p, TypeKind k, bool swap,
+                                                  const Component& in) {
     uint8_t tmp[8];
     size_t n;
     switch (k) {
@@ -167,8 +169,9 @@ inline uint16_t floatToHalfBits(float f) {
     if (swap) std::reverse(tmp, tmp + n);
     std::memcpy(p, tmp, n);
 }
-/// Reads `count` little-endian lanes of kind `k` (`es` bytes each) from `p`.
-inline void readLanes(const uint8_t* p, TypeKind k, uint64_t es, uint32_t count, Lane* out) {
+/// Reads `count` little-endian components of kind `k` (`es` bytes each) from `p`.
+inline void readComponents(const uint8_t* p, TypeKind k, uint64_t es, uint32_t count,
+                           Component* out) {
     if (k == TypeKind::Float) {
         for (uint32_t i = 0; i < count; ++i) {
             out[i].u = 0;
@@ -177,18 +180,19 @@ inline void readLanes(const uint8_t* p, TypeKind k, uint64_t es, uint32_t count,
         return;
     }
     for (uint32_t i = 0; i < count; ++i)
-        readLane(p + i * es, k, false, out[i]);
+        readComponent(p + i * es, k, false, out[i]);
 }
 
-/// Writes `count` lanes of kind `k` (`es` bytes each) to `p`, little-endian.
-inline void writeLanes(uint8_t* p, TypeKind k, uint64_t es, uint32_t count, const Lane* in) {
+/// Writes `count` components of kind `k` (`es` bytes each) to `p`, little-endian.
+inline void writeComponents(uint8_t* p, TypeKind k, uint64_t es, uint32_t count,
+                            const Component* in) {
     if (k == TypeKind::Float) {
         for (uint32_t i = 0; i < count; ++i)
             std::memcpy(p + i * 4, &in[i].f, 4);
         return;
     }
     for (uint32_t i = 0; i < count; ++i)
-        writeLane(p + i * es, k, false, in[i]);
+        writeComponent(p + i * es, k, false, in[i]);
 }
 
-} // namespace clstep::lanemem
+} // namespace clstep::componentmem

@@ -1,8 +1,8 @@
-#include "core/LaneOps.h"
+#include "core/ComponentOps.h"
 
 #include <cstring>
 
-namespace clstep::lane {
+namespace clstep::component {
 
 float roundToHalf(float f) {
     if (std::isnan(f) || std::isinf(f)) return f;
@@ -31,4 +31,4 @@ float roundDoubleToHalf(double d) {
     return roundToHalf(f);
 }
 
-} // namespace clstep::lane
+} // namespace clstep::component

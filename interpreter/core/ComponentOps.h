@@ -7,11 +7,11 @@
 #include <cmath>
 #include <cstdint>
 
-namespace clstep::lane {
+namespace clstep::component {
 
-/// Wraps an integer lane to the width of `k` (Bool, Char ... ULong), sign- or zero-extending
-/// back to 64 bits, so lanes always hold a canonical value for their type. Bool becomes 0/1.
-inline Lane normalize(Lane l, TypeKind k) {
+/// Wraps an integer component to the width of `k` (Bool, Char ... ULong), sign- or zero-extending
+/// back to 64 bits, so components always hold a canonical value for their type. Bool becomes 0/1.
+inline Component normalize(Component l, TypeKind k) {
     switch (k) {
     case TypeKind::Bool:
         l.u = l.u != 0;
@@ -40,13 +40,13 @@ inline Lane normalize(Lane l, TypeKind k) {
     return l;
 }
 
-/// True for Half/Float (stored in Lane::f).
+/// True for Half/Float (stored in Component::f).
 inline bool usesFloat(TypeKind k) {
     return k == TypeKind::Half || k == TypeKind::Float;
 }
 
-/// The lane's value as double (exact for every type except 64-bit integers beyond 2^53).
-inline double toDouble(Lane l, TypeKind k) {
+/// The component's value as double (exact for every type except 64-bit integers beyond 2^53).
+inline double toDouble(Component l, TypeKind k) {
     if (usesFloat(k)) return l.f;
     if (k == TypeKind::Double) return l.d;
     if (k == TypeKind::ULong || k == TypeKind::Pointer) return static_cast<double>(l.u);
@@ -54,7 +54,7 @@ inline double toDouble(Lane l, TypeKind k) {
 }
 
 /// Rounds a float to the nearest half-precision value (round to nearest even), returned as
-/// float. Used so half lanes always hold representable half values.
+/// float. Used so half components always hold representable half values.
 float roundToHalf(float f);
 
 /// Rounds a double to the nearest half-precision value (round to nearest even), returned as
@@ -62,10 +62,10 @@ float roundToHalf(float f);
 /// not through float.
 float roundDoubleToHalf(double d);
 
-/// `-x` on a floating lane of type `k` (Half, Float, Double): the sign flipped (IEEE 754
+/// `-x` on a floating component of type `k` (Half, Float, Double): the sign flipped (IEEE 754
 /// negate), so -(+0) is -0 and a NaN keeps its payload.
-inline Lane negateFloating(TypeKind k, Lane x) {
-    Lane r;
+inline Component negateFloating(TypeKind k, Component x) {
+    Component r;
     r.u = 0;
     if (k == TypeKind::Double)
         r.d = -x.d;
@@ -74,13 +74,13 @@ inline Lane negateFloating(TypeKind k, Lane x) {
     return r;
 }
 
-/// Converts a lane from type `from` to type `to` with C's implicit/explicit conversion rules
+/// Converts a component from type `from` to type `to` with C's implicit/explicit conversion rules
 /// (spec 6.2.1): float -> integer truncates toward zero (out-of-range is undefined in C;
 /// here it saturates like most GPUs and never traps), integer -> float rounds to nearest,
 /// integer -> integer wraps, anything -> bool is `!= 0`.
-inline Lane convert(Lane l, TypeKind from, TypeKind to) {
+inline Component convert(Component l, TypeKind from, TypeKind to) {
     if (from == to) return l;
-    Lane r;
+    Component r;
     r.u = 0;
     bool fromFloat = usesFloat(from) || from == TypeKind::Double;
     if (to == TypeKind::Bool) {
@@ -124,9 +124,9 @@ inline Lane convert(Lane l, TypeKind from, TypeKind to) {
     return normalize(l, to);
 }
 
-/// + - * on the most common lane types, inline; false means the caller takes the
-/// general path (lane::arith).
-inline bool quickArith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
+/// + - * on the most common component types, inline; false means the caller takes the
+/// general path (component::arith).
+inline bool quickArith(ast::BinaryOp op, TypeKind k, Component x, Component y, Component& z) {
     if (op != ast::BinaryOp::Add && op != ast::BinaryOp::Sub && op != ast::BinaryOp::Mul)
         return false;
     switch (k) {
@@ -166,12 +166,12 @@ inline bool quickArith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, Lane& z) {
     }
 }
 
-/// True for the signed integer lane types (Char, Short, Int, Long).
+/// True for the signed integer component types (Char, Short, Int, Long).
 inline bool isSignedKind(TypeKind k) {
     return k == TypeKind::Char || k == TypeKind::Short || k == TypeKind::Int || k == TypeKind::Long;
 }
 
-/// Width in bits of an integer lane type (Bool and the 8-bit types: 8; Long, ULong: 64).
+/// Width in bits of an integer component type (Bool and the 8-bit types: 8; Long, ULong: 64).
 inline unsigned bitsOf(TypeKind k) {
     switch (k) {
     case TypeKind::Bool:
@@ -207,14 +207,15 @@ inline T floatingOp(ast::BinaryOp op, T a, T b) {
     }
 }
 
-/// One lane of a binary arithmetic or bitwise operator on lane type `k` (C99 6.5.5-6.5.12,
-/// spec 6.3: shifts modulo the bit width, half results rounded to half). Integer division
-/// or remainder by zero gives 0 and sets `divisionByZero` (the caller reports it); INT_MIN /
-/// -1 does not trap. The one implementation of these operators: the lowered nodes
-/// instantiate it with constant `op` and `k`, the tree walk calls it at run time.
-inline Lane arith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, bool& divisionByZero) {
+/// One component of a binary arithmetic or bitwise operator on component type `k`
+/// (C99 6.5.5-6.5.12, spec 6.3: shifts modulo the bit width, half results rounded to half). Integer
+/// division or remainder by zero gives 0 and sets `divisionByZero` (the caller reports it); INT_MIN
+/// / -1 does not trap. The one implementation of these operators: the lowered nodes instantiate it
+/// with constant `op` and `k`, the tree walk calls it at run time.
+inline Component arith(ast::BinaryOp op, TypeKind k, Component x, Component y,
+                       bool& divisionByZero) {
     using ast::BinaryOp;
-    Lane z;
+    Component z;
     z.u = 0;
     if (k == TypeKind::Float || k == TypeKind::Half) {
         z.f = floatingOp(op, x.f, y.f);
@@ -271,9 +272,9 @@ inline Lane arith(ast::BinaryOp op, TypeKind k, Lane x, Lane y, bool& divisionBy
     return normalize(z, k);
 }
 
-/// One lane of a relational or equality operator (C99 6.5.8-6.5.9) on lane type `k`
+/// One component of a relational or equality operator (C99 6.5.8-6.5.9) on component type `k`
 /// (Pointer compares as unsigned; floating types compare as double, exact for float).
-inline bool compare(ast::BinaryOp op, TypeKind k, Lane x, Lane y) {
+inline bool compare(ast::BinaryOp op, TypeKind k, Component x, Component y) {
     using ast::BinaryOp;
     if (usesFloat(k) || k == TypeKind::Double) {
         const double dx = toDouble(x, k), dy = toDouble(y, k);
@@ -324,4 +325,4 @@ inline bool compare(ast::BinaryOp op, TypeKind k, Lane x, Lane y) {
     }
 }
 
-} // namespace clstep::lane
+} // namespace clstep::component
