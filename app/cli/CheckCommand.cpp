@@ -7,7 +7,7 @@
 
 namespace clstep::cli {
 
-int runCheck(const CheckOptions& options) {
+int runCheck(const CheckCommandOptions& options) {
     CompileOptions co;
     co.clVersion = CompileOptions::parseClStd(options.clStd);
     if (!co.clVersion) {

@@ -6,7 +6,7 @@
 namespace clstep::cli {
 
 /// Options of `clstep-cli check FILE.cl`.
-struct CheckOptions {
+struct CheckCommandOptions {
     std::string file;
     std::string clStd = "CL1.2";
     std::vector<std::string> defines;
@@ -17,6 +17,6 @@ struct CheckOptions {
 /// Builds the program (preprocess, parse, Sema) and prints its diagnostics to stdout
 /// (text, or a JSON array with --json). Returns 0 without errors, 1 with errors, 2 for a
 /// usage error (unknown -cl-std).
-int runCheck(const CheckOptions& options);
+int runCheck(const CheckCommandOptions& options);
 
 } // namespace clstep::cli

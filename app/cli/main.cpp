@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string("clstep-cli ") + CLSTEP_VERSION);
 
-    clstep::cli::CheckOptions check;
+    clstep::cli::CheckCommandOptions check;
     CLI::App* checkCmd =
         app.add_subcommand("check", "Preprocess, parse and check an OpenCL C file");
     checkCmd->add_option("file", check.file, "kernel file (.cl)")->required();

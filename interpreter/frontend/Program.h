@@ -15,7 +15,7 @@
 namespace clstep {
 
 /// What a later layer derives from a Program once and keeps with it (the runtime's lowered
-/// code, exec::Program), without the frontend knowing its type (see Program::derived()).
+/// code, exec::LoweredProgram), without the frontend knowing its type (see Program::derived()).
 class ProgramArtifact {
 public:
     virtual ~ProgramArtifact() = default;

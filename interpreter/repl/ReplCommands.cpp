@@ -2,10 +2,10 @@
 
 #include "repl/EntryEvaluator.h"
 #include "repl/KernelBuilder.h"
-#include "repl/KernelLauncher.h"
 #include "repl/LayoutPrinter.h"
 #include "repl/MemoryPrinter.h"
 #include "repl/ReplCompiler.h"
+#include "repl/ScratchpadLauncher.h"
 #include "repl/TypeSpeller.h"
 #include "repl/ValuePrinter.h"
 
@@ -93,7 +93,7 @@ ReplResult ReplCommands::execute(const std::string& line) {
     if (name == "mem") return MemoryPrinter(m_session).print(arg);
     if (name == "ndrange") return ndrange(arg);
     if (name == "workitem" || name == "wi") return workitem(arg);
-    if (name == "run") return KernelLauncher(m_session).run(arg);
+    if (name == "run") return ScratchpadLauncher(m_session).run(arg);
     if (name == "endian") return endian(arg);
     if (name == "std") return standard(arg);
     if (name == "steps") return steps(arg);

@@ -1,5 +1,5 @@
 #include "runtime/KernelRun.h"
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 #include "common/DeepStackThread.h"
 
@@ -94,7 +94,7 @@ KernelRun::KernelRun(const Program& program, const std::string& kernelName, NDRa
     try {
         // lowered first (once per program): program-scope initial values run as lowered
         // initializer plans
-        m_lowered = &exec::Program::of(program);
+        m_lowered = &exec::LoweredProgram::of(program);
         setupProgramVars();
         setupArguments();
         collectStringLiterals();
@@ -529,7 +529,7 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
 void KernelRun::collectStringLiterals() {
     // String literals live in __constant memory; allocating them all before the run keeps
     // constant memory immutable while work-groups run in parallel.
-    // The literals were found once per program (exec::Program::stringLiterals()).
+    // The literals were found once per program (exec::LoweredProgram::stringLiterals()).
     for (const StringLiteralExpr* e : m_lowered->stringLiterals())
         stringLiteral(e);
 }

@@ -20,7 +20,7 @@
 
 namespace clstep {
 namespace exec {
-class Program;
+class LoweredProgram;
 }
 
 class GroupSequencer;
@@ -127,10 +127,10 @@ public:
     MemoryPort& memoryPort();
     /// True when the kernel (or a function it calls) may reach a barrier.
     bool usesBarriers() const { return m_usesBarriers; }
-    /// The program's functions lowered (exec::Program: built by the program's first launch
+    /// The program's functions lowered (exec::LoweredProgram: built by the program's first launch
     /// and kept with the Program, Program::derived(), so every launch of it reuses them;
     /// read-only, shared by every thread), or null when the launch failed before.
-    const exec::Program* loweredProgram() const { return m_lowered; }
+    const exec::LoweredProgram* loweredProgram() const { return m_lowered; }
 
 private:
     void launchError(const std::string& message);
@@ -182,15 +182,16 @@ private:
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
     std::map<size_t, Diagnostic> m_latest; ///< latest occurrence of merged duplicates
-    std::map<std::tuple<DiagnosticKind, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
+    std::map<std::tuple<DiagnosticKind, SourceLocation, SourceLocation, std::string>, size_t>
+        m_seen;
     std::string m_output;
     std::atomic<uint64_t> m_reportCount{0};
     long m_lastReport = -1;
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
     std::mutex m_atomicMutex;
-    GroupSequencer* m_sequencer = nullptr;    ///< set while work-groups run in parallel
-    const exec::Program* m_lowered = nullptr; ///< owned by m_program (Program::derived())
+    GroupSequencer* m_sequencer = nullptr;           ///< set while work-groups run in parallel
+    const exec::LoweredProgram* m_lowered = nullptr; ///< owned by m_program (Program::derived())
     /// The flow observers of the work-groups the calling thread runs in parallel for `run`.
     struct ThreadFlow {
         const KernelRun* run;

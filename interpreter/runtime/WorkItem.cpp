@@ -6,7 +6,7 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItemEnv.h"
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 #include <algorithm>
 #include <cstring>
@@ -158,7 +158,7 @@ void WorkItem::bindArguments(Frame& f) {
         m_arguments.clear();
         m_boundArguments = 0;
         m_kernelSlotsPort = nullptr;
-        const exec::Program* program = m_run.loweredProgram();
+        const exec::LoweredProgram* program = m_run.loweredProgram();
         const exec::Function* lowered = program ? program->function(&k) : nullptr;
         for (size_t i = 0; i < k.params.size(); ++i) {
             const ast::ParamDecl* p = k.params[i].get();
@@ -284,7 +284,7 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_kernelSlotsPort = nullptr;
     m_initializingProgram = true;
     try {
-        const exec::Program* lowered = m_run.loweredProgram();
+        const exec::LoweredProgram* lowered = m_run.loweredProgram();
         if (const exec::InitPlan* plan = lowered ? lowered->programInit(&v) : nullptr)
             m_eval->initLowered(*plan, addr);
     } catch (const Abort&) {

@@ -2,7 +2,7 @@
 // (runtime/exec/LowerCall.cpp, LowerAggregate.cpp): which are lowered, their results (POCL's)
 // and diagnostics.
 #include "LoweringTestSupport.h"
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 #include <QtTest>
 
@@ -18,7 +18,7 @@ private slots:
     void callKernelLowersCompletely() {
         auto program = compile(readBenchKernel("philox_calls"));
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         for (const char* f : {"philox_calls", "round4", "bumpKey", "mulhilo"})
             QVERIFY2(lowered.function(findFunction(*program, f)), f);
         QVERIFY(lowered.stats().lowered > 30);
@@ -85,7 +85,7 @@ __kernel void k(__global int* o, __global float* fo) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         for (const char* f : {"k", "fact", "bump", "scaled", "wrap", "sum", "twice", "asBits"})
             QVERIFY2(lowered.function(findFunction(*program, f)), f);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
@@ -122,7 +122,7 @@ __kernel void k(__global int* o) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
         std::vector<KernelArgument> args{intBuffer(2)};
         RunOptions options;
@@ -163,7 +163,7 @@ __kernel void k(__global int* o) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit, program->programVars);
+        exec::LoweredProgram lowered(*program->unit, program->programVars);
         QCOMPARE(program->programVars.size(), size_t(4));
         for (const ast::VarDecl* v : program->programVars)
             QVERIFY(lowered.programInit(v));

@@ -7,7 +7,7 @@
 #include "LoweringTestSupport.h"
 #include "builtins/ImageObject.h"
 #include "debug/Session.h"
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 #include <QtTest>
 
@@ -149,7 +149,7 @@ private slots:
         cl20.clVersion = 200; // work_group_barrier with a scope
         auto program = compile(kForms, cl20);
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit, program->programVars);
+        exec::LoweredProgram lowered(*program->unit, program->programVars);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
         for (const ast::VarDecl* v : program->programVars)
             QVERIFY2(lowered.programInit(v), v->name.c_str()); // the sampler's too
@@ -188,7 +188,7 @@ private slots:
                     options.includeDirs.push_back(f.path().parent_path().string());
                     auto program = Program::fromFile(f.path().string(), options);
                     if (program->hasErrors()) continue;
-                    exec::Program code(*program->unit, program->programVars);
+                    exec::LoweredProgram code(*program->unit, program->programVars);
                     QVERIFY2(code.stats().unsupported == 0, f.path().string().c_str());
                     ++lowered;
                 }
@@ -219,7 +219,7 @@ __kernel void k(__global int* o) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
         KernelRun run(*program, "k", oneWorkItem(), {intBuffer(5)}, RunOptions{});
         QVERIFY(run.ready());
@@ -255,7 +255,7 @@ __kernel void k(__global int* o) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
         KernelRun run(*program, "k", oneWorkItem(), {intBuffer(4)}, RunOptions{});
         QVERIFY(run.ready());
@@ -265,7 +265,7 @@ __kernel void k(__global int* o) {
     }
 
     /// A program is lowered once: every launch of it (other arguments, another kernel of the
-    /// same program) uses the same exec::Program, and each run gives its own results.
+    /// same program) uses the same exec::LoweredProgram, and each run gives its own results.
     void loweredOncePerProgram() {
         auto program = compile(R"(
 int twice(int x) { return 2 * x; }

@@ -3,7 +3,7 @@
 // over declarations), results (POCL's) and diagnostics. Calls and aggregates:
 // tst_loweredcalls.cpp; the last forms and lowering once per program: tst_loweredforms.cpp.
 #include "LoweringTestSupport.h"
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 #include <QtTest>
 
@@ -25,7 +25,7 @@ private slots:
         QFETCH(QString, name);
         auto program = compile(readBenchKernel(name.toStdString()));
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         const ast::FunctionDecl* k = program->findKernel(name.toStdString());
         QVERIFY(k);
         QVERIFY(lowered.function(k));
@@ -69,7 +69,7 @@ __kernel void k(__global int* o) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         for (const char* name : {"both", "onlyGoto", "into", "loop"})
             QVERIFY2(lowered.function(findFunction(*program, name)), name);
         std::vector<KernelArgument> args{intBuffer(6)};
@@ -165,7 +165,7 @@ __kernel void k(__global int* o, __global float4* f, __global uint4* u, __global
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         QVERIFY(lowered.function(program->findKernel("k")));
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
 
@@ -302,7 +302,7 @@ __kernel void k(__global long* o, __global const int* s) {
     void vectorKernelLowersCompletely() {
         auto program = compile(readBenchKernel("nbody"));
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         QVERIFY(lowered.function(program->findKernel("nbody")));
         QVERIFY(lowered.stats().lowered > 30);
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));
@@ -348,7 +348,7 @@ __kernel void k(__global float4* in, __global float* o, __global int4* io) {
 }
 )");
         QVERIFY(!program->hasErrors());
-        exec::Program lowered(*program->unit);
+        exec::LoweredProgram lowered(*program->unit);
         QVERIFY(lowered.function(program->findKernel("k")));
         QVERIFY(lowered.function(findFunction(*program, "twice")));
         QCOMPARE(lowered.stats().unsupported, uint64_t(0));

@@ -76,7 +76,7 @@ struct Op {
     uint32_t table = 0; ///< Switch, Goto: index into Function::jumps; DeclInit: Function::inits
     TypeKind condKind = TypeKind::Void; ///< BranchFalse with a node: the condition's type
     /// Step, BranchFalse, Switch: the statement's or branch condition's number, dense in the
-    /// program (Program::newSite(); the access statistics' log indexes its sites by it,
+    /// program (LoweredProgram::newSite(); the access statistics' log indexes its sites by it,
     /// AccessEventLog::programSite)
     uint32_t site = 0;
 };

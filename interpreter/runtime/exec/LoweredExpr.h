@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 namespace clstep::exec {
 
@@ -31,7 +31,7 @@ public:
 
 private:
     const ast::Expr* m_expr;
-    Program m_nodes;
+    LoweredProgram m_nodes;
     const Node* m_address = nullptr;
     const Node* m_value = nullptr;
 };

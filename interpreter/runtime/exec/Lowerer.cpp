@@ -1,4 +1,5 @@
-// exec::Lowerer: statements to a flat op list, and exec::Program (every function lowered once).
+// exec::Lowerer: statements to a flat op list, and exec::LoweredProgram (every function lowered
+// once).
 #include "runtime/exec/Lowerer.h"
 #include "runtime/exec/ParamWrites.h"
 
@@ -12,7 +13,8 @@ namespace clstep::exec {
 
 using namespace ast;
 
-Program::Program(const TranslationUnit& unit, const std::vector<VarDecl*>& programVars) {
+LoweredProgram::LoweredProgram(const TranslationUnit& unit,
+                               const std::vector<VarDecl*>& programVars) {
     Lowerer lowerer(*this);
     for (const VarDecl* v : programVars) {
         InitPlan plan;
@@ -33,9 +35,10 @@ Program::Program(const TranslationUnit& unit, const std::vector<VarDecl*>& progr
     linkCalls();
 }
 
-const Program& Program::of(const clstep::Program& program) {
-    return static_cast<const Program&>(program.derived(
-        [&program] { return std::make_unique<Program>(*program.unit, program.programVars); }));
+const LoweredProgram& LoweredProgram::of(const clstep::Program& program) {
+    return static_cast<const LoweredProgram&>(program.derived([&program] {
+        return std::make_unique<LoweredProgram>(*program.unit, program.programVars);
+    }));
 }
 
 uint32_t Lowerer::emit(const Op& op) {

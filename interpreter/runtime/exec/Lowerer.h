@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 #include <memory>
 #include <unordered_map>
@@ -8,7 +8,7 @@
 
 namespace clstep::exec {
 
-/// Lowers a Sema'd function into an exec::Function (done once per program, see Program).
+/// Lowers a Sema'd function into an exec::Function (done once per program, see LoweredProgram).
 /// Statements become a flat op list: a Step op at every statement boundary (counted,
 /// observers notified, the debugger's pause), jumps for if/loops/break/continue, a Switch
 /// dispatch whose table lists, per case label, the op to jump to and the variables whose
@@ -16,14 +16,14 @@ namespace clstep::exec {
 /// tree: scalar, pointer and opaque ones scalar nodes (Handlers), vectors vector nodes
 /// (VectorHandlers), structs, unions and arrays aggregate nodes (AggregateHandlers), void
 /// ones nodes evaluated for their effects. A form Sema does not produce for a valid program
-/// becomes a node reporting "internal" (Handlers::unsupported; Program::Stats::unsupported).
+/// becomes a node reporting "internal" (Handlers::unsupported; LoweredProgram::Stats::unsupported).
 ///
 /// Every function is lowered, gotos and switches together: each goto and each case label has
 /// its own jump target, so a goto into or out of a switch body goes where C says (C99
 /// 6.8.6.1).
 class Lowerer {
 public:
-    explicit Lowerer(Program& program) : m_program(program) {}
+    explicit Lowerer(LoweredProgram& program) : m_program(program) {}
 
     /// The lowered body of `f` (a definition with a body).
     std::unique_ptr<Function> lower(const ast::FunctionDecl& f);
@@ -69,7 +69,7 @@ private:
     /// The lowered node for `e`, or null when the lowering has no handler for its form.
     const Node* scalarOrNull(const ast::Expr* e);
     /// A node reporting that the form of `e` is not supported (Handlers::unsupported; a
-    /// vector node for a vector type), counted in Program::Stats::unsupported.
+    /// vector node for a vector type), counted in LoweredProgram::Stats::unsupported.
     const Node* unsupported(const ast::Expr* e);
     /// A node computing the address of lvalue `e` (a value without storage of its own is
     /// materialized in a temporary, Handlers::materialize).
@@ -159,7 +159,7 @@ private:
         std::vector<uint32_t> continues{};
     };
 
-    Program& m_program;
+    LoweredProgram& m_program;
     Function* m_f = nullptr;
     std::vector<Breakable> m_breakables;
     std::unordered_map<const ast::Stmt*, uint32_t> m_stepOp; ///< Step op of each statement

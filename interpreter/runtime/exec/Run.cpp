@@ -4,7 +4,7 @@
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
-#include "runtime/exec/Program.h"
+#include "runtime/exec/LoweredProgram.h"
 
 namespace clstep {
 
@@ -14,11 +14,11 @@ void Evaluator::runBody(const FunctionDecl* f) {
     // One-entry cache: most calls run the kernel again (the next work-item) or the same
     // callee, and the lookup showed in vecadd's profile.
     if (f != m_lastBody) {
-        const exec::Program* p = m_run.loweredProgram();
+        const exec::LoweredProgram* p = m_run.loweredProgram();
         m_lastBody = f;
         m_lastLowered = p ? p->function(f) : nullptr;
     }
-    if (!m_lastLowered) [[unlikely]] { // exec::Program lowers every definition
+    if (!m_lastLowered) [[unlikely]] { // exec::LoweredProgram lowers every definition
         reportError(DiagnosticKind::Internal, "function '" + f->name + "' was not lowered",
                     f->range);
         throw Abort{};

@@ -13,22 +13,22 @@ namespace clstep::exec {
 /// The lowered functions of a program (every function with a body), built once per program
 /// (of(): by its first launch, then kept with the clstep::Program) and shared read-only by
 /// every launch and thread. Nodes live in a deque so their addresses stay fixed.
-class Program : public ProgramArtifact {
+class LoweredProgram : public ProgramArtifact {
 public:
     /// The lowered code of `program` (which has no errors): built on the first call, then
     /// the same for every launch (Program::derived(); thread-safe).
-    static const Program& of(const clstep::Program& program);
+    static const LoweredProgram& of(const clstep::Program& program);
 
     /// Lowers every function defined in `unit` (exec::Lowerer). The initializers of
     /// `programVars` (program-scope and static variables) become initializer plans
     /// (programInit()). The result depends only on the AST: one lowering serves every run
     /// of the program (lowered(), KernelRun).
-    explicit Program(const ast::TranslationUnit& unit,
-                     const std::vector<ast::VarDecl*>& programVars = {});
+    explicit LoweredProgram(const ast::TranslationUnit& unit,
+                            const std::vector<ast::VarDecl*>& programVars = {});
     /// An empty program: node storage for one expression (exec::LoweredExpr).
-    Program() = default;
-    Program(const Program&) = delete;
-    Program& operator=(const Program&) = delete;
+    LoweredProgram() = default;
+    LoweredProgram(const LoweredProgram&) = delete;
+    LoweredProgram& operator=(const LoweredProgram&) = delete;
 
     /// The lowered body of `f` (a definition), or nullptr when `f` has no body.
     const Function* function(const ast::FunctionDecl* f) const {

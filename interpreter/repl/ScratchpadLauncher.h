@@ -13,9 +13,9 @@ namespace clstep::repl {
 /// (data races, uninitialized reads, ...) are on; their reports, the printf output and the
 /// `dump` arguments are shown as `clstep-cli run` shows them. The final buffers are kept for
 /// `:mem global`.
-class KernelLauncher {
+class ScratchpadLauncher {
 public:
-    explicit KernelLauncher(ReplSession& session) : m_session(session) {}
+    explicit ScratchpadLauncher(ReplSession& session) : m_session(session) {}
 
     /// Runs `command` ("vadd <size=16 int> ...", without ":run").
     ReplResult run(const std::string& command);

@@ -1,4 +1,4 @@
-#include "repl/KernelLauncher.h"
+#include "repl/ScratchpadLauncher.h"
 
 #include "checks/CheckSet.h"
 #include "launch/ArgParser.h"
@@ -38,7 +38,7 @@ std::string paramText(const launch::KernelParamInfo& p) {
 
 } // namespace
 
-ReplResult KernelLauncher::run(const std::string& command) {
+ReplResult ScratchpadLauncher::run(const std::string& command) {
     ReplResult r;
     r.kind = EntryKind::Command;
     const uint32_t origin = m_session.addEntry(":run " + command);
