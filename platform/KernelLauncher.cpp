@@ -27,6 +27,10 @@ namespace clstep::ocl {
 
 namespace {
 
+/// The platform's names for its settings: the step limit is the CLSTEP_MAX_STEPS
+/// variable (or clstep-cli exec's flag).
+const FrontEndWording kPlatformWording{"CLSTEP_MAX_STEPS (clstep-cli exec --max-steps)"};
+
 /// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
 /// packed like a.bytes) into the image `mem`, whose own pitches may differ.
 void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<uint8_t>& after) {
@@ -219,7 +223,6 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
     // The sub-group size the device reports (CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, ...),
     // not the interpreter's own default.
     ro.subGroupSize = settings.subGroupSize;
-    ro.stepLimitSetting = "CLSTEP_MAX_STEPS (clstep-cli exec --max-steps)";
 
     std::ostringstream out, err;
     nlohmann::json diagnostics;
@@ -232,7 +235,7 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         // stops the launch: said on stderr and in the JSON, never a silent failed event.
         try {
             KernelRun run(*k.program->built, k.name, range, args, ro);
-            launch::DiagnosticPrinter printer(k.program->built->sources);
+            launch::DiagnosticPrinter printer(k.program->built->sources, kPlatformWording);
             if (!run.ready()) {
                 err << header << "\n";
                 for (const Diagnostic& d : run.diagnostics())
@@ -253,10 +256,10 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
                 launch::runChecked(run, k.name, checks, printer, out, err, header, filter);
             diagnostics = result.json;
             saveGlobalVariables(*k.program, run);
-            // A data race (benign or not) is reported but does not fail the launch: the interpreter's result is
-            // well defined (work-items run in order), as in Oclgrind; other errors (out-of-bounds,
-            // barrier divergence, ...) changed the execution, so the event fails. A suppressed
-            // report is as if it had not been made.
+            // A data race (benign or not) is reported but does not fail the launch: the
+            // interpreter's result is well defined (work-items run in order), as in Oclgrind; other
+            // errors (out-of-bounds, barrier divergence, ...) changed the execution, so the event
+            // fails. A suppressed report is as if it had not been made.
             failed = std::any_of(result.reported.begin(), result.reported.end(), [&](size_t i) {
                 const Diagnostic& d = run.diagnostics()[i];
                 return d.severity == Severity::Error && d.kind != DiagnosticKind::DataRace &&
@@ -270,7 +273,7 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         } catch (const std::exception& ex) {
             // Not inside a work-item (those stop at their statement): said at the kernel.
             const Diagnostic d = launchStopped(k, ex);
-            const launch::DiagnosticPrinter printer(k.program->built->sources);
+            const launch::DiagnosticPrinter printer(k.program->built->sources, kPlatformWording);
             err << header << "\n";
             printer.printText(err, d);
             diagnostics = nlohmann::json::array({printer.toJson(d)});
@@ -326,7 +329,7 @@ cl_int launchKernel(KernelObject& k, const std::vector<KernelObject::ArgValue>& 
         // Copying the arguments in (or the results out) failed: the buffers are unchanged.
         try {
             const Diagnostic d = launchStopped(k, ex);
-            const launch::DiagnosticPrinter printer(k.program->built->sources);
+            const launch::DiagnosticPrinter printer(k.program->built->sources, kPlatformWording);
             std::ostringstream err;
             err << "clstep: launch " << launchNumber << ", kernel '" << k.name << "':\n";
             printer.printText(err, d);

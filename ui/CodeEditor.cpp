@@ -1,4 +1,5 @@
 #include "CodeEditor.h"
+#include "GuiWording.h"
 
 #include "OpenClLexer.h"
 #include "RaceInfo.h"
@@ -385,7 +386,7 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
                                                               : WarningIndicator;
         const QString sev = QString::fromLatin1(severityName(d.severity));
         QString text = QStringLiteral("%1: %2 [%3]")
-                           .arg(sev, QString::fromStdString(d.message),
+                           .arg(sev, QString::fromStdString(guiWording().message(d)),
                                 QString::fromUtf8(DiagnosticKinds::name(d.kind)));
         if (snapshot) text += RaceInfo::occurrenceText(*snapshot, index);
         if (inMain(d.range)) {

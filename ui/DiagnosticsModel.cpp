@@ -1,4 +1,5 @@
 #include "DiagnosticsModel.h"
+#include "GuiWording.h"
 
 #include "RaceInfo.h"
 #include "Theme.h"
@@ -78,7 +79,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
         case KindColumn:
             return QString::fromUtf8(DiagnosticKinds::name(d->kind));
         case MessageColumn:
-            return QString::fromStdString(d->message);
+            return QString::fromStdString(guiWording().message(*d));
         case WorkItemsColumn: {
             QStringList ids;
             for (const WorkItemId& w : d->workItems)
@@ -99,7 +100,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
         QString tip = QStringLiteral("<b>%1</b> [%2]<br>%3")
                           .arg(QString::fromLatin1(severityName(d->severity)),
                                QString::fromUtf8(DiagnosticKinds::name(d->kind)),
-                               QString::fromStdString(d->message).toHtmlEscaped());
+                               QString::fromStdString(guiWording().message(*d)).toHtmlEscaped());
         for (const RelatedLocation& n : d->notes)
             tip += QStringLiteral("<br>line %1: %2")
                        .arg(n.range.begin.line)

@@ -38,9 +38,6 @@ SessionWorker::SessionWorker(QObject* parent) : QObject(parent) {
     qRegisterMetaType<clstep::ui::SessionState>();
     qRegisterMetaType<clstep::debug::ExploreResult>();
     qRegisterMetaType<clstep::ui::LaunchResult>();
-    RunOptions o = m_session.runOptions();
-    o.stepLimitSetting = "Launch › Step limit"; // the GUI's setting, not clstep-cli's flag
-    m_session.setRunOptions(o);
 }
 
 SessionWorker::~SessionWorker() = default;

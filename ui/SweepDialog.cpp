@@ -2,6 +2,7 @@
 #include "SweepDialog.h"
 
 #include "DebugController.h"
+#include "GuiWording.h"
 
 #include "debug/LaunchFile.h"
 #include "debug/Scheduler.h"
@@ -56,7 +57,7 @@ namespace {
 
 QString diagnosticsText(const SourceManager& sources, const std::vector<Diagnostic>& diags) {
     std::ostringstream text;
-    const launch::DiagnosticPrinter printer(sources);
+    const launch::DiagnosticPrinter printer(sources, guiWording());
     for (const Diagnostic& d : diags)
         printer.printText(text, d);
     return QString::fromStdString(text.str());
@@ -156,7 +157,7 @@ void SweepDialog::compute(Outcome& o) {
     }
     o.report = launch::SweepReport::build(results);
     o.runs = std::move(results.runs());
-    launch::DiagnosticPrinter printer(program.sources);
+    launch::DiagnosticPrinter printer(program.sources, guiWording());
     printer.setKernelName(sl.kernel);
     for (const launch::SweepFinding& f : o.report.findings) {
         std::ostringstream text;

@@ -48,8 +48,8 @@ void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64
         out << raceText(d, *facts, count, m_kernel, style);
         return;
     }
-    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << d.message << " ["
-        << DiagnosticKinds::name(d.kind) << "]";
+    out << location(d.range.begin) << ": " << severityName(d.severity) << ": "
+        << m_wording.message(d) << " [" << DiagnosticKinds::name(d.kind) << "]";
     if (count > 1) out << " (" << count << " occurrences)";
     out << "\n";
     if (!d.workItems.empty() && !m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
@@ -61,14 +61,11 @@ void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64
 }
 
 nlohmann::json DiagnosticPrinter::toJson(const Diagnostic& d, uint64_t count) const {
-    nlohmann::json j = {{"severity", severityName(d.severity)},
-                        {"kind", DiagnosticKinds::name(d.kind)},
-                        {"message", d.message},
-                        {"file", m_sources.path(d.range.begin.file)},
-                        {"line", d.range.begin.line},
-                        {"column", d.range.begin.column},
-                        {"endLine", d.range.end.line},
-                        {"endColumn", d.range.end.column}};
+    nlohmann::json j = {
+        {"severity", severityName(d.severity)}, {"kind", DiagnosticKinds::name(d.kind)},
+        {"message", m_wording.message(d)},      {"file", m_sources.path(d.range.begin.file)},
+        {"line", d.range.begin.line},           {"column", d.range.begin.column},
+        {"endLine", d.range.end.line},          {"endColumn", d.range.end.column}};
     if (!d.notes.empty()) {
         nlohmann::json notes = nlohmann::json::array();
         for (const RelatedLocation& n : d.notes)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Diagnostic.h"
+#include "common/FrontEndWording.h"
 #include "common/SourceManager.h"
 
 #include <nlohmann/json.hpp>
@@ -8,9 +9,10 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
-namespace clstep::launch {
+namespace clstep {
 
 /// Formats diagnostics for the command line: `FILE:LINE:COL: error: message [kind]`
 /// followed by the source line and a caret/tilde underline of the range, then notes; or as
@@ -27,7 +29,11 @@ public:
     /// Returns the structured facts recorded for a diagnostic, or nullptr.
     using DetailsLookup = std::function<const nlohmann::json*(const Diagnostic&)>;
 
-    explicit DiagnosticPrinter(const SourceManager& sources) : m_sources(sources) {}
+    /// Prints with the names of `wording`'s front end (by default clstep-cli's: a
+    /// `step-limit` diagnostic advises `--max-steps`; FrontEndWording).
+    explicit DiagnosticPrinter(const SourceManager& sources,
+                               FrontEndWording wording = FrontEndWording::commandLine())
+        : m_sources(sources), m_wording(std::move(wording)) {}
 
     /// Sets where structured facts of runtime-check diagnostics come from.
     void setDetailsLookup(DetailsLookup lookup) { m_details = std::move(lookup); }
@@ -48,8 +54,9 @@ private:
     /// The source line of `range` with a caret/tilde underline, each line prefixed by `indent`.
     void printSource(std::ostream& out, const SourceRange& range, const std::string& indent) const;
     const SourceManager& m_sources;
+    FrontEndWording m_wording;
     DetailsLookup m_details;
     std::string m_kernel;
 };
 
-} // namespace clstep::launch
+} // namespace clstep

@@ -1,6 +1,7 @@
 #include "repl/DiagnosticFormatter.h"
 #include "common/TextFormat.h"
 
+#include "common/FrontEndWording.h"
 #include "launch/RaceText.h"
 #include "repl/RuleExplainer.h"
 
@@ -10,13 +11,8 @@ namespace clstep::repl {
 
 namespace {
 
-/// Runtime messages name the command-line flag; the scratchpad has a command for it.
-std::string replWording(std::string message) {
-    const std::string flag = "--max-steps";
-    size_t at = message.find(flag);
-    if (at != std::string::npos) message.replace(at, flag.size(), ":steps N");
-    return message;
-}
+/// The scratchpad's names for its settings: the step limit is its `:steps` command.
+const FrontEndWording kReplWording{":steps N"};
 
 } // namespace
 
@@ -60,7 +56,7 @@ std::string DiagnosticFormatter::format(const Diagnostic& d, uint64_t count) con
         return launch::raceText(d, *facts, count, m_kernel, style);
     }
     std::string out = location(d.range.begin) + ": " + severityName(d.severity) + ": " +
-                      replWording(d.message) + " [" + DiagnosticKinds::name(d.kind) + "]";
+                      kReplWording.message(d) + " [" + DiagnosticKinds::name(d.kind) + "]";
     if (count > 1) out += " (" + std::to_string(count) + " occurrences)";
     out += "\n";
     if (!d.workItems.empty() && !m_kernel.empty()) out += "  Kernel: " + m_kernel + "\n";

@@ -22,8 +22,7 @@ void Evaluator::reset() {
 void Evaluator::stepLimitReached(const Stmt* s) {
     reportError(DiagnosticKind::StepLimit,
                 "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
-                    " statements (endless loop?); raise the limit with " +
-                    m_run.options().stepLimitSetting,
+                    " statements (endless loop?)",
                 s->range);
     throw Abort{};
 }

@@ -11,9 +11,6 @@ struct RunOptions {
     /// Statements one work-item may execute before it is stopped with a "step-limit"
     /// diagnostic (guards against endless loops).
     uint64_t maxStepsPerWorkItem = 100'000'000;
-    /// How the "step-limit" diagnostic tells the user to raise the limit: the command-line
-    /// flag by default; the GUI names its own setting.
-    std::string stepLimitSetting = "--max-steps";
     /// A repeated check report (same race, same uninitialized read site) carries its own
     /// work-items and full message, not only what merging needs: the debugger shows each stop's
     /// own pair (KernelRun::latestOccurrence). Off for batch runs, where repeats cost nothing.

@@ -73,6 +73,20 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(!r.out.contains(QStringLiteral("117440512")), qPrintable(r.out));
     }
+
+    /// The runtime reports the step limit as a fact; clstep-cli names its own flag for it.
+    void stepLimitNamesTheMaxStepsFlag() {
+        QTemporaryDir dir;
+        write(dir, "spin.cl",
+              "__kernel void spin(__global int* out) {\n  while (out[0] == 0) { out[1]++; }\n}\n");
+        const QString sim =
+            write(dir, "spin.sim", "spin.cl\nspin\n1 1 1\n1 1 1\n<size=8 int fill=0>\n");
+        CliResult r = cli({"run", sim, "--max-steps", "1000"});
+        QVERIFY2(r.err.contains(QStringLiteral(
+                     "spin.cl:2:3: error: work-item stopped after 1000 statements (endless "
+                     "loop?); raise the limit with --max-steps [step-limit]\n")),
+                 qPrintable(r.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliRun)

@@ -291,6 +291,11 @@ void TestRepl::endlessLoopStoppedByStepLimit() {
     QVERIFY(!r.ok);
     QVERIFY(hasKind(r, "step-limit"));
     QVERIFY(contains(r.text, ":steps N"));
+    // the runtime's fact, worded by the REPL: its own command, the user's limit
+    QVERIFY2(contains(r.text, "error: work-item stopped after 5000 statements (endless loop?); "
+                              "raise the limit with :steps N [step-limit]\n"),
+             r.text.c_str());
+    QVERIFY(!contains(r.text, "--max-steps"));
     QCOMPARE(accept(repl, "k").value, std::string("0"));
     QCOMPARE(accept(repl, "k + 1").value, std::string("1"));
 }

@@ -280,6 +280,9 @@ __kernel void k(__global int* out) {
         auto r = runKernel("__kernel void k(__global int* out) { while (1) { out[0]++; } }", "k",
                            range1D(1, 1), {bufferOf(out)}, o);
         QCOMPARE(r.run->diagnostics().front().kind, DiagnosticKind::StepLimit);
+        // the fact only: each front end words how to raise the limit (FrontEndWording)
+        QCOMPARE(r.run->diagnostics().front().message,
+                 std::string("work-item stopped after 1000 statements (endless loop?)"));
     }
 
     void barrierDivergence() {

@@ -296,6 +296,9 @@ void TestLessonSteps::stepLimitNamesTheGuiSetting() {
             message = diags->index(r, DiagnosticsModel::MessageColumn).data().toString();
     QVERIFY2(message.contains(QStringLiteral("Launch › Step limit")), qPrintable(message));
     QVERIFY(!message.contains(QStringLiteral("--max-steps")));
+    // the runtime's fact, worded by the GUI (ui/GuiWording.h)
+    QCOMPARE(message, QStringLiteral("work-item stopped after 1000 statements (endless loop?); "
+                                     "raise the limit with Launch › Step limit"));
 }
 
 // A .sim error shows with the .sim's name and line, and marks no kernel line.
