@@ -14,6 +14,7 @@
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
 #include "core/ComponentOps.h"
+#include "core/MemorySemantics.h"
 
 #include <string>
 
@@ -21,8 +22,9 @@ namespace clstep {
 
 namespace {
 
-constexpr uint8_t kRelaxed = 0, kAcquire = 2, kRelease = 3, kAcqRel = 4, kSeqCst = 5;
-constexpr uint8_t kScopeWorkItem = 0, kScopeDevice = 2, kScopeSubGroup = 4;
+using namespace memory_order;
+constexpr uint8_t kScopeWorkItem = memory_scope::kWorkItem, kScopeDevice = memory_scope::kDevice,
+                  kScopeSubGroup = memory_scope::kSubGroup;
 
 enum class Kind : uint8_t { Init, Store, Load, Exchange, CmpXchg, Fetch, FlagSet, FlagClear };
 enum class FetchOp : uint8_t { Add, Sub, Or, Xor, And, Min, Max, None };
@@ -124,7 +126,7 @@ void checkSemantics(BuiltinEnv& env, const BuiltinCall& call, int64_t& order, in
     if (scope < kScopeWorkItem || scope > kScopeSubGroup || scope == kScopeWorkItem) {
         env.reportError(DiagnosticKind::InvalidMemoryOrder,
                         std::string(nameOf(call)) + ": " +
-                            (scope == kScopeWorkItem ? std::string("memory_scope_work_item")
+                            (scope == kScopeWorkItem ? std::string(memoryScopeName(kScopeWorkItem))
                                                      : std::to_string(scope)) +
                             " is not a valid scope for an atomic operation (OpenCL C 2.0 "
                             "6.13.11.5)",

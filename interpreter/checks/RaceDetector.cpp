@@ -4,6 +4,7 @@
 
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
+#include "core/MemorySemantics.h"
 #include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
@@ -401,8 +402,8 @@ void RaceDetector::process(Space& sp, const Access& a) {
     const uint16_t site = sp.sites.intern(a.site);
     e.site = site | (a.atomic ? kAtomic : 0);
     if (a.atomic) {
-        // memory_scope_work_item (0), work_group (1), sub_group (4) stay inside the group.
-        if (a.scope == 0 || a.scope == 1 || a.scope == 4) e.site |= kGroupScope;
+        // memory_scope_work_item, work_group and sub_group stay inside the group.
+        if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
         if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
     }
     if (a.asyncCopy)

@@ -170,7 +170,7 @@ private:
         bool atomic = false;
         bool asyncCopy = false;
         uint8_t order = MemoryAccess::kNoOrder; ///< atomics: MemoryAccess::order
-        uint8_t scope = 2;                      ///< atomics: MemoryAccess::scope
+        uint8_t scope = memory_scope::kDevice;  ///< atomics: MemoryAccess::scope
         const uint8_t* data = nullptr;
         const Buffer* buffer = nullptr;
         SourceRange site;

@@ -45,37 +45,13 @@ WorkItemId RaceDetector::idsOf(const Space& sp, uint32_t stamp, uint64_t item) c
 }
 
 std::string RaceDetector::orderName(uint8_t order) {
-    switch (order) {
-    case 0:
-        return "memory_order_relaxed";
-    case 2:
-        return "memory_order_acquire";
-    case 3:
-        return "memory_order_release";
-    case 4:
-        return "memory_order_acq_rel";
-    case 5:
-        return "memory_order_seq_cst";
-    default:
-        return "memory_order " + std::to_string(order);
-    }
+    const char* name = memoryOrderName(order);
+    return name ? name : "memory_order " + std::to_string(order);
 }
 
 std::string RaceDetector::scopeName(uint8_t scope) {
-    switch (scope) {
-    case 0:
-        return "memory_scope_work_item";
-    case 1:
-        return "memory_scope_work_group";
-    case 2:
-        return "memory_scope_device";
-    case 3:
-        return "memory_scope_all_svm_devices";
-    case 4:
-        return "memory_scope_sub_group";
-    default:
-        return "memory_scope " + std::to_string(scope);
-    }
+    const char* name = memoryScopeName(scope);
+    return name ? name : "memory_scope " + std::to_string(scope);
 }
 
 void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, const Conflict& c,

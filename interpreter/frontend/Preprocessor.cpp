@@ -3,6 +3,7 @@
 #include "frontend/ArgumentDirectiveFilter.h"
 
 #include "common/DeepStackThread.h"
+#include "core/MemorySemantics.h"
 #include "frontend/OpenClFeatures.h"
 #include "frontend/Preprocessor.h"
 #include "frontend/PreprocessorOutput.h"
@@ -67,14 +68,12 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
     };
     if (options.deviceLittleEndian) defs.push_back("__ENDIAN_LITTLE__=1");
     if (options.clVersion >= 200) {
-        // 6.13.11.4 memory_order and 6.13.11.5 memory_scope values (as clang numbers them),
-        // 6.13.11.2 initialisation macros.
-        for (const char* d :
-             {"memory_order_relaxed=0", "memory_order_acquire=2", "memory_order_release=3",
-              "memory_order_acq_rel=4", "memory_order_seq_cst=5", "memory_scope_work_item=0",
-              "memory_scope_work_group=1", "memory_scope_device=2",
-              "memory_scope_all_svm_devices=3", "memory_scope_all_devices=3",
-              "memory_scope_sub_group=4", "ATOMIC_VAR_INIT(x)=(x)", "ATOMIC_FLAG_INIT=0"})
+        // 6.13.11.4 memory_order and 6.13.11.5 memory_scope values (core/MemorySemantics.h,
+        // as clang numbers them), 6.13.11.2 initialisation macros.
+        for (auto names : {memoryOrderNames(), memoryScopeNames()})
+            for (const MemorySemanticsName& n : names)
+                defs.push_back(std::string(n.name) + "=" + std::to_string(n.value));
+        for (const char* d : {"ATOMIC_VAR_INIT(x)=(x)", "ATOMIC_FLAG_INIT=0"})
             defs.push_back(d);
     }
     // OpenCL C 3.0 optional features (3.0 spec 6.2.1): exactly those the platform advertises

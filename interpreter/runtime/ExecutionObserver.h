@@ -3,6 +3,7 @@
 #include "common/Diagnostic.h"
 #include "common/SourceRange.h"
 #include "core/AddressSpace.h"
+#include "core/MemorySemantics.h"
 
 #include <cstdint>
 #include <memory>
@@ -26,12 +27,12 @@ struct MemoryAccess {
     uint64_t size = 0;
     bool write = false;
     bool atomic = false; ///< part of an atomic operation (atomics do not race each other)
-    /// For atomics: the memory_order (clang's numbering: 0 relaxed, 2 acquire, 3 release,
-    /// 4 acq_rel, 5 seq_cst) and memory_scope (0 work_item, 1 work_group, 2 device,
-    /// 3 all_svm_devices, 4 sub_group) of OpenCL C 2.0 6.13.11.4/5. The 1.2 atomic_*
+    /// For atomics: the memory_order and memory_scope of OpenCL C 2.0 6.13.11.4/5
+    /// (core/MemorySemantics.h: memory_order::kRelaxed ..., memory_scope::kWorkItem ...,
+    /// clang's numbering). The 1.2 atomic_*
     /// functions give none (order kNoOrder); they are relaxed with device scope.
     uint8_t order = kNoOrder;
-    uint8_t scope = 2;
+    uint8_t scope = memory_scope::kDevice;
     static constexpr uint8_t kNoOrder = 0xFF;
     bool asyncCopy = false; ///< performed by async_work_group_copy on behalf of the group
     /// Part of a byte copy (aggregate assignment or initialisation, argument passing,

@@ -1,6 +1,7 @@
 // WorkItem: the state its memory port and builtins consult (atomic functions, async copies),
 // runtime diagnostics and its ids.
 #include "core/ComponentOps.h"
+#include "core/MemorySemantics.h"
 #include "runtime/ComponentMemory.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
@@ -33,7 +34,7 @@ void WorkItem::atomicEnd() {
     m_atomicHoldsLock = false;
     m_atomicLocked = false;
     m_atomicOrder = MemoryAccess::kNoOrder;
-    m_atomicScope = 2;
+    m_atomicScope = memory_scope::kDevice;
 }
 
 void WorkItem::atomicSemantics(uint8_t order, uint8_t scope) {
