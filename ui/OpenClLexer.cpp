@@ -1,6 +1,7 @@
 #include "OpenClLexer.h"
 
 #include "Theme.h"
+#include "core/ScalarTypes.h"
 
 #include <Qsci/qsciscintilla.h>
 
@@ -92,9 +93,8 @@ const QSet<QByteArray>& types() {
                               "atomic_float",
                               "atomic_double",
                               "atomic_flag"};
-        for (const char* base : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
-                                 "float", "double", "half"}) {
-            QByteArray b(base);
+        for (const ScalarTypeInfo& t : vectorElementTypes()) {
+            QByteArray b(t.name);
             s.insert(b);
             for (const char* n : {"2", "3", "4", "8", "16"})
                 s.insert(b + n);

@@ -2,6 +2,7 @@
 #include "Console.h"
 
 #include "core/Address.h"
+#include "core/ScalarTypes.h"
 #include "debug/ValueFormatter.h"
 
 #include <cstdio>
@@ -13,25 +14,13 @@ using namespace clstep::debug;
 
 namespace {
 
-struct ScalarType {
-    const char* name;
-    TypeKind kind;
-    uint64_t size;
-};
+using ScalarType = ScalarTypeInfo;
 
-const ScalarType kScalarTypes[] = {
-    {"char", TypeKind::Char, 1},     {"uchar", TypeKind::UChar, 1},
-    {"short", TypeKind::Short, 2},   {"ushort", TypeKind::UShort, 2},
-    {"half", TypeKind::Half, 2},     {"int", TypeKind::Int, 4},
-    {"uint", TypeKind::UInt, 4},     {"float", TypeKind::Float, 4},
-    {"long", TypeKind::Long, 8},     {"ulong", TypeKind::ULong, 8},
-    {"double", TypeKind::Double, 8}, {"size_t", TypeKind::ULong, 8},
-};
-
+/// The element type `mem` reads for `name`: char ... double (core/ScalarTypes.h), size_t as
+/// ulong; null for any other name.
 const ScalarType* scalarType(const std::string& name) {
-    for (const ScalarType& t : kScalarTypes)
-        if (name == t.name) return &t;
-    return nullptr;
+    const ScalarType* t = scalarTypeNamed(name == "size_t" ? "ulong" : name);
+    return t && t->kind != TypeKind::Void && t->kind != TypeKind::Bool ? t : nullptr;
 }
 
 const std::vector<MemoryRegion>& regionsOf(const Snapshot& s, AddressSpace space) {
@@ -186,14 +175,14 @@ void Console::cmdMem(const Args& args, const std::string&) {
                      args[i].substr(1) == std::to_string(address::buffer(r.address))))
                     found = &r;
             if (!found) {
-                std::string names;
+                std::string names, types;
                 for (const MemoryRegion& r : regions)
                     names += (names.empty() ? "" : ", ") + r.name;
-                return error(
-                    "no " + std::string(addressSpaceName(space)) + " buffer or type '" + args[i] +
-                        "'",
-                    "buffers: " + names +
-                        "; types: char uchar short ushort int uint long ulong half float double");
+                for (const ScalarType& t : vectorElementTypes())
+                    types += std::string(" ") + t.name;
+                return error("no " + std::string(addressSpaceName(space)) + " buffer or type '" +
+                                 args[i] + "'",
+                             "buffers: " + names + "; types:" + types);
             }
             region = found;
         }

@@ -4,9 +4,11 @@
 /// from the exact source value in the requested mode (no double rounding through float).
 #include "builtins/BuiltinHelpers.h"
 #include "builtins/MemoryBuiltinHelpers.h"
+#include "core/ScalarTypes.h"
 
 #include <array>
 #include <cmath>
+#include <span>
 #include <string>
 
 namespace clstep {
@@ -17,17 +19,15 @@ namespace {
 
 enum class Round : uint8_t { Default, Rte, Rtz, Rtp, Rtn };
 
-constexpr TypeKind kKinds[] = {TypeKind::Char, TypeKind::UChar, TypeKind::Short, TypeKind::UShort,
-                               TypeKind::Int,  TypeKind::UInt,  TypeKind::Long,  TypeKind::ULong,
-                               TypeKind::Half, TypeKind::Float, TypeKind::Double};
-constexpr const char* kKindNames[] = {"char", "uchar", "short", "ushort", "int",   "uint",
-                                      "long", "ulong", "half",  "float",  "double"};
+/// The destination types: char ... double (core/ScalarTypes.h).
+constexpr std::span<const ScalarTypeInfo> kKinds = vectorElementTypes();
 constexpr uint32_t kWidths[] = {1, 2, 3, 4, 8, 16};
-constexpr size_t kKindCount = std::size(kKinds);
+constexpr size_t kKindCount = kKinds.size();
 constexpr size_t kWidthCount = std::size(kWidths);
 
 bool isFloatKind(TypeKind k) {
-    return k == TypeKind::Half || k == TypeKind::Float || k == TypeKind::Double;
+    const ScalarTypeInfo* s = scalarTypeInfo(k);
+    return s && s->isFloat;
 }
 
 // --- Resolution: convert_T and as_T take any non-bool arithmetic scalar or vector with
@@ -53,7 +53,7 @@ bool resolveTo(TypeContext& types, const std::vector<QualType>& args, BuiltinSig
 
 template <bool As, size_t I>
 constexpr BuiltinResolveFn resolverAt() {
-    return &resolveTo<As, kKinds[I / kWidthCount], kWidths[I % kWidthCount]>;
+    return &resolveTo<As, kKinds[I / kWidthCount].kind, kWidths[I % kWidthCount]>;
 }
 template <bool As, size_t... I>
 constexpr std::array<BuiltinResolveFn, sizeof...(I)> resolverTable(std::index_sequence<I...>) {
@@ -301,9 +301,9 @@ void registerConversionBuiltins(BuiltinRegistry& r) {
     constexpr auto saturating = convertImpls<true>(std::make_index_sequence<5>{});
     for (size_t i = 0; i < kKindCount * kWidthCount; ++i) {
         const uint32_t n = kWidths[i % kWidthCount];
-        const TypeKind kind = kKinds[i / kWidthCount];
+        const TypeKind kind = kKinds[i / kWidthCount].kind;
         const std::string type =
-            std::string(kKindNames[i / kWidthCount]) + (n > 1 ? std::to_string(n) : "");
+            std::string(kKinds[i / kWidthCount].name) + (n > 1 ? std::to_string(n) : "");
         r.add(custom(("as_" + type).c_str(), asResolvers[i], &implAs));
         for (size_t m = 0; m < 5; ++m) {
             const std::string name = "convert_" + type;

@@ -1,22 +1,11 @@
 #include "core/TypeContext.h"
+#include "core/ScalarTypes.h"
 
 #include <algorithm>
 
 namespace clstep {
 
 namespace {
-struct ScalarInfo {
-    TypeKind kind;
-    const char* name;
-    uint64_t size;
-};
-const ScalarInfo kScalars[] = {
-    {TypeKind::Void, "void", 0},     {TypeKind::Bool, "bool", 1},   {TypeKind::Char, "char", 1},
-    {TypeKind::UChar, "uchar", 1},   {TypeKind::Short, "short", 2}, {TypeKind::UShort, "ushort", 2},
-    {TypeKind::Int, "int", 4},       {TypeKind::UInt, "uint", 4},   {TypeKind::Long, "long", 8},
-    {TypeKind::ULong, "ulong", 8},   {TypeKind::Half, "half", 2},   {TypeKind::Float, "float", 4},
-    {TypeKind::Double, "double", 8},
-};
 const char* kOpaque[] = {
     "event_t",   "sampler_t",       "image1d_t",    "image1d_array_t", "image1d_buffer_t",
     "image2d_t", "image2d_array_t", "image3d_t",    "image2d_depth_t", "image2d_array_depth_t",
@@ -24,7 +13,7 @@ const char* kOpaque[] = {
 } // namespace
 
 TypeContext::TypeContext() {
-    for (const ScalarInfo& s : kScalars) {
+    for (const ScalarTypeInfo& s : kScalarTypes) {
         Type* t = make();
         t->kind = s.kind;
         t->name = s.name;

@@ -3,6 +3,7 @@
 
 #include "common/Half.h"
 #include "core/Address.h"
+#include "core/ScalarTypes.h"
 #include "runtime/ComponentMemory.h"
 
 #include <algorithm>
@@ -95,60 +96,15 @@ uint64_t ValueFormatter::readUnsigned(const uint8_t* p, size_t n, bool big) {
 }
 
 int ValueFormatter::componentBytes(TypeKind kind) {
-    switch (kind) {
-    case TypeKind::Bool:
-    case TypeKind::Char:
-    case TypeKind::UChar:
-        return 1;
-    case TypeKind::Short:
-    case TypeKind::UShort:
-    case TypeKind::Half:
-        return 2;
-    case TypeKind::Int:
-    case TypeKind::UInt:
-    case TypeKind::Float:
-        return 4;
-    case TypeKind::Long:
-    case TypeKind::ULong:
-    case TypeKind::Double:
-    case TypeKind::Pointer:
-        return 8;
-    default:
-        return 0;
-    }
+    if (kind == TypeKind::Pointer) return 8; // an encoded address (core/Address.h)
+    const ScalarTypeInfo* s = kind == TypeKind::Void ? nullptr : scalarTypeInfo(kind);
+    return s ? static_cast<int>(s->size) : 0;
 }
 
 const char* ValueFormatter::componentName(TypeKind kind) {
-    switch (kind) {
-    case TypeKind::Bool:
-        return "bool";
-    case TypeKind::Char:
-        return "char";
-    case TypeKind::UChar:
-        return "uchar";
-    case TypeKind::Short:
-        return "short";
-    case TypeKind::UShort:
-        return "ushort";
-    case TypeKind::Int:
-        return "int";
-    case TypeKind::UInt:
-        return "uint";
-    case TypeKind::Long:
-        return "long";
-    case TypeKind::ULong:
-        return "ulong";
-    case TypeKind::Half:
-        return "half";
-    case TypeKind::Float:
-        return "float";
-    case TypeKind::Double:
-        return "double";
-    case TypeKind::Pointer:
-        return "pointer";
-    default:
-        return "";
-    }
+    if (kind == TypeKind::Pointer) return "pointer";
+    const ScalarTypeInfo* s = kind == TypeKind::Void ? nullptr : scalarTypeInfo(kind);
+    return s ? s->name : "";
 }
 
 std::string ValueFormatter::hexBytes(const uint8_t* p, size_t n) {

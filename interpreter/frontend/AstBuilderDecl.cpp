@@ -1,4 +1,5 @@
 // AstBuilder: declarations, declaration specifiers, records and enums.
+#include "core/ScalarTypes.h"
 #include "frontend/AstBuilder.h"
 
 #include <set>
@@ -14,9 +15,12 @@ bool isVectorName(const std::string& name) {
     while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9')
         --digits;
     if (digits == name.size() || digits == 0) return false;
-    static const std::set<std::string> elements = {"char",  "uchar",  "short", "ushort",
-                                                   "int",   "uint",   "long",  "ulong",
-                                                   "float", "double", "half"};
+    static const std::set<std::string> elements = [] {
+        std::set<std::string> names;
+        for (const ScalarTypeInfo& t : vectorElementTypes())
+            names.insert(t.name);
+        return names;
+    }();
     static const std::set<std::string> widths = {"2", "3", "4", "8", "16"};
     return elements.count(name.substr(0, digits)) && widths.count(name.substr(digits));
 }

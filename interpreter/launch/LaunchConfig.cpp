@@ -1,4 +1,5 @@
 #include "launch/LaunchConfig.h"
+#include "core/ScalarTypes.h"
 
 #include <array>
 #include <charconv>
@@ -7,24 +8,16 @@
 namespace clstep::launch {
 
 namespace {
-struct TypeEntry {
-    ElementType type;
-    std::string_view name;
-    size_t size;
-};
-// Oclgrind's order (MATCH_TYPE / MATCH_TYPE_PREFIX), which matters for prefix matching.
-constexpr std::array<TypeEntry, 10> kTypes{{
-    {ElementType::Char, "char", 1},
-    {ElementType::UChar, "uchar", 1},
-    {ElementType::Short, "short", 2},
-    {ElementType::UShort, "ushort", 2},
-    {ElementType::Int, "int", 4},
-    {ElementType::UInt, "uint", 4},
-    {ElementType::Long, "long", 8},
-    {ElementType::ULong, "ulong", 8},
-    {ElementType::Float, "float", 4},
-    {ElementType::Double, "double", 8},
-}};
+/// The scalar type (core/ScalarTypes.h: name and size) of each ElementType, in ElementType
+/// order: Oclgrind's order (MATCH_TYPE / MATCH_TYPE_PREFIX), which matters for prefix
+/// matching.
+constexpr std::array<TypeKind, 10> kKindOf{
+    TypeKind::Char, TypeKind::UChar, TypeKind::Short, TypeKind::UShort, TypeKind::Int,
+    TypeKind::UInt, TypeKind::Long,  TypeKind::ULong, TypeKind::Float,  TypeKind::Double};
+
+const ScalarTypeInfo& scalarOf(ElementType t) {
+    return *scalarTypeInfo(kKindOf[static_cast<size_t>(t)]);
+}
 } // namespace
 
 bool parseSizeList(std::string_view text, std::array<uint64_t, 3>& out, uint32_t& dims) {
@@ -48,16 +41,16 @@ bool parseSizeList(std::string_view text, std::array<uint64_t, 3>& out, uint32_t
 }
 
 size_t elementSize(ElementType t) {
-    return kTypes[static_cast<size_t>(t)].size;
+    return scalarOf(t).size;
 }
 
 std::string_view elementTypeName(ElementType t) {
-    return kTypes[static_cast<size_t>(t)].name;
+    return scalarOf(t).name;
 }
 
 std::optional<ElementType> elementTypeFromName(std::string_view name) {
-    for (const TypeEntry& e : kTypes)
-        if (e.name == name) return e.type;
+    for (size_t i = 0; i < kKindOf.size(); ++i)
+        if (name == scalarOf(ElementType(i)).name) return ElementType(i);
     return std::nullopt;
 }
 
@@ -69,8 +62,8 @@ std::optional<ElementType> defaultElementType(std::string_view typeName) {
             name.erase(0, qualifier.size());
     if (std::string_view(name).starts_with("unsigned ")) name.replace(0, 9, "u");
     typeName = name;
-    for (const TypeEntry& e : kTypes)
-        if (typeName.starts_with(e.name)) return e.type;
+    for (size_t i = 0; i < kKindOf.size(); ++i)
+        if (typeName.starts_with(scalarOf(ElementType(i)).name)) return ElementType(i);
     if (typeName.starts_with("void*")) return ElementType::UChar;
     return std::nullopt;
 }

@@ -8,6 +8,8 @@
 #include <QDirIterator>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace {
 
 /// The source root to check.
@@ -101,6 +103,30 @@ private slots:
         QVERIFY(!text(QStringLiteral("interpreter/core/Value.h")).isEmpty());
         QVERIFY(text(QStringLiteral("interpreter/core/Value.h"))
                     .contains(QStringLiteral("Component components[16];")));
+    }
+
+    /// The scalar types' names and sizes are written once, in core/ScalarTypes.h: no other
+    /// file spells all of char ... ulong, float and double as string literals outside comments
+    /// (frontend/AstBuilderDecl.cpp names each type its C declaration specifiers make,
+    /// `unsigned short` -> "ushort": the rules of 6.1.1, not a table).
+    void oneScalarTypeTable() {
+        const QStringList names = {"char", "uchar", "short", "ushort", "int",
+                                   "uint", "long",  "ulong", "float",  "double"};
+        QStringList copies;
+        for (const QString& f : sources(kProduct)) {
+            if (f == QStringLiteral("interpreter/core/ScalarTypes.h") ||
+                f == QStringLiteral("interpreter/frontend/AstBuilderDecl.cpp"))
+                continue;
+            QString code;
+            for (const QString& line : text(f).split(QLatin1Char('\n')))
+                if (!line.trimmed().startsWith(QStringLiteral("//")))
+                    code += line + QLatin1Char('\n');
+            if (std::all_of(names.begin(), names.end(), [&](const QString& n) {
+                    return code.contains(QLatin1Char('"') + n + QLatin1Char('"'));
+                }))
+                copies << f;
+        }
+        QVERIFY2(copies.isEmpty(), qPrintable(copies.join('\n')));
     }
 
     /// The memory orders and scopes (OpenCL C 2.0 6.13.11.4/5) are spelled and numbered in one
