@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace clstep {
+namespace clstep::launch {
 
 /// Formats diagnostics for the command line: `FILE:LINE:COL: error: message [kind]`
 /// followed by the source line and a caret/tilde underline of the range, then notes; or as
@@ -59,4 +59,4 @@ private:
     std::string m_kernel;
 };
 
-} // namespace clstep
+} // namespace clstep::launch
