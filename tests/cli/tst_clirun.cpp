@@ -83,7 +83,7 @@ private slots:
             write(dir, "spin.sim", "spin.cl\nspin\n1 1 1\n1 1 1\n<size=8 int fill=0>\n");
         CliResult r = cli({"run", sim, "--max-steps", "1000"});
         QVERIFY2(r.err.contains(QStringLiteral(
-                     "spin.cl:2:3: error: work-item stopped after 1000 statements (endless "
+                     "spin.cl:2:25: error: work-item stopped after 1000 statements (endless "
                      "loop?); raise the limit with --max-steps [step-limit]\n")),
                  qPrintable(r.err));
     }

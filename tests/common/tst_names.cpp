@@ -62,7 +62,7 @@ private slots:
     void oneClassProgram() {
         const QStringList found =
             matches(sources(kProduct),
-                    QRegularExpression(QStringLiteral(R"(\b(class|struct) Program\b\s*[:{])")));
+                    QRegularExpression(QStringLiteral("\\b(class|struct) Program\\b\\s*[:{]")));
         QCOMPARE(found.size(), 1);
         QVERIFY2(found.front().startsWith(QStringLiteral("interpreter/frontend/Program.h:")),
                  qPrintable(found.join('\n')));
@@ -72,7 +72,7 @@ private slots:
     void oneCheckOptions() {
         const QStringList found =
             matches(sources(kProduct),
-                    QRegularExpression(QStringLiteral(R"(\bstruct CheckOptions\b\s*[:{])")));
+                    QRegularExpression(QStringLiteral("\\bstruct CheckOptions\\b\\s*[:{]")));
         QCOMPARE(found.size(), 1);
         QVERIFY2(found.front().startsWith(QStringLiteral("interpreter/checks/")),
                  qPrintable(found.join('\n')));
@@ -85,7 +85,7 @@ private slots:
             if (f.endsWith(QStringLiteral("/KernelLauncher.h"))) files << f;
         QCOMPARE(files, QStringList{QStringLiteral("platform/KernelLauncher.h")});
         QVERIFY2(matches(sources(kProduct),
-                         QRegularExpression(QStringLiteral(R"(\bclass KernelLauncher\b)")))
+                         QRegularExpression(QStringLiteral("\\bclass KernelLauncher\\b")))
                      .isEmpty(),
                  "a class KernelLauncher besides the platform's launchKernel");
     }
@@ -98,7 +98,7 @@ private slots:
             sources({QStringLiteral("interpreter/core"), QStringLiteral("interpreter/builtins"),
                      QStringLiteral("interpreter/frontend"), QStringLiteral("interpreter/runtime"),
                      QStringLiteral("interpreter/repl")}),
-            QRegularExpression(QStringLiteral(R"((?<![A-Za-z])[Ll]ane|[a-z]Lane)")));
+            QRegularExpression(QStringLiteral("(?<![A-Za-z])[Ll]ane|[a-z]Lane")));
         QVERIFY2(found.isEmpty(), qPrintable(found.join('\n')));
         QVERIFY(!text(QStringLiteral("interpreter/core/Value.h")).isEmpty());
         QVERIFY(text(QStringLiteral("interpreter/core/Value.h"))
@@ -135,14 +135,15 @@ private slots:
     void memoryScopesAndOrdersFromOneHeader() {
         const QStringList files = sources(kProduct);
         QStringList found = matches(files, QRegularExpression(QStringLiteral(
-                                               R"("memory_(scope|order)_[a-z_]+(=|")\s*[,}]?)")));
+                                               "\"memory_(scope|order)_[a-z_]+(=|\")\\s*[,}]?")));
         found.removeIf([](const QString& m) {
-            return m.startsWith(QStringLiteral("interpreter/core/MemorySemantics.cpp:")) ||
+            return m.startsWith(QStringLiteral("interpreter/core/MemorySemantics.")) ||
                    m.contains(QStringLiteral(": //")); // a comment naming one
         });
         QVERIFY2(found.isEmpty(), qPrintable(found.join('\n')));
-        found = matches(files, QRegularExpression(QStringLiteral(
-                                   R"(\b(a\.|m_atomic)?([sS]cope|[oO]rder)\s*(=|==|!=)\s*[0-9])")));
+        found =
+            matches(files, QRegularExpression(QStringLiteral(
+                               "\\b(a\\.|m_atomic)?([sS]cope|[oO]rder)\\s*(=|==|!=)\\s*[0-9]")));
         // runtime/WorkItem.h is being split by another branch (issue #30 item 4), which
         // owns its m_atomicScope default until then.
         found.removeIf([](const QString& m) {
@@ -156,7 +157,7 @@ private slots:
         const QStringList found =
             matches(sources({QStringLiteral("interpreter/runtime")}),
                     QRegularExpression(
-                        QStringLiteral(R"(--max-steps|stepLimitSetting|:steps\b|Step limit)")));
+                        QStringLiteral("--max-steps|stepLimitSetting|:steps\\b|Step limit")));
         QVERIFY2(found.isEmpty(), qPrintable(found.join('\n')));
     }
 };
