@@ -167,32 +167,34 @@ ExploreSeen TestClassroomLesson::explore() {
     return seen;
 }
 
-// Every *Menu › Item* (and *Menu › Submenu › Item*) the guide names is in the menu bar.
+// Every *Menu › Item* (and *Menu › Submenu › Item*) the guide and the README name is in the
+// menu bar.
 void TestClassroomLesson::theMenusTheGuideNamesExist() {
-    QFile f(test::sourcePath("docs/classroom.md"));
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QString guide = QString::fromUtf8(f.readAll());
     auto plain = [](QString s) {
         return s.remove(QLatin1Char('&')).remove(QStringLiteral("…")).trimmed();
     };
     QStringList missing;
     const QRegularExpression path(QStringLiteral("(?<!\\*)\\*([^*`]+ › [^*`]+)\\*"));
-    for (auto it = path.globalMatch(guide); it.hasNext();) {
-        const QString named = it.next().captured(1).simplified();
-        const QStringList parts = named.split(QStringLiteral(" › "));
-        QList<QAction*> level = m_window->menuBar()->actions();
-        bool found = true;
-        for (const QString& part : parts) {
-            QAction* match = nullptr;
-            for (QAction* a : level)
-                if (!a->isSeparator() && plain(a->text()).startsWith(plain(part))) match = a;
-            if (!match) {
-                found = false;
-                break;
+    for (const char* doc : {"docs/classroom.md", "README.md"}) {
+        QFile f(test::sourcePath(doc));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        for (auto it = path.globalMatch(text); it.hasNext();) {
+            const QString named = it.next().captured(1).simplified();
+            QList<QAction*> level = m_window->menuBar()->actions();
+            bool found = true;
+            for (const QString& part : named.split(QStringLiteral(" › "))) {
+                QAction* match = nullptr;
+                for (QAction* a : level)
+                    if (!a->isSeparator() && plain(a->text()).startsWith(plain(part))) match = a;
+                if (!match) {
+                    found = false;
+                    break;
+                }
+                level = match->menu() ? match->menu()->actions() : QList<QAction*>{};
             }
-            level = match->menu() ? match->menu()->actions() : QList<QAction*>{};
+            if (!found) missing << QStringLiteral("%1 (%2)").arg(named, QLatin1String(doc));
         }
-        if (!found) missing << named;
     }
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("no such menu item: ") +
                                            missing.join(QStringLiteral(", "))));
