@@ -18,6 +18,9 @@ DiagnosticsView::DiagnosticsView(QWidget* parent) : QTableView(parent) {
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(false);
     horizontalHeader()->setMinimumSectionSize(8);
+    // a selected row selects every column: bold titles would say nothing and outgrow their
+    // columns
+    horizontalHeader()->setHighlightSections(false);
 }
 
 void DiagnosticsView::setModel(QAbstractItemModel* model) {
@@ -57,7 +60,11 @@ void DiagnosticsView::fitColumns() {
     std::array<int, DiagnosticsModel::ColumnCount> title{};
     int total = 0;
     for (int c : narrow) {
-        title[c] = header->sectionSizeHint(c);
+        // the title and the header's margins (sectionSizeHint() keeps room for a sort
+        // indicator this table never shows)
+        title[c] = header->fontMetrics().horizontalAdvance(
+                       model()->headerData(c, Qt::Horizontal).toString()) +
+                   2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
         want[c] = std::max(title[c], sizeHintForColumn(c));
         total += want[c];
     }
