@@ -16,6 +16,7 @@ namespace clstep::ui {
 class DiagnosticsView : public QTableView {
     Q_OBJECT
 public:
+    /// A table of whole rows, one selectable at a time, no row numbers, titles never bold.
     explicit DiagnosticsView(QWidget* parent = nullptr);
     /// Sets the model (a DiagnosticsModel: its column numbers) and follows its changes.
     void setModel(QAbstractItemModel* model) override;
@@ -23,7 +24,9 @@ public:
     void fitColumns();
 
 protected:
+    /// A new width: the columns are fitted again.
     void resizeEvent(QResizeEvent* event) override;
+    /// A new font (zoom, presentation mode) or style: the columns are fitted again.
     void changeEvent(QEvent* event) override;
 
 private:
