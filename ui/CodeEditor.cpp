@@ -20,6 +20,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cctype>
 
 namespace clstep::ui {
 
@@ -344,18 +345,44 @@ void CodeEditor::fillRange(int indicator, const SourceRange& range) {
     const int lastLine = lines();
     const int l0 = static_cast<int>(range.begin.line) - 1;
     if (l0 >= lastLine) return;
-    const long start = SendScintilla(SCI_POSITIONFROMLINE, l0) +
-                       std::max<int>(0, static_cast<int>(range.begin.column) - 1);
+    long start = SendScintilla(SCI_POSITIONFROMLINE, l0) +
+                 std::max<int>(0, static_cast<int>(range.begin.column) - 1);
     long end = start + 1;
     if (range.end.valid() && range.end.line >= range.begin.line) {
         const int l1 = std::min<int>(static_cast<int>(range.end.line) - 1, lastLine - 1);
         end = SendScintilla(SCI_POSITIONFROMLINE, l1) +
               std::max<int>(0, static_cast<int>(range.end.column) - 1);
     }
+    const long lineStart = SendScintilla(SCI_POSITIONFROMLINE, l0);
     const long lineEnd = SendScintilla(SCI_GETLINEENDPOSITION, l0);
     if (end <= start) end = std::max(start + 1, lineEnd);
+    if (start >= lineEnd && lineEnd > lineStart) {
+        // a point past the line's last character (clang's "expected ';'" at the end of a
+        // half-typed line): a squiggle there would cover only the line break, so it
+        // underlines the last word (or character) before it
+        long last = lineEnd - 1;
+        while (last > lineStart &&
+               std::isspace(static_cast<int>(SendScintilla(SCI_GETCHARAT, last))))
+            --last;
+        start = std::min<long>(last, SendScintilla(SCI_WORDSTARTPOSITION, last + 1, true));
+        end = last + 1;
+    }
     SendScintilla(SCI_SETINDICATORCURRENT, indicator);
     SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
+}
+
+QString CodeEditor::squiggledText(int line) const {
+    const QString text = this->text(line - 1);
+    const long lineStart = SendScintilla(SCI_POSITIONFROMLINE, line - 1);
+    const long lineEnd = SendScintilla(SCI_GETLINEENDPOSITION, line - 1);
+    QString out;
+    for (long pos = lineStart; pos < lineEnd; ++pos) {
+        bool under = false;
+        for (int ind : {ErrorIndicator, WarningIndicator, RaceIndicator, BenignRaceIndicator})
+            under = under || SendScintilla(SCI_INDICATORVALUEAT, ind, pos) != 0;
+        if (under) out += text.mid(pos - lineStart, 1);
+    }
+    return out;
 }
 
 void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t mainFile,

@@ -67,6 +67,9 @@ public:
     static QKeySequence redoKey();
     /// Lines that currently carry a diagnostic squiggle (for tests).
     QList<int> diagnosticLines() const { return m_diagnosticLines; }
+    /// The characters of `line` (1-based) under a diagnostic squiggle of any kind, in order
+    /// (for tests: a squiggle over no visible character is not one).
+    QString squiggledText(int line) const;
     /// How many other work-items the margin shows at `line` (0 for none).
     int othersAt(int line) const { return m_others.value(line); }
     /// The annotation text under `line`.

@@ -101,6 +101,12 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
                           .arg(QString::fromLatin1(severityName(d->severity)),
                                QString::fromUtf8(DiagnosticKinds::name(d->kind)),
                                QString::fromStdString(guiWording().message(*d)).toHtmlEscaped());
+        // the narrow columns' whole text (the view may elide them, DiagnosticsView)
+        QStringList cells{tr("line %1").arg(data(index.siblingAtColumn(LineColumn)).toString())};
+        const QString ids = data(index.siblingAtColumn(WorkItemsColumn)).toString();
+        if (!ids.isEmpty()) cells << tr("work-items %1").arg(ids);
+        cells << tr("count %1").arg(data(index.siblingAtColumn(CountColumn)).toString());
+        tip += QStringLiteral("<br>") + cells.join(QStringLiteral(" · ")).toHtmlEscaped();
         for (const RelatedLocation& n : d->notes)
             tip += QStringLiteral("<br>line %1: %2")
                        .arg(n.range.begin.line)

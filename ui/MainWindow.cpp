@@ -452,11 +452,21 @@ void MainWindow::saveFile(bool as) {
         statusBar()->showMessage(tr("saved %1").arg(m_document->path()), 4000);
 }
 
+namespace {
+/// The version of the dock layout saved in the settings (QMainWindow::saveState()). Raise it
+/// when the panes are regrouped: a layout saved by an older version is then not restored
+/// (QMainWindow::restoreState() refuses another version) and the window opens with the
+/// current grouping. 0: every pane a right-hand tab (before issue #31); 1: the panes of a
+/// lesson as tabs, the tools hidden until View › Panes.
+constexpr int kLayoutVersion = 1;
+} // namespace
+
 void MainWindow::restoreSettings() {
     if (!m_options.persistSettings) return;
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    m_restored = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_restored =
+        restoreState(s.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
 }
 
 void MainWindow::saveSettings() {
@@ -464,7 +474,7 @@ void MainWindow::saveSettings() {
     QSettings s;
     if (m_presentation) setPresentationMode(false);
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
     s.setValue(QStringLiteral("view/dark"), Theme::dark());
     s.setValue(QStringLiteral("view/scale"), Theme::fontScale());
 }

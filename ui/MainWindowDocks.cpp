@@ -8,6 +8,7 @@
 #include "DebugActions.h"
 #include "DebugController.h"
 #include "DiagnosticsModel.h"
+#include "DiagnosticsView.h"
 #include "KernelDocument.h"
 #include "LaunchPanel.h"
 #include "MainMenus.h"
@@ -109,26 +110,10 @@ void MainWindow::buildDocks() {
                                  Qt::RightDockWidgetArea);
 
     m_diagModel = new DiagnosticsModel(this);
-    m_diagView = new QTableView;
+    // columns sized to their contents, the message last and stretched (DiagnosticsView)
+    m_diagView = new DiagnosticsView;
     m_diagView->setObjectName(QStringLiteral("diagnosticsView"));
     m_diagView->setModel(m_diagModel);
-    m_diagView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_diagView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_diagView->setWordWrap(false);
-    m_diagView->verticalHeader()->hide();
-    m_diagView->horizontalHeader()->setStretchLastSection(false);
-    m_diagView->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::MessageColumn,
-                                                         QHeaderView::Stretch);
-    // the message last and wide (every row's tooltip has it whole): the narrow columns first
-    QHeaderView* diagHeader = m_diagView->horizontalHeader();
-    diagHeader->moveSection(diagHeader->visualIndex(DiagnosticsModel::MessageColumn),
-                            DiagnosticsModel::ColumnCount - 1);
-    // narrow enough that the message keeps 10+ characters in a 430-pixel right column
-    m_diagView->setColumnWidth(DiagnosticsModel::SeverityColumn, 40);
-    m_diagView->setColumnWidth(DiagnosticsModel::LineColumn, 45);
-    m_diagView->setColumnWidth(DiagnosticsModel::KindColumn, 75);
-    m_diagView->setColumnWidth(DiagnosticsModel::CountColumn, 40);
-    m_diagView->setColumnWidth(DiagnosticsModel::WorkItemsColumn, 85);
     connect(m_diagView, &QTableView::clicked, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,

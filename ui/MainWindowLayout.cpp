@@ -164,11 +164,11 @@ void MainWindow::applyDockSizes(QSize keep) {
     for (int ms : {400, 1000}) // after the held minimums below are released, and once more
         QTimer::singleShot(ms, this, restore);
     if (m_presentation && presentationStacked()) {
-        // editor above, grid and memory below: the bottom row takes 55% of the height (at
-        // least 8 rows of memory on a 768-pixel projector)
+        // editor above, grid and memory below: the bottom row takes 48% of the height, just
+        // the 8 rows of memory on a 768-pixel projector, the editor the rest (12 lines)
         resizeDocks(
             {dock(QStringLiteral("dockWorkItems")), dock(QStringLiteral("dockMemory_local"))},
-            {h * 55 / 100, h * 55 / 100}, Qt::Vertical);
+            {h * 48 / 100, h * 48 / 100}, Qt::Vertical);
         resizeDocks({dock(QStringLiteral("dockWorkItems"))}, {w * 45 / 100}, Qt::Horizontal);
         return;
     }

@@ -1,7 +1,8 @@
 // GUI tests of issue #31 items 5, 6 and 7 on a real X server with a 1024x768 screen (a
 // projector; CTest runs this file under xvfb-run): the window's frame stays inside the screen
 // in the normal, presentation and teaching layouts and after ten simt steps; presentation
-// mode shows at least 60 editor columns and 8 memory rows; the View menu fits the screen;
+// mode shows at least 60 editor columns, 12 editor lines and 8 memory rows; the View menu
+// fits the screen;
 // dock tabs, toolbar buttons and status texts are readable (not cut, or with a tooltip).
 #include "CodeEditor.h"
 #include "DebugActions.h"
@@ -51,6 +52,8 @@ private:
     /// Why the window is not inside the screen, or empty.
     QString offScreen(const char* when) const;
     int editorColumns() const;
+    /// Whole lines of text the editor shows.
+    int editorLines() const;
     int visibleRows(AddressSpace space) const;
     bool script(const QStringList& commands);
 
@@ -124,6 +127,12 @@ int TestScreenFit::editorColumns() const {
     return (e->viewport()->width() - margins) / column;
 }
 
+int TestScreenFit::editorLines() const {
+    CodeEditor* e = m_window->editor();
+    const int line = e->textHeight(0);
+    return line > 0 ? e->viewport()->height() / line : 0;
+}
+
 int TestScreenFit::visibleRows(AddressSpace space) const {
     MemoryPane* p = m_window->memoryPane(space);
     if (!p || !p->isVisible()) return 0;
@@ -142,6 +151,8 @@ void TestScreenFit::presentationFits() {
     QStringList problems;
     problems << offScreen("presentation mode");
     if (editorColumns() < 60) problems << QStringLiteral("%1 editor columns").arg(editorColumns());
+    // the loop and its neighbours at once: 12 lines (was 10), with 8 rows of __local below
+    if (editorLines() < 12) problems << QStringLiteral("%1 editor lines").arg(editorLines());
     if (visibleRows(AddressSpace::Local) < 8)
         problems << QStringLiteral("%1 __local rows").arg(visibleRows(AddressSpace::Local));
     problems.removeAll(QString());
