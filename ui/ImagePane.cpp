@@ -58,8 +58,9 @@ ImagePane::ImagePane(QWidget* parent) : QWidget(parent) {
 
 void ImagePane::setRegion(SnapshotPtr snapshot, int index) {
     const debug::MemoryRegion* r = nullptr;
-    if (snapshot && index >= 0 && index < static_cast<int>(snapshot->global.size()))
-        r = &snapshot->global[static_cast<size_t>(index)];
+    if (snapshot && index >= 0 &&
+        index < static_cast<int>(snapshot->memory[AddressSpace::Global].size()))
+        r = &snapshot->memory[AddressSpace::Global][static_cast<size_t>(index)];
     m_view->setRegion(std::move(snapshot), index);
     m_summary.clear();
     if (r && r->image) m_summary = QString::fromStdString(debug::ImageTexels::summary(*r->image));

@@ -36,9 +36,10 @@ ImageView::ImageView(QWidget* parent) : QWidget(parent) {
 }
 
 const debug::MemoryRegion* ImageView::region() const {
-    if (!m_snapshot || m_index < 0 || m_index >= static_cast<int>(m_snapshot->global.size()))
-        return nullptr;
-    const debug::MemoryRegion& r = m_snapshot->global[static_cast<size_t>(m_index)];
+    if (!m_snapshot) return nullptr;
+    const std::vector<debug::MemoryRegion>& global = m_snapshot->memory[AddressSpace::Global];
+    if (m_index < 0 || m_index >= static_cast<int>(global.size())) return nullptr;
+    const debug::MemoryRegion& r = global[static_cast<size_t>(m_index)];
     return r.image ? &r : nullptr;
 }
 

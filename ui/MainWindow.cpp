@@ -293,7 +293,7 @@ void MainWindow::onState(const SessionState& st) {
     // a launch with __constant memory shows its pane (hidden while there is none), once: a
     // pane the user closes stays closed until a launch without __constant memory
     if (QDockWidget* d = dock(QStringLiteral("dockMemory_constant")); d && s) {
-        const bool any = !s->constant.empty();
+        const bool any = !s->memory[AddressSpace::Constant].empty();
         if (any && d->isHidden() && !d->property("clstepShownFor").toBool()) d->show();
         d->setProperty("clstepShownFor", any);
     }

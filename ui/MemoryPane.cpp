@@ -142,19 +142,7 @@ void MemoryPane::applyTheme() {
 
 const std::vector<debug::MemoryRegion>* MemoryPane::regions() const {
     const debug::Snapshot* s = m_state.snapshot.get();
-    if (!s) return nullptr;
-    switch (m_space) {
-    case AddressSpace::Global:
-        return &s->global;
-    case AddressSpace::Constant:
-        return &s->constant;
-    case AddressSpace::Local:
-        return &s->local;
-    case AddressSpace::Private:
-        return &s->privateMemory;
-    default:
-        return nullptr;
-    }
+    return s ? &s->memory[m_space] : nullptr;
 }
 
 void MemoryPane::learnTypes(const debug::Snapshot& s) {

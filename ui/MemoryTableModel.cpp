@@ -16,21 +16,6 @@ namespace clstep::ui {
 namespace {
 constexpr int kFadeSteps = 6;
 
-const std::vector<debug::MemoryRegion>* regionsOf(const debug::Snapshot& s, AddressSpace space) {
-    switch (space) {
-    case AddressSpace::Global:
-        return &s.global;
-    case AddressSpace::Constant:
-        return &s.constant;
-    case AddressSpace::Local:
-        return &s.local;
-    case AddressSpace::Private:
-        return &s.privateMemory;
-    default:
-        return nullptr;
-    }
-}
-
 QString hexBytes(const uint8_t* p, size_t n) {
     return QString::fromStdString(clstep::hexBytes(p, n));
 }
@@ -39,7 +24,7 @@ QString hexBytes(const uint8_t* p, size_t n) {
 MemoryTableModel::MemoryTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 const std::vector<debug::MemoryRegion>* MemoryTableModel::regions() const {
-    return m_snapshot ? regionsOf(*m_snapshot, m_space) : nullptr;
+    return m_snapshot ? &m_snapshot->memory[m_space] : nullptr;
 }
 
 const debug::MemoryRegion* MemoryTableModel::region() const {

@@ -267,9 +267,9 @@ void SessionWorker::carryLastAccess(debug::Snapshot& now) const {
                 }
             }
     };
-    carry(now.global, m_last->global);
-    carry(now.constant, m_last->constant);
-    carry(now.local, m_last->local);
+    for (const AddressSpace space :
+         {AddressSpace::Global, AddressSpace::Constant, AddressSpace::Local})
+        carry(now.memory[space], m_last->memory[space]);
 }
 
 void SessionWorker::publish(const QString& operation, bool ok, bool selectionOnly,

@@ -247,11 +247,7 @@ void Console::cmdTrace(const Args& args, const std::string&) {
     m_out << "Trace: " << p.total << " entries recorded, " << p.retained << " kept; page " << page
           << " of " << p.pages << " (newest first)\n";
     auto nameOf = [&](uint64_t a) {
-        const std::vector<MemoryRegion>* regions =
-            address::space(a) == AddressSpace::Global  ? &snap.global
-            : address::space(a) == AddressSpace::Local ? &snap.local
-                                                       : &snap.constant;
-        for (const MemoryRegion& r : *regions)
+        for (const MemoryRegion& r : snap.memory[address::space(a)])
             if (address::buffer(r.address) == address::buffer(a)) return r.name;
         std::string index = "#";
         index += std::to_string(address::buffer(a));

@@ -23,19 +23,6 @@ const ScalarType* scalarType(const std::string& name) {
     return t && t->kind != TypeKind::Void && t->kind != TypeKind::Bool ? t : nullptr;
 }
 
-const std::vector<MemoryRegion>& regionsOf(const Snapshot& s, AddressSpace space) {
-    switch (space) {
-    case AddressSpace::Local:
-        return s.local;
-    case AddressSpace::Private:
-        return s.privateMemory;
-    case AddressSpace::Constant:
-        return s.constant;
-    default:
-        return s.global;
-    }
-}
-
 /// The element type named in a variable's type text ("__local int[16]" -> int,
 /// "__global const float*" -> float); null when it is not a scalar.
 const ScalarType* elementTypeOf(const std::string& typeText) {
@@ -79,7 +66,7 @@ void Console::cmdPmem(const Args& args, const std::string&) {
 void Console::dumpSpace(AddressSpace space, const Args& args) {
     Snapshot snap = m_session.snapshot();
     if (!snap.running) return error("the kernel is not running", "run starts it");
-    const std::vector<MemoryRegion>& regions = regionsOf(snap, space);
+    const std::vector<MemoryRegion>& regions = snap.memory[space];
     const std::string spaceName = addressSpaceName(space);
     if (args.empty()) {
         if (regions.empty()) return void(m_out << "No " << spaceName << " memory here\n");
@@ -155,7 +142,7 @@ void Console::cmdMem(const Args& args, const std::string&) {
                      "mem global|local|private|constant [BUFFER] [OFFSET] [COUNT] [TYPE]");
     Snapshot snap = m_session.snapshot();
     if (!snap.running) return error("the kernel is not running", "run starts it");
-    const std::vector<MemoryRegion>& regions = regionsOf(snap, space);
+    const std::vector<MemoryRegion>& regions = snap.memory[space];
     if (regions.empty())
         return error(std::string("no ") + addressSpaceName(space) + " memory here");
     const MemoryRegion* region = &regions.front();

@@ -64,8 +64,9 @@ bool writeResults(const SessionState& state, const QString& dir) {
     std::filesystem::create_directories(dir.toStdString(), ec);
     if (!s || ec) return false;
     bool ok = true;
-    for (const auto* regions : {&s->global, &s->constant})
-        for (const clstep::debug::MemoryRegion& r : *regions) {
+    for (const clstep::AddressSpace space :
+         {clstep::AddressSpace::Global, clstep::AddressSpace::Constant})
+        for (const clstep::debug::MemoryRegion& r : s->memory[space]) {
             std::ofstream out(std::filesystem::path(dir.toStdString()) / (r.name + ".bin"),
                               std::ios::binary);
             const std::vector<uint8_t> bytes = r.bytes.toVector(); // snapshots are paged

@@ -56,24 +56,12 @@ void Session::fillCheckResults(Snapshot& s) const {
     // selected work-item's (when `global` names it).
     auto mark = [&](uint64_t a, uint64_t size, uint8_t flag, const std::array<uint64_t, 3>* group,
                     const std::array<uint64_t, 3>* global) {
-        std::vector<MemoryRegion>* regions = nullptr;
-        switch (address::space(a)) {
-        case AddressSpace::Global:
-            regions = &s.global;
-            break;
-        case AddressSpace::Constant:
-            regions = &s.constant;
-            break;
-        case AddressSpace::Local:
-            if (group && *group == s.group) regions = &s.local;
-            break;
-        case AddressSpace::Private:
-            if (selected && global && *global == selected->ids().global) regions = &s.privateMemory;
-            break;
-        default:
-            break;
-        }
-        if (!a || !regions) return;
+        const AddressSpace space = address::space(a);
+        if (!a || (space == AddressSpace::Local && !(group && *group == s.group)) ||
+            (space == AddressSpace::Private &&
+             !(selected && global && *global == selected->ids().global)))
+            return;
+        std::vector<MemoryRegion>* regions = &s.memory[space];
         const uint64_t base = address::make(address::space(a), address::buffer(a), 0);
         for (MemoryRegion& r : *regions) {
             if (r.address != base) continue;

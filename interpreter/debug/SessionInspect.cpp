@@ -215,12 +215,13 @@ void Session::fillMemory(Snapshot& s) const {
             out.push_back(std::move(r));
         }
     };
-    regions(m_run->globalMemory(), 0, s.global);
-    regions(m_run->constantMemory(), 0, s.constant);
+    regions(m_run->globalMemory(), 0, s.memory[AddressSpace::Global]);
+    regions(m_run->constantMemory(), 0, s.memory[AddressSpace::Constant]);
     if (const WorkGroup* g = viewedGroup()) {
-        regions(const_cast<WorkGroup*>(g)->localMemory(), m_viewLinear, s.local);
+        regions(const_cast<WorkGroup*>(g)->localMemory(), m_viewLinear,
+                s.memory[AddressSpace::Local]);
         if (const WorkItem* wi = selectedItem()) {
-            regions(wi->privateMemory(), 0, s.privateMemory);
+            regions(wi->privateMemory(), 0, s.memory[AddressSpace::Private]);
             // the selected work-item's reads and writes of the last step, initializations of
             // variables included
             if (m_step > 0 && m_tracer->touchedStep() == m_step) {
@@ -231,7 +232,7 @@ void Session::fillMemory(Snapshot& s) const {
                                          m_range.global[1] * (id.global[2] - m_range.offset[2])));
                 for (const AccessTracer::PrivateTouch& t : m_tracer->privateTouches()) {
                     if (t.workItem != me) continue;
-                    for (MemoryRegion& r : s.privateMemory) {
+                    for (MemoryRegion& r : s.memory[AddressSpace::Private]) {
                         if (address::buffer(r.address) != t.buffer) continue;
                         const size_t n = r.bytes.size();
                         if (r.lastAccessor.size() < n) r.lastAccessor.resize(n, -1);

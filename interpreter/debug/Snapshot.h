@@ -112,6 +112,39 @@ struct MemoryRegion {
     std::shared_ptr<const image::Object> image;
 };
 
+/// The memory regions of a snapshot by address space (Snapshot::memory), indexed by
+/// AddressSpace: `memory[AddressSpace::Global]` holds the `__global` buffers, `Constant` the
+/// `__constant` ones, `Local` the viewed work-group's `__local` memory and `Private` the
+/// selected work-item's `__private` memory (each MemoryRegion::space is its index). The
+/// spaces without memory of their own (None, Generic) have no regions; any value of an
+/// address's space field (address::space()) is a valid index.
+class RegionsBySpace {
+public:
+    /// The four address spaces that hold memory, in the order the views list them.
+    static constexpr std::array<AddressSpace, 4> kSpaces{
+        AddressSpace::Global, AddressSpace::Constant, AddressSpace::Local, AddressSpace::Private};
+
+    /// The regions of address space `space`.
+    std::vector<MemoryRegion>& operator[](AddressSpace space) & {
+        return m_regions[static_cast<size_t>(space)];
+    }
+    const std::vector<MemoryRegion>& operator[](AddressSpace space) const& {
+        return m_regions[static_cast<size_t>(space)];
+    }
+    /// The regions of `space` moved out of an expiring container, so that
+    /// `for (const MemoryRegion& r : session.snapshot().memory[space])` iterates a list that
+    /// lives as long as the loop (a reference into the temporary snapshot would dangle).
+    std::vector<MemoryRegion> operator[](AddressSpace space) && {
+        return std::move(m_regions[static_cast<size_t>(space)]);
+    }
+
+private:
+    /// By AddressSpace value: every value of an address's 3-bit space field
+    /// (address::space()), so that any address indexes it (None, Generic and the values no
+    /// space uses stay empty).
+    std::array<std::vector<MemoryRegion>, 8> m_regions;
+};
+
 /// One entry of the session trace (Snapshot::trace): a `__global`, `__constant` or `__local`
 /// memory access, or a runtime diagnostic, in the order they happened.
 struct TraceEntry {
@@ -178,8 +211,8 @@ struct Snapshot {
     /// a run.
     std::shared_ptr<const std::vector<DivergenceRecord>> divergence;
     std::vector<VariableSnapshot> variables; ///< of the selected work-item
-    std::vector<MemoryRegion> global, constant, local, privateMemory;
-    std::vector<Diagnostic> diagnostics; ///< build + runtime diagnostics so far
+    RegionsBySpace memory;                   ///< the memory regions of each address space
+    std::vector<Diagnostic> diagnostics;     ///< build + runtime diagnostics so far
     std::vector<uint64_t> diagnosticCounts;
     /// Parallel to `diagnostics`: which occurrence (1-based, at most diagnosticCounts) each
     /// diagnostic shows: the one the last action stopped at, else the latest one.

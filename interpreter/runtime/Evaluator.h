@@ -48,7 +48,7 @@ private:
     friend struct exec::AggregateHandlers;
     friend struct exec::VectorHandlers;
     friend class exec::Lowerer;
-    using Frame = WorkItem::Frame;
+    using Frame = CallStack::Frame;
     using Abort = WorkItemAbort;
 
     /// Runs the body of function `f` (a definition) in the current frame: its lowered code
@@ -61,14 +61,14 @@ private:
     /// common case inline, the rest in stepAtRare().
     void stepAt(const ast::Stmt* s, uint32_t site) {
         WorkItem& wi = m_wi;
-        wi.m_currentStmt = s;
-        ++wi.m_steps;
-        if (!wi.m_frames.back().exprTemps.empty() || wi.m_steps > m_maxSteps || wi.m_stepHooks)
-            [[unlikely]] {
+        wi.m_hooks.statement = s;
+        ++wi.m_hooks.steps;
+        if (!wi.m_calls.frames.back().exprTemps.empty() || wi.m_hooks.steps > m_maxSteps ||
+            wi.m_hooks.any) [[unlikely]] {
             stepAtRare(s, site);
             return;
         }
-        if (AccessEventLog* log = wi.m_statementLog) [[unlikely]]
+        if (AccessEventLog* log = wi.m_hooks.statementLog) [[unlikely]]
             countStatement(*log, *s, site);
     }
     /// Counts statement `s` (program site number `site`) in `log` as the lone flow
@@ -140,43 +140,46 @@ private:
     /// Loads the scalar of type `type` at `address` through the port. `align` is the
     /// alignment the access may assume (bytes; 0: the type's, see Lowerer::accessAlign()).
     Component loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
-                         uint64_t align = 0) {
-        return m_wi.m_port->loadScalar(m_wi, address, type, site, align);
+                    uint64_t align = 0) {
+        return m_wi.m_route.port->loadScalar(m_wi, address, type, site, align);
     }
     /// Stores scalar component `v` of type `type` at `address` through the port.
     void storeScalar(uint64_t address, const QualType& type, Component v, const SourceRange& site,
                      uint64_t align = 0) {
-        m_wi.m_port->storeScalar(m_wi, address, type, v, site, align);
+        m_wi.m_route.port->storeScalar(m_wi, address, type, v, site, align);
     }
     /// load()/store() for an access that may assume `align` bytes of alignment (0: the
     /// type's); "misaligned-access" is reported below that.
     Value loadAt(uint64_t address, const QualType& type, const SourceRange& site, uint64_t align) {
-        return m_wi.m_port->load(m_wi, address, type, site, align);
+        return m_wi.m_route.port->load(m_wi, address, type, site, align);
     }
     void storeAt(uint64_t address, const QualType& type, const Value& v, const SourceRange& site,
                  uint64_t align) {
-        m_wi.m_port->store(m_wi, address, type, v, site, align);
+        m_wi.m_route.port->store(m_wi, address, type, v, site, align);
     }
     // memory: through the work-item's port
     Value load(uint64_t address, const QualType& type, const SourceRange& site) {
-        return m_wi.m_port->load(m_wi, address, type, site, 0);
+        return m_wi.m_route.port->load(m_wi, address, type, site, 0);
     }
     void store(uint64_t address, const QualType& type, const Value& v, const SourceRange& site) {
-        m_wi.m_port->store(m_wi, address, type, v, site, 0);
+        m_wi.m_route.port->store(m_wi, address, type, v, site, 0);
     }
     void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) {
-        m_wi.m_port->copy(m_wi, dst, src, bytes, site);
+        m_wi.m_route.port->copy(m_wi, dst, src, bytes, site);
     }
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
-        return m_wi.m_port->access(m_wi, address, size, write, site);
+        return m_wi.m_route.port->access(m_wi, address, size, write, site);
     }
     void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) {
-        m_wi.m_port->notifyAccess(m_wi, address, size, write, p, site, copy);
+        m_wi.m_route.port->notifyAccess(m_wi, address, size, write, p, site, copy);
     }
     void reportError(DiagnosticKind kind, const std::string& message, const SourceRange& site) {
-        m_wi.m_port->reportError(m_wi, kind, message, site);
+        m_wi.m_route.port->reportError(m_wi, kind, message, site);
     }
+
+    /// Address of slot `slot` in the current frame (the lowered name nodes).
+    uint64_t frameSlot(uint32_t slot) const { return m_wi.m_calls.frames.back().slots[slot]; }
 
     WorkItem& m_wi;
     KernelRun& m_run;

@@ -19,18 +19,18 @@ bool isAggregate(const Type* t) {
 } // namespace
 
 uint64_t Evaluator::allocTemp(uint64_t size, const char* what) {
-    uint64_t a = m_wi.m_private.allocate(size ? size : 1, what);
-    m_wi.m_frames.back().temps.push_back(a);
+    uint64_t a = m_wi.m_calls.memory.allocate(size ? size : 1, what);
+    m_wi.m_calls.frames.back().temps.push_back(a);
     return a;
 }
 
 uint64_t Evaluator::compoundLiteralObject(const CompoundLiteralExpr* c) {
     const uint64_t size = c->type->canonical()->size;
-    Frame& f = m_wi.m_frames.back();
+    Frame& f = m_wi.m_calls.frames.back();
     if (c->slot >= f.slots.size() || f.function == nullptr)
         return allocTemp(size, "compound literal");
     uint64_t& slot = f.slots[c->slot];
-    if (!slot) slot = m_wi.m_private.allocate(size ? size : 1, "compound literal");
+    if (!slot) slot = m_wi.m_calls.memory.allocate(size ? size : 1, "compound literal");
     return slot;
 }
 
@@ -54,7 +54,7 @@ void Evaluator::reportDivisionByZero(const SourceRange& r) {
 }
 
 void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
-    if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
+    if (m_wi.m_calls.frames.size() >= m_run.options().maxCallDepth) {
         reportError(DiagnosticKind::CallDepth, "call depth limit reached calling '" + f->name + "'",
                     c->range);
         throw Abort{};
@@ -89,7 +89,7 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
 
 void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
                           const CallExpr* c, Component* out, uint32_t components) {
-    m_wi.m_frames.push_back(std::move(frame));
+    m_wi.m_calls.frames.push_back(std::move(frame));
     std::fill_n(m_returnValue.components, components, Component{});
     if (lowered)
         runLowered(*lowered);
@@ -97,23 +97,23 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
         runBody(f);
     std::copy_n(m_returnValue.components, components, out);
     const Type* rt = c->type->canonical();
-    Frame done = std::move(m_wi.m_frames.back());
-    m_wi.m_frames.pop_back();
+    Frame done = std::move(m_wi.m_calls.frames.back());
+    m_wi.m_calls.frames.pop_back();
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         // (its lifetime ends with the caller's full expression: Frame::exprTemps)
-        uint64_t t = m_wi.m_private.allocate(rt->size ? rt->size : 1, "return value");
-        m_wi.m_frames.back().exprTemps.push_back(t);
+        uint64_t t = m_wi.m_calls.memory.allocate(rt->size ? rt->size : 1, "return value");
+        m_wi.m_calls.frames.back().exprTemps.push_back(t);
         copyBytes(t, out[0].u, rt->size, c->range);
         out[0].u = t;
     }
     for (uint64_t a : done.slots)
-        if (a && address::space(a) == AddressSpace::Private) m_wi.m_private.release(a);
+        if (a && address::space(a) == AddressSpace::Private) m_wi.m_calls.memory.release(a);
     for (uint64_t a : done.temps)
-        m_wi.m_private.release(a);
+        m_wi.m_calls.memory.release(a);
     for (uint64_t a : done.exprTemps)
-        m_wi.m_private.release(a);
-    m_wi.recycleFrame(std::move(done));
+        m_wi.m_calls.memory.release(a);
+    m_wi.m_calls.recycle(std::move(done));
 }
 
 } // namespace clstep

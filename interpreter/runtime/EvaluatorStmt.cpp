@@ -50,7 +50,7 @@ namespace {
 } // namespace
 
 uint64_t Evaluator::declareStorage(const VarDecl* v) {
-    Frame& f = m_wi.m_frames.back();
+    Frame& f = m_wi.m_calls.frames.back();
     uint64_t& slot = f.slots[v->slot];
     // Reached again (a loop body): the variable keeps its storage in this frame. A `__local`
     // variable's slot holds its group buffer; it has no private address.
@@ -64,14 +64,14 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
     const uint64_t size = t->size;
     const RunOptions& o = m_run.options();
     const uint64_t limit = o.maxPrivateBytes, total = o.maxWorkItemPrivateBytes;
-    const uint64_t inUse = m_wi.m_private.liveBytes();
+    const uint64_t inUse = m_wi.m_calls.memory.liveBytes();
     if (size > limit || size > total - std::min(inUse, total)) [[unlikely]] {
         privateTooLarge(m_wi, v, size, limit, total, inUse);
         throw Abort{};
     }
     // WorkItem::allocateSlot(), with the type already at hand
     uint8_t* data;
-    slot = m_wi.m_private.allocateNamed(size, v->name, data);
+    slot = m_wi.m_calls.memory.allocateNamed(size, v->name, data);
     if ((t->isScalar() || t->isVector()) && m_wi.directSlot(false)) f.direct[v->slot] = data;
     return slot;
 }
@@ -87,21 +87,20 @@ namespace {
 
 void Evaluator::stepAtRare(const Stmt* s, uint32_t site) {
     // The previous statement's full expressions have ended: so have the structures its
-    // calls returned (C11 6.2.4p8; WorkItem::Frame::exprTemps).
-    if (std::vector<uint64_t>& done = m_wi.m_frames.back().exprTemps; !done.empty()) {
+    // calls returned (C11 6.2.4p8; CallStack::Frame::exprTemps).
+    if (std::vector<uint64_t>& done = m_wi.m_calls.frames.back().exprTemps; !done.empty()) {
         for (uint64_t a : done)
-            m_wi.m_private.release(a);
+            m_wi.m_calls.memory.release(a);
         done.clear();
     }
-    if (m_wi.m_steps > m_maxSteps) stepLimitReached(s);
-    if (AccessEventLog* log = m_wi.m_statementLog)
+    if (m_wi.m_hooks.steps > m_maxSteps) stepLimitReached(s);
+    if (AccessEventLog* log = m_wi.m_hooks.statementLog)
         countStatement(*log, *s, site);
-    else if (m_wi.m_flowObserved)
+    else if (m_wi.m_hooks.flowObserved)
         tellStatement(m_run.flowObservers(), m_wi, *s);
-    if (m_wi.m_controller && m_wi.m_onFiber && m_wi.m_controller->shouldPause(m_wi, *s)) {
-        m_wi.m_pausedAtStatement = true;
+    if (m_wi.m_hooks.controller && m_wi.m_fiber.running &&
+        m_wi.m_hooks.controller->shouldPause(m_wi, *s)) {
         m_wi.switchToCaller();
-        m_wi.m_pausedAtStatement = false;
     }
 }
 

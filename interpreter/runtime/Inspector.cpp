@@ -17,42 +17,43 @@ namespace clstep {
 using namespace ast;
 
 WorkItem::Inspection WorkItem::inspect(const exec::LoweredExpr& e) {
-    return Inspector::inspect(*this, e);
+    return Inspector::inspect(*this, m_calls, m_route, e);
 }
 
-WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& lowered) {
-    Evaluator& ev = *wi.m_eval;
+WorkItem::Inspection Inspector::inspect(WorkItem& wi, CallStack& calls, MemoryRoute& route,
+                                        const exec::LoweredExpr& lowered) {
+    Evaluator& ev = wi.evaluator();
     WorkItem::Inspection result;
     const Expr* e = lowered.expr();
     if (!e || !e->type.type) {
         result.error = "no expression";
         return result;
     }
-    const bool emptyFrame = wi.m_frames.empty();
+    const bool emptyFrame = calls.frames.empty();
     if (emptyFrame) {
-        WorkItem::Frame f;
-        f.function = &wi.m_run.kernel();
-        f.slots.assign(wi.m_run.kernel().frameSlots, 0);
-        f.direct.assign(wi.m_run.kernel().frameSlots, nullptr);
-        wi.m_frames.push_back(std::move(f));
+        CallStack::Frame f;
+        f.function = &wi.kernelRun().kernel();
+        f.slots.assign(wi.kernelRun().kernel().frameSlots, 0);
+        f.direct.assign(wi.kernelRun().kernel().frameSlots, nullptr);
+        calls.frames.push_back(std::move(f));
     }
-    const size_t depth = wi.m_frames.size();
-    const size_t temps = wi.m_frames.back().temps.size();
+    const size_t depth = calls.frames.size();
+    const size_t temps = calls.frames.back().temps.size();
     // The inspection port: no observers, the first error stops the evaluation.
     InspectPort::Error error;
-    InspectPort port(wi.m_run.options().deviceBigEndian, error);
-    MemoryPort* const runPort = wi.m_port;
-    wi.m_port = &port;
+    InspectPort port(wi.kernelRun().options().deviceBigEndian, error);
+    MemoryPort* const runPort = route.port;
+    route.port = &port;
     // The nodes read private variables in place through the innermost frame's direct slots.
     uint8_t* const* const runSlots = ev.m_directSlots;
-    ev.m_directSlots = wi.m_frames.back().direct.data();
-    const bool bigEndian = wi.m_run.options().deviceBigEndian;
+    ev.m_directSlots = calls.frames.back().direct.data();
+    const bool bigEndian = wi.kernelRun().options().deviceBigEndian;
     try {
         const Type* t = e->type->canonical();
         const uint64_t size = t->size;
         if (const exec::Node* address = lowered.address()) {
             const uint64_t a = (*address)(ev).u;
-            if (const uint8_t* p = wi.access(a, size, false, e->range)) {
+            if (const uint8_t* p = route.port->access(wi, a, size, false, e->range)) {
                 result.bytes.assign(p, p + size);
                 result.address = a;
                 result.ok = true;
@@ -61,7 +62,7 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& l
             Component components[16] = {};
             exec::VectorHandlers::evalInto(value, ev, components);
             if (t->isRecord() || t->isArray()) { // a struct, union or array value: its address
-                if (const uint8_t* p = wi.access(components[0].u, size, false, e->range)) {
+                if (const uint8_t* p = route.port->access(wi, components[0].u, size, false, e->range)) {
                     result.bytes.assign(p, p + size);
                     result.ok = true;
                 }
@@ -90,17 +91,17 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, const exec::LoweredExpr& l
         result.error = std::string("internal error: ") + ex.what();
     }
     if (!result.ok && result.error.empty()) result.error = "the expression has no value";
-    wi.m_port = runPort;
+    route.port = runPort;
     ev.m_directSlots = runSlots;
     // Release what the evaluation allocated, newest first, and drop frames it left behind.
-    while (wi.m_frames.size() > depth)
-        wi.m_frames.pop_back();
-    std::vector<uint64_t>& t = wi.m_frames.back().temps;
+    while (calls.frames.size() > depth)
+        calls.frames.pop_back();
+    std::vector<uint64_t>& t = calls.frames.back().temps;
     while (t.size() > temps) {
-        wi.m_private.release(t.back());
+        calls.memory.release(t.back());
         t.pop_back();
     }
-    if (emptyFrame) wi.m_frames.clear();
+    if (emptyFrame) calls.frames.clear();
     return result;
 }
 

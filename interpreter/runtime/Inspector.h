@@ -18,7 +18,10 @@ class Inspector {
 public:
     /// See WorkItem::inspect: the value (bytes in device order) or the error that stopped
     /// the evaluation; temporaries it allocated are released. Never throws.
-    static WorkItem::Inspection inspect(WorkItem& wi, const exec::LoweredExpr& e);
+    /// `calls` and `route` are `wi`'s parts (WorkItem's call frames and `__private` memory,
+    /// and where its accesses go: the InspectPort is swapped in for the evaluation).
+    static WorkItem::Inspection inspect(WorkItem& wi, CallStack& calls, MemoryRoute& route,
+                                        const exec::LoweredExpr& e);
 };
 
 } // namespace clstep

@@ -41,26 +41,26 @@ inline void finishSwitch(void*, const void**, size_t*) {}
 } // namespace
 
 WorkItem::WorkItem(KernelRun& run, WorkGroup& group)
-    : m_run(run), m_group(&group), m_port(&group.memoryPort()),
-      m_eval(std::make_unique<Evaluator>(*this)), m_env(std::make_unique<WorkItemEnv>(*this)) {
+    : m_run(run), m_group(&group), m_eval(std::make_unique<Evaluator>(*this)),
+      m_env(std::make_unique<WorkItemEnv>(*this)) {
     attach(group);
 }
 
 void WorkItem::attach(WorkGroup& group) {
     m_group = &group;
-    m_port = &group.memoryPort();
-    m_spaces.fill(nullptr);
-    m_spaces[static_cast<size_t>(AddressSpace::Private)] = &m_private;
-    m_spaces[static_cast<size_t>(AddressSpace::Global)] = &m_run.globalMemory();
-    m_spaces[static_cast<size_t>(AddressSpace::Local)] = &group.localMemory();
-    m_spaces[static_cast<size_t>(AddressSpace::Constant)] = &m_run.constantMemory();
+    m_route.port = &group.memoryPort();
+    std::array<Memory*, 8>& spaces = m_route.spaces;
+    spaces.fill(nullptr);
+    spaces[static_cast<size_t>(AddressSpace::Private)] = &m_calls.memory;
+    spaces[static_cast<size_t>(AddressSpace::Global)] = &m_run.globalMemory();
+    spaces[static_cast<size_t>(AddressSpace::Local)] = &group.localMemory();
+    spaces[static_cast<size_t>(AddressSpace::Constant)] = &m_run.constantMemory();
     const NDRange& r = m_run.range();
-    for (int d = 0; d < 3; ++d)
-        m_groupBase[d] = group.groupId()[d] * r.local[d] + r.offset[d];
+    m_ids.placeInGroup(group.groupId(), r.local, r.offset);
     // on the thread that runs the group (KernelRun::flowObservers() is per thread)
-    m_flowObserved = !m_run.flowObservers().empty();
-    m_statementLog = m_flowObserved ? m_port->eventLog() : nullptr;
-    updateStepHooks();
+    m_hooks.flowObserved = !m_run.flowObservers().empty();
+    m_hooks.statementLog = m_hooks.flowObserved ? m_route.port->eventLog() : nullptr;
+    m_hooks.update();
 }
 
 WorkItem::~WorkItem() {
@@ -68,58 +68,51 @@ WorkItem::~WorkItem() {
 }
 
 void WorkItem::dropFiber() {
-    m_fiberIdle = false;
-    m_onFiber = false;
-    if (!m_fiber) return;
+    m_fiber.idle = false;
+    m_fiber.running = false;
+    if (!m_fiber.fiber) return;
     // Destroying a suspended fiber unwinds its stack on that stack (boost's forced unwind):
     // AddressSanitizer must know it is running there, as for any other switch.
     void* fake = nullptr;
-    startSwitch(&fake, static_cast<const char*>(m_fiberStack.sp) - m_fiberStack.size,
-                m_fiberStack.size);
-    m_fiber = boost::context::fiber();
+    startSwitch(&fake, static_cast<const char*>(m_fiber.stack.sp) - m_fiber.stack.size,
+                m_fiber.stack.size);
+    m_fiber.fiber = boost::context::fiber();
     finishSwitch(fake, nullptr, nullptr);
 }
 
 void WorkItem::rebind(WorkGroup& group) {
     // A fiber that finished its work-item waits, idle, for the next one and is kept; one
     // suspended in the middle of a kernel (a debugger reset) is unwound first.
-    if (!m_fiberIdle) dropFiber();
+    if (!m_fiber.idle) dropFiber();
     attach(group);
     m_state = State::Ready;
-    m_barrierRange = SourceRange{};
-    m_barrierFlags = 0;
-    m_inAsyncCopy = false;
-    m_asyncCopies = 0;
-    m_collectiveCalls = 0;
-    m_frames.clear();
-    m_steps = 0;
+    m_wait.clear();
+    m_access.asyncCopy = false;
+    m_access.asyncCopies = 0;
+    m_calls.frames.clear();
+    m_hooks.steps = 0;
     m_eval->reset();
-    m_currentStmt = nullptr;
-    m_atomicLocked = false;
-    m_atomicHoldsLock = false;
-    m_controller = nullptr;
-    updateStepHooks();
-    m_pausedAtStatement = false;
-    m_started = false;
+    m_hooks.statement = nullptr;
+    m_access.atomic = false;
+    m_access.holdsLock = false;
+    m_hooks.controller = nullptr;
+    m_hooks.update();
+    m_fiber.started = false;
 }
 
 void WorkItem::setLocalId(const std::array<uint64_t, 3>& localId) {
-    m_localId = localId;
-    for (int d = 0; d < 3; ++d)
-        m_globalId[d] = m_groupBase[d] + localId[d];
-    const std::array<uint64_t, 3>& size = m_group->size();
-    m_localLinearId = localId[0] + size[0] * (localId[1] + size[1] * localId[2]);
+    m_ids.setLocalId(localId, m_group->size());
 }
 
 void WorkItem::runKernelBody() {
     const ast::FunctionDecl& k = m_run.kernel();
-    m_frames.clear();
-    m_private.clear(m_boundArguments);
-    m_steps = 0;
-    m_asyncCopies = 0;
-    m_collectiveCalls = 0;
-    m_frames.push_back(takeFrame(&k));
-    bindArguments(m_frames.back());
+    m_calls.frames.clear();
+    m_calls.memory.clear(m_args.bound);
+    m_hooks.steps = 0;
+    m_access.asyncCopies = 0;
+    m_wait.collectiveCalls = 0;
+    m_calls.frames.push_back(m_calls.takeFrame(&k));
+    bindArguments(m_calls.frames.back());
     try {
         m_eval->runBody(&k);
         m_state = State::Finished;
@@ -130,15 +123,14 @@ void WorkItem::runKernelBody() {
         // exception would reach the front end with no location. Said at the statement.
         stoppedByException(e);
     }
-    if (m_atomicLocked) atomicEnd();
-    for (Frame& done : m_frames)
-        recycleFrame(std::move(done));
-    m_frames.clear();
+    if (m_access.atomic) atomicEnd();
+    m_calls.recycleAll();
 }
 
 void WorkItem::stoppedByException(const std::exception& e) noexcept {
     m_state = State::Error;
-    const SourceRange& site = m_currentStmt ? m_currentStmt->range : m_run.kernel().nameRange;
+    const SourceRange& site =
+        m_hooks.statement ? m_hooks.statement->range : m_run.kernel().nameRange;
     try {
         if (dynamic_cast<const std::bad_alloc*>(&e))
             reportError(DiagnosticKind::AllocationTooLarge,
@@ -152,42 +144,45 @@ void WorkItem::stoppedByException(const std::exception& e) noexcept {
     }
 }
 
-void WorkItem::bindArguments(Frame& f) {
+void WorkItem::buildArgumentBindings() {
     const ast::FunctionDecl& k = m_run.kernel();
-    if (m_arguments.size() != k.params.size()) {
-        m_arguments.clear();
-        m_boundArguments = 0;
-        m_kernelSlotsPort = nullptr;
-        const exec::LoweredProgram* program = m_run.loweredProgram();
-        const exec::Function* lowered = program ? program->function(&k) : nullptr;
-        for (size_t i = 0; i < k.params.size(); ++i) {
-            const ast::ParamDecl* p = k.params[i].get();
-            const Type* t = p->type->canonical();
-            const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
-            const bool localPointer = t->isPointer() && t->pointee.space == AddressSpace::Local;
-            const bool written =
-                !lowered || i >= lowered->paramWritten.size() || lowered->paramWritten[i];
-            m_arguments.push_back({p, t->size, t->isScalar() || t->isVector(), localPointer,
+    m_args.bindings.clear();
+    m_args.forgetKept();
+    const exec::LoweredProgram* program = m_run.loweredProgram();
+    const exec::Function* lowered = program ? program->function(&k) : nullptr;
+    for (size_t i = 0; i < k.params.size(); ++i) {
+        const ast::ParamDecl* p = k.params[i].get();
+        const Type* t = p->type->canonical();
+        const std::vector<uint8_t>& bytes = m_run.parameterBytes(i);
+        const bool localPointer = t->isPointer() && t->pointee.space == AddressSpace::Local;
+        const bool written =
+            !lowered || i >= lowered->paramWritten.size() || lowered->paramWritten[i];
+        m_args.bindings.push_back({p, t->size, t->isScalar() || t->isVector(), localPointer,
                                    !written && !localPointer, bytes.data(),
                                    std::min<uint64_t>(bytes.size(), t->size), nullptr});
-        }
     }
-    const bool unobserved = m_port->privateUnobserved();
-    if (m_kernelSlotsPort == m_port && m_boundArguments == m_arguments.size() &&
-        m_kernelSlots.size() == k.frameSlots) {
+}
+
+void WorkItem::bindArguments(Frame& f) {
+    const ast::FunctionDecl& k = m_run.kernel();
+    if (m_args.bindings.size() != k.params.size()) buildArgumentBindings();
+    std::vector<ArgumentBindings::Binding>& bindings = m_args.bindings;
+    const bool unobserved = m_route.port->privateUnobserved();
+    if (m_args.slotsPort == m_route.port && m_args.bound == bindings.size() &&
+        m_args.kernelSlots.size() == k.frameSlots) {
         // Every argument's buffer was kept (Memory::clear(keep)): the slots and direct
         // pointers are the previous work-item's; bind the values that may have changed.
-        f.slots.assign(m_kernelSlots.begin(), m_kernelSlots.end());
-        f.direct.assign(m_kernelDirect.begin(), m_kernelDirect.end());
+        f.slots.assign(m_args.kernelSlots.begin(), m_args.kernelSlots.end());
+        f.direct.assign(m_args.kernelDirect.begin(), m_args.kernelDirect.end());
         if (unobserved) {
-            for (uint32_t i : m_rebound) {
-                const ArgumentBinding& a = m_arguments[i];
+            for (uint32_t i : m_args.rebound) {
+                const ArgumentBindings::Binding& a = bindings[i];
                 bindArgumentValue(i, a, address::make(AddressSpace::Private, i + 1, 0), a.data);
             }
             return;
         }
-        for (size_t i = 0; i < m_arguments.size(); ++i) {
-            const ArgumentBinding& a = m_arguments[i];
+        for (size_t i = 0; i < bindings.size(); ++i) {
+            const ArgumentBindings::Binding& a = bindings[i];
             const uint64_t addr =
                 address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
             if (!a.unchanged)
@@ -201,19 +196,19 @@ void WorkItem::bindArguments(Frame& f) {
     f.direct.assign(k.frameSlots, nullptr);
     const bool inPlace = directSlot(true);
     uint32_t bound = 0;
-    m_rebound.clear();
-    for (size_t i = 0; i < m_arguments.size(); ++i) {
-        ArgumentBinding& a = m_arguments[i];
+    m_args.rebound.clear();
+    for (size_t i = 0; i < bindings.size(); ++i) {
+        ArgumentBindings::Binding& a = bindings[i];
         const ast::ParamDecl& p = *a.param;
-        if (!a.unchanged) m_rebound.push_back(static_cast<uint32_t>(i));
+        if (!a.unchanged) m_args.rebound.push_back(static_cast<uint32_t>(i));
         // Argument i is in buffer i + 1 (each argument is its own buffer, allocated in
         // parameter order): the previous work-item's buffer is reused when it is still
         // there (Memory::clear(keep) gave it a new serial and left its bytes in place),
         // else a buffer is allocated.
         uint64_t addr = address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
-        uint8_t* data = i < m_boundArguments ? a.data : nullptr;
+        uint8_t* data = i < m_args.bound ? a.data : nullptr;
         const bool kept = data != nullptr;
-        if (!kept) addr = m_private.allocate(a.size, p.name, data);
+        if (!kept) addr = m_calls.memory.allocate(a.size, p.name, data);
         if (address::buffer(addr) == i + 1 && bound == i) {
             ++bound;
             a.data = data;
@@ -229,17 +224,18 @@ void WorkItem::bindArguments(Frame& f) {
         }
         bindArgumentValue(i, a, addr, data);
     }
-    m_boundArguments = bound;
-    if (bound == m_arguments.size()) {
-        m_kernelSlots = f.slots;
-        m_kernelDirect = f.direct;
-        m_kernelSlotsPort = m_port;
+    m_args.bound = bound;
+    if (bound == bindings.size()) {
+        m_args.kernelSlots = f.slots;
+        m_args.kernelDirect = f.direct;
+        m_args.slotsPort = m_route.port;
     } else {
-        m_kernelSlotsPort = nullptr;
+        m_args.slotsPort = nullptr;
     }
 }
 
-void WorkItem::bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t addr, uint8_t* data) {
+void WorkItem::bindArgumentValue(size_t i, const ArgumentBindings::Binding& a, uint64_t addr,
+                                 uint8_t* data) {
     const ast::ParamDecl& p = *a.param;
     if (a.localPointer) {
         std::memset(data, 0, a.size);
@@ -251,53 +247,25 @@ void WorkItem::bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t ad
     notifyAccess(addr, a.size, true, data, p.range); // the argument's value
 }
 
-WorkItem::Frame WorkItem::newFrame(const ast::FunctionDecl* fn) {
-    Frame f = takeFrame(fn);
-    f.slots.assign(fn->frameSlots, 0);
-    f.direct.assign(fn->frameSlots, nullptr);
-    return f;
-}
-
-WorkItem::Frame WorkItem::takeFrame(const ast::FunctionDecl* fn) {
-    Frame f;
-    if (!m_spareFrames.empty()) {
-        Frame& spare = m_spareFrames.back();
-        f.slots.swap(spare.slots);
-        f.direct.swap(spare.direct);
-        f.temps.swap(spare.temps);
-        f.exprTemps.swap(spare.exprTemps);
-        m_spareFrames.pop_back();
-        f.temps.clear();
-        f.exprTemps.clear();
-    }
-    f.function = fn;
-    return f;
-}
-
-void WorkItem::recycleFrame(Frame&& f) {
-    m_spareFrames.push_back(std::move(f));
-}
-
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
-    m_frames.assign(1, Frame{});
-    m_boundArguments = 0; // its temporaries may take the arguments' buffers
-    m_kernelSlotsPort = nullptr;
-    m_initializingProgram = true;
+    m_calls.frames.assign(1, Frame{});
+    m_args.forgetKept(); // its temporaries may take the arguments' buffers
+    m_access.initializingProgram = true;
     try {
         const exec::LoweredProgram* lowered = m_run.loweredProgram();
         if (const exec::InitPlan* plan = lowered ? lowered->programInit(&v) : nullptr)
             m_eval->initLowered(*plan, addr);
     } catch (const Abort&) {
     }
-    m_initializingProgram = false;
-    m_frames.clear();
+    m_access.initializingProgram = false;
+    m_calls.frames.clear();
 }
 
 uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
                                 const std::string& name, bool initializedNow) {
     const Type* t = type->canonical();
     uint8_t* data;
-    uint64_t addr = m_private.allocateNamed(t->size, name, data);
+    uint64_t addr = m_calls.memory.allocateNamed(t->size, name, data);
     f.slots[slot] = addr;
     if ((t->isScalar() || t->isVector()) && directSlot(initializedNow))
         f.direct[slot] = data; // what enableDirect() would find, without the lookup
@@ -306,7 +274,8 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
 
 void WorkItem::enableDirect(Frame& f, uint32_t slot, const QualType& type) {
     const Type* t = type->canonical();
-    if (t->isScalar() || t->isVector()) f.direct[slot] = m_private.bytes(f.slots[slot], t->size);
+    if (t->isScalar() || t->isVector())
+        f.direct[slot] = m_calls.memory.bytes(f.slots[slot], t->size);
 }
 
 void WorkItem::runDirect() {
@@ -319,29 +288,29 @@ boost::context::fiber WorkItem::makeFiber() {
     // Fiber stacks come with a guard page and are sized for kMaxNestingDepth.
     return boost::context::fiber(
         std::allocator_arg,
-        FiberStackPool::Allocator{FiberStackPool::forThisThread(), &m_fiberStack},
+        FiberStackPool::Allocator{FiberStackPool::forThisThread(), &m_fiber.stack},
         [this](boost::context::fiber&& from) -> boost::context::fiber {
             arrived(std::move(from), nullptr);
             // One work-item per turn: a finished work-item's fiber waits here, idle, until
             // the work-item is rebound and resumed (saves creating a fiber per work-item).
             // It ends only when destroyed (dropFiber(), a forced unwind from the switch).
             for (;;) {
-                m_onFiber = true;
+                m_fiber.running = true;
                 runKernelBody();
-                m_onFiber = false;
-                m_fiberIdle = true;
+                m_fiber.running = false;
+                m_fiber.idle = true;
                 switchOut();
-                m_fiberIdle = false;
+                m_fiber.idle = false;
             }
         });
 }
 
 bool WorkItem::prepareToRun() {
-    if (!m_started) {
-        m_started = true;
-        if (!m_fiber) {
+    if (!m_fiber.started) {
+        m_fiber.started = true;
+        if (!m_fiber.fiber) {
             try {
-                m_fiber = makeFiber();
+                m_fiber.fiber = makeFiber();
             } catch (const std::bad_alloc&) {
                 // Out of address space for fiber stacks (a huge work-group): stop this
                 // work-item.
@@ -371,11 +340,11 @@ void WorkItem::switchTo(WorkItem* next, boost::context::fiber* park) {
     void* fake = nullptr;
     if (next)
         startSwitch(&fake,
-                    static_cast<const char*>(next->m_fiberStack.sp) - next->m_fiberStack.size,
-                    next->m_fiberStack.size);
+                    static_cast<const char*>(next->m_fiber.stack.sp) - next->m_fiber.stack.size,
+                    next->m_fiber.stack.size);
     else
         startSwitch(&fake, g.schedulerStackBottom, g.schedulerStackSize);
-    boost::context::fiber& target = next ? next->m_fiber : g.scheduler;
+    boost::context::fiber& target = next ? next->m_fiber.fiber : g.scheduler;
     arrived(std::move(target).resume(), fake);
 }
 
@@ -401,24 +370,21 @@ void WorkItem::switchOut() {
              from = next->localLinearId() + 1)
             if (next->prepareToRun()) break;
     }
-    switchTo(next, &m_fiber);
+    switchTo(next, &m_fiber.fiber);
 }
 
 void WorkItem::barrier(uint32_t flags, const SourceRange& site) {
-    if (!m_onFiber) {
+    if (!m_fiber.running) {
         // Running directly (the kernel was judged barrier-free): nothing to wait for.
         return;
     }
     m_state = State::AtBarrier;
-    m_barrierRange = site;
-    m_barrierFlags = flags;
-    m_barrierName = "barrier";
-    m_barrierSubGroup = false;
+    m_wait.enter(site, flags, "barrier", false);
     switchOut();
 }
 
 void WorkItem::switchToCaller() {
-    switchTo(nullptr, &m_fiber);
+    switchTo(nullptr, &m_fiber.fiber);
 }
 
 uint32_t WorkItem::maxSubGroupSize() const {
@@ -429,15 +395,12 @@ std::span<const Value> WorkItem::collective(const Value& mine, bool subGroup, co
                                             const SourceRange& site) {
     // Two slot buffers, alternating per call: a work-item released from call k may enter
     // call k+1 (writing the other buffer) before the last one has read the results of k.
-    std::vector<Value>& slots = m_group->collectiveSlots(m_collectiveCalls++ & 1);
+    std::vector<Value>& slots = m_group->collectiveSlots(m_wait.collectiveCalls++ & 1);
     const uint64_t id = localLinearId();
     slots[id] = mine;
-    if (m_onFiber) {
+    if (m_fiber.running) {
         m_state = State::AtBarrier;
-        m_barrierRange = site;
-        m_barrierFlags = 0; // no memory fence (6.13.15 functions only synchronise)
-        m_barrierName = what;
-        m_barrierSubGroup = subGroup;
+        m_wait.enter(site, 0, what, subGroup); // no memory fence (6.13.15: only synchronises)
         switchOut();
     }
     if (!subGroup) return {slots.data(), slots.size()};

@@ -4,12 +4,18 @@
 #include "common/Diagnostic.h"
 #include "core/Value.h"
 #include "frontend/Ast.h"
+#include "runtime/AccessContext.h"
+#include "runtime/ArgumentBindings.h"
+#include "runtime/BarrierWait.h"
+#include "runtime/CallStack.h"
 #include "runtime/Memory.h"
 #include "runtime/MemoryPort.h"
+#include "runtime/MemoryRoute.h"
+#include "runtime/StepHooks.h"
 #include "runtime/WorkItemAbort.h"
 #include "runtime/WorkItemEnv.h"
-
-#include <boost/context/fiber.hpp>
+#include "runtime/WorkItemFiber.h"
+#include "runtime/WorkItemIdentity.h"
 
 #include <array>
 #include <cstdint>
@@ -28,17 +34,20 @@ class WorkItemEnv;
 class StepController;
 class WorkGroup;
 namespace exec {
-struct Handlers;
 class LoweredExpr;
 } // namespace exec
 
-/// One work-item (spec 3.2): its ids, its `__private` memory and call frames, its fiber and
-/// its state (ready, at a barrier, finished). The work is done by collaborators: the
-/// Evaluator runs the kernel body, WorkItemEnv is the work-item as the builtins see it
-/// (BuiltinEnv), the Inspector evaluates debugger expressions, and the MemoryPort chosen by
-/// the run performs every memory access. A work-item runs on its own fiber so it can
-/// suspend at a barrier (even inside a called function) and resume later; kernels that
-/// never reach a barrier run without a fiber.
+/// One work-item (spec 3.2): its state (ready, at a barrier, finished) and its parts, each of
+/// one concern (docs/architecture.md, "WorkItem's parts"): its ids (WorkItemIdentity), its
+/// call frames and `__private` memory (CallStack), its statement boundary (StepHooks), the
+/// wait it is in (BarrierWait), what its accesses are part of (AccessContext), the cached
+/// binding of the kernel's arguments (ArgumentBindings), where its accesses go (MemoryRoute)
+/// and its fiber (WorkItemFiber). The work is done by collaborators: the Evaluator runs the
+/// kernel body, WorkItemEnv is the work-item as the builtins see it (BuiltinEnv), the
+/// Inspector evaluates debugger expressions, and the MemoryPort chosen by the run performs
+/// every memory access. A work-item runs on its own fiber so it can suspend at a barrier
+/// (even inside a called function) and resume later; kernels that never reach a barrier run
+/// without a fiber.
 ///
 /// Runtime errors (out-of-bounds, null dereference, division by zero, ...) are reported to
 /// the KernelRun as diagnostics and execution continues with a zero value, as on a device
@@ -63,46 +72,47 @@ public:
 
     State state() const { return m_state; }
     /// Source range of the barrier call the work-item waits at (valid in State::AtBarrier).
-    const SourceRange& barrierRange() const { return m_barrierRange; }
+    const SourceRange& barrierRange() const { return m_wait.range; }
     /// Fence flags of the barrier the work-item waits at.
-    uint32_t barrierFlags() const { return m_barrierFlags; }
+    uint32_t barrierFlags() const { return m_wait.flags; }
     /// The builtin the work-item waits in ("barrier", or a collective such as
     /// "work_group_reduce_add"), for divergence messages.
-    const char* barrierName() const { return m_barrierName; }
+    const char* barrierName() const { return m_wait.name; }
     /// True when the wait is a sub-group collective (released per sub-group).
-    bool waitsForSubGroup() const { return m_barrierSubGroup; }
+    bool waitsForSubGroup() const { return m_wait.subGroup; }
     /// Local linear id (2.0 6.13.1): lz * lsy * lsx + ly * lsx + lx (computed by
     /// setLocalId(), from the work-group's size).
-    uint64_t localLinearId() const { return m_localLinearId; }
+    uint64_t localLinearId() const { return m_ids.localLinearId; }
     /// Releases the work-item from its barrier (it becomes Ready).
     void releaseBarrier() { m_state = State::Ready; }
     WorkItemId ids() const;
     /// Installs the debugger's pause controller (null: never pause at statements).
     void setController(StepController* c) {
-        m_controller = c;
-        updateStepHooks();
+        m_hooks.controller = c;
+        m_hooks.update();
     }
     /// The statement the work-item is about to execute (paused) or last executed.
-    const ast::Stmt* currentStatement() const { return m_currentStmt; }
+    const ast::Stmt* currentStatement() const { return m_hooks.statement; }
     /// Number of active calls (1 inside the kernel body, 0 before start / after the end).
-    size_t callDepth() const { return m_frames.size(); }
+    size_t callDepth() const { return m_calls.frames.size(); }
     /// Statements executed so far.
-    uint64_t stepsExecuted() const { return m_steps; }
+    uint64_t stepsExecuted() const { return m_hooks.steps; }
     /// The function of call frame `i` (0 = kernel) and the statement it is at.
-    const ast::FunctionDecl* frameFunction(size_t i) const { return m_frames[i].function; }
+    const ast::FunctionDecl* frameFunction(size_t i) const { return m_calls.frames[i].function; }
     const ast::Stmt* frameStatement(size_t i) const {
-        return i + 1 < m_frames.size() ? m_frames[i + 1].callSite : m_currentStmt;
+        return i + 1 < m_calls.frames.size() ? m_calls.frames[i + 1].callSite : m_hooks.statement;
     }
     /// Address of variable/parameter slot `slot` in call frame `i` (0 if not yet declared).
     uint64_t frameSlotAddress(size_t i, uint32_t slot) const {
-        return slot < m_frames[i].slots.size() ? m_frames[i].slots[slot] : 0;
+        const std::vector<uint64_t>& slots = m_calls.frames[i].slots;
+        return slot < slots.size() ? slots[slot] : 0;
     }
     /// The run this work-item belongs to.
     KernelRun& kernelRun() const { return m_run; }
+    /// The work-group this work-item belongs to (never null).
+    WorkGroup& workGroup() const { return *m_group; }
     /// This work-item's `__private` memory.
-    const Memory& privateMemory() const { return m_private; }
-    /// True while the work-item is paused at a statement by the controller.
-    bool pausedAtStatement() const { return m_pausedAtStatement; }
+    const Memory& privateMemory() const { return m_calls.memory; }
     /// Writes the initial value of program-scope variable `v` at `addr` (run set-up).
     void initializeProgramVariable(const ast::VarDecl& v, uint64_t addr);
 
@@ -128,26 +138,26 @@ public:
     /// The memory of the address space `address` points into (this work-item's `__private`
     /// memory, its group's `__local` memory, the run's `__global`/`__constant` memory), or
     /// nullptr for an address in no address space.
-    Memory* memoryOf(uint64_t address) const { return m_spaces[address >> address::kSpaceShift]; }
+    Memory* memoryOf(uint64_t address) const { return m_route.memoryOf(address); }
     /// Fills in what `a` says about the work-item making an access: the work-item, and the
     /// atomic function or async copy it is in (MemoryAccess::atomic, order, scope, asyncCopy).
     void describeAccess(MemoryAccess& a) const;
     /// True while program-scope initial values are written (`__constant` is writable then).
-    bool initializingProgram() const { return m_initializingProgram; }
+    bool initializingProgram() const { return m_access.initializingProgram; }
     /// Reports runtime error `kind` at `site` to the run as this work-item's diagnostic
     /// (MemoryPort::reportError of the run's ports; reportError() goes through the port).
     void reportDiagnostic(DiagnosticKind kind, const std::string& message, const SourceRange& site);
     /// The memory port this work-item uses (chosen by its run, see MemoryPort).
-    MemoryPort& memoryPort() const { return *m_port; }
+    MemoryPort& memoryPort() const { return *m_route.port; }
 
     /// This work-item's view of the builtin functions (WorkItemEnv).
     BuiltinEnv& env() const { return *m_env; }
     /// The evaluator that runs this work-item's kernel body.
     Evaluator& evaluator() const { return *m_eval; }
     /// Global id in dimension `dim` (0 past dimension 2; spec 6.12.1 get_global_id).
-    uint64_t globalId(uint32_t dim) const { return dim < 3 ? m_globalId[dim] : 0; }
+    uint64_t globalId(uint32_t dim) const { return dim < 3 ? m_ids.globalId[dim] : 0; }
     /// Local id in dimension `dim` (0 past dimension 2).
-    uint64_t localId(uint32_t dim) const { return dim < 3 ? m_localId[dim] : 0; }
+    uint64_t localId(uint32_t dim) const { return dim < 3 ? m_ids.localId[dim] : 0; }
     /// Size of this work-item's work-group in dimension `dim` (1 past dimension 2).
     uint64_t localSize(uint32_t dim) const;
     /// Id of this work-item's work-group in dimension `dim` (0 past dimension 2).
@@ -155,7 +165,7 @@ public:
     /// Reports runtime error `kind` ("division-by-zero", ...) at `site` through the memory
     /// port: a diagnostic of the run, or the end of a debugger inspection (InspectPort).
     void reportError(DiagnosticKind kind, const std::string& message, const SourceRange& site) {
-        m_port->reportError(*this, kind, message, site);
+        m_route.port->reportError(*this, kind, message, site);
     }
     /// Waits at a work-group barrier (spec 6.12.8) with fence `flags` (switches to the
     /// group's scheduler; returns at once when the kernel runs without fibers).
@@ -173,26 +183,16 @@ public:
     void atomicEnd();
     /// memory_order and memory_scope of the atomic function being executed.
     void atomicSemantics(uint8_t order, uint8_t scope);
+    /// Starts an asynchronous copy (spec 6.13.10): returns its event id (1, 2, ... per
+    /// work-item: the k-th copy of every work-item gets the same id).
+    uint64_t nextAsyncCopyEvent() { return ++m_access.asyncCopies; }
+    /// Marks the accesses made until the matching call with false as an asynchronous copy's
+    /// (MemoryAccess::asyncCopy).
+    void setInAsyncCopy(bool on) { m_access.asyncCopy = on; }
 
 private:
-    friend class WorkGroup;
-    friend class Evaluator;
-    friend struct exec::Handlers;
-    friend class Inspector;
-    friend class WorkItemEnv;
-    struct Frame {
-        const ast::FunctionDecl* function = nullptr;
-        std::vector<uint64_t> slots;  ///< address of each variable/parameter
-        std::vector<uint8_t*> direct; ///< bytes of private scalar slots (fast path), else null
-        std::vector<uint64_t> temps;  ///< temporaries released at return
-        /// Structures returned by calls made in this frame: temporaries whose lifetime ends
-        /// with their full expression (C11 6.2.4p8), released when the frame's next
-        /// statement starts (Evaluator::stepAt) or at return. A loop calling a function
-        /// that returns a structure millions of times keeps one or two of them alive, not
-        /// one per call (issue #13: the private address space ran out of allocations).
-        std::vector<uint64_t> exprTemps;
-        const ast::Stmt* callSite = nullptr; ///< caller's statement making this call
-    };
+    friend class Evaluator; // runs the body: frames, statement hooks, port, fiber switch
+    using Frame = CallStack::Frame;
     using Abort = WorkItemAbort;
 
     void runKernelBody();
@@ -201,51 +201,16 @@ private:
     /// first one) — "allocation-too-large" for std::bad_alloc (the host's memory ran out),
     /// "internal" for anything else — and the work-item ends in State::Error.
     void stoppedByException(const std::exception& e) noexcept;
-    /// How kernel parameter `param` is bound at each work-item's start (from its type, once
-    /// per work-item object: a work-item serves one run).
-    struct ArgumentBinding {
-        const ast::ParamDecl* param = nullptr;
-        uint64_t size = 0;         ///< bytes of the parameter's type
-        bool inPlace = false;      ///< scalar or vector: may be accessed in place (direct)
-        bool localPointer = false; ///< a `__local` pointer: bound to the group's buffer
-        /// The kernel never changes the parameter (exec::writtenParameters) and it is not a
-        /// `__local` pointer: a kept buffer still holds the argument's bytes.
-        bool unchanged = false;
-        const uint8_t* value = nullptr; ///< the argument's bytes (KernelRun::parameterBytes)
-        uint64_t valueBytes = 0;        ///< how many of them (at most `size`)
-        /// The bytes of buffer i + 1 while it holds this argument (Memory::clear(keep) keeps
-        /// them from one work-item to the next), else null.
-        uint8_t* data = nullptr;
-    };
     /// Binds the kernel's arguments into a new kernel frame `f` (runKernelBody()).
     void bindArguments(Frame& f);
-    std::vector<ArgumentBinding> m_arguments; ///< by parameter index (built on first use)
+    /// The bindings of m_args, built on first use from the kernel's parameters.
+    void buildArgumentBindings();
     /// Binds the value of argument `i` (`a`) into its buffer at `addr` (`data`) and tells
     /// the port (bindArguments()).
-    void bindArgumentValue(size_t i, const ArgumentBinding& a, uint64_t addr, uint8_t* data);
-    /// The kernel frame's slots and direct pointers right after every argument was bound
-    /// into its kept buffer (1..n): the next work-item on the same port starts from a copy
-    /// of them. Valid while m_kernelSlotsPort is the current port (a run's ports live as
-    /// long as the work-items that use them, so a port's address is never reused).
-    std::vector<uint64_t> m_kernelSlots;
-    std::vector<uint8_t*> m_kernelDirect;
-    const MemoryPort* m_kernelSlotsPort = nullptr;
-    /// Leading `__private` buffers (indices 1..n) that hold the previous work-item's
-    /// arguments: the next work-item binds its arguments into them (Memory::clear(keep)).
-    uint32_t m_boundArguments = 0;
-    /// Indices of the arguments whose buffers bindArguments() writes again for each
-    /// work-item (the others are not changed by the kernel: ArgumentBinding::unchanged).
-    std::vector<uint32_t> m_rebound;
-    /// Number of asynchronous copies started so far; the next one's event id.
-    uint64_t nextAsyncCopyEvent() { return ++m_asyncCopies; }
+    void bindArgumentValue(size_t i, const ArgumentBindings::Binding& a, uint64_t addr,
+                           uint8_t* data);
     /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
-    Frame newFrame(const ast::FunctionDecl* fn);
-    /// newFrame() without the slots: a finished frame's storage for `fn`, its slots and
-    /// direct pointers left as they were (the caller fills in all fn->frameSlots of them),
-    /// no temporaries, no call site.
-    Frame takeFrame(const ast::FunctionDecl* fn);
-    /// Keeps a finished frame's storage for newFrame().
-    void recycleFrame(Frame&& f);
+    Frame newFrame(const ast::FunctionDecl* fn) { return m_calls.newFrame(fn, fn->frameSlots); }
     /// Allocates private storage for slot `slot` of frame `f` and lets it be accessed in
     /// place when the memory port allows it (MemoryPort::directSlot(initializedNow)).
     /// `name` is the declaration's, which lives as long as the run (Memory::allocateNamed).
@@ -254,73 +219,18 @@ private:
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (its bytes go to
     /// Frame::direct, which the lowered private-slot nodes read).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
-    /// MemoryPort::directSlot(initializedNow) of the current port, asked once per port (the
-    /// answer depends only on the port; inspect() swaps in another one; a run's ports live
-    /// as long as its work-items, so a port's address is not reused meanwhile).
-    bool directSlot(bool initializedNow) {
-        if (m_directSlotPort != m_port) [[unlikely]] {
-            m_directSlotPort = m_port;
-            m_directSlotAnswer[0] = m_port->directSlot(false);
-            m_directSlotAnswer[1] = m_port->directSlot(true);
-        }
-        return m_directSlotAnswer[initializedNow ? 1 : 0];
-    }
-    const MemoryPort* m_directSlotPort = nullptr; ///< the port directSlot() last asked
-    bool m_directSlotAnswer[2] = {false, false};  ///< its answers (uninitialized, initialized)
+    /// MemoryRoute::directSlot() (inspect() swaps in another port meanwhile).
+    bool directSlot(bool initializedNow) { return m_route.directSlot(initializedNow); }
     // memory: through the port (MemoryPort::access, notifyAccess)
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
-        return m_port->access(*this, address, size, write, site);
+        return m_route.port->access(*this, address, size, write, site);
     }
     void notifyAccess(uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) {
-        m_port->notifyAccess(*this, address, size, write, p, site, copy);
+        m_route.port->notifyAccess(*this, address, size, write, p, site, copy);
     }
-
-    KernelRun& m_run;
-    WorkGroup* m_group; ///< never null
-    Memory m_private{AddressSpace::Private};
-    std::array<uint64_t, 3> m_localId{};
-    uint64_t m_localLinearId = 0; ///< localLinearId(), set with m_localId
-    std::array<uint64_t, 3> m_globalId{};
-    /// Global id of local id (0, 0, 0) in this work-item's group (attach()).
-    std::array<uint64_t, 3> m_groupBase{};
-    /// The run has flow observers on this thread (KernelRun::flowObservers(), attach()).
-    bool m_flowObserved = false;
-    /// The statement boundary has more to do than count: flow observers other than the
-    /// statement log's owner, or a debugger controller (Evaluator::stepAt; updateStepHooks()).
-    bool m_stepHooks = false;
-    /// The event log that counts this work-item's statements itself: the port's log when its
-    /// owner is the lone flow observer (MemoryPort::eventLog(), attach()), else null.
-    AccessEventLog* m_statementLog = nullptr;
-    /// Sets m_stepHooks from the flow observers and the controller.
-    void updateStepHooks() { m_stepHooks = (m_flowObserved && !m_statementLog) || m_controller; }
-    State m_state = State::Ready;
-    SourceRange m_barrierRange;
-    uint32_t m_barrierFlags = 0;
-    const char* m_barrierName = "barrier";
-    bool m_barrierSubGroup = false;
-    uint64_t m_collectiveCalls = 0; ///< collective calls so far (selects the slot buffer)
-    bool m_inAsyncCopy = false;
-    uint64_t m_asyncCopies = 0; ///< async copies this work-item made (event ids 1, 2, ...)
-    std::vector<Frame> m_frames;
-    std::vector<Frame> m_spareFrames; ///< storage of finished frames (see newFrame())
-    uint64_t m_steps = 0;
-    const ast::Stmt* m_currentStmt = nullptr;
-    bool m_atomicLocked = false;    ///< inside an atomic function (accesses are atomic)
-    bool m_atomicHoldsLock = false; ///< ... and holding KernelRun::atomicMutex (__global)
-    uint8_t m_atomicOrder = 0xFF;   ///< memory_order of the atomic operation (none given)
-    uint8_t m_atomicScope = 2;      ///< memory_scope of the atomic operation (device)
-    StepController* m_controller = nullptr;
-    MemoryPort* m_port; ///< the run's port for this thread (never null)
-    std::unique_ptr<Evaluator> m_eval;
-    std::unique_ptr<WorkItemEnv> m_env;
-    /// The Memory of each address space, by its AddressSpace value (see memoryOf()).
-    std::array<Memory*, 8> m_spaces{};
     /// Points the work-item at `group`: its `__local` memory and its memory port.
     void attach(WorkGroup& group);
-    bool m_initializingProgram =
-        false; ///< writing program-scope initial values (may write __constant)
-    bool m_pausedAtStatement = false;
     /// Suspends the fiber and returns to the resume() call that started or resumed it (the
     /// group's scheduler), as a pause at a statement does.
     void switchToCaller();
@@ -347,13 +257,20 @@ private:
     /// rebound to: after each run it waits, idle, for the next (throws std::bad_alloc).
     boost::context::fiber makeFiber();
 
-    /// The fiber while it is suspended (at a barrier, a paused statement, or idle).
-    boost::context::fiber m_fiber;
-    bool m_onFiber = false;   ///< runKernelBody() is running on the fiber (waits can switch)
-    bool m_fiberIdle = false; ///< the fiber finished a work-item and waits for the next
-    bool m_started = false;   ///< this work-item (since rebind()) was switched to
-    /// The fiber's stack (for AddressSanitizer's switch annotations; unused in other builds).
-    boost::context::stack_context m_fiberStack{};
+    // The hot parts first (the statement boundary and the frames), then the rest.
+    StepHooks m_hooks;
+    CallStack m_calls;
+    MemoryRoute m_route;
+    KernelRun& m_run;
+    WorkGroup* m_group; ///< never null
+    State m_state = State::Ready;
+    WorkItemIdentity m_ids;
+    AccessContext m_access;
+    BarrierWait m_wait;
+    ArgumentBindings m_args;
+    std::unique_ptr<Evaluator> m_eval;
+    std::unique_ptr<WorkItemEnv> m_env;
+    WorkItemFiber m_fiber;
 };
 
 } // namespace clstep

@@ -14,10 +14,10 @@
 namespace clstep {
 
 uint32_t WorkItemEnv::workDim() const {
-    return m_wi.m_run.range().dims;
+    return m_wi.kernelRun().range().dims;
 }
 uint64_t WorkItemEnv::globalSize(uint32_t d) const {
-    return d < 3 ? m_wi.m_run.range().global[d] : 1;
+    return d < 3 ? m_wi.kernelRun().range().global[d] : 1;
 }
 uint64_t WorkItemEnv::globalId(uint32_t d) const {
     return m_wi.globalId(d);
@@ -26,41 +26,41 @@ uint64_t WorkItemEnv::localSize(uint32_t d) const {
     return m_wi.localSize(d);
 }
 uint64_t WorkItemEnv::enqueuedLocalSize(uint32_t d) const {
-    return d < 3 ? m_wi.m_run.range().local[d] : 1;
+    return d < 3 ? m_wi.kernelRun().range().local[d] : 1;
 }
 uint64_t WorkItemEnv::localId(uint32_t d) const {
     return m_wi.localId(d);
 }
 uint64_t WorkItemEnv::numGroups(uint32_t d) const {
-    return d < 3 ? m_wi.m_run.range().groups(static_cast<int>(d)) : 1;
+    return d < 3 ? m_wi.kernelRun().range().groups(static_cast<int>(d)) : 1;
 }
 uint64_t WorkItemEnv::groupId(uint32_t d) const {
     return m_wi.groupId(d);
 }
 uint64_t WorkItemEnv::globalOffset(uint32_t d) const {
-    return d < 3 ? m_wi.m_run.range().offset[d] : 0;
+    return d < 3 ? m_wi.kernelRun().range().offset[d] : 0;
 }
 
 Component WorkItemEnv::loadScalar(uint64_t address, const QualType& type, const SourceRange& site) {
-    return m_wi.m_port->loadScalar(m_wi, address, type, site, 0);
+    return m_wi.memoryPort().loadScalar(m_wi, address, type, site, 0);
 }
 
 void WorkItemEnv::storeScalar(uint64_t address, const QualType& type, Component v,
                               const SourceRange& site) {
-    m_wi.m_port->storeScalar(m_wi, address, type, v, site, 0);
+    m_wi.memoryPort().storeScalar(m_wi, address, type, v, site, 0);
 }
 
 Value WorkItemEnv::load(uint64_t address, const QualType& type, const SourceRange& site) {
-    return m_wi.m_port->load(m_wi, address, type, site, 0);
+    return m_wi.memoryPort().load(m_wi, address, type, site, 0);
 }
 
 void WorkItemEnv::store(uint64_t address, const QualType& type, const Value& v,
                         const SourceRange& site) {
-    m_wi.m_port->store(m_wi, address, type, v, site, 0);
+    m_wi.memoryPort().store(m_wi, address, type, v, site, 0);
 }
 
 void WorkItemEnv::copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) {
-    m_wi.m_port->copy(m_wi, dst, src, bytes, site);
+    m_wi.memoryPort().copy(m_wi, dst, src, bytes, site);
 }
 
 void WorkItemEnv::atomicBegin(uint64_t address, const SourceRange&) {
@@ -97,7 +97,7 @@ uint64_t WorkItemEnv::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementByte
     // Each copy returns its own event (the k-th copy of every work-item gets the same id),
     // unless it was given one to add to.
     uint64_t result = event ? event : m_wi.nextAsyncCopyEvent();
-    const auto& observers = m_wi.m_group->observers();
+    const auto& observers = m_wi.workGroup().observers();
     if (!observers.empty()) {
         AsyncCopyCall call{dst,       src,   elementBytes, count, srcStride,
                            dstStride, event, result,       site,  &m_wi};
@@ -105,17 +105,17 @@ uint64_t WorkItemEnv::asyncCopy(uint64_t dst, uint64_t src, uint64_t elementByte
             o->onAsyncCopy(call);
     }
     if (first) {
-        m_wi.m_inAsyncCopy = true;
+        m_wi.setInAsyncCopy(true);
         for (uint64_t i = 0; i < count; ++i)
             copyBytes(dst + i * dstStride * elementBytes, src + i * srcStride * elementBytes,
                       elementBytes, site);
-        m_wi.m_inAsyncCopy = false;
+        m_wi.setInAsyncCopy(false);
     }
     return result;
 }
 
 void WorkItemEnv::waitEvents(uint64_t count, uint64_t eventList, const SourceRange& site) {
-    const auto& observers = m_wi.m_group->observers();
+    const auto& observers = m_wi.workGroup().observers();
     if (!observers.empty()) {
         // The event values (event_t is 8 bytes, stored in device byte order).
         Memory* mem = eventList ? m_wi.memoryOf(eventList) : nullptr;
@@ -137,11 +137,11 @@ void WorkItemEnv::waitEvents(uint64_t count, uint64_t eventList, const SourceRan
 }
 
 const image::Object* WorkItemEnv::imageAt(uint64_t handle) const {
-    return m_wi.m_run.imageAt(handle);
+    return m_wi.kernelRun().imageAt(handle);
 }
 
 void WorkItemEnv::print(const std::string& text) {
-    m_wi.m_run.appendOutput(text);
+    m_wi.kernelRun().appendOutput(text);
 }
 
 void WorkItemEnv::reportError(DiagnosticKind kind, const std::string& message,
@@ -150,7 +150,7 @@ void WorkItemEnv::reportError(DiagnosticKind kind, const std::string& message,
 }
 
 bool WorkItemEnv::deviceBigEndian() const {
-    return m_wi.m_run.options().deviceBigEndian;
+    return m_wi.kernelRun().options().deviceBigEndian;
 }
 
 } // namespace clstep

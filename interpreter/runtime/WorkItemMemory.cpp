@@ -13,10 +13,10 @@
 namespace clstep {
 
 void WorkItem::describeAccess(MemoryAccess& a) const {
-    a.atomic = m_atomicLocked;
-    a.order = m_atomicOrder;
-    a.scope = m_atomicScope;
-    a.asyncCopy = m_inAsyncCopy;
+    a.atomic = m_access.atomic;
+    a.order = m_access.order;
+    a.scope = m_access.scope;
+    a.asyncCopy = m_access.asyncCopy;
     a.workItem = this;
 }
 
@@ -24,22 +24,22 @@ void WorkItem::atomicBegin(uint64_t address) {
     // Only __global memory is shared with work-groups running on other threads. __local
     // memory belongs to this work-group, whose work-items run one at a time on this thread
     // and never switch in the middle of an atomic function: it needs no lock.
-    m_atomicHoldsLock = address::space(address) == AddressSpace::Global;
-    if (m_atomicHoldsLock) m_run.atomicMutex().lock();
-    m_atomicLocked = true;
+    m_access.holdsLock = address::space(address) == AddressSpace::Global;
+    if (m_access.holdsLock) m_run.atomicMutex().lock();
+    m_access.atomic = true;
 }
 
 void WorkItem::atomicEnd() {
-    if (m_atomicHoldsLock) m_run.atomicMutex().unlock();
-    m_atomicHoldsLock = false;
-    m_atomicLocked = false;
-    m_atomicOrder = MemoryAccess::kNoOrder;
-    m_atomicScope = memory_scope::kDevice;
+    if (m_access.holdsLock) m_run.atomicMutex().unlock();
+    m_access.holdsLock = false;
+    m_access.atomic = false;
+    m_access.order = MemoryAccess::kNoOrder;
+    m_access.scope = memory_scope::kDevice;
 }
 
 void WorkItem::atomicSemantics(uint8_t order, uint8_t scope) {
-    m_atomicOrder = order;
-    m_atomicScope = scope;
+    m_access.order = order;
+    m_access.scope = scope;
 }
 
 void WorkItem::reportDiagnostic(DiagnosticKind kind, const std::string& message,
@@ -55,8 +55,8 @@ void WorkItem::reportDiagnostic(DiagnosticKind kind, const std::string& message,
 
 WorkItemId WorkItem::ids() const {
     WorkItemId id;
-    id.global = m_globalId;
-    id.local = m_localId;
+    id.global = m_ids.globalId;
+    id.local = m_ids.localId;
     id.group = m_group->groupId();
     return id;
 }

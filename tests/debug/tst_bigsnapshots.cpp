@@ -100,15 +100,17 @@ private slots:
         Session s;
         launch(s, 64 * 1024); // 256 KiB of out: 16 pages
         const Snapshot before = s.snapshot();
-        auto outNow = [&] { return intAt(*regionNamed(s.snapshot().global, "out"), 5); };
+        auto outNow = [&] {
+            return intAt(*regionNamed(s.snapshot().memory[AddressSpace::Global], "out"), 5);
+        };
         for (int i = 0; i < 10 && outNow() != 6; ++i) // group 0: out[i] = i + 1
             QVERIFY(s.stepLockstep());
         const Snapshot mid = s.snapshot();
         QVERIFY(s.stepLockstep()); // out[i] = out[i] * 2
         const Snapshot after = s.snapshot();
-        const MemoryRegion* b = regionNamed(before.global, "out");
-        const MemoryRegion* m = regionNamed(mid.global, "out");
-        const MemoryRegion* a = regionNamed(after.global, "out");
+        const MemoryRegion* b = regionNamed(before.memory[AddressSpace::Global], "out");
+        const MemoryRegion* m = regionNamed(mid.memory[AddressSpace::Global], "out");
+        const MemoryRegion* a = regionNamed(after.memory[AddressSpace::Global], "out");
         QVERIFY(b && m && a);
         QCOMPARE(intAt(*m, 5), 6);
         QCOMPARE(intAt(*a, 5), 12);
@@ -126,7 +128,7 @@ private slots:
         // step back replays: the exact old bytes and marks come back
         QVERIFY(s.stepBack());
         const Snapshot back = s.snapshot();
-        const MemoryRegion* k = regionNamed(back.global, "out");
+        const MemoryRegion* k = regionNamed(back.memory[AddressSpace::Global], "out");
         QVERIFY(k);
         QVERIFY(k->bytes == m->bytes);
         QVERIFY(k->flags == m->flags);
@@ -141,7 +143,7 @@ private slots:
         for (int i = 0; i < 3; ++i)
             QVERIFY(s.step());
         const Snapshot snap = s.snapshot();
-        const MemoryRegion* out = regionNamed(snap.global, "out");
+        const MemoryRegion* out = regionNamed(snap.memory[AddressSpace::Global], "out");
         QVERIFY(out);
         QCOMPARE(intAt(*out, 70001), 70002);
         QCOMPARE(out->lastAccessor.at(70001 * 4), int64_t(70001));

@@ -37,10 +37,10 @@ private slots:
         QVERIFY(s.loadSim(kSamples + "struct_layouts.sim"));
         QVERIFY(s.reset()); // before the first step the types are known
         const Snapshot snap = s.snapshot();
-        const MemoryRegion* natural = regionNamed(snap.global, "natural");
-        const MemoryRegion* aligned = regionNamed(snap.global, "aligned16");
-        const MemoryRegion* packed = regionNamed(snap.global, "packed");
-        const MemoryRegion* sizes = regionNamed(snap.global, "sizes");
+        const MemoryRegion* natural = regionNamed(snap.memory[AddressSpace::Global], "natural");
+        const MemoryRegion* aligned = regionNamed(snap.memory[AddressSpace::Global], "aligned16");
+        const MemoryRegion* packed = regionNamed(snap.memory[AddressSpace::Global], "packed");
+        const MemoryRegion* sizes = regionNamed(snap.memory[AddressSpace::Global], "sizes");
         QVERIFY(natural && aligned && packed && sizes);
         QVERIFY(natural->element && aligned->element && packed->element && sizes->element);
 
@@ -86,7 +86,7 @@ private slots:
         QVERIFY2(s.loadSim(base + ".sim"), s.lastError().c_str());
         QVERIFY(s.reset());
         const Snapshot snap = s.snapshot();
-        const MemoryRegion* o = regionNamed(snap.global, "o");
+        const MemoryRegion* o = regionNamed(snap.memory[AddressSpace::Global], "o");
         QVERIFY(o && o->element);
         QCOMPARE(o->element->size, uint64_t(32));
         QCOMPARE(rows(*o->element), std::string("in.p@0+8 in.c[0]@8+1 in.c[1]@9+1 in.c[2]@10+1 "
@@ -96,7 +96,7 @@ private slots:
                                                 "u.b[6]@30+1 u.b[7]@31+1"));
         QCOMPARE(o->element->fields[0].scalar, std::string("float"));
         QCOMPARE(o->element->fields[0].components, 2u);
-        const MemoryRegion* u = regionNamed(snap.global, "u");
+        const MemoryRegion* u = regionNamed(snap.memory[AddressSpace::Global], "u");
         QVERIFY(u && u->element && u->element->record); // "char" in the .sim: only bytes
     }
 };

@@ -106,11 +106,11 @@ private slots:
             }
         QVERIFY(found);
         // per-byte counts and costs only when asked for (they are big)
-        for (const MemoryRegion& r : snap.global)
+        for (const MemoryRegion& r : snap.memory[AddressSpace::Global])
             QVERIFY(r.accessCount.empty() && r.accessCost.empty());
         s.setByteStatistics(true);
         const Snapshot bytes = s.snapshot();
-        for (const MemoryRegion& r : bytes.global)
+        for (const MemoryRegion& r : bytes.memory[AddressSpace::Global])
             if (r.name == "m") {
                 QCOMPARE(r.accessCount.size(), size_t(4096));
                 QCOMPARE(r.accessCount[100], 1u); // each element read once

@@ -54,7 +54,7 @@ private slots:
         for (const WorkItemSnapshot& w : snap.workItems)
             QCOMPARE(w.state, WorkItemState::AtBarrier);
         QCOMPARE(snap.workItems[0].position.begin.line, 17u);
-        const MemoryRegion* partial = regionNamed(snap.local, "partial");
+        const MemoryRegion* partial = regionNamed(snap.memory[AddressSpace::Local], "partial");
         QVERIFY(partial);
         QCOMPARE(partial->bytes.size(), size_t(64));
         for (size_t i = 0; i < 16; ++i)
@@ -106,7 +106,7 @@ private slots:
         QVERIFY(s.runAll());
         QVERIFY(s.finished());
         Snapshot snap = s.snapshot();
-        const MemoryRegion* sums = regionNamed(snap.global, "group_sums");
+        const MemoryRegion* sums = regionNamed(snap.memory[AddressSpace::Global], "group_sums");
         QVERIFY(sums);
         QCOMPARE(intAt(*sums, 0), 136);
         QCOMPARE(intAt(*sums, 1), 392);
@@ -126,7 +126,7 @@ private slots:
             else
                 s.runAll();
             const Snapshot snap = s.snapshot();
-            const MemoryRegion* sums = regionNamed(snap.global, "group_sums");
+            const MemoryRegion* sums = regionNamed(snap.memory[AddressSpace::Global], "group_sums");
             return sums ? std::pair{intAt(*sums, 0), intAt(*sums, 1)} : std::pair{-1, -1};
         };
         const auto inOrder = sumsUnder(SchedulePolicy::InOrder, false);
@@ -152,12 +152,12 @@ private slots:
         QVERIFY(s.loadSim(base + ".sim"));
         QVERIFY(s.reset());
         Snapshot snap = s.snapshot();
-        const MemoryRegion* table = regionNamed(snap.constant, "table");
+        const MemoryRegion* table = regionNamed(snap.memory[AddressSpace::Constant], "table");
         QVERIFY(table);
         QCOMPARE(intAt(*table, 2), 3);
         for (uint8_t f : table->flags)
             QVERIFY(f & ByteWritten);
-        const MemoryRegion* out = regionNamed(snap.global, "out");
+        const MemoryRegion* out = regionNamed(snap.memory[AddressSpace::Global], "out");
         QVERIFY(out);
         QVERIFY(!(out->flags[0] & ByteWritten)); // noinit: still never written
     }
@@ -170,7 +170,7 @@ private slots:
         QVERIFY(s.reset());
         auto marked = [&] {
             const Snapshot snap = s.snapshot(); // (the region must outlive the loop)
-            const MemoryRegion* partial = regionNamed(snap.local, "partial");
+            const MemoryRegion* partial = regionNamed(snap.memory[AddressSpace::Local], "partial");
             size_t n = 0;
             for (size_t k = 0; partial && k < partial->flags.size(); ++k)
                 n += (partial->flags[k] & (ByteLastWrite | ByteLastRead)) != 0;
@@ -201,7 +201,7 @@ private slots:
             QVERIFY(s.step());
             const Snapshot snap = s.snapshot();
             if (snap.workItems[0].position.begin.line != 16) continue; // ran `const int lid = ...`
-            for (const MemoryRegion& r : snap.privateMemory)
+            for (const MemoryRegion& r : snap.memory[AddressSpace::Private])
                 for (size_t k = 0; k < r.flags.size(); ++k)
                     if (r.flags[k] & ByteLastWrite) {
                         marked = true;
@@ -212,7 +212,7 @@ private slots:
         // the next step reads lid: a read mark, and the write mark is gone
         QVERIFY(s.step());
         bool read = false, write = false;
-        for (const MemoryRegion& r : s.snapshot().privateMemory)
+        for (const MemoryRegion& r : s.snapshot().memory[AddressSpace::Private])
             for (uint8_t f : r.flags) {
                 read |= (f & ByteLastRead) != 0;
                 write |= (f & ByteLastWrite) != 0;

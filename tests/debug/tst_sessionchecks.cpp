@@ -92,16 +92,16 @@ private slots:
         QCOMPARE(*snap.diagnosticDetails[index], *facts);
 
         // The raced bytes (all of partial[1]) are marked in the group's __local memory, no other.
-        const MemoryRegion* partial = regionNamed(snap.local, "partial");
+        const MemoryRegion* partial = regionNamed(snap.memory[AddressSpace::Local], "partial");
         QVERIFY(partial);
         QCOMPARE(marked(*partial, ByteRace), (std::vector<size_t>{4, 5, 6, 7}));
-        for (const MemoryRegion& g : snap.global)
+        for (const MemoryRegion& g : snap.memory[AddressSpace::Global])
             QVERIFY(marked(g, ByteRace).empty());
 
         // The other work-group's __local memory has no such mark.
         QVERIFY(s.selectGroup({1, 0, 0}));
         const Snapshot group1 = s.snapshot();
-        const MemoryRegion* other = regionNamed(group1.local, "partial");
+        const MemoryRegion* other = regionNamed(group1.memory[AddressSpace::Local], "partial");
         QVERIFY(other);
         QVERIFY(marked(*other, ByteRace).empty());
     }
@@ -138,10 +138,10 @@ __kernel void neighbours(__global uchar *out) {
             const Snapshot snap = s.snapshot();
             std::vector<const Diagnostic*> races = ofKind(snap.diagnostics, "data-race");
             QCOMPARE(races.size(), size_t(2)); // WAR 6 -> 5 and RAW 5 -> 6
-            const MemoryRegion* tile = regionNamed(snap.local, "tile");
+            const MemoryRegion* tile = regionNamed(snap.memory[AddressSpace::Local], "tile");
             QVERIFY(tile);
             QCOMPARE(marked(*tile, ByteRace), (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6, 7}));
-            for (const MemoryRegion& r : snap.global)
+            for (const MemoryRegion& r : snap.memory[AddressSpace::Global])
                 QVERIFY(marked(r, ByteRace).empty());
         }
     }
@@ -156,7 +156,7 @@ __kernel void neighbours(__global uchar *out) {
         Snapshot snap = s.snapshot();
         QCOMPARE(snap.stopReason, std::string("kernel finished"));
         QVERIFY(ofKind(snap.diagnostics, "data-race").empty());
-        for (const MemoryRegion& r : snap.local)
+        for (const MemoryRegion& r : snap.memory[AddressSpace::Local])
             QVERIFY(marked(r, ByteRace).empty());
         // Only the race detector off: the same.
         Session races;
@@ -198,7 +198,7 @@ __kernel void neighbours(__global uchar *out) {
         QCOMPARE(back.diagnostics.size(), atRace.diagnostics.size());
         QCOMPARE(back.diagnosticCounts, atRace.diagnosticCounts);
         QCOMPARE(ofKind(back.diagnostics, "data-race").size(), size_t(1));
-        QCOMPARE(marked(*regionNamed(back.local, "partial"), ByteRace),
+        QCOMPARE(marked(*regionNamed(back.memory[AddressSpace::Local], "partial"), ByteRace),
                  (std::vector<size_t>{4, 5, 6, 7}));
         // the trace holds the race once too
         size_t traced = 0;
@@ -209,7 +209,7 @@ __kernel void neighbours(__global uchar *out) {
         QVERIFY(s.stepBack()); // before the race: nothing reported, nothing marked
         Snapshot before = s.snapshot();
         QVERIFY(ofKind(before.diagnostics, "data-race").empty());
-        for (const MemoryRegion& r : before.local)
+        for (const MemoryRegion& r : before.memory[AddressSpace::Local])
             QVERIFY(marked(r, ByteRace).empty());
         QVERIFY(s.continueRun());
         QCOMPARE(s.snapshot().stopReason, atRace.stopReason);
@@ -237,12 +237,13 @@ __kernel void neighbours(__global uchar *out) {
         QCOMPARE((*facts)["memory_bytes"].get<std::string>(), std::string("44 33 22 11"));
         QCOMPARE((*facts)["device_bytes"].get<std::string>(), std::string("11 22 33 44"));
         // every converted byte is marked (4 work-items read host_words[i]), nothing else
-        const MemoryRegion* words = regionNamed(snap.global, "host_words");
+        const MemoryRegion* words = regionNamed(snap.memory[AddressSpace::Global], "host_words");
         QVERIFY(words);
         QCOMPARE(marked(*words, ByteEndian).size(), size_t(16));
         QCOMPARE(snap.diagnosticCounts[static_cast<size_t>(events[0] - snap.diagnostics.data())],
                  uint64_t(4));
-        QVERIFY(marked(*regionNamed(snap.global, "plain_words"), ByteEndian).empty());
+        QVERIFY(marked(*regionNamed(snap.memory[AddressSpace::Global], "plain_words"), ByteEndian)
+                    .empty());
         // the endian check off: no note and no mark
         Session quiet;
         quiet.setRunOptions(ro);
@@ -254,7 +255,8 @@ __kernel void neighbours(__global uchar *out) {
         QVERIFY(quiet.runAll());
         const Snapshot q = quiet.snapshot();
         QVERIFY(ofKind(q.diagnostics, "endian-conversion").empty());
-        QVERIFY(marked(*regionNamed(q.global, "host_words"), ByteEndian).empty());
+        QVERIFY(
+            marked(*regionNamed(q.memory[AddressSpace::Global], "host_words"), ByteEndian).empty());
         // little-endian device: no conversion at all
         Session little;
         QVERIFY(little.loadSim(kSamples + "endian_demo.sim"));

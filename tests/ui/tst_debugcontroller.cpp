@@ -67,7 +67,7 @@ void TestDebugController::statesArriveOnUiThread() {
     QVERIFY(s.ok);
     QVERIFY(s.launched);
     QVERIFY(s.snapshot);
-    QVERIFY(!s.snapshot->global.empty());
+    QVERIFY(!s.snapshot->memory[AddressSpace::Global].empty());
     QCOMPARE(s.operation, QStringLiteral("open"));
     QVERIFY(s.kernels.contains(s.kernelName));
     c.run(DebugController::Command::Step);
@@ -88,8 +88,9 @@ void TestDebugController::stepBackReplays() {
     QVERIFY(waitIdle(c));
     const auto back = c.state().snapshot;
     QCOMPARE(back->step, after4->step);
-    QCOMPARE(back->local.size(), after4->local.size());
-    QCOMPARE(back->local.front().bytes, after4->local.front().bytes);
+    QCOMPARE(back->memory[AddressSpace::Local].size(), after4->memory[AddressSpace::Local].size());
+    QCOMPARE(back->memory[AddressSpace::Local].front().bytes,
+             after4->memory[AddressSpace::Local].front().bytes);
     for (size_t i = 0; i < back->workItems.size(); ++i)
         QCOMPARE(back->workItems[i].state, after4->workItems[i].state);
 }

@@ -133,7 +133,8 @@ void TestLessonSteps::runAllFollowsTheSchedule() {
     ref.reset();
     ref.continueRun();
     const debug::Snapshot refSnap = ref.snapshot();
-    const debug::MemoryRegion* expected = regionNamed(refSnap.global, "group_sums");
+    const debug::MemoryRegion* expected =
+        regionNamed(refSnap.memory[AddressSpace::Global], "group_sums");
     QVERIFY(expected);
     MemoryPane* pane = m_window->memoryPane(AddressSpace::Global);
     QVERIFY(pane->selectRegion(QStringLiteral("group_sums")));

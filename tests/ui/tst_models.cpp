@@ -147,7 +147,7 @@ void TestModels::memoryHighlights() {
     r.flags[28] |= debug::ByteLastAccessWrite;
     for (int i = 24; i < 28; ++i)
         r.flags[i] = 0; // row 6: never written
-    s->local.push_back(r);
+    s->memory[AddressSpace::Local].push_back(r);
     MemoryTableModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.setFormat({ValueFormat::Kind::Int, 1});
@@ -195,11 +195,11 @@ void TestModels::memoryRaceAndEndianTooltips() {
     auto s = baseSnapshot();
     auto r = region(AddressSpace::Local, "partial", 1, {1, 0, 0, 0, 2, 0, 0, 0});
     r.flags[4] |= debug::ByteRace;
-    s->local.push_back(r);
+    s->memory[AddressSpace::Local].push_back(r);
     s->diagnostics.push_back(race(address::make(AddressSpace::Local, 1, 4), 0, 1, 21, 22));
     auto g = region(AddressSpace::Global, "words", 1, {0x44, 0x33, 0x22, 0x11});
     g.flags[0] |= debug::ByteEndian;
-    s->global.push_back(g);
+    s->memory[AddressSpace::Global].push_back(g);
     MemoryTableModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.setFormat({ValueFormat::Kind::Int, 1});
@@ -223,9 +223,10 @@ void TestModels::memoryRaceAndEndianTooltips() {
 
 void TestModels::memoryKeepsRowsOnSameShape() {
     auto s1 = baseSnapshot();
-    s1->global.push_back(region(AddressSpace::Global, "out", 1, std::vector<uint8_t>(64, 0)));
+    s1->memory[AddressSpace::Global].push_back(
+        region(AddressSpace::Global, "out", 1, std::vector<uint8_t>(64, 0)));
     auto s2 = std::make_shared<debug::Snapshot>(*s1);
-    s2->global[0].bytes[0] = 9;
+    s2->memory[AddressSpace::Global][0].bytes[0] = 9;
     MemoryTableModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.setFormat({ValueFormat::Kind::UChar, 1});
@@ -237,8 +238,8 @@ void TestModels::memoryKeepsRowsOnSameShape() {
     QCOMPARE(changes.count(), 1);
     QCOMPARE(m.index(0, MemoryTableModel::ValueColumn).data().toString(), QStringLiteral("9"));
     auto s3 = std::make_shared<debug::Snapshot>(*s1);
-    s3->global[0].bytes.resize(128);
-    s3->global[0].flags.resize(128);
+    s3->memory[AddressSpace::Global][0].bytes.resize(128);
+    s3->memory[AddressSpace::Global][0].flags.resize(128);
     m.setRegion(s3, AddressSpace::Global, 0, false);
     QCOMPARE(resets.count(), 1);
     m.setRegion(nullptr, AddressSpace::Global, 0, false);
@@ -251,8 +252,8 @@ void TestModels::memoryCombinedRegions() {
     const uint64_t target = address::make(AddressSpace::Global, 3, 16);
     for (int i = 0; i < 8; ++i)
         ptr[static_cast<size_t>(i)] = static_cast<uint8_t>(target >> (8 * i));
-    s->privateMemory.push_back(region(AddressSpace::Private, "p", 1, ptr));
-    s->privateMemory.push_back(region(AddressSpace::Private, "i", 2, {5, 0, 0, 0}));
+    s->memory[AddressSpace::Private].push_back(region(AddressSpace::Private, "p", 1, ptr));
+    s->memory[AddressSpace::Private].push_back(region(AddressSpace::Private, "i", 2, {5, 0, 0, 0}));
     debug::VariableSnapshot vi;
     vi.name = "i";
     vi.type = "int";
@@ -280,7 +281,8 @@ void TestModels::memoryCombinedRegions() {
 void TestModels::memoryLargeBuffer() {
     auto s = baseSnapshot();
     const size_t size = 16u << 20;
-    s->global.push_back(region(AddressSpace::Global, "big", 1, std::vector<uint8_t>(size, 0xab)));
+    s->memory[AddressSpace::Global].push_back(
+        region(AddressSpace::Global, "big", 1, std::vector<uint8_t>(size, 0xab)));
     MemoryTableModel m;
     QElapsedTimer t;
     t.start();
@@ -429,8 +431,9 @@ void TestModels::raceInfo() {
 void TestModels::marksFromDiagnosticsAlone() {
     // Without per-byte flags, rows named by race and endian diagnostics are still marked.
     auto s = baseSnapshot();
-    s->local.push_back(region(AddressSpace::Local, "partial", 1, std::vector<uint8_t>(16, 0)));
-    s->global.push_back(
+    s->memory[AddressSpace::Local].push_back(
+        region(AddressSpace::Local, "partial", 1, std::vector<uint8_t>(16, 0)));
+    s->memory[AddressSpace::Global].push_back(
         region(AddressSpace::Global, "words", 2, {0x44, 0x33, 0x22, 0x11, 0, 0, 0, 0}));
     s->diagnostics.push_back(race(address::make(AddressSpace::Local, 1, 9), 2, 5, 21, 21));
     Diagnostic e;

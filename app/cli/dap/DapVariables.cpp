@@ -119,12 +119,9 @@ json DapVariables::scopeVariables(AddressSpace space) {
             list.push_back(variableJson(v, v.name));
             shown.push_back(v.name);
         }
-    const std::vector<MemoryRegion>* regions = space == AddressSpace::Global     ? &m_snap.global
-                                               : space == AddressSpace::Constant ? &m_snap.constant
-                                               : space == AddressSpace::Local    ? &m_snap.local
-                                                                                 : nullptr;
-    if (!regions) return list;
-    for (const MemoryRegion& r : *regions) {
+    // `__private` memory is shown as the variables above, not as buffers
+    if (space == AddressSpace::Private) return list;
+    for (const MemoryRegion& r : m_snap.memory[space]) {
         if (std::find(shown.begin(), shown.end(), r.name) != shown.end()) continue;
         Handle h;
         h.kind = Handle::Kind::Buffer;
@@ -205,13 +202,10 @@ json DapVariables::variables(const json& args) {
 }
 
 const MemoryRegion* DapVariables::findRegion(uint64_t a) const {
-    for (const auto* regions :
-         {&m_snap.global, &m_snap.constant, &m_snap.local, &m_snap.privateMemory})
-        for (const MemoryRegion& r : *regions)
-            if (address::space(r.address) == address::space(a) &&
-                address::buffer(r.address) == address::buffer(a) && a >= r.address &&
-                a - r.address < r.bytes.size())
-                return &r;
+    for (const MemoryRegion& r : m_snap.memory[address::space(a)])
+        if (address::buffer(r.address) == address::buffer(a) && a >= r.address &&
+            a - r.address < r.bytes.size())
+            return &r;
     return nullptr;
 }
 

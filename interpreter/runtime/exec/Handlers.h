@@ -24,9 +24,7 @@ struct Handlers {
     /// The in-place bytes of private slot `slot` of the running lowered body, or null.
     static uint8_t* directSlot(Evaluator& ev, uint32_t slot) { return ev.m_directSlots[slot]; }
     /// The address of slot `slot` of the current frame (0 before its declaration).
-    static uint64_t slotAddress(Evaluator& ev, uint32_t slot) {
-        return ev.m_wi.m_frames.back().slots[slot];
-    }
+    static uint64_t slotAddress(Evaluator& ev, uint32_t slot) { return ev.frameSlot(slot); }
     /// Evaluates operand node `n`.
     static Component eval(const Node* n, Evaluator& ev) { return n->fn(*n, ev); }
 

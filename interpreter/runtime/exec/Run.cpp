@@ -57,7 +57,7 @@ void Evaluator::runBarrier(const exec::Op& op) {
 // flow observers up again (a thread-local lookup per statement).
 
 inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome, uint32_t number) {
-    if (AccessEventLog* log = m_wi.m_statementLog) {
+    if (AccessEventLog* log = m_wi.m_hooks.statementLog) {
         log->appendBranchAt(m_wi.localLinearId(), outcome, number, site);
         return;
     }
@@ -67,7 +67,7 @@ inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome, uin
 
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
-    const DirectSlotsScope directSlots(m_directSlots, m_wi.m_frames.back().direct.data());
+    const DirectSlotsScope directSlots(m_directSlots, m_wi.m_calls.frames.back().direct.data());
     const exec::Op* ops = f.ops.data();
     const uint32_t end = static_cast<uint32_t>(f.ops.size());
     uint32_t pc = 0;
@@ -92,7 +92,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             const uint64_t slot = declareStorage(v);
             if (!slot) break;
             const Component value = (*op.node)(*this);
-            Frame& frame = m_wi.m_frames.back();
+            Frame& frame = m_wi.m_calls.frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) {
                 // A direct port: the slot is live, writable, in bounds and aligned, so the
@@ -113,7 +113,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             Value value;
             op.node->vec(*op.node, *this, value.components);
             const Type* t = v->type->canonical();
-            Frame& frame = m_wi.m_frames.back();
+            Frame& frame = m_wi.m_calls.frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
                 componentmem::writeComponents(p, t->element->kind, t->element->size, t->count,
@@ -132,7 +132,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             if (!slot) break;
             initLowered(f.inits[op.table], slot);
             // initialized now (the initializer may have called functions: fetch the frame)
-            Frame& frame = m_wi.m_frames.back();
+            Frame& frame = m_wi.m_calls.frames.back();
             if (!frame.direct[v->slot] && m_wi.directSlot(true))
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
@@ -148,7 +148,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             const bool taken = (k == TypeKind::Float || k == TypeKind::Half) ? v.f != 0
                                : k == TypeKind::Double                       ? v.d != 0
                                                                              : v.u != 0;
-            if (m_wi.m_flowObserved) branchTaken(op.expr->range, taken ? 1 : 0, op.site);
+            if (m_wi.m_hooks.flowObserved) branchTaken(op.expr->range, taken ? 1 : 0, op.site);
             if (!taken) pc = op.target;
             break;
         }
@@ -163,7 +163,7 @@ void Evaluator::runLowered(const exec::Function& f) {
                     chosen = static_cast<int64_t>(ci);
                     break;
                 }
-            if (m_wi.m_flowObserved) branchTaken(t.stmt->cond->range, chosen, op.site);
+            if (m_wi.m_hooks.flowObserved) branchTaken(t.stmt->cond->range, chosen, op.site);
             if (!target) {
                 pc = t.fallback.op;
                 break;

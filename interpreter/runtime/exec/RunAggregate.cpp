@@ -27,7 +27,7 @@ void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Component
     for (const exec::Call::Argument& a : call.args)
         exec::VectorHandlers::evalInto(a.node, *this, argv + a.component);
     Frame frame = m_wi.newFrame(f);
-    frame.callSite = m_wi.m_currentStmt;
+    frame.callSite = m_wi.m_hooks.statement;
     for (uint32_t i = 0; i < call.bound; ++i)
         bindParameter(frame, *f->params[i], argv + call.args[i].component, c->args[i]->range);
     runCallee(f, call.lowered, std::move(frame), c, out, call.resultComponents);
