@@ -32,6 +32,9 @@ function(clstep_add_qt_test area src)
     else()
       clstep_pch_reuse(${target} clstep_test_pch)
     endif()
+    # AUTOMOC's mocs_compilation.cpp is empty when the test includes its own .moc: no PCH.
+    set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp
+                                PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
   endif()
   # An area named after an interpreter layer links only that layer (and those below it).
   if(area IN_LIST CLSTEP_TEST_LAYER_AREAS)
