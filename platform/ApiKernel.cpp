@@ -12,6 +12,7 @@
 
 #include "frontend/AstWalk.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace clstep::ocl {
@@ -276,12 +277,18 @@ cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
     if (!k) return CL_INVALID_KERNEL;
     if (k->program->context != q->context) return CL_INVALID_CONTEXT;
     if (workDim < 1 || workDim > 3) return CL_INVALID_WORK_DIMENSION;
-    if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
+    // A NULL global size or a 0 in it: the command trivially succeeds once its wait list is
+    // complete, and runs no work-item (3.0 API spec, clEnqueueNDRangeKernel; 1.2 gave
+    // CL_INVALID_GLOBAL_WORK_SIZE).
+    if (!global || std::find(global, global + workDim, size_t{0}) != global + workDim) {
+        if (!k->allArgsSet()) return CL_INVALID_KERNEL_ARGS;
+        if (cl_int err = Queue::checkWaitList(q->context, n, list)) return err;
+        return q->enqueue(type, n, list, event, [] { return cl_int{CL_SUCCESS}; });
+    }
     const DeviceSettings& s = DeviceSettings::get();
     NDRange range;
     range.dims = workDim;
     for (cl_uint d = 0; d < workDim; ++d) {
-        if (global[d] == 0) return CL_INVALID_GLOBAL_WORK_SIZE;
         range.global[d] = global[d];
         if (offset) {
             if (offset[d] > SIZE_MAX - global[d]) return CL_INVALID_GLOBAL_OFFSET;
@@ -293,12 +300,19 @@ cl_int enqueueKernel(cl_command_queue queue, cl_kernel kernel, cl_uint workDim,
     // unless the program was built with -cl-uniform-work-group-size (API spec 5.10).
     bool uniform = k->program->built->options.clVersion < 200 ||
                    k->program->options.find("-cl-uniform-work-group-size") != std::string::npos;
-    // reqd_work_group_size (OpenCL C 6.7.2): the local size must be given and equal it.
+    // reqd_work_group_size (OpenCL C 6.7.2): a given local size must equal it; a NULL one
+    // means the required size (3.0 API spec, clEnqueueNDRangeKernel; the 1.2 rule was
+    // CL_INVALID_WORK_GROUP_SIZE), which must then fit in work_dim dimensions.
     const auto& required = k->decl->reqdWorkGroupSize;
+    size_t requiredLocal[3] = {1, 1, 1};
     if (required[0]) {
-        if (!local) return CL_INVALID_WORK_GROUP_SIZE;
-        for (cl_uint d = 0; d < 3; ++d)
-            if ((d < workDim ? local[d] : 1) != required[d]) return CL_INVALID_WORK_GROUP_SIZE;
+        for (cl_uint d = 0; d < 3; ++d) {
+            if (d >= workDim && required[d] != 1) return CL_INVALID_WORK_GROUP_SIZE;
+            if (d < workDim) requiredLocal[d] = required[d];
+            if (local && (d < workDim ? local[d] : 1) != required[d])
+                return CL_INVALID_WORK_GROUP_SIZE;
+        }
+        if (!local) local = requiredLocal;
     }
     if (local) {
         uint64_t total = 1;

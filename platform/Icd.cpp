@@ -28,9 +28,7 @@ cl_int CL_API_CALL icdGetPlatformIDs(cl_uint numEntries, cl_platform_id* platfor
 void* CL_API_CALL extensionFunction(const char* name) {
     if (name && std::strcmp(name, "clIcdGetPlatformIDsKHR") == 0)
         return reinterpret_cast<void*>(&icdGetPlatformIDs);
-    // cl_khr_subgroups' one function (the core clGetKernelSubGroupInfo).
-    if (name && std::strcmp(name, "clGetKernelSubGroupInfoKHR") == 0)
-        return reinterpret_cast<void*>(dispatchTable().clGetKernelSubGroupInfoKHR);
+    // Not clGetKernelSubGroupInfoKHR: cl_khr_subgroups is not advertised (Platform.cpp).
     return nullptr; // clstep has no other extension functions
 }
 

@@ -132,7 +132,7 @@ void saveGlobalVariables(ProgramObject& p, KernelRun& run) {
 Diagnostic launchStopped(const KernelObject& k, const std::exception& ex) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.kind = "launch-stopped";
+    d.kind = DiagnosticKind::LaunchStopped;
     d.message = dynamic_cast<const std::bad_alloc*>(&ex)
                     ? std::string("the launch stopped: the host ran out of memory (the launch "
                                   "copies its buffers into the interpreter; use smaller "
@@ -259,8 +259,8 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
             // report is as if it had not been made.
             failed = std::any_of(result.reported.begin(), result.reported.end(), [&](size_t i) {
                 const Diagnostic& d = run.diagnostics()[i];
-                return d.severity == Severity::Error && d.kind != "data-race" &&
-                       d.kind != "benign-race";
+                return d.severity == Severity::Error && d.kind != DiagnosticKind::DataRace &&
+                       d.kind != DiagnosticKind::BenignRace;
             });
             reported = !result.reported.empty();
             for (size_t i = 0; i < args.size(); ++i)

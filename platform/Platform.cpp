@@ -18,8 +18,10 @@ Platform& Platform::instance() {
 namespace {
 
 /// The extensions (API spec appendix "Extensions"; all version 1.0.0): the ICD, and the
-/// OpenCL C ones the interpreter implements. cl_khr_subgroups: the sub-group builtins and
-/// clGetKernelSubGroupInfoKHR (the same as the core function).
+/// OpenCL C ones the interpreter implements. Not cl_khr_subgroups: that extension requires
+/// independent forward progress of sub-groups (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS
+/// = CL_TRUE, 3.0 API spec 4.2), which clstep does not have; sub-groups are the 3.0 optional
+/// feature __opencl_c_subgroups (clGetKernelSubGroupInfo, the sub-group builtins).
 constexpr const char* kExtensions[] = {
     "cl_khr_icd",
     "cl_khr_byte_addressable_store",
@@ -32,7 +34,6 @@ constexpr const char* kExtensions[] = {
     "cl_khr_int64_base_atomics",
     "cl_khr_int64_extended_atomics",
     "cl_khr_3d_image_writes",
-    "cl_khr_subgroups",
 };
 
 /// `name` at version `major.minor.0` as a cl_name_version.

@@ -375,18 +375,18 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
     };
     for (size_t index = 0; index < diags.size(); ++index) {
         const Diagnostic& d = diags[index];
-        const bool race = d.kind == "data-race";
+        const bool race = d.kind == DiagnosticKind::DataRace;
         // A benign race (the write stored the bytes already there) in its own, quieter
         // colour, without the race line marker.
-        const bool benign = d.kind == "benign-race";
+        const bool benign = d.kind == DiagnosticKind::BenignRace;
         const int indicator = race                            ? RaceIndicator
                               : benign                        ? BenignRaceIndicator
                               : d.severity == Severity::Error ? ErrorIndicator
                                                               : WarningIndicator;
         const QString sev = QString::fromLatin1(severityName(d.severity));
-        QString text =
-            QStringLiteral("%1: %2 [%3]")
-                .arg(sev, QString::fromStdString(d.message), QString::fromStdString(d.kind));
+        QString text = QStringLiteral("%1: %2 [%3]")
+                           .arg(sev, QString::fromStdString(d.message),
+                                QString::fromUtf8(DiagnosticKinds::name(d.kind)));
         if (snapshot) text += RaceInfo::occurrenceText(*snapshot, index);
         if (inMain(d.range)) {
             fillRange(indicator, d.range);

@@ -30,7 +30,7 @@ int raceCount(const SessionState& s) {
     int n = 0;
     if (s.snapshot)
         for (const Diagnostic& d : s.snapshot->diagnostics)
-            n += d.kind == "data-race";
+            n += d.kind == DiagnosticKind::DataRace;
     return n;
 }
 } // namespace
@@ -89,6 +89,10 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     breakOnError->setCheckable(true);
     breakOnError->setChecked(true);
     connect(breakOnError, &QAction::toggled, m_controller, &DebugController::setBreakOnError);
+    // the toolbar's shorter labels (the menu and the tooltips keep the whole names): with the
+    // auto-play mode and speed, the bar fits a 1024-pixel projector (issue #31 item 9)
+    m_actions.value(Lockstep)->setIconText(tr("Lockstep"));
+    m_actions.value(Explore)->setIconText(tr("Explore…"));
 
     m_toolBar->addSeparator();
     m_autoMode = new QComboBox;
@@ -96,11 +100,13 @@ DebugActions::DebugActions(DebugController* controller, QWidget* window)
     m_autoMode->addItem(tr("step"), static_cast<int>(debug::Command::Step));
     m_autoMode->addItem(tr("group to barrier"), static_cast<int>(debug::Command::GroupToBarrier));
     m_autoMode->setToolTip(tr("What auto-play repeats"));
+    m_autoMode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_autoMode->setMinimumContentsLength(8); // "lockstep"; the list shows the whole names
     m_toolBar->addWidget(m_autoMode);
     m_speed = new QSlider(Qt::Horizontal);
     m_speed->setRange(1, 30);
     m_speed->setValue(4);
-    m_speed->setFixedWidth(110);
+    m_speed->setFixedWidth(72);
     m_speed->setToolTip(tr("Auto-play speed: steps per second"));
     m_toolBar->addWidget(m_speed);
     m_progress = new QProgressBar;

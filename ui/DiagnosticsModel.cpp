@@ -59,8 +59,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
     if (!d || index.column() >= ColumnCount) return {};
     const int line = lineOf(d->range);
     const int second = d->notes.empty() ? 0 : lineOf(d->notes.front().range);
-    const bool race = d->kind == "data-race";
-    const bool benign = d->kind == "benign-race";
+    const bool race = d->kind == DiagnosticKind::DataRace;
+    const bool benign = d->kind == DiagnosticKind::BenignRace;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -76,7 +76,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
             if ((race || benign) && second) return QStringLiteral("%1 ↔ %2").arg(line).arg(second);
             return line ? QVariant(line) : QVariant(QStringLiteral("—"));
         case KindColumn:
-            return QString::fromStdString(d->kind);
+            return QString::fromUtf8(DiagnosticKinds::name(d->kind));
         case MessageColumn:
             return QString::fromStdString(d->message);
         case WorkItemsColumn: {
@@ -98,7 +98,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("<b>%1</b> [%2]<br>%3")
                           .arg(QString::fromLatin1(severityName(d->severity)),
-                               QString::fromStdString(d->kind),
+                               QString::fromUtf8(DiagnosticKinds::name(d->kind)),
                                QString::fromStdString(d->message).toHtmlEscaped());
         for (const RelatedLocation& n : d->notes)
             tip += QStringLiteral("<br>line %1: %2")
@@ -142,7 +142,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
                             QVariant::fromValue<qulonglong>(g[2])};
     }
     case KindRole:
-        return QString::fromStdString(d->kind);
+        return QString::fromUtf8(DiagnosticKinds::name(d->kind));
     case SeverityRole:
         return static_cast<int>(d->severity);
     default:

@@ -24,7 +24,7 @@ public:
         LineRole = Qt::UserRole + 1, ///< int: 1-based line of the main range (0 if elsewhere)
         SecondLineRole,              ///< int: line of the second access / first note (0 none)
         FirstWorkItemRole, ///< QVariantList: global id of the first work-item (empty none)
-        KindRole,          ///< QString: rule id ("data-race")
+        KindRole,          ///< QString: rule id (`data-race`)
         SeverityRole,      ///< int: clstep::Severity
     };
 

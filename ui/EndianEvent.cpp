@@ -13,7 +13,7 @@ QVector<EndianEvent> EndianEvent::fromDiagnostics(const std::vector<Diagnostic>&
         "value ([0-9a-f ]+) \\(device order\\) stored as ([0-9a-f ]+) \\(host order\\)"));
     QVector<EndianEvent> out;
     for (const Diagnostic& d : diags) {
-        if (d.kind != "endian-conversion") continue;
+        if (d.kind != DiagnosticKind::EndianConversion) continue;
         const QString msg = QString::fromStdString(d.message);
         const QRegularExpressionMatch m = head.match(msg);
         if (!m.hasMatch()) continue;

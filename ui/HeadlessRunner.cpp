@@ -24,7 +24,8 @@ void printDiagnostic(std::ostream& out, const Diagnostic& d, const SourceManager
     out << (file.empty() ? std::string("<launch>")
                          : QFileInfo(QString::fromStdString(file)).fileName().toStdString());
     if (d.range.valid()) out << ':' << d.range.begin.line << ':' << d.range.begin.column;
-    out << ": " << severityName(d.severity) << ": " << d.message << " [" << d.kind << "]";
+    out << ": " << severityName(d.severity) << ": " << d.message << " ["
+        << DiagnosticKinds::name(d.kind) << "]";
     if (count > 1) out << " (x" << count << ")";
     out << '\n';
     if (sources && d.range.valid() && d.range.begin.file)

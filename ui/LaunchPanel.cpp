@@ -94,7 +94,8 @@ LaunchPanel::LaunchPanel(QWidget* parent) : QWidget(parent) {
     m_subGroup->setRange(1, 1024);
     m_subGroup->setValue(static_cast<int>(RunOptions{}.subGroupSize));
     m_subGroup->setObjectName(QStringLiteral("launchSubGroupSize"));
-    m_subGroup->setToolTip(tr("Work-items per sub-group (cl_khr_subgroups, the simt schedule "
+    m_subGroup->setToolTip(tr("Work-items per sub-group (the sub-group functions of "
+                              "__opencl_c_subgroups, the simt schedule "
                               "and the efficiency statistics); saved with the launch"));
     form->addRow(tr("Sub-group size"), m_subGroup);
     const char* checkNames[4] = {"data races", "uninitialized reads", "endian events",

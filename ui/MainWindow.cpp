@@ -81,7 +81,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     buildDocks();
     m_simt = new SimtViews(this, m_controller, m_editor, m_grid, QStringLiteral("dockWatch"));
-    // the GPU views join the Variables/Watch tabs at the back: Variables stays in front
+    // the GPU views join the Variables/Watch tabs at the back, shown from View › Panes (the
+    // first layout's tabs stay whole): Variables stays in front
+    for (const char* tool : {"dockEfficiency", "dockMultiWatch"})
+        if (QDockWidget* d = dock(QString::fromLatin1(tool))) d->hide();
     if (QDockWidget* variables = dock(QStringLiteral("dockVariables"))) variables->raise();
     MainMenus::build(this);
     // Every dock tab stays readable: a tab too narrow for its title (elided) has the whole
@@ -287,14 +290,25 @@ void MainWindow::onState(const SessionState& st) {
             new QTreeWidgetItem(m_stack, {QString::fromStdString(it->function),
                                           QString::number(it->position.begin.line)});
     }
-    if (s && m_output->toPlainText() != QString::fromStdString(s->output))
+    // a launch with __constant memory shows its pane (hidden while there is none), once: a
+    // pane the user closes stays closed until a launch without __constant memory
+    if (QDockWidget* d = dock(QStringLiteral("dockMemory_constant")); d && s) {
+        const bool any = !s->constant.empty();
+        if (any && d->isHidden() && !d->property("clstepShownFor").toBool()) d->show();
+        d->setProperty("clstepShownFor", any);
+    }
+    if (s && m_output->toPlainText() != QString::fromStdString(s->output)) {
+        // the kernel's first printf output shows its pane (a tool pane, hidden at first)
+        if (m_output->toPlainText().isEmpty() && !s->output.empty())
+            if (QDockWidget* d = dock(QStringLiteral("dockOutput")); d && d->isHidden()) d->show();
         m_output->setPlainText(QString::fromStdString(s->output));
+    }
 
     // A new race or runtime error report (an out-of-bounds write, ...) raises Diagnostics.
     uint64_t reports = 0;
     if (s)
         for (size_t i = 0; i < s->diagnostics.size(); ++i)
-            if (s->diagnostics[i].kind == "data-race" ||
+            if (s->diagnostics[i].kind == DiagnosticKind::DataRace ||
                 s->diagnostics[i].severity == Severity::Error)
                 reports += i < s->diagnosticCounts.size() ? s->diagnosticCounts[i] : 1;
     if (reports > m_lastReportCount) dock(QStringLiteral("dockDiagnostics"))->raise();

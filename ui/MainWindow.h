@@ -134,8 +134,8 @@ private:
     void followAddress(quint64 address);
     void applyTheme();
     /// The debug toolbar's buttons with their text when the window is wide enough for it,
-    /// else icons only (the tooltips keep the names). Not enough without an icon theme: the
-    /// mode box and slider can still hide behind "»" (issue #31 item 9, open).
+    /// else icons only (the tooltips keep the names). With its short labels and unscaled
+    /// font (applyTheme()) the bar fits 1024 px with the auto-play mode and speed.
     void fitToolBar();
     /// The screen's available area minus the window's frame (title bar, borders): the room
     /// for geometry(); empty when there is no screen.

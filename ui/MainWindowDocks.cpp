@@ -133,8 +133,9 @@ void MainWindow::buildDocks() {
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
     connect(m_diagView, &QTableView::activated, this,
             [this](const QModelIndex& i) { activateDiagnostic(i.row()); });
-    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics, races"),
-                                 m_diagView, Qt::RightDockWidgetArea);
+    // (races are diagnostics: a short title keeps the tab whole on a projector)
+    QDockWidget* diags = addDock(QStringLiteral("dockDiagnostics"), tr("Diagnostics"), m_diagView,
+                                 Qt::RightDockWidgetArea);
 
     m_launch = new LaunchPanel;
     auto* launchScroll = new QScrollArea; // the form is tall: it must not set the column's minimum
@@ -229,6 +230,12 @@ void MainWindow::buildDocks() {
     tabifyDockWidget(output, trace);
     tabifyDockWidget(trace, scratchpad);
     diags->raise();
+    // The first layout shows the panes of a lesson, each tab's whole title in a 1024-pixel
+    // window (issue #31 item 7): Variables, Watch, Breakpoints, Diagnostics and Launch. The
+    // tools wait, tabbed in the same place, until View › Panes (or their own action: the
+    // scratchpad's Ctrl+Shift+R, printf output when the kernel prints) brings them forward.
+    for (QDockWidget* tool : {stack, output, trace, scratchpad})
+        tool->hide();
 
     QDockWidget* previous = nullptr;
     QDockWidget* globalDock = nullptr;
@@ -243,6 +250,9 @@ void MainWindow::buildDocks() {
         if (kSpaces[i] == AddressSpace::Constant) {
             tabifyDockWidget(globalDock, d); // __constant is rare: share the __global column
             globalDock->raise();
+            // and shown when a launch has __constant memory (MainWindow::onState): without
+            // its tab bar __global keeps the height of a row more
+            d->hide();
             continue;
         }
         if (previous) splitDockWidget(previous, d, Qt::Horizontal);

@@ -181,10 +181,12 @@ void MainWindow::applyDockSizes(QSize keep) {
     // hold the heights with minimums until the layout has settled, then let the user resize.
     QList<QWidget*> held{m_grid};
     m_grid->setMinimumHeight(h * (m_presentation ? 30 : 27) / 100);
+    int memory = h * (m_presentation ? 28 : 38) / 100;
     for (MemoryPane* p : m_panes) {
-        p->setMinimumHeight(h * (m_presentation ? 28 : 30) / 100);
+        p->setMinimumHeight(memory);
         held << p;
     }
+
     QTimer::singleShot(300, this, [held] {
         for (QWidget* w : held)
             w->setMinimumHeight(0);
@@ -193,9 +195,14 @@ void MainWindow::applyDockSizes(QSize keep) {
 
 void MainWindow::applyTheme() {
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) Theme::apply(*app);
-    // the toolbar scales with the fonts (presentation mode, zoom)
-    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize) * Theme::fontScale() / 100;
+    // the toolbar keeps the unscaled font and icons: the class reads the code and memory, the
+    // teacher the buttons; scaled, the bar hid the auto-play mode and speed behind "»" on a
+    // 1024-pixel projector (issue #31 item 9)
+    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize);
     m_actions->toolBar()->setIconSize(QSize(icon, icon));
+    QFont tools = QApplication::font();
+    tools.setPointSizeF(Theme::uiPointSize() * 100 / Theme::fontScale());
+    m_actions->toolBar()->setFont(tools);
     fitToolBar();
     m_editor->applyTheme();
     m_grid->applyTheme();

@@ -14,8 +14,13 @@
 #include <QSplitter>
 #include <QTabBar>
 #include <QTableView>
+#include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 
@@ -103,6 +108,11 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int i) {
         if (!m_updating) showRegion(i);
     });
+    // the tab-scroll arrows (QTabBar's own buttons; connected after its scrolling slot) and
+    // the wheel scroll the tabs: the current tab follows
+    for (QToolButton* arrow : m_tabs->findChildren<QToolButton*>())
+        connect(arrow, &QToolButton::clicked, this, &MemoryPane::followScrolledTabs);
+    m_tabs->installEventFilter(this);
     connect(m_format, qOverload<int>(&QComboBox::activated), this, &MemoryPane::onFormatChosen);
     connect(colours, qOverload<int>(&QComboBox::activated), this,
             [this](int i) { setColourMode(static_cast<MemoryColourMode>(i)); });
@@ -148,11 +158,13 @@ const std::vector<debug::MemoryRegion>* MemoryPane::regions() const {
 }
 
 void MemoryPane::learnTypes(const debug::Snapshot& s) {
+    m_inScope.clear();
     std::function<void(const std::vector<debug::VariableSnapshot>&)> walk = [&](const auto& vars) {
         for (const debug::VariableSnapshot& v : vars) {
             const QString name = QString::fromStdString(v.name);
             const bool pointer = v.type.find('*') != std::string::npos;
             if (m_combined && v.space == m_space) {
+                m_inScope.insert(name);
                 m_hints[name] = pointer ? ValueFormat{ValueFormat::Kind::Pointer, 1}
                                         : ValueFormat::guessFromType(v.type);
             } else if (pointer || v.space == m_space) {
@@ -210,7 +222,7 @@ void MemoryPane::showRegion(int index) {
     const auto* regs = regions();
     if (m_combined) {
         m_model->setAllRegions(m_state.snapshot, m_space, m_state.deviceBigEndian,
-                               m_byType ? m_hints : QHash<QString, ValueFormat>{},
+                               m_byType ? typedFormats() : QHash<QString, ValueFormat>{},
                                m_byType ? ValueFormat{ValueFormat::Kind::HexBytes, 1}
                                         : m_combinedFormat);
         m_format->setCurrentIndex(m_byType ? 0 : m_format->findText(m_combinedFormat.name()));
@@ -246,6 +258,52 @@ void MemoryPane::showRegion(int index) {
     m_model->setRegion(m_state.snapshot, m_space, index, m_state.deviceBigEndian);
     m_format->setCurrentText(f.name());
     if (m_follow->isChecked()) scrollToActivity();
+}
+
+QHash<QString, ValueFormat> MemoryPane::typedFormats() const {
+    QHash<QString, ValueFormat> out;
+    const auto* regs = regions();
+    if (!regs) return out;
+    for (const debug::MemoryRegion& r : *regs) {
+        const QString name = QString::fromStdString(r.name);
+        const ValueFormat element = ValueFormat::forElement(r.element);
+        if (m_inScope.contains(name))
+            out[name] = m_hints.value(name);
+        else if (element.kind != ValueFormat::Kind::HexBytes)
+            out[name] = element;
+        else if (m_hints.contains(name))
+            out[name] = m_hints.value(name);
+    }
+    return out;
+}
+
+bool MemoryPane::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_tabs && event->type() == QEvent::Wheel)
+        QTimer::singleShot(0, this, &MemoryPane::followScrolledTabs); // after the bar scrolled
+    return QWidget::eventFilter(watched, event);
+}
+
+void MemoryPane::followScrolledTabs() {
+    const int current = m_tabs->currentIndex();
+    if (current < 0) return;
+    // the part of the bar its scroll arrows leave free
+    QRect sight = m_tabs->rect();
+    for (const QToolButton* arrow : m_tabs->findChildren<QToolButton*>()) {
+        if (!arrow->isVisible()) continue;
+        if (arrow->geometry().center().x() > sight.center().x())
+            sight.setRight(std::min(sight.right(), arrow->geometry().left() - 1));
+        else
+            sight.setLeft(std::max(sight.left(), arrow->geometry().right() + 1));
+    }
+    auto inSight = [&](int i) {
+        const QRect r = m_tabs->tabRect(i);
+        return r.intersected(sight).width() * 2 >= r.width();
+    };
+    if (inSight(current)) return;
+    int best = -1;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (inSight(i) && (best < 0 || std::abs(i - current) < std::abs(best - current))) best = i;
+    if (best >= 0) m_tabs->setCurrentIndex(best); // (shows its region: currentChanged)
 }
 
 void MemoryPane::scrollToActivity() {

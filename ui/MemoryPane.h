@@ -5,6 +5,7 @@
 #include "ValueFormat.h"
 
 #include <QHash>
+#include <QSet>
 #include <QWidget>
 
 class QComboBox;
@@ -53,14 +54,26 @@ signals:
     /// The colour mode changed (by the switch or setColourMode()).
     void colourModeChanged(clstep::ui::MemoryColourMode mode);
 
+protected:
+    /// Follows the tab bar's wheel scrolling with the current tab (followScrolledTabs()).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void showRegion(int index);
+    /// After the tab bar scrolled (its arrows, the wheel): when the current tab went out of
+    /// sight, the tab in sight nearest to it becomes current, so the tab the user reads
+    /// always names the buffer the table shows (issue #31 item 3).
+    void followScrolledTabs();
     void onFormatChosen(int comboIndex);
     /// Offers the region's struct/union layout in the type selector (or removes the offer).
     void offerLayout(const ValueFormat& layout);
     void onDoubleClicked(const QModelIndex& index);
     void learnTypes(const debug::Snapshot& s);
     void scrollToActivity();
+    /// combined: each region's format "by variable type": the type of the variable in scope
+    /// of that name, else the region's element type (a finished work-item has no frame
+    /// left), else the type learned from an earlier snapshot.
+    QHash<QString, ValueFormat> typedFormats() const;
     const std::vector<debug::MemoryRegion>* regions() const;
 
     AddressSpace m_space;
@@ -76,6 +89,8 @@ private:
     ImagePane* m_image = nullptr;
     QHash<QString, ValueFormat> m_chosen; ///< format the user picked per region name
     QHash<QString, ValueFormat> m_hints;  ///< format guessed from variable types
+    /// combined: names of the variables of the latest snapshot (their hints are exact)
+    QSet<QString> m_inScope;
     QStringList m_regionNames;
     bool m_updating = false;
     bool m_combined = false;      ///< every region in one table (the __private pane)

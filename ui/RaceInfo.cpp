@@ -60,7 +60,7 @@ QVector<RaceInfo> RaceInfo::fromDiagnostics(const std::vector<Diagnostic>& diags
     QVector<RaceInfo> out;
     for (size_t i = 0; i < diags.size(); ++i) {
         const Diagnostic& d = diags[i];
-        if (d.kind != "data-race") continue;
+        if (d.kind != DiagnosticKind::DataRace) continue;
         RaceInfo r;
         r.diagnosticIndex = static_cast<int>(i);
         r.message = QString::fromStdString(d.message);

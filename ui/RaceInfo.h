@@ -28,7 +28,7 @@ struct RaceInfo {
 
     /// "work-item 3 (line 21) and work-item 11 (line 21)".
     QString describe() const;
-    /// Every diagnostic of kind "data-race" in `diags`.
+    /// Every diagnostic of kind `data-race` in `diags`.
     static QVector<RaceInfo> fromDiagnostics(const std::vector<Diagnostic>& diags);
     /// One element's pair from the facts of a race occurrence (debug::RaceOccurrence::facts):
     /// "[RAW] write by work-item 4 (line 21), then read by work-item 0 (line 21)"; empty when

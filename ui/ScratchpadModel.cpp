@@ -40,8 +40,7 @@ QStringList formatDiagnostic(const Diagnostic& d, const SourceManager& sources,
     };
     out << location(d.range) + QString::fromLatin1(severityName(d.severity)) +
                QStringLiteral(": ") + QString::fromStdString(d.message) +
-               (d.kind.empty() ? QString()
-                               : QStringLiteral(" [%1]").arg(QString::fromStdString(d.kind)));
+               QStringLiteral(" [%1]").arg(QString::fromUtf8(DiagnosticKinds::name(d.kind)));
     source(d.range);
     for (const RelatedLocation& n : d.notes) {
         if (n.message.empty()) continue;

@@ -88,6 +88,12 @@ bool ScriptRunner::run(const QStringList& commands) {
 bool ScriptRunner::screenshot(MainWindow* window, const QString& file, bool wholeScreen) {
     window->waitIdle();
     pump(150);
+    // the first layout holds the docks' heights for a moment, which can grow the window past
+    // the screen until it settles (MainWindow::applyDockSizes): the picture is of the settled
+    // window
+    if (const QScreen* s = window->screen(); s && QGuiApplication::platformName() != "offscreen")
+        for (int i = 0; i < 30 && !s->availableGeometry().contains(window->frameGeometry()); ++i)
+            pump(50);
     QPixmap pix;
     QScreen* screen = window->screen();
     if (wholeScreen && screen && QGuiApplication::platformName() != QStringLiteral("offscreen"))
@@ -184,7 +190,7 @@ bool ScriptRunner::runOne(const QString& command) {
             const SessionState& s = dc->state();
             if (s.snapshot)
                 for (const Diagnostic& d : s.snapshot->diagnostics)
-                    if (d.kind == "data-race") return true;
+                    if (d.kind == DiagnosticKind::DataRace) return true;
             if (!s.launched || (s.snapshot && s.snapshot->runFinished)) break;
             dc->run(C::Lockstep);
             m_window->waitIdle();

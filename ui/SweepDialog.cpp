@@ -361,7 +361,7 @@ const Diagnostic* SweepDialog::firstDiagnostic(int row) const {
 QString SweepDialog::firstDiagnosticText(int row) const {
     const Diagnostic* d = firstDiagnostic(row);
     if (!d) return {};
-    QString text = QString::fromStdString(d->kind);
+    QString text = QString::fromUtf8(DiagnosticKinds::name(d->kind));
     if (d->range.valid())
         text +=
             tr(" at %1:%2:%3")

@@ -39,7 +39,7 @@ public:
     static QColor lastRead();
     static QColor lastWrite();
     static QColor race();
-    /// A benign race (kind "benign-race": the write stored the bytes already there): a
+    /// A benign race (kind `benign-race`: the write stored the bytes already there): a
     /// quieter amber than race(); editor text over it keeps a contrast of at least 4.5:1.
     static QColor benignRace();
     static QColor endian();

@@ -8,13 +8,14 @@
 #include "WorkItemGridModel.h"
 
 #include <QComboBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -52,7 +53,10 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     // its own took the height of a row of tiles
     auto* second = new QHBoxLayout;
     m_subGroupLabel = new QLabel(tr("Sub-group"));
-    second->addWidget(m_subGroupLabel, 0, Qt::AlignTop);
+    // the label above the chooser: the legend beside them gets the width
+    auto* selector = new QVBoxLayout;
+    selector->setSpacing(1);
+    selector->addWidget(m_subGroupLabel);
     m_subGroupSize = new QComboBox;
     m_subGroupSize->setObjectName(QStringLiteral("subGroupSize"));
     m_subGroupSize->setToolTip(tr("Work-items per sub-group (SIMD lanes): get_sub_group_size(), "
@@ -67,7 +71,9 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_subGroupSize->setCurrentIndex(m_subGroupSize->findData(32));
     connect(m_subGroupSize, qOverload<int>(&QComboBox::activated), this,
             [this](int i) { emit subGroupSizeRequested(m_subGroupSize->itemData(i).toInt()); });
-    second->addWidget(m_subGroupSize, 0, Qt::AlignTop);
+    selector->addWidget(m_subGroupSize);
+    selector->addStretch(1);
+    second->addLayout(selector);
 
     m_model = new WorkItemGridModel(this);
     m_view = new QTableView;
@@ -81,6 +87,10 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     connect(m_view, &QTableView::clicked, this, &WorkItemGrid::onCellClicked);
+    m_view->installEventFilter(this);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &WorkItemGrid::fitTiles);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &WorkItemGrid::fitTiles);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &WorkItemGrid::fitTiles);
     layout->addWidget(m_view, 1);
     m_lanes = new QLabel;
     m_lanes->setObjectName(QStringLiteral("laneSummary"));
@@ -89,8 +99,10 @@ WorkItemGrid::WorkItemGrid(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_lanes);
 
     m_legend = new QWidget;
-    new QGridLayout(m_legend); // three chips a row: narrow enough for a projector's fonts
-    m_legend->layout()->setContentsMargins(0, 0, 0, 0);
+    // the chips flow in rows as wide as the pane allows (flowLegend())
+    auto* legendRows = new QVBoxLayout(m_legend);
+    legendRows->setContentsMargins(0, 0, 0, 0);
+    legendRows->setSpacing(4);
     // at most three rows of chips on screen, the rest scrolled: a narrow pane with the simt lane
     // chips took the height of every row of tiles and grew the window past the screen
     m_legendScroll = new QScrollArea;
@@ -108,9 +120,32 @@ void WorkItemGrid::applyTheme() {
     const QFontMetrics fm(font());
     const int h = fm.height();
     m_view->horizontalHeader()->setDefaultSectionSize(h * 3);
-    m_view->verticalHeader()->setDefaultSectionSize(static_cast<int>(h * 2.8));
+    m_tileHeight = static_cast<int>(h * 2.8);
+    m_view->verticalHeader()->setDefaultSectionSize(m_tileHeight);
     m_view->horizontalHeader()->setMinimumSectionSize(h * 2);
     rebuildLegend();
+    fitTiles();
+}
+
+bool WorkItemGrid::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view && event->type() == QEvent::Resize) fitTiles();
+    return QWidget::eventFilter(watched, event);
+}
+
+void WorkItemGrid::fitTiles() {
+    const int rows = m_model->rowCount();
+    if (rows <= 0 || m_tileHeight <= 0) return;
+    // the room under the header; a horizontal scroll bar, when shown, takes its height
+    int room =
+        m_view->height() - 2 * m_view->frameWidth() -
+        (m_view->horizontalHeader()->isVisible() ? m_view->horizontalHeader()->sizeHint().height()
+                                                 : 0);
+    if (m_view->horizontalScrollBar()->isVisible())
+        room -= m_view->horizontalScrollBar()->sizeHint().height();
+    const int smallest = static_cast<int>(QFontMetrics(font()).height() * 1.6); // the id
+    const int tile = std::clamp(room / rows, smallest, m_tileHeight);
+    if (m_view->verticalHeader()->defaultSectionSize() != tile)
+        m_view->verticalHeader()->setDefaultSectionSize(tile);
 }
 
 QSize WorkItemGrid::sizeHint() const {
@@ -121,9 +156,12 @@ QSize WorkItemGrid::sizeHint() const {
 void WorkItemGrid::rebuildLegend() {
     QLayout* l = m_legend->layout();
     while (QLayoutItem* it = l->takeAt(0)) {
-        delete it->widget();
+        if (QLayout* row = it->layout())
+            while (QLayoutItem* c = row->takeAt(0))
+                delete c;
         delete it;
     }
+    qDeleteAll(m_chips); // (in the rows of the legend's flow: not items of its own layout)
     m_chips.clear();
     using S = debug::WorkItemState;
     for (S s : {S::NotStarted, S::Ready, S::AtBarrier, S::AtBreakpoint, S::Finished, S::Error}) {
@@ -144,7 +182,7 @@ void WorkItemGrid::rebuildLegend() {
         chip->setVisible(m_model->laneView());
         m_chips << chip;
     }
-    m_legendColumns = 0;
+    m_legendArrangement.clear();
     flowLegend();
 }
 
@@ -159,41 +197,76 @@ bool WorkItemGrid::shownInLegend(const QLabel* chip) const {
 }
 
 void WorkItemGrid::flowLegend() {
-    auto* grid = static_cast<QGridLayout*>(m_legend->layout());
-    int widest = 1;
-    QList<QLabel*> shown;
-    for (QLabel* chip : m_chips) {
-        widest = std::max(widest, chip->sizeHint().width());
-        if (shownInLegend(chip)) shown << chip;
+    auto* rowsLayout = static_cast<QVBoxLayout*>(m_legend->layout());
+    // under simt the lane chips first: the lane bars are what the schedule shows
+    QList<QLabel*> order;
+    for (bool lanes : {true, false})
+        for (QLabel* chip : m_chips)
+            if ((chip->objectName() == QLatin1String("laneChip")) ==
+                    (lanes == m_model->laneView()) &&
+                shownInLegend(chip))
+                order << chip;
+    // the room beside the sub-group selector (its label above it)
+    constexpr int spacing = 4;
+    const int selector =
+        std::max(m_subGroupLabel->sizeHint().width(), m_subGroupSize->sizeHint().width());
+    // (less the legend's scroll bar)
+    const int room = std::max(1, width() - selector - 3 * spacing - 12 -
+                                     style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+    // chips in their own widths, as many on a row as the room allows (a flow)
+    QList<QList<QLabel*>> rows;
+    int used = room + 1, widest = 1;
+    for (QLabel* chip : order) {
+        const int w = chip->sizeHint().width();
+        widest = std::max(widest, w);
+        if (used + spacing + w > room) {
+            rows.append(QList<QLabel*>());
+            used = -spacing;
+        }
+        rows.last() << chip;
+        used += spacing + w;
     }
-    // the room beside the sub-group selector
-    const int spacing = std::max(0, grid->horizontalSpacing());
-    const int room = width() - m_subGroupLabel->sizeHint().width() -
-                     m_subGroupSize->sizeHint().width() - 4 * spacing - 8;
-    const int columns = std::clamp((room + spacing) / (widest + spacing), 1,
-                                   std::max<int>(1, static_cast<int>(shown.size())));
     m_legend->setMinimumWidth(widest);
     m_legendScroll->setMinimumWidth(widest);
-    if (columns == m_legendColumns) return;
-    m_legendColumns = columns;
-    while (QLayoutItem* it = grid->takeAt(0))
-        delete it; // the chips stay, children of the legend
-    for (int c = 0; c < grid->columnCount(); ++c)
-        grid->setColumnStretch(c, 0);
-    int n = 0;
-    for (QLabel* chip : m_chips) {
-        // a hidden chip keeps no cell: the shown ones pack
-        const int at = shownInLegend(chip) ? n++ : n;
-        grid->addWidget(chip, at / columns, at % columns);
+    QStringList arrangement;
+    for (const auto& row : rows) {
+        QStringList names;
+        for (QLabel* chip : row)
+            names << chip->text();
+        arrangement << names.join(QLatin1Char(','));
     }
-    grid->setColumnStretch(columns, 1);
-    // three rows of chips high (the rest scroll), or the whole legend when it is shorter
-    const int rows = (n + columns - 1) / columns;
+    const QString key = arrangement.join(QLatin1Char(';'));
+    if (key == m_legendArrangement) return;
+    m_legendArrangement = key;
+    while (QLayoutItem* it = rowsLayout->takeAt(0)) {
+        if (QLayout* row = it->layout())
+            while (QLayoutItem* c = row->takeAt(0))
+                delete c; // the chips stay, children of the legend
+        delete it;
+    }
+    for (QLabel* chip : m_chips)
+        chip->setVisible(shownInLegend(chip));
+    for (const auto& row : rows) {
+        auto* line = new QHBoxLayout;
+        line->setSpacing(spacing);
+        for (QLabel* chip : row)
+            line->addWidget(chip);
+        line->addStretch(1);
+        rowsLayout->addLayout(line);
+    }
+    rowsLayout->addStretch(1);
+    // two rows of chips high (the rest scroll, and the tooltip names every colour), or the
+    // whole legend when it is shorter: three rows took the height of a row of tiles
     const int chipHeight = m_chips.isEmpty() ? 0 : m_chips.front()->sizeHint().height();
-    const int spacingV = std::max(0, grid->verticalSpacing());
-    const int shownRows = std::min(rows, 3);
-    m_legendScroll->setFixedHeight(shownRows * chipHeight + std::max(0, shownRows - 1) * spacingV);
-    m_legendScroll->setToolTip(rows > 2 ? tr("Scroll for the rest of the legend") : QString());
+    const int shownRows = std::min<int>(static_cast<int>(rows.size()), 2);
+    m_legendScroll->setFixedHeight(shownRows * chipHeight + std::max(0, shownRows - 1) * spacing);
+    QStringList all;
+    for (QLabel* chip : order)
+        all << chip->text();
+    m_legendScroll->setToolTip(
+        rows.size() > shownRows
+            ? tr("Scroll for the rest of the legend: %1").arg(all.join(QStringLiteral(", ")))
+            : QString());
 }
 
 void WorkItemGrid::setState(const SessionState& state) {
@@ -226,7 +299,7 @@ void WorkItemGrid::updateLanes(const SessionState& state) {
         m_model->setLaneView(simt);
         for (QLabel* chip : m_legend->findChildren<QLabel*>(QStringLiteral("laneChip")))
             chip->setVisible(simt);
-        m_legendColumns = 0;
+        m_legendArrangement.clear();
         flowLegend();
     }
     if (!m_subGroupSize->hasFocus())

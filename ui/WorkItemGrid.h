@@ -31,6 +31,8 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    /// The grid view's resizes (fitTiles()).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 public:
     /// Re-applies fonts and cell sizes (zoom, presentation mode, theme).
@@ -46,13 +48,18 @@ private:
     void onCellClicked(const QModelIndex& index);
     void onGroupEdited();
     void rebuildLegend();
-    /// Places the legend's visible chips in as many columns as the pane's width allows
-    /// (a narrow pane wraps them; the legend never sets the pane's minimum width beyond one
-    /// chip), so the grid keeps the height for its tiles (issue #31 item 6).
+    /// Places the legend's visible chips in rows, each chip in its own width and as many on
+    /// a row as the pane's width allows (a narrow pane wraps them; the legend never sets the
+    /// pane's minimum width beyond one chip), at most two rows high, so the grid keeps the
+    /// height for its tiles (issue #31 item 6).
     void flowLegend();
     /// Whether the legend shows `chip` now (the lane chips: only under simt).
     bool shownInLegend(const QLabel* chip) const;
     void updateLanes(const SessionState& state);
+    /// Scales the tiles' height so that every row of the group fits the grid's height, from
+    /// the full tile (id and line) down to one line (the id) before the grid scrolls; a
+    /// squeezed pane showed one row of tiles (issue #31 item 6).
+    void fitTiles();
 
     WorkItemGridModel* m_model = nullptr;
     QTableView* m_view = nullptr;
@@ -64,7 +71,8 @@ private:
     QWidget* m_legend = nullptr;
     QScrollArea* m_legendScroll = nullptr; ///< the legend, three rows of chips high
     QList<QLabel*> m_chips;                ///< the legend's chips, in order
-    int m_legendColumns = 0;               ///< columns of the legend's current arrangement
+    QString m_legendArrangement;           ///< the chips of each legend row, as laid out
+    int m_tileHeight = 0;                  ///< full height of a tile row (pixels)
     bool m_updating = false;
 };
 

@@ -20,8 +20,13 @@ using nlohmann::json;
 GradeProblem problemOf(const json& d) {
     GradeProblem p;
     p.severity = d.value("severity", "error");
-    p.kind = d.value("kind", "");
     p.message = d.value("message", "");
+    // The child is clstep-cli: its kinds are this table's; an unknown one is a clstep bug.
+    std::string unknown;
+    const std::optional<DiagnosticKind> kind =
+        DiagnosticKinds::fromName(d.value("kind", std::string()), unknown);
+    p.kind = kind.value_or(DiagnosticKind::Internal);
+    if (!kind) p.message = unknown + ": " + p.message;
     p.file = d.value("file", "");
     p.line = d.value("line", 0);
     p.column = d.value("column", 0);
@@ -33,17 +38,26 @@ GradeProblem problemOf(const json& d) {
 }
 
 /// The kinds that mean a limit stopped the submission rather than a defect of its own, or
-/// the interpreter failed while running it (an exception caught at the work-item: "internal").
-bool isLimit(const std::string& kind) {
-    return kind == "step-limit" || kind == "call-depth" || kind == "allocation-too-large" ||
-           kind == "internal";
+/// the interpreter failed while running it (an exception caught at the work-item: `internal`).
+bool isLimit(DiagnosticKind kind) {
+    return kind == DiagnosticKind::StepLimit || kind == DiagnosticKind::CallDepth ||
+           kind == DiagnosticKind::AllocationTooLarge || kind == DiagnosticKind::Internal;
 }
 
-bool isMemoryError(const std::string& kind) {
-    static const std::set<std::string> kinds = {
-        "out-of-bounds",   "array-index",     "null-dereference", "dangling-pointer",
-        "read-only-write", "write-only-read", "constant-write",   "misaligned-access"};
-    return kinds.count(kind) > 0;
+bool isMemoryError(DiagnosticKind kind) {
+    switch (kind) {
+    case DiagnosticKind::OutOfBounds:
+    case DiagnosticKind::ArrayIndex:
+    case DiagnosticKind::NullDereference:
+    case DiagnosticKind::DanglingPointer:
+    case DiagnosticKind::ReadOnlyWrite:
+    case DiagnosticKind::WriteOnlyRead:
+    case DiagnosticKind::ConstantWrite:
+    case DiagnosticKind::MisalignedAccess:
+        return true;
+    default:
+        return false;
+    }
 }
 
 std::string lastLines(const std::string& text, size_t n) {
@@ -65,7 +79,7 @@ std::vector<GradeProblem> errorLines(const std::string& text) {
         const size_t at = l.find(": error: ");
         if (at == std::string::npos) continue;
         GradeProblem p;
-        p.kind = "launch";
+        p.kind = DiagnosticKind::Launch;
         p.message = l.substr(at + 9);
         std::string where = l.substr(0, at);
         // FILE:LINE:COL
@@ -132,12 +146,13 @@ std::string firstProblem(const SubmissionGrade& g) {
                (g.differing.front().elements.empty() ? std::string()
                                                      : ": " + g.differing.front().elements.front());
     for (const GradeProblem& p : g.problems)
-        if (p.severity != "note") return location(p) + ": " + p.message + " [" + p.kind + "]";
+        if (p.severity != "note")
+            return location(p) + ": " + p.message + " [" + DiagnosticKinds::name(p.kind) + "]";
     return "";
 }
 
 json problemJson(const GradeProblem& p) {
-    return {{"severity", p.severity}, {"kind", p.kind},
+    return {{"severity", p.severity}, {"kind", DiagnosticKinds::name(p.kind)},
             {"message", p.message},   {"file", p.file},
             {"line", p.line},         {"column", p.column},
             {"count", p.count},       {"configurations", p.configurations}};
@@ -189,7 +204,7 @@ SubmissionGrade GradeReport::evaluate(const std::string& path, const json& refer
         if (g.buildDiagnostics.empty()) {
             GradeProblem p;
             p.severity = "error";
-            p.kind = "launch";
+            p.kind = DiagnosticKind::Launch;
             p.message = lastLines(child.stderrText, 3);
             p.file = path;
             g.buildDiagnostics.push_back(p);
@@ -198,16 +213,17 @@ SubmissionGrade GradeReport::evaluate(const std::string& path, const json& refer
     }
     for (const json& d : j["diagnostics"]) {
         GradeProblem p = problemOf(d);
-        if (p.kind == "launch") continue; // a configuration the launch does not allow
+        if (p.kind == DiagnosticKind::Launch) continue; // a configuration the launch does not allow
         if (isLimit(p.kind) && g.stoppedReason.empty())
-            g.stoppedReason = location(p) + ": " + p.message + " [" + p.kind + "]";
-        if (p.kind == "data-race")
+            g.stoppedReason =
+                location(p) + ": " + p.message + " [" + DiagnosticKinds::name(p.kind) + "]";
+        if (p.kind == DiagnosticKind::DataRace)
             ++g.races;
         else if (isMemoryError(p.kind))
             ++g.memoryErrors;
-        else if (p.kind == "barrier-divergence")
+        else if (p.kind == DiagnosticKind::BarrierDivergence)
             ++g.barrierDivergence;
-        else if (p.kind == "uninitialized-read")
+        else if (p.kind == DiagnosticKind::UninitializedRead)
             ++g.uninitializedReads;
         else if (p.severity == "error")
             ++g.otherErrors;
@@ -316,9 +332,9 @@ std::string GradeReport::table(const std::vector<SubmissionGrade>& grades,
             out << "\n";
         }
         for (const GradeProblem& p : g.problems) {
-            out << "  " << location(p) << ": " << p.severity << ": " << p.message << " [" << p.kind
-                << "]\n    under " << p.configurations.size() << " of " << configurations.size()
-                << " configurations";
+            out << "  " << location(p) << ": " << p.severity << ": " << p.message << " ["
+                << DiagnosticKinds::name(p.kind) << "]\n    under " << p.configurations.size()
+                << " of " << configurations.size() << " configurations";
             if (!p.configurations.empty()) out << ", first " << p.configurations.front();
             out << "\n";
         }
@@ -450,7 +466,8 @@ std::string GradeReport::html(const std::vector<SubmissionGrade>& grades,
         }
         for (const GradeProblem& p : g.problems) {
             out << "<p><code>" << escapeHtml(location(p)) << "</code> " << escapeHtml(p.severity)
-                << ": " << escapeHtml(p.message) << " [" << escapeHtml(p.kind) << "], under "
+                << ": " << escapeHtml(p.message) << " ["
+                << escapeHtml(DiagnosticKinds::name(p.kind)) << "], under "
                 << p.configurations.size() << " configurations";
             if (!p.configurations.empty())
                 out << " (first: " << escapeHtml(p.configurations.front()) << ")";

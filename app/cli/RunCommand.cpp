@@ -79,8 +79,10 @@ void addRunOptions(CLI::App& cmd, RunOptionsCli& o) {
                    "simulated device byte order: little|big (default: the .sim file's "
                    "`# clstep: device-endian`, else little)")
         ->check(CLI::IsMember({"little", "big"}));
-    cmd.add_option("--sub-group-size", o.subGroupSize,
-                   "maximum sub-group size in work-items (cl_khr_subgroups; default 32)")
+    cmd.add_option(
+           "--sub-group-size", o.subGroupSize,
+           "maximum sub-group size in work-items (sub-group functions of __opencl_c_subgroups; "
+           "default 32)")
         ->check(CLI::Range(1u, 1024u));
     addLimitOptions(cmd, o);
     cmd.add_option("--threads", o.threads,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/DiagnosticKind.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,8 +11,8 @@ namespace clstep::cli {
 /// One diagnostic of a graded submission, deduplicated by kind and location over the
 /// configurations (as `sweep` reports it).
 struct GradeProblem {
-    std::string severity; ///< error, warning or note
-    std::string kind;     ///< docs/diagnostics.md kind (data-race, out-of-bounds, ...)
+    std::string severity;                           ///< error, warning or note
+    DiagnosticKind kind = DiagnosticKind::Internal; ///< docs/kinds.md (DataRace, OutOfBounds, ...)
     std::string message;
     std::string file;
     int line = 0, column = 0;                ///< 1-based; 0 when unknown

@@ -266,7 +266,7 @@ int sweep(const SweepOptionsCli& o, std::ostream& text, std::ostream& err, nlohm
         if (o.run.genSuppressions) {
             std::vector<std::string> rules;
             for (const launch::SweepFinding& f : report.findings)
-                if (f.diagnostic.kind != "launch")
+                if (f.diagnostic.kind != DiagnosticKind::Launch)
                     if (std::string rule =
                             launch::Suppressions::ruleFor(f.diagnostic, program.sources, sl.kernel);
                         std::find(rules.begin(), rules.end(), rule) == rules.end())

@@ -1,7 +1,8 @@
-// clstep-cli: the command-line front end (check, run, sweep, grade, repl, dap, exec).
+// clstep-cli: the command-line front end (check, run, sweep, grade, repl, dap, exec, kinds).
 #include "CheckCommand.h"
 #include "ExecCommand.h"
 #include "GradeCommand.h"
+#include "KindsCommand.h"
 #include "ReplCommand.h"
 #include "RunCommand.h"
 #include "SweepCommand.h"
@@ -83,6 +84,12 @@ int main(int argc, char** argv) {
         "dap",
         "Debug Adapter Protocol server on stdin/stdout (for VS Code, nvim-dap; docs/editors.md)");
 
+    clstep::cli::KindsOptionsCli kinds;
+    CLI::App* kindsCmd = app.add_subcommand(
+        "kinds", "List the diagnostic kinds with their default severity, stage and meaning "
+                 "(docs/kinds.md)");
+    clstep::cli::addKindsOptions(*kindsCmd, kinds);
+
     try {
         app.parse(normaliseArgs(argc, argv));
     } catch (const CLI::ParseError& e) {
@@ -97,6 +104,7 @@ int main(int argc, char** argv) {
         if (*replCmd) return clstep::cli::runRepl(repl);
         if (*execCmd) return clstep::cli::runExec(exec);
         if (*dapCmd) return clstep::cli::dap::runDap();
+        if (*kindsCmd) return clstep::cli::runKinds(kinds, std::cout);
     } catch (const std::bad_alloc&) {
         // Allocation sites report their own limits; this is the host running out elsewhere.
         std::cerr << "clstep-cli: error: the host ran out of memory\n";

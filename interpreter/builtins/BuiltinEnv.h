@@ -1,6 +1,7 @@
 #pragma once
 
 #include "builtins/ImageObject.h"
+#include "common/DiagnosticKind.h"
 #include "common/SourceRange.h"
 #include "core/Type.h"
 #include "core/Value.h"
@@ -95,7 +96,7 @@ public:
     /// Appends text produced by printf to the run's output.
     virtual void print(const std::string& text) = 0;
     /// Reports a runtime problem found inside a builtin (kind as in docs/diagnostics.md).
-    virtual void reportError(const std::string& kind, const std::string& message,
+    virtual void reportError(DiagnosticKind kind, const std::string& message,
                              const SourceRange& site) = 0;
     /// True when the device is big-endian.
     virtual bool deviceBigEndian() const = 0;

@@ -115,14 +115,14 @@ void checkSemantics(BuiltinEnv& env, const BuiltinCall& call, int64_t& order, in
         problem = "a store cannot be memory_order_acquire or memory_order_acq_rel";
     }
     if (!problem.empty()) {
-        env.reportError("invalid-memory-order",
+        env.reportError(DiagnosticKind::InvalidMemoryOrder,
                         std::string(nameOf(call)) + ": " + problem +
                             " (undefined behavior, C11 7.17.7)",
                         call.range);
         order = kSeqCst;
     }
     if (scope < kScopeWorkItem || scope > kScopeSubGroup || scope == kScopeWorkItem) {
-        env.reportError("invalid-memory-order",
+        env.reportError(DiagnosticKind::InvalidMemoryOrder,
                         std::string(nameOf(call)) + ": " +
                             (scope == kScopeWorkItem ? std::string("memory_scope_work_item")
                                                      : std::to_string(scope)) +
@@ -148,7 +148,7 @@ void checkFailureOrder(BuiltinEnv& env, const BuiltinCall& call, int64_t success
     else if (strength(failure) > strength(success))
         problem = "the failure order is stronger than the success order";
     if (problem.empty()) return;
-    env.reportError("invalid-memory-order",
+    env.reportError(DiagnosticKind::InvalidMemoryOrder,
                     std::string(nameOf(call)) + ": " + problem +
                         " (undefined behavior, C11 7.17.7.4)",
                     call.range);
@@ -256,7 +256,7 @@ void fenceImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     else if (scope == kScopeWorkItem && flags != 4)
         problem = "memory_scope_work_item is only valid with CLK_IMAGE_MEM_FENCE alone";
     if (!problem.empty())
-        env.reportError("invalid-memory-order",
+        env.reportError(DiagnosticKind::InvalidMemoryOrder,
                         "atomic_work_item_fence: " + problem + " (OpenCL C 2.0 6.13.11.5)",
                         call.range);
 }

@@ -155,7 +155,8 @@ bool resolveWrite(TypeContext& types, const std::vector<QualType>& args, Builtin
 
 /// Reports an image argument that names no image object.
 [[gnu::cold, gnu::noinline]] void reportNoImage(BuiltinEnv& env, const BuiltinCall& call) {
-    env.reportError("out-of-bounds", "the image argument names no image object", call.range);
+    env.reportError(DiagnosticKind::OutOfBounds, "the image argument names no image object",
+                    call.range);
 }
 
 /// The image behind argument 0, or nullptr after reporting that it is none.
@@ -203,7 +204,7 @@ inline image::Texel fetch(BuiltinEnv& env, const image::Object& img, uint64_t ha
 [[gnu::cold, gnu::noinline]] bool reportFormatMismatch(BuiltinEnv& env, const BuiltinCall& call,
                                                        const image::Object& img, Fn fn,
                                                        const char* verb) {
-    env.reportError("image-undefined",
+    env.reportError(DiagnosticKind::ImageUndefined,
                     std::string(verb) + "_image" + fnSuffix(fn) + " on an image of format " +
                         std::string(image::orderName(img.format.order)) + "/" +
                         std::string(image::typeName(img.format.type)) + " is undefined: use " +
@@ -232,7 +233,7 @@ inline bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image:
                                                 bool intCoords) {
     const std::string name = std::string("read_image") + fnSuffix(fn);
     if (!valid) {
-        env.reportError("image-undefined",
+        env.reportError(DiagnosticKind::ImageUndefined,
                         name + " with sampler value " + std::to_string(bits) +
                             ", which is no combination of the CLK_* sampler constants "
                             "(OpenCL C 6.12.14.1)",
@@ -241,7 +242,7 @@ inline bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image:
     }
     const std::string why = image::undefinedCombination(s, intCoords, fn == Fn::I || fn == Fn::UI);
     if (why.empty()) return true;
-    env.reportError("image-undefined", name + ": " + why, call.range);
+    env.reportError(DiagnosticKind::ImageUndefined, name + ": " + why, call.range);
     return false;
 }
 
@@ -252,7 +253,7 @@ inline bool formatMatches(BuiltinEnv& env, const BuiltinCall& call, const image:
                                                     const std::array<float, 3>& fc, unsigned dims) {
     std::array<int64_t, 3> at{image::floorToInt(fc[0]), image::floorToInt(fc[1]),
                               image::floorToInt(fc[2])};
-    env.reportError("out-of-bounds",
+    env.reportError(DiagnosticKind::OutOfBounds,
                     std::string("read_image") + fnSuffix(fn) + " at " + coordText(at, dims) +
                         " is outside the " + sizeText(img) + " " +
                         std::string(image::typeName(img.dim)) + " and " +
@@ -391,7 +392,7 @@ void writeImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     std::array<int64_t, 3> at = intCoords(args[1], lanes);
     if (!formatMatches(env, call, *img, F, "write")) return;
     if (!img->contains(at[0], at[1], at[2])) {
-        env.reportError("out-of-bounds",
+        env.reportError(DiagnosticKind::OutOfBounds,
                         std::string("write_image") + fnSuffix(F) + " at " +
                             coordText(at, std::min(lanes, 3u)) + " is outside the " +
                             sizeText(*img) + " image: the write is undefined (OpenCL C 6.12.14.3)",

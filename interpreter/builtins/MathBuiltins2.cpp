@@ -210,10 +210,7 @@ void registerMathBuiltins2(BuiltinRegistry& r) {
     addReduced<"G=G", [](double x) { return std::log(x); }>(r, "log");
     addReduced<"G=G", [](double x) { return std::log2(x); }>(r, "log2");
     addReduced<"G=G", [](double x) { return std::log10(x); }>(r, "log10");
-    addReduced<"G=GG", [](double x, double y) {
-        // powr's domain (x >= 0); outside it the result is undefined for half_/native_.
-        return x < 0 ? NAN : std::pow(x, y);
-    }>(r, "powr");
+    // half_powr and native_powr: with powr's special cases, in MathBuiltins.cpp.
     addReduced<"G=G", [](double x) { return 1.0 / x; }>(r, "recip");
     addReduced<"G=G", [](double x) { return 1.0 / std::sqrt(x); }>(r, "rsqrt");
     addReduced<"G=G", [](double x) { return std::sin(x); }>(r, "sin");

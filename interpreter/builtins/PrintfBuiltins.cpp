@@ -291,7 +291,8 @@ void printfImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Val
         env.print(Formatter(env, call, args).run(fmt));
         result.lanes[0].i = 0;
     } catch (const FormatError& e) {
-        env.reportError("printf-format", e.message + " (OpenCL C 6.12.13)", call.range);
+        env.reportError(DiagnosticKind::PrintfFormat, e.message + " (OpenCL C 6.12.13)",
+                        call.range);
         result.lanes[0].i = -1;
     }
 }

@@ -91,7 +91,7 @@ uint64_t halfBase(BuiltinEnv& env, const BuiltinCall& call, uint64_t p, uint64_t
     const uint64_t stride = aligned && n == 3 ? 4 : n;
     const uint64_t base = mem::advance(p, offset * stride * 2);
     if (aligned && p != 0 && address::offset(base) % (stride * 2) != 0)
-        env.reportError("misaligned-access",
+        env.reportError(DiagnosticKind::MisalignedAccess,
                         "vloada_half/vstorea_half address is not a multiple of sizeof(half" +
                             (n == 1 ? std::string() : std::to_string(n)) + ") (OpenCL C 6.12.7)",
                         call.range);

@@ -117,7 +117,7 @@ void broadcastImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, 
         }
     }
     if (!valid || id >= all.size()) {
-        env.reportError("invalid-argument",
+        env.reportError(DiagnosticKind::InvalidArgument,
                         std::string(nameOf(call)) + ": the source work-item is not in the " +
                             (SubGroup ? "sub-group" : "work-group") + " (undefined behavior)",
                         call.range);

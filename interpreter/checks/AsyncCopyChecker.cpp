@@ -79,7 +79,7 @@ void AsyncCopyChecker::onAsyncCopy(const AsyncCopyCall& call) {
     if (!sameCall(first, call)) {
         Diagnostic d;
         d.severity = Severity::Error;
-        d.kind = "async-copy-divergence";
+        d.kind = DiagnosticKind::AsyncCopyDivergence;
         d.range = call.site;
         d.message = "Work-group divergence detected (async copy): copy " + std::to_string(k + 1) +
                     " of work-item " + idsText(call.workItem->ids()) + " (" + describe(call) +
@@ -101,7 +101,7 @@ void AsyncCopyChecker::onWaitEvents(const WorkItem& wi, uint64_t count, const ui
     auto invalid = [&](const std::string& what) {
         Diagnostic d;
         d.severity = Severity::Error;
-        d.kind = "invalid-wait-event";
+        d.kind = DiagnosticKind::InvalidWaitEvent;
         d.range = site;
         d.message = "Invalid wait_group_events: " + what;
         d.workItems.push_back(wi.ids());
@@ -152,7 +152,7 @@ void AsyncCopyChecker::checkSameWait(const WorkItem& wi, uint64_t count, const u
     }
     Diagnostic d;
     d.severity = Severity::Error;
-    d.kind = "barrier-divergence";
+    d.kind = DiagnosticKind::BarrierDivergence;
     d.range = site;
     d.message = "Work-group divergence detected (barrier): wait_group_events call " +
                 std::to_string(k + 1) + " of work-item " + idsText(wi.ids()) +
@@ -176,7 +176,7 @@ void AsyncCopyChecker::onWorkGroupEnd(WorkGroup& group) {
             m_calls[m_items[id].calls < m_calls.size() ? m_items[id].calls : 0];
         Diagnostic d;
         d.severity = Severity::Error;
-        d.kind = "async-copy-divergence";
+        d.kind = DiagnosticKind::AsyncCopyDivergence;
         d.range = missing.site;
         d.message =
             "Work-group divergence detected (async copy): " + std::to_string(m_items[id].calls) +
@@ -196,7 +196,7 @@ void AsyncCopyChecker::onWorkGroupEnd(WorkGroup& group) {
             const AsyncCopyCall& c = m_calls[e.call];
             Diagnostic d;
             d.severity = Severity::Error;
-            d.kind = "unwaited-event";
+            d.kind = DiagnosticKind::UnwaitedEvent;
             d.range = c.site;
             d.message = "Work-group finished without waiting for the event of this async copy (" +
                         describe(c) + "): its result is undefined until wait_group_events";

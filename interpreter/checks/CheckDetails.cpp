@@ -14,7 +14,8 @@ std::string locationKey(const SourceLocation& l) {
 } // namespace
 
 std::string CheckDetails::keyOf(const Diagnostic& d) {
-    std::string key = d.kind + "|" + locationKey(d.range.begin) + "|";
+    std::string key =
+        std::string(DiagnosticKinds::name(d.kind)) + "|" + locationKey(d.range.begin) + "|";
     if (!d.notes.empty()) key += locationKey(d.notes.front().range.begin);
     key += "|" + d.message.substr(0, 40);
     return key;

@@ -23,7 +23,7 @@ struct CheckOptions {
     bool endianEvents = true;   ///< EndianTracer
     bool uniformWrites = false; ///< also report write-write races that store equal values
     bool asyncCopies = true;    ///< AsyncCopyChecker (async copy divergence and events)
-    bool strictRaces = false;   ///< benign races (kind "benign-race") are errors, not warnings
+    bool strictRaces = false;   ///< benign races (kind `benign-race`) are errors, not warnings
     /// By kernel argument index: where the bytes of a `noinit` buffer argument came from, for
     /// the origin of uninitialized reads (the OpenCL platform: "buffer 3 created by
     /// clCreateBuffer without data"); empty: the launch's noinit argument.

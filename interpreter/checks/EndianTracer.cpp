@@ -27,7 +27,7 @@ void EndianTracer::onEndianConversion(const MemoryAccess& a, const uint8_t* befo
     const AddressSpace space = address::space(a.address);
     Diagnostic d;
     d.severity = Severity::Note;
-    d.kind = "endian-conversion";
+    d.kind = DiagnosticKind::EndianConversion;
     d.range = a.site;
     d.message = std::string("Endian conversion on ") + (a.write ? "write" : "read") + " of " +
                 std::to_string(a.size) + " bytes at " + addressSpaceShortName(space) +

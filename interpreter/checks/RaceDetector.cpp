@@ -1,18 +1,18 @@
+// RaceDetector: the detection (shadow memory, conflicts); its reports are
+// RaceDetectorReport.cpp.
 #include "checks/RaceDetector.h"
-#include "common/TextFormat.h"
 
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
+#include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
 #include <cstring>
-#include <iterator>
 #include <limits>
 #include <memory>
-#include <optional>
 
 namespace clstep {
 
@@ -21,10 +21,6 @@ namespace {
 constexpr uint32_t kLocalFence = 1;  // CLK_LOCAL_MEM_FENCE
 constexpr uint32_t kGlobalFence = 2; // CLK_GLOBAL_MEM_FENCE
 constexpr size_t kMaxConflictsPerAccess = 4;
-
-const char* hazardName(int h) {
-    return h == 0 ? "RAW" : h == 1 ? "WAR" : "WAW";
-}
 
 } // namespace
 
@@ -57,6 +53,7 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_names.onRunBegin(run);
     m_local.reset();
     m_global.reset();
+    m_verdicts.reset();
     m_unwrittenImages.clear();
     if (m_parent) {
         m_unwrittenImages = m_parent->m_unwrittenImages;
@@ -86,13 +83,17 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     }
 }
 
-void RaceDetector::onRunEnd(KernelRun&) {
+void RaceDetector::onRunEnd(KernelRun& run) {
+    // The benign races, once no occurrence of their pair of sites changed a value (a thread's
+    // detector reports to its parent's verdicts, which are given when the run ends).
+    if (!m_parent) m_verdicts.finish(run);
     // Release the shadow memory; the reports live on in the KernelRun and CheckDetails.
     std::vector<BufferShadow>().swap(m_global.shadows);
     std::vector<BufferShadow>().swap(m_local.shadows);
 }
 
 void RaceDetector::onRunDiscarded(KernelRun&) {
+    m_verdicts.reset();
     m_details.clear();
 }
 
@@ -139,7 +140,16 @@ void RaceDetector::onBarrier(WorkGroup&, uint32_t flags) {
     m_run->inGroupOrder([p] { p->m_global.stamp = p->m_global.newStamp(); });
 }
 
-RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp, const Access& a) {
+// Inlined into process(): most accesses find the shadow of their buffer's last access.
+[[gnu::always_inline]] inline RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp,
+                                                                                  const Access& a) {
+    const uint32_t index = address::buffer(a.address);
+    if (index < sp.shadows.size() && sp.shadows[index].serial == a.buffer->serial) [[likely]]
+        return &sp.shadows[index];
+    return shadowForNew(sp, a);
+}
+
+RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& a) {
     uint32_t index = address::buffer(a.address);
     if (index >= sp.shadows.size()) sp.shadows.resize(index + 1);
     BufferShadow& s = sp.shadows[index];
@@ -254,11 +264,15 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     if (base) { // the common case: one page, whose entries are contiguous
         uint16_t* __restrict m = base;
         if (!a.write) {
-            if (n == 4) { // a word read again: every entry already known
-                uint64_t w;
-                std::memcpy(&w, m, 8);
+            if ((n & 3) == 0) { // words read again: every entry already known (4 at a time)
                 constexpr uint64_t kKnown4 = 0x0100010001000100ull;
-                if ((w & kKnown4) == kKnown4) return base;
+                uint64_t i = 0;
+                for (; i < n; i += 4) {
+                    uint64_t w;
+                    std::memcpy(&w, m + i, 8);
+                    if ((w & kKnown4) != kKnown4) break;
+                }
+                if (i == n) return base;
             }
             for (uint64_t i = 0; i < n; ++i)
                 if (!(m[i] & kKnown)) m[i] = uint16_t((m[i] & kSame) | kKnown | data[i]);
@@ -349,13 +363,15 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     a.data = ma.data;
     a.buffer = ma.buffer;
     a.site = ma.site;
-    const WorkItem& wi = *ma.workItem;
-    if (!a.asyncCopy)
-        a.item = static_cast<uint16_t>(
-            wi.localId(0) + wi.localSize(0) * (wi.localId(1) + wi.localSize(1) * wi.localId(2)));
-    a.ids = wi.ids();
+    a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
     if (local || !m_parent) {
         process(local ? m_local : m_global, a);
+        return;
+    }
+    if (groupIsHead()) {
+        // Every earlier group is done: the run's detector checks it now, as the action
+        // below would (at once), without copying it.
+        m_parent->process(m_parent->m_global, a);
         return;
     }
     // A __global access of a parallel run: checked by the run's detector in group order.
@@ -397,6 +413,66 @@ void RaceDetector::process(Space& sp, const Access& a) {
     uint16_t* const mirror = mirrorAccess(sp, *sh, a, off);
     const uint8_t* unchanged = data ? sp.unchanged.data() : nullptr;
 
+    // The last bytes written (uniform writes, reports): contiguous when the access lies in
+    // one page of the mirror, whose pages cover the same bytes.
+    uint8_t* const values = mirror && data ? &sh->values[off] : nullptr;
+    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
+        if (!a.write) {
+            updateRead(sp, b, e);
+            return;
+        }
+        updateWrite(sp, b, e);
+        if (!a.data) return;
+        if (b.write == e) {
+            if (values)
+                std::memcpy(values + (lo - off), a.data + (lo - off), hi - lo);
+            else
+                for (uint64_t o = lo; o < hi; ++o)
+                    sh->values[o] = a.data[o - off];
+            if (a.atomic) // a plain write's kSame was set by mirrorAccess()
+                for (uint64_t o = lo; o < hi; ++o) {
+                    uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
+                    m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
+                }
+        } else {
+            // A write the record does not keep (an atomic one beside a live write) that
+            // changed the bytes: a later read races with it, so the recorded write no longer
+            // stands for writes that all left the bytes as they were.
+            for (uint64_t o = lo; o < hi; ++o)
+                if (!unchanged[o - off])
+                    (mirror ? mirror[o - off] : sh->mirror[o]) &= uint16_t(~kSame);
+        }
+    };
+    sp.conflicts.clear();
+    if ((off & 3) == 0 && a.size == 4) {
+        // The most common case: one whole granule, not split (4-byte scalars).
+        Granule& gr = sh->granules[off / 4];
+        if (!gr.split) [[likely]] {
+            check(sp, gr.state, *sh, off, end, e, data, unchanged);
+            for (const Conflict& c : sp.conflicts)
+                report(sp, a, *sh, c, e);
+            update(gr.state, off, end);
+            return;
+        }
+    } else if (((off | a.size) & 3) == 0) {
+        // Whole granules, none split (vectors of 4-byte scalars, 8-byte scalars).
+        const uint64_t g0 = off / 4, g1 = end / 4;
+        uint64_t g = g0;
+        while (g < g1 && !sh->granules[g].split)
+            ++g;
+        if (g == g1) [[likely]] {
+            for (g = g0; g < g1; ++g)
+                check(sp, sh->granules[g].state, *sh, g * 4, g * 4 + 4, e,
+                      data ? data + (g * 4 - off) : nullptr,
+                      unchanged ? unchanged + (g * 4 - off) : nullptr);
+            for (const Conflict& c : sp.conflicts)
+                report(sp, a, *sh, c, e);
+            for (g = g0; g < g1; ++g)
+                update(sh->granules[g].state, g * 4, g * 4 + 4);
+            return;
+        }
+    }
+
     // Split the granules this access covers only partly, then check granule by granule.
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         Granule& gr = sh->granules[g];
@@ -406,7 +482,6 @@ void RaceDetector::process(Space& sp, const Access& a) {
             gr.split = static_cast<uint32_t>(sh->split.size());
         }
     }
-    sp.conflicts.clear();
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         const Granule& gr = sh->granules[g];
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
@@ -422,31 +497,6 @@ void RaceDetector::process(Space& sp, const Access& a) {
     }
     for (const Conflict& c : sp.conflicts)
         report(sp, a, *sh, c, e);
-
-    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
-        if (!a.write) {
-            updateRead(sp, b, e);
-            return;
-        }
-        updateWrite(sp, b, e);
-        if (!a.data) return;
-        if (b.write == e) {
-            for (uint64_t o = lo; o < hi; ++o)
-                sh->values[o] = a.data[o - off];
-            if (a.atomic) // a plain write's kSame was set by mirrorAccess()
-                for (uint64_t o = lo; o < hi; ++o) {
-                    uint16_t& m = mirror ? mirror[o - off] : sh->mirror[o];
-                    m = uint16_t(unchanged[o - off] ? (m | kSame) : (m & ~kSame));
-                }
-        } else {
-            // A write the record does not keep (an atomic one beside a live write) that
-            // changed the bytes: a later read races with it, so the recorded write no longer
-            // stands for writes that all left the bytes as they were.
-            for (uint64_t o = lo; o < hi; ++o)
-                if (!unchanged[o - off])
-                    (mirror ? mirror[o - off] : sh->mirror[o]) &= uint16_t(~kSame);
-        }
-    };
     for (uint64_t g = off / 4; g <= (end - 1) / 4; ++g) {
         Granule& gr = sh->granules[g];
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
@@ -457,210 +507,6 @@ void RaceDetector::process(Space& sp, const Access& a) {
                 update(sh->split[gr.split - 1][o % 4], o, o + 1);
         }
     }
-}
-
-WorkItemId RaceDetector::idsOf(const Space& sp, const Record& r) const {
-    const NDRange& range = m_run->range();
-    auto it = std::upper_bound(
-        sp.groupStamps.begin(), sp.groupStamps.end(), r.stamp,
-        [](uint32_t s, const std::pair<uint32_t, uint64_t>& e) { return s < e.first; });
-    uint64_t g = it == sp.groupStamps.begin() ? 0 : std::prev(it)->second;
-    WorkItemId id;
-    id.group = {g % range.groups(0), (g / range.groups(0)) % range.groups(1),
-                g / (range.groups(0) * range.groups(1))};
-    std::array<uint64_t, 3> size;
-    for (int d = 0; d < 3; ++d)
-        size[d] = std::max<uint64_t>(
-            1, std::min(range.local[d], range.global[d] - id.group[d] * range.local[d]));
-    uint64_t item = (r.site & kGroup) ? 0 : r.item;
-    id.local = {item % size[0], (item / size[0]) % size[1], item / (size[0] * size[1])};
-    for (int d = 0; d < 3; ++d)
-        id.global[d] = id.group[d] * range.local[d] + id.local[d] + range.offset[d];
-    return id;
-}
-
-std::string RaceDetector::orderName(uint8_t order) {
-    switch (order) {
-    case 0:
-        return "memory_order_relaxed";
-    case 2:
-        return "memory_order_acquire";
-    case 3:
-        return "memory_order_release";
-    case 4:
-        return "memory_order_acq_rel";
-    case 5:
-        return "memory_order_seq_cst";
-    default:
-        return "memory_order " + std::to_string(order);
-    }
-}
-
-std::string RaceDetector::scopeName(uint8_t scope) {
-    switch (scope) {
-    case 0:
-        return "memory_scope_work_item";
-    case 1:
-        return "memory_scope_work_group";
-    case 2:
-        return "memory_scope_device";
-    case 3:
-        return "memory_scope_all_svm_devices";
-    case 4:
-        return "memory_scope_sub_group";
-    default:
-        return "memory_scope " + std::to_string(scope);
-    }
-}
-
-void RaceDetector::report(Space& sp, const Access& a, const BufferShadow& sh, const Conflict& c,
-                          const Record& second) {
-    const bool writeWrite = c.hazard == Hazard::WAW;
-    const bool firstWrite = c.hazard != Hazard::WAR;
-    const bool benign = c.benign;
-    const AddressSpace space = address::space(a.address);
-    const uint64_t byteAddress = address::make(space, address::buffer(a.address), c.offset);
-    const uint16_t firstSite = c.first.site & kSiteMask, secondSite = second.site & kSiteMask;
-
-    Diagnostic d;
-    d.severity = benign && !m_strictRaces ? Severity::Warning : Severity::Error;
-    d.kind = benign ? "benign-race" : "data-race";
-    d.range = sp.sites.range(firstSite);
-    if (!d.range.valid()) d.range = a.site;
-    d.notes.push_back({a.site, {}});
-    std::string head =
-        std::string(benign ? (writeWrite ? "Benign write-write" : "Benign read-write")
-                           : (writeWrite ? "Write-write" : "Read-write")) +
-        " data race at " + addressSpaceShortName(space) + " memory address " +
-        MemoryNames::hexAddress(byteAddress);
-    uint64_t key = uint64_t(firstSite) | (uint64_t(secondSite) << 16) |
-                   (uint64_t(writeWrite) << 32) | (uint64_t(benign) << 33);
-    // The facts, ranges and report are recorded in work-group order (parallel runs).
-    // `pair` (the debugger) is this occurrence's own facts, kept for each of its ranges.
-    auto record = [this](Diagnostic d, std::vector<CheckDetails::Range> ranges,
-                         std::optional<nlohmann::json> fields,
-                         std::shared_ptr<const nlohmann::json> pair = nullptr) {
-        m_run->inGroupOrder([this, d = std::move(d), ranges = std::move(ranges),
-                             fields = std::move(fields), pair = std::move(pair)]() mutable {
-            if (fields) m_details.record(d, std::move(*fields));
-            for (const CheckDetails::Range& r : ranges) {
-                m_details.addRange(d, r);
-                if (pair) m_details.addOccurrence(d, r, pair);
-            }
-            m_run->report(std::move(d));
-        });
-    };
-    // A repeat keeps the first report's details; with RunOptions::repeatDetails (the
-    // debugger) it still gets its own message and work-items.
-    const bool repeat = !sp.reported.insert(key).second;
-    if (repeat && !m_run->options().repeatDetails) {
-        // Known pair of locations: let the run count it (the key fields match the first).
-        d.message = std::move(head);
-        record(std::move(d), rangesOf(a, sh, c), std::nullopt);
-        return;
-    }
-
-    auto accessName = [&sp](const Record& r, bool write) {
-        std::string prefix = (r.site & kGroup)    ? "async copy "
-                             : (r.site & kAtomic) ? "atomic "
-                                                  : "";
-        std::string name = prefix + (write ? "write" : "read");
-        auto it = sp.siteSemantics.find(r.site & kSiteMask);
-        if ((r.site & kAtomic) && it != sp.siteSemantics.end())
-            name += " (" + orderName(it->second.first) + ", " + scopeName(it->second.second) + ")";
-        return name;
-    };
-    auto entity = [](const Record& r, const WorkItemId& id) {
-        return (r.site & kGroup)
-                   ? "work-group Group(" + std::to_string(id.group[0]) + "," +
-                         std::to_string(id.group[1]) + "," + std::to_string(id.group[2]) + ")"
-                   : idsText(id);
-    };
-    const WorkItemId firstIds = idsOf(sp, c.first), secondIds = a.ids;
-    const uint64_t off = address::offset(a.address);
-    std::vector<uint8_t> firstValue;
-    if (firstWrite)
-        for (uint64_t o = off; o < off + a.size; ++o)
-            if (sh.at(o).write == c.first) firstValue.push_back(sh.values[o]);
-
-    std::string firstText = accessName(c.first, firstWrite);
-    if (!firstValue.empty()) firstText += " of " + hexBytes(firstValue.data(), firstValue.size());
-    std::string secondText = accessName(second, a.write);
-    if (a.write) secondText += " of " + hexBytes(a.data, a.size);
-    d.message = head + " (" + m_names.describe(byteAddress, a.buffer) + "): " + firstText + " by " +
-                entity(c.first, firstIds) + ", then " + secondText + " by " +
-                entity(second, secondIds) + " [" + hazardName(static_cast<int>(c.hazard)) + "]";
-    // The value the write left as it was (the write's bytes: the first access's for RAW).
-    std::string sameValue;
-    if (benign)
-        sameValue = c.hazard == Hazard::RAW
-                        ? hexBytes(firstValue.data(), firstValue.size())
-                        : hexBytes(a.data, a.size);
-    if (benign) d.message += ": the write stores the value already there (" + sameValue + ")";
-    d.notes.front().message = "second access: " + secondText + " by " + entity(second, secondIds);
-    d.workItems = {firstIds, secondIds};
-
-    auto accessJson = [&](const Record& r, const WorkItemId& id, bool write,
-                          const SourceRange& range, const uint8_t* value, size_t valueSize) {
-        nlohmann::json j = MemoryNames::idsJson(id);
-        j["line"] = range.begin.line;
-        j["column"] = range.begin.column;
-        j["end_line"] = range.end.line;
-        j["end_column"] = range.end.column;
-        j["access"] = accessName(r, write);
-        j["entity"] = (r.site & kGroup) ? "work-group" : "work-item";
-        if (value && valueSize) j["value"] = hexBytes(value, valueSize);
-        return j;
-    };
-    nlohmann::json fields = m_names.locationJson(byteAddress, a.buffer);
-    fields["race"] = writeWrite ? "write-write" : "read-write";
-    fields["hazard"] = hazardName(static_cast<int>(c.hazard));
-    if (benign) fields["value"] = sameValue;
-    fields["first"] = accessJson(c.first, firstIds, firstWrite, sp.sites.range(firstSite),
-                                 firstValue.data(), firstValue.size());
-    fields["second"] =
-        accessJson(second, secondIds, a.write, a.site, a.write ? a.data : nullptr, a.size);
-    auto pair = m_run->options().repeatDetails ? std::make_shared<const nlohmann::json>(fields)
-                                               : std::shared_ptr<const nlohmann::json>();
-    record(std::move(d), rangesOf(a, sh, c),
-           repeat ? std::nullopt : std::optional<nlohmann::json>(std::move(fields)),
-           std::move(pair));
-}
-
-std::vector<CheckDetails::Range> RaceDetector::rangesOf(const Access& a, const BufferShadow& sh,
-                                                        const Conflict& c) const {
-    const AddressSpace space = address::space(a.address);
-    const uint64_t off = address::offset(a.address), end = off + a.size;
-    // The bytes of the access whose recorded access is the conflict's first one (for a
-    // write-write race, unless uniform writes count, only those storing another value).
-    auto raced = [&](uint64_t o) {
-        const ByteState& b = sh.at(o);
-        switch (c.hazard) {
-        case Hazard::RAW:
-            return b.write == c.first;
-        case Hazard::WAW:
-            return b.write == c.first && (m_uniformWrites || sh.values[o] != a.data[o - off]);
-        case Hazard::WAR:
-            return b.read[0] == c.first || b.read[1] == c.first;
-        }
-        return false;
-    };
-    std::vector<CheckDetails::Range> ranges;
-    CheckDetails::Range r;
-    if (space == AddressSpace::Local) r.group = a.ids.group;
-    for (uint64_t o = off; o < end;) {
-        if (!raced(o)) {
-            ++o;
-            continue;
-        }
-        const uint64_t first = o;
-        while (o < end && raced(o))
-            ++o;
-        r.address = address::make(space, address::buffer(a.address), first);
-        r.size = o - first;
-        ranges.push_back(r);
-    }
-    return ranges;
 }
 
 } // namespace clstep

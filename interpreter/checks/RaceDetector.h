@@ -2,6 +2,7 @@
 
 #include "checks/CheckDetails.h"
 #include "checks/MemoryNames.h"
+#include "checks/RaceVerdicts.h"
 #include "checks/SiteTable.h"
 #include "common/SparseArray.h"
 #include "runtime/ExecutionObserver.h"
@@ -30,15 +31,15 @@ namespace clstep {
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
 ///   - the space is `__global` and they come from different work-groups (whole run).
 /// A write-write race whose second write stores the same byte value is suppressed unless
-/// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a "benign-race".
+/// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a `benign-race`.
 ///
 /// A read-write race whose write stores exactly the bytes that were already there (every
 /// work-item doing `v = A[0]; A[0] = v;`, or storing 0 over a 0 others read) is reported
-/// as kind "benign-race", a warning (an error with `strictRaces`, --strict-races), with the
+/// as kind `benign-race`, a warning (an error with `strictRaces`, --strict-races), with the
 /// value. What was there is known from the detector's own mirror of the bytes its accesses
 /// read and wrote in the run (in the current work-group for `__local`): a byte whose first
 /// access is a write has no known previous value, so a race with that write stays a
-/// "data-race".
+/// `data-race`.
 ///
 /// Shadow memory, in vectors parallel to Buffer::bytes for every accessed `__local` and
 /// `__global` buffer: the state of a byte is one write record and two read records of 8
@@ -49,13 +50,16 @@ namespace clstep {
 /// at byte granularity. Interval stamps make older intervals and other groups' `__local`
 /// records stale without clearing anything.
 ///
-/// Races are reported to the KernelRun as kind "data-race" errors: the range is the first
+/// Races are reported to the KernelRun as kind `data-race` errors: the range is the first
 /// access (in simulation order), the first note the second access, workItems
 /// [first, second]; the hazard (RAW/WAR/WAW), the location and both accesses are recorded
 /// in CheckDetails. Reports of the same pair of source locations merge into one with a
 /// count; the byte ranges of every occurrence are added to the report's
-/// CheckDetails::ranges (`__local` ones with their work-group). A detector is called from one
-/// thread at a time; parallel runs give each thread its own (forThread()), which checks
+/// CheckDetails::ranges (`__local` ones with their work-group). A pair of source sites gets
+/// one verdict (RaceVerdicts): if any of its occurrences changed a value, every one is a
+/// "data-race", and no "benign-race" is reported for it; benign races are reported when
+/// the run ends (onRunEnd), once no occurrence of their pair changed a value. A detector is called
+/// from one thread at a time; parallel runs give each thread its own (forThread()), which checks
 /// `__local` memory itself and hands `__global` accesses back in work-group order.
 ///
 /// Texel reads of a read_only image are not recorded when the program cannot write such an
@@ -64,7 +68,7 @@ class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
     /// detector. `uniformWrites`: also report write-write races storing equal values (as
-    /// "benign-race"). `strictRaces`: benign races are errors, not warnings.
+    /// `benign-race`). `strictRaces`: benign races are errors, not warnings.
     RaceDetector(CheckDetails& details, bool uniformWrites, bool strictRaces = false);
     ~RaceDetector() override;
 
@@ -170,8 +174,9 @@ private:
         const uint8_t* data = nullptr;
         const Buffer* buffer = nullptr;
         SourceRange site;
+        /// Local linear id of the work-item (the one that started an async copy too); its
+        /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
         uint16_t item = 0;
-        WorkItemId ids;
     };
 
     static constexpr uint16_t kSiteMask = 0x1FFF;
@@ -183,7 +188,10 @@ private:
 
     static void beginGroup(Space& sp, uint64_t linear);
     void process(Space& sp, const Access& a);
+    /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
+    /// the same (inline), else shadowForNew().
     BufferShadow* shadowFor(Space& sp, const Access& a);
+    BufferShadow* shadowForNew(Space& sp, const Access& a);
     bool conflicts(Space& sp, const Record& r, const Record& e) const;
     /// Collects the conflicts of access `e` (a write when `data`) with `state`, the state
     /// of bytes [lo, hi) of the buffer (`data` points at the bytes stored at lo).
@@ -199,15 +207,23 @@ private:
                 const Record& second);
     /// The byte ranges of access `a` that race with the first access of `c` (before the
     /// shadow state is updated by `a`).
+    /// `group`: the work-group of access `a` (for `__local` ranges).
     std::vector<CheckDetails::Range> rangesOf(const Access& a, const BufferShadow& sh,
-                                              const Conflict& c) const;
+                                              const Conflict& c,
+                                              const std::array<uint64_t, 3>& group) const;
+    /// The ids of the work-item of record `r` (local id 0 for a work-group's async copy).
     WorkItemId idsOf(const Space& sp, const Record& r) const;
+    /// The ids of the work-item with local linear id `item` in the work-group of interval
+    /// `stamp` (Space::groupStamps).
+    WorkItemId idsOf(const Space& sp, uint32_t stamp, uint64_t item) const;
     /// "memory_order_relaxed" ... for an order value of MemoryAccess::order.
     static std::string orderName(uint8_t order);
     /// "memory_scope_device" ... for a scope value of MemoryAccess::scope.
     static std::string scopeName(uint8_t scope);
 
     CheckDetails& m_details;
+    /// The verdict of each pair of sites (the run's detector's; a thread's uses its parent's).
+    RaceVerdicts m_verdicts{m_details};
     bool m_uniformWrites;
     bool m_strictRaces;
     KernelRun* m_run = nullptr;

@@ -21,20 +21,37 @@ public:
 
     SiteTable();
     /// The id of `range` (allocated on first use); 0 if `range` is invalid or ids ran out.
-    uint16_t intern(const SourceRange& range);
+    /// Inline when the direct-mapped cache holds it (every access of a check asks).
+    uint16_t intern(const SourceRange& range) {
+        if (!range.valid()) return 0;
+        CacheSlot& slot = m_cache[Hash{}(range) & (kCacheSize - 1)];
+        if (slot.id && slot.range == range) [[likely]]
+            return slot.id;
+        return internSlow(range, slot);
+    }
     /// The range of `id` (an invalid range for 0 or an unknown id).
     const SourceRange& range(uint16_t id) const;
     /// Forgets every id.
     void clear();
 
 private:
+    static constexpr size_t kCacheSize = 1024; ///< cache slots (a power of two)
     struct Hash {
-        size_t operator()(const SourceRange& r) const;
+        size_t operator()(const SourceRange& r) const {
+            uint64_t h = r.begin.file;
+            h = h * 0x9E3779B97F4A7C15ull + r.begin.line;
+            h = h * 0x9E3779B97F4A7C15ull + r.begin.column;
+            h = h * 0x9E3779B97F4A7C15ull + r.end.line;
+            h = h * 0x9E3779B97F4A7C15ull + r.end.column;
+            return static_cast<size_t>(h ^ (h >> 29));
+        }
     };
     struct CacheSlot {
         SourceRange range;
         uint16_t id = 0;
     };
+    /// intern() past the cache: the map, then the cache slot `slot` filled.
+    uint16_t internSlow(const SourceRange& range, CacheSlot& slot);
     std::vector<CacheSlot> m_cache;
     std::unordered_map<SourceRange, uint16_t, Hash> m_ids;
     std::vector<SourceRange> m_ranges;

@@ -100,7 +100,9 @@ void UninitializedChecker::onWorkGroupEnd(WorkGroup&) {
     m_group = nullptr;
 }
 
-UninitializedChecker::Written* UninitializedChecker::shadowFor(const MemoryAccess& a) {
+// Inlined into onMemoryAccess(), its only caller: it runs for every checked access.
+[[gnu::always_inline]] inline UninitializedChecker::Written*
+UninitializedChecker::shadowFor(const MemoryAccess& a) {
     uint32_t index = address::buffer(a.address);
     std::vector<Written>* shadows = nullptr;
     switch (address::space(a.address)) {
@@ -149,17 +151,21 @@ void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
     if (a.copy) {
         if (!a.write) {
             // Remember which source bytes were written; the write half copies the flags.
-            m_copyFlags.assign(a.size, 1);
-            if (w)
+            // Mostly every byte was written (or is not tracked): no flags to copy then.
+            m_copyAllWritten = !w || w->all(off, a.size);
+            if (!m_copyAllWritten) {
+                m_copyFlags.assign(a.size, 1);
                 for (uint64_t i = 0; i < a.size; ++i)
                     m_copyFlags[i] = w->test(off + i) ? 1 : 0;
+            }
+            m_copySize = a.size;
             m_copyItem = a.workItem;
             m_copyPending = true;
             return;
         }
-        bool matches = m_copyPending && m_copyItem == a.workItem && m_copyFlags.size() == a.size;
+        bool matches = m_copyPending && m_copyItem == a.workItem && m_copySize == a.size;
         m_copyPending = false;
-        if (w) w->set(off, a.size, matches ? m_copyFlags.data() : nullptr);
+        if (w) w->set(off, a.size, matches && !m_copyAllWritten ? m_copyFlags.data() : nullptr);
         return;
     }
     if (!w) return;
@@ -264,7 +270,7 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     const AddressSpace space = address::space(a.address);
     Diagnostic d;
     d.severity = Severity::Warning;
-    d.kind = "uninitialized-read";
+    d.kind = DiagnosticKind::UninitializedRead;
     d.range = a.site;
     d.message = "Uninitialized value read of size " + std::to_string(a.size) + " at " +
                 addressSpaceShortName(space) + " memory address " +

@@ -121,7 +121,9 @@ private:
     const WorkItem* m_lastItem = nullptr;
     std::vector<Written>* m_lastPrivate = nullptr;
     // The read half of a byte copy, waiting for its write half.
-    std::vector<uint8_t> m_copyFlags;
+    std::vector<uint8_t> m_copyFlags; ///< unless m_copyAllWritten
+    uint64_t m_copySize = 0;          ///< bytes of the pending copy's read half
+    bool m_copyAllWritten = false;    ///< its source bytes were all written (or untracked)
     const WorkItem* m_copyItem = nullptr;
     bool m_copyPending = false;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/DiagnosticKind.h"
+#include "common/Severity.h"
 #include "common/SourceRange.h"
 
 #include <array>
@@ -8,12 +10,6 @@
 #include <vector>
 
 namespace clstep {
-
-/// How bad a diagnostic is. `Error` makes `check` exit 1 and refuses a run.
-enum class Severity { Note, Warning, Error };
-
-/// Returns "note", "warning" or "error".
-const char* severityName(Severity s);
 
 /// A secondary location attached to a diagnostic ("pointer declared __global here").
 struct RelatedLocation {
@@ -33,11 +29,12 @@ struct WorkItemId {
 /// A problem found in a kernel, either before the run (preprocessor, parser, Sema rules)
 /// or during it (runtime checks). Diagnostics are values: they are collected, never thrown.
 ///
-/// `kind` is a stable machine-readable rule id (for example "syntax-error",
-/// "address-space-mismatch", "data-race"); docs/rules.md and docs/diagnostics.md list them.
+/// `kind` is the rule (common/DiagnosticKind.h); its string form (`data-race`) is written
+/// only at the edges (CLI text, JSON, suppressions, the debug adapter): docs/kinds.md lists
+/// every kind, docs/rules.md and docs/diagnostics.md explain them.
 struct Diagnostic {
     Severity severity = Severity::Error;
-    std::string kind;
+    DiagnosticKind kind = DiagnosticKind::Internal;
     std::string message;
     SourceRange range;
     std::vector<RelatedLocation> notes;

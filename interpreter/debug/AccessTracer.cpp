@@ -130,7 +130,7 @@ void AccessTracer::addDiagnostic(const Diagnostic& d, int64_t workItem,
     e.globalId = globalId;
     e.site = d.range;
     e.message = severityName(d.severity);
-    e.message += ": " + d.message + " [" + d.kind + "]";
+    e.message += ": " + d.message + " [" + DiagnosticKinds::name(d.kind) + "]";
     if (reports > 1) e.message += " (" + std::to_string(reports) + " reports)";
     m_log.append(std::move(e));
 }

@@ -95,7 +95,7 @@ ExploreResult Session::explore(int n) {
             name += " seed " + std::to_string(schedules[s].seed());
         result.scheduleNames.push_back(name);
         Outcome o = runUnderSchedule(*m_program, m_kernelName, m_range, m_args, m_runOptions,
-                                     m_checkOptions, schedules[s], true);
+                                     m_checkOptions, schedules[s], true, m_observers);
         ++result.schedules;
         for (Diagnostic& d : o.diagnostics)
             if (seen.insert(CheckDetails::keyOf(d)).second) {

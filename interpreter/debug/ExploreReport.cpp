@@ -38,8 +38,8 @@ std::string exploreReport(const ExploreResult& r, const SourceManager* sources) 
             if (slash != std::string::npos) path = path.substr(slash + 1);
             where = path + ":" + std::to_string(d.range.begin.line);
         }
-        out +=
-            "  " + where + ": " + severityName(d.severity) + ": " + d.message + " [" + d.kind + "]";
+        out += "  " + where + ": " + severityName(d.severity) + ": " + d.message + " [" +
+               DiagnosticKinds::name(d.kind) + "]";
         if (i < r.diagnosticSchedules.size())
             out += " (first found by " + r.diagnosticSchedules[i] + ")";
         out += "\n";

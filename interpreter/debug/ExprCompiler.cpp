@@ -127,18 +127,18 @@ std::string visibleNames(const std::vector<Decl*>& visible) {
     return s;
 }
 
-std::string hintFor(const std::string& kind, const std::vector<Decl*>& visible) {
-    if (kind == "undeclared-identifier") {
+std::string hintFor(DiagnosticKind kind, const std::vector<Decl*>& visible) {
+    if (kind == DiagnosticKind::UndeclaredIdentifier) {
         std::string names = visibleNames(visible);
         return names.empty()
                    ? "no variable is in scope here yet (step into the kernel first); work-item "
                      "functions such as get_global_id(0) work anywhere"
                    : "in scope here: " + names;
     }
-    if (kind == "syntax-error")
+    if (kind == DiagnosticKind::SyntaxError)
         return "write one OpenCL C expression, e.g. a[i], s.f, p->x, *ptr, "
                "scratch[get_local_id(0)+1]";
-    if (kind == "no-member")
+    if (kind == DiagnosticKind::NoMember)
         return "check the member name (info locals shows the variables and their types)";
     return "";
 }
@@ -182,7 +182,7 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
     std::replace(text.begin(), text.end(), '\r', ' ');
     if (text.find_first_not_of(" \t") == std::string::npos) {
         result.error = "no expression given";
-        result.hint = hintFor("syntax-error", visible);
+        result.hint = hintFor(DiagnosticKind::SyntaxError, visible);
         return result;
     }
     if (text.find_first_of("{};") != std::string::npos && text.find("){") == std::string::npos &&
@@ -190,7 +190,7 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
         size_t at = text.find_first_of("{};");
         result.error = std::string("unexpected '") + text[at] + "' in an expression";
         result.column = static_cast<uint32_t>(at + 1);
-        result.hint = hintFor("syntax-error", visible);
+        result.hint = hintFor(DiagnosticKind::SyntaxError, visible);
         return result;
     }
     result.textSize = text.size();
@@ -225,7 +225,7 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
         if (d.severity == Severity::Error) {
             result.error = d.message;
             result.column = columnOf(d.range.begin);
-            result.hint = hintFor("syntax-error", visible);
+            result.hint = hintFor(DiagnosticKind::SyntaxError, visible);
             return result;
         }
     FunctionDecl* wrapper = nullptr;
@@ -235,13 +235,13 @@ CompiledExpr ExprCompiler::compile(Program& program, FunctionDecl* function,
     if (!wrapper || !wrapper->body || wrapper->body->body.size() != 1 ||
         wrapper->body->body.front()->kind != StmtKind::Expr) {
         result.error = "not a single expression";
-        result.hint = hintFor("syntax-error", visible);
+        result.hint = hintFor(DiagnosticKind::SyntaxError, visible);
         return result;
     }
     ExprPtr expr = std::move(static_cast<ExprStmt*>(wrapper->body->body.front().get())->expr);
     if (!expr) {
         result.error = "not an expression";
-        result.hint = hintFor("syntax-error", visible);
+        result.hint = hintFor(DiagnosticKind::SyntaxError, visible);
         return result;
     }
     std::vector<Diagnostic> errors;

@@ -3,6 +3,7 @@
 
 #include "debug/SessionController.h"
 #include "runtime/KernelRun.h"
+#include "runtime/RunDriver.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -12,7 +13,7 @@ ScheduledOutcome runUnderSchedule(const Program& program, const std::string& ker
                                   const NDRange& range, const std::vector<KernelArgument>& args,
                                   const RunOptions& options, const CheckOptions& checkOptions,
                                   Scheduler scheduler, bool captureLocals,
-                                  ExecutionObserver* observer) {
+                                  const std::vector<ExecutionObserver*>& observers) {
     ScheduledOutcome out;
     KernelRun run(program, kernel, range, args, options);
     if (!run.ready()) {
@@ -23,40 +24,27 @@ ScheduledOutcome runUnderSchedule(const Program& program, const std::string& ker
     out.launched = true;
     CheckSet checks(checkOptions);
     checks.attach(run);
-    if (observer) run.addObserver(observer);
-    for (ExecutionObserver* o : run.observers())
-        o->onRunBegin(run);
+    for (ExecutionObserver* o : observers)
+        run.addObserver(o);
     SessionController controller;
     controller.mode = scheduler.perStatement() ? SessionController::Mode::AnyStatement
                                                : SessionController::Mode::Never;
     scheduler.setSubGroupSize(options.subGroupSize);
-    for (uint64_t z = 0; z < range.groups(2); ++z)
-        for (uint64_t y = 0; y < range.groups(1); ++y)
-            for (uint64_t x = 0; x < range.groups(0); ++x) {
-                WorkGroup g(run, {x, y, z});
-                for (ExecutionObserver* o : run.observers())
-                    o->onWorkGroupBegin(g);
-                g.createWorkItems(&controller);
-                scheduler.restart();
-                while (!g.finished()) {
-                    long idx = scheduler.pick(g.workItems());
-                    if (idx < 0) {
-                        if (!g.releaseBarrierIfComplete()) break;
-                        continue;
-                    }
-                    g.workItems()[static_cast<size_t>(idx)]->resume();
-                }
-                for (ExecutionObserver* o : run.observers())
-                    o->onWorkGroupEnd(g);
-                if (captureLocals) {
-                    std::vector<LocalBuffer> buffers;
-                    for (const Buffer& b : g.localMemory().buffers())
-                        if (b.alive) buffers.push_back({b.name, b.bytes});
-                    out.locals.push_back(std::move(buffers));
-                }
-            }
-    for (ExecutionObserver* o : run.observers())
-        o->onRunEnd(run);
+    RunDriver driver(run, &controller);
+    driver.beginRun();
+    while (std::unique_ptr<WorkGroup> g = driver.startGroup()) {
+        scheduler.restart();
+        driver.runItems(
+            *g, [&](const auto& items) { return scheduler.pick(items); },
+            [](WorkItem&) { return true; });
+        driver.endGroup(*g); // the run ends with the last group
+        if (captureLocals) {
+            std::vector<LocalBuffer> buffers;
+            for (const Buffer& b : g->localMemory().buffers())
+                if (b.alive) buffers.push_back({b.name, b.bytes});
+            out.locals.push_back(std::move(buffers));
+        }
+    }
     for (size_t i = 0; i < args.size(); ++i)
         out.buffers.push_back(run.argumentBytes(i));
     out.diagnostics = run.diagnostics();

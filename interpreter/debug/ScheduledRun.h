@@ -13,6 +13,10 @@
 #include <string>
 #include <vector>
 
+namespace clstep {
+class ExecutionObserver;
+}
+
 namespace clstep::debug {
 
 /// One `__local` buffer of a finished work-group: its variable (or parameter) name and bytes
@@ -39,18 +43,18 @@ struct ScheduledOutcome {
 };
 
 /// Runs kernel `kernel` of `program` over `range` with `args` once, every work-group in
-/// linear id order on the calling thread, the work-items of a group interleaved by
-/// `scheduler` (Scheduler: in-order, reverse, round-robin, random, simt), with the runtime
-/// checks of `checkOptions` attached. The one scheduled run of `explore` and of the launch
-/// sweep (debug/Sweep.h). Keeps each group's final `__local` memory when `captureLocals`.
-/// Kernel errors are diagnostics of the outcome; a refused launch gives `launched == false`.
-/// `observer` (may be null; not owned) is attached to the run too, after the checks (the
-/// sweep's AccessStats). Exceptions of the interpreter (std::bad_alloc, internal errors)
-/// propagate.
+/// linear id order on the calling thread (a RunDriver: the observers' lifecycle as in
+/// KernelRun::runAll), the work-items of a group interleaved by `scheduler` (Scheduler:
+/// in-order, reverse, round-robin, random, simt), with the runtime checks of `checkOptions`
+/// attached, then `observers` (passive, not owned: a Session's added observers, the sweep's
+/// AccessStats). The one scheduled run of `explore` and of the launch sweep (debug/Sweep.h).
+/// Keeps each group's final `__local` memory when `captureLocals`. Kernel errors are
+/// diagnostics of the outcome; a refused launch gives `launched == false`. Exceptions of the
+/// interpreter (std::bad_alloc, internal errors) propagate.
 ScheduledOutcome runUnderSchedule(const Program& program, const std::string& kernel,
                                   const NDRange& range, const std::vector<KernelArgument>& args,
                                   const RunOptions& options, const CheckOptions& checkOptions,
                                   Scheduler scheduler, bool captureLocals,
-                                  ExecutionObserver* observer = nullptr);
+                                  const std::vector<ExecutionObserver*>& observers = {});
 
 } // namespace clstep::debug

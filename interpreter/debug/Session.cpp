@@ -8,6 +8,7 @@
 #include "launch/LaunchPlan.h"
 #include "launch/SimParser.h"
 #include "runtime/KernelRun.h"
+#include "runtime/RunDriver.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -60,6 +61,7 @@ Session::Session()
 }
 
 Session::~Session() {
+    m_driver.reset();
     m_group.reset();
     m_finished.clear();
     m_run.reset();
@@ -157,6 +159,7 @@ bool Session::loadSim(const std::string& path, const CompileOptions& options) {
 
 void Session::clearRun() {
     m_controller->run = nullptr;
+    m_driver.reset();
     m_group.reset();
     m_finished.clear();
     m_run.reset();
@@ -169,12 +172,11 @@ void Session::clearRun() {
 }
 
 uint64_t Session::linearGroupId(const std::array<uint64_t, 3>& g) const {
-    return g[0] + m_range.groups(0) * (g[1] + m_range.groups(1) * g[2]);
+    return RunDriver::linearGroupId(m_range, g);
 }
 
 std::array<uint64_t, 3> Session::groupIdOf(uint64_t linear) const {
-    uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
-    return {linear % gx, (linear / gx) % gy, linear / (gx * gy)};
+    return RunDriver::groupId(m_range, linear);
 }
 
 bool Session::reset() {
@@ -203,6 +205,8 @@ bool Session::reset() {
     statsOptions.byteCosts = true; // the memory panes' "by conflict" colouring
     m_stats = std::make_unique<AccessStats>(statsOptions);
     m_run->addObserver(m_stats.get());
+    for (ExecutionObserver* o : m_observers)
+        m_run->addObserver(o);
     m_tracer->setMarkEndian(m_checkOptions.endianEvents);
     m_watch->clear();
     for (Breakpoint& b : m_breakpoints)
@@ -215,8 +219,8 @@ bool Session::reset() {
     m_controller->shownIndex = -1;
     m_controller->erred.clear();
     m_controller->bigEndian = m_runOptions.deviceBigEndian;
-    for (ExecutionObserver* o : m_run->observers())
-        o->onRunBegin(*m_run);
+    m_driver = std::make_unique<RunDriver>(*m_run, m_controller.get());
+    m_driver->beginRun();
     m_controller->mainFile = m_program->mainFile;
     if (!m_replaying) {
         m_initialPolicy = m_scheduler.policy();
@@ -225,19 +229,16 @@ bool Session::reset() {
     m_groupsFinished = 0;
     m_selected = 0;
     m_scheduler.restart();
-    return startGroup(0);
+    startNextGroup();
+    return true;
 }
 
-bool Session::startGroup(uint64_t linear) {
-    m_groupLinear = linear;
-    m_viewLinear = linear;
-    m_group = std::make_unique<WorkGroup>(*m_run, groupIdOf(linear));
-    for (ExecutionObserver* o : m_run->observers())
-        o->onWorkGroupBegin(*m_group);
-    m_group->createWorkItems(m_controller.get());
+void Session::startNextGroup() {
+    m_groupLinear = m_driver->nextGroup();
+    m_viewLinear = m_groupLinear;
+    m_group = m_driver->startGroup();
     m_selected = std::min(m_selected, m_group->workItems().size() - 1);
     m_scheduler.restart();
-    return true;
 }
 
 bool Session::finishCurrentGroup() {
@@ -249,26 +250,25 @@ bool Session::finishCurrentGroup() {
                                                     : SessionController::Mode::Never;
     m_controller->breakpointsOn = false;
     m_controller->eventsOn = false;
-    while (!m_group->finished()) {
-        long idx = m_scheduler.pick(m_group->workItems());
-        if (idx >= 0) {
-            WorkItem& wi = *m_group->workItems()[static_cast<size_t>(idx)];
-            wi.resume();
+    const bool ran = m_driver->runItems(
+        *m_group, [this](const auto& items) { return m_scheduler.pick(items); },
+        [this](WorkItem& wi) {
             m_controller->pollReports(&wi);
             // A pause request makes every resumed work-item yield at once: stop here, the
             // group unfinished, instead of resuming it again and again (a livelock on an
             // endless loop).
-            if (m_pauseRequested) return false;
-            continue;
-        }
-        if (!m_group->releaseBarrierIfComplete()) break;
-    }
-    for (ExecutionObserver* o : m_run->observers())
-        o->onWorkGroupEnd(*m_group);
+            return !m_pauseRequested;
+        });
+    if (!ran) return false;
+    endCurrentGroup();
+    return true;
+}
+
+void Session::endCurrentGroup() {
+    m_driver->endGroup(*m_group); // and the run after its last group
     ++m_groupsFinished;
     if (m_finished.size() < kKeepFinishedGroups) m_finished[m_groupLinear] = std::move(m_group);
     m_group.reset();
-    return true;
 }
 
 bool Session::finished() const {

@@ -22,8 +22,10 @@
 #include <vector>
 
 namespace clstep {
+class ExecutionObserver;
 class KernelRun;
 class Memory;
+class RunDriver;
 class WorkGroup;
 class WorkItem;
 } // namespace clstep
@@ -149,6 +151,13 @@ public:
     /// fields as in docs/diagnostics.md: "address", "offset", "first", "second", ...), or
     /// nullptr (another kind, checks off, no run). Valid until the next reset() or load.
     const nlohmann::json* checkDetails(const Diagnostic& d) const;
+    /// Adds a passive observer (not owned) to every run the session starts from the next
+    /// reset() on: the debugger's own runs (step back's replays included) after the
+    /// session's tracer, watchpoints, checks and statistics, and explore()'s runs after their
+    /// checks. It gets the events of a KernelRun (runtime/ExecutionObserver.h) in the same
+    /// order as KernelRun::runAll gives them (RunDriver), on the thread that runs the
+    /// command. A run abandoned by a reset, a load or step back gets no onRunEnd.
+    void addObserver(ExecutionObserver* observer) { m_observers.push_back(observer); }
 
     // ---- execution ----
     /// Carries out one debugger command and says how it ended: the one place where a verb
@@ -350,10 +359,15 @@ private:
     bool compileConditions(Breakpoint& b);
     void recompileConditions();
     int64_t linearGlobalId(const WorkItemId& id) const;
-    bool startGroup(uint64_t linearGroup);
-    /// Runs the current work-group to its end (no stops) and ends it; false, with the group
-    /// left unfinished, when a pause was requested meanwhile.
+    /// Starts the next work-group in linear order (m_driver) as the running and viewed one.
+    void startNextGroup();
+    /// Runs the current work-group to its end (no stops) and ends it (after the last group
+    /// the run ends too: RunDriver::endGroup); false, with the group left unfinished, when a
+    /// pause was requested meanwhile.
     bool finishCurrentGroup();
+    /// Ends the running group, whose work-items have finished, and keeps it for final-state
+    /// views (at most kKeepFinishedGroups).
+    void endCurrentGroup();
     void clearRun();
     bool replay(size_t count);
     uint64_t linearGroupId(const std::array<uint64_t, 3>& g) const;
@@ -386,6 +400,9 @@ private:
     /// change once recorded, so snapshots share them).
     mutable std::vector<std::shared_ptr<const nlohmann::json>> m_detailCache;
     std::unique_ptr<KernelRun> m_run;
+    /// Drives m_run: the work-group order and the observers' lifecycle (destroyed first).
+    std::unique_ptr<RunDriver> m_driver;
+    std::vector<ExecutionObserver*> m_observers;               ///< addObserver()'s
     std::unique_ptr<WorkGroup> m_group;                        ///< the executing group
     std::map<uint64_t, std::unique_ptr<WorkGroup>> m_finished; ///< kept for final-state views
     uint64_t m_viewLinear = 0;                                 ///< the selected (viewed) group

@@ -90,7 +90,7 @@ void Session::fillCheckResults(Snapshot& s) const {
         const nlohmann::json& facts = *m_detailCache[i];
         const std::array<uint64_t, 3>* who =
             d.workItems.empty() ? nullptr : &d.workItems.front().global;
-        if (d.kind == "data-race") {
+        if (d.kind == DiagnosticKind::DataRace) {
             // every raced byte range of the merged report (each __local one with its group)
             for (const CheckDetails::Range& r : m_checks->ranges(d))
                 mark(r.address, r.size, ByteRace, &r.group, who);
@@ -98,7 +98,7 @@ void Session::fillCheckResults(Snapshot& s) const {
             for (CheckDetails::Occurrence& o : m_checks->occurrences(d))
                 s.raceOccurrences.push_back(
                     {first + i, o.range.address, o.range.size, o.range.group, std::move(o.fields)});
-        } else if (d.kind == "endian-conversion") {
+        } else if (d.kind == DiagnosticKind::EndianConversion) {
             const uint64_t size = std::max<uint64_t>(1, facts.value("size", uint64_t(1)));
             mark(addressOf(facts), size, ByteEndian,
                  d.workItems.empty() ? nullptr : &d.workItems.front().group, who);

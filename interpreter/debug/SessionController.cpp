@@ -33,7 +33,7 @@ void SessionController::pollReports(WorkItem* current) {
         }
         tracer->addDiagnostic(d, linear, g, reports);
     }
-    if (current && d.severity == Severity::Error && d.kind != "data-race")
+    if (current && d.severity == Severity::Error && d.kind != DiagnosticKind::DataRace)
         erred.insert(current->ids().global);
     if (breakOnError && eventsOn && d.severity == Severity::Error && !errorPending) {
         errorPending = true;

@@ -134,12 +134,14 @@ EvalResult Session::evaluateOn(WorkItem* wi, const std::string& expression, Qual
     if (!entry->lowered) entry->lowered = std::make_unique<exec::LoweredExpr>(c.expr.get());
     runOnDeepStack([&] { value = wi->inspect(*entry->lowered); });
     if (!value.ok) {
-        r.error = value.error + (value.errorKind.empty() ? "" : " [" + value.errorKind + "]");
+        r.error = value.error;
+        if (value.errorKind)
+            r.error += " [" + std::string(DiagnosticKinds::name(*value.errorKind)) + "]";
         if (!expandedIds && value.errorSite.begin.file == c.expr->range.begin.file)
             r.column = c.columnAt(value.errorSite.begin);
-        r.hint = value.errorKind == "out-of-bounds"
+        r.hint = value.errorKind == DiagnosticKind::OutOfBounds
                      ? "the index or pointer is outside the object it points into"
-                 : value.errorKind == "null-dereference"
+                 : value.errorKind == DiagnosticKind::NullDereference
                      ? "the pointer is NULL (or the variable is not declared yet)"
                      : "";
         return r;

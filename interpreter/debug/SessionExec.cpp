@@ -72,7 +72,7 @@ void Session::selectGroupNow(const std::array<uint64_t, 3>& group) {
     while (m_groupLinear < target && m_group) {
         if (!finishCurrentGroup()) return stopAt(StopKind::Paused, "paused");
         if (m_groupLinear + 1 < m_range.totalGroups())
-            startGroup(m_groupLinear + 1);
+            startNextGroup();
         else
             break;
     }
@@ -144,15 +144,11 @@ void Session::runAllGroups() {
     const uint64_t total = m_range.totalGroups();
     while (m_group) {
         if (!finishCurrentGroup()) break;
-        if (m_groupLinear + 1 < total) startGroup(m_groupLinear + 1);
+        if (m_groupLinear + 1 < total) startNextGroup();
         if (m_progress) m_progress(m_groupsFinished, total);
         if (m_pauseRequested) break;
     }
-    if (!m_group) {
-        for (ExecutionObserver* o : m_run->observers())
-            o->onRunEnd(*m_run);
-        m_viewLinear = m_groupLinear;
-    }
+    if (!m_group) m_viewLinear = m_groupLinear; // the run ended with its last group
     if (m_group)
         stopAt(StopKind::Paused, "paused");
     else
@@ -206,10 +202,7 @@ void Session::afterGroupProgress() {
         finishCurrentGroup();
         m_viewLinear = m_groupLinear;
         if (m_groupLinear + 1 < m_range.totalGroups())
-            startGroup(m_groupLinear + 1); // on demand: execution went on
-        else
-            for (ExecutionObserver* o : m_run->observers())
-                o->onRunEnd(*m_run);
+            startNextGroup(); // on demand: execution went on (else the run has ended)
     }
 }
 

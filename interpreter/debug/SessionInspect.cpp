@@ -91,6 +91,30 @@ std::shared_ptr<const ElementLayout> Session::elementLayout(AddressSpace space,
                                                             const std::string& name) const {
     if (!m_run || name.empty()) return nullptr;
     const FunctionDecl& k = m_run->kernel();
+    if (space == AddressSpace::Private) {
+        // a kernel parameter's own copy (a pointer argument is an address), else the kernel's
+        // variable of that name: what the memory pane decodes once the work-item finished and
+        // no frame names its variables (issue #31 item 2)
+        for (const auto& p : k.params)
+            if (p->name == name) return ElementLayout::of(p->type.type);
+        std::shared_ptr<const ElementLayout> found;
+        if (k.body)
+            walk(k.body.get(), [&](const Stmt* st) {
+                if (found || st->kind != StmtKind::Decl) return;
+                for (const DeclPtr& d : static_cast<const DeclStmt*>(st)->decls) {
+                    if (d->kind != DeclKind::Var || d->name != name) continue;
+                    const auto* v = static_cast<const VarDecl*>(d.get());
+                    if (!v->isProgramScope && (v->type.space == AddressSpace::Private ||
+                                               v->type.space == AddressSpace::None)) {
+                        const Type* t = v->type.type->canonical();
+                        while (t->isArray() && t->element)
+                            t = t->element->canonical();
+                        found = ElementLayout::of(t);
+                    }
+                }
+            });
+        return found;
+    }
     // a kernel argument: the .sim's element type unless it says only bytes, else the pointee
     for (size_t i = 0; i < k.params.size(); ++i) {
         const ParamDecl& p = *k.params[i];

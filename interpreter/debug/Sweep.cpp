@@ -45,8 +45,10 @@ launch::SweepRunResult Sweep::runOne(const SweepLaunch& l, const launch::SweepCo
             so.subGroupSize = options.subGroupSize;
             stats = std::make_unique<AccessStats>(so);
         }
+        std::vector<ExecutionObserver*> observers;
+        if (stats) observers.push_back(stats.get());
         ScheduledOutcome o = runUnderSchedule(*program, l.kernel, range, args, options, l.checks,
-                                              Scheduler(policy, c.seed), false, stats.get());
+                                              Scheduler(policy, c.seed), false, observers);
         if (stats && o.launched) result.access = launch::SweepAccessSummary::of(*stats);
         result.launched = o.launched;
         result.diagnostics = std::move(o.diagnostics);

@@ -99,7 +99,7 @@ std::string_view TokenLocator::text(const antlr4::Token* t) const {
 void AstBuilder::error(SourceRange range, std::string message) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.kind = "syntax-error";
+    d.kind = DiagnosticKind::SyntaxError;
     d.message = std::move(message);
     d.range = range;
     m_diags.push_back(std::move(d));
@@ -112,7 +112,7 @@ bool AstBuilder::enterChain(size_t n, antlr4::Token* at) {
         m_chainReported = true;
         Diagnostic d;
         d.severity = Severity::Error;
-        d.kind = "nesting-too-deep";
+        d.kind = DiagnosticKind::NestingTooDeep;
         d.message = "expression is too deeply nested (more than " + std::to_string(maxChainDepth) +
                     " nested operators)";
         d.range = m_loc.range(at);

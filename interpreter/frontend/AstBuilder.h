@@ -169,7 +169,7 @@ private:
 };
 
 /// An Error diagnostic of `kind`.
-Diagnostic makeParseDiagnostic(std::string kind, std::string message, SourceRange range);
+Diagnostic makeParseDiagnostic(DiagnosticKind kind, std::string message, SourceRange range);
 
 /// Thrown (from inside the error strategy) to stop parsing after the maximum number of errors.
 struct TooManySyntaxErrors {};

@@ -70,7 +70,7 @@ void lexicalDiagnostics(const L& lexer, const TokenLocator& loc, std::vector<Dia
             break;
         }
         }
-        out.push_back(makeParseDiagnostic("syntax-error", msg, r));
+        out.push_back(makeParseDiagnostic(DiagnosticKind::SyntaxError, msg, r));
     }
 }
 
@@ -84,7 +84,7 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const TokenLocator& loc,
         case P::LeftBracket:
         case P::LeftBrace:
             if (++depth > kMaxNesting) {
-                out.push_back(makeParseDiagnostic("nesting-too-deep",
+                out.push_back(makeParseDiagnostic(DiagnosticKind::NestingTooDeep,
                                                   "brackets are nested too deeply (more than " +
                                                       std::to_string(kMaxNesting) +
                                                       " levels of '(', '[' and '{')",
@@ -105,7 +105,7 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const TokenLocator& loc,
 }
 
 Diagnostic nestingDiagnostic(const TokenLocator& loc, antlr4::Token* t) {
-    return makeParseDiagnostic("nesting-too-deep",
+    return makeParseDiagnostic(DiagnosticKind::NestingTooDeep,
                                "the program is nested too deeply to be parsed (statements or unary "
                                "operators nested thousands of levels deep)",
                                loc.range(t));
@@ -152,7 +152,7 @@ void parseImpl(const PreprocessedSource& source, ParseResult& result) {
             result.diagnostics.push_back(std::move(d));
         if (stopped) {
             Diagnostic note = makeParseDiagnostic(
-                "too-many-errors",
+                DiagnosticKind::TooManyErrors,
                 "too many syntax errors; stopped after " + std::to_string(kMaxSyntaxErrors), {});
             note.severity = Severity::Note;
             result.diagnostics.push_back(std::move(note));
@@ -251,11 +251,12 @@ ParseResult parseOpenCL(const PreprocessedSource& source) {
     try {
         runOnDeepStack([&] { parseImpl(source, result); });
     } catch (const std::exception& e) {
-        result.diagnostics.push_back(makeParseDiagnostic(
-            "internal-error", std::string("internal error in the parser: ") + e.what(), {}));
+        result.diagnostics.push_back(
+            makeParseDiagnostic(DiagnosticKind::InternalError,
+                                std::string("internal error in the parser: ") + e.what(), {}));
     } catch (...) {
         result.diagnostics.push_back(
-            makeParseDiagnostic("internal-error", "internal error in the parser", {}));
+            makeParseDiagnostic(DiagnosticKind::InternalError, "internal error in the parser", {}));
     }
     if (!result.unit) result.unit = std::make_unique<ast::TranslationUnit>();
     return result;

@@ -67,7 +67,6 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
     };
     if (options.deviceLittleEndian) defs.push_back("__ENDIAN_LITTLE__=1");
     if (options.clVersion >= 200) {
-        defs.push_back("cl_khr_subgroups=1");
         // 6.13.11.4 memory_order and 6.13.11.5 memory_scope values (as clang numbers them),
         // 6.13.11.2 initialisation macros.
         for (const char* d :
@@ -355,7 +354,7 @@ void preprocess(SourceManager& sources, uint32_t fileId, const PreprocessorOptio
 Diagnostic plainError(std::string message) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.kind = "preprocessor";
+    d.kind = DiagnosticKind::Preprocessor;
     d.message = std::move(message);
     return d;
 }

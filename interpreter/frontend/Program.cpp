@@ -86,7 +86,7 @@ std::unique_ptr<Program> Program::fromFile(const std::string& path, const Compil
         p->unit = std::make_unique<ast::TranslationUnit>();
         p->mainFile = p->sources.addFile(path, "");
         Diagnostic d;
-        d.kind = "io-error";
+        d.kind = DiagnosticKind::IoError;
         d.message = "cannot open kernel file '" + path + "'";
         d.range.begin = SourceLocation{p->mainFile, 1, 1};
         d.range.end = d.range.begin;

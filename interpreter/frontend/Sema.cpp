@@ -13,7 +13,7 @@ using namespace ast;
 Sema::Sema(Program& program)
     : m_program(program), m_types(*program.types), m_clVersion(program.options.clVersion) {}
 
-void Sema::error(const std::string& kind, const SourceRange& r, const std::string& msg,
+void Sema::error(DiagnosticKind kind, const SourceRange& r, const std::string& msg,
                  std::vector<RelatedLocation> notes) {
     Diagnostic d;
     d.severity = Severity::Error;
@@ -24,7 +24,7 @@ void Sema::error(const std::string& kind, const SourceRange& r, const std::strin
     m_program.diagnostics.push_back(std::move(d));
 }
 
-void Sema::warning(const std::string& kind, const SourceRange& r, const std::string& msg) {
+void Sema::warning(DiagnosticKind kind, const SourceRange& r, const std::string& msg) {
     Diagnostic d;
     d.severity = Severity::Warning;
     d.kind = kind;
@@ -42,7 +42,7 @@ const std::set<std::string> kReservedNames = {"__global",   "global",   "__local
 void Sema::declareName(Decl* d) {
     if (d->name.empty()) return;
     if (kReservedNames.count(d->name))
-        error("reserved-identifier", d->nameRange,
+        error(DiagnosticKind::ReservedIdentifier, d->nameRange,
               "'" + d->name +
                   "' is an address space qualifier and cannot be used as a name "
                   "(OpenCL C 6.5)");
@@ -53,7 +53,7 @@ void Sema::declareName(Decl* d) {
         auto found = m_scopes.back().names.find(d->name);
         Decl* previous = found != m_scopes.back().names.end() ? found->second : nullptr;
         if (previous && (previous->kind == DeclKind::Var || previous->kind == DeclKind::Param))
-            error("redefinition", d->nameRange,
+            error(DiagnosticKind::Redefinition, d->nameRange,
                   "redefinition of '" + d->name + "' in the same scope (C99 6.7)",
                   {{previous->nameRange, "previous declaration of '" + d->name + "' here"}});
     }
@@ -103,7 +103,7 @@ void Sema::checkRecursion() {
                 for (auto it = from; it != path.end(); ++it)
                     cycle += (*it)->name + " -> ";
                 cycle += target->name;
-                error("recursion", site,
+                error(DiagnosticKind::Recursion, site,
                       "recursive call to '" + target->name + "' (" + cycle +
                           "): recursion is not supported in OpenCL C (6.9.i)",
                       {{target->nameRange, "'" + target->name + "' defined here"}});
@@ -159,13 +159,13 @@ void Sema::checkTypedef(TypedefDecl* t) {
     checkAttributes(t->attrs, true);
     t->type = resolveType(t->typeSyntax.get());
     if (t->type.type && isFunctionPointer(t->type.type))
-        error("function-pointer", t->nameRange.valid() ? t->nameRange : t->range,
+        error(DiagnosticKind::FunctionPointer, t->nameRange.valid() ? t->nameRange : t->range,
               "pointers to functions are not allowed in OpenCL C (6.9.a)");
     bool packed = false;
     Endian endian = Endian::Device;
     uint64_t align = attrAlign(t->attrs, &packed, &endian);
     if (packed)
-        warning("packed-typedef", t->nameRange,
+        warning(DiagnosticKind::PackedTypedef, t->nameRange,
                 "'packed' attribute on a typedef is ignored (OpenCL C 6.11.1)");
     if (align && t->type.type)
         t->type.type = m_types.withAlignment(t->type.type, align, t->name);

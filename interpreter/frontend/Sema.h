@@ -47,9 +47,9 @@ public:
 private:
     friend class SemaExpr;
     // --- diagnostics ---
-    void error(const std::string& kind, const SourceRange& r, const std::string& msg,
+    void error(DiagnosticKind kind, const SourceRange& r, const std::string& msg,
                std::vector<RelatedLocation> notes = {});
-    void warning(const std::string& kind, const SourceRange& r, const std::string& msg);
+    void warning(DiagnosticKind kind, const SourceRange& r, const std::string& msg);
 
     /// Makes `d` visible in the innermost scope without diagnostics (SemaScope.cpp).
     void declareExisting(ast::Decl* d);

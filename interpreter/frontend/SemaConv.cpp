@@ -83,7 +83,8 @@ bool Sema::checkPointerConversion(QualType fromQ, QualType toQ, const SourceRang
         else if (cl2 && explicitCast && fs == AddressSpace::Generic && ts != AddressSpace::Constant)
             ok = true;
         if (!ok) {
-            std::string kind = explicitCast ? "address-space-cast" : "address-space-mismatch";
+            DiagnosticKind kind = explicitCast ? DiagnosticKind::AddressSpaceCast
+                                               : DiagnosticKind::AddressSpaceMismatch;
             std::string msg;
             if ((fs == AddressSpace::Constant && ts == AddressSpace::Generic) ||
                 (ts == AddressSpace::Constant && fs == AddressSpace::Generic))
@@ -107,7 +108,7 @@ bool Sema::checkPointerConversion(QualType fromQ, QualType toQ, const SourceRang
     const Type* tp = to->pointee.type ? to->pointee->canonical() : nullptr;
     while (!explicitCast && fp && tp && fp->isPointer() && tp->isPointer()) {
         if (fp->pointee.space != tp->pointee.space) {
-            error("address-space-mismatch", r,
+            error(DiagnosticKind::AddressSpaceMismatch, r,
                   what +
                       " converts between pointers to pointers into different address "
                       "spaces (" +
@@ -120,7 +121,8 @@ bool Sema::checkPointerConversion(QualType fromQ, QualType toQ, const SourceRang
         tp = tp->pointee.type ? tp->pointee->canonical() : nullptr;
     }
     if (!explicitCast && fromQ->pointee.isConst && !toQ->pointee.isConst)
-        warning("discards-const", r, what + " discards the 'const' qualifier of the pointee");
+        warning(DiagnosticKind::DiscardsConst, r,
+                what + " discards the 'const' qualifier of the pointee");
     return true;
 }
 
@@ -139,7 +141,7 @@ void Sema::convertForAssignment(ExprPtr& e, QualType target, const std::string& 
             if (auto n = exprPointerNote(e.get())) notes.push_back(*n);
             checkPointerConversion(e->type, target, e->range, what, false, std::move(notes));
         } else {
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts '" + e->type->name + "' to pointer type '" + to->name + "'");
             return;
         }
@@ -148,19 +150,19 @@ void Sema::convertForAssignment(ExprPtr& e, QualType target, const std::string& 
     }
     if (to->isRecord()) {
         if (from != to)
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts '" + e->type->name + "' to '" + target->name + "'");
         return;
     }
     if (to->isVector()) {
         if (from->isVector() && from != to) {
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts between different vector types '" + from->name + "' and '" +
                       to->name + "': use convert_" + to->name + "() (OpenCL C 6.2.1)");
             return;
         }
         if (!from->isVector() && !from->isScalarArithmetic()) {
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts '" + from->name + "' to '" + to->name + "'");
             return;
         }
@@ -169,17 +171,17 @@ void Sema::convertForAssignment(ExprPtr& e, QualType target, const std::string& 
     }
     if (to->isScalarArithmetic()) {
         if (from->isVector()) {
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts vector '" + from->name + "' to scalar '" + to->name + "'");
             return;
         }
         if (from->isPointer() && to->kind != TypeKind::Bool) {
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts a pointer to integer '" + to->name + "' without a cast");
             return;
         }
         if (!from->isScalar()) {
-            error("incompatible-types", e->range,
+            error(DiagnosticKind::IncompatibleTypes, e->range,
                   what + " converts '" + e->type->name + "' to '" + to->name + "'");
             return;
         }
@@ -195,7 +197,7 @@ void Sema::convertForAssignment(ExprPtr& e, QualType target, const std::string& 
     // literal value of type uint"). The handle is the bits themselves.
     if (to == m_types.builtin("sampler_t") && from->isInteger()) return;
     if (from != to)
-        error("incompatible-types", e->range,
+        error(DiagnosticKind::IncompatibleTypes, e->range,
               what + " converts '" + e->type->name + "' to '" + target->name + "'");
 }
 

@@ -33,21 +33,22 @@ bool validVectorWidth(size_t n) {
 
 void Sema::requireModifiable(Expr* e, const char* what) {
     if (!e->isLValue) {
-        error("not-assignable", e->range,
+        error(DiagnosticKind::NotAssignable, e->range,
               std::string("expression is not assignable (") + what + ")");
         return;
     }
     if (e->type.space == AddressSpace::Constant) {
         std::vector<RelatedLocation> notes;
         if (auto n = constantOriginNote(e)) notes.push_back(*n);
-        error("constant-write", e->range,
+        error(DiagnosticKind::ConstantWrite, e->range,
               std::string("cannot ") + what +
                   " memory in the __constant address space: it is read-only (OpenCL C 6.5.3)",
               std::move(notes));
         return;
     }
     if (e->type.isConst) {
-        error("const-write", e->range, std::string("cannot ") + what + " a const-qualified object");
+        error(DiagnosticKind::ConstWrite, e->range,
+              std::string("cannot ") + what + " a const-qualified object");
     }
 }
 
@@ -106,7 +107,7 @@ void Sema::checkExpr(ExprPtr& e) {
                 n->type = QualType{m_types.scalar(TypeKind::Void)};
                 break;
             }
-            error("undeclared-identifier", n->range,
+            error(DiagnosticKind::UndeclaredIdentifier, n->range,
                   "use of undeclared identifier '" + n->name + "'");
             n->type = QualType{m_types.scalar(TypeKind::Int)};
             break;
@@ -131,7 +132,7 @@ void Sema::checkExpr(ExprPtr& e) {
             n->type = static_cast<FunctionDecl*>(d)->type;
             break;
         default:
-            error("not-a-value", n->range, "'" + n->name + "' is a type, not a value");
+            error(DiagnosticKind::NotAValue, n->range, "'" + n->name + "' is a type, not a value");
             n->type = QualType{m_types.scalar(TypeKind::Int)};
         }
         if (!n->type.type) n->type.type = m_types.scalar(TypeKind::Int);
@@ -166,7 +167,7 @@ void Sema::checkExpr(ExprPtr& e) {
             decay(x->base);
             const Type* bt = x->base->type.type ? x->base->type->canonical() : nullptr;
             if (!bt || !bt->isPointer()) {
-                error("subscript-not-pointer", x->range,
+                error(DiagnosticKind::SubscriptNotPointer, x->range,
                       "subscripted value is not an array, pointer or vector");
                 break;
             }
@@ -174,7 +175,8 @@ void Sema::checkExpr(ExprPtr& e) {
             x->isLValue = true;
         }
         if (!x->index->type.type || !x->index->type->canonical()->isInteger())
-            error("subscript-not-integer", x->index->range, "array subscript is not an integer");
+            error(DiagnosticKind::SubscriptNotInteger, x->index->range,
+                  "array subscript is not an integer");
         else
             implicitCast(x->index, QualType{m_types.scalar(TypeKind::Long)});
         break;
@@ -201,7 +203,8 @@ void Sema::checkExpr(ExprPtr& e) {
         break;
     }
     case ExprKind::InitList:
-        error("unexpected-initializer-list", e->range, "initializer list is not valid here");
+        error(DiagnosticKind::UnexpectedInitializerList, e->range,
+              "initializer list is not valid here");
         e->type = QualType{m_types.scalar(TypeKind::Int)};
         break;
     case ExprKind::Sizeof:
@@ -228,7 +231,7 @@ void Sema::checkTypeTrait(TypeTraitExpr* t) {
     const Type* c = q->canonical();
     if (t->kind == ExprKind::Sizeof) {
         if (c->isVoid() || c->isFunction() || !c->complete)
-            error("sizeof-incomplete", t->range,
+            error(DiagnosticKind::SizeofIncomplete, t->range,
                   "invalid application of sizeof to an incomplete type");
         t->value = c->size;
     } else if (t->kind == ExprKind::Alignof) {
@@ -236,7 +239,8 @@ void Sema::checkTypeTrait(TypeTraitExpr* t) {
     } else {
         t->type = QualType{m_types.scalar(TypeKind::Int)};
         if (!c->isArithmetic())
-            error("vec-step-type", t->range, "vec_step requires a scalar or vector type");
+            error(DiagnosticKind::VecStepType, t->range,
+                  "vec_step requires a scalar or vector type");
         t->value = c->isVector() ? (c->count == 3 ? 4 : c->count) : 1;
     }
 }
@@ -251,7 +255,8 @@ void Sema::checkMember(MemberExpr* m) {
         decay(m->base);
         c = m->base->type->canonical();
         if (!c->isPointer()) {
-            error("member-access", m->range, "member reference with '->' on a non-pointer");
+            error(DiagnosticKind::MemberAccess, m->range,
+                  "member reference with '->' on a non-pointer");
             return;
         }
         bt = c->pointee;
@@ -261,7 +266,7 @@ void Sema::checkMember(MemberExpr* m) {
     if (c->isRecord()) {
         const Field* f = c->findField(m->member);
         if (!f) {
-            error("no-member", m->memberRange,
+            error(DiagnosticKind::NoMember, m->memberRange,
                   "no member named '" + m->member + "' in '" + c->name + "'");
             m->isLValue = true; // recovery, as for an invalid component selection
             return;
@@ -304,12 +309,12 @@ void Sema::checkMember(MemberExpr* m) {
                 idx.push_back(static_cast<uint8_t>(letterIndex(ch)));
             }
             if (ok && rgba && m_clVersion < 300)
-                warning("rgba-components", m->memberRange,
+                warning(DiagnosticKind::RgbaComponents, m->memberRange,
                         "the component names r, g, b, a are OpenCL C 3.0 (6.1.7); use x, y, z, "
                         "w before it");
         }
         if (!ok || idx.empty() || (idx.size() != 1 && !validVectorWidth(idx.size()))) {
-            error("invalid-swizzle", m->memberRange,
+            error(DiagnosticKind::InvalidSwizzle, m->memberRange,
                   "'" + s + "' is not a valid component selection for '" + c->name +
                       "' (OpenCL C 6.1.7)");
             // Recovery: the refused selection stands for an assignable value, so `a.z = 1`
@@ -331,7 +336,7 @@ void Sema::checkMember(MemberExpr* m) {
         m->isLValue = m->base->isLValue && !repeated;
         return;
     }
-    error("member-access", m->range,
+    error(DiagnosticKind::MemberAccess, m->range,
           "member reference base type '" + c->name + "' is not a structure, union or vector");
 }
 
@@ -352,7 +357,7 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
             if (last->type->canonical()->isPointer() && c->isPointer())
                 checkPointerConversion(last->type, t, v->range, "cast", true);
         } else if (last->type.type && last->type->canonical()->isVector() && !c->isVoid()) {
-            error("invalid-cast", v->range,
+            error(DiagnosticKind::InvalidCast, v->range,
                   "cannot cast vector '" + last->type->name + "' to '" + c->name + "'");
         }
         return;
@@ -363,7 +368,7 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
         if (!et) continue;
         if (et->isVector()) {
             if (et->element != c->element) {
-                error("vector-literal-element", el->range,
+                error(DiagnosticKind::VectorLiteralElement, el->range,
                       "vector literal component of type '" + et->name + "' does not match '" +
                           c->name + "': use convert_" +
                           m_types.vector(c->element, et->count)->name + "() (OpenCL C 6.1.6)");
@@ -373,12 +378,12 @@ void Sema::checkVectorLiteral(VectorLiteralExpr* v) {
             implicitCast(el, QualType{c->element});
             lanes += 1;
         } else {
-            error("vector-literal-element", el->range,
+            error(DiagnosticKind::VectorLiteralElement, el->range,
                   "invalid vector literal component of type '" + et->name + "'");
         }
     }
     if (!(v->elements.size() == 1 && lanes == 1) && lanes != c->count)
-        error("vector-literal-size", v->range,
+        error(DiagnosticKind::VectorLiteralSize, v->range,
               "vector literal for '" + c->name + "' has " + std::to_string(lanes) +
                   " components, expected " + std::to_string(c->count) + " (OpenCL C 6.1.6)");
 }
@@ -399,23 +404,24 @@ void Sema::checkCast(CastExpr* c) {
         return;
     }
     if (to->isVector() && from->isVector() && to != from) {
-        error("invalid-cast", c->range,
+        error(DiagnosticKind::InvalidCast, c->range,
               "explicit casts between vector types are not allowed ('" + from->name + "' to '" +
                   to->name + "'): use convert_" + to->name + "() or as_" + to->name +
                   "() (OpenCL C 6.2.2)");
         return;
     }
     if (from->isVector() && !to->isVector()) {
-        error("invalid-cast", c->range,
+        error(DiagnosticKind::InvalidCast, c->range,
               "cannot cast vector '" + from->name + "' to '" + to->name + "'");
         return;
     }
     if ((to->isRecord() || from->isRecord()) && to != from)
-        error("invalid-cast", c->range, "cannot cast '" + from->name + "' to '" + to->name + "'");
+        error(DiagnosticKind::InvalidCast, c->range,
+              "cannot cast '" + from->name + "' to '" + to->name + "'");
     // C99 6.5.4p4: a pointer converts only to and from integer types (and pointers).
     if ((to->isPointer() && (from->isFloating() || from->isVector())) ||
         (from->isPointer() && (to->isFloating() || to->isVector())))
-        error("invalid-cast", c->range,
+        error(DiagnosticKind::InvalidCast, c->range,
               "cannot cast '" + from->name + "' to '" + to->name +
                   "': a pointer converts only to and from integer types (C99 6.5.4)");
 }
@@ -435,7 +441,7 @@ void Sema::checkConditional(ConditionalExpr* c) {
         return;
     }
     if (!c->cond->type->canonical()->isScalar())
-        error("invalid-condition", c->cond->range, "condition must have scalar type");
+        error(DiagnosticKind::InvalidCondition, c->cond->range, "condition must have scalar type");
     if (a->isArithmetic() && b->isArithmetic()) {
         const Type* r = arithmeticResultType(c->thenExpr, c->elseExpr, c->range, "?:");
         c->type = QualType{r ? r : a};
@@ -453,7 +459,8 @@ void Sema::checkConditional(ConditionalExpr* c) {
         c->type = QualType{target.type};
     } else {
         if (a != b)
-            error("incompatible-types", c->range, "incompatible operand types in conditional");
+            error(DiagnosticKind::IncompatibleTypes, c->range,
+                  "incompatible operand types in conditional");
         c->type = c->thenExpr->type;
         c->type.space = AddressSpace::None;
     }

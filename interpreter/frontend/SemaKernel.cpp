@@ -72,13 +72,14 @@ void Sema::checkKernelSignature(FunctionDecl* f) {
     const Type* ft = f->type.type;
     QualType ret = ft ? ft->pointee : QualType{};
     if (!ret.type || !ret->isVoid())
-        error("kernel-return-type", returnTypeRange(f),
+        error(DiagnosticKind::KernelReturnType, returnTypeRange(f),
               "a kernel function must return void (OpenCL C 6.9.j)");
     if (f->storage == StorageClass::Static)
-        error("kernel-static", f->storageRange.valid() ? f->storageRange : f->nameRange,
+        error(DiagnosticKind::KernelStatic,
+              f->storageRange.valid() ? f->storageRange : f->nameRange,
               "a kernel function cannot be declared static (OpenCL C 6.8)");
     if (f->name == "main")
-        error("kernel-main", f->nameRange,
+        error(DiagnosticKind::KernelMain, f->nameRange,
               "a kernel function cannot be called 'main': main is the host program's entry point");
 
     for (auto& p : f->params) {
@@ -95,7 +96,7 @@ void Sema::checkKernelSignature(FunctionDecl* f) {
             while (level && level->isPointer()) {
                 AddressSpace s = level->pointee.space;
                 if (!isNamedSpace(s)) {
-                    error("kernel-pointer-parameter-space", at,
+                    error(DiagnosticKind::KernelPointerParameterSpace, at,
                           std::string(outer ? "pointer" : "inner pointer of") + " parameter '" +
                               name + "' of a kernel must " + (outer ? "" : "also ") +
                               "point to __global, __local or __constant, not " +
@@ -106,7 +107,7 @@ void Sema::checkKernelSignature(FunctionDecl* f) {
                 }
                 const Type* inner = level->pointee.type ? level->pointee->canonical() : nullptr;
                 if (inner && inner->isPointer() && m_clVersion < 200) {
-                    error("kernel-pointer-to-pointer", at,
+                    error(DiagnosticKind::KernelPointerToPointer, at,
                           "kernel parameter '" + name +
                               "' cannot be a pointer to a pointer before OpenCL C 2.0 (6.9.a)");
                     break;
@@ -120,14 +121,14 @@ void Sema::checkKernelSignature(FunctionDecl* f) {
         const bool fp16 = fp16Enabled(m_program.extensionPragmas);
         std::string bad = forbiddenKernelScalar(t, fp16);
         if (!bad.empty()) {
-            error("kernel-parameter-type", at,
+            error(DiagnosticKind::KernelParameterType, at,
                   "kernel parameter '" + name + "' cannot have type '" + bad +
                       "': its size may differ between host and device (OpenCL C 6.9.k)");
         } else if (c->isRecord()) {
             std::string path;
             std::string why = forbiddenInRecord(t, path, fp16);
             if (!why.empty())
-                error("kernel-parameter-type", at,
+                error(DiagnosticKind::KernelParameterType, at,
                       "kernel parameter '" + name + "' of type '" + t->name + "' contains " + why +
                           " (member '" + path +
                           "'), which kernels cannot take by value (OpenCL C 6.9.k)");

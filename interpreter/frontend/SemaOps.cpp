@@ -12,7 +12,7 @@ const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange
     const Type* a = l->type->canonical();
     const Type* b = r->type->canonical();
     if (!a->isArithmetic() || !b->isArithmetic()) {
-        error("invalid-operands", where,
+        error(DiagnosticKind::InvalidOperands, where,
               std::string("invalid operands to '") + op + "' ('" + l->type->name + "' and '" +
                   r->type->name + "')");
         return nullptr;
@@ -20,7 +20,7 @@ const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange
     const Type* result;
     if (a->isVector() || b->isVector()) {
         if (a->isVector() && b->isVector() && a != b) {
-            error("vector-type-mismatch", where,
+            error(DiagnosticKind::VectorTypeMismatch, where,
                   std::string("operands of '") + op + "' are different vector types ('" + a->name +
                       "' and '" + b->name + "'); convert one explicitly (OpenCL C 6.3)");
             return nullptr;
@@ -38,7 +38,7 @@ const Type* Sema::arithmeticResultType(ExprPtr& l, ExprPtr& r, const SourceRange
 
 bool Sema::rejectAtomicOperand(const Expr* e, const SourceRange& range) {
     if (!e || !e->type.type || !e->type->atomic) return false;
-    error("atomic-operator", range,
+    error(DiagnosticKind::AtomicOperator, range,
           "operator on atomic type '" + e->type->name +
               "' is not supported: use the atomic functions (OpenCL C 2.0 6.13.11.6)");
     return true;
@@ -51,10 +51,11 @@ void Sema::checkUnary(UnaryExpr* u) {
     switch (u->op) {
     case UnaryOp::AddrOf: {
         if (o->kind == ExprKind::Member && !static_cast<MemberExpr*>(o)->swizzle.empty()) {
-            error("address-of-vector-component", u->range,
+            error(DiagnosticKind::AddressOfVectorComponent, u->range,
                   "cannot take the address of a vector component");
         } else if (!o->isLValue) {
-            error("address-of-rvalue", u->range, "cannot take the address of an rvalue");
+            error(DiagnosticKind::AddressOfRvalue, u->range,
+                  "cannot take the address of an rvalue");
         }
         QualType pointee = o->type;
         if (pointee.space == AddressSpace::None) pointee.space = AddressSpace::Private;
@@ -65,7 +66,7 @@ void Sema::checkUnary(UnaryExpr* u) {
         decay(u->operand);
         const Type* t = u->operand->type->canonical();
         if (!t->isPointer()) {
-            error("deref-non-pointer", u->range,
+            error(DiagnosticKind::DerefNonPointer, u->range,
                   "indirection requires a pointer operand ('" + t->name + "' invalid)");
             u->type = QualType{m_types.scalar(TypeKind::Int)};
             return;
@@ -73,7 +74,7 @@ void Sema::checkUnary(UnaryExpr* u) {
         u->type = t->pointee;
         u->isLValue = true;
         if (t->pointee.type && t->pointee->isVoid())
-            error("deref-void", u->range, "cannot dereference a void pointer");
+            error(DiagnosticKind::DerefVoid, u->range, "cannot dereference a void pointer");
         return;
     }
     case UnaryOp::PreInc:
@@ -83,7 +84,7 @@ void Sema::checkUnary(UnaryExpr* u) {
         requireModifiable(o, "modify");
         const Type* t = o->type->canonical();
         if (!t->isArithmetic() && !t->isPointer())
-            error("invalid-operands", u->range,
+            error(DiagnosticKind::InvalidOperands, u->range,
                   std::string("cannot increment or decrement '") + t->name + "'");
         u->type = QualType{o->type.type};
         return;
@@ -94,7 +95,7 @@ void Sema::checkUnary(UnaryExpr* u) {
         decay(u->operand);
         const Type* t = u->operand->type->canonical();
         if (!t->isArithmetic() || (u->op == UnaryOp::BitNot && !t->scalarType()->isInteger())) {
-            error("invalid-operands", u->range,
+            error(DiagnosticKind::InvalidOperands, u->range,
                   std::string("invalid operand to unary '") + unaryOpSpelling(u->op) + "' ('" +
                       t->name + "')");
             u->type = QualType{m_types.scalar(TypeKind::Int)};
@@ -112,7 +113,8 @@ void Sema::checkUnary(UnaryExpr* u) {
             u->type =
                 QualType{m_types.withElement(t, m_types.signedIntegerOfSize(t->element->size))};
         } else {
-            if (!t->isScalar()) error("invalid-operands", u->range, "invalid operand to '!'");
+            if (!t->isScalar())
+                error(DiagnosticKind::InvalidOperands, u->range, "invalid operand to '!'");
             u->type = QualType{m_types.scalar(TypeKind::Int)};
         }
         return;
@@ -143,7 +145,7 @@ void Sema::checkBinary(BinaryExpr* b) {
                 r ? m_types.withElement(r, m_types.signedIntegerOfSize(r->element->size)) : intT};
         } else {
             if (!a->isScalar() || !c->isScalar())
-                error("invalid-operands", b->opRange,
+                error(DiagnosticKind::InvalidOperands, b->opRange,
                       std::string("invalid operands to '") + op + "'");
             b->type = QualType{intT};
         }
@@ -153,7 +155,7 @@ void Sema::checkBinary(BinaryExpr* b) {
         if (a->isPointer() || c->isPointer()) {
             if (a->isPointer() && c->isPointer() && b->op == BinaryOp::Sub) {
                 if (a->pointee.space != c->pointee.space)
-                    error("address-space-mismatch", b->opRange,
+                    error(DiagnosticKind::AddressSpaceMismatch, b->opRange,
                           std::string("subtracting a pointer to ") +
                               addressSpaceName(c->pointee.space) + " from a pointer to " +
                               addressSpaceName(a->pointee.space) +
@@ -161,7 +163,7 @@ void Sema::checkBinary(BinaryExpr* b) {
                           operandNotes(b->lhs.get(), b->rhs.get()));
                 else if (a->pointee.type && c->pointee.type &&
                          a->pointee->canonical() != c->pointee->canonical())
-                    error("invalid-operands", b->opRange,
+                    error(DiagnosticKind::InvalidOperands, b->opRange,
                           "subtracting pointers to different types ('" + a->name + "' and '" +
                               c->name + "'): the pointed-to types must be compatible (C99 6.5.6)",
                           operandNotes(b->lhs.get(), b->rhs.get()));
@@ -178,7 +180,7 @@ void Sema::checkBinary(BinaryExpr* b) {
                 b->type = QualType{c};
                 return;
             }
-            error("invalid-operands", b->opRange,
+            error(DiagnosticKind::InvalidOperands, b->opRange,
                   std::string("invalid pointer arithmetic with '") + op + "'");
             b->type = QualType{a};
             return;
@@ -196,7 +198,7 @@ void Sema::checkBinary(BinaryExpr* b) {
     case BinaryOp::BitOr:
     case BinaryOp::BitXor: {
         if (!a->scalarType()->isInteger() || !c->scalarType()->isInteger()) {
-            error("invalid-operands", b->opRange,
+            error(DiagnosticKind::InvalidOperands, b->opRange,
                   std::string("invalid operands to '") + op + "' ('" + a->name + "' and '" +
                       c->name + "'): integer types required");
             b->type = QualType{intT};
@@ -210,14 +212,14 @@ void Sema::checkBinary(BinaryExpr* b) {
     case BinaryOp::Shl:
     case BinaryOp::Shr: {
         if (!a->scalarType()->isInteger() || !c->scalarType()->isInteger()) {
-            error("invalid-operands", b->opRange,
+            error(DiagnosticKind::InvalidOperands, b->opRange,
                   std::string("invalid operands to '") + op + "': integer types required");
             b->type = QualType{intT};
             return;
         }
         const Type* r = a->isVector() ? a : m_types.promote(a);
         if (c->isVector() && !a->isVector()) {
-            error("invalid-operands", b->opRange, "cannot shift a scalar by a vector");
+            error(DiagnosticKind::InvalidOperands, b->opRange, "cannot shift a scalar by a vector");
         }
         implicitCast(b->lhs, QualType{r});
         implicitCast(b->rhs, QualType{c->isVector() ? r : r->scalarType()});
@@ -237,7 +239,7 @@ void Sema::checkBinary(BinaryExpr* b) {
                                ((sa == AddressSpace::Generic && sc != AddressSpace::Constant) ||
                                 (sc == AddressSpace::Generic && sa != AddressSpace::Constant));
                 if (sa != sc && !generic)
-                    error("address-space-mismatch", b->opRange,
+                    error(DiagnosticKind::AddressSpaceMismatch, b->opRange,
                           std::string("comparing a pointer to ") + addressSpaceName(sa) +
                               " with a pointer to " + addressSpaceName(sc) +
                               ": different address spaces (OpenCL C 6.5)",
@@ -279,30 +281,33 @@ void Sema::checkAssign(AssignExpr* a) {
     const Type* r = a->rhs->type->canonical();
     if (l->isPointer()) {
         if ((a->op != BinaryOp::Add && a->op != BinaryOp::Sub) || !r->isInteger())
-            error("invalid-operands", a->opRange, "invalid compound assignment to a pointer");
+            error(DiagnosticKind::InvalidOperands, a->opRange,
+                  "invalid compound assignment to a pointer");
         implicitCast(a->rhs, QualType{m_types.scalar(TypeKind::Long)});
         a->computeType = QualType{l};
         return;
     }
     if (!l->isArithmetic() || !r->isArithmetic()) {
-        error("invalid-operands", a->opRange, "invalid operands to compound assignment");
+        error(DiagnosticKind::InvalidOperands, a->opRange,
+              "invalid operands to compound assignment");
         return;
     }
     bool intOnly = a->op == BinaryOp::Rem || a->op == BinaryOp::BitAnd ||
                    a->op == BinaryOp::BitOr || a->op == BinaryOp::BitXor ||
                    a->op == BinaryOp::Shl || a->op == BinaryOp::Shr;
     if (intOnly && (!l->scalarType()->isInteger() || !r->scalarType()->isInteger())) {
-        error("invalid-operands", a->opRange,
+        error(DiagnosticKind::InvalidOperands, a->opRange,
               "integer types required for this compound assignment");
         return;
     }
     if (r->isVector() && !l->isVector()) {
-        error("incompatible-types", a->rhs->range,
+        error(DiagnosticKind::IncompatibleTypes, a->rhs->range,
               "cannot assign a vector to scalar '" + l->name + "'");
         return;
     }
     if (l->isVector() && r->isVector() && l != r) {
-        error("vector-type-mismatch", a->opRange, "different vector types in compound assignment");
+        error(DiagnosticKind::VectorTypeMismatch, a->opRange,
+              "different vector types in compound assignment");
         return;
     }
     const Type* compute;
@@ -357,7 +362,7 @@ int scalarRank(TypeKind k) {
 void Sema::rejectScalarOfGreaterRank(const Type* vector, const Type* scalar,
                                      const SourceRange& where, const char* op) {
     if (scalarRank(scalar->kind) <= scalarRank(vector->element->kind)) return;
-    error("vector-scalar-rank", where,
+    error(DiagnosticKind::VectorScalarRank, where,
           std::string("operands of '") + op + "': the scalar '" + scalar->name +
               "' has a greater rank than the element type of '" + vector->name +
               "'; cast the scalar to '" + vector->element->name +
@@ -369,7 +374,7 @@ void Sema::checkCall(CallExpr* c) {
         checkExpr(arg);
     c->type = QualType{m_types.scalar(TypeKind::Int)};
     if (c->callee->kind != ExprKind::Name) {
-        error("function-pointer", c->callee->range,
+        error(DiagnosticKind::FunctionPointer, c->callee->range,
               "called object is not a function (function pointers are not supported)");
         return;
     }
@@ -381,7 +386,7 @@ void Sema::checkCall(CallExpr* c) {
     }
     if (d->kind != DeclKind::Function) {
         if (m_rejected.count(d)) return; // its declaration was refused with an error already
-        error("not-a-function", n->range, "'" + n->name + "' is not a function");
+        error(DiagnosticKind::NotAFunction, n->range, "'" + n->name + "' is not a function");
         return;
     }
     auto* f = static_cast<FunctionDecl*>(d);
@@ -391,10 +396,11 @@ void Sema::checkCall(CallExpr* c) {
     const Type* ft = f->type.type;
     if (!ft) return;
     if (f->isKernel && m_function)
-        warning("kernel-call", c->range, "calling kernel '" + f->name + "' from another function");
+        warning(DiagnosticKind::KernelCall, c->range,
+                "calling kernel '" + f->name + "' from another function");
     if (c->args.size() != ft->params.size() &&
         !(ft->variadic && c->args.size() > ft->params.size())) {
-        error("argument-count", c->range,
+        error(DiagnosticKind::ArgumentCount, c->range,
               "'" + f->name + "' takes " + std::to_string(ft->params.size()) + " argument(s), " +
                   std::to_string(c->args.size()) + " given",
               {{f->nameRange, "'" + f->name + "' declared here"}});
@@ -427,7 +433,7 @@ bool Sema::checkAddressSpaceBuiltin(CallExpr* c, const std::string& name) {
     pointee.space = space;
     c->type = QualType{m_types.pointer(pointee)};
     if (m_clVersion < 200) {
-        error("undeclared-function", c->callee->range,
+        error(DiagnosticKind::UndeclaredFunction, c->callee->range,
               "call to undeclared function '" + name +
                   "': the address space qualifier functions exist from OpenCL C 2.0 on (6.13.9)");
         return true;
@@ -436,7 +442,7 @@ bool Sema::checkAddressSpaceBuiltin(CallExpr* c, const std::string& name) {
         std::vector<RelatedLocation> notes;
         if (arg)
             if (auto n = exprPointerNote(c->args[0].get())) notes.push_back(*n);
-        error("to-address-space-argument", arg ? c->args[0]->range : c->range,
+        error(DiagnosticKind::ToAddressSpaceArgument, arg ? c->args[0]->range : c->range,
               "'" + name + "' takes one pointer into the generic address space" +
                   (arg && arg->isPointer() ? ": a pointer to __constant is not generic" : "") +
                   " (OpenCL C 2.0, 6.13.9)",
@@ -476,7 +482,7 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
     const BuiltinRegistry& reg = BuiltinRegistry::instance();
     const std::vector<int>& ids = reg.lookup(name);
     if (ids.empty()) {
-        error("undeclared-function", c->callee->range,
+        error(DiagnosticKind::UndeclaredFunction, c->callee->range,
               "call to undeclared function '" + name + "'");
         return;
     }
@@ -484,7 +490,7 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
     // expression is checked without follow-on errors.
     if (m_clVersion < 200)
         if (const char* section = openCl20BuiltinSection(name))
-            error("undeclared-function", c->callee->range,
+            error(DiagnosticKind::UndeclaredFunction, c->callee->range,
                   "call to undeclared function '" + name + "': it exists from OpenCL C 2.0 on (" +
                       section + "); build with -cl-std=CL2.0");
     for (ExprPtr& a : c->args)
@@ -500,7 +506,7 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
             std::string types;
             for (size_t i = 0; i < argTypes.size(); ++i)
                 types += (i ? ", " : "") + typeToString(argTypes[i]);
-            error("ambiguous-builtin-call", c->range,
+            error(DiagnosticKind::AmbiguousBuiltinCall, c->range,
                   "call to '" + name + "' is ambiguous: the overloads for " + chosen.tied +
                       " match (" + types +
                       ") equally well; convert the arguments to one type (OpenCL C 6.12)");
@@ -545,7 +551,7 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
             if (!reg.def(id).resolve(m_types, writable, sig)) continue;
             std::vector<RelatedLocation> notes;
             if (auto n = exprPointerNote(c->args[i].get())) notes.push_back(*n);
-            error("constant-write", c->args[i]->range,
+            error(DiagnosticKind::ConstantWrite, c->args[i]->range,
                   "'" + name + "' writes through argument " + std::to_string(i + 1) +
                       ", a pointer to __constant memory, which is read-only (OpenCL C 6.5.3)",
                   std::move(notes));
@@ -556,7 +562,7 @@ void Sema::checkBuiltinCall(CallExpr* c, const std::string& name) {
     std::string types;
     for (size_t i = 0; i < argTypes.size(); ++i)
         types += (i ? ", " : "") + typeToString(argTypes[i]);
-    error("no-matching-builtin", c->range,
+    error(DiagnosticKind::NoMatchingBuiltin, c->range,
           "no overload of builtin '" + name + "' takes (" + types + ") (OpenCL C 6.12)");
 }
 

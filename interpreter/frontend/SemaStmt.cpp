@@ -10,7 +10,7 @@ void Sema::checkCondition(ExprPtr& e) {
     checkExpr(e);
     decay(e);
     if (e->type.type && !e->type->canonical()->isScalar())
-        error("invalid-condition", e->range,
+        error(DiagnosticKind::InvalidCondition, e->range,
               "condition has type '" + e->type->name + "'; a scalar is required (OpenCL C 6.3)");
 }
 
@@ -24,7 +24,7 @@ void Sema::checkDeclStmt(DeclStmt* s) {
             checkTypedef(static_cast<TypedefDecl*>(d.get()));
             break;
         case DeclKind::Function:
-            error("nested-function", d->nameRange,
+            error(DiagnosticKind::NestedFunction, d->nameRange,
                   "function declarations inside functions are not supported");
             break;
         default:
@@ -104,7 +104,8 @@ void Sema::checkStmt(Stmt* s) {
         checkExpr(w->cond);
         decay(w->cond);
         if (!w->cond->type->canonical()->isInteger())
-            error("switch-condition", w->cond->range, "switch condition must be an integer");
+            error(DiagnosticKind::SwitchCondition, w->cond->range,
+                  "switch condition must be an integer");
         else
             implicitCast(w->cond, QualType{m_types.scalar(TypeKind::Long)});
         ++m_switchDepth;
@@ -121,14 +122,16 @@ void Sema::checkStmt(Stmt* s) {
         checkExpr(c->value);
         auto v = evalIntConstant(c->value.get());
         if (!v)
-            error("case-not-constant", c->value->range, "case label is not an integer constant");
+            error(DiagnosticKind::CaseNotConstant, c->value->range,
+                  "case label is not an integer constant");
         else
             c->constant = *v;
-        if (!m_switchDepth) error("case-outside-switch", s->range, "'case' outside of a switch");
+        if (!m_switchDepth)
+            error(DiagnosticKind::CaseOutsideSwitch, s->range, "'case' outside of a switch");
         if (v && !m_switchLabels.empty()) {
             auto [it, added] = m_switchLabels.back().cases.emplace(*v, c->value->range);
             if (!added)
-                error("duplicate-case", c->value->range,
+                error(DiagnosticKind::DuplicateCase, c->value->range,
                       "duplicate case value " + std::to_string(*v) +
                           " in this switch (C99 6.8.4.2)",
                       {{it->second, "previous case " + std::to_string(*v) + " here"}});
@@ -137,11 +140,12 @@ void Sema::checkStmt(Stmt* s) {
         break;
     }
     case StmtKind::Default: {
-        if (!m_switchDepth) error("case-outside-switch", s->range, "'default' outside of a switch");
+        if (!m_switchDepth)
+            error(DiagnosticKind::CaseOutsideSwitch, s->range, "'default' outside of a switch");
         if (!m_switchLabels.empty()) {
             std::optional<SourceRange>& previous = m_switchLabels.back().defaultLabel;
             if (previous)
-                error("duplicate-case", s->range,
+                error(DiagnosticKind::DuplicateCase, s->range,
                       "multiple default labels in one switch (C99 6.8.4.2)",
                       {{*previous, "previous default label here"}});
             else
@@ -152,10 +156,12 @@ void Sema::checkStmt(Stmt* s) {
     }
     case StmtKind::Break:
         if (!m_loopDepth && !m_switchDepth)
-            error("break-outside-loop", s->range, "'break' outside of a loop or switch");
+            error(DiagnosticKind::BreakOutsideLoop, s->range,
+                  "'break' outside of a loop or switch");
         break;
     case StmtKind::Continue:
-        if (!m_loopDepth) error("continue-outside-loop", s->range, "'continue' outside of a loop");
+        if (!m_loopDepth)
+            error(DiagnosticKind::ContinueOutsideLoop, s->range, "'continue' outside of a loop");
         break;
     case StmtKind::Return: {
         auto* r = static_cast<ReturnStmt*>(s);
@@ -164,7 +170,7 @@ void Sema::checkStmt(Stmt* s) {
             checkExpr(r->value);
             if (ret.type && ret->isVoid()) {
                 if (!r->value->type->isVoid())
-                    error("return-value-in-void", r->value->range,
+                    error(DiagnosticKind::ReturnValueInVoid, r->value->range,
                           "void function '" + m_function->name + "' should not return a value");
             } else if (ret.type) {
                 std::optional<RelatedLocation> note;
@@ -183,7 +189,7 @@ void Sema::checkStmt(Stmt* s) {
                 convertForAssignment(r->value, ret, "return", std::move(note));
             }
         } else if (ret.type && !ret->isVoid()) {
-            error("return-missing-value", s->range,
+            error(DiagnosticKind::ReturnMissingValue, s->range,
                   "non-void function '" + m_function->name + "' must return a value");
         }
         break;
@@ -194,7 +200,8 @@ void Sema::checkStmt(Stmt* s) {
     case StmtKind::Label: {
         auto* l = static_cast<LabelStmt*>(s);
         if (m_labels.count(l->label))
-            error("duplicate-label", s->range, "redefinition of label '" + l->label + "'");
+            error(DiagnosticKind::DuplicateLabel, s->range,
+                  "redefinition of label '" + l->label + "'");
         m_labels[l->label] = l;
         checkStmt(l->sub.get());
         break;
@@ -223,7 +230,7 @@ void Sema::checkInitializer(ExprPtr& init, QualType target,
     }
     checkExpr(init);
     if (t->isArray()) {
-        error("array-initializer", init->range,
+        error(DiagnosticKind::ArrayInitializer, init->range,
               "array must be initialized with a brace-enclosed list");
         return;
     }
@@ -242,7 +249,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
     // clstep warns for arrays, structs and scalars and ignores the rest of the list, later
     // designators included (vectors: error).
     auto dropExcess = [&](size_t& i, const InitElement& el, const char* what) {
-        warning("excess-initializers", el.value->range,
+        warning(DiagnosticKind::ExcessInitializers, el.value->range,
                 std::string("excess elements in ") + what + " initializer: ignored");
         list->elements.erase(list->elements.begin() + static_cast<std::ptrdiff_t>(i),
                              list->elements.end());
@@ -255,7 +262,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
             if (!d.field.empty()) {
                 const Field* f = t->isRecord() ? t->findField(d.field) : nullptr;
                 if (!f) {
-                    error("no-member", d.range,
+                    error(DiagnosticKind::NoMember, d.range,
                           "no member named '" + d.field + "' in '" + t->name + "'");
                     ++i;
                     continue;
@@ -265,7 +272,7 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
                 checkExpr(d.index);
                 auto v = evalIntConstant(d.index.get());
                 if (!v || *v < 0) {
-                    error("designator-not-constant", d.range,
+                    error(DiagnosticKind::DesignatorNotConstant, d.range,
                           "array designator must be a non-negative constant");
                     ++i;
                     continue;
@@ -295,7 +302,8 @@ void Sema::checkInitList(InitListExpr* list, QualType target) {
             continue;
         }
         if (t->isVector() && index >= t->count) {
-            error("excess-initializers", el.value->range, "excess elements in vector initializer");
+            error(DiagnosticKind::ExcessInitializers, el.value->range,
+                  "excess elements in vector initializer");
             break;
         }
         checkInitializer(el.value, elemType);

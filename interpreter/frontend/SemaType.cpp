@@ -34,26 +34,29 @@ const std::set<std::string> kKnownAttributes = {"aligned",
 void Sema::checkAttributes(const std::vector<Attribute>& attrs, bool) {
     for (const Attribute& a : attrs) {
         if (!kKnownAttributes.count(a.name)) {
-            warning("unknown-attribute", a.range, "unknown attribute '" + a.name + "' ignored");
+            warning(DiagnosticKind::UnknownAttribute, a.range,
+                    "unknown attribute '" + a.name + "' ignored");
             continue;
         }
         if (a.name == "aligned" && !a.args.empty()) {
             auto v = attributeInt(a, 0);
             if (!v || *v <= 0 || (*v & (*v - 1)) != 0)
-                error("aligned-not-power-of-two", a.range,
+                error(DiagnosticKind::AlignedNotPowerOfTwo, a.range,
                       "the alignment given to 'aligned' must be a power of two (OpenCL C 6.11.1)");
         }
         if (a.name == "endian" && a.identifierArg != "host" && a.identifierArg != "device")
-            error("endian-argument", a.range, "'endian' takes 'host' or 'device'");
+            error(DiagnosticKind::EndianArgument, a.range, "'endian' takes 'host' or 'device'");
         if (a.name == "reqd_work_group_size" || a.name == "work_group_size_hint") {
             if (a.args.size() != 3) {
-                error("attribute-arguments", a.range, "'" + a.name + "' takes three sizes");
+                error(DiagnosticKind::AttributeArguments, a.range,
+                      "'" + a.name + "' takes three sizes");
                 continue;
             }
             for (size_t i = 0; i < 3; ++i) {
                 auto v = attributeInt(a, i);
                 if (!v || *v <= 0)
-                    error("attribute-arguments", a.args[i] ? a.args[i]->range : a.range,
+                    error(DiagnosticKind::AttributeArguments,
+                          a.args[i] ? a.args[i]->range : a.range,
                           "size " + std::to_string(i + 1) + " of '" + a.name +
                               "' must be an integer constant greater than 0 (OpenCL C 6.7.2)");
             }
@@ -208,20 +211,20 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
     q.isVolatile = ts->quals.isVolatile;
     q.isRestrict = ts->quals.isRestrict;
     if (q.space == AddressSpace::Generic && m_clVersion < 200)
-        error("generic-before-cl20", ts->quals.spaceRange,
+        error(DiagnosticKind::GenericBeforeCl20, ts->quals.spaceRange,
               "the generic address space is only available in OpenCL C 2.0 and later (6.5.5)");
     switch (ts->kind) {
     case TypeSyntax::Kind::Builtin:
         q.type = m_types.builtin(ts->name);
         if (!q.type) {
-            error("unknown-type", ts->range, "unknown type name '" + ts->name + "'");
+            error(DiagnosticKind::UnknownType, ts->range, "unknown type name '" + ts->name + "'");
             q.type = m_types.scalar(TypeKind::Int);
         }
         break;
     case TypeSyntax::Kind::TypedefName: {
         Decl* d = lookup(ts->name);
         if (!d || d->kind != DeclKind::Typedef) {
-            error("unknown-type", ts->range, "unknown type name '" + ts->name + "'");
+            error(DiagnosticKind::UnknownType, ts->range, "unknown type name '" + ts->name + "'");
             q.type = m_types.scalar(TypeKind::Int);
         } else {
             QualType under = static_cast<TypedefDecl*>(d)->type;
@@ -256,11 +259,12 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
             checkExpr(const_cast<TypeSyntax*>(ts)->arraySize);
             auto n = evalIntConstant(ts->arraySize.get());
             if (!n) {
-                error("variable-length-array", ts->arraySize->range,
+                error(DiagnosticKind::VariableLengthArray, ts->arraySize->range,
                       "variable length arrays are not supported in OpenCL C (6.9.d)");
                 count = 1;
             } else if (*n <= 0) {
-                error("array-size", ts->arraySize->range, "array size must be positive");
+                error(DiagnosticKind::ArraySize, ts->arraySize->range,
+                      "array size must be positive");
                 count = 1;
             } else {
                 count = static_cast<uint64_t>(*n);
@@ -269,12 +273,12 @@ QualType Sema::resolveType(const TypeSyntax* ts, bool forParam) {
                 uint64_t bytes = 0;
                 const uint64_t elemBytes = elem.type ? elem.type->canonical()->size : 0;
                 if (__builtin_mul_overflow(count, elemBytes, &bytes)) {
-                    error("array-size", ts->arraySize->range,
+                    error(DiagnosticKind::ArraySize, ts->arraySize->range,
                           "array size " + std::to_string(count) + " times the element size " +
                               std::to_string(elemBytes) + " overflows 64 bits");
                     count = 1;
                 } else if (count > UINT32_MAX) {
-                    error("array-size", ts->arraySize->range,
+                    error(DiagnosticKind::ArraySize, ts->arraySize->range,
                           "array size " + std::to_string(count) +
                               " exceeds the largest supported count of " +
                               std::to_string(UINT32_MAX) + " elements (" + std::to_string(bytes) +
@@ -344,24 +348,25 @@ void Sema::completeRecord(Type* rec, RecordDecl* rd) {
     for (auto& f : rd->fields) {
         checkAttributes(f->attrs, false);
         if (f->bitWidth)
-            error("bit-field", f->bitWidth->range,
+            error(DiagnosticKind::BitField, f->bitWidth->range,
                   "bit-fields are not supported in OpenCL C (6.9.c)");
         TypeContext::MemberLayoutInput m;
         m.name = f->name;
         m.type = resolveType(f->typeSyntax.get());
         if (m.type.type && !m.type->complete && m.type->isRecord()) {
-            error("incomplete-type", f->range, "field '" + f->name + "' has incomplete type");
+            error(DiagnosticKind::IncompleteType, f->range,
+                  "field '" + f->name + "' has incomplete type");
             m.type.type = m_types.scalar(TypeKind::Int);
         }
         if (m.type.space != AddressSpace::None) {
             SourceRange q = objectQualifierRange(f->typeSyntax.get());
-            error("field-address-space", q.valid() ? q : f->range,
+            error(DiagnosticKind::FieldAddressSpace, q.valid() ? q : f->range,
                   "member '" + f->name + "' cannot have an address space qualifier: " +
                       "struct and union members take the address space of the whole object " +
                       "(OpenCL C 6.5)");
         }
         if (m.type.type && isFunctionPointer(m.type.type))
-            error("function-pointer", f->nameRange.valid() ? f->nameRange : f->range,
+            error(DiagnosticKind::FunctionPointer, f->nameRange.valid() ? f->nameRange : f->range,
                   "pointers to functions are not allowed in OpenCL C (6.9.a)");
         m.alignAttr = attrAlign(f->attrs, &m.packed, nullptr);
         members.push_back(std::move(m));
@@ -397,7 +402,8 @@ const Type* Sema::resolveEnum(const TypeSyntax* ts) {
                 checkExpr(c->value);
                 auto v = evalIntConstant(c->value.get());
                 if (!v)
-                    error("not-constant", c->value->range, "enumerator value is not a constant");
+                    error(DiagnosticKind::NotConstant, c->value->range,
+                          "enumerator value is not a constant");
                 else
                     next = *v;
             }

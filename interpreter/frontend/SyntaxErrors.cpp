@@ -62,7 +62,8 @@ protected:
             t->getType() != P::Identifier && inStatementList(parser) &&
             endsExpression(previousToken(t))) {
             SourceLocation at = m_loc.end(previousToken(t));
-            add(t, makeParseDiagnostic("syntax-error", "expected ';' after expression", {at, at}));
+            add(t, makeParseDiagnostic(DiagnosticKind::SyntaxError, "expected ';' after expression",
+                                       {at, at}));
             return;
         }
         report(parser, t, getExpectedTokens(parser), Problem::Mismatch);
@@ -75,8 +76,8 @@ protected:
                                const antlr4::FailedPredicateException& e) override {
         antlr4::Token* t = e.getOffendingToken();
         if (t && t->getType() == P::Identifier)
-            add(t, makeParseDiagnostic("syntax-error", "unknown type name " + display(m_loc, t),
-                                       m_loc.range(t)));
+            add(t, makeParseDiagnostic(DiagnosticKind::SyntaxError,
+                                       "unknown type name " + display(m_loc, t), m_loc.range(t)));
         else
             report(parser, t, getExpectedTokens(parser), Problem::Mismatch);
     }
@@ -187,7 +188,7 @@ private:
     /// declaration that takes it as a type (once per name).
     void unknownType(antlr4::Token* at, antlr4::Token* type) {
         std::string name(m_loc.text(type));
-        add(at, makeParseDiagnostic("syntax-error", "unknown type name '" + name + "'",
+        add(at, makeParseDiagnostic(DiagnosticKind::SyntaxError, "unknown type name '" + name + "'",
                                     m_loc.range(type)));
         if (m_assumed.insert(name).second) throw AssumeTypeName{name};
     }
@@ -294,7 +295,7 @@ private:
             std::string what = afterWhat(parser);
             SourceLocation at = prev ? m_loc.end(prev) : here.begin;
             std::string msg = what.empty() ? "expected ';'" + before : "expected ';' " + what;
-            add(t, makeParseDiagnostic("syntax-error", msg, SourceRange{at, at}));
+            add(t, makeParseDiagnostic(DiagnosticKind::SyntaxError, msg, SourceRange{at, at}));
             return;
         }
         // A missing closing bracket, with a note pointing at the opening one.
@@ -302,7 +303,7 @@ private:
                                       {P::LeftBracket, P::RightBracket},
                                       {P::LeftBrace, P::RightBrace}}) {
             if (!has(expected, closer) || (!missing && !atEof && expected.size() > 3)) continue;
-            Diagnostic d = makeParseDiagnostic("syntax-error",
+            Diagnostic d = makeParseDiagnostic(DiagnosticKind::SyntaxError,
                                                std::string("missing ") + closerSpelling(closer) +
                                                    (atEof ? " at end of file" : ""),
                                                here);
@@ -314,7 +315,8 @@ private:
             return;
         }
         if (atEof) {
-            add(t, makeParseDiagnostic("syntax-error", "unexpected end of file", here));
+            add(t,
+                makeParseDiagnostic(DiagnosticKind::SyntaxError, "unexpected end of file", here));
             return;
         }
         std::string msg;
@@ -336,16 +338,16 @@ private:
                 lit.empty() ? "unexpected token " + display(m_loc, t) : "expected " + lit + before;
         } else
             msg = "unexpected token " + display(m_loc, t);
-        add(t, makeParseDiagnostic("syntax-error", msg, here));
+        add(t, makeParseDiagnostic(DiagnosticKind::SyntaxError, msg, here));
     }
 };
 
 } // namespace
 
-Diagnostic makeParseDiagnostic(std::string kind, std::string message, SourceRange range) {
+Diagnostic makeParseDiagnostic(DiagnosticKind kind, std::string message, SourceRange range) {
     Diagnostic d;
     d.severity = Severity::Error;
-    d.kind = std::move(kind);
+    d.kind = kind;
     d.message = std::move(message);
     d.range = range;
     return d;

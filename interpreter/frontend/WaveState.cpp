@@ -306,14 +306,14 @@ bool WaveState::report(Severity severity, std::string message, SourceLocation at
     if (severity == Severity::Error) ++m_errorCount;
     Diagnostic d;
     d.severity = severity;
-    d.kind = "preprocessor";
+    d.kind = DiagnosticKind::Preprocessor;
     d.message = std::move(message);
     if (at.valid()) d.range = SourceRange{at, SourceLocation{at.file, at.line, at.column + length}};
     m_result.diagnostics.push_back(std::move(d));
     if (tooManyErrors()) {
         Diagnostic stop;
         stop.severity = Severity::Error;
-        stop.kind = "preprocessor";
+        stop.kind = DiagnosticKind::Preprocessor;
         stop.message = "too many errors, preprocessing stopped";
         m_result.diagnostics.push_back(std::move(stop));
         return false;

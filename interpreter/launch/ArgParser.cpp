@@ -60,7 +60,7 @@ bool rejectLeftover(const KernelArgSpec& spec, SourceLocation end, uint32_t inde
     SourceRange where;
     if (!ArgParser::leftoverToken(spec, end, token, where)) return true;
     diags.push_back(Diagnostic{Severity::Error,
-                               "launch-file",
+                               DiagnosticKind::LaunchFile,
                                "Unexpected token '" + token + "' (expected end of " +
                                    ArgParser::argumentLabel(index, param) + ")",
                                where,

@@ -40,7 +40,8 @@ std::string ArgSpecReader::label() const {
 }
 
 Diagnostic& ArgSpecReader::report(Severity severity, SourceRange range, std::string message) {
-    m_diags.push_back(Diagnostic{severity, "launch-file", std::move(message), range, {}, {}});
+    m_diags.push_back(
+        Diagnostic{severity, DiagnosticKind::LaunchFile, std::move(message), range, {}, {}});
     return m_diags.back();
 }
 

@@ -1,7 +1,8 @@
 #include "launch/DiagnosticPrinter.h"
 #include "common/TextFormat.h"
+#include "launch/RaceText.h"
 
-#include <cctype>
+#include <sstream>
 
 namespace clstep::launch {
 
@@ -34,50 +35,21 @@ void DiagnosticPrinter::printSource(std::ostream& out, const SourceRange& range,
     out << "\n";
 }
 
-void DiagnosticPrinter::printRace(std::ostream& out, const Diagnostic& d, const nlohmann::json& f,
-                                  uint64_t count) const {
-    std::string race = f.value("race", "read-write");
-    race[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(race[0])));
-    out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << race
-        << " data race at " << f.value("space", "") << " memory address " << f.value("address", "")
-        << " [" << d.kind << "]";
-    if (count > 1) out << " (" << count << " occurrences)";
-    out << "\n";
-    if (!m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
-    out << "  Location: " << f.value("space", "") << " buffer '" << f.value("buffer", "")
-        << "', byte offset " << f.value("offset", uint64_t(0));
-    if (f.contains("element")) out << ", element " << f["element"].get<uint64_t>();
-    out << " (" << f.value("hazard", "") << ")\n";
-    const SourceRange second = d.notes.empty() ? d.range : d.notes.front().range;
-    const SourceRange ranges[2] = {d.range, second};
-    const char* labels[2] = {"First entity:  ", "Second entity: "};
-    const char* keys[2] = {"first", "second"};
-    for (int i = 0; i < 2; ++i) {
-        const nlohmann::json& a = f.contains(keys[i]) ? f[keys[i]] : nlohmann::json::object();
-        out << "  " << labels[i];
-        if (a.value("entity", "work-item") == "work-group" &&
-            i < static_cast<int>(d.workItems.size())) {
-            const auto& g = d.workItems[i].group;
-            out << "work-group Group(" << g[0] << "," << g[1] << "," << g[2] << ")";
-        } else if (i < static_cast<int>(d.workItems.size())) {
-            out << idsText(d.workItems[i]);
-        }
-        out << ": " << a.value("access", "");
-        if (a.contains("value")) out << " of " << a["value"].get<std::string>();
-        out << " at " << location(ranges[i].begin) << "\n";
-        printSource(out, ranges[i], "    ");
-    }
-}
-
 void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64_t count,
                                   bool showSource) const {
     const nlohmann::json* facts = m_details ? m_details(d) : nullptr;
-    if (facts && d.kind == "data-race" && facts->contains("first")) {
-        printRace(out, d, *facts, count);
+    if (facts && d.kind == DiagnosticKind::DataRace && facts->contains("first")) {
+        RaceTextStyle style{[this](const SourceLocation& l) { return location(l); },
+                            [this](const SourceRange& r, const std::string& indent) {
+                                std::ostringstream line;
+                                printSource(line, r, indent);
+                                return line.str();
+                            }};
+        out << raceText(d, *facts, count, m_kernel, style);
         return;
     }
     out << location(d.range.begin) << ": " << severityName(d.severity) << ": " << d.message << " ["
-        << d.kind << "]";
+        << DiagnosticKinds::name(d.kind) << "]";
     if (count > 1) out << " (" << count << " occurrences)";
     out << "\n";
     if (!d.workItems.empty() && !m_kernel.empty()) out << "  Kernel: " << m_kernel << "\n";
@@ -90,7 +62,7 @@ void DiagnosticPrinter::printText(std::ostream& out, const Diagnostic& d, uint64
 
 nlohmann::json DiagnosticPrinter::toJson(const Diagnostic& d, uint64_t count) const {
     nlohmann::json j = {{"severity", severityName(d.severity)},
-                        {"kind", d.kind},
+                        {"kind", DiagnosticKinds::name(d.kind)},
                         {"message", d.message},
                         {"file", m_sources.path(d.range.begin.file)},
                         {"line", d.range.begin.line},

@@ -47,9 +47,6 @@ private:
     std::string location(const SourceLocation& loc) const;
     /// The source line of `range` with a caret/tilde underline, each line prefixed by `indent`.
     void printSource(std::ostream& out, const SourceRange& range, const std::string& indent) const;
-    /// The race block (kernel, location, first and second access) of a data race.
-    void printRace(std::ostream& out, const Diagnostic& d, const nlohmann::json& facts,
-                   uint64_t count) const;
     const SourceManager& m_sources;
     DetailsLookup m_details;
     std::string m_kernel;

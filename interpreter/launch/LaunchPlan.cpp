@@ -11,7 +11,7 @@ LaunchPlan prepare(const Program& program, LaunchConfig& config,
     plan.kernel = program.findKernel(config.kernelName);
     if (!plan.kernel) {
         Diagnostic d;
-        d.kind = "launch-file";
+        d.kind = DiagnosticKind::LaunchFile;
         d.message = program.kernels.empty()
                         ? "the program has no kernel: declare a __kernel function to run it"
                         : "no kernel named '" + config.kernelName + "' in the program";

@@ -16,7 +16,8 @@ namespace {
 
 Diagnostic& report(std::vector<Diagnostic>& diags, Severity severity, SourceRange range,
                    std::string message) {
-    diags.push_back(Diagnostic{severity, "launch-file", std::move(message), range, {}, {}});
+    diags.push_back(
+        Diagnostic{severity, DiagnosticKind::LaunchFile, std::move(message), range, {}, {}});
     return diags.back();
 }
 

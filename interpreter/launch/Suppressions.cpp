@@ -14,18 +14,6 @@ bool isSpace(char c) {
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-/// True when `name` is `*` or a kind as diagnostics spell them: lower-case letters, digits
-/// and '-', starting with a letter.
-bool validKind(const std::string& name) {
-    if (name == "*") return true;
-    if (name.empty() || !std::islower(static_cast<unsigned char>(name[0]))) return false;
-    for (char c : name)
-        if (!std::islower(static_cast<unsigned char>(c)) &&
-            !std::isdigit(static_cast<unsigned char>(c)) && c != '-')
-            return false;
-    return true;
-}
-
 /// True when glob `pattern` matches `path` or one of its trailing parts after a '/'.
 bool fileMatches(const std::string& pattern, const std::string& path) {
     if (fnmatch(pattern.c_str(), path.c_str(), 0) == 0) return true;
@@ -100,19 +88,19 @@ std::vector<Diagnostic> Suppressions::parse(const std::string& path, const std::
         rule.fileLine = number;
         const size_t ruleStart = pos;
         const size_t kindAt = pos;
-        rule.kind = word();
-        if (!validKind(rule.kind)) {
-            error(kindAt, pos,
-                  "'" + rule.kind +
-                      "' is not a diagnostic kind: a kind is written as in a report's [KIND] "
-                      "(lower-case letters, digits and '-', e.g. data-race), or '*' for any kind");
-            continue;
+        const std::string kindName = word();
+        if (kindName != "*") {
+            std::string unknown;
+            rule.kind = DiagnosticKinds::fromName(kindName, unknown);
+            if (!rule.kind) {
+                error(kindAt, pos, unknown + ", or '*' for any kind");
+                continue;
+            }
         }
         skip();
         if (atEnd()) {
             error(pos, pos,
-                  "expected a location after '" + rule.kind +
-                      "': FILE:LINE, FILE:* or kernel=NAME");
+                  "expected a location after '" + kindName + "': FILE:LINE, FILE:* or kernel=NAME");
             continue;
         }
         const size_t locationAt = pos;
@@ -195,7 +183,7 @@ std::vector<Diagnostic> Suppressions::parse(const std::string& path, const std::
 const Suppressions::Rule* Suppressions::match(const Diagnostic& d, const SourceManager& diagSources,
                                               const std::string& kernel) const {
     for (const Rule& r : m_rules) {
-        if (r.kind != "*" && r.kind != d.kind) continue;
+        if (r.kind && *r.kind != d.kind) continue;
         if (!r.kernelPattern.empty()) {
             if (fnmatch(r.kernelPattern.c_str(), kernel.c_str(), 0) != 0) continue;
         } else {
@@ -267,8 +255,10 @@ std::string Suppressions::ruleFor(const Diagnostic& d, const SourceManager& diag
     bool plain = d.range.valid() && !base.empty();
     for (char c : base)
         plain = plain && !isSpace(c) && c != '#';
-    if (plain) return d.kind + "  " + escapeGlob(base) + ":" + std::to_string(d.range.begin.line);
-    return d.kind + "  kernel=" + escapeGlob(kernel);
+    if (plain)
+        return DiagnosticKinds::name(d.kind) + std::string("  ") + escapeGlob(base) + ":" +
+               std::to_string(d.range.begin.line);
+    return DiagnosticKinds::name(d.kind) + std::string("  kernel=") + escapeGlob(kernel);
 }
 
 } // namespace clstep::launch

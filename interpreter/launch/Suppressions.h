@@ -37,12 +37,12 @@ class Suppressions {
 public:
     /// One rule, as parsed from its line.
     struct Rule {
-        std::string text;          ///< the rule as written (trimmed, without a comment)
-        std::string kind;          ///< a diagnostic kind, or "*"
-        std::string filePattern;   ///< glob of the file; empty for a `kernel=` rule
-        uint32_t line = 0;         ///< 1-based line; 0 for `FILE:*`
-        std::string kernelPattern; ///< glob of the kernel name; empty for a file rule
-        std::string messageText;   ///< the REGEX between the slashes ("" = none)
+        std::string text;                   ///< the rule as written (trimmed, without a comment)
+        std::optional<DiagnosticKind> kind; ///< the diagnostic kind; none for "*" (any kind)
+        std::string filePattern;            ///< glob of the file; empty for a `kernel=` rule
+        uint32_t line = 0;                  ///< 1-based line; 0 for `FILE:*`
+        std::string kernelPattern;          ///< glob of the kernel name; empty for a file rule
+        std::string messageText;            ///< the REGEX between the slashes ("" = none)
         std::optional<std::regex> message;
         std::string path;      ///< the suppressions file the rule came from
         uint32_t fileLine = 0; ///< its 1-based line in that file
@@ -57,7 +57,7 @@ public:
     };
 
     /// The kind of the diagnostics load() and parse() return.
-    static constexpr const char* kSyntaxKind = "suppressions";
+    static constexpr DiagnosticKind kSyntaxKind = DiagnosticKind::Suppressions;
 
     Suppressions() = default;
     Suppressions(const Suppressions&) = delete;

@@ -23,7 +23,7 @@ const char* sweepVerdictName(SweepVerdict v) {
 
 void SweepReport::suppress(std::vector<SweepRunResult>& runs, Suppressions& suppressions,
                            const SourceManager& sources, const std::string& kernel) {
-    std::set<std::tuple<std::string, uint32_t, uint32_t, uint32_t>> counted;
+    std::set<std::tuple<DiagnosticKind, uint32_t, uint32_t, uint32_t>> counted;
     for (SweepRunResult& run : runs) {
         std::vector<Diagnostic> kept;
         std::vector<uint64_t> keptCounts;
@@ -49,7 +49,7 @@ void SweepReport::suppress(std::vector<SweepRunResult>& runs, Suppressions& supp
 SweepReport SweepReport::build(const SweepResults& results) {
     SweepReport r;
     const std::vector<SweepRunResult>& runs = results.runs();
-    std::map<std::tuple<std::string, uint32_t, uint32_t, uint32_t>, size_t> byKey;
+    std::map<std::tuple<DiagnosticKind, uint32_t, uint32_t, uint32_t>, size_t> byKey;
     for (size_t c = 0; c < runs.size(); ++c) {
         const SweepRunResult& run = runs[c];
         for (size_t i = 0; i < run.diagnostics.size(); ++i) {
@@ -71,7 +71,7 @@ SweepReport SweepReport::build(const SweepResults& results) {
     // allow) is no error of the kernel; refused under all, it is the launch's error.
     bool kernelErrors = r.resultClasses.empty();
     for (const SweepFinding& f : r.findings)
-        if (f.diagnostic.severity == Severity::Error && f.diagnostic.kind != "launch")
+        if (f.diagnostic.severity == Severity::Error && f.diagnostic.kind != DiagnosticKind::Launch)
             kernelErrors = true;
     for (const SweepRunResult& run : runs)
         if (!run.failure.empty()) kernelErrors = true;

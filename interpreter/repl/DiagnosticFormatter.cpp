@@ -1,10 +1,10 @@
 #include "repl/DiagnosticFormatter.h"
 #include "common/TextFormat.h"
 
+#include "launch/RaceText.h"
 #include "repl/RuleExplainer.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace clstep::repl {
 
@@ -50,49 +50,17 @@ std::string DiagnosticFormatter::sourceLine(const SourceRange& range,
     return out + "\n";
 }
 
-std::string DiagnosticFormatter::race(const Diagnostic& d, const nlohmann::json& f,
-                                      uint64_t count) const {
-    std::string kind = f.value("race", "read-write");
-    kind[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind[0])));
-    std::string out = location(d.range.begin) + ": " + severityName(d.severity) + ": " + kind +
-                      " data race at " + f.value("space", "") + " memory address " +
-                      f.value("address", "") + " [" + d.kind + "]";
-    if (count > 1) out += " (" + std::to_string(count) + " occurrences)";
-    out += "\n";
-    if (!m_kernel.empty()) out += "  Kernel: " + m_kernel + "\n";
-    out += "  Location: " + f.value("space", "") + " buffer '" + f.value("buffer", "") +
-           "', byte offset " + std::to_string(f.value("offset", uint64_t(0)));
-    if (f.contains("element")) out += ", element " + std::to_string(f["element"].get<uint64_t>());
-    out += " (" + f.value("hazard", "") + ")\n";
-    const SourceRange second = d.notes.empty() ? d.range : d.notes.front().range;
-    const SourceRange ranges[2] = {d.range, second};
-    const char* labels[2] = {"First entity:  ", "Second entity: "};
-    const char* keys[2] = {"first", "second"};
-    for (int i = 0; i < 2; ++i) {
-        const nlohmann::json a = f.contains(keys[i]) ? f[keys[i]] : nlohmann::json::object();
-        out += std::string("  ") + labels[i];
-        if (a.value("entity", "work-item") == "work-group" &&
-            i < static_cast<int>(d.workItems.size())) {
-            const auto& g = d.workItems[i].group;
-            out += "work-group Group(" + std::to_string(g[0]) + "," + std::to_string(g[1]) + "," +
-                   std::to_string(g[2]) + ")";
-        } else if (i < static_cast<int>(d.workItems.size())) {
-            out += idsText(d.workItems[i]);
-        }
-        out += ": " + a.value("access", "");
-        if (a.contains("value") && a["value"].is_string())
-            out += " of " + a["value"].get<std::string>();
-        out += " at " + location(ranges[i].begin) + "\n";
-        out += sourceLine(ranges[i], "    ");
-    }
-    return out;
-}
-
 std::string DiagnosticFormatter::format(const Diagnostic& d, uint64_t count) const {
     const nlohmann::json* facts = m_details ? m_details(d) : nullptr;
-    if (facts && d.kind == "data-race" && facts->contains("first")) return race(d, *facts, count);
+    if (facts && d.kind == DiagnosticKind::DataRace && facts->contains("first")) {
+        launch::RaceTextStyle style{[this](const SourceLocation& l) { return location(l); },
+                                    [this](const SourceRange& r, const std::string& indent) {
+                                        return sourceLine(r, indent);
+                                    }};
+        return launch::raceText(d, *facts, count, m_kernel, style);
+    }
     std::string out = location(d.range.begin) + ": " + severityName(d.severity) + ": " +
-                      replWording(d.message) + " [" + d.kind + "]";
+                      replWording(d.message) + " [" + DiagnosticKinds::name(d.kind) + "]";
     if (count > 1) out += " (" + std::to_string(count) + " occurrences)";
     out += "\n";
     if (!d.workItems.empty() && !m_kernel.empty()) out += "  Kernel: " + m_kernel + "\n";

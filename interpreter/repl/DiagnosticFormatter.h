@@ -40,7 +40,6 @@ public:
 
 private:
     std::string sourceLine(const SourceRange& range, const std::string& indent) const;
-    std::string race(const Diagnostic& d, const nlohmann::json& facts, uint64_t count) const;
     const SourceManager& m_sources;
     uint32_t m_current;
     DetailsLookup m_details;

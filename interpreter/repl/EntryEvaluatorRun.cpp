@@ -40,7 +40,8 @@ EntryEvaluator::RunOutcome EntryEvaluator::run(const Program& program,
         // The limit includes the generated loads and stores; the user's limit is :steps.
         std::string& message = out.diagnostics.back().message;
         const std::string total = std::to_string(options.maxStepsPerWorkItem);
-        if (out.diagnostics.back().kind == "step-limit" && message.find(total) != std::string::npos)
+        if (out.diagnostics.back().kind == DiagnosticKind::StepLimit &&
+            message.find(total) != std::string::npos)
             message.replace(message.find(total), total.size(),
                             std::to_string(state.settings.maxSteps));
         out.counts.push_back(kernelRun.diagnosticCounts()[i]);
@@ -49,8 +50,8 @@ EntryEvaluator::RunOutcome EntryEvaluator::run(const Program& program,
     for (const Diagnostic& d : out.diagnostics)
         // Errors that stopped the entry's work-item (or the launch) refuse the entry: its
         // variables were never stored, so keeping them would repeat the error at every entry.
-        if (d.kind == "step-limit" || d.kind == "call-depth" || d.kind == "launch" ||
-            d.kind == "allocation-too-large")
+        if (d.kind == DiagnosticKind::StepLimit || d.kind == DiagnosticKind::CallDepth ||
+            d.kind == DiagnosticKind::Launch || d.kind == DiagnosticKind::AllocationTooLarge)
             out.ok = false;
     if (out.ok) {
         out.state = kernelRun.argumentBytes(0);

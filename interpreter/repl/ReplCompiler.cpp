@@ -13,8 +13,9 @@ std::shared_ptr<Program> ReplCompiler::compile(const SyntheticSource& source,
 bool ReplCompiler::hasSyntaxErrors(const Program& program) {
     for (const Diagnostic& d : program.diagnostics) {
         if (d.severity != Severity::Error) continue;
-        if (d.kind == "syntax-error" || d.kind == "preprocessor" || d.kind == "nesting-too-deep" ||
-            d.kind == "internal-error" || d.kind == "too-many-errors")
+        if (d.kind == DiagnosticKind::SyntaxError || d.kind == DiagnosticKind::Preprocessor ||
+            d.kind == DiagnosticKind::NestingTooDeep || d.kind == DiagnosticKind::InternalError ||
+            d.kind == DiagnosticKind::TooManyErrors)
             return true;
     }
     return false;

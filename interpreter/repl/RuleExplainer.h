@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/DiagnosticKind.h"
+
 #include <string>
 
 namespace clstep::repl {
@@ -9,7 +11,7 @@ namespace clstep::repl {
 class RuleExplainer {
 public:
     /// The explanation of rule `kind` ("" for ids without one, such as syntax errors).
-    static std::string explain(const std::string& kind);
+    static std::string explain(DiagnosticKind kind);
 };
 
 } // namespace clstep::repl

@@ -18,7 +18,7 @@ CheckedPort::CheckedPort(const std::vector<ExecutionObserver*>& observers, bool 
 uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                              const SourceRange& site) {
     if (address == 0) {
-        reportError(wi, "null-dereference",
+        reportError(wi, DiagnosticKind::NullDereference,
                     std::string(write ? "write" : "read") + " of " + std::to_string(size) +
                         " bytes through a null pointer",
                     site);
@@ -30,7 +30,7 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
         const Buffer* b = mem ? mem->buffer(address) : nullptr;
         std::string space = mem ? addressSpaceShortName(mem->space()) : "unknown";
         if (b && !b->alive) {
-            reportError(wi, "dangling-pointer",
+            reportError(wi, DiagnosticKind::DanglingPointer,
                         std::string("Invalid ") + (write ? "write" : "read") + " of size " +
                             std::to_string(size) + " at " + space +
                             " memory: the object it points to no longer exists",
@@ -40,7 +40,7 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
                                         " bytes, offset " +
                                         std::to_string(address::offset(address)) + ")"
                                   : "";
-            reportError(wi, "out-of-bounds",
+            reportError(wi, DiagnosticKind::OutOfBounds,
                         std::string("Invalid ") + (write ? "write" : "read") + " of size " +
                             std::to_string(size) + " at " + space + " memory address" + where,
                         site);
@@ -49,21 +49,21 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
     }
     Buffer* b = mem->buffer(address);
     if (write && mem->space() == AddressSpace::Constant && !wi.initializingProgram()) {
-        reportError(wi, "constant-write", "write to __constant memory", site);
+        reportError(wi, DiagnosticKind::ConstantWrite, "write to __constant memory", site);
         return nullptr;
     }
     if ((write && b->readOnly) || (!write && b->writeOnly)) {
         // an image's buffer takes the flags from the kernel's access qualifier (KernelRun)
         const bool image = wi.kernelRun().imageAt(address & ~address::kOffsetMask) != nullptr;
         if (write)
-            reportError(wi, "read-only-write",
+            reportError(wi, DiagnosticKind::ReadOnlyWrite,
                         image
                             ? "write to image '" + b->name +
                                   "', which the kernel declares read_only (OpenCL C 6.6)"
                             : "write to buffer '" + b->name + "', which the host marked read-only",
                         site);
         else
-            reportError(wi, "write-only-read",
+            reportError(wi, DiagnosticKind::WriteOnlyRead,
                         image ? "read from image '" + b->name +
                                     "', which the kernel declares write_only (OpenCL C 6.6)"
                               : "read from buffer '" + b->name +
@@ -128,7 +128,7 @@ uint8_t* CheckedPort::accessTyped(WorkItem& wi, uint64_t address, const Type* t,
     if (!p) return nullptr;
     if (!align) align = t->align;
     if ((address::offset(address) & (align - 1)) != 0 && !t->isRecord() && !t->isArray())
-        reportError(wi, "misaligned-access",
+        reportError(wi, DiagnosticKind::MisalignedAccess,
                     std::string("misaligned ") + (write ? "write" : "read") + " of '" + t->name +
                         "' (offset " + std::to_string(address::offset(address)) + ")",
                     site);
@@ -194,7 +194,7 @@ void CheckedPort::copy(WorkItem& wi, uint64_t dst, uint64_t src, uint64_t bytes,
     notifyAccess(wi, dst, bytes, true, d, site, true);
 }
 
-void CheckedPort::reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+void CheckedPort::reportError(WorkItem& wi, DiagnosticKind kind, const std::string& message,
                               const SourceRange& site) {
     wi.reportDiagnostic(kind, message, site);
 }

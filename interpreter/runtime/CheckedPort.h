@@ -34,7 +34,7 @@ public:
     bool directSlot(bool initializedNow) const override {
         return initializedNow && m_directInitialized;
     }
-    void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+    void reportError(WorkItem& wi, DiagnosticKind kind, const std::string& message,
                      const SourceRange& site) override;
 
 private:

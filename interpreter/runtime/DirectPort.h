@@ -141,7 +141,7 @@ public:
     bool directSlot(bool) const override { return true; }
     bool unobserved() const override { return AllSpaces; }
     bool privateUnobserved() const override { return AllSpaces || m_log; }
-    void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+    void reportError(WorkItem& wi, DiagnosticKind kind, const std::string& message,
                      const SourceRange& site) override {
         m_checked.reportError(wi, kind, message, site);
     }

@@ -174,7 +174,7 @@ private:
                       const SourceRange& site, bool copy = false) {
         m_wi.m_port->notifyAccess(m_wi, address, size, write, p, site, copy);
     }
-    void reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
+    void reportError(DiagnosticKind kind, const std::string& message, const SourceRange& site) {
         m_wi.m_port->reportError(m_wi, kind, message, site);
     }
 

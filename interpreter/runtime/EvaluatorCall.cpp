@@ -42,19 +42,21 @@ void Evaluator::checkStaticArrayIndex(const IndexExpr* x, int64_t i, bool addres
     if (array->kind == ExprKind::Name) return;
     const int64_t n = static_cast<int64_t>(at->count);
     if (i >= 0 && (i < n || (addressOnly && i == n))) return;
-    reportError("array-index",
+    reportError(DiagnosticKind::ArrayIndex,
                 "index " + std::to_string(i) + " exceeds static array size: the array has " +
                     std::to_string(n) + " elements of type '" + at->element->name + "'",
                 x->range);
 }
 
 void Evaluator::reportDivisionByZero(const SourceRange& r) {
-    reportError("division-by-zero", "integer division by zero (result is undefined; using 0)", r);
+    reportError(DiagnosticKind::DivisionByZero,
+                "integer division by zero (result is undefined; using 0)", r);
 }
 
 void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
     if (m_wi.m_frames.size() >= m_run.options().maxCallDepth) {
-        reportError("call-depth", "call depth limit reached calling '" + f->name + "'", c->range);
+        reportError(DiagnosticKind::CallDepth, "call depth limit reached calling '" + f->name + "'",
+                    c->range);
         throw Abort{};
     }
 }

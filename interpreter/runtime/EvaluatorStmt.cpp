@@ -20,7 +20,7 @@ void Evaluator::reset() {
 }
 
 void Evaluator::stepLimitReached(const Stmt* s) {
-    reportError("step-limit",
+    reportError(DiagnosticKind::StepLimit,
                 "work-item stopped after " + std::to_string(m_run.options().maxStepsPerWorkItem) +
                     " statements (endless loop?); raise the limit with " +
                     m_run.options().stepLimitSetting,
@@ -35,13 +35,13 @@ namespace {
 [[gnu::noinline, gnu::cold]] void privateTooLarge(WorkItem& wi, const VarDecl* v, uint64_t size,
                                                   uint64_t limit, uint64_t total, uint64_t inUse) {
     if (size > limit)
-        wi.reportError("allocation-too-large",
+        wi.reportError(DiagnosticKind::AllocationTooLarge,
                        "private variable '" + v->name + "' needs " + std::to_string(size) +
                            " bytes, more than the " + std::to_string(limit) +
                            "-byte private memory limit",
                        v->range);
     else // the work-item's limit: its variables, parameters and arguments together
-        wi.reportError("allocation-too-large",
+        wi.reportError(DiagnosticKind::AllocationTooLarge,
                        "private variable '" + v->name + "' needs " + std::to_string(size) +
                            " bytes, and this work-item already uses " + std::to_string(inUse) +
                            ": more than the " + std::to_string(total) +

@@ -1,4 +1,5 @@
 #include "runtime/GroupSequencer.h"
+#include "runtime/GroupOrder.h"
 
 namespace clstep {
 
@@ -9,6 +10,7 @@ struct Current {
     GroupSequencer* sequencer = nullptr;
     void* group = nullptr;
     uint64_t linear = 0;
+    const std::atomic<bool>* head = nullptr; ///< the group's head flag (groupIsHead())
 };
 thread_local Current t_current;
 
@@ -22,6 +24,10 @@ GroupSequencer* GroupSequencer::current() {
     return t_current.sequencer;
 }
 
+bool groupIsHead() {
+    return t_current.head && t_current.head->load(std::memory_order_acquire);
+}
+
 void GroupSequencer::begin(uint64_t linear) {
     auto g = std::make_unique<Group>();
     Group* raw = g.get();
@@ -30,7 +36,7 @@ void GroupSequencer::begin(uint64_t linear) {
         if (linear == m_head) g->head.store(true, std::memory_order_release);
         m_groups.emplace(linear, std::move(g));
     }
-    t_current = {this, raw, linear};
+    t_current = {this, raw, linear, &raw->head};
 }
 
 void GroupSequencer::post(std::function<void()> action, bool mayWait) {

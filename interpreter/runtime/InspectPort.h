@@ -2,6 +2,8 @@
 
 #include "runtime/CheckedPort.h"
 
+#include <optional>
+
 namespace clstep {
 
 /// The memory port of a debugger expression (WorkItem::inspect, spec-free): the checked path
@@ -13,14 +15,14 @@ public:
     /// Where the first error is recorded: its message, diagnostic kind and site.
     struct Error {
         std::string message;
-        std::string kind;
+        std::optional<DiagnosticKind> kind;
         SourceRange site;
     };
     InspectPort(bool bigEndian, Error& error)
         : CheckedPort(m_none, bigEndian, false), m_error(error) {}
 
     /// Records the error and throws WorkItemAbort.
-    void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+    void reportError(WorkItem& wi, DiagnosticKind kind, const std::string& message,
                      const SourceRange& site) override;
 
 private:

@@ -6,6 +6,7 @@
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/AstWalk.h"
 #include "runtime/GroupSequencer.h"
+#include "runtime/RunDriver.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -109,7 +110,7 @@ KernelRun::~KernelRun() = default;
 
 void KernelRun::launchError(const std::string& message) {
     Diagnostic d;
-    d.kind = "launch";
+    d.kind = DiagnosticKind::Launch;
     d.message = message;
     if (m_kernel) d.range = m_kernel->nameRange;
     m_diagnostics.push_back(std::move(d));
@@ -364,8 +365,8 @@ void KernelRun::appendOutput(const std::string& text) {
 
 bool KernelRun::runAll() {
     if (!m_ready) return false;
-    for (ExecutionObserver* o : m_observers)
-        o->onRunBegin(*this);
+    RunDriver driver(*this);
+    driver.beginRun();
     const uint64_t total = m_range.totalGroups();
     unsigned cores = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
     unsigned threads = std::min<uint64_t>(std::max(1u, cores), total);
@@ -376,25 +377,20 @@ bool KernelRun::runAll() {
     // figures per thread (statistics) need no proof.
     bool done = false;
     if (threads >= 2 && m_observers.empty()) {
-        runParallel(total, threads, false);
+        runParallel(driver, threads, false);
         done = true;
     } else if (threads >= 2 && parallelObservable()) {
-        done = runParallel(total, threads, true);
+        done = runParallel(driver, threads, true);
     }
     if (!done) {
         // Work-items that run without a fiber recurse on the thread's own stack: every
         // thread that runs work-groups has a stack sized for kMaxNestingDepth.
         runOnDeepStack([&] {
             WorkGroup::WorkItemPool pool;
-            for (uint64_t linear = 0; linear < total; ++linear) {
-                uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
-                WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)});
-                g.run(&pool);
-            }
+            driver.runRemaining(&pool);
         });
     }
-    for (ExecutionObserver* o : m_observers)
-        o->onRunEnd(*this);
+    driver.endRun(); // after a parallel run (a sequential one ended with its last group)
     return true;
 }
 
@@ -420,7 +416,8 @@ bool KernelRun::provesIndependence() const {
     return proves;
 }
 
-bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
+bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) {
+    const uint64_t total = driver.totalGroups();
     // Per thread: observers (copies of the run's), and the work-items (never change threads).
     std::vector<std::vector<std::unique_ptr<ExecutionObserver>>> owned(threads);
     std::vector<std::vector<ExecutionObserver*>> lists(threads);
@@ -434,10 +431,13 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
             }
     }
     std::vector<std::vector<ExecutionObserver*>> flows(threads); // their flow observers
+    std::vector<RunDriver> drivers; // one per thread: its observers' lifecycle
+    drivers.reserve(threads);
     for (unsigned t = 0; t < threads; ++t) {
         ports[t] = MemoryPort::choose(lists[t], m_options.deviceBigEndian);
         for (ExecutionObserver* o : lists[t])
             if (o->observesControlFlow()) flows[t].push_back(o);
+        drivers.emplace_back(*this, lists[t], *ports[t]);
     }
     // What a discarded run restores.
     std::vector<std::vector<uint8_t>> globalBytes;
@@ -451,9 +451,8 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
         if (provesIndependence()) // else the run cannot be discarded: nothing to restore
             for (const Buffer& b : m_global.buffers())
                 globalBytes.push_back(b.bytes);
-        for (auto& list : owned)
-            for (auto& o : list)
-                o->onRunBegin(*this);
+        for (RunDriver& d : drivers)
+            d.beginRun();
     }
     auto independent = [this, observed] {
         if (!observed) return true;
@@ -472,14 +471,11 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     auto worker = [&](unsigned t) {
         t_flow = {this, &flows[t]};
         WorkGroup::WorkItemPool items;
-        const uint64_t gx = m_range.groups(0), gy = m_range.groups(1);
         for (uint64_t linear = next++; linear < total; linear = next++) {
             sequencer.begin(linear);
             if (!abandoned.load(std::memory_order_relaxed)) {
                 try {
-                    WorkGroup g(*this, {linear % gx, (linear / gx) % gy, linear / (gx * gy)},
-                                &lists[t], ports[t].get());
-                    g.run(&items);
+                    drivers[t].runGroup(linear, &items);
                 } catch (...) {
                     // Stop handing out groups, but keep the group order flowing so that
                     // no other thread waits for this group forever; rethrown below.
@@ -510,9 +506,8 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     for (auto& t : pool)
         t->join();
     m_sequencer = nullptr;
-    for (auto& list : owned)
-        for (auto& o : list)
-            o->onRunEnd(*this);
+    for (RunDriver& d : drivers)
+        d.endRun();
     if (error) std::rethrow_exception(error);
     if (!abandoned.load()) return true;
 
@@ -527,10 +522,7 @@ bool KernelRun::runParallel(uint64_t total, unsigned threads, bool observed) {
     m_output = output;
     m_reportCount.store(reportCount);
     m_lastReport = lastReport;
-    for (ExecutionObserver* o : m_observers)
-        o->onRunDiscarded(*this);
-    for (ExecutionObserver* o : m_observers)
-        o->onRunBegin(*this);
+    driver.discardRun();
     return false;
 }
 

@@ -24,16 +24,20 @@ class Program;
 }
 
 class GroupSequencer;
+class RunDriver;
 class WorkGroup;
 
 /// One execution of a kernel over an NDRange: owns `__global` and `__constant` memory, the
 /// program-scope variables, the argument bindings, the printf output and the runtime
-/// diagnostics. Work-groups run in parallel on RunOptions::threads cores (each with its own
+/// diagnostics. runAll() runs the work-groups through a RunDriver (linear work-group order,
+/// the observers' lifecycle) in parallel on RunOptions::threads cores (each with its own
 /// `__local` memory and its own work-items, one group at a time per thread, so memory stays
 /// bounded by one work-group per thread); their side effects (output, diagnostics, checks'
-/// facts) come out in linear work-group order (GroupSequencer), and a run whose groups share
-/// a written `__global` byte, or whose observers cannot prove they do not, runs them one
-/// after another in id order (docs/architecture.md, Execution).
+/// facts) come out in linear work-group order (GroupSequencer). A run whose groups share a
+/// written `__global` byte, or whose observers have no per-thread copy or can neither prove
+/// the groups independent nor do without that proof, runs them one after another in linear
+/// order on one thread (docs/architecture.md, Execution). The debugger drives a run a group
+/// at a time with its own RunDriver instead of runAll().
 class KernelRun {
 public:
     /// Prepares a run. Problems with the launch (argument count or kinds that do not match
@@ -44,8 +48,8 @@ public:
               std::vector<KernelArgument> args, RunOptions options);
     ~KernelRun();
 
-    /// Adds a passive observer (checks, trace). Must be called before runAll(); the run does
-    /// not own it.
+    /// Adds a passive observer (checks, trace). Must be called before the run begins
+    /// (runAll(), RunDriver::beginRun()); the run does not own it.
     void addObserver(ExecutionObserver* o) {
         m_observers.push_back(o);
         if (o->observesControlFlow()) m_flowObservers.push_back(o);
@@ -60,7 +64,8 @@ public:
 
     /// True when the run can start.
     bool ready() const { return m_ready; }
-    /// Runs every work-group to completion. Returns false if the run was aborted.
+    /// Runs every work-group to completion (RunDriver: observers told of the run's begin and
+    /// end and of each group's). Returns false, running nothing, when the run is not ready().
     bool runAll();
 
     /// Final bytes of argument `index` (Buffer arguments) in HOST byte order; for an alias
@@ -135,10 +140,12 @@ private:
     bool parallelObservable() const;
     /// True when some observer can prove the groups of a parallel run independent.
     bool provesIndependence() const;
-    /// Runs the groups on `threads` threads (with per-thread copies of the observers when
-    /// `observed`). Returns false, with the run's state as before, when it was not possible
-    /// (an observer has no per-thread copy) or the groups turned out to depend on each other.
-    bool runParallel(uint64_t total, unsigned threads, bool observed);
+    /// Runs the groups of `driver` (begun) on `threads` threads (with per-thread copies of
+    /// the observers when `observed`, each copy's lifecycle driven by a RunDriver of its
+    /// thread). Returns false, with the run's state as before, when it was not possible (an
+    /// observer has no per-thread copy) or the groups turned out to depend on each other
+    /// (then `driver` has discarded the run and begun it again).
+    bool runParallel(RunDriver& driver, unsigned threads, bool observed);
     /// True when the calling thread runs a work-group of this run in parallel mode.
     bool sequenced() const;
     void setupProgramVars();
@@ -175,7 +182,7 @@ private:
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
     std::map<size_t, Diagnostic> m_latest; ///< latest occurrence of merged duplicates
-    std::map<std::tuple<std::string, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
+    std::map<std::tuple<DiagnosticKind, SourceLocation, SourceLocation, std::string>, size_t> m_seen;
     std::string m_output;
     std::atomic<uint64_t> m_reportCount{0};
     long m_lastReport = -1;

@@ -28,7 +28,7 @@ std::unique_ptr<MemoryPort> MemoryPort::choose(const std::vector<ExecutionObserv
 
 const std::vector<ExecutionObserver*> InspectPort::m_none;
 
-void InspectPort::reportError(WorkItem&, const std::string& kind, const std::string& message,
+void InspectPort::reportError(WorkItem&, DiagnosticKind kind, const std::string& message,
                               const SourceRange& site) {
     m_error.message = message;
     m_error.kind = kind;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/DiagnosticKind.h"
 #include "common/SourceRange.h"
 #include "core/Type.h"
 #include "core/Value.h"
@@ -34,7 +35,7 @@ class WorkItem;
 /// Addresses are encoded as in runtime/Address.h; sizes and alignments are in bytes (an
 /// alignment of 0 means the type's own). Values are in lanes (host order); the port converts
 /// to and from device byte order. Errors are reported through reportError() with the kinds
-/// of the checked path ("null-dereference", "dangling-pointer", "out-of-bounds",
+/// of the checked path ("null-dereference", "dangling-pointer", `out-of-bounds`,
 /// "constant-write", "read-only-write", "write-only-read", "misaligned-access"); a failed
 /// load returns zero, a failed store does nothing.
 class MemoryPort {
@@ -94,7 +95,7 @@ public:
     virtual bool privateUnobserved() const { return unobserved(); }
     /// Reports runtime error `kind` at `site` for `wi` (the run's diagnostics; the inspection
     /// port throws instead).
-    virtual void reportError(WorkItem& wi, const std::string& kind, const std::string& message,
+    virtual void reportError(WorkItem& wi, DiagnosticKind kind, const std::string& message,
                              const SourceRange& site) = 0;
     /// The event log of the run's lone observer when this port appends that observer's
     /// in-place accesses to it (DirectPort, ExecutionObserver::accessEventLog()), else null.

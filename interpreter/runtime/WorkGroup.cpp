@@ -46,14 +46,6 @@ uint64_t WorkGroup::localArgument(size_t index) const {
 }
 
 void WorkGroup::run(WorkItemPool* pool) {
-    for (ExecutionObserver* o : observers())
-        o->onWorkGroupBegin(*this);
-    runWorkItems(pool);
-    for (ExecutionObserver* o : observers())
-        o->onWorkGroupEnd(*this);
-}
-
-void WorkGroup::runWorkItems(WorkItemPool* pool) {
     if (!m_run.usesBarriers()) {
         // No barrier is reachable: run each work-item to completion, reusing one work-item.
         std::unique_ptr<WorkItem> wi;
@@ -132,7 +124,7 @@ std::vector<Value>& WorkGroup::collectiveSlots(unsigned which) {
 void WorkGroup::reportDivergence(const std::vector<const WorkItem*>& items, const WorkItem& first,
                                  size_t atBarrier, size_t done, const char* scope) {
     Diagnostic d;
-    d.kind = "barrier-divergence";
+    d.kind = DiagnosticKind::BarrierDivergence;
     d.range = first.barrierRange();
     const bool waitEvents = first.barrierFlags() & kWaitGroupEventsBarrier;
     d.message = std::string(scope) + " divergence detected (" + first.barrierName() +

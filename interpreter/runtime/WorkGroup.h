@@ -44,7 +44,8 @@ public:
     /// thread (saves re-allocating their frames and `__private` memory).
     using WorkItemPool = std::vector<std::unique_ptr<WorkItem>>;
     /// Runs every work-item of the group to completion; takes work-items from `pool` and
-    /// returns them to it when they all finished (pool may be null).
+    /// returns them to it when they all finished (pool may be null). The group's begin and
+    /// end are told to the observers by the RunDriver that runs it, not here.
     void run(WorkItemPool* pool = nullptr);
 
     const std::array<uint64_t, 3>& groupId() const { return m_groupId; }
@@ -86,7 +87,6 @@ public:
 
 private:
     void allocateLocals();
-    void runWorkItems(WorkItemPool* pool);
     /// Releases the work-items waiting at sub-group collectives, sub-group by sub-group
     /// (reporting divergence inside a sub-group). Returns true if any was waiting.
     bool releaseSubGroups();

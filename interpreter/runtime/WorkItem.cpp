@@ -141,12 +141,12 @@ void WorkItem::stoppedByException(const std::exception& e) noexcept {
     const SourceRange& site = m_currentStmt ? m_currentStmt->range : m_run.kernel().nameRange;
     try {
         if (dynamic_cast<const std::bad_alloc*>(&e))
-            reportError("allocation-too-large",
+            reportError(DiagnosticKind::AllocationTooLarge,
                         "the host ran out of memory while this work-item ran this statement "
                         "(use smaller work-groups, buffers or private arrays)",
                         site);
         else
-            reportError("internal", std::string("internal error: ") + e.what(), site);
+            reportError(DiagnosticKind::Internal, std::string("internal error: ") + e.what(), site);
     } catch (...) {
         // No memory even for the report: the work-item stops in error, unreported.
     }
@@ -345,7 +345,7 @@ bool WorkItem::prepareToRun() {
             } catch (const std::bad_alloc&) {
                 // Out of address space for fiber stacks (a huge work-group): stop this
                 // work-item.
-                reportError("allocation-too-large",
+                reportError(DiagnosticKind::AllocationTooLarge,
                             "no memory left for the stack of this work-item (" +
                                 std::to_string(FiberStackPool::stackBytes()) +
                                 " bytes); use smaller work-groups",

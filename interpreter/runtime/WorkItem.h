@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -111,8 +112,8 @@ public:
         std::vector<uint8_t> bytes; ///< the value's bytes in device order (size of its type)
         uint64_t address = 0;       ///< encoded address of the object for lvalues, else 0
         std::string error;          ///< the runtime error that stopped the evaluation
-        std::string errorKind;      ///< its diagnostic kind ("out-of-bounds", ...)
-        SourceRange errorSite;      ///< the sub-expression that caused it
+        std::optional<DiagnosticKind> errorKind; ///< its diagnostic kind (OutOfBounds, ...)
+        SourceRange errorSite;                   ///< the sub-expression that caused it
     };
     /// Evaluates `e` (already checked by Sema against the innermost frame's scope; it must not
     /// assign, call user functions or builtins with side effects) for the debugger, while the
@@ -135,8 +136,7 @@ public:
     bool initializingProgram() const { return m_initializingProgram; }
     /// Reports runtime error `kind` at `site` to the run as this work-item's diagnostic
     /// (MemoryPort::reportError of the run's ports; reportError() goes through the port).
-    void reportDiagnostic(const std::string& kind, const std::string& message,
-                          const SourceRange& site);
+    void reportDiagnostic(DiagnosticKind kind, const std::string& message, const SourceRange& site);
     /// The memory port this work-item uses (chosen by its run, see MemoryPort).
     MemoryPort& memoryPort() const { return *m_port; }
 
@@ -154,7 +154,7 @@ public:
     uint64_t groupId(uint32_t dim) const;
     /// Reports runtime error `kind` ("division-by-zero", ...) at `site` through the memory
     /// port: a diagnostic of the run, or the end of a debugger inspection (InspectPort).
-    void reportError(const std::string& kind, const std::string& message, const SourceRange& site) {
+    void reportError(DiagnosticKind kind, const std::string& message, const SourceRange& site) {
         m_port->reportError(*this, kind, message, site);
     }
     /// Waits at a work-group barrier (spec 6.12.8) with fence `flags` (switches to the

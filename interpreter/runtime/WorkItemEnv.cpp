@@ -144,7 +144,7 @@ void WorkItemEnv::print(const std::string& text) {
     m_wi.m_run.appendOutput(text);
 }
 
-void WorkItemEnv::reportError(const std::string& kind, const std::string& message,
+void WorkItemEnv::reportError(DiagnosticKind kind, const std::string& message,
                               const SourceRange& site) {
     m_wi.reportError(kind, message, site);
 }

@@ -43,7 +43,7 @@ public:
     uint32_t maxSubGroupSize() const override;
     const image::Object* imageAt(uint64_t handle) const override;
     void print(const std::string& text) override;
-    void reportError(const std::string& kind, const std::string& message,
+    void reportError(DiagnosticKind kind, const std::string& message,
                      const SourceRange& site) override;
     bool deviceBigEndian() const override;
 

@@ -41,7 +41,7 @@ void WorkItem::atomicSemantics(uint8_t order, uint8_t scope) {
     m_atomicScope = scope;
 }
 
-void WorkItem::reportDiagnostic(const std::string& kind, const std::string& message,
+void WorkItem::reportDiagnostic(DiagnosticKind kind, const std::string& message,
                                 const SourceRange& site) {
     Diagnostic d;
     d.severity = Severity::Error;

@@ -179,9 +179,8 @@ public:
     /// These environments hold no images (image builtins are tested through KernelRun).
     const image::Object* imageAt(uint64_t) const override { return nullptr; }
     void print(const std::string& text) override { m_log.output += text; }
-    void reportError(const std::string& kind, const std::string& message,
-                     const SourceRange&) override {
-        error(kind, message);
+    void reportError(DiagnosticKind kind, const std::string& message, const SourceRange&) override {
+        error(DiagnosticKinds::name(kind), message);
     }
     bool deviceBigEndian() const override { return false; }
 

@@ -109,9 +109,8 @@ public:
     /// These environments hold no images (image builtins are tested through KernelRun).
     const image::Object* imageAt(uint64_t) const override { return nullptr; }
     void print(const std::string&) override {}
-    void reportError(const std::string& kind, const std::string& message,
-                     const SourceRange&) override {
-        errors.push_back(kind + ": " + message);
+    void reportError(DiagnosticKind kind, const std::string& message, const SourceRange&) override {
+        errors.push_back(DiagnosticKinds::name(kind) + std::string(": ") + message);
     }
     bool deviceBigEndian() const override { return false; }
 

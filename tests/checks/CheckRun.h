@@ -49,7 +49,7 @@ struct CheckedRun {
     std::vector<const Diagnostic*> ofKind(const std::string& kind) const {
         std::vector<const Diagnostic*> out;
         for (const Diagnostic& d : run->diagnostics())
-            if (d.kind == kind) out.push_back(&d);
+            if (DiagnosticKinds::name(d.kind) == kind) out.push_back(&d);
         return out;
     }
     /// The merged count of diagnostic `d`.
@@ -66,7 +66,7 @@ inline CheckedRun runChecked(const char* source, const char* kernel, NDRange ran
     r.program = Program::fromSource("test.cl", source, CompileOptions{});
     for (const Diagnostic& d : r.program->diagnostics)
         qWarning("%u:%u: %s [%s]", d.range.begin.line, d.range.begin.column, d.message.c_str(),
-                 d.kind.c_str());
+                 DiagnosticKinds::name(d.kind));
     r.checks = std::make_unique<CheckSet>(options);
     r.run = std::make_unique<KernelRun>(*r.program, kernel, range, std::move(args), runOptions);
     r.checks->attach(*r.run);

@@ -195,7 +195,7 @@ __kernel void k(__global const int *in, __global int *out) {
 
     void rangesMergeAndAreBounded() {
         Diagnostic d;
-        d.kind = "data-race";
+        d.kind = DiagnosticKind::DataRace;
         d.message = "Read-write data race at global memory address 0x1";
         using Range = CheckDetails::Range;
         CheckDetails details;
@@ -223,7 +223,7 @@ __kernel void k(__global const int *in, __global int *out) {
 
     void checkDetailsKeyIncludesTheSecondLocation() {
         Diagnostic a;
-        a.kind = "data-race";
+        a.kind = DiagnosticKind::DataRace;
         a.message = "Read-write data race at local memory address 0x1";
         a.range = {{1, 3, 4}, {1, 3, 9}};
         a.notes.push_back({{{1, 5, 2}, {1, 5, 6}}, "second"});

@@ -242,7 +242,8 @@ private slots:
             reasons.insert(snap.stopReason);
             const Diagnostic* race = nullptr;
             for (const Diagnostic& d : snap.diagnostics)
-                if (d.kind == "data-race" && contains(snap.stopReason, d.message.c_str()))
+                if (d.kind == DiagnosticKind::DataRace &&
+                    contains(snap.stopReason, d.message.c_str()))
                     race = &d;
             QVERIFY2(race && race->workItems.size() >= 2, snap.stopReason.c_str());
             pairs.insert(std::to_string(race->workItems[0].global[0]) + "," +

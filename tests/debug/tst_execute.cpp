@@ -130,7 +130,7 @@ private slots:
         const Snapshot snap = s.snapshot();
         QVERIFY(st.diagnostic >= 0 && size_t(st.diagnostic) < snap.diagnostics.size());
         const Diagnostic& d = snap.diagnostics[size_t(st.diagnostic)];
-        QCOMPARE(d.kind, std::string("data-race"));
+        QCOMPARE(d.kind, DiagnosticKind::DataRace);
         QVERIFY(contains(st.text, d.message.c_str()));
         // rcontinue goes back to it
         QCOMPARE(run(s, "step").kind, StopKind::Step);

@@ -20,7 +20,7 @@ bool contains(const std::string& text, const char* part) {
 std::vector<const Diagnostic*> ofKind(const std::vector<Diagnostic>& diags, const char* kind) {
     std::vector<const Diagnostic*> out;
     for (const Diagnostic& d : diags)
-        if (d.kind == kind) out.push_back(&d);
+        if (std::string_view(DiagnosticKinds::name(d.kind)) == kind) out.push_back(&d);
     return out;
 }
 

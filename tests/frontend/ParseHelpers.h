@@ -40,7 +40,8 @@ inline QString diagnosticsText(const std::vector<Diagnostic>& diags) {
         s += QStringLiteral("%1:%2: %3 [%4]\n")
                  .arg(d.range.begin.line)
                  .arg(d.range.begin.column)
-                 .arg(QString::fromStdString(d.message), QString::fromStdString(d.kind));
+                 .arg(QString::fromStdString(d.message),
+                      QString::fromUtf8(DiagnosticKinds::name(d.kind)));
     return s;
 }
 

@@ -54,7 +54,8 @@ struct Run {
                        Severity severity = Severity::Error) const {
         for (const Diagnostic& d : out.diagnostics)
             if (d.message.find(text) != std::string::npos && d.severity == severity &&
-                d.kind == "preprocessor" && (line == 0 || d.range.begin.line == line) &&
+                d.kind == DiagnosticKind::Preprocessor &&
+                (line == 0 || d.range.begin.line == line) &&
                 (column == 0 || d.range.begin.column == column))
                 return true;
         return false;
@@ -188,6 +189,9 @@ private slots:
     /// 2.0; from 2.0 the features 2.0 makes mandatory that clstep implements (not pipes nor
     /// device-side enqueue); sub-groups and fp64 only from 3.0. 3D image writes are
     /// implemented: cl_khr_3d_image_writes at every version, its feature from 2.0.
+    /// cl_khr_subgroups at no version: the extension requires independent forward progress of
+    /// sub-groups, which clstep does not have (3.0 API spec,
+    /// CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS); sub-groups are the 3.0 feature.
     void featureMacrosFollowClStd() {
         const std::string probe =
             "#ifdef __opencl_c_generic_address_space\ngeneric\n#endif\n"
@@ -196,7 +200,8 @@ private slots:
             "#ifdef __opencl_c_subgroups\nsubgroups\n#endif\n"
             "#ifdef __opencl_c_3d_image_writes\nwrites3d\n#endif\n"
             "#ifdef __opencl_c_pipes\npipes\n#endif\n"
-            "#ifdef cl_khr_3d_image_writes\nkhr3d\n#endif\n";
+            "#ifdef cl_khr_3d_image_writes\nkhr3d\n#endif\n"
+            "#ifdef cl_khr_subgroups\nkhrsubgroups\n#endif\n";
         const std::pair<int, QString> cases[] = {
             {120, "khr3d"},
             {200, "generic collectives images writes3d khr3d"},

@@ -69,8 +69,8 @@ Case parseCase(const std::string& text) {
 std::string describe(const Diagnostic& d) {
     std::ostringstream s;
     s << d.range.begin.line << ":" << d.range.begin.column << "-" << d.range.end.line << ":"
-      << d.range.end.column << " " << severityName(d.severity) << " [" << d.kind << "] "
-      << d.message;
+      << d.range.end.column << " " << severityName(d.severity) << " ["
+      << DiagnosticKinds::name(d.kind) << "] " << d.message;
     return s.str();
 }
 
@@ -96,7 +96,7 @@ std::unique_ptr<Program> build(const std::string& source, int clVersion = 120) {
 const Diagnostic* single(const Program& p, const std::string& kind) {
     const Diagnostic* found = nullptr;
     for (const Diagnostic& d : p.diagnostics) {
-        if (d.kind != kind) continue;
+        if (DiagnosticKinds::name(d.kind) != kind) continue;
         if (found) return nullptr;
         found = &d;
     }
@@ -187,7 +187,7 @@ void TestRules::corpus() {
         bool met = false;
         for (size_t i = 0; i < p->diagnostics.size() && !met; ++i) {
             const Diagnostic& d = p->diagnostics[i];
-            if (used[i] || d.severity != e.severity || d.kind != e.kind ||
+            if (used[i] || d.severity != e.severity || DiagnosticKinds::name(d.kind) != e.kind ||
                 d.range.begin.file != p->mainFile || d.range.begin.line != e.line)
                 continue;
             used[i] = true;
@@ -198,7 +198,7 @@ void TestRules::corpus() {
         // The parser may report a malformed line more than once while it recovers.
         if (met && e.kind == "syntax-error")
             for (size_t i = 0; i < p->diagnostics.size(); ++i)
-                if (p->diagnostics[i].kind == e.kind &&
+                if (DiagnosticKinds::name(p->diagnostics[i].kind) == e.kind &&
                     p->diagnostics[i].range.begin.line == e.line)
                     used[i] = true;
         if (!met)

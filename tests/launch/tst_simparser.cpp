@@ -118,7 +118,7 @@ void TestSimParser::errors() {
     QCOMPARE(diags.size(), size_t(1));
     const Diagnostic& d = diags.front();
     QCOMPARE(d.severity, Severity::Error);
-    QCOMPARE(d.kind, std::string("launch-file"));
+    QCOMPARE(d.kind, DiagnosticKind::LaunchFile);
     QCOMPARE(sources.path(d.range.begin.file), path);
     QCOMPARE(QString::fromStdString(d.message), QString::fromStdString(want.message));
     QCOMPARE(d.range.begin.line, want.line);
@@ -489,7 +489,7 @@ void TestSimParser::mutatedFilesGiveOneDiagnostic() {
         });
         QVERIFY2(config ? errors == 0 : errors == 1, text.c_str());
         for (const Diagnostic& d : diags)
-            QVERIFY2(!d.message.empty() && d.kind == "launch-file", text.c_str());
+            QVERIFY2(!d.message.empty() && d.kind == DiagnosticKind::LaunchFile, text.c_str());
     }
 }
 

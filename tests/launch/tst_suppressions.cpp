@@ -16,7 +16,8 @@ namespace {
 Diagnostic report(SourceManager& sources, const std::string& file, uint32_t line,
                   const std::string& kind = "data-race", const std::string& message = "x") {
     Diagnostic d;
-    d.kind = kind;
+    std::string unknown;
+    d.kind = DiagnosticKinds::fromName(kind, unknown).value();
     d.message = message;
     const uint32_t id = sources.addFile(file, "");
     d.range.begin = {id, line, 5};
@@ -37,7 +38,7 @@ private slots:
         QCOMPARE(s.rules().size(), size_t(3));
         const Suppressions::Rule& r = s.rules()[0];
         QCOMPARE(r.text, std::string("data-race  a.cl:27  /read by/"));
-        QCOMPARE(r.kind, std::string("data-race"));
+        QCOMPARE(r.kind.value(), DiagnosticKind::DataRace);
         QCOMPARE(r.filePattern, std::string("a.cl"));
         QCOMPARE(r.line, 27u);
         QCOMPARE(r.messageText, std::string("read by"));
@@ -55,7 +56,7 @@ private slots:
         QCOMPARE(s.rules().size(), size_t(1)); // the good rule is kept
         QCOMPARE(errors[0].range.begin.line, 2u);
         QCOMPARE(errors[0].range.begin.column, 1u);
-        QCOMPARE(errors[0].kind, std::string("suppressions"));
+        QCOMPARE(errors[0].kind, DiagnosticKind::Suppressions);
         QCOMPARE(errors[1].range.begin.line, 3u);
         QCOMPARE(errors[1].range.begin.column, 16u);
         QCOMPARE(errors[1].message,
@@ -63,6 +64,24 @@ private slots:
         QCOMPARE(errors[2].range.begin.column, 18u);
         QVERIFY(errors[2].message.rfind("invalid message pattern /[/: ", 0) == 0);
         QCOMPARE(s.sources().path(errors[0].range.begin.file), std::string("s.supp"));
+    }
+
+    /// A kind is one of the table's (DiagnosticKinds::fromName): a name written like a kind
+    /// that is none is an error too, with the closest kind.
+    void unknownKindsAreErrors() {
+        Suppressions s;
+        auto errors = s.parse("s.supp", "data-races a.cl:1\nfrobnicate a.cl:1\n* a.cl:1\n");
+        QCOMPARE(errors.size(), size_t(2));
+        QCOMPARE(s.rules().size(), size_t(1));
+        QCOMPARE(errors[0].message,
+                 std::string("'data-races' is not a diagnostic kind: did you mean 'data-race'? "
+                             "(clstep-cli kinds lists them), or '*' for any kind"));
+        QCOMPARE(errors[0].range.begin.column, 1u);
+        QCOMPARE(errors[0].range.end.column, 11u);
+        QCOMPARE(errors[1].message, std::string("'frobnicate' is not a diagnostic kind "
+                                                "(clstep-cli kinds lists them), or '*' for any "
+                                                "kind"));
+        QVERIFY(!s.rules()[0].kind); // '*'
     }
 
     void matchesKindPlaceKernelAndMessage() {
@@ -88,10 +107,10 @@ private slots:
         QVERIFY(!s.match(report(src, "z.cl", 1, "data-race", "Read-write ..."), src, "scan_12"));
         // A report without a location matches kernel= rules only.
         Diagnostic none;
-        none.kind = "launch";
+        none.kind = DiagnosticKind::Launch;
         none.message = "Read-write";
         QVERIFY(s.match(none, src, "scan_2"));
-        none.kind = "data-race";
+        none.kind = DiagnosticKind::DataRace;
         QVERIFY(!s.match(none, src, "other"));
     }
 
@@ -123,7 +142,7 @@ private slots:
         const std::string rule = Suppressions::ruleFor(a, src, "k");
         QCOMPARE(rule, std::string("uninitialized-read  we\\[ir\\]d\\*.cl:12"));
         Diagnostic none;
-        none.kind = "launch";
+        none.kind = DiagnosticKind::Launch;
         QCOMPARE(Suppressions::ruleFor(none, src, "kern"), std::string("launch  kernel=kern"));
         Suppressions s;
         QVERIFY(

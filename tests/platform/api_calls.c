@@ -459,11 +459,34 @@ int main(int argc, char** argv) {
              CL_INVALID_WORK_GROUP_SIZE); /* 24 does not divide 64 (OpenCL 1.2) */
     CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 0, NULL, &global, &local, 0, NULL, NULL),
              CL_INVALID_WORK_DIMENSION);
-    CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, NULL, &local, 0, NULL, NULL),
-             CL_INVALID_GLOBAL_WORK_SIZE);
-    size_t zero = 0;
-    CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, &zero, NULL, 0, NULL, NULL),
-             CL_INVALID_GLOBAL_WORK_SIZE);
+    /* A NULL global size or a 0 in it: the launch trivially succeeds, runs no work-item and
+     * completes its event (3.0 API spec, clEnqueueNDRangeKernel; 1.2 gave
+     * CL_INVALID_GLOBAL_WORK_SIZE; CTS test_api zero_sized_enqueue). */
+    {
+        float before[64], after[64];
+        CHECK_EQ(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof before, before, 0, NULL, NULL),
+                 CL_SUCCESS);
+        size_t zero = 0, zero2[2] = {4, 0};
+        cl_event zeroEvent = NULL;
+        CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, NULL, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, &zero, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 2, NULL, zero2, NULL, 0, NULL, &zeroEvent),
+                 CL_SUCCESS);
+        CHECK_EQ(clFinish(q), CL_SUCCESS);
+        cl_command_type zeroType = 0;
+        cl_int zeroStatus = -1;
+        CHECK_EQ(clGetEventInfo(zeroEvent, CL_EVENT_COMMAND_TYPE, sizeof zeroType, &zeroType, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(zeroType, CL_COMMAND_NDRANGE_KERNEL);
+        CHECK_EQ(clGetEventInfo(zeroEvent, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof zeroStatus,
+                                &zeroStatus, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(zeroStatus, CL_COMPLETE);
+        clReleaseEvent(zeroEvent);
+        CHECK_EQ(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof after, after, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK(memcmp(before, after, sizeof before) == 0); /* no work-item ran */
+    }
     size_t huge = maxWg * 2;
     size_t hugeGlobal = huge * 2;
     CHECK_EQ(clEnqueueNDRangeKernel(q, scale, 1, NULL, &hugeGlobal, &huge, 0, NULL, NULL),
@@ -528,7 +551,10 @@ int main(int argc, char** argv) {
     clReleaseEvent(oobEvent);
 
     /* reqd_work_group_size (OpenCL C 6.7.2): reported by CL_KERNEL_COMPILE_WORK_GROUP_SIZE and
-     * CL_KERNEL_ATTRIBUTES; any other local size, and a NULL one, is CL_INVALID_WORK_GROUP_SIZE */
+     * CL_KERNEL_ATTRIBUTES; any other local size is CL_INVALID_WORK_GROUP_SIZE. A NULL local
+     * size launches with the required size (3.0 API spec, clEnqueueNDRangeKernel; 1.2 gave
+     * CL_INVALID_WORK_GROUP_SIZE), unless the global size is not a multiple of it in a uniform
+     * program or work_dim leaves out a dimension whose required size is not 1. */
     {
         const char* reqdSource =
             "#define B 4\n"
@@ -559,8 +585,11 @@ int main(int argc, char** argv) {
         size_t g2[2] = {4, 2}, good[2] = {4, 2}, other[2] = {2, 2};
         CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g2, other, 0, NULL, NULL),
                  CL_INVALID_WORK_GROUP_SIZE);
-        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g2, NULL, 0, NULL, NULL),
-                 CL_INVALID_WORK_GROUP_SIZE);
+        size_t g6[2] = {6, 2};
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g6, NULL, 0, NULL, NULL),
+                 CL_INVALID_WORK_GROUP_SIZE); /* 6 is not a multiple of 4 (OpenCL C 1.2) */
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 1, NULL, g2, NULL, 0, NULL, NULL),
+                 CL_INVALID_WORK_GROUP_SIZE); /* 1-D cannot hold the required 4 x 2 */
         CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 1, NULL, g2, good, 0, NULL, NULL),
                  CL_INVALID_WORK_GROUP_SIZE); /* 1-D: the local size is 4 x 1 x 1 */
         CHECK_EQ(clEnqueueTask(q, rk, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
@@ -569,6 +598,13 @@ int main(int argc, char** argv) {
         CHECK_EQ(clEnqueueReadBuffer(q, ids, CL_TRUE, 0, sizeof sizes, sizes, 0, NULL, NULL),
                  CL_SUCCESS);
         CHECK(sizes[0] == 42 && sizes[7] == 42);
+        cl_uint zeros[8] = {0};
+        CHECK_EQ(clEnqueueWriteBuffer(q, ids, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(clEnqueueNDRangeKernel(q, rk, 2, NULL, g2, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_EQ(clEnqueueReadBuffer(q, ids, CL_TRUE, 0, sizeof sizes, sizes, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK(sizes[0] == 42 && sizes[7] == 42); /* NULL local size: the required 4 x 2 */
         clReleaseKernel(rk);
         clReleaseProgram(rp);
     }

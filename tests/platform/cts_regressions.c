@@ -38,6 +38,70 @@ static const char* kSource =
     "    data[id] = extra[id] + (int)more[0].x;\n"
     "}\n";
 
+/* Builds `count` sources as one program with -cl-std=CL2.0 (compiled and linked separately
+ * when `separate`), runs writer(c, i) then reader(C, I) once each and checks that reader
+ * sees what writer stored in the program-scope variable, and, before that, its initial value
+ * 'a', 42 (test_basic progvar_prog_scope_misc). */
+static void checkProgramScopeShared(cl_context ctx, cl_device_id device, cl_command_queue q,
+                                    const char* writerSrc, const char* readerSrc, int separate) {
+    cl_int err;
+    cl_program prog = NULL;
+    const char* opts = "-cl-std=CL2.0";
+    if (separate) {
+        cl_program parts[2];
+        parts[0] = clCreateProgramWithSource(ctx, 1, &writerSrc, NULL, &err);
+        parts[1] = clCreateProgramWithSource(ctx, 1, &readerSrc, NULL, &err);
+        CHECK_EQ(clCompileProgram(parts[0], 1, &device, opts, 0, NULL, NULL, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(clCompileProgram(parts[1], 1, &device, opts, 0, NULL, NULL, NULL, NULL),
+                 CL_SUCCESS);
+        prog = clLinkProgram(ctx, 1, &device, "", 2, parts, NULL, NULL, &err);
+        CHECK_EQ(err, CL_SUCCESS);
+        clReleaseProgram(parts[0]);
+        clReleaseProgram(parts[1]);
+    } else {
+        const char* both[2] = {writerSrc, readerSrc};
+        prog = clCreateProgramWithSource(ctx, 2, both, NULL, &err);
+        CHECK_EQ(clBuildProgram(prog, 1, &device, opts, NULL, NULL), CL_SUCCESS);
+    }
+    size_t total = 0;
+    CHECK_EQ(clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                                   sizeof total, &total, NULL),
+             CL_SUCCESS);
+    CHECK_EQ(total, 8); /* one struct { uchar; uint; } of 8 bytes, not two */
+    cl_kernel w = clCreateKernel(prog, "writer", &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_kernel r = clCreateKernel(prog, "reader", &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_mem cm = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 1, NULL, &err);
+    cl_mem im = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4, NULL, &err);
+    size_t one = 1;
+    cl_uchar c = 0;
+    cl_uint i = 0;
+    clSetKernelArg(r, 0, sizeof cm, &cm);
+    clSetKernelArg(r, 1, sizeof im, &im);
+    CHECK_EQ(clEnqueueNDRangeKernel(q, r, 1, NULL, &one, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueReadBuffer(q, cm, CL_TRUE, 0, 1, &c, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueReadBuffer(q, im, CL_TRUE, 0, 4, &i, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(c, 'a'); /* the initializer of the definition */
+    CHECK_EQ(i, 42);
+    cl_uchar wc = 'x';
+    cl_uint wi = 7;
+    clSetKernelArg(w, 0, sizeof wc, &wc);
+    clSetKernelArg(w, 1, sizeof wi, &wi);
+    CHECK_EQ(clEnqueueNDRangeKernel(q, w, 1, NULL, &one, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueNDRangeKernel(q, r, 1, NULL, &one, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueReadBuffer(q, cm, CL_TRUE, 0, 1, &c, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(clEnqueueReadBuffer(q, im, CL_TRUE, 0, 4, &i, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_EQ(c, 'x'); /* what writer stored: one variable */
+    CHECK_EQ(i, 7);
+    clReleaseMemObject(cm);
+    clReleaseMemObject(im);
+    if (w) clReleaseKernel(w);
+    if (r) clReleaseKernel(r);
+    clReleaseProgram(prog);
+}
+
 int main(void) {
     cl_int err;
     cl_platform_id platform;
@@ -149,6 +213,33 @@ int main(void) {
     if (h) clReleaseKernel(h);
     clReleaseProgram(halfProg);
     clReleaseProgram(noPragmaProg);
+
+    /* A program-scope variable declared again (extern, C99 6.2.2: external linkage) is the same
+     * object, in one source and across clCompileProgram + clLinkProgram, also when each part
+     * repeats the typedef of its anonymous struct (test_basic progvar_prog_scope_misc: the
+     * reader saw a second, zero-initialized variable). */
+    {
+        const char* writerSrc = "typedef struct { uchar c; uint i; } my_struct_t;\n"
+                                "my_struct_t var = { 'a', 42 };\n"
+                                "kernel void writer(uchar c, uint i) { var.c = c; var.i = i; }\n";
+        const char* readerSrc = "typedef struct { uchar c; uint i; } my_struct_t;\n"
+                                "extern my_struct_t var;\n"
+                                "kernel void reader(global uchar* C, global uint* I) {\n"
+                                "    *C = var.c;\n"
+                                "    *I = var.i;\n"
+                                "}\n";
+        const char* sameTypeReader = "extern my_struct_t var;\n"
+                                     "kernel void reader(global uchar* C, global uint* I) {\n"
+                                     "    *C = var.c;\n"
+                                     "    *I = var.i;\n"
+                                     "}\n";
+        cl_command_queue pq = clCreateCommandQueue(ctx, device, 0, &err);
+        CHECK_EQ(err, CL_SUCCESS);
+        checkProgramScopeShared(ctx, device, pq, writerSrc, sameTypeReader, 0);
+        checkProgramScopeShared(ctx, device, pq, writerSrc, readerSrc, 0);
+        checkProgramScopeShared(ctx, device, pq, writerSrc, readerSrc, 1);
+        clReleaseCommandQueue(pq);
+    }
 
     clReleaseKernel(locals);
     clReleaseKernel(reader);

@@ -31,7 +31,7 @@ bool contains(const std::string& text, const std::string& part) {
 
 bool hasKind(const ReplResult& r, const std::string& kind) {
     for (const clstep::Diagnostic& d : r.diagnostics)
-        if (d.kind == kind) return true;
+        if (clstep::DiagnosticKinds::name(d.kind) == kind) return true;
     return false;
 }
 

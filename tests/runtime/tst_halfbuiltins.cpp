@@ -399,7 +399,7 @@ __kernel void k(__global half* p, __global float* q) {
                                            {});
         int ambiguous = 0;
         for (const Diagnostic& d : program->diagnostics) {
-            if (d.kind == "ambiguous-builtin-call") {
+            if (d.kind == DiagnosticKind::AmbiguousBuiltinCall) {
                 ++ambiguous;
                 QCOMPARE(d.range.begin.line, 5u);
             } else {

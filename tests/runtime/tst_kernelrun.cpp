@@ -62,7 +62,7 @@ Ran runKernel(const char* source, const char* kernel, NDRange range,
     r.program = Program::fromSource("test.cl", source, co);
     for (const Diagnostic& d : r.program->diagnostics)
         qWarning("%u:%u: %s [%s]", d.range.begin.line, d.range.begin.column, d.message.c_str(),
-                 d.kind.c_str());
+                 DiagnosticKinds::name(d.kind));
     r.run = std::make_unique<KernelRun>(*r.program, kernel, range, std::move(args), options);
     r.run->runAll();
     return r;
@@ -267,7 +267,7 @@ __kernel void k(__global int* out) {
                            range1D(8, 4), {bufferOf(out)});
         QVERIFY(!r.run->diagnostics().empty());
         const Diagnostic& d = r.run->diagnostics().front();
-        QCOMPARE(d.kind, std::string("out-of-bounds"));
+        QCOMPARE(d.kind, DiagnosticKind::OutOfBounds);
         QCOMPARE(d.range.begin.line, 1u);
         QCOMPARE(d.workItems.front().global[0], 4ull);
         QCOMPARE(r.run->diagnosticCounts().front(), 4ull); // merged: work-items 4..7
@@ -279,7 +279,7 @@ __kernel void k(__global int* out) {
         o.maxStepsPerWorkItem = 1000;
         auto r = runKernel("__kernel void k(__global int* out) { while (1) { out[0]++; } }", "k",
                            range1D(1, 1), {bufferOf(out)}, o);
-        QCOMPARE(r.run->diagnostics().front().kind, std::string("step-limit"));
+        QCOMPARE(r.run->diagnostics().front().kind, DiagnosticKind::StepLimit);
     }
 
     void barrierDivergence() {
@@ -289,7 +289,7 @@ __kernel void k(__global int* out) {
                            " out[get_global_id(0)] = 1; }",
                            "k", range1D(4, 4), {bufferOf(out)});
         QVERIFY(!r.run->diagnostics().empty());
-        QCOMPARE(r.run->diagnostics().front().kind, std::string("barrier-divergence"));
+        QCOMPARE(r.run->diagnostics().front().kind, DiagnosticKind::BarrierDivergence);
     }
 
     void barrierInAnInitializerListIsFound() {
@@ -380,7 +380,7 @@ __kernel void k(__global uint* in, __global uint* out) {
         auto r = runKernel("__kernel void k(__global int* out, int n) { out[0] = n; }", "k",
                            range1D(1, 1), {scalarOf<int>(3)});
         QVERIFY(!r.run->ready());
-        QCOMPARE(r.run->diagnostics().front().kind, std::string("launch"));
+        QCOMPARE(r.run->diagnostics().front().kind, DiagnosticKind::Launch);
     }
 
     void reqdWorkGroupSizeIsTheOnlyLocalSize() {
@@ -394,7 +394,7 @@ __kernel void k(__global uint* in, __global uint* out) {
         auto wrong = runKernel(src, "k", range1D(8, 2), {bufferOf(out)});
         QVERIFY(!wrong.run->ready());
         QCOMPARE(wrong.run->diagnostics().size(), size_t(1));
-        QCOMPARE(wrong.run->diagnostics().front().kind, std::string("launch"));
+        QCOMPARE(wrong.run->diagnostics().front().kind, DiagnosticKind::Launch);
         QCOMPARE(wrong.run->diagnostics().front().message,
                  std::string("work-group size 2 x 1 x 1 does not match the kernel's "
                              "reqd_work_group_size(4, 1, 1) (OpenCL C 6.7.2)"));

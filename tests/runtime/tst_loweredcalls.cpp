@@ -132,11 +132,11 @@ __kernel void k(__global int* o) {
         QVERIFY(run.ready());
         bool index = false, depth = false;
         for (const Diagnostic& d : run.diagnostics()) {
-            if (d.kind == "array-index") {
+            if (d.kind == DiagnosticKind::ArrayIndex) {
                 index = true;
                 QCOMPARE(d.range.begin.line, 3u);
                 QVERIFY(d.message.find("exceeds static array size") != std::string::npos);
-            } else if (d.kind == "call-depth") {
+            } else if (d.kind == DiagnosticKind::CallDepth) {
                 depth = true;
                 QCOMPARE(d.range.begin.line, 5u);
                 QVERIFY(d.message.find("'down2'") != std::string::npos);

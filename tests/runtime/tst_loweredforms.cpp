@@ -157,7 +157,8 @@ private slots:
         QVERIFY(run.ready());
         run.runAll();
         for (const Diagnostic& d : run.diagnostics())
-            qWarning("%u: %s: %s", d.range.begin.line, d.kind.c_str(), d.message.c_str());
+            qWarning("%u: %s: %s", d.range.begin.line, DiagnosticKinds::name(d.kind),
+                     d.message.c_str());
         QVERIFY(run.diagnostics().empty());
         // POCL's output (tests/runtime/tst_loweredforms.cpp's kernel through pyopencl)
         std::vector<int32_t> expected(64, 0);
@@ -225,7 +226,7 @@ __kernel void k(__global int* o) {
         run.runAll();
         std::vector<uint32_t> lines;
         for (const Diagnostic& d : run.diagnostics()) {
-            if (d.kind != "undefined-function") continue;
+            if (d.kind != DiagnosticKind::UndefinedFunction) continue;
             lines.push_back(d.range.begin.line);
             QVERIFY2(d.message.find("is declared but never defined") != std::string::npos,
                      d.message.c_str());

@@ -400,7 +400,7 @@ __kernel void k(__global int4* io) {
         bool division = false, outOfBounds = false;
         for (size_t i = 0; i < run.diagnostics().size(); ++i) {
             const Diagnostic& d = run.diagnostics()[i];
-            if (d.kind == "division-by-zero") {
+            if (d.kind == DiagnosticKind::DivisionByZero) {
                 division = true;
                 QCOMPARE(run.diagnosticCounts()[i], uint64_t(2));
                 QCOMPARE(d.range.begin.line, 3u);

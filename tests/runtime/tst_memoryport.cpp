@@ -50,7 +50,8 @@ NDRange range1(uint64_t global, uint64_t local) {
 std::vector<std::string> reports(const KernelRun& run) {
     std::vector<std::string> out;
     for (const Diagnostic& d : run.diagnostics())
-        out.push_back(d.kind + " " + std::to_string(d.range.begin.line) + ":" +
+        out.push_back(std::string(DiagnosticKinds::name(d.kind)) + " " +
+                      std::to_string(d.range.begin.line) + ":" +
                       std::to_string(d.range.begin.column) + " " + d.message);
     return out;
 }

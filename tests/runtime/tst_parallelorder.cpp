@@ -60,7 +60,8 @@ Result runOnce(const Program& program, unsigned threads) {
     r.output = run.output();
     for (size_t i = 0; i < run.diagnostics().size(); ++i) {
         const Diagnostic& d = run.diagnostics()[i];
-        r.diagnostics.push_back(d.kind + " " + std::to_string(d.range.begin.line) + ":" +
+        r.diagnostics.push_back(std::string(DiagnosticKinds::name(d.kind)) + " " +
+                                std::to_string(d.range.begin.line) + ":" +
                                 std::to_string(d.range.begin.column) + " " + d.message + " x" +
                                 std::to_string(run.diagnosticCounts()[i]) + " first by " +
                                 std::to_string(d.workItems.empty() ? 0 : d.workItems[0].global[0]));
@@ -106,7 +107,8 @@ std::string checkedRun(const Program& program, unsigned threads, int shared) {
     std::string text = run.output();
     for (size_t i = 0; i < run.diagnostics().size(); ++i) {
         const Diagnostic& d = run.diagnostics()[i];
-        text += d.kind + " " + std::to_string(d.range.begin.line) + " " + d.message + " x" +
+        text += std::string(DiagnosticKinds::name(d.kind)) + " " +
+                std::to_string(d.range.begin.line) + " " + d.message + " x" +
                 std::to_string(run.diagnosticCounts()[i]) + "\n";
         if (const nlohmann::json* facts = checks.details(d)) text += facts->dump() + "\n";
         for (const CheckDetails::Range& r : checks.ranges(d))
@@ -171,7 +173,8 @@ std::pair<std::string, size_t> noinitRun(const Program& program, unsigned thread
     std::string text;
     for (size_t i = 0; i < run.diagnostics().size(); ++i) {
         const Diagnostic& d = run.diagnostics()[i];
-        text += d.kind + " " + std::to_string(d.range.begin.line) + " " + d.message + " x" +
+        text += std::string(DiagnosticKinds::name(d.kind)) + " " +
+                std::to_string(d.range.begin.line) + " " + d.message + " x" +
                 std::to_string(run.diagnosticCounts()[i]) + "\n";
     }
     const std::vector<uint8_t> bytes = run.argumentBytes(0);

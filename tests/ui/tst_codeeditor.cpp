@@ -143,12 +143,12 @@ void TestCodeEditor::diagnosticsSquigglesAndAnnotations() {
     CodeEditor e;
     e.setText(QString::fromLatin1(kKernel));
     Diagnostic err;
-    err.kind = "syntax-error";
+    err.kind = DiagnosticKind::SyntaxError;
     err.message = "expected ';'";
     err.range.begin = {1, 3, 5};
     err.range.end = {1, 3, 10};
     Diagnostic race;
-    race.kind = "data-race";
+    race.kind = DiagnosticKind::DataRace;
     race.message = "Read-write data race";
     race.range.begin = {1, 5, 19};
     race.notes.push_back({SourceRange{{1, 2, 1}, {1, 2, 9}}, "second access"});
@@ -193,11 +193,11 @@ void TestCodeEditor::benignRacesHaveTheirOwnQuieterColour() {
         CodeEditor e;
         e.setText(QString::fromLatin1(kKernel));
         Diagnostic race;
-        race.kind = "data-race";
+        race.kind = DiagnosticKind::DataRace;
         race.severity = Severity::Error;
         race.range = {{1, 5, 19}, {1, 5, 20}};
         Diagnostic benign;
-        benign.kind = "benign-race";
+        benign.kind = DiagnosticKind::BenignRace;
         benign.severity = Severity::Warning;
         benign.range = {{1, 3, 5}, {1, 3, 12}};
         e.setDiagnostics({race, benign}, 1);

@@ -250,7 +250,7 @@ void TestLessonSteps::outOfBoundsWriteMarksTheTileAndRaisesDiagnostics() {
     auto currentTab = [&] {
         for (QTabBar* bar : m_window->findChildren<QTabBar*>())
             for (int i = 0; i < bar->count(); ++i)
-                if (bar->tabText(i) == QStringLiteral("Diagnostics, races"))
+                if (bar->tabText(i) == QStringLiteral("Diagnostics"))
                     return bar->tabText(bar->currentIndex());
         return QString();
     };
@@ -261,7 +261,7 @@ void TestLessonSteps::outOfBoundsWriteMarksTheTileAndRaisesDiagnostics() {
     const SessionState& s = m_window->controller()->state();
     QVERIFY2(s.snapshot->stopReason.find("out-of-bounds") != std::string::npos,
              s.snapshot->stopReason.c_str());
-    QTRY_COMPARE(currentTab(), QStringLiteral("Diagnostics, races"));
+    QTRY_COMPARE(currentTab(), QStringLiteral("Diagnostics"));
     WorkItemGridModel* grid = m_window->workItemGrid()->model();
     const QModelIndex tile2 = grid->index(0, 2);
     QCOMPARE(tile2.data(WorkItemGridModel::StateRole).toInt(), int(debug::WorkItemState::Error));

@@ -423,7 +423,9 @@ void TestMainWindow::presentationFitsAProjector() {
     QVERIFY(dockTitle->font() != QApplication::font("QDockWidget"));
     QVERIFY(m_window->memoryPane(AddressSpace::Local)->tabs()->font().pointSizeF() >= normal * 1.1);
     QVERIFY(m_window->findChild<WorkItemGrid*>()->font().pointSizeF() >= normal * 1.1);
-    QVERIFY(m_window->actions()->toolBar()->iconSize().width() > normalIcons);
+    // the toolbar keeps its size: the class reads the code and memory, and the scaled bar hid
+    // the auto-play mode and speed behind "»" at 1024 px (issue #31 item 9)
+    QCOMPARE(m_window->actions()->toolBar()->iconSize().width(), normalIcons);
     // the editor: at least 60 columns of the code font beside its margins
     CodeEditor* e = m_window->editor();
     int margins = 0;

@@ -36,7 +36,7 @@ debug::MemoryRegion region(AddressSpace space, const char* name, uint32_t buffer
 
 Diagnostic race(uint64_t address, uint64_t a, uint64_t b, uint32_t line1, uint32_t line2) {
     Diagnostic d;
-    d.kind = "data-race";
+    d.kind = DiagnosticKind::DataRace;
     d.message = "Read-write data race at local memory address 0x" +
                 QString::number(address, 16).toStdString() + " (partial[1])";
     d.range.begin = {1, line1, 9};
@@ -347,7 +347,7 @@ void TestModels::diagnostics() {
     auto s = baseSnapshot();
     Diagnostic e;
     e.severity = Severity::Warning;
-    e.kind = "uninitialized";
+    e.kind = DiagnosticKind::UninitializedRead;
     e.message = "read of an uninitialized value";
     e.range.begin = {1, 4, 3};
     s->diagnostics.push_back(e);
@@ -435,7 +435,7 @@ void TestModels::marksFromDiagnosticsAlone() {
     s->diagnostics.push_back(race(address::make(AddressSpace::Local, 1, 9), 2, 5, 21, 21));
     Diagnostic e;
     e.severity = Severity::Note;
-    e.kind = "endian-conversion";
+    e.kind = DiagnosticKind::EndianConversion;
     e.message = "Endian conversion on read of 4 bytes at global memory address 0x" +
                 QString::number(address::make(AddressSpace::Global, 2, 0), 16).toStdString() +
                 " (words[0]): bytes 44 33 22 11 (host order) read as 11 22 33 44 (device order)";

@@ -172,7 +172,8 @@ private slots:
         // stopped at the first error of this configuration: the same kind and place
         QVERIFY2(!s.snapshot->diagnostics.empty(), qPrintable(s.lastError));
         const Diagnostic& d = s.snapshot->diagnostics.back();
-        QCOMPARE(QString::fromStdString(d.kind), QString::fromStdString(first->kind));
+        QCOMPARE(QString::fromUtf8(DiagnosticKinds::name(d.kind)),
+                 QString::fromUtf8(DiagnosticKinds::name(first->kind)));
         QCOMPARE(d.range.begin.line, first->range.begin.line);
         QCOMPARE(d.range.begin.column, first->range.begin.column);
         QVERIFY2(QString::fromStdString(s.snapshot->stopReason).contains(QStringLiteral("error")),
@@ -219,7 +220,9 @@ private slots:
         QCOMPARE(m_table->item(1, 0)->text(), QStringLiteral("local 16, in-order"));
         QCOMPARE(m_table->item(1, 1)->text(), QStringLiteral("other results"));
         QCOMPARE(m_table->item(1, 2)->text(), QStringLiteral("0"));
-        QCOMPARE(findings->count(), 3); // uninitialized-read, benign-race, out-of-bounds
+        // uninitialized-read, out-of-bounds: the same-value occurrences of the raced site pair
+        // are part of its data-race (one verdict per pair of sites), suppressed with it
+        QCOMPARE(findings->count(), 2);
         for (int i = 0; i < findings->count(); ++i)
             QVERIFY2(!findings->item(i)->text().contains(QStringLiteral("[data-race]")),
                      qPrintable(findings->item(i)->text()));

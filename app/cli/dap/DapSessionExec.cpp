@@ -140,10 +140,10 @@ std::string DapSession::exceptionText(const Stop& stop) {
             printer.printText(text, d,
                               i < snap.diagnosticCounts.size() ? snap.diagnosticCounts[i] : 1);
         }
-        json details = {{"message", text.str()}, {"typeName", d.kind}};
+        json details = {{"message", text.str()}, {"typeName", DiagnosticKinds::name(d.kind)}};
         if (i < snap.diagnosticDetails.size() && snap.diagnosticDetails[i])
             details["facts"] = *snap.diagnosticDetails[i];
-        m_exception = {{"exceptionId", d.kind},
+        m_exception = {{"exceptionId", DiagnosticKinds::name(d.kind)},
                        {"description", d.message},
                        {"breakMode", "always"},
                        {"details", details}};

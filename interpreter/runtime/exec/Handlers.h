@@ -35,7 +35,7 @@ struct Handlers {
     /// A form the lowering has no handler for (Sema does not produce it for a valid
     /// program): reports an "internal" diagnostic at the expression and gives 0.
     [[gnu::cold]] static Lane unsupported(const Node& n, Evaluator& ev) {
-        ev.reportError("internal",
+        ev.reportError(DiagnosticKind::Internal,
                        "clstep cannot evaluate this form of expression (please report it); "
                        "using 0",
                        n.expr->range);
@@ -45,7 +45,7 @@ struct Handlers {
     /// at the call, the arguments not evaluated, the result zero.
     [[gnu::cold]] static Lane undefinedFunction(const Node& n, Evaluator& ev) {
         const auto* c = static_cast<const ast::CallExpr*>(n.expr);
-        ev.reportError("undefined-function",
+        ev.reportError(DiagnosticKind::UndefinedFunction,
                        "function '" + c->function->name + "' is declared but never defined",
                        c->range);
         return Lane{.u = 0};

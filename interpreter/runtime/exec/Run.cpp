@@ -19,7 +19,8 @@ void Evaluator::runBody(const FunctionDecl* f) {
         m_lastLowered = p ? p->function(f) : nullptr;
     }
     if (!m_lastLowered) [[unlikely]] { // exec::Program lowers every definition
-        reportError("internal", "function '" + f->name + "' was not lowered", f->range);
+        reportError(DiagnosticKind::Internal, "function '" + f->name + "' was not lowered",
+                    f->range);
         throw Abort{};
     }
     runLowered(*m_lastLowered);

@@ -2,9 +2,9 @@
 // memory order: work-item 0 reads the flag plainly while the others store it atomically.
 // args: --cl-std CL2.0
 // The first store (work-item 1) changes the flag: a data race; the later ones store the 1
-// already there: benign races.
-// expect: data-race local line 15,17 mincount 1
-// expect: benign-race local line 15,17 hazard WAR count 2 severity warning value 01000000
+// already there, but the pair of sites changed a value once: data races too (one verdict per
+// pair of sites), and no benign race.
+// expect: data-race local line 15,17 hazard WAR count 3 severity error
 __kernel void c11_atomic_then_plain(__global int *out)
 {
     __local atomic_int ready;

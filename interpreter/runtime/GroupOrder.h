@@ -1,0 +1,12 @@
+#pragma once
+
+namespace clstep {
+
+/// True when the calling thread runs a work-group of a parallel run (GroupSequencer::begin)
+/// and that group is the head: an action it posts in work-group order
+/// (KernelRun::inGroupOrder) runs at once, so a check may do the work directly instead of
+/// wrapping it in an action (no copy, no allocation). The group stays the head until its
+/// thread ends it. False outside a parallel run's work-group, or while earlier groups run.
+bool groupIsHead();
+
+} // namespace clstep
