@@ -17,12 +17,15 @@ function(clstep_register_layer name)
   set_property(GLOBAL PROPERTY CLSTEP_LAYER_${name}_DIRECT ${L_DIRECT})
 endfunction()
 
-# clstep_layer(<name> DIRS <dir>... [DEPS <layer>...]): the static library clstep_<name> of
-# the interpreter from every source under DIRS (relative to the current source directory; a
-# recursive glob, so new files land in their layer without edits), PUBLIC-linked to
-# clstep_<dep> for each DEPS, and registered with clstep_register_layer.
+# clstep_layer(<name> DIRS <dir>... [DEPS <layer>...] [PRIVATE_DEPS <layer>...]): the static
+# library clstep_<name> of the interpreter from every source under DIRS (relative to the
+# current source directory; a recursive glob, so new files land in their layer without
+# edits), PUBLIC-linked to clstep_<dep> for each DEPS (layers its headers include) and
+# PRIVATE-linked for each PRIVATE_DEPS (layers only its sources use: a user of the layer
+# does not get them as a usage requirement), and registered with clstep_register_layer with
+# both as its arrows.
 function(clstep_layer name)
-  cmake_parse_arguments(PARSE_ARGV 1 L "" "" "DIRS;DEPS")
+  cmake_parse_arguments(PARSE_ARGV 1 L "" "" "DIRS;DEPS;PRIVATE_DEPS")
   set(sources)
   set(dirs)
   foreach(dir ${L_DIRS})
@@ -54,5 +57,9 @@ function(clstep_layer name)
   foreach(dep ${L_DEPS})
     target_link_libraries(clstep_${name} PUBLIC clstep_${dep})
   endforeach()
-  clstep_register_layer(${name} TARGET clstep_${name} DIRS ${dirs} DEPS ${L_DEPS})
+  foreach(dep ${L_PRIVATE_DEPS})
+    target_link_libraries(clstep_${name} PRIVATE clstep_${dep})
+  endforeach()
+  clstep_register_layer(${name} TARGET clstep_${name} DIRS ${dirs} DEPS ${L_DEPS}
+                        ${L_PRIVATE_DEPS})
 endfunction()
