@@ -484,8 +484,8 @@ void TestModels::marksFromDiagnosticsAlone() {
 
 namespace {
 
-AccessStatsRecord access(uint32_t line, AddressSpace space, const char* buffer, uint64_t accesses,
-                         uint64_t worst, uint64_t sum) {
+AccessStatsRecord accessRecord(uint32_t line, AddressSpace space, const char* buffer,
+                               uint64_t accesses, uint64_t worst, uint64_t sum) {
     AccessStatsRecord a;
     a.file = 1;
     a.line = line;
@@ -529,13 +529,13 @@ void TestModels::efficiencyByLineAndBuffer() {
     quiet.splits = quiet.maskedSlots = 0;
     s->divergence =
         std::make_shared<std::vector<DivergenceRecord>>(std::vector<DivergenceRecord>{d, quiet});
-    AccessStatsRecord elsewhere = access(3, AddressSpace::Global, "in", 1, 1, 1);
+    AccessStatsRecord elsewhere = accessRecord(3, AddressSpace::Global, "in", 1, 1, 1);
     elsewhere.file = 2;
     s->accessStats =
         std::make_shared<std::vector<AccessStatsRecord>>(std::vector<AccessStatsRecord>{
-            access(14, AddressSpace::Local, "partial", 4, 2, 6),
-            access(12, AddressSpace::Global, "in", 2, 1, 2),
-            access(10, AddressSpace::Local, "partial", 2, 4, 8), elsewhere});
+            accessRecord(14, AddressSpace::Local, "partial", 4, 2, 6),
+            accessRecord(12, AddressSpace::Global, "in", 2, 1, 2),
+            accessRecord(10, AddressSpace::Local, "partial", 2, 4, 8), elsewhere});
     EfficiencyModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(m.rowCount(), 0);
