@@ -17,12 +17,15 @@ function(clstep_register_layer name)
   set_property(GLOBAL PROPERTY CLSTEP_LAYER_${name}_DIRECT ${L_DIRECT})
 endfunction()
 
-# clstep_layer(<name> DIRS <dir>... [DEPS <layer>...]): the static library clstep_<name> of
-# the interpreter from every source under DIRS (relative to the current source directory; a
-# recursive glob, so new files land in their layer without edits), PUBLIC-linked to
-# clstep_<dep> for each DEPS, and registered with clstep_register_layer.
+# clstep_layer(<name> DIRS <dir>... [DEPS <layer>...] [PRIVATE_DEPS <layer>...]): the static
+# library clstep_<name> of the interpreter from every source under DIRS (relative to the
+# current source directory; a recursive glob, so new files land in their layer without
+# edits), PUBLIC-linked to clstep_<dep> for each DEPS (layers its headers include) and
+# PRIVATE-linked for each PRIVATE_DEPS (layers only its sources use: a user of the layer
+# does not get them as a usage requirement), and registered with clstep_register_layer with
+# both as its arrows.
 function(clstep_layer name)
-  cmake_parse_arguments(PARSE_ARGV 1 L "" "" "DIRS;DEPS")
+  cmake_parse_arguments(PARSE_ARGV 1 L "" "" "DIRS;DEPS;PRIVATE_DEPS")
   set(sources)
   set(dirs)
   foreach(dir ${L_DIRS})
@@ -42,8 +45,21 @@ function(clstep_layer name)
       -mmemset-strategy=vector_loop:256:noalign,libcall:-1:noalign)
   endif()
   set_target_properties(clstep_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  # One precompiled header of the standard library for every layer (same flags): built by
+  # the first layer, reused by the others (cmake/ClstepBuildSpeed.cmake).
+  get_property(pch_owner GLOBAL PROPERTY CLSTEP_LAYER_PCH_OWNER)
+  if(pch_owner)
+    clstep_pch_reuse(clstep_${name} ${pch_owner})
+  else()
+    target_precompile_headers(clstep_${name} PRIVATE ${CLSTEP_PCH_STD})
+    set_property(GLOBAL PROPERTY CLSTEP_LAYER_PCH_OWNER clstep_${name})
+  endif()
   foreach(dep ${L_DEPS})
     target_link_libraries(clstep_${name} PUBLIC clstep_${dep})
   endforeach()
-  clstep_register_layer(${name} TARGET clstep_${name} DIRS ${dirs} DEPS ${L_DEPS})
+  foreach(dep ${L_PRIVATE_DEPS})
+    target_link_libraries(clstep_${name} PRIVATE clstep_${dep})
+  endforeach()
+  clstep_register_layer(${name} TARGET clstep_${name} DIRS ${dirs} DEPS ${L_DEPS}
+                        ${L_PRIVATE_DEPS})
 endfunction()

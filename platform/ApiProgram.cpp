@@ -5,6 +5,7 @@
 #include "Context.h"
 #include "Platform.h"
 #include "ProgramObject.h"
+#include "frontend/Ast.h"
 
 #include <filesystem>
 #include <fstream>

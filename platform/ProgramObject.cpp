@@ -3,6 +3,7 @@
 #include "Context.h"
 #include "DeviceSettings.h"
 #include "common/DeepStackThread.h"
+#include "frontend/Ast.h"
 #include "launch/DiagnosticPrinter.h"
 
 #include <atomic>

@@ -3,6 +3,7 @@
 #include "RunCommand.h"
 #include "checks/CheckSet.h"
 #include "debug/Session.h"
+#include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "launch/LaunchConfig.h"
 #include "runtime/KernelArgument.h"

@@ -49,6 +49,8 @@ namespace clstep::builtins {
 template <size_t N>
 struct Pattern {
     char text[N] = {};
+    /// The pattern of string literal `s` (a structural template argument: `componentwise<"G=Gg",
+    /// ...>`); not checked here, resolvePattern rejects a letter it does not know.
     constexpr Pattern(const char (&s)[N]) { std::copy_n(s, N, text); }
     /// Number of argument letters.
     static constexpr size_t argCount() { return N - 3; }
@@ -80,7 +82,8 @@ constexpr unsigned kGeometricComponents = (1u << 1) | (1u << 2) | (1u << 3) | (1
 /// of their own; gentype matching must see through them. Other types are returned as is.
 const Type* plainType(TypeContext& types, const Type* t);
 
-/// True if scalar type `t` is an element type of `domain`.
+/// True if scalar type `t` is an element type of `domain` (false for vectors and for every
+/// non-arithmetic type).
 bool inDomain(const Type* t, Domain domain);
 
 /// Resolves a call against `pattern` (see Pattern): finds the gentype from the arguments,
@@ -89,11 +92,14 @@ bool inDomain(const Type* t, Domain domain);
 /// widest floating argument (an all-integer call is ambiguous in OpenCL C and rejected,
 /// except for FloatOnly, which has a single overload); for the integer domains the usual
 /// arithmetic conversions (C99 6.3.1.8), char and short promoted to int for Int32 (mul24).
-/// `componentMask` restricts the gentype's component count.
+/// `componentMask` restricts the gentype's component count (bit n set: n components allowed, kAllComponents).
+/// Returns false, with `sig` unspecified and nothing reported, when the arguments do not fit
+/// (a BuiltinResolveFn: Sema tries the next overload, then reports no matching overload).
 bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig,
                     const char* pattern, Domain domain, unsigned componentMask);
 
-/// BuiltinResolveFn for a pattern.
+/// BuiltinResolveFn for a pattern: resolvePattern with pattern P, domain D and component mask M
+/// (returns false when the arguments do not fit).
 template <Pattern P, Domain D, unsigned M = kAllComponents>
 bool resolveWith(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     return resolvePattern(types, args, sig, P.text, D, M);
@@ -103,15 +109,17 @@ bool resolveWith(TypeContext& types, const std::vector<QualType>& args, BuiltinS
 // Components
 // ----------------------------------------------------------------------------------------
 
-/// The call's result type (canonical).
+/// The call's result type (canonical: typedefs resolved).
 inline const Type* resultType(const BuiltinCall& call) {
     return call.type.type->canonical();
 }
-/// The type of converted argument `i` (canonical).
+/// The type of converted argument `i` (canonical); `i` must be below the call's argument
+/// count (not checked).
 inline const Type* argType(const BuiltinCall& call, size_t i) {
     return call.argTypes[i].type->canonical();
 }
-/// The component kind of a scalar or vector type.
+/// The component kind of a scalar or vector type (the element's kind for a vector, the type's own
+/// for a scalar).
 inline TypeKind elementKind(const Type* t) {
     return t->scalarType()->kind;
 }
@@ -136,8 +144,8 @@ float toHalf(double v);
 /// NaN keeps its sign and the top 10 bits of its payload, as as_ushort(half) needs).
 uint16_t halfBitsOf(float f);
 
-/// Reads a component as C++ type T (float, double, HalfComponent (as float) or a fixed-width
-/// integer).
+/// Reads a component as C++ type T (float, double, HalfComponent (as float) or a fixed-width integer;
+/// an integer component is truncated to T's width).
 template <class T>
 Arith<T> get(const Component& l) {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, HalfComponent>)
@@ -167,8 +175,8 @@ void put(Component& l, V v) {
         l.u = static_cast<T>(v);
 }
 
-/// Calls `f.template operator()<T>()` with the C++ type of floating component kind `k`
-/// (HalfComponent for half).
+/// Calls `f.template operator()<T>()` with the C++ type of floating component kind `k` (HalfComponent
+/// for half, double for double; any other kind is taken as float).
 template <class F>
 void dispatchFloat(TypeKind k, F&& f) {
     if (k == TypeKind::Double)
@@ -179,7 +187,8 @@ void dispatchFloat(TypeKind k, F&& f) {
         f.template operator()<float>();
 }
 
-/// Calls `f.template operator()<T>()` with the C++ type of integer component kind `k`.
+/// Calls `f.template operator()<T>()` with the C++ type of integer component kind `k` (int8_t for
+/// char ... uint64_t for ulong; any other kind is taken as ulong).
 template <class F>
 void dispatchInteger(TypeKind k, F&& f) {
     switch (k) {
@@ -210,7 +219,8 @@ void dispatchInteger(TypeKind k, F&& f) {
     }
 }
 
-/// Dispatches on component kind `k` with the C++ types of domain D.
+/// Dispatches on component kind `k` with the C++ types of domain D: dispatchFloat for the float
+/// domains, dispatchInteger for the integer ones, either by `k` for Domain::Any.
 template <Domain D, class F>
 void dispatch(TypeKind k, F&& f) {
     if constexpr (D == Domain::Float || D == Domain::FloatOnly || D == Domain::HalfOnly) {
@@ -226,16 +236,19 @@ void dispatch(TypeKind k, F&& f) {
 }
 
 /// Stores `v` through the pointer in argument `index` (an out-parameter such as fract's
-/// iptr), as the pointee type, attributed to the call's source range.
+/// iptr), as the pointee type, attributed to the call's source range. A null, misaligned or
+/// out-of-bounds pointer is reported by BuiltinEnv::store as its memory diagnostic (the
+/// store is then skipped).
 void storeOut(BuiltinEnv& env, const BuiltinCall& call, const Value* args, size_t index,
               const Value& v);
 
-/// The IEEE-754 bits of a float or double (zero-extended).
+/// The IEEE-754 binary32 bits of float `f`, zero-extended to 64 bits.
 inline uint64_t floatBits(float f) {
     uint32_t b;
     std::memcpy(&b, &f, sizeof b);
     return b;
 }
+/// The IEEE-754 binary64 bits of double `d`.
 inline uint64_t floatBits(double d) {
     uint64_t b;
     std::memcpy(&b, &d, sizeof b);
@@ -267,6 +280,7 @@ enum class Compute : uint8_t {
 
 namespace detail {
 
+/// Index of P's first G or g argument (whose component kind selects the C++ type), 0 if none.
 template <Pattern P>
 constexpr int firstGenArg() {
     for (size_t i = 0; i < P.argCount(); ++i)
@@ -274,6 +288,7 @@ constexpr int firstGenArg() {
     return 0;
 }
 
+/// Index of P's out-parameter (P or Q letter), -1 if none.
 template <Pattern P>
 constexpr int outArg() {
     for (size_t i = 0; i < P.argCount(); ++i)
@@ -281,6 +296,8 @@ constexpr int outArg() {
     return -1;
 }
 
+/// Reads an input component for argument letter L: int32_t for i/k, else as T (as double under
+/// Compute::Double for floating T).
 template <char L, class T, Compute C>
 auto readArg(const Component& l) {
     if constexpr (L == 'i' || L == 'k')
@@ -291,6 +308,9 @@ auto readArg(const Component& l) {
         return get<T>(l);
 }
 
+/// Writes result component `v` for result (or out-parameter) letter L: as T (G, P, E), unsigned T
+/// (U), int (I, Q), or a relational result (R: -1/0 in a vector, 1/0 as a scalar, spec
+/// 6.12.6).
 template <char L, class T, class V>
 void writeComponent(Component& l, V v, bool vector) {
     if constexpr (L == 'G' || L == 'P' || L == 'E')
@@ -305,6 +325,8 @@ void writeComponent(Component& l, V v, bool vector) {
         static_assert(L == 'G', "unsupported result letter");
 }
 
+/// applyComponents for component type T: Op per result component, scalar arguments broadcast, out components
+/// stored through the pointer argument after the loop (storeOut).
 template <Pattern P, auto Op, Compute C, class T>
 void applyTyped(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     constexpr size_t kArgs = P.argCount();
@@ -360,7 +382,8 @@ BuiltinDef viaDouble(const char* name) {
     return componentwise<P, Op, D, Compute::Double>(name);
 }
 
-/// A registry entry with a hand-written resolver and implementation (pure: ConstFold).
+/// A registry entry with a hand-written resolver and implementation; `flags` are the
+/// BuiltinFlags bits (default BuiltinConstFold: pure, no memory access and no ids).
 inline BuiltinDef custom(const char* name, BuiltinResolveFn resolve, BuiltinImplFn impl,
                          unsigned flags = BuiltinConstFold) {
     return BuiltinDef{name, resolve, impl, flags};

@@ -3,6 +3,7 @@
 #include "checks/CheckSet.h"
 #include "common/Diagnostic.h"
 #include "debug/Scheduler.h"
+#include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "runtime/ExecutionObserver.h"
 #include "runtime/KernelArgument.h"

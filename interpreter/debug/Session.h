@@ -28,6 +28,10 @@ class Memory;
 class RunDriver;
 class WorkGroup;
 class WorkItem;
+namespace ast {
+struct Expr;
+struct Stmt;
+} // namespace ast
 } // namespace clstep
 
 namespace clstep::debug {

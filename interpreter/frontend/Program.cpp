@@ -65,6 +65,11 @@ int CompileOptions::parseClStd(const std::string& value) {
     return 0;
 }
 
+Program::Program() = default;
+Program::~Program() = default;
+Program::Program(Program&&) noexcept = default;
+Program& Program::operator=(Program&&) noexcept = default;
+
 const ast::FunctionDecl* Program::findKernel(const std::string& name) const {
     for (const ast::FunctionDecl* k : kernels)
         if (k->name == name) return k;

@@ -3,7 +3,6 @@
 #include "common/Diagnostic.h"
 #include "common/SourceManager.h"
 #include "core/TypeContext.h"
-#include "frontend/Ast.h"
 #include "frontend/CompileOptions.h"
 
 #include <functional>
@@ -13,6 +12,14 @@
 #include <vector>
 
 namespace clstep {
+
+// The AST (frontend/Ast.h) only by pointer: a header that names a Program (debug/Session.h,
+// and through it the UI's) does not pull in the tree; a file that walks it includes Ast.h.
+namespace ast {
+struct TranslationUnit;
+struct FunctionDecl;
+struct VarDecl;
+} // namespace ast
 
 /// What a later layer derives from a Program once and keeps with it (the runtime's lowered
 /// code, exec::LoweredProgram), without the frontend knowing its type (see Program::derived()).
@@ -26,6 +33,12 @@ public:
 /// (the editor draws its diagnostics) but must not be run.
 class Program {
 public:
+    /// An empty program (no sources, no unit); fromFile/fromSource build real ones.
+    Program();
+    ~Program();
+    Program(Program&&) noexcept;
+    Program& operator=(Program&&) noexcept;
+
     SourceManager sources;
     uint32_t mainFile = 0;
     CompileOptions options;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Diagnostic.h"
+#include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "launch/KernelSignature.h"
 #include "launch/LaunchConfig.h"

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/SourceManager.h"
+#include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "repl/KernelBuilder.h"
 #include "repl/ReplResult.h"

@@ -1,9 +1,12 @@
 // The UI's item models on hand-made snapshots: every model under QAbstractItemModelTester,
 // roles and highlights, reset-vs-dataChanged signalling, and a 16 MiB buffer.
 #include "DiagnosticsModel.h"
+#include "EfficiencyModel.h"
 #include "EndianEvent.h"
 #include "MemoryTableModel.h"
+#include "MultiWatchModel.h"
 #include "RaceInfo.h"
+#include "SessionState.h"
 #include "Theme.h"
 #include "ValueFormat.h"
 #include "VariablesModel.h"
@@ -88,6 +91,8 @@ private slots:
     void variablesTree();
     void raceInfo();
     void marksFromDiagnosticsAlone();
+    void efficiencyByLineAndBuffer();
+    void multiWatchShapes();
 };
 
 void TestModels::valueFormats() {
@@ -478,6 +483,143 @@ void TestModels::marksFromDiagnosticsAlone() {
     m.setRegion(other, AddressSpace::Local, 0, false);
     QCOMPARE(m.index(2, 0).data(MemoryTableModel::HighlightRole).toInt(),
              int(MemoryTableModel::NoHighlight));
+}
+
+namespace {
+
+AccessStatsRecord accessRecord(uint32_t line, AddressSpace space, const char* buffer,
+                               uint64_t accesses, uint64_t worst, uint64_t sum) {
+    AccessStatsRecord a;
+    a.file = 1;
+    a.line = line;
+    a.space = space;
+    a.buffer = buffer;
+    a.accesses = accesses;
+    a.laneAccesses = accesses * 8;
+    a.worst = worst;
+    a.sum = sum;
+    if (space != AddressSpace::Local) {
+        a.bytesRequested = accesses * 32;
+        a.bytesMoved = sum * 32;
+    }
+    return a;
+}
+
+debug::EvalResult evaluated(const char* value) {
+    debug::EvalResult r;
+    r.ok = true;
+    r.value = value;
+    return r;
+}
+
+} // namespace
+
+// The Efficiency pane's model per line (a line's divergence row before its accesses; rows of
+// another file and lines without splits or masked lanes left out) and per buffer (the lines
+// of one buffer summed), switched back and forth and given new statistics under the tester.
+void TestModels::efficiencyByLineAndBuffer() {
+    auto s = baseSnapshot();
+    s->subGroupSize = 4;
+    DivergenceRecord d;
+    d.file = 1;
+    d.line = 12;
+    d.branches = 4;
+    d.splits = 2;
+    d.executions = 8;
+    d.maskedSlots = 8;
+    DivergenceRecord quiet = d; // no split and no masked lane: no row
+    quiet.line = 9;
+    quiet.splits = quiet.maskedSlots = 0;
+    s->divergence =
+        std::make_shared<std::vector<DivergenceRecord>>(std::vector<DivergenceRecord>{d, quiet});
+    AccessStatsRecord elsewhere = accessRecord(3, AddressSpace::Global, "in", 1, 1, 1);
+    elsewhere.file = 2;
+    s->accessStats =
+        std::make_shared<std::vector<AccessStatsRecord>>(std::vector<AccessStatsRecord>{
+            accessRecord(14, AddressSpace::Local, "partial", 4, 2, 6),
+            accessRecord(12, AddressSpace::Global, "in", 2, 1, 2),
+            accessRecord(10, AddressSpace::Local, "partial", 2, 4, 8), elsewhere});
+    EfficiencyModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(m.rowCount(), 0);
+    m.setSnapshot(s, 1);
+    QCOMPARE(m.rowCount(), 4);
+    QCOMPARE(m.columnCount(), int(EfficiencyModel::ColumnCount));
+    QCOMPARE(m.rowText(0), QStringLiteral("10\t__local\tpartial\t2 accesses\t4-way\t4.00\t"));
+    QCOMPARE(m.rowText(1),
+             QStringLiteral("12\tdivergence\t\t4 branches\t2 splits\t8 masked\t75% lanes busy"));
+    QCOMPARE(m.rowText(2), QStringLiteral("12\t__global\tin\t2 accesses\t1 segment\t1.00\t100%"));
+    QCOMPARE(m.index(1, 0).data(EfficiencyModel::LineRole).toInt(), 12);
+    QCOMPARE(m.headerData(EfficiencyModel::LineColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Line"));
+    m.setGrouping(EfficiencyModel::Grouping::ByBuffer);
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.headerData(EfficiencyModel::LineColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Lines"));
+    QStringList rows{m.rowText(0), m.rowText(1)};
+    rows.sort();
+    QCOMPARE(rows[0], QStringLiteral("12\t__global\tin\t2 accesses\t1 segment\t1.00\t100%"));
+    QCOMPARE(rows[1], QStringLiteral("14, 10\t__local\tpartial\t6 accesses\t4-way\t2.33\t"));
+    m.setGrouping(EfficiencyModel::Grouping::ByLine);
+    QCOMPARE(m.rowCount(), 4);
+    m.setSnapshot(baseSnapshot(), 1); // no statistics: no rows
+    QCOMPARE(m.rowCount(), 0);
+}
+
+// The multi-watch grid: a 1-D group wrapped (a padding cell after the last work-item), new
+// values in the same shape, a 2-D group, a failing work-item, and no expression, all under
+// the tester.
+void TestModels::multiWatchShapes() {
+    auto s = baseSnapshot(); // 4 work-items in a 1-D group
+    SessionState st;
+    st.snapshot = s;
+    st.multiWatch = QStringLiteral("lid * 2");
+    st.multiWatchValues = {evaluated("0"), evaluated("2"), evaluated("4"), evaluated("6")};
+    MultiWatchModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setWrap(3);
+    m.setState(st);
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.columnCount(), 3);
+    QCOMPARE(m.index(1, 0).data().toString(), QStringLiteral("6"));
+    QVERIFY(!m.index(1, 1).data().isValid()); // padding
+    QCOMPARE(m.headerData(1, Qt::Vertical).toString(), QStringLiteral("3"));
+    QCOMPARE(m.minimum(), 0.0);
+    QCOMPARE(m.maximum(), 6.0);
+    // the same shape, other values; one work-item failed
+    st.multiWatchValues[1].ok = false;
+    st.multiWatchValues[1].error = "division by zero";
+    st.multiWatchValues[3] = evaluated("true");
+    m.setState(st);
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.failures(), 1);
+    QCOMPARE(m.firstError(), QStringLiteral("division by zero"));
+    QCOMPARE(m.index(0, 1).data(MultiWatchModel::ErrorRole).toString(),
+             QStringLiteral("division by zero"));
+    QCOMPARE(m.index(1, 0).data(MultiWatchModel::NumberRole).toDouble(), 1.0);
+    m.setMode(MultiWatchModel::Mode::Colours);
+    QCOMPARE(m.index(0, 0).data().toString(), QString());
+    // a 2 x 2 group
+    auto twoD = std::make_shared<debug::Snapshot>(*s);
+    twoD->groupSize = {2, 2, 1};
+    for (size_t i = 0; i < twoD->workItems.size(); ++i)
+        twoD->workItems[i].id.local = {i % 2, i / 2, 0};
+    st.snapshot = twoD;
+    st.multiWatchValues = {evaluated("0"), evaluated("1"), evaluated("2"), evaluated("3")};
+    m.setMode(MultiWatchModel::Mode::Numbers);
+    m.setState(st);
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.columnCount(), 2);
+    QCOMPARE(m.index(1, 0).data().toString(), QStringLiteral("2"));
+    QCOMPARE(m.headerData(1, Qt::Vertical).toString(), QStringLiteral("y=1"));
+    QCOMPARE(m.index(1, 1).data(MultiWatchModel::LocalIdRole).toList().value(1).toULongLong(),
+             1ull);
+    // the expression removed
+    st.multiWatch.clear();
+    st.multiWatchValues.clear();
+    m.setState(st);
+    QCOMPARE(m.rowCount(), 0);
+    QCOMPARE(m.columnCount(), 0);
 }
 
 QTEST_MAIN(TestModels)

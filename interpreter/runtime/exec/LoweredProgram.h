@@ -1,5 +1,6 @@
 #pragma once
 
+#include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "runtime/exec/Code.h"
 
