@@ -92,9 +92,10 @@ bool inDomain(const Type* t, Domain domain);
 /// widest floating argument (an all-integer call is ambiguous in OpenCL C and rejected,
 /// except for FloatOnly, which has a single overload); for the integer domains the usual
 /// arithmetic conversions (C99 6.3.1.8), char and short promoted to int for Int32 (mul24).
-/// `componentMask` restricts the gentype's component count (bit n set: n components allowed, kAllComponents).
-/// Returns false, with `sig` unspecified and nothing reported, when the arguments do not fit
-/// (a BuiltinResolveFn: Sema tries the next overload, then reports no matching overload).
+/// `componentMask` restricts the gentype's component count (bit n set: n components allowed,
+/// kAllComponents). Returns false, with `sig` unspecified and nothing reported, when the arguments
+/// do not fit (a BuiltinResolveFn: Sema tries the next overload, then reports no matching
+/// overload).
 bool resolvePattern(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig,
                     const char* pattern, Domain domain, unsigned componentMask);
 
@@ -144,8 +145,8 @@ float toHalf(double v);
 /// NaN keeps its sign and the top 10 bits of its payload, as as_ushort(half) needs).
 uint16_t halfBitsOf(float f);
 
-/// Reads a component as C++ type T (float, double, HalfComponent (as float) or a fixed-width integer;
-/// an integer component is truncated to T's width).
+/// Reads a component as C++ type T (float, double, HalfComponent (as float) or a fixed-width
+/// integer; an integer component is truncated to T's width).
 template <class T>
 Arith<T> get(const Component& l) {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, HalfComponent>)
@@ -175,8 +176,8 @@ void put(Component& l, V v) {
         l.u = static_cast<T>(v);
 }
 
-/// Calls `f.template operator()<T>()` with the C++ type of floating component kind `k` (HalfComponent
-/// for half, double for double; any other kind is taken as float).
+/// Calls `f.template operator()<T>()` with the C++ type of floating component kind `k`
+/// (HalfComponent for half, double for double; any other kind is taken as float).
 template <class F>
 void dispatchFloat(TypeKind k, F&& f) {
     if (k == TypeKind::Double)
@@ -325,8 +326,8 @@ void writeComponent(Component& l, V v, bool vector) {
         static_assert(L == 'G', "unsupported result letter");
 }
 
-/// applyComponents for component type T: Op per result component, scalar arguments broadcast, out components
-/// stored through the pointer argument after the loop (storeOut).
+/// applyComponents for component type T: Op per result component, scalar arguments broadcast, out
+/// components stored through the pointer argument after the loop (storeOut).
 template <Pattern P, auto Op, Compute C, class T>
 void applyTyped(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& result) {
     constexpr size_t kArgs = P.argCount();
