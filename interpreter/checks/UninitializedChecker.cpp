@@ -61,8 +61,8 @@ void UninitializedChecker::onWorkGroupBegin(WorkGroup& group) {
 }
 
 void UninitializedChecker::onWorkGroupEnd(WorkGroup&) {
-    // The group's work-items (and their private memories) go away with it.
-    m_private.clear();
+    // The group's private memories go away with it: the next group's buffers have other
+    // serials, so the flags (and their storage) are kept for its work-items (PrivateWrites).
     m_group = nullptr;
 }
 
@@ -73,7 +73,7 @@ UninitializedChecker::shadowFor(const MemoryAccess& a) {
     std::vector<Written>* shadows = nullptr;
     switch (address::space(a.address)) {
     case AddressSpace::Private:
-        return &m_private.of(a.workItem, a.address, *a.buffer);
+        return &m_private.of(a.workItem ? a.workItem->localLinearId() : 0, a.address, *a.buffer);
     case AddressSpace::Local:
         shadows = &m_local;
         break;

@@ -100,7 +100,7 @@ private:
     std::vector<Written> m_global;           ///< noinit buffers by index (serial 0 = not tracked)
     std::vector<Written> m_constant;         ///< noinit buffers by index (serial 0 = not tracked)
     std::vector<Written> m_local;            ///< by buffer index, reset per group through serials
-    PrivateWrites m_private;                 ///< the `__private` buffers of the group's work-items
+    PrivateWrites m_private; ///< the `__private` buffers of the work-items, by local id
     // The read half of a byte copy, waiting for its write half.
     std::vector<uint8_t> m_copyFlags; ///< unless m_copyAllWritten
     uint64_t m_copySize = 0;          ///< bytes of the pending copy's read half

@@ -143,7 +143,7 @@ public:
                         if (m_writes && address::space(src) == AddressSpace::Private &&
                             address::space(dst) == AddressSpace::Private) {
                             // the observer keeping the shadow sees no `__private` copy
-                            m_writes->copied(&wi, dst, *db, src, *sb, bytes);
+                            m_writes->copied(wi.localLinearId(), dst, *db, src, *sb, bytes);
                             std::memmove(d, s, bytes);
                             return;
                         }
@@ -203,8 +203,8 @@ private:
                     m_checked.notifyAccess(wi, address, size, write, p, site);
             } else if (m_writes) {
                 if (write)
-                    m_writes->written(&wi, address, size, b);
-                else if (!m_writes->allWritten(&wi, address, size, b)) [[unlikely]]
+                    m_writes->written(wi.localLinearId(), address, size, b);
+                else if (!m_writes->allWritten(wi.localLinearId(), address, size, b)) [[unlikely]]
                     m_checked.notifyAccess(wi, address, size, false, p, site);
             }
         }
