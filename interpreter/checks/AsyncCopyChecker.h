@@ -34,6 +34,7 @@ public:
     void onRunBegin(KernelRun& run) override;
     /// Async copies move `__local`/`__global` memory only (spec 6.12.10).
     bool observesInitializedPrivateVariables() const override { return false; }
+    bool observesPrivateMemory() const override { return false; }
     void onWorkGroupBegin(WorkGroup& group) override;
     void onWorkGroupEnd(WorkGroup& group) override;
     void onAsyncCopy(const AsyncCopyCall& call) override;

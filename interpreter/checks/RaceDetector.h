@@ -79,6 +79,7 @@ public:
     void onMemoryAccess(const MemoryAccess& access) override;
     /// `__private` memory is never shared (spec 3.3), so it cannot race.
     bool observesInitializedPrivateVariables() const override { return false; }
+    bool observesPrivateMemory() const override { return false; }
     /// A detector for one thread of a parallel run: it checks its groups' `__local`
     /// accesses itself and hands their `__global` accesses and global-fence barriers to this
     /// detector in work-group order (KernelRun::inGroupOrder), so every report is the one a

@@ -12,34 +12,6 @@
 
 namespace clstep {
 
-void UninitializedChecker::Written::reset(uint64_t newSerial, uint64_t newSize) {
-    serial = newSerial;
-    size = newSize;
-    mask = 0;
-    if (newSize > 64)
-        bytes.assign(newSize, 0);
-    else
-        bytes.clear();
-}
-
-void UninitializedChecker::Written::set(uint64_t offset, uint64_t count, const uint8_t* flags) {
-    if (size <= 64 && !flags) {
-        mask |= (count >= 64 ? ~uint64_t(0) : ((uint64_t(1) << count) - 1)) << offset;
-    } else if (size <= 64) {
-        for (uint64_t i = 0; i < count; ++i) {
-            uint64_t bit = uint64_t(1) << (offset + i);
-            if (!flags || flags[i])
-                mask |= bit;
-            else
-                mask &= ~bit;
-        }
-    } else if (!flags) {
-        std::memset(bytes.data() + offset, 1, count);
-    } else {
-        std::memcpy(bytes.data() + offset, flags, count);
-    }
-}
-
 UninitializedChecker::UninitializedChecker(CheckDetails& details,
                                            std::vector<std::string> noInitOrigins)
     : m_details(details), m_noInitOrigins(std::move(noInitOrigins)) {}
@@ -53,8 +25,6 @@ void UninitializedChecker::onRunBegin(KernelRun& run) {
     m_constant.clear();
     m_local.clear();
     m_private.clear();
-    m_lastItem = nullptr;
-    m_lastPrivate = nullptr;
     m_copyPending = false;
     m_group = nullptr;
     m_privateDecls.clear();
@@ -83,8 +53,6 @@ void UninitializedChecker::onRunEnd(KernelRun&) {
     m_constant.clear();
     m_local.clear();
     m_private.clear();
-    m_lastItem = nullptr;
-    m_lastPrivate = nullptr;
 }
 
 void UninitializedChecker::onWorkGroupBegin(WorkGroup& group) {
@@ -93,10 +61,8 @@ void UninitializedChecker::onWorkGroupBegin(WorkGroup& group) {
 }
 
 void UninitializedChecker::onWorkGroupEnd(WorkGroup&) {
-    // The group's work-items (and their private memories) go away with it.
-    m_private.clear();
-    m_lastItem = nullptr;
-    m_lastPrivate = nullptr;
+    // The group's private memories go away with it: the next group's buffers have other
+    // serials, so the flags (and their storage) are kept for its work-items (PrivateWrites).
     m_group = nullptr;
 }
 
@@ -107,12 +73,7 @@ UninitializedChecker::shadowFor(const MemoryAccess& a) {
     std::vector<Written>* shadows = nullptr;
     switch (address::space(a.address)) {
     case AddressSpace::Private:
-        if (a.workItem != m_lastItem) {
-            m_lastItem = a.workItem;
-            m_lastPrivate = &m_private[a.workItem];
-        }
-        shadows = m_lastPrivate;
-        break;
+        return &m_private.of(a.workItem ? a.workItem->localLinearId() : 0, a.address, *a.buffer);
     case AddressSpace::Local:
         shadows = &m_local;
         break;

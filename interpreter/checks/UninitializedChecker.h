@@ -3,7 +3,9 @@
 #include "checks/CheckDetails.h"
 #include "checks/MemoryNames.h"
 #include "checks/SiteTable.h"
+#include "runtime/ByteWrites.h"
 #include "runtime/ExecutionObserver.h"
+#include "runtime/PrivateWrites.h"
 
 #include <cstdint>
 #include <string>
@@ -34,10 +36,11 @@ struct VarDecl;
 /// they carry the "written" state from the source bytes to the destination bytes, so
 /// copying a struct with padding or a partially written array reports nothing by itself.
 ///
-/// Shadow memory: one "written" flag per byte (a 64-bit mask for buffers of up to 64 bytes,
-/// a byte vector otherwise), per buffer, reset when the buffer slot is reused
-/// (Buffer::serial). Memory::allocate zero-fills, but only writes through the interpreter
-/// (stores, copies, initialisers, argument values) count as initialisation.
+/// Shadow memory: one "written" flag per byte (ByteWrites), per buffer, reset when the buffer
+/// slot is reused (Buffer::serial); for `__private` buffers, per work-item (PrivateWrites,
+/// which the memory port may update itself for in-place accesses). Memory::allocate zero-fills, but
+/// only writes through the interpreter (stores, copies, initialisers, argument values) count as
+/// initialisation.
 class UninitializedChecker final : public ExecutionObserver {
 public:
     /// `details` receives the location facts of each distinct report; it must outlive the
@@ -55,6 +58,9 @@ public:
     void onMemoryAccess(const MemoryAccess& access) override;
     /// An initialized variable has no uninitialized bytes left to read by name.
     bool observesInitializedPrivateVariables() const override { return false; }
+    /// Its `__private` shadow memory: a memory port may keep it for the loads and stores it
+    /// performs in place (see ExecutionObserver::privateWrites()).
+    PrivateWrites* privateWrites() override { return &m_private; }
     /// A copy for one thread of a parallel run; it tracks the launch's `noinit` buffers
     /// itself. Exact only with the race detector's proof that the groups shared no written
     /// __global byte (parallelWithoutProof() is false: KernelRun::parallelObservable), which
@@ -64,30 +70,7 @@ public:
     void onRunDiscarded(KernelRun& run) override;
 
 private:
-    /// Which bytes of one buffer were written.
-    struct Written {
-        uint64_t serial = 0;
-        uint64_t size = 0;
-        uint64_t mask = 0;          ///< buffers of up to 64 bytes
-        std::vector<uint8_t> bytes; ///< larger buffers (1 = written)
-        void reset(uint64_t serial, uint64_t size);
-        bool test(uint64_t offset) const {
-            return size <= 64 ? ((mask >> offset) & 1) != 0 : bytes[offset] != 0;
-        }
-        /// True when all of bytes [offset, offset + count) were written.
-        bool all(uint64_t offset, uint64_t count) const {
-            if (size <= 64) {
-                uint64_t bits = (count >= 64 ? ~uint64_t(0) : ((uint64_t(1) << count) - 1))
-                                << offset;
-                return (mask & bits) == bits;
-            }
-            for (uint64_t i = 0; i < count; ++i)
-                if (!bytes[offset + i]) return false;
-            return true;
-        }
-        /// Marks bytes [offset, offset + count) written, or copies `flags` (1 = written).
-        void set(uint64_t offset, uint64_t count, const uint8_t* flags);
-    };
+    using Written = ByteWrites;
 
     /// Where the never-written bytes of `a` come from (docs/diagnostics.md "Origins").
     struct Origin {
@@ -117,9 +100,7 @@ private:
     std::vector<Written> m_global;           ///< noinit buffers by index (serial 0 = not tracked)
     std::vector<Written> m_constant;         ///< noinit buffers by index (serial 0 = not tracked)
     std::vector<Written> m_local;            ///< by buffer index, reset per group through serials
-    std::unordered_map<const WorkItem*, std::vector<Written>> m_private;
-    const WorkItem* m_lastItem = nullptr;
-    std::vector<Written>* m_lastPrivate = nullptr;
+    PrivateWrites m_private; ///< the `__private` buffers of the work-items, by local id
     // The read half of a byte copy, waiting for its write half.
     std::vector<uint8_t> m_copyFlags; ///< unless m_copyAllWritten
     uint64_t m_copySize = 0;          ///< bytes of the pending copy's read half

@@ -3,6 +3,7 @@
 #include "runtime/AccessEventLog.h"
 #include "runtime/CheckedPort.h"
 #include "runtime/ComponentMemory.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
@@ -23,15 +24,23 @@ namespace clstep {
 /// checked path shows it (little-endian: no byte-order conversion to report). When the only
 /// observer keeps an AccessEventLog (ExecutionObserver::accessEventLog(), the access
 /// statistics), such an access is appended to that log directly instead: the same event,
-/// without a MemoryAccess and a virtual call per access.
+/// without a MemoryAccess and a virtual call per access. When one observer wants the
+/// `__private` accesses only to know which bytes were written (ExecutionObserver::
+/// privateWrites(), the uninitialized-read check), the port keeps that observer's shadow
+/// itself for the `__private` loads and stores it performs in place, and shows the observer
+/// only a load of never-written bytes (which it reports) and the ends of a byte copy that
+/// leaves `__private` memory; a copy within `__private` memory carries the written state
+/// itself (PrivateWrites::copied()). Variables declared without an initializer then go
+/// through the port (directSlot(false) is false), so that their stores are seen.
 template <bool AllSpaces>
 class DirectPort final : public MemoryPort {
 public:
     /// `observers` (empty when AllSpaces) must outlive the port, and so must `log` (the lone
-    /// observer's event log, or null; only without AllSpaces).
+    /// observer's event log, or null; only without AllSpaces) and `writes` (the `__private`
+    /// shadow of one of the observers, or null; only without AllSpaces and without `log`).
     explicit DirectPort(const std::vector<ExecutionObserver*>& observers,
-                        AccessEventLog* log = nullptr)
-        : m_checked(observers, false, true), m_log(log) {
+                        AccessEventLog* log = nullptr, PrivateWrites* writes = nullptr)
+        : m_checked(observers, false, true), m_log(log), m_writes(writes) {
         m_eventLog = log;
     }
 
@@ -39,10 +48,11 @@ public:
                          const SourceRange& site, uint64_t align) override {
         const Type* t = type->canonical();
         if (!align) align = t->align;
-        if (const uint8_t* p = direct(wi, address, t->size, false, align)) {
+        const Buffer* b = nullptr;
+        if (const uint8_t* p = direct(wi, address, t->size, false, align, b)) {
             Component l;
             componentmem::readComponent(p, t->kind, false, l);
-            observed(wi, address, t->size, false, p, site);
+            observed(wi, address, t->size, false, p, site, *b);
             return l;
         }
         return m_checked.loadScalar(wi, address, type, site, align);
@@ -51,9 +61,10 @@ public:
                      const SourceRange& site, uint64_t align) override {
         const Type* t = type->canonical();
         if (!align) align = t->align;
-        if (uint8_t* p = direct(wi, address, t->size, true, align)) {
+        const Buffer* b = nullptr;
+        if (uint8_t* p = direct(wi, address, t->size, true, align, b)) {
             componentmem::writeComponent(p, t->kind, false, v);
-            observed(wi, address, t->size, true, p, site);
+            observed(wi, address, t->size, true, p, site, *b);
             return;
         }
         m_checked.storeScalar(wi, address, type, v, site, align);
@@ -64,14 +75,15 @@ public:
         if (!align) align = t->align;
         const bool vector = t->kind == TypeKind::Vector;
         const uint64_t size = vector ? t->element->size * t->count : t->size;
-        if (const uint8_t* d = direct(wi, address, size, false, align)) {
+        const Buffer* b = nullptr;
+        if (const uint8_t* d = direct(wi, address, size, false, align, b)) {
             Value v;
             if (vector)
                 componentmem::readComponents(d, t->element->kind, t->element->size, t->count,
                                              v.components);
             else
                 componentmem::readComponent(d, t->kind, false, v.components[0]);
-            observed(wi, address, size, false, d, site);
+            observed(wi, address, size, false, d, site, *b);
             return v;
         }
         return m_checked.load(wi, address, type, site, align);
@@ -85,9 +97,10 @@ public:
             return MemoryPort::loadComponents(wi, address, type, site, align, out, count);
         if (!align) align = t->align;
         const uint64_t size = t->element->size * t->count;
-        if (const uint8_t* d = direct(wi, address, size, false, align)) {
+        const Buffer* b = nullptr;
+        if (const uint8_t* d = direct(wi, address, size, false, align, b)) {
             componentmem::readComponents(d, t->element->kind, t->element->size, t->count, out);
-            observed(wi, address, size, false, d, site);
+            observed(wi, address, size, false, d, site, *b);
             return;
         }
         const Value v = m_checked.load(wi, address, type, site, align);
@@ -99,13 +112,14 @@ public:
         if (!align) align = t->align;
         const bool vector = t->kind == TypeKind::Vector;
         const uint64_t size = vector ? t->element->size * t->count : t->size;
-        if (uint8_t* d = direct(wi, address, size, true, align)) {
+        const Buffer* b = nullptr;
+        if (uint8_t* d = direct(wi, address, size, true, align, b)) {
             if (vector)
                 componentmem::writeComponents(d, t->element->kind, t->element->size, t->count,
                                               v.components);
             else
                 componentmem::writeComponent(d, t->kind, false, v.components[0]);
-            observed(wi, address, size, true, d, site);
+            observed(wi, address, size, true, d, site, *b);
             return;
         }
         m_checked.store(wi, address, type, v, site, align);
@@ -113,8 +127,9 @@ public:
     uint8_t* access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                     const SourceRange& site) override {
         // in place when every check passes (as the checked path would return these bytes)
+        const Buffer* b = nullptr;
         if (address && size)
-            if (uint8_t* p = direct(wi, address, size, write, 1)) return p;
+            if (uint8_t* p = direct(wi, address, size, write, 1, b)) return p;
         return m_checked.access(wi, address, size, write, site);
     }
     void copy(WorkItem& wi, uint64_t dst, uint64_t src, uint64_t bytes,
@@ -123,9 +138,18 @@ public:
         // assignment, by-value arguments and results). Nothing observes (AllSpaces), or the
         // observers see the ends outside `__private` as the checked copy shows them: the
         // source read before the bytes move, then the destination written.
+        const Buffer *sb = nullptr, *db = nullptr;
         if (bytes && src && dst)
-            if (uint8_t* s = direct(wi, src, bytes, false, 1))
-                if (uint8_t* d = direct(wi, dst, bytes, true, 1)) {
+            if (uint8_t* s = direct(wi, src, bytes, false, 1, sb))
+                if (uint8_t* d = direct(wi, dst, bytes, true, 1, db)) {
+                    if constexpr (!AllSpaces)
+                        if (m_writes && address::space(src) == AddressSpace::Private &&
+                            address::space(dst) == AddressSpace::Private) {
+                            // the observer keeping the shadow sees no `__private` copy
+                            m_writes->copied(wi.localLinearId(), dst, *db, src, *sb, bytes);
+                            std::memmove(d, s, bytes);
+                            return;
+                        }
                     copied(wi, src, bytes, false, s, site);
                     std::memmove(d, s, bytes);
                     copied(wi, dst, bytes, true, d, site);
@@ -141,7 +165,11 @@ public:
             if (!m_log || address::space(address) != AddressSpace::Private)
                 m_checked.notifyAccess(wi, address, size, write, p, site, copy);
     }
-    bool directSlot(bool) const override { return true; }
+    /// Always, but for a variable declared without an initializer when the port keeps an
+    /// observer's `__private` shadow (its stores must mark the bytes written).
+    bool directSlot(bool initializedNow) const override {
+        return AllSpaces || initializedNow || !m_writes;
+    }
     bool unobserved() const override { return AllSpaces; }
     bool privateUnobserved() const override { return AllSpaces || m_log; }
     void reportError(WorkItem& wi, DiagnosticKind kind, const std::string& message,
@@ -151,9 +179,9 @@ public:
 
 private:
     /// The bytes of the access when it may be done in place (it passes every check of the
-    /// checked path), else null.
+    /// checked path), else null; `buffer` is then set to the buffer they lie in.
     static uint8_t* direct(WorkItem& wi, uint64_t address, uint64_t size, bool write,
-                           uint64_t align) {
+                           uint64_t align, const Buffer*& buffer) {
         Memory* mem = wi.memoryOf(address);
         if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
         Buffer* b = mem->buffer(address);
@@ -161,32 +189,44 @@ private:
         if (!b || !b->alive || (write ? b->readOnly : b->writeOnly) ||
             off + size > b->bytes.size() || (off & (align - 1)) != 0)
             return nullptr;
+        buffer = b;
         return b->bytes.data() + off;
     }
-    /// After an access done in place: the observers see it as the checked path shows it
-    /// (`__private` accesses are not observed).
+    /// After an access done in place (to buffer `b`): the observers see it as the checked
+    /// path shows it. A `__private` access is not observed, but for the shadow of written
+    /// bytes when the port keeps one: a store marks its bytes, and only a load of a byte never
+    /// written reaches the observers (to be reported).
     void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
-                  const SourceRange& site) {
-        if constexpr (!AllSpaces)
+                  const SourceRange& site, const Buffer& b) {
+        if constexpr (!AllSpaces) {
             if (address::space(address) != AddressSpace::Private) {
                 if (m_log)
                     m_log->appendAccess(wi.localLinearId(), address, size, site);
                 else
                     m_checked.notifyAccess(wi, address, size, write, p, site);
+            } else if (m_writes) {
+                if (write)
+                    m_writes->written(wi.localLinearId(), address, size, b);
+                else if (!m_writes->allWritten(wi.localLinearId(), address, size, b)) [[unlikely]]
+                    m_checked.notifyAccess(wi, address, size, false, p, site);
             }
+        }
     }
 
     /// After one end of a copy done in place: the observers see it as the checked copy shows
-    /// it, unless it is `__private` (in place and unobserved, as loads and stores).
+    /// it, unless it is `__private` (in place and unobserved, as loads and stores; when the
+    /// port keeps an observer's shadow, that end is shown too, for the observer to carry the
+    /// written state between the spaces).
     void copied(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                 const SourceRange& site) {
         if constexpr (!AllSpaces)
-            if (address::space(address) != AddressSpace::Private)
+            if (m_writes || address::space(address) != AddressSpace::Private)
                 m_checked.notifyAccess(wi, address, size, write, p, site, true);
     }
 
     CheckedPort m_checked;
-    AccessEventLog* m_log; ///< the lone observer's event log, or null
+    AccessEventLog* m_log;   ///< the lone observer's event log, or null
+    PrivateWrites* m_writes; ///< the `__private` shadow the port keeps, or null
 };
 
 } // namespace clstep

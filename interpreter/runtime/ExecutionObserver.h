@@ -11,6 +11,7 @@
 namespace clstep {
 
 class AccessEventLog;
+class PrivateWrites;
 class KernelRun;
 class WorkGroup;
 class WorkItem;
@@ -102,6 +103,17 @@ public:
     /// but for `__private` accesses, which such an observer ignores (the port does not
     /// notify it of them).
     virtual AccessEventLog* accessEventLog() { return nullptr; }
+    /// The observer's `__private` shadow memory of written bytes, or null. An observer that
+    /// returns it declares that, for an access to `__private` memory that passes every check
+    /// and is not a byte copy or an atomic, its onMemoryAccess() does exactly this: a write
+    /// marks the bytes written in it (PrivateWrites::written()); a read whose bytes were all
+    /// written (PrivateWrites::allWritten()) does nothing. When every other observer needs no
+    /// `__private` access (observesPrivateMemory() false) and this one needs no access to
+    /// initialized private variables (observesInitializedPrivateVariables() false), the
+    /// memory port performs such accesses in place and keeps the shadow itself
+    /// (runtime/DirectPort.h): the observer only sees the reads of never-written bytes, byte
+    /// copies with an end outside `__private` memory, and the other accesses.
+    virtual PrivateWrites* privateWrites() { return nullptr; }
     /// A load or store through an `endian(host)` pointer on a device whose byte order
     /// differs from the host's: `before` are the bytes in memory, `after` the converted
     /// bytes (both `size` bytes).

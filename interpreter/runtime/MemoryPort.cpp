@@ -13,15 +13,21 @@ MemoryPort::~MemoryPort() = default;
 std::unique_ptr<MemoryPort> MemoryPort::choose(const std::vector<ExecutionObserver*>& observers,
                                                bool bigEndian) {
     bool initialized = !bigEndian, privateSpace = !bigEndian;
-    for (const ExecutionObserver* o : observers) {
+    // The one observer of `__private` accesses whose shadow the port may keep itself.
+    PrivateWrites* writes = nullptr;
+    for (ExecutionObserver* o : observers) {
         if (o->observesInitializedPrivateVariables()) initialized = false;
-        if (o->observesPrivateMemory()) privateSpace = false;
+        if (!o->observesPrivateMemory()) continue;
+        if (!writes && !o->observesInitializedPrivateVariables())
+            if ((writes = o->privateWrites())) continue;
+        privateSpace = false;
     }
     if (!bigEndian && observers.empty()) return std::make_unique<DirectPort<true>>(observers);
     if (privateSpace) {
         // a lone observer with an event log gets its in-place accesses appended directly
-        AccessEventLog* log = observers.size() == 1 ? observers[0]->accessEventLog() : nullptr;
-        return std::make_unique<DirectPort<false>>(observers, log);
+        AccessEventLog* log =
+            observers.size() == 1 && !writes ? observers[0]->accessEventLog() : nullptr;
+        return std::make_unique<DirectPort<false>>(observers, log, writes);
     }
     return std::make_unique<CheckedPort>(observers, bigEndian, initialized);
 }

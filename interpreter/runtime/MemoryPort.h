@@ -44,7 +44,9 @@ public:
 
     /// Chooses the port for work-items observed by `observers` on a device of the given byte
     /// order: DirectPort for all address spaces when nothing observes, DirectPort for
-    /// `__private` only when no observer wants private accesses, else a CheckedPort.
+    /// `__private` only when no observer wants private accesses but, at most, one that lets
+    /// the port keep its shadow of written bytes (ExecutionObserver::privateWrites()), else a
+    /// CheckedPort.
     static std::unique_ptr<MemoryPort> choose(const std::vector<ExecutionObserver*>& observers,
                                               bool bigEndian);
 

@@ -1,5 +1,9 @@
 // The memory port of a run (runtime/MemoryPort.h): which port a run chooses, and that the
 // direct port reports every error exactly as the checked port does (it forwards to it).
+#include "checks/AsyncCopyChecker.h"
+#include "checks/CheckDetails.h"
+#include "checks/RaceDetector.h"
+#include "checks/UninitializedChecker.h"
 #include "frontend/Program.h"
 #include "runtime/CheckedPort.h"
 #include "runtime/DirectPort.h"
@@ -92,6 +96,35 @@ private slots:
         auto privateDirect = MemoryPort::choose(other, false);
         QVERIFY(dynamic_cast<DirectPort<false>*>(privateDirect.get()));
         QVERIFY(privateDirect->directSlot(false));
+    }
+
+    void defaultChecksKeepThePrivateShadowInThePort() {
+        // The default checks (races, uninitialized reads, async copies): only the
+        // uninitialized-read check wants `__private` accesses, and only to know which bytes
+        // were written, so the port accesses `__private` memory in place and keeps that
+        // check's shadow; variables declared without an initializer go through the port.
+        CheckDetails details;
+        RaceDetector races(details, false);
+        UninitializedChecker uninitialized(details);
+        AsyncCopyChecker copies(details);
+        QVERIFY(!races.observesPrivateMemory());
+        QVERIFY(!copies.observesPrivateMemory());
+        QVERIFY(uninitialized.privateWrites());
+        std::vector<ExecutionObserver*> checks{&races, &uninitialized, &copies};
+        auto port = MemoryPort::choose(checks, false);
+        QVERIFY(dynamic_cast<DirectPort<false>*>(port.get()));
+        QVERIFY(!port->directSlot(false));
+        QVERIFY(port->directSlot(true));
+        QVERIFY(!port->privateUnobserved());
+        // big-endian: checked; another observer of `__private` accesses: checked
+        QVERIFY(dynamic_cast<CheckedPort*>(MemoryPort::choose(checks, true).get()));
+        CountingObserver wantsPrivate(true);
+        std::vector<ExecutionObserver*> more{&races, &uninitialized, &wantsPrivate};
+        QVERIFY(dynamic_cast<CheckedPort*>(MemoryPort::choose(more, false).get()));
+        // two shadows: the port keeps at most one
+        UninitializedChecker second(details);
+        std::vector<ExecutionObserver*> two{&uninitialized, &second};
+        QVERIFY(dynamic_cast<CheckedPort*>(MemoryPort::choose(two, false).get()));
     }
 
     void directPortReportsExactlyAsTheCheckedPort() {

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "core/Address.h"
+#include "runtime/ByteWrites.h"
+#include "runtime/Memory.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace clstep {
+
+/// Which bytes of the `__private` buffers of each work-item of the running work-group were
+/// written, by local linear id (spec 3.2.1): the `__private` shadow memory of the
+/// uninitialized-read check (checks/UninitializedChecker, which owns it and returns it from
+/// ExecutionObserver::privateWrites()).
+///
+/// It lives in runtime/ so that a memory port can keep it itself for the `__private` loads
+/// and stores it performs in place (DirectPort): a store marks its bytes written, a load of
+/// bytes all written needs nothing else, and only a load of never-written bytes (a report)
+/// and byte copies that leave `__private` memory go to the observer as a MemoryAccess.
+/// Addresses are encoded `__private` addresses (core/Address.h), sizes in bytes; the buffer
+/// passed with an address is the one it lies in. Not thread-safe: one per thread's checker.
+///
+/// The flags of a work-item stay for the work-item with the same local id in the next
+/// work-groups (their storage too): each buffer's flags name the Buffer::serial they belong
+/// to, unique per allocation in the process, so a buffer of a later work-item never takes
+/// the flags of an earlier one.
+class PrivateWrites {
+public:
+    /// The flags of buffer `b` (at `address`) of the work-item with local linear id
+    /// `itemId`, cleared when the buffer's slot was allocated again since they were last
+    /// used (Buffer::serial).
+    [[gnu::always_inline]] ByteWrites& of(uint64_t itemId, uint64_t address, const Buffer& b) {
+        std::vector<ByteWrites>& item = itemOf(itemId);
+        const uint32_t index = address::buffer(address);
+        if (index < item.size()) [[likely]] {
+            ByteWrites& w = item[index];
+            if (w.serial == b.serial) [[likely]]
+                return w;
+        }
+        return renew(item, index, b);
+    }
+    /// A store of `size` bytes at `address` (in buffer `b`) by work-item `itemId`.
+    void written(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
+        ByteWrites& w = of(itemId, address, b);
+        const uint64_t off = address::offset(address);
+        if (off + size <= w.size) w.set(off, size, nullptr);
+    }
+    /// False when a load of `size` bytes at `address` (in buffer `b`) by work-item `itemId`
+    /// reads a byte never written (an uninitialized read).
+    bool allWritten(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
+        const ByteWrites& w = of(itemId, address, b);
+        const uint64_t off = address::offset(address);
+        return off + size > w.size || w.all(off, size);
+    }
+    /// A byte copy of `size` bytes by work-item `itemId` from `src` (in buffer `sb`) to `dst` (in
+    /// buffer `db`), both `__private`: the destination bytes take the written state of the source
+    /// bytes (a copy is not a use: UninitializedChecker).
+    void copied(uint64_t itemId, uint64_t dst, const Buffer& db, uint64_t src, const Buffer& sb,
+                uint64_t size) {
+        std::vector<ByteWrites>& item = itemOf(itemId);
+        const uint32_t hi = std::max(address::buffer(dst), address::buffer(src));
+        if (hi >= item.size()) item.resize(hi + 1); // of() below does not resize again
+        const ByteWrites& s = of(itemId, src, sb);
+        const uint64_t so = address::offset(src);
+        const bool allWritten = so + size > s.size || s.all(so, size);
+        if (!allWritten) {
+            m_flags.assign(size, 1);
+            for (uint64_t i = 0; i < size; ++i)
+                m_flags[i] = s.test(so + i) ? 1 : 0;
+        }
+        ByteWrites& d = of(itemId, dst, db);
+        const uint64_t off = address::offset(dst);
+        if (off + size <= d.size) d.set(off, size, allWritten ? nullptr : m_flags.data());
+    }
+    /// Forgets every work-item and frees the flags (the end of a run).
+    void clear() {
+        m_items.clear();
+        m_last = nullptr;
+    }
+
+private:
+    /// of() for a buffer whose flags are not there yet or belong to an earlier allocation.
+    [[gnu::noinline]] static ByteWrites& renew(std::vector<ByteWrites>& item, uint32_t index,
+                                               const Buffer& b) {
+        if (index >= item.size()) item.resize(index + 1);
+        ByteWrites& w = item[index];
+        w.reset(b.serial, b.size());
+        return w;
+    }
+    std::vector<ByteWrites>& itemOf(uint64_t item) {
+        if (item != m_lastId || !m_last) [[unlikely]] {
+            if (item >= m_items.size()) m_items.resize(item + 1);
+            m_lastId = item;
+            m_last = &m_items[item];
+        }
+        return *m_last;
+    }
+
+    std::vector<std::vector<ByteWrites>> m_items; ///< by local linear id, then buffer index
+    uint64_t m_lastId = 0;                        ///< the work-item itemOf() found last
+    std::vector<ByteWrites>* m_last = nullptr;    ///< its flags (&m_items[m_lastId]), or null
+    std::vector<uint8_t> m_flags;                 ///< copied(): the source's flags
+};
+
+} // namespace clstep
