@@ -98,6 +98,12 @@ private:
     /// Barrier op `op` (spec 6.12.8): its flags (and other arguments), then the work-group
     /// barrier. Kept out of runLowered()'s loop.
     [[gnu::noinline]] void runBarrier(const exec::Op& op);
+    /// CountedLoop op `op`, reached at the end of the loop's empty body (the condition held):
+    /// when nothing watches the statements (no debugger controller, flow observer or
+    /// statement counts) and the remaining iterations fit in the step limit, sets the loop
+    /// variable to its value in the last iteration and counts the skipped iterations' steps,
+    /// as running them would; else does nothing (the loop runs, and stops at the limit).
+    [[gnu::noinline]] void runCountedLoop(const exec::Op& op);
     // what lowered expressions call (EvaluatorCall.cpp, exec/RunAggregate.cpp)
     /// Reports an `array-index` error when `i` lies outside the static array that `x`
     /// subscripts, for arrays that are not a whole variable (a record member, an inner

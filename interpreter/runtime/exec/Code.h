@@ -63,6 +63,11 @@ enum class OpKind : uint8_t {
     Return,      ///< set the return value from `node` (scalar, aggregate or vector node; a void
                  ///< expression evaluated, the value zero), if any, and leave the function
     DeclInit,    ///< declare `var` and run initializer plan `table` (Function::inits)
+    /// The end of the empty body of a counting loop (`for (...; i < N; i++);`, Lowerer::
+    /// countedLoop): `var` is the loop's private integer variable, `node` the bound, `table`
+    /// the comparison (ast::BinaryOp) with bit 8 set for `--`, `target` the Step ops of one
+    /// iteration. Evaluator::runCountedLoop moves `var` to its last iteration's value at once.
+    CountedLoop,
 };
 
 /// One op of a lowered function body.

@@ -180,6 +180,98 @@ void Lowerer::decl(const VarDecl* v) {
     emit(op);
 }
 
+namespace {
+/// True when integer expression `e` has no side effects, reports nothing and does not read
+/// `v`: constants, other private variables and parameters, and casts, unary and
+/// non-dividing binary operators of them (an empty loop body changes none of them).
+bool loopInvariant(const Expr* e, const Decl* v) {
+    if (!e->type.type || !e->type->canonical()->isInteger()) return false;
+    switch (e->kind) {
+    case ExprKind::IntLiteral:
+    case ExprKind::Sizeof:
+    case ExprKind::Alignof:
+    case ExprKind::VecStep:
+        return true;
+    case ExprKind::Name: {
+        auto* n = static_cast<const NameExpr*>(e);
+        return n->frameSlot >= 0 && n->decl != v && !n->type.isVolatile;
+    }
+    case ExprKind::ImplicitCast:
+        return loopInvariant(static_cast<const ImplicitCastExpr*>(e)->operand.get(), v);
+    case ExprKind::Cast:
+        return loopInvariant(static_cast<const CastExpr*>(e)->operand.get(), v);
+    case ExprKind::Unary: {
+        auto* u = static_cast<const UnaryExpr*>(e);
+        return (u->op == UnaryOp::Plus || u->op == UnaryOp::Minus || u->op == UnaryOp::BitNot ||
+                u->op == UnaryOp::LogNot) &&
+               loopInvariant(u->operand.get(), v);
+    }
+    case ExprKind::Binary: {
+        auto* b = static_cast<const BinaryExpr*>(e);
+        switch (b->op) {
+        case BinaryOp::Add:
+        case BinaryOp::Sub:
+        case BinaryOp::Mul:
+        case BinaryOp::BitAnd:
+        case BinaryOp::BitOr:
+        case BinaryOp::BitXor:
+            return loopInvariant(b->lhs.get(), v) && loopInvariant(b->rhs.get(), v);
+        default:
+            return false;
+        }
+    }
+    default:
+        return false;
+    }
+}
+} // namespace
+
+void Lowerer::countedLoop(const ForStmt* f, uint32_t bodyStart) {
+    // A compiler deletes such a loop (LLVM's loop deletion and induction-variable
+    // simplification); the interpreter keeps the loop but jumps over its iterations
+    // (Evaluator::runCountedLoop), so a delay loop of 10^5 iterations does not take 10^5
+    // trips through the op loop.
+    if (!f->cond || !f->inc || f->cond->kind != ExprKind::Binary) return;
+    uint32_t steps = 0;
+    for (uint32_t i = bodyStart; i < here(); ++i) {
+        if (m_f->ops[i].kind != OpKind::Step) return;
+        ++steps;
+    }
+    auto* cond = static_cast<const BinaryExpr*>(f->cond.get());
+    if (cond->lhs->kind != ExprKind::Name) return;
+    auto* name = static_cast<const NameExpr*>(cond->lhs.get());
+    if (!name->decl || name->decl->kind != DeclKind::Var || name->frameSlot < 0) return;
+    auto* v = static_cast<const VarDecl*>(name->decl);
+    if (v->type.isVolatile || v->isProgramScope || v->type.space != AddressSpace::Private) return;
+    const TypeKind k = v->type->canonical()->kind;
+    if (k != TypeKind::Int && k != TypeKind::UInt && k != TypeKind::Long && k != TypeKind::ULong)
+        return;
+    if (!cond->computeType.type || cond->computeType->canonical()->kind != k) return;
+    // the bound: an integer constant or another private variable or parameter (the empty body
+    // changes neither), converted to the variable's type
+    if (!loopInvariant(cond->rhs.get(), name->decl)) return;
+    if (f->inc->kind != ExprKind::Unary) return;
+    auto* inc = static_cast<const UnaryExpr*>(f->inc.get());
+    const bool dec = inc->op == UnaryOp::PreDec || inc->op == UnaryOp::PostDec;
+    if (!dec && inc->op != UnaryOp::PreInc && inc->op != UnaryOp::PostInc) return;
+    if (inc->operand->kind != ExprKind::Name ||
+        static_cast<const NameExpr*>(inc->operand.get())->decl != name->decl)
+        return;
+    const BinaryOp op = cond->op;
+    const bool fits = dec ? (op == BinaryOp::Gt || op == BinaryOp::Ge || op == BinaryOp::Ne)
+                          : (op == BinaryOp::Lt || op == BinaryOp::Le || op == BinaryOp::Ne);
+    if (!fits) return;
+    Op o;
+    o.kind = OpKind::CountedLoop;
+    o.var = v;
+    o.node = scalar(cond->rhs.get());
+    o.expr = f->inc.get();
+    o.table = static_cast<uint32_t>(op) | (dec ? 0x100u : 0u);
+    o.target = steps;
+    o.condKind = k;
+    emit(o);
+}
+
 void Lowerer::stmt(const Stmt* s) {
     if (!s) return;
     {
@@ -276,7 +368,9 @@ void Lowerer::stmt(const Stmt* s) {
         const uint32_t top = here();
         const uint32_t bf = f->cond ? branchFalse(f->cond.get()) : UINT32_MAX;
         m_breakables.push_back({});
+        const uint32_t bodyStart = here();
         stmt(f->body.get());
+        countedLoop(f, bodyStart);
         const uint32_t cont = here();
         if (f->inc) {
             Op inc;

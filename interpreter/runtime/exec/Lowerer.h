@@ -50,6 +50,12 @@ private:
     const Node* statementExpr(const ast::Expr* e);
     /// Op for a condition: BranchFalse with its lowered node.
     uint32_t branchFalse(const ast::Expr* cond);
+    /// After the body of `for` loop `f` was lowered from op `bodyStart` on: when the body is
+    /// empty (only Step ops: `;` or `{}`), the condition compares a private `int`, `uint`,
+    /// `long` or `ulong` variable (not volatile) with an integer constant or another private
+    /// variable or parameter in the variable's type (`<`, `<=`, `!=` with `++`; `>`, `>=`,
+    /// `!=` with `--`) and the increment is that `++`/`--`, emits an OpKind::CountedLoop op.
+    void countedLoop(const ast::ForStmt* f, uint32_t bodyStart);
     /// The variables declared on the way from `root` down to `target` (seek mode).
     static void collectSkipped(const ast::Stmt* root, const ast::Stmt* target,
                                std::vector<const ast::VarDecl*>& out);

@@ -51,6 +51,67 @@ void Evaluator::runBarrier(const exec::Op& op) {
     m_wi.barrier(flags, op.expr->range);
 }
 
+void Evaluator::runCountedLoop(const exec::Op& op) {
+    using ast::BinaryOp;
+    if (m_wi.m_stepHooks || m_wi.m_flowObserved || m_wi.m_statementLog) return;
+    const ast::VarDecl* v = op.var;
+    const uint64_t addr = m_wi.m_frames.back().slots[v->slot];
+    if (!addr) return;
+    const TypeKind k = op.condKind;
+    const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
+    const bool wide = k == TypeKind::Long || k == TypeKind::ULong;
+    const QualType& type = v->type;
+    const SourceRange& site = op.expr->range;
+    uint8_t* direct = m_directSlots[v->slot];
+    Lane cur;
+    if (direct)
+        lanemem::readLane(direct, k, false, cur);
+    else
+        cur = loadScalar(addr, type, site, 0);
+    const Lane bound = (*op.node)(*this);
+    // both in the variable's type, as 128-bit integers (no overflow below)
+    const auto value = [&](Lane l) -> __int128 {
+        if (wide) return isSigned ? __int128(l.i) : __int128(l.u);
+        return isSigned ? __int128(static_cast<int32_t>(l.i))
+                        : __int128(static_cast<uint32_t>(l.u));
+    };
+    const __int128 x = value(cur), b = value(bound);
+    const __int128 lo = isSigned ? (wide ? __int128(INT64_MIN) : __int128(INT32_MIN)) : 0;
+    const __int128 hi = wide ? (isSigned ? __int128(INT64_MAX) : __int128(UINT64_MAX))
+                             : (isSigned ? __int128(INT32_MAX) : __int128(UINT32_MAX));
+    const bool dec = op.table & 0x100;
+    const auto cmp = static_cast<BinaryOp>(op.table & 0xff);
+    __int128 last, n; // the value in the last iteration; iterations left, this one included
+    if (!dec) {
+        if (x >= b && !(cmp == BinaryOp::Le && x == b)) return; // the condition did not hold
+        if (cmp == BinaryOp::Le) {
+            if (b == hi) return; // i <= MAX never ends (and overflows)
+            last = b;
+        } else {
+            last = b - 1;
+        }
+    } else {
+        if (x <= b && !(cmp == BinaryOp::Ge && x == b)) return;
+        if (cmp == BinaryOp::Ge) {
+            if (b == lo) return;
+            last = b;
+        } else {
+            last = b + 1;
+        }
+    }
+    n = dec ? x - last + 1 : last - x + 1;
+    if (n <= 1) return;
+    const __int128 skipped = (n - 1) * __int128(op.target);
+    if (__int128(m_wi.m_steps) + skipped > __int128(m_maxSteps)) return;
+    m_wi.m_steps += static_cast<uint64_t>(skipped);
+    Lane next;
+    next.i = static_cast<int64_t>(last);
+    if (direct)
+        lanemem::writeLane(direct, k, false, next);
+    else
+        storeScalar(addr, type, next, site, 0);
+}
+
 // A port with an event log has exactly one observer, the log's owner (MemoryPort::choose), and
 // the flow observers are a subset of the port's observers: called with flow observers (not
 // empty), that owner is the lone flow observer. So the log alone decides, without looking the
@@ -137,6 +198,9 @@ void Evaluator::runLowered(const exec::Function& f) {
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
         }
+        case OpKind::CountedLoop:
+            runCountedLoop(op);
+            break;
         case OpKind::Jump:
             pc = op.target;
             break;
