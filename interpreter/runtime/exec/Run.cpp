@@ -53,9 +53,9 @@ void Evaluator::runBarrier(const exec::Op& op) {
 
 void Evaluator::runCountedLoop(const exec::Op& op) {
     using ast::BinaryOp;
-    if (m_wi.m_stepHooks || m_wi.m_flowObserved || m_wi.m_statementLog) return;
+    if (m_wi.m_hooks.any || m_wi.m_hooks.flowObserved || m_wi.m_hooks.statementLog) return;
     const ast::VarDecl* v = op.var;
-    const uint64_t addr = m_wi.m_frames.back().slots[v->slot];
+    const uint64_t addr = m_wi.m_calls.frames.back().slots[v->slot];
     if (!addr) return;
     const TypeKind k = op.condKind;
     const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
@@ -63,14 +63,14 @@ void Evaluator::runCountedLoop(const exec::Op& op) {
     const QualType& type = v->type;
     const SourceRange& site = op.expr->range;
     uint8_t* direct = m_directSlots[v->slot];
-    Lane cur;
+    Component cur;
     if (direct)
-        lanemem::readLane(direct, k, false, cur);
+        componentmem::readComponent(direct, k, false, cur);
     else
         cur = loadScalar(addr, type, site, 0);
-    const Lane bound = (*op.node)(*this);
+    const Component bound = (*op.node)(*this);
     // both in the variable's type, as 128-bit integers (no overflow below)
-    const auto value = [&](Lane l) -> __int128 {
+    const auto value = [&](Component l) -> __int128 {
         if (wide) return isSigned ? __int128(l.i) : __int128(l.u);
         return isSigned ? __int128(static_cast<int32_t>(l.i))
                         : __int128(static_cast<uint32_t>(l.u));
@@ -102,12 +102,12 @@ void Evaluator::runCountedLoop(const exec::Op& op) {
     n = dec ? x - last + 1 : last - x + 1;
     if (n <= 1) return;
     const __int128 skipped = (n - 1) * __int128(op.target);
-    if (__int128(m_wi.m_steps) + skipped > __int128(m_maxSteps)) return;
-    m_wi.m_steps += static_cast<uint64_t>(skipped);
-    Lane next;
+    if (__int128(m_wi.m_hooks.steps) + skipped > __int128(m_maxSteps)) return;
+    m_wi.m_hooks.steps += static_cast<uint64_t>(skipped);
+    Component next;
     next.i = static_cast<int64_t>(last);
     if (direct)
-        lanemem::writeLane(direct, k, false, next);
+        componentmem::writeComponent(direct, k, false, next);
     else
         storeScalar(addr, type, next, site, 0);
 }
