@@ -1,6 +1,7 @@
 // repl::TypeSpeller writes semantic types back as declarations (how the scratchpad declares a
 // kept variable again in the next synthetic kernel), and repl::TypeBytes swaps a value's byte
 // order component by component (how :endian keeps values).
+#include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "repl/TypeBytes.h"
 #include "repl/TypeSpeller.h"
