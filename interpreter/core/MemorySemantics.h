@@ -13,6 +13,9 @@ inline constexpr uint8_t kAcquire = 2;
 inline constexpr uint8_t kRelease = 3;
 inline constexpr uint8_t kAcqRel = 4;
 inline constexpr uint8_t kSeqCst = 5;
+/// No order given: an OpenCL 1.x atomic function (`atomic_add`, ...), relaxed with device
+/// scope (MemoryAccess::kNoOrder has the same value).
+inline constexpr uint8_t kNone = 0xFF;
 } // namespace memory_order
 
 /// The `memory_scope` values of OpenCL C 2.0 6.13.11.5 (3.0 6.15.12.5), numbered as clang

@@ -12,9 +12,9 @@ namespace clstep {
 /// MemoryAccess the checks see, and the CheckedPort lets program initialization write
 /// `__constant` memory.
 struct AccessContext {
-    bool atomic = false;    ///< inside an atomic function (accesses are atomic)
-    bool holdsLock = false; ///< ... and holding KernelRun::atomicMutex (`__global`)
-    uint8_t order = 0xFF;   ///< memory_order of the atomic operation (0xFF: none given)
+    bool atomic = false;                   ///< inside an atomic function (accesses are atomic)
+    bool holdsLock = false;                ///< ... and holding KernelRun::atomicMutex (`__global`)
+    uint8_t order = memory_order::kNone;   ///< memory_order of the atomic operation
     uint8_t scope = memory_scope::kDevice; ///< memory_scope of the atomic operation
     bool asyncCopy = false; ///< inside an async_work_group_copy made by this work-item
     /// Asynchronous copies this work-item started (the next one's event id is one more).
