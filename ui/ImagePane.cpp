@@ -1,5 +1,6 @@
 #include "ImagePane.h"
 
+#include "ElidedLabel.h"
 #include "ImageView.h"
 
 #include "debug/ImageTexels.h"
@@ -29,7 +30,7 @@ ImagePane::ImagePane(QWidget* parent) : QWidget(parent) {
     m_slice = new QSpinBox;
     m_slice->setPrefix(tr("slice "));
     m_slice->setToolTip(tr("Layer of an array image, depth slice of a 3D image"));
-    m_info = new QLabel;
+    m_info = new ElidedLabel; // never widens the pane (the window stays on a 1024 px screen)
     m_info->setObjectName(QStringLiteral("imageInfo"));
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     top->addWidget(m_zoomOut);
@@ -71,13 +72,13 @@ void ImagePane::setRegion(SnapshotPtr snapshot, int index) {
 }
 
 QString ImagePane::infoText() const {
-    return m_info->text();
+    return m_info->fullText();
 }
 
 void ImagePane::showInfo(const QString& hovered) {
-    m_info->setText(hovered.isEmpty()
-                        ? m_summary + tr(" · outlines: read / written by the last step")
-                        : hovered);
+    m_info->setFullText(hovered.isEmpty()
+                            ? m_summary + tr(" · outlines: read / written by the last step")
+                            : hovered);
 }
 
 } // namespace clstep::ui

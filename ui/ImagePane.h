@@ -11,6 +11,7 @@ class QToolButton;
 
 namespace clstep::ui {
 
+class ElidedLabel;
 class ImageView;
 
 /// The picture of an image argument in the `__global` memory pane (issue 14 item 1): an
@@ -36,8 +37,8 @@ private:
     QToolButton* m_zoomOut = nullptr;
     QLabel* m_zoomLabel = nullptr;
     QSpinBox* m_slice = nullptr;
-    QLabel* m_info = nullptr;
-    QString m_summary; ///< "8×8 CL_RGBA/CL_UNORM_INT8 image2d_t"
+    ElidedLabel* m_info = nullptr; ///< the image summary or the hovered texel (elided, tooltip)
+    QString m_summary;             ///< "8×8 CL_RGBA/CL_UNORM_INT8 image2d_t"
 };
 
 } // namespace clstep::ui

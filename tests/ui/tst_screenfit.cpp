@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -43,6 +44,7 @@ private slots:
     void teachingLayoutFits();
     void viewMenuFitsTheScreen();
     void simtStepsKeepTheWindowOnScreen();
+    void imagePaneKeepsTheWindowOnScreen();
     void tabsAndStatusReadable();
     void toolbarFitsTheScreen();
 
@@ -212,6 +214,26 @@ void TestScreenFit::simtStepsKeepTheWindowOnScreen() {
         problems << QStringLiteral("%1 of %2 rows of tiles").arg(tileRows).arg(groupRows);
     problems.removeAll(QString());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+}
+
+void TestScreenFit::imagePaneKeepsTheWindowOnScreen() {
+    // image_blur: the __global pane draws src and dst as pictures with a line of information
+    // above them ("8x8 image2d_t CL_RGBA/CL_UNORM_INT8 · outlines: ..."), which once widened
+    // the window to 1232 px
+    QVERIFY(m_window->openPath(test::sample("image_blur.sim")));
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(script({"step*14"}));
+    QTest::qWait(1200);
+    checkOnScreen("image_blur after 14 steps");
+    QLabel* info = nullptr; // the shown image's (src; dst's pane is another tab)
+    for (QLabel* l : m_window->findChildren<QLabel*>(QStringLiteral("imageInfo")))
+        if (l->isVisible()) info = l;
+    QVERIFY(info);
+    // the whole information is still readable: shown, or in the tooltip when elided
+    const QString shown = info->text();
+    QVERIFY2(shown.contains(QStringLiteral("image2d_t")) ||
+                 info->toolTip().contains(QStringLiteral("outlines: read / written")),
+             qPrintable(shown + QStringLiteral(" | ") + info->toolTip()));
 }
 
 void TestScreenFit::tabsAndStatusReadable() {
