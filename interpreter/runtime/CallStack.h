@@ -22,9 +22,9 @@ struct CallStack {
     /// slot, and the temporaries to release at return.
     struct Frame {
         const ast::FunctionDecl* function = nullptr;
-        std::vector<uint64_t> slots;  ///< address of each variable/parameter
-        std::vector<uint8_t*> direct; ///< bytes of private scalar slots (fast path), else null
-        std::vector<uint64_t> temps;  ///< temporaries released at return
+        std::vector<uint64_t> addresses; ///< address of each variable/parameter (by frame slot)
+        std::vector<uint8_t*> direct;    ///< bytes of private scalar slots (fast path), else null
+        std::vector<uint64_t> temps;     ///< temporaries released at return
         /// Structures returned by calls made in this frame: temporaries whose lifetime ends
         /// with their full expression (C11 6.2.4p8), released when the frame's next
         /// statement starts (Evaluator::stepAt) or at return. A loop calling a function
@@ -48,7 +48,7 @@ struct CallStack {
         Frame f;
         if (!spare.empty()) {
             Frame& s = spare.back();
-            f.slots.swap(s.slots);
+            f.addresses.swap(s.addresses);
             f.direct.swap(s.direct);
             f.temps.swap(s.temps);
             f.exprTemps.swap(s.exprTemps);
@@ -62,7 +62,7 @@ struct CallStack {
     /// takeFrame() with `slotCount` empty slots (`fn->frameSlots`).
     Frame newFrame(const ast::FunctionDecl* fn, uint32_t slotCount) {
         Frame f = takeFrame(fn);
-        f.slots.assign(slotCount, 0);
+        f.addresses.assign(slotCount, 0);
         f.direct.assign(slotCount, nullptr);
         return f;
     }

@@ -146,7 +146,7 @@ private:
     /// Loads the scalar of type `type` at `address` through the port. `align` is the
     /// alignment the access may assume (bytes; 0: the type's, see Lowerer::accessAlign()).
     Component loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
-                    uint64_t align = 0) {
+                         uint64_t align = 0) {
         return m_wi.m_route.port->loadScalar(m_wi, address, type, site, align);
     }
     /// Stores scalar component `v` of type `type` at `address` through the port.
@@ -185,7 +185,7 @@ private:
     }
 
     /// Address of slot `slot` in the current frame (the lowered name nodes).
-    uint64_t frameSlot(uint32_t slot) const { return m_wi.m_calls.frames.back().slots[slot]; }
+    uint64_t frameSlot(uint32_t slot) const { return m_wi.m_calls.frames.back().addresses[slot]; }
 
     WorkItem& m_wi;
     KernelRun& m_run;

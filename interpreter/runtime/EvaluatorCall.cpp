@@ -27,9 +27,9 @@ uint64_t Evaluator::allocTemp(uint64_t size, const char* what) {
 uint64_t Evaluator::compoundLiteralObject(const CompoundLiteralExpr* c) {
     const uint64_t size = c->type->canonical()->size;
     Frame& f = m_wi.m_calls.frames.back();
-    if (c->slot >= f.slots.size() || f.function == nullptr)
+    if (c->slot >= f.addresses.size() || f.function == nullptr)
         return allocTemp(size, "compound literal");
-    uint64_t& slot = f.slots[c->slot];
+    uint64_t& slot = f.addresses[c->slot];
     if (!slot) slot = m_wi.m_calls.memory.allocate(size ? size : 1, "compound literal");
     return slot;
 }
@@ -107,7 +107,7 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
         copyBytes(t, out[0].u, rt->size, c->range);
         out[0].u = t;
     }
-    for (uint64_t a : done.slots)
+    for (uint64_t a : done.addresses)
         if (a && address::space(a) == AddressSpace::Private) m_wi.m_calls.memory.release(a);
     for (uint64_t a : done.temps)
         m_wi.m_calls.memory.release(a);

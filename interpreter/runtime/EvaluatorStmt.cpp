@@ -51,7 +51,7 @@ namespace {
 
 uint64_t Evaluator::declareStorage(const VarDecl* v) {
     Frame& f = m_wi.m_calls.frames.back();
-    uint64_t& slot = f.slots[v->slot];
+    uint64_t& slot = f.addresses[v->slot];
     // Reached again (a loop body): the variable keeps its storage in this frame. A `__local`
     // variable's slot holds its group buffer; it has no private address.
     if (slot) return address::space(slot) == AddressSpace::Private ? slot : 0;

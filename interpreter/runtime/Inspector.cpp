@@ -33,7 +33,7 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, CallStack& calls, MemoryRo
     if (emptyFrame) {
         CallStack::Frame f;
         f.function = &wi.kernelRun().kernel();
-        f.slots.assign(wi.kernelRun().kernel().frameSlots, 0);
+        f.addresses.assign(wi.kernelRun().kernel().frameSlots, 0);
         f.direct.assign(wi.kernelRun().kernel().frameSlots, nullptr);
         calls.frames.push_back(std::move(f));
     }
@@ -62,7 +62,8 @@ WorkItem::Inspection Inspector::inspect(WorkItem& wi, CallStack& calls, MemoryRo
             Component components[16] = {};
             exec::VectorHandlers::evalInto(value, ev, components);
             if (t->isRecord() || t->isArray()) { // a struct, union or array value: its address
-                if (const uint8_t* p = route.port->access(wi, components[0].u, size, false, e->range)) {
+                if (const uint8_t* p =
+                        route.port->access(wi, components[0].u, size, false, e->range)) {
                     result.bytes.assign(p, p + size);
                     result.ok = true;
                 }

@@ -172,7 +172,7 @@ void WorkItem::bindArguments(Frame& f) {
         m_args.kernelSlots.size() == k.frameSlots) {
         // Every argument's buffer was kept (Memory::clear(keep)): the slots and direct
         // pointers are the previous work-item's; bind the values that may have changed.
-        f.slots.assign(m_args.kernelSlots.begin(), m_args.kernelSlots.end());
+        f.addresses.assign(m_args.kernelSlots.begin(), m_args.kernelSlots.end());
         f.direct.assign(m_args.kernelDirect.begin(), m_args.kernelDirect.end());
         if (unobserved) {
             for (uint32_t i : m_args.rebound) {
@@ -192,7 +192,7 @@ void WorkItem::bindArguments(Frame& f) {
         }
         return;
     }
-    f.slots.assign(k.frameSlots, 0);
+    f.addresses.assign(k.frameSlots, 0);
     f.direct.assign(k.frameSlots, nullptr);
     const bool inPlace = directSlot(true);
     uint32_t bound = 0;
@@ -215,7 +215,7 @@ void WorkItem::bindArguments(Frame& f) {
         } else {
             a.data = nullptr;
         }
-        f.slots[p.slot] = addr;
+        f.addresses[p.slot] = addr;
         if (a.inPlace && inPlace) f.direct[p.slot] = data;
         if (kept && a.unchanged) {
             // The kernel cannot have changed these bytes: they are the argument's already.
@@ -226,7 +226,7 @@ void WorkItem::bindArguments(Frame& f) {
     }
     m_args.bound = bound;
     if (bound == bindings.size()) {
-        m_args.kernelSlots = f.slots;
+        m_args.kernelSlots = f.addresses;
         m_args.kernelDirect = f.direct;
         m_args.slotsPort = m_route.port;
     } else {
@@ -266,7 +266,7 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
     const Type* t = type->canonical();
     uint8_t* data;
     uint64_t addr = m_calls.memory.allocateNamed(t->size, name, data);
-    f.slots[slot] = addr;
+    f.addresses[slot] = addr;
     if ((t->isScalar() || t->isVector()) && directSlot(initializedNow))
         f.direct[slot] = data; // what enableDirect() would find, without the lookup
     return addr;
@@ -275,7 +275,7 @@ uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
 void WorkItem::enableDirect(Frame& f, uint32_t slot, const QualType& type) {
     const Type* t = type->canonical();
     if (t->isScalar() || t->isVector())
-        f.direct[slot] = m_calls.memory.bytes(f.slots[slot], t->size);
+        f.direct[slot] = m_calls.memory.bytes(f.addresses[slot], t->size);
 }
 
 void WorkItem::runDirect() {

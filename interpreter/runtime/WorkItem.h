@@ -104,8 +104,8 @@ public:
     }
     /// Address of variable/parameter slot `slot` in call frame `i` (0 if not yet declared).
     uint64_t frameSlotAddress(size_t i, uint32_t slot) const {
-        const std::vector<uint64_t>& slots = m_calls.frames[i].slots;
-        return slot < slots.size() ? slots[slot] : 0;
+        const std::vector<uint64_t>& addresses = m_calls.frames[i].addresses;
+        return slot < addresses.size() ? addresses[slot] : 0;
     }
     /// The run this work-item belongs to.
     KernelRun& kernelRun() const { return m_run; }

@@ -55,7 +55,7 @@ void Evaluator::runCountedLoop(const exec::Op& op) {
     using ast::BinaryOp;
     if (m_wi.m_hooks.any || m_wi.m_hooks.flowObserved || m_wi.m_hooks.statementLog) return;
     const ast::VarDecl* v = op.var;
-    const uint64_t addr = m_wi.m_calls.frames.back().slots[v->slot];
+    const uint64_t addr = m_wi.m_calls.frames.back().addresses[v->slot];
     if (!addr) return;
     const TypeKind k = op.condKind;
     const bool isSigned = k == TypeKind::Int || k == TypeKind::Long;
