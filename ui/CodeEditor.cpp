@@ -13,9 +13,11 @@
 
 #include <QAction>
 #include <QContextMenuEvent>
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QInputDialog>
 #include <QMenu>
+#include <QResizeEvent>
 #include <QTimer>
 #include <QToolTip>
 
@@ -28,6 +30,37 @@ namespace {
 constexpr int kSymbolMargin = 0;
 constexpr int kNumberMargin = 1;
 constexpr int kCountMargin = 2;
+
+/// `text` broken into lines no wider than `width` px in `fm`: at spaces where a line is too
+/// wide, inside a word only when the word alone is too wide. Continuation lines are indented
+/// by two spaces; the note's own line breaks stay.
+QString wrapToWidth(const QString& text, const QFontMetrics& fm, int width) {
+    const QString indent = QStringLiteral("  ");
+    QStringList out;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        auto fits = [&](const QString& s) { return fm.horizontalAdvance(s) <= width; };
+        for (const QString& word : paragraph.split(QLatin1Char(' '))) {
+            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (fits(candidate) || line.trimmed().isEmpty()) {
+                line = candidate;
+            } else {
+                out << line;
+                line = indent + word;
+            }
+            // a word wider than the whole line: break it where it reaches the edge
+            while (!fits(line) && line.size() > indent.size() + 1) {
+                int n = static_cast<int>(line.size()) - 1;
+                while (n > indent.size() + 1 && !fits(line.left(n)))
+                    --n;
+                out << line.left(n);
+                line = indent + line.mid(n);
+            }
+        }
+        out << line;
+    }
+    return out.join(QLatin1Char('\n'));
+}
 } // namespace
 
 CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
@@ -135,6 +168,7 @@ void CodeEditor::applyTheme() {
     restyle(m_countStyle, QStringLiteral("work-item count"),
             Theme::addressSpace(AddressSpace::Global), Theme::marginBackground());
     recolor();
+    if (!m_notes.isEmpty()) layoutNotes(); // the notes' font changed
 }
 
 void CodeEditor::onMarginClicked(int margin, int line, Qt::KeyboardModifiers) {
@@ -393,6 +427,7 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
         SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
     }
     clearAnnotations();
+    m_notes.clear();
     markerDeleteAll(RaceLineMarker);
     m_diagnosticLines.clear();
     QMap<int, QStringList> notes;
@@ -451,9 +486,39 @@ void CodeEditor::setDiagnostics(const std::vector<Diagnostic>& diags, uint32_t m
             unique << tr("… and %1 more").arg(more);
         }
         if (it.key() - 1 < lines())
-            annotate(it.key() - 1, unique.join(QLatin1Char('\n')),
-                     lineIsError.value(it.key()) ? m_errorStyle : m_warningStyle);
+            m_notes.insert(it.key() - 1,
+                           {unique.join(QLatin1Char('\n')), lineIsError.value(it.key())});
     }
+    layoutNotes();
+}
+
+int CodeEditor::noteLeft(int line) const {
+    auto* self = const_cast<CodeEditor*>(this);
+    // a boxed annotation starts at its line's indentation, which scrolls with the text
+    const long indent = self->SendScintilla(SCI_GETLINEINDENTPOSITION, line - 1);
+    return static_cast<int>(self->SendScintilla(SCI_POINTXFROMPOSITION, 0, indent) +
+                            self->SendScintilla(SCI_GETXOFFSET));
+}
+
+int CodeEditor::noteWidth(int line) const {
+    const QFontMetrics fm(m_errorStyle.font());
+    // the annotation box's border and padding, and a character's room before the edge
+    const int room = viewport()->width() - noteLeft(line) - fm.averageCharWidth() - 8;
+    return std::max(room, 20 * fm.averageCharWidth()); // a sliver of a window wraps no further
+}
+
+void CodeEditor::layoutNotes() {
+    clearAnnotations();
+    const QFontMetrics fm(m_errorStyle.font());
+    for (auto it = m_notes.cbegin(); it != m_notes.cend(); ++it)
+        annotate(it.key(), wrapToWidth(it.value().first, fm, noteWidth(it.key() + 1)),
+                 it.value().second ? m_errorStyle : m_warningStyle);
+    m_notesWidth = viewport()->width();
+}
+
+void CodeEditor::resizeEvent(QResizeEvent* event) {
+    QsciScintilla::resizeEvent(event);
+    if (!m_notes.isEmpty() && viewport()->width() != m_notesWidth) layoutNotes();
 }
 
 QString CodeEditor::noteTooltipAt(const QPoint& pos) const {
@@ -462,7 +527,7 @@ QString CodeEditor::noteTooltipAt(const QPoint& pos) const {
     const int line = static_cast<int>(const_cast<CodeEditor*>(this)->SendScintilla(
         SCI_LINEFROMPOSITION, static_cast<unsigned long>(position)));
     // (the note rows under a line belong to that line)
-    QString note = annotation(line);
+    const QString note = m_notes.value(line).first;
     if (note.isEmpty()) return {};
     return note.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
 }

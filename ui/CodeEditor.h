@@ -72,15 +72,30 @@ public:
     QString squiggledText(int line) const;
     /// How many other work-items the margin shows at `line` (0 for none).
     int othersAt(int line) const { return m_others.value(line); }
-    /// The annotation text under `line`.
-    QString annotationAt(int line) const { return annotation(line - 1); }
+    /// The diagnostic note under `line` as written, one line per report ("" for none).
+    QString annotationAt(int line) const { return m_notes.value(line - 1).first; }
+    /// The note under `line` as drawn: broken at spaces so that no row runs past the
+    /// viewport's right edge (rows after a break are indented by two spaces); it is broken
+    /// again when the editor is resized or its font changes (zoom, presentation mode).
+    QString displayedNoteAt(int line) const { return annotation(line - 1); }
+    /// Where the note under `line` starts, in px from the viewport's left edge when the text
+    /// is not scrolled sideways: the margins and the line's indentation (a boxed annotation
+    /// is indented like its line).
+    int noteLeft(int line) const;
+    /// The width in px a row of the note under `line` may take: the viewport right of
+    /// noteLeft(), without a character's room and the box's padding (at least 20 characters).
+    int noteWidth(int line) const;
+    /// The font of the notes (the code font at 90 %, following zoom and presentation mode).
+    QFont noteFont() const { return m_errorStyle.font(); }
     /// The hover text at `pos` (viewport coordinates): the whole diagnostic note of the line
-    /// there (a note may run past the right edge), empty for a line without one.
+    /// there, as written, empty for a line without one.
     QString noteTooltipAt(const QPoint& pos) const;
 
 protected:
     /// Shows noteTooltipAt() for tooltip events.
     bool viewportEvent(QEvent* event) override;
+    /// Breaks the notes again for the new width.
+    void resizeEvent(QResizeEvent* event) override;
 
 signals:
     /// The user toggled a breakpoint or edited a condition; markers are already updated.
@@ -118,6 +133,8 @@ private:
         quint64 hitCount = 0;
     };
     void fillRange(int indicator, const SourceRange& range);
+    /// Draws m_notes as annotations, broken to noteWidth().
+    void layoutNotes();
 
     OpenClLexer* m_lexer = nullptr;
     QList<int> m_diagnosticLines;
@@ -126,6 +143,9 @@ private:
     QsciStyle m_errorStyle;
     QsciStyle m_warningStyle;
     QsciStyle m_countStyle;
+    /// The diagnostic notes by 0-based line: text as written, and whether it is an error.
+    QMap<int, QPair<QString, bool>> m_notes;
+    int m_notesWidth = -1; ///< the viewport width (px) the notes were broken for
 };
 
 } // namespace clstep::ui

@@ -2,7 +2,7 @@
 // projector; CTest runs this file under xvfb-run): the window's frame stays inside the screen
 // in the normal, presentation and teaching layouts and after ten simt steps; presentation
 // mode shows at least 60 editor columns, 12 editor lines and 8 memory rows; the View menu
-// fits the screen;
+// fits the screen; the diagnostic notes under a line are broken to the editor's width;
 // dock tabs, toolbar buttons and status texts are readable (not cut, or with a tooltip).
 #include "CodeEditor.h"
 #include "DebugActions.h"
@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QStatusBar>
 #include <QTabBar>
@@ -45,6 +46,7 @@ private slots:
     void viewMenuFitsTheScreen();
     void simtStepsKeepTheWindowOnScreen();
     void imagePaneKeepsTheWindowOnScreen();
+    void presentationNotesFitTheEditor();
     void tabsAndStatusReadable();
     void toolbarFitsTheScreen();
 
@@ -288,3 +290,53 @@ void TestScreenFit::toolbarFitsTheScreen() {
 
 QTEST_MAIN(TestScreenFit)
 #include "tst_screenfit.moc"
+
+void TestScreenFit::presentationNotesFitTheEditor() {
+    // The race's note under its line, in presentation mode on the projector: every row ends
+    // inside the editor (it ran past the right edge, cut off mid-sentence, before), the text
+    // is all there, and resizing the window breaks it again.
+    m_window->setPresentationMode(true);
+    QTest::qWait(1500);
+    QVERIFY(script({"continue"}));
+    QVERIFY(m_window->waitIdle());
+    CodeEditor* e = m_window->editor();
+    const QList<int> lines = e->diagnosticLines();
+    QVERIFY(!lines.isEmpty());
+    auto check = [&](const char* when) {
+        const QFontMetrics fm(e->noteFont());
+        QStringList problems;
+        bool someNote = false;
+        for (int line : lines) {
+            const QString note = e->annotationAt(line);
+            if (note.isEmpty()) continue;
+            someNote = true;
+            const QString shown = e->displayedNoteAt(line);
+            // the box starts at the line's indentation (Scintilla's boxed annotations)
+            const long indent = e->SendScintilla(QsciScintillaBase::SCI_GETLINEINDENTPOSITION,
+                                                 static_cast<unsigned long>(line - 1));
+            const int left = static_cast<int>(
+                e->SendScintilla(QsciScintillaBase::SCI_POINTXFROMPOSITION, 0UL, indent) +
+                e->SendScintilla(QsciScintillaBase::SCI_GETXOFFSET));
+            for (const QString& row : shown.split(QLatin1Char('\n')))
+                if (left + fm.horizontalAdvance(row) > e->viewport()->width())
+                    problems << QStringLiteral("line %1: row '%2' is %3 px, the editor shows %4")
+                                    .arg(line)
+                                    .arg(row)
+                                    .arg(left + fm.horizontalAdvance(row))
+                                    .arg(e->viewport()->width());
+            QString a = note, b = shown;
+            a.remove(QRegularExpression(QStringLiteral("\\s")));
+            b.remove(QRegularExpression(QStringLiteral("\\s")));
+            if (a != b) problems << QStringLiteral("line %1: text lost: '%2'").arg(line).arg(shown);
+        }
+        QVERIFY2(someNote, when);
+        QVERIFY2(problems.isEmpty(), qPrintable(QLatin1String(when) + QStringLiteral(": ") +
+                                                problems.join(QStringLiteral("; "))));
+    };
+    check("presentation mode at 1024x768");
+    QVERIFY(e->annotationAt(lines.first()).contains(QStringLiteral("data race")) ||
+            e->annotationAt(lines.last()).contains(QStringLiteral("data race")));
+    m_window->setPresentationMode(false);
+    QTest::qWait(1500);
+    check("normal layout after presentation mode");
+}
