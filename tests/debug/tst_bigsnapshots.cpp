@@ -2,6 +2,7 @@
 // (copy-on-write), keep the exact old bytes after later steps and after step back, the
 // last-access work-item ids are full 64-bit global ids (not wrapped at 65536), and the race
 // detector's shadow grows with the bytes accessed, not with the buffer.
+#include "SessionFixture.h"
 #include "common/SparseArray.h"
 #include "debug/PagedArray.h"
 #include "debug/Session.h"
@@ -38,19 +39,7 @@ const char* kKernel = "__kernel void k(__global int *out)\n"
 /// `items` work-items (groups of 64), out = `items` ints of 0.
 void launch(Session& s, uint64_t items) {
     QVERIFY(s.loadSource("big.cl", kKernel));
-    NDRange r;
-    r.dims = 1;
-    r.global = {items, 1, 1};
-    r.local = {64, 1, 1};
-    KernelArgument out;
-    out.kind = KernelArgument::Kind::Buffer;
-    out.name = "out";
-    out.size = items * 4;
-    out.bytes.assign(out.size, 0);
-    out.elementBytes = 4;
-    s.setKernel("k");
-    s.setNDRange(r);
-    s.setArguments({out}, {"int"});
+    test::selectOneOutputLaunch(s, "k", items, 64);
     QVERIFY(s.reset());
 }
 

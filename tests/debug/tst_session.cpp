@@ -1,5 +1,6 @@
 // debug::Session on real samples: stepping, lockstep to a barrier, selection, breakpoints,
 // schedule policies, step back by replay, explore, snapshots.
+#include "SessionFixture.h"
 #include "debug/ExploreReport.h"
 #include "debug/Session.h"
 
@@ -248,19 +249,7 @@ private slots:
                                               "    raw[1] = (uchar)lid;\n"
                                               "    barrier(CLK_LOCAL_MEM_FENCE);\n"
                                               "}\n"));
-        NDRange r;
-        r.dims = 1;
-        r.global = {4, 1, 1};
-        r.local = {4, 1, 1};
-        KernelArgument out;
-        out.kind = KernelArgument::Kind::Buffer;
-        out.name = "out";
-        out.size = 16;
-        out.bytes.assign(16, 0);
-        out.elementBytes = 4;
-        s.setKernel("k");
-        s.setNDRange(r);
-        s.setArguments({out});
+        test::selectOneOutputLaunch(s, "k", 4, 4);
         const ExploreResult e = s.explore(2);
         QVERIFY(e.localsDiffer);
         QVERIFY(!e.outputsDiffer);

@@ -1,6 +1,7 @@
 // Snapshot::memory: one list of memory regions per address space, indexed by AddressSpace
 // (issue 30 item 4), filled by debug::Session for `__global`, `__constant`, `__local` and
 // `__private` memory, and empty for the spaces without memory of their own.
+#include "SessionFixture.h"
 #include "core/Address.h"
 #include "debug/Session.h"
 
@@ -33,19 +34,7 @@ private slots:
                                           "    barrier(CLK_LOCAL_MEM_FENCE);\n"
                                           "    out[get_global_id(0)] = shared[0] + mine;\n"
                                           "}\n"));
-        NDRange r;
-        r.dims = 1;
-        r.global = {4, 1, 1};
-        r.local = {4, 1, 1};
-        KernelArgument out;
-        out.kind = KernelArgument::Kind::Buffer;
-        out.name = "out";
-        out.size = 16;
-        out.bytes.assign(16, 0);
-        out.elementBytes = 4;
-        s.setKernel("k");
-        s.setNDRange(r);
-        s.setArguments({out});
+        test::selectOneOutputLaunch(s, "k", 4, 4);
         QVERIFY(s.reset());
         // run the selected work-item past `int mine = ...`: its __private variable exists
         for (int i = 0; i < 3; ++i)
