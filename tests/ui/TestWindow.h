@@ -1,8 +1,12 @@
 #pragma once
 // Shared by the GUI tests that drive a whole MainWindow (tst_mainwindow, tst_lessonsteps,
-// tst_simtviews, tst_scratchpad).
+// tst_simtviews, tst_scratchpad, and the projector tests tst_screen*).
 
 #include "MainWindow.h"
+
+#include <QGuiApplication>
+#include <QScreen>
+#include <QTest>
 
 #include <QString>
 #include <QtGlobal>
@@ -41,6 +45,38 @@ inline void quietDockWarnings() {
             if (message.contains(QStringLiteral("propagateSizeHints"))) return;
             previous(type, context, message);
         });
+}
+
+/// Why a test of the projector's screen cannot run here, or "" when it can: it needs a real X
+/// server (CTest runs those tests under xvfb-run) whose screen is 1024x768 pixels.
+inline QString projectorScreenMissing() {
+    if (QGuiApplication::platformName() != QLatin1String("xcb"))
+        return QStringLiteral("needs a real X server (ctest runs this under xvfb-run)");
+    const QSize screen = QGuiApplication::primaryScreen()->size();
+    if (screen != QSize(1024, 768))
+        return QStringLiteral("needs a 1024x768 screen, not %1x%2")
+            .arg(screen.width())
+            .arg(screen.height());
+    return {};
+}
+
+/// A first start on the projector: a shown MainWindow at the screen's own size that saves no
+/// settings and asks no questions, with `sampleName` of samples/ open, idle, and its first
+/// layout settled (MainWindow::applyDockSizes). nullptr when the window is not exposed or
+/// the sample does not open. The caller owns it.
+inline MainWindow* newProjectorWindow(const char* sampleName) {
+    MainWindow::Options o;
+    o.persistSettings = false;
+    o.interactive = false;
+    auto* window = new MainWindow(o);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window) || !window->openPath(sample(sampleName)) ||
+        !window->waitIdle()) {
+        delete window;
+        return nullptr;
+    }
+    QTest::qWait(1200); // the first layout has settled
+    return window;
 }
 
 } // namespace clstep::ui::test

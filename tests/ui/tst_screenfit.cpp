@@ -66,26 +66,13 @@ private:
 
 void TestScreenFit::initTestCase() {
     test::quietDockWarnings();
-    if (QGuiApplication::platformName() != QLatin1String("xcb"))
-        QSKIP("needs a real X server (ctest runs this under xvfb-run)");
-    const QSize screen = QGuiApplication::primaryScreen()->size();
-    if (screen != QSize(1024, 768))
-        QSKIP(qPrintable(QStringLiteral("needs a 1024x768 screen, not %1x%2")
-                             .arg(screen.width())
-                             .arg(screen.height())));
+    if (const QString why = test::projectorScreenMissing(); !why.isEmpty()) QSKIP(qPrintable(why));
 }
 
 void TestScreenFit::init() {
     // a first start on the projector: the window opens at the screen's size
-    MainWindow::Options o;
-    o.persistSettings = false;
-    o.interactive = false;
-    m_window = new MainWindow(o);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
-    QVERIFY(m_window->openPath(test::sample("reduction_race.sim")));
-    QVERIFY(m_window->waitIdle());
-    QTest::qWait(1200); // the first layout has settled (MainWindow::applyDockSizes)
+    m_window = test::newProjectorWindow("reduction_race.sim");
+    QVERIFY(m_window);
 }
 
 void TestScreenFit::cleanup() {

@@ -39,22 +39,12 @@ private:
 
 void TestScreenTabs::initTestCase() {
     test::quietDockWarnings();
-    if (QGuiApplication::platformName() != QLatin1String("xcb"))
-        QSKIP("needs a real X server (ctest runs this under xvfb-run)");
-    if (QGuiApplication::primaryScreen()->size() != QSize(1024, 768))
-        QSKIP("needs a 1024x768 screen");
+    if (const QString why = test::projectorScreenMissing(); !why.isEmpty()) QSKIP(qPrintable(why));
 }
 
 void TestScreenTabs::init() {
-    MainWindow::Options o;
-    o.persistSettings = false;
-    o.interactive = false;
-    m_window = new MainWindow(o);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
-    QVERIFY(m_window->openPath(test::sample("endian_demo.sim")));
-    QVERIFY(m_window->waitIdle());
-    QTest::qWait(1200); // the first layout has settled
+    m_window = test::newProjectorWindow("endian_demo.sim");
+    QVERIFY(m_window);
 }
 
 void TestScreenTabs::cleanup() {
