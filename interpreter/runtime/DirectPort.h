@@ -34,16 +34,16 @@ namespace clstep {
 /// itself (PrivateWrites::copied()). Variables declared without an initializer then go
 /// through the port (directSlot(false) is false), so that their stores are seen.
 ///
-/// With a GroupFootprint (a parallel run that no observer proves independent), every
-/// `__global` access done in place is recorded there, and so is every one its CheckedPort
-/// performs.
-template <bool AllSpaces>
+/// `Records`: the port of a thread of a parallel run that no observer proves independent;
+/// every `__global` access it does in place is recorded in its GroupFootprint, and so is every
+/// one its CheckedPort performs (the other ports carry no trace of it).
+template <bool AllSpaces, bool Records = false>
 class DirectPort final : public MemoryPort {
 public:
     /// `observers` (empty when AllSpaces) must outlive the port, and so must `log` (the lone
     /// observer's event log, or null; only without AllSpaces) and `writes` (the `__private`
     /// shadow of one of the observers, or null; only without AllSpaces and without `log`) and
-    /// `footprint` (the record of `__global` accesses, or null).
+    /// `footprint` (the record of `__global` accesses; only with Records).
     explicit DirectPort(const std::vector<ExecutionObserver*>& observers,
                         AccessEventLog* log = nullptr, PrivateWrites* writes = nullptr,
                         GroupFootprint* footprint = nullptr)
@@ -199,8 +199,8 @@ private:
             off + size > b->bytes.size() || (off & (align - 1)) != 0)
             return nullptr;
         buffer = b;
-        if (m_footprint && mem->space() == AddressSpace::Global)
-            m_footprint->record(address, size, write);
+        if constexpr (Records)
+            if (mem->space() == AddressSpace::Global) m_footprint->record(address, size, write);
         return b->bytes.data() + off;
     }
     /// After an access done in place (to buffer `b`): the observers see it as the checked
@@ -238,7 +238,7 @@ private:
     CheckedPort m_checked;
     AccessEventLog* m_log;       ///< the lone observer's event log, or null
     PrivateWrites* m_writes;     ///< the `__private` shadow the port keeps, or null
-    GroupFootprint* m_footprint; ///< the record of `__global` accesses, or null
+    GroupFootprint* m_footprint; ///< the record of `__global` accesses (Records)
 };
 
 } // namespace clstep

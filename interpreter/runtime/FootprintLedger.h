@@ -21,10 +21,14 @@ public:
     /// A ledger of the buffers of `global` (the run's `__global` memory, which must outlive
     /// it and allocates no buffer while it is used).
     explicit FootprintLedger(const Memory& global) : m_global(global) {}
+    ~FootprintLedger();
+    FootprintLedger(const FootprintLedger&) = delete;
+    FootprintLedger& operator=(const FootprintLedger&) = delete;
 
     /// Adds the footprint of one work-group. Returns false once it depends on a group added
     /// before (its writes meet their reads or writes, or its reads their writes); the ledger
     /// then stays dependent().
+    /// False too when the host's memory ran out for the ledger's shadows.
     bool add(const std::vector<GroupFootprint::Block>& blocks);
     /// True once two groups added depended on each other.
     bool dependent() const;
@@ -32,7 +36,11 @@ public:
 private:
     const Memory& m_global;
     mutable std::mutex m_mutex;
-    std::vector<SparseArray<GroupFootprint::Bits>> m_shadows; ///< by buffer index
+    struct Shadow {
+        GroupFootprint::Bits* bits = nullptr; ///< GroupFootprint::newShadow
+        uint64_t blocks = 0;                  ///< its length
+    };
+    std::vector<Shadow> m_shadows; ///< by buffer index
     bool m_dependent = false;
 };
 

@@ -2,8 +2,24 @@
 #include "runtime/GroupFootprint.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace clstep {
+
+GroupFootprint::~GroupFootprint() {
+    for (Bits* b : m_shadows)
+        releaseShadow(b);
+}
+
+GroupFootprint::Bits* GroupFootprint::newShadow(uint64_t bytes) {
+    if (bytes == 0) return nullptr;
+    // calloc: large blocks come as zero pages the host commits when they are first written
+    return static_cast<Bits*>(std::calloc((bytes + 63) / 64, sizeof(Bits)));
+}
+
+void GroupFootprint::releaseShadow(Bits* shadow) {
+    std::free(shadow);
+}
 
 std::vector<GroupFootprint::Block> GroupFootprint::take() {
     std::vector<Block> blocks;
@@ -17,23 +33,26 @@ std::vector<GroupFootprint::Block> GroupFootprint::take() {
     return blocks;
 }
 
-void GroupFootprint::recordSpan(uint32_t index, uint64_t offset, uint64_t size, bool write) {
+void GroupFootprint::recordSpan(Bits* bits, uint32_t index, uint64_t offset, uint64_t size,
+                                bool write) {
     const uint64_t end = offset + size;
     while (offset < end) {
         const uint64_t bit = offset & 63;
         const uint64_t n = std::min<uint64_t>(64 - bit, end - offset);
-        const uint64_t mask = n == 64 ? ~uint64_t(0) : ((uint64_t(1) << n) - 1) << bit;
-        mark(index, offset >> 6, mask, write);
+        Bits& b = bits[offset >> 6];
+        if (!(b.read | b.written)) m_touched.push_back({index, offset >> 6});
+        (write ? b.written : b.read) |= (~uint64_t(0) >> (64 - n)) << bit;
         offset += n;
     }
 }
 
-bool GroupFootprint::prepare(uint32_t index) {
+GroupFootprint::Bits* GroupFootprint::prepare(uint32_t index) {
     const Buffer* b = m_global.buffer(address::make(AddressSpace::Global, index, 0));
-    if (!b) return false;
-    if (index >= m_shadows.size()) m_shadows.resize(index + 1);
-    m_shadows[index].assign((b->size() + 63) / 64, Bits{});
-    return m_shadows[index].size() != 0;
+    if (!b) return nullptr;
+    if (index >= m_shadows.size()) m_shadows.resize(index + 1, nullptr);
+    if (!m_shadows[index] && !(m_shadows[index] = newShadow(b->size())) && b->size())
+        m_failed = true;
+    return m_shadows[index];
 }
 
 } // namespace clstep

@@ -496,7 +496,7 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
                 try {
                     drivers[t].runGroup(linear, &items);
                     // The ledger's answer does not depend on the order groups are added in.
-                    if (ledger && !ledger->add(footprints[t]->take()))
+                    if (ledger && (footprints[t]->failed() || !ledger->add(footprints[t]->take())))
                         abandoned.store(true, std::memory_order_relaxed);
                 } catch (...) {
                     // Stop handing out groups, but keep the group order flowing so that

@@ -28,13 +28,18 @@ std::unique_ptr<MemoryPort> choosePort(const std::vector<ExecutionObserver*>& ob
             if ((writes = o->privateWrites())) continue;
         privateSpace = false;
     }
-    if (!bigEndian && observers.empty())
-        return std::make_unique<DirectPort<true>>(observers, nullptr, nullptr, footprint);
+    if (!bigEndian && observers.empty()) {
+        if (footprint)
+            return std::make_unique<DirectPort<true, true>>(observers, nullptr, nullptr, footprint);
+        return std::make_unique<DirectPort<true>>(observers);
+    }
     if (privateSpace) {
         // a lone observer with an event log gets its in-place accesses appended directly
         AccessEventLog* log =
             observers.size() == 1 && !writes ? observers[0]->accessEventLog() : nullptr;
-        return std::make_unique<DirectPort<false>>(observers, log, writes, footprint);
+        if (footprint)
+            return std::make_unique<DirectPort<false, true>>(observers, log, writes, footprint);
+        return std::make_unique<DirectPort<false>>(observers, log, writes);
     }
     return std::make_unique<CheckedPort>(observers, bigEndian, initialized, footprint);
 }
