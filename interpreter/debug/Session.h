@@ -14,6 +14,7 @@
 
 #include <array>
 #include <atomic>
+#include <bitset>
 #include <functional>
 #include <map>
 #include <memory>
@@ -277,6 +278,14 @@ public:
     /// Whether execution stops when a runtime error diagnostic is reported (default on):
     /// the reporting work-item pauses at its next statement and becomes the selection.
     void setBreakOnError(bool on);
+    /// A set of diagnostic kinds: bit k is the kind whose DiagnosticKind value is k.
+    using KindSet = std::bitset<256>;
+    /// The diagnostic kinds whose reports stop execution whatever their severity, as an error
+    /// does while breakOnError() is on (default none): the debug adapter's exception filters
+    /// (a warning such as `uninitialized-read` can stop too). Like breakOnError(), each
+    /// action runs with the setting of its time, and step back replays it the same.
+    void setBreakOnKinds(const KindSet& kinds) { m_breakKinds = kinds; }
+    const KindSet& breakOnKinds() const { return m_breakKinds; }
     /// Whether snapshots carry each byte's access count and access cost
     /// (MemoryRegion::accessCount, accessCost; default off: they cost 8 bytes per byte of
     /// every accessed buffer per snapshot). The memory panes turn it on for their colour modes.
@@ -323,6 +332,7 @@ private:
     struct Record {
         Command command;
         bool breakOnError = true; ///< the setting the action ran with (replayed the same)
+        KindSet breakKinds;       ///< breakOnKinds() when the action ran
     };
     /// Performs `op` as the action `recorded` and records it; `executes`: it runs
     /// work-items of the running group (refused when the kernel or the viewed group has
@@ -435,6 +445,9 @@ private:
     bool m_breakOnError = true;
     bool m_byteStatistics = false;
     bool m_actionBreakOnError = true; ///< the setting of the action being performed
+    KindSet m_breakKinds;             ///< breakOnKinds()
+    KindSet m_actionBreakKinds;       ///< breakOnKinds() of the action being performed
+    KindSet m_replayBreakKinds;       ///< the recorded breakOnKinds() of the action replayed
     int m_nextBreakpointId = 1;
     std::vector<Record> m_history;
     bool m_replaying = false;

@@ -35,7 +35,9 @@ void SessionController::pollReports(WorkItem* current) {
     }
     if (current && d.severity == Severity::Error && d.kind != DiagnosticKind::DataRace)
         erred.insert(current->ids().global);
-    if (breakOnError && eventsOn && d.severity == Severity::Error && !errorPending) {
+    const bool stops = (breakOnError && d.severity == Severity::Error) ||
+                       breakKinds.test(static_cast<size_t>(d.kind));
+    if (stops && eventsOn && !errorPending) {
         errorPending = true;
         errorIndex = idx;
         errorItem = current;

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <atomic>
+#include <bitset>
 #include <map>
 #include <memory>
 #include <set>
@@ -49,6 +50,9 @@ public:
     bool breakpointsOn = false; ///< stop at line breakpoints
     bool eventsOn = false;      ///< stop at watchpoint hits and (with breakOnError) errors
     bool breakOnError = true;
+    /// Kinds whose reports stop like errors whatever their severity (bit = DiagnosticKind
+    /// value; Session::setBreakOnKinds).
+    std::bitset<256> breakKinds;
     std::vector<Armed> breakpoints;
     /// The armed breakpoints' conditions lowered once (exec::LoweredExpr), by expression; built
     /// by the Session when it arms the controller (lowerConditions()), read-only while the run
@@ -65,7 +69,7 @@ public:
     WorkItem* hitBreakpoint = nullptr; ///< set when a breakpoint caused the last pause
     int hitBreakpointId = 0;
     std::string conditionError;    ///< the condition could not be evaluated (it stopped)
-    bool errorPending = false;     ///< a new error diagnostic was seen (breakOnError)
+    bool errorPending = false;     ///< a new error diagnostic was seen (breakOnError, breakKinds)
     long errorIndex = -1;          ///< its index in KernelRun::diagnostics()
     WorkItem* errorItem = nullptr; ///< the work-item running when it was seen (may be null)
     uint64_t seenReports = 0;      ///< KernelRun::reportCount() already looked at

@@ -219,8 +219,9 @@ bool Session::takeEvent(WorkItem& resumed) {
         c.shownIndex = c.errorIndex;
         c.shownNumber = m_run->diagnosticCounts()[static_cast<size_t>(c.errorIndex)];
         c.shown = d;
-        std::string reason = "error: " + d.message + " [" + DiagnosticKinds::name(d.kind) +
-                             "] at line " + std::to_string(d.range.begin.line);
+        std::string reason = std::string(severityName(d.severity)) + ": " + d.message + " [" +
+                             DiagnosticKinds::name(d.kind) + "] at line " +
+                             std::to_string(d.range.begin.line);
         WorkItem* who = c.errorItem;
         c.errorItem = nullptr;
         if (!who && !d.workItems.empty() && m_group)

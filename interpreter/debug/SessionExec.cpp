@@ -17,6 +17,7 @@ void Session::armController(int mode, size_t depth, bool breakpoints) {
     m_controller->breakpointsOn = breakpoints;
     m_controller->eventsOn = breakpoints || static_cast<Mode>(mode) != Mode::Never;
     m_controller->breakOnError = m_actionBreakOnError;
+    m_controller->breakKinds = m_actionBreakKinds;
     m_controller->hitBreakpoint = nullptr;
     m_controller->hitBreakpointId = 0;
     m_controller->conditionError.clear();

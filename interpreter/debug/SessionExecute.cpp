@@ -103,8 +103,10 @@ Stop Session::act(Command recorded, bool executes, const std::function<void()>& 
     }
     m_pauseRequested = false;
     m_lastError.clear();
-    Record r{std::move(recorded), m_replaying ? m_replayBreakOnError : m_breakOnError};
+    Record r{std::move(recorded), m_replaying ? m_replayBreakOnError : m_breakOnError,
+             m_replaying ? m_replayBreakKinds : m_breakKinds};
     m_actionBreakOnError = r.breakOnError;
+    m_actionBreakKinds = r.breakKinds;
     m_tracer->setStep(m_step + 1); // accesses belong to the step this action becomes
     const uint64_t groupsBefore = m_groupsFinished;
     if (!executes)
@@ -404,6 +406,7 @@ bool Session::replay(size_t count) {
     m_replaying = true;
     for (const Record& r : history) {
         m_replayBreakOnError = r.breakOnError;
+        m_replayBreakKinds = r.breakKinds;
         execute(r.command);
     }
     m_replaying = false;

@@ -40,8 +40,9 @@ bool visitElementType(ElementType t, F&& f) {
         return f(float{});
     case ElementType::Double:
         return f(double{});
+    default: // no element type (ElementType is a scalar kind: isElementType)
+        return false;
     }
-    return false;
 }
 
 template <typename T>

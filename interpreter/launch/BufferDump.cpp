@@ -43,6 +43,8 @@ void putElement(std::ostream& out, ElementType type, bool hex, const uint8_t* el
         return putElement<float>(out, hex, element);
     case ElementType::Double:
         return putElement<double>(out, hex, element);
+    default: // no element type (isElementType)
+        return;
     }
 }
 

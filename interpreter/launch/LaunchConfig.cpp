@@ -8,15 +8,9 @@
 namespace clstep::launch {
 
 namespace {
-/// The scalar type (core/ScalarTypes.h: name and size) of each ElementType, in ElementType
-/// order: Oclgrind's order (MATCH_TYPE / MATCH_TYPE_PREFIX), which matters for prefix
-/// matching.
-constexpr std::array<TypeKind, 10> kKindOf{
-    TypeKind::Char, TypeKind::UChar, TypeKind::Short, TypeKind::UShort, TypeKind::Int,
-    TypeKind::UInt, TypeKind::Long,  TypeKind::ULong, TypeKind::Float,  TypeKind::Double};
-
+/// The row of element type `t` in the scalar type table (name and size).
 const ScalarTypeInfo& scalarOf(ElementType t) {
-    return *scalarTypeInfo(kKindOf[static_cast<size_t>(t)]);
+    return *scalarTypeInfo(t);
 }
 } // namespace
 
@@ -49,9 +43,9 @@ std::string_view elementTypeName(ElementType t) {
 }
 
 std::optional<ElementType> elementTypeFromName(std::string_view name) {
-    for (size_t i = 0; i < kKindOf.size(); ++i)
-        if (name == scalarOf(ElementType(i)).name) return ElementType(i);
-    return std::nullopt;
+    const ScalarTypeInfo* s = scalarTypeNamed(name);
+    if (!s || !isElementType(s->kind)) return std::nullopt;
+    return s->kind;
 }
 
 std::optional<ElementType> defaultElementType(std::string_view typeName) {
@@ -62,8 +56,10 @@ std::optional<ElementType> defaultElementType(std::string_view typeName) {
             name.erase(0, qualifier.size());
     if (std::string_view(name).starts_with("unsigned ")) name.replace(0, 9, "u");
     typeName = name;
-    for (size_t i = 0; i < kKindOf.size(); ++i)
-        if (typeName.starts_with(scalarOf(ElementType(i)).name)) return ElementType(i);
+    // the element types in Oclgrind's order (MATCH_TYPE_PREFIX: char before uchar ... float
+    // before double), which is the scalar table's
+    for (const ScalarTypeInfo& s : vectorElementTypes())
+        if (isElementType(s.kind) && typeName.starts_with(s.name)) return s.kind;
     if (typeName.starts_with("void*")) return ElementType::UChar;
     return std::nullopt;
 }

@@ -2,6 +2,7 @@
 
 #include "builtins/ImageObject.h"
 #include "common/SourceRange.h"
+#include "core/Type.h"
 
 #include <array>
 #include <cstddef>
@@ -13,22 +14,17 @@
 
 namespace clstep::launch {
 
-/// The element types a .sim argument header may name (`char uchar short ushort int uint long
-/// ulong float double`, exactly Oclgrind's list). The type says how the values after the header
-/// are read and how a `dump` prints the final bytes; it does not have to match the kernel
-/// parameter's type.
-enum class ElementType : uint8_t {
-    Char,
-    UChar,
-    Short,
-    UShort,
-    Int,
-    UInt,
-    Long,
-    ULong,
-    Float,
-    Double
-};
+/// The element type of a .sim argument header: a scalar kind of the one scalar type table
+/// (core/ScalarTypes.h), one of those isElementType() accepts: `char uchar short ushort int
+/// uint long ulong float double`, exactly Oclgrind's list (no bool, no half). The type says how
+/// the values after the header are read and how a `dump` prints the final bytes; it does not
+/// have to match the kernel parameter's type.
+using ElementType = TypeKind;
+
+/// True when scalar kind `k` is an element type (char ... double, but half).
+constexpr bool isElementType(TypeKind k) {
+    return k >= TypeKind::Char && k <= TypeKind::Double && k != TypeKind::Half;
+}
 
 /// Size of one element in bytes (1, 2, 4 or 8).
 size_t elementSize(ElementType t);

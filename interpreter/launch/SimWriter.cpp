@@ -67,8 +67,9 @@ std::vector<std::string> valueTexts(ElementType type, const std::vector<uint8_t>
         return valueTexts<float>(bytes, hex);
     case ElementType::Double:
         return valueTexts<double>(bytes, hex);
+    default: // no element type (isElementType)
+        return {};
     }
-    return {};
 }
 
 template <typename T>

@@ -3,6 +3,7 @@
 
 #include "runtime/ComponentMemory.h"
 #include "runtime/ExecutionObserver.h"
+#include "runtime/GroupFootprint.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkItem.h"
 
@@ -12,8 +13,9 @@
 namespace clstep {
 
 CheckedPort::CheckedPort(const std::vector<ExecutionObserver*>& observers, bool bigEndian,
-                         bool directInitialized)
-    : m_observers(observers), m_bigEndian(bigEndian), m_directInitialized(directInitialized) {}
+                         bool directInitialized, GroupFootprint* footprint)
+    : m_observers(observers), m_bigEndian(bigEndian), m_directInitialized(directInitialized),
+      m_footprint(footprint) {}
 
 uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                              const SourceRange& site) {
@@ -70,6 +72,8 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
                                     "', which the host marked write-only",
                         site);
     }
+    if (m_footprint && size && mem->space() == AddressSpace::Global)
+        m_footprint->record(address, size, write);
     return p;
 }
 

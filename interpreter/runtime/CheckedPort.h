@@ -4,18 +4,23 @@
 
 namespace clstep {
 
+class GroupFootprint;
+
 /// The checked memory path (see MemoryPort): every access is checked for null, dangling and
 /// out-of-bounds pointers, read-only/write-only buffers, writes to `__constant` memory and
 /// alignment (OpenCL C 6.2.5: "misaligned-access"), converted to the device byte order
 /// (RunOptions::deviceBigEndian; `endian(host)` pointers keep the host's, spec 6.11.4) and
-/// shown to `observers` (which may be empty).
+/// shown to `observers` (which may be empty). With a GroupFootprint, every `__global` access
+/// it performs is recorded there too (a parallel run that no observer proves independent).
 class CheckedPort : public MemoryPort {
 public:
     /// `observers` must outlive the port. `directInitialized`: no observer needs the accesses
     /// to private variables initialized at their declaration (ExecutionObserver::
     /// observesInitializedPrivateVariables), which may then be accessed in place.
+    /// `footprint` (null: none), which must outlive the port, records the `__global`
+    /// accesses performed.
     CheckedPort(const std::vector<ExecutionObserver*>& observers, bool bigEndian,
-                bool directInitialized);
+                bool directInitialized, GroupFootprint* footprint = nullptr);
 
     Component loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
                          const SourceRange& site, uint64_t align) override;
@@ -50,6 +55,7 @@ private:
     const std::vector<ExecutionObserver*>& m_observers;
     bool m_bigEndian;
     bool m_directInitialized;
+    GroupFootprint* m_footprint; ///< the `__global` accesses' record, or null
 };
 
 } // namespace clstep

@@ -3,6 +3,7 @@
 #include "runtime/AccessEventLog.h"
 #include "runtime/CheckedPort.h"
 #include "runtime/ComponentMemory.h"
+#include "runtime/GroupFootprint.h"
 #include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 
@@ -32,15 +33,22 @@ namespace clstep {
 /// leaves `__private` memory; a copy within `__private` memory carries the written state
 /// itself (PrivateWrites::copied()). Variables declared without an initializer then go
 /// through the port (directSlot(false) is false), so that their stores are seen.
-template <bool AllSpaces>
+///
+/// `Records`: the port of a thread of a parallel run that no observer proves independent;
+/// every `__global` access it does in place is recorded in its GroupFootprint, and so is every
+/// one its CheckedPort performs (the other ports carry no trace of it).
+template <bool AllSpaces, bool Records = false>
 class DirectPort final : public MemoryPort {
 public:
     /// `observers` (empty when AllSpaces) must outlive the port, and so must `log` (the lone
     /// observer's event log, or null; only without AllSpaces) and `writes` (the `__private`
-    /// shadow of one of the observers, or null; only without AllSpaces and without `log`).
+    /// shadow of one of the observers, or null; only without AllSpaces and without `log`) and
+    /// `footprint` (the record of `__global` accesses; only with Records).
     explicit DirectPort(const std::vector<ExecutionObserver*>& observers,
-                        AccessEventLog* log = nullptr, PrivateWrites* writes = nullptr)
-        : m_checked(observers, false, true), m_log(log), m_writes(writes) {
+                        AccessEventLog* log = nullptr, PrivateWrites* writes = nullptr,
+                        GroupFootprint* footprint = nullptr)
+        : m_checked(observers, false, true, footprint), m_log(log), m_writes(writes),
+          m_footprint(footprint) {
         m_eventLog = log;
     }
 
@@ -179,9 +187,10 @@ public:
 
 private:
     /// The bytes of the access when it may be done in place (it passes every check of the
-    /// checked path), else null; `buffer` is then set to the buffer they lie in.
-    static uint8_t* direct(WorkItem& wi, uint64_t address, uint64_t size, bool write,
-                           uint64_t align, const Buffer*& buffer) {
+    /// checked path), else null; `buffer` is then set to the buffer they lie in. A `__global`
+    /// access is recorded in the footprint, if any.
+    uint8_t* direct(WorkItem& wi, uint64_t address, uint64_t size, bool write, uint64_t align,
+                    const Buffer*& buffer) {
         Memory* mem = wi.memoryOf(address);
         if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
         Buffer* b = mem->buffer(address);
@@ -190,6 +199,8 @@ private:
             off + size > b->bytes.size() || (off & (align - 1)) != 0)
             return nullptr;
         buffer = b;
+        if constexpr (Records)
+            if (mem->space() == AddressSpace::Global) m_footprint->record(address, size, write);
         return b->bytes.data() + off;
     }
     /// After an access done in place (to buffer `b`): the observers see it as the checked
@@ -225,8 +236,9 @@ private:
     }
 
     CheckedPort m_checked;
-    AccessEventLog* m_log;   ///< the lone observer's event log, or null
-    PrivateWrites* m_writes; ///< the `__private` shadow the port keeps, or null
+    AccessEventLog* m_log;       ///< the lone observer's event log, or null
+    PrivateWrites* m_writes;     ///< the `__private` shadow the port keeps, or null
+    GroupFootprint* m_footprint; ///< the record of `__global` accesses (Records)
 };
 
 } // namespace clstep

@@ -5,7 +5,10 @@
 
 #include "builtins/BuiltinRegistry.h"
 #include "frontend/AstWalk.h"
+#include "runtime/FootprintLedger.h"
+#include "runtime/GroupFootprint.h"
 #include "runtime/GroupSequencer.h"
+#include "runtime/PortChoice.h"
 #include "runtime/RunDriver.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
@@ -13,6 +16,8 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <new>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -371,14 +376,15 @@ bool KernelRun::runAll() {
     unsigned cores = m_options.threads ? m_options.threads : std::thread::hardware_concurrency();
     unsigned threads = std::min<uint64_t>(std::max(1u, cores), total);
     // Work-groups are independent until the kernel ends (spec 3.3.1): they run in parallel
-    // on the available cores. Observers (checks) get one copy per thread; they need one to
-    // prove that the groups shared no written __global byte (then the parallel run is the
-    // sequential one), or the run is repeated sequentially; observers that only add up
-    // figures per thread (statistics) need no proof.
+    // on the available cores. Observers (checks) get one copy per thread; one of them proves
+    // that the groups shared no written __global byte (then the parallel run is the
+    // sequential one), or, when none can (no observer, or observers that only add up
+    // figures per thread, such as statistics), the memory ports record each group's
+    // __global footprint for a FootprintLedger to prove it. Groups that shared one are run
+    // again sequentially.
     bool done = false;
     if (threads >= 2 && m_observers.empty()) {
-        runParallel(driver, threads, false);
-        done = true;
+        done = runParallel(driver, threads, false);
     } else if (threads >= 2 && parallelObservable()) {
         done = runParallel(driver, threads, true);
     }
@@ -422,6 +428,16 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
     std::vector<std::vector<std::unique_ptr<ExecutionObserver>>> owned(threads);
     std::vector<std::vector<ExecutionObserver*>> lists(threads);
     std::vector<std::unique_ptr<MemoryPort>> ports(threads); // one per thread: its observers
+    // Without an observer that proves the groups independent, each thread's port records
+    // the __global bytes of its group, and the ledger finds two groups that share one.
+    const bool proven = observed && provesIndependence();
+    std::vector<std::unique_ptr<GroupFootprint>> footprints(threads);
+    std::optional<FootprintLedger> ledger;
+    if (!proven) {
+        ledger.emplace(m_global);
+        for (auto& f : footprints)
+            f = std::make_unique<GroupFootprint>(m_global);
+    }
     if (observed) {
         for (unsigned t = 0; t < threads; ++t)
             for (ExecutionObserver* o : m_observers) {
@@ -434,26 +450,29 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
     std::vector<RunDriver> drivers; // one per thread: its observers' lifecycle
     drivers.reserve(threads);
     for (unsigned t = 0; t < threads; ++t) {
-        ports[t] = MemoryPort::choose(lists[t], m_options.deviceBigEndian);
+        ports[t] = choosePort(lists[t], m_options.deviceBigEndian, footprints[t].get());
         for (ExecutionObserver* o : lists[t])
             if (o->observesControlFlow()) flows[t].push_back(o);
         drivers.emplace_back(*this, lists[t], *ports[t]);
     }
-    // What a discarded run restores.
+    // What a discarded run restores (a run too big to copy runs sequentially instead).
     std::vector<std::vector<uint8_t>> globalBytes;
+    try {
+        globalBytes.reserve(m_global.buffers().size());
+        for (const Buffer& b : m_global.buffers())
+            globalBytes.push_back(b.bytes);
+    } catch (const std::bad_alloc&) {
+        return false;
+    }
     const size_t diagnostics = m_diagnostics.size();
     const auto counts = m_counts;
     const auto seen = m_seen;
     const std::string output = m_output;
     const uint64_t reportCount = m_reportCount.load();
     const long lastReport = m_lastReport;
-    if (observed) {
-        if (provesIndependence()) // else the run cannot be discarded: nothing to restore
-            for (const Buffer& b : m_global.buffers())
-                globalBytes.push_back(b.bytes);
+    if (observed)
         for (RunDriver& d : drivers)
             d.beginRun();
-    }
     auto independent = [this, observed] {
         if (!observed) return true;
         for (const ExecutionObserver* o : m_observers)
@@ -476,6 +495,9 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
             if (!abandoned.load(std::memory_order_relaxed)) {
                 try {
                     drivers[t].runGroup(linear, &items);
+                    // The ledger's answer does not depend on the order groups are added in.
+                    if (ledger && (footprints[t]->failed() || !ledger->add(footprints[t]->take())))
+                        abandoned.store(true, std::memory_order_relaxed);
                 } catch (...) {
                     // Stop handing out groups, but keep the group order flowing so that
                     // no other thread waits for this group forever; rethrown below.

@@ -207,6 +207,57 @@ test('a data race stops as an exception with both accesses', async () => {
   }
 });
 
+test('one exception filter per diagnostic kind: break on data races, not uninitialized reads', async () => {
+  const KINDS = {
+    program: path.join(__dirname, 'kinds.cl'), kernel: 'kinds', global: 4, local: [4],
+    arg: ['<size=20 int fill=0 dump>'],
+  };
+  const dc = new DebugClient(CLI, 'dap', 'clstep');
+  await dc.start();
+  try {
+    const init = await dc.initializeRequest({ adapterID: 'clstep', linesStartAt1: true, columnsStartAt1: true });
+    const filters = new Map(init.body.exceptionBreakpointFilters.map((f) => [f.filter, f]));
+    // from the kinds table: name, doc line, default on for the kinds that are errors
+    assert.strictEqual(filters.get('data-race').default, true);
+    assert.match(filters.get('data-race').description, /conflicting accesses/);
+    assert.strictEqual(filters.get('uninitialized-read').default, false);
+    assert.strictEqual(filters.get('out-of-bounds').default, true);
+    assert.ok(!filters.has('syntax-error') && !filters.has('launch'), [...filters.keys()].join(' '));
+    const initialized = dc.waitForEvent('initialized');
+    await dc.launchRequest(KINDS);
+    await initialized;
+    const r = await dc.setExceptionBreakpointsRequest({ filters: ['data-race', 'bogus'] });
+    assert.deepStrictEqual(r.body.breakpoints.map((b) => b.verified), [true, false]);
+    const stopped = waitStop(dc);
+    await dc.configurationDoneRequest();
+    const stop = (await stopped).body;
+    assert.strictEqual(stop.reason, 'exception');
+    const info = await dc.exceptionInfoRequest({ threadId: stop.threadId });
+    assert.strictEqual(info.body.exceptionId, 'data-race'); // not the uninitialized read before
+  } finally {
+    await dc.stop();
+  }
+  // a warning's filter stops at it; the race, filtered out, does not stop the run
+  const dc2 = await client();
+  try {
+    const initialized = dc2.waitForEvent('initialized');
+    await dc2.launchRequest(KINDS);
+    await initialized;
+    await dc2.setExceptionBreakpointsRequest({ filters: ['uninitialized-read'] });
+    const stopped = waitStop(dc2);
+    await dc2.configurationDoneRequest();
+    const stop = (await stopped).body;
+    assert.strictEqual(stop.reason, 'exception');
+    const info = await dc2.exceptionInfoRequest({ threadId: stop.threadId });
+    assert.strictEqual(info.body.exceptionId, 'uninitialized-read');
+    const ended = dc2.waitForEvent('terminated');
+    await dc2.continueRequest({ threadId: stop.threadId });
+    await ended;
+  } finally {
+    await dc2.stop();
+  }
+});
+
 test('scopes per address space, variables with memory references, readMemory', async () => {
   const dc = await client();
   try {

@@ -2,6 +2,7 @@
 #include "DapServer.h"
 
 #include "DapError.h"
+#include "ExceptionFilters.h"
 
 #include <iostream>
 #include <thread>
@@ -43,23 +44,17 @@ bool needsLaunch(const std::string& c) {
 DapServer::DapServer(std::istream& in, std::ostream& out) : m_transport(in, out) {}
 
 json DapServer::capabilities() {
-    return {
-        {"supportsConfigurationDoneRequest", true},
-        {"supportsConditionalBreakpoints", true},
-        {"supportsHitConditionalBreakpoints", true},
-        {"supportsEvaluateForHovers", true},
-        {"supportsStepBack", true},
-        {"supportsRestartRequest", true},
-        {"supportsExceptionInfoRequest", true},
-        {"supportsDataBreakpoints", true},
-        {"supportsReadMemoryRequest", true},
-        {"supportsTerminateRequest", true},
-        {"exceptionBreakpointFilters",
-         json::array({{{"filter", "errors"},
-                       {"label", "Runtime errors and data races"},
-                       {"description", "stop where a runtime check or the runtime reports an "
-                                       "error (out-of-bounds, data race, barrier divergence...)"},
-                       {"default", true}}})}};
+    return {{"supportsConfigurationDoneRequest", true},
+            {"supportsConditionalBreakpoints", true},
+            {"supportsHitConditionalBreakpoints", true},
+            {"supportsEvaluateForHovers", true},
+            {"supportsStepBack", true},
+            {"supportsRestartRequest", true},
+            {"supportsExceptionInfoRequest", true},
+            {"supportsDataBreakpoints", true},
+            {"supportsReadMemoryRequest", true},
+            {"supportsTerminateRequest", true},
+            {"exceptionBreakpointFilters", ExceptionFilters::capability()}};
 }
 
 void DapServer::respond(const json& request, bool success, const json& body,

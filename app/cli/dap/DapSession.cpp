@@ -3,6 +3,7 @@
 
 #include "DapError.h"
 #include "DiagnosticPrinter.h"
+#include "ExceptionFilters.h"
 #include "LaunchPreparation.h"
 #include "SweepCommand.h"
 
@@ -329,17 +330,26 @@ json DapSession::custom(const json& args, std::vector<json>& events) {
 
 json DapSession::setExceptionBreakpoints(const json& args) {
     bool errors = false;
+    Session::KindSet kinds;
     json results = json::array();
     json filters = args.value("filters", json::array());
     if (!filters.is_array()) throw DapError("'filters' must be a list");
     for (const json& f : filters) {
-        bool known = f == "errors";
-        errors = errors || known;
-        json r = {{"verified", known}};
-        if (!known) r["message"] = "unknown filter " + f.dump() + " (clstep has \"errors\")";
+        const std::optional<DiagnosticKind> kind =
+            f.is_string() ? ExceptionFilters::kind(f.get<std::string>()) : std::nullopt;
+        // "errors", the one filter of earlier versions: every runtime error
+        const bool all = f == "errors";
+        if (kind) kinds.set(static_cast<size_t>(*kind));
+        errors = errors || all;
+        json r = {{"verified", kind || all}};
+        if (!kind && !all)
+            r["message"] = "unknown filter " + f.dump() +
+                           " (clstep's filters are the diagnostic kinds a running kernel "
+                           "reports, such as \"data-race\": `clstep-cli kinds`)";
         results.push_back(r);
     }
     m_session.setBreakOnError(errors);
+    m_session.setBreakOnKinds(kinds);
     return {{"breakpoints", results}};
 }
 

@@ -47,7 +47,8 @@ public:
     /// `setBreakpoints`: replaces the breakpoints of one source (the kernel's main file;
     /// others get unverified breakpoints with a message). Returns the response body.
     nlohmann::json setBreakpoints(const nlohmann::json& args);
-    /// `setExceptionBreakpoints`: filter "errors" (runtime errors and data races) on or off.
+    /// `setExceptionBreakpoints`: the exception filters to enable (ExceptionFilters: one per
+    /// runtime diagnostic kind; "errors", of earlier versions, still means every error).
     nlohmann::json setExceptionBreakpoints(const nlohmann::json& args);
     /// `threads`: the work-items of the selected work-group.
     nlohmann::json threads();
