@@ -13,7 +13,13 @@ namespace clstep {
 
 CheckedPort::CheckedPort(const std::vector<ExecutionObserver*>& observers, bool bigEndian,
                          bool directInitialized)
-    : m_observers(observers), m_bigEndian(bigEndian), m_directInitialized(directInitialized) {}
+    : m_observers(observers), m_bigEndian(bigEndian), m_directInitialized(directInitialized) {
+    for (ExecutionObserver* o : observers) {
+        if (!o->observesMemoryAccesses()) continue;
+        m_accessObservers.push_back(o);
+        if (o->observesPrivateMemory()) m_privateObservers.push_back(o);
+    }
+}
 
 uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                              const SourceRange& site) {
@@ -75,7 +81,9 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
 
 void CheckedPort::notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                                const uint8_t* p, const SourceRange& site, bool copy) {
-    if (m_observers.empty()) return;
+    const std::vector<ExecutionObserver*>& observers =
+        address::space(address) == AddressSpace::Private ? m_privateObservers : m_accessObservers;
+    if (observers.empty()) return;
     MemoryAccess a;
     a.address = address;
     a.size = size;
@@ -85,7 +93,7 @@ void CheckedPort::notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bo
     a.data = p;
     a.buffer = wi.memoryOf(address)->buffer(address);
     a.site = site;
-    for (ExecutionObserver* o : m_observers)
+    for (ExecutionObserver* o : observers)
         o->onMemoryAccess(a);
 }
 

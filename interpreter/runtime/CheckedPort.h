@@ -8,7 +8,9 @@ namespace clstep {
 /// out-of-bounds pointers, read-only/write-only buffers, writes to `__constant` memory and
 /// alignment (OpenCL C 6.2.5: "misaligned-access"), converted to the device byte order
 /// (RunOptions::deviceBigEndian; `endian(host)` pointers keep the host's, spec 6.11.4) and
-/// shown to `observers` (which may be empty).
+/// shown to `observers` (which may be empty): to those that observe memory accesses
+/// (ExecutionObserver::observesMemoryAccesses()), `__private` ones only to those that want
+/// them (ExecutionObserver::observesPrivateMemory()).
 class CheckedPort : public MemoryPort {
 public:
     /// `observers` must outlive the port. `directInitialized`: no observer needs the accesses
@@ -48,6 +50,12 @@ private:
                                 const uint8_t* p, const SourceRange& site);
 
     const std::vector<ExecutionObserver*>& m_observers;
+    /// The observers whose onMemoryAccess() is called (ExecutionObserver::
+    /// observesMemoryAccesses()), and those of them that want `__private` accesses
+    /// (ExecutionObserver::observesPrivateMemory()): notifyAccess() shows an access only to
+    /// these, in the run's order.
+    std::vector<ExecutionObserver*> m_accessObservers;
+    std::vector<ExecutionObserver*> m_privateObservers;
     bool m_bigEndian;
     bool m_directInitialized;
 };

@@ -17,7 +17,8 @@ namespace clstep {
 /// misaligned access, a read-only buffer, a `__constant` write, a byte copy) goes to the
 /// CheckedPort it holds, which reports the error exactly as the checked path does.
 ///
-/// `AllSpaces`: nothing observes the run, every address space is accessed in place;
+/// `AllSpaces`: nothing observes the run's memory accesses, every address space is accessed
+/// in place;
 /// otherwise no observer wants private accesses (ExecutionObserver::observesPrivateMemory):
 /// `__private` memory is accessed in place unobserved, and an access to another space that
 /// passes the checks is done in place and then shown to the observers exactly as the
@@ -42,6 +43,7 @@ public:
                         AccessEventLog* log = nullptr, PrivateWrites* writes = nullptr)
         : m_checked(observers, false, true), m_log(log), m_writes(writes) {
         m_eventLog = log;
+        m_privateShadow = writes;
     }
 
     Component loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
