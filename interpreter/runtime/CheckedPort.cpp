@@ -81,6 +81,13 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
 
 void CheckedPort::notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                                const uint8_t* p, const SourceRange& site, bool copy) {
+    if (m_accessObservers.empty()) return;
+    notifyAccessIn(wi, address, size, write, p, site, *wi.memoryOf(address)->buffer(address), copy);
+}
+
+void CheckedPort::notifyAccessIn(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                                 const uint8_t* p, const SourceRange& site, const Buffer& b,
+                                 bool copy) {
     const std::vector<ExecutionObserver*>& observers =
         address::space(address) == AddressSpace::Private ? m_privateObservers : m_accessObservers;
     if (observers.empty()) return;
@@ -91,7 +98,7 @@ void CheckedPort::notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bo
     wi.describeAccess(a);
     a.copy = copy;
     a.data = p;
-    a.buffer = wi.memoryOf(address)->buffer(address);
+    a.buffer = &b;
     a.site = site;
     for (ExecutionObserver* o : observers)
         o->onMemoryAccess(a);

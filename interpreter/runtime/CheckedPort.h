@@ -4,6 +4,8 @@
 
 namespace clstep {
 
+struct Buffer;
+
 /// The checked memory path (see MemoryPort): every access is checked for null, dangling and
 /// out-of-bounds pointers, read-only/write-only buffers, writes to `__constant` memory and
 /// alignment (OpenCL C 6.2.5: "misaligned-access"), converted to the device byte order
@@ -33,6 +35,10 @@ public:
               const SourceRange& site) override;
     void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) override;
+    /// notifyAccess() when the caller already has the buffer `b` that `address` lies in (a
+    /// DirectPort after an access in place): the same MemoryAccess, without looking it up.
+    void notifyAccessIn(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                        const SourceRange& site, const Buffer& b, bool copy = false);
     bool directSlot(bool initializedNow) const override {
         return initializedNow && m_directInitialized;
     }

@@ -205,12 +205,12 @@ private:
                 if (m_log)
                     m_log->appendAccess(wi.localLinearId(), address, size, site);
                 else
-                    m_checked.notifyAccess(wi, address, size, write, p, site);
+                    m_checked.notifyAccessIn(wi, address, size, write, p, site, b);
             } else if (m_writes) {
                 if (write)
                     m_writes->written(wi.localLinearId(), address, size, b);
                 else if (!m_writes->allWritten(wi.localLinearId(), address, size, b)) [[unlikely]]
-                    m_checked.notifyAccess(wi, address, size, false, p, site);
+                    m_checked.notifyAccessIn(wi, address, size, false, p, site, b);
             }
         }
     }

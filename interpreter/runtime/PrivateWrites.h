@@ -39,6 +39,15 @@ public:
             ByteWrites& w = item[index];
             if (w.serial == b.serial) [[likely]]
                 return w;
+            if (b.size() <= 64) {
+                // a new small buffer in a slot seen before: ByteWrites::reset() without the
+                // call (the byte vector is not used at this size)
+                ++m_built;
+                w.serial = b.serial;
+                w.size = b.size();
+                w.mask = 0;
+                return w;
+            }
         }
         return renew(item, index, b);
     }
@@ -66,6 +75,25 @@ public:
         }
         ByteWrites& w = of(itemId, address, b);
         w.set(0, w.size, nullptr);
+    }
+    /// wholeWritten() of buffers 1..`count` of `memory`, the `__private` memory of work-item
+    /// `itemId` (its kernel arguments, each in its own buffer, all live), in one pass: the
+    /// arguments a work-item binds into the buffers kept from the previous one.
+    void argumentsWritten(uint64_t itemId, const Memory& memory, uint32_t count) {
+        std::vector<ByteWrites>& item = itemOf(itemId);
+        const std::vector<Buffer>& buffers = memory.buffers();
+        for (uint32_t i = 1; i <= count; ++i) {
+            const Buffer& b = buffers[i];
+            if (i < item.size()) [[likely]] {
+                ByteWrites& w = item[i];
+                if (w.serial != b.serial && w.size == b.size() && w.all(0, w.size)) [[likely]] {
+                    w.serial = b.serial;
+                    continue;
+                }
+            }
+            ByteWrites& w = of(itemId, address::make(AddressSpace::Private, i, 0), b);
+            w.set(0, w.size, nullptr);
+        }
     }
     /// How many times flags were built for a buffer (a new allocation seen, or a slot
     /// allocated again) since this object was made (clear() keeps the count): for tests.

@@ -198,6 +198,17 @@ void WorkItem::bindArguments(Frame& f) {
             }
             return;
         }
+        if (PrivateWrites* shadow = m_route.port->privateShadow()) {
+            // the values that may have changed, then every argument's buffer marked written
+            // at once (argumentWritten() of each, in one pass)
+            for (uint32_t i : m_args.rebound) {
+                const ArgumentBindings::Binding& a = bindings[i];
+                bindArgumentValue(i, a, address::make(AddressSpace::Private, i + 1, 0), a.data);
+            }
+            shadow->argumentsWritten(localLinearId(), m_calls.memory,
+                                     static_cast<uint32_t>(bindings.size()));
+            return;
+        }
         for (size_t i = 0; i < bindings.size(); ++i) {
             const ArgumentBindings::Binding& a = bindings[i];
             const uint64_t addr =
