@@ -102,11 +102,11 @@ public:
     /// a load or store outside atomics and async copies, appends exactly
     /// AccessEventLog::appendAccess(local linear id, address, size, site) for `__global`,
     /// `__local` and `__constant` addresses and does nothing else. When it is the run's only
-    /// observer (and wants no `__private` accesses), the memory port appends those accesses
-    /// itself without building a MemoryAccess (runtime/DirectPort.h); every other access
-    /// (byte copies, atomics, builtins' accesses, errors) still reaches onMemoryAccess(),
-    /// but for `__private` accesses, which such an observer ignores (the port does not
-    /// notify it of them).
+    /// observer of memory accesses (observesMemoryAccesses()) and wants no `__private` access, the
+    /// memory port appends those accesses itself without building a MemoryAccess
+    /// (runtime/DirectPort.h); every other access (byte copies, atomics, builtins' accesses,
+    /// errors) still reaches onMemoryAccess(), but for `__private` accesses, which such an observer
+    /// ignores (the port does not notify it of them).
     virtual AccessEventLog* accessEventLog() { return nullptr; }
     /// The observer's `__private` shadow memory of written bytes, or null. An observer that
     /// returns it declares that, for an access to `__private` memory that passes every check
