@@ -125,9 +125,9 @@ int runRun(const RunOptionsCli& o) {
     const Program* program = launch.program.get();
     DiagnosticPrinter printer(program->sources);
     NDRange range = launch.range;
-    std::vector<KernelArgument> args = launch.args;
     RunOptions ro = launch.run;
-    KernelRun run(*program, config->kernelName, range, args, ro);
+    // The arguments' bytes (whole buffers) are moved, not copied: nothing reads them here again.
+    KernelRun run(*program, config->kernelName, range, std::move(launch.args), ro);
     std::unique_ptr<AccessStats> stats;
     if (o.accessStats) {
         stats = std::make_unique<AccessStats>(

@@ -35,6 +35,8 @@ public:
     /// Async copies move `__local`/`__global` memory only (spec 6.12.10).
     bool observesInitializedPrivateVariables() const override { return false; }
     bool observesPrivateMemory() const override { return false; }
+    /// Its events are the calls (onAsyncCopy(), onWaitEvents()): no onMemoryAccess().
+    bool observesMemoryAccesses() const override { return false; }
     void onWorkGroupBegin(WorkGroup& group) override;
     void onWorkGroupEnd(WorkGroup& group) override;
     void onAsyncCopy(const AsyncCopyCall& call) override;

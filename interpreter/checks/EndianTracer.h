@@ -1,9 +1,9 @@
 #pragma once
 
 #include "checks/CheckDetails.h"
-#include "runtime/ExecutionObserver.h"
 #include "checks/MemoryNames.h"
 #include "checks/SiteTable.h"
+#include "runtime/ExecutionObserver.h"
 
 #include <cstdint>
 #include <unordered_set>
@@ -24,6 +24,8 @@ public:
     void onRunBegin(KernelRun& run) override;
     /// Only endian(host) conversions matter here, never plain private accesses.
     bool observesInitializedPrivateVariables() const override { return false; }
+    /// Conversions come through onEndianConversion(): no onMemoryAccess().
+    bool observesMemoryAccesses() const override { return false; }
     void onWorkGroupBegin(WorkGroup& group) override;
     void onEndianConversion(const MemoryAccess& access, const uint8_t* before,
                             const uint8_t* after) override;

@@ -15,7 +15,13 @@ namespace clstep {
 CheckedPort::CheckedPort(const std::vector<ExecutionObserver*>& observers, bool bigEndian,
                          bool directInitialized, GroupFootprint* footprint)
     : m_observers(observers), m_bigEndian(bigEndian), m_directInitialized(directInitialized),
-      m_footprint(footprint) {}
+      m_footprint(footprint) {
+    for (ExecutionObserver* o : observers) {
+        if (!o->observesMemoryAccesses()) continue;
+        m_accessObservers.push_back(o);
+        if (o->observesPrivateMemory()) m_privateObservers.push_back(o);
+    }
+}
 
 uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                              const SourceRange& site) {
@@ -79,7 +85,16 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
 
 void CheckedPort::notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write,
                                const uint8_t* p, const SourceRange& site, bool copy) {
-    if (m_observers.empty()) return;
+    if (m_accessObservers.empty()) return;
+    notifyAccessIn(wi, address, size, write, p, site, *wi.memoryOf(address)->buffer(address), copy);
+}
+
+void CheckedPort::notifyAccessIn(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                                 const uint8_t* p, const SourceRange& site, const Buffer& b,
+                                 bool copy) {
+    const std::vector<ExecutionObserver*>& observers =
+        address::space(address) == AddressSpace::Private ? m_privateObservers : m_accessObservers;
+    if (observers.empty()) return;
     MemoryAccess a;
     a.address = address;
     a.size = size;
@@ -87,9 +102,9 @@ void CheckedPort::notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bo
     wi.describeAccess(a);
     a.copy = copy;
     a.data = p;
-    a.buffer = wi.memoryOf(address)->buffer(address);
+    a.buffer = &b;
     a.site = site;
-    for (ExecutionObserver* o : m_observers)
+    for (ExecutionObserver* o : observers)
         o->onMemoryAccess(a);
 }
 

@@ -5,13 +5,17 @@
 namespace clstep {
 
 class GroupFootprint;
+struct Buffer;
 
 /// The checked memory path (see MemoryPort): every access is checked for null, dangling and
 /// out-of-bounds pointers, read-only/write-only buffers, writes to `__constant` memory and
 /// alignment (OpenCL C 6.2.5: "misaligned-access"), converted to the device byte order
 /// (RunOptions::deviceBigEndian; `endian(host)` pointers keep the host's, spec 6.11.4) and
-/// shown to `observers` (which may be empty). With a GroupFootprint, every `__global` access
-/// it performs is recorded there too (a parallel run that no observer proves independent).
+/// shown to `observers` (which may be empty): to those that observe memory accesses
+/// (ExecutionObserver::observesMemoryAccesses()), `__private` ones only to those that want
+/// them (ExecutionObserver::observesPrivateMemory()). With a GroupFootprint, every `__global`
+/// access it performs is recorded there too (a parallel run that no observer proves
+/// independent).
 class CheckedPort : public MemoryPort {
 public:
     /// `observers` must outlive the port. `directInitialized`: no observer needs the accesses
@@ -36,6 +40,10 @@ public:
               const SourceRange& site) override;
     void notifyAccess(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                       const SourceRange& site, bool copy = false) override;
+    /// notifyAccess() when the caller already has the buffer `b` that `address` lies in (a
+    /// DirectPort after an access in place): the same MemoryAccess, without looking it up.
+    void notifyAccessIn(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
+                        const SourceRange& site, const Buffer& b, bool copy = false);
     bool directSlot(bool initializedNow) const override {
         return initializedNow && m_directInitialized;
     }
@@ -53,6 +61,12 @@ private:
                                 const uint8_t* p, const SourceRange& site);
 
     const std::vector<ExecutionObserver*>& m_observers;
+    /// The observers whose onMemoryAccess() is called (ExecutionObserver::
+    /// observesMemoryAccesses()), and those of them that want `__private` accesses
+    /// (ExecutionObserver::observesPrivateMemory()): notifyAccess() shows an access only to
+    /// these, in the run's order.
+    std::vector<ExecutionObserver*> m_accessObservers;
+    std::vector<ExecutionObserver*> m_privateObservers;
     bool m_bigEndian;
     bool m_directInitialized;
     GroupFootprint* m_footprint; ///< the `__global` accesses' record, or null

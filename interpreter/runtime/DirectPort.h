@@ -18,7 +18,8 @@ namespace clstep {
 /// misaligned access, a read-only buffer, a `__constant` write, a byte copy) goes to the
 /// CheckedPort it holds, which reports the error exactly as the checked path does.
 ///
-/// `AllSpaces`: nothing observes the run, every address space is accessed in place;
+/// `AllSpaces`: nothing observes the run's memory accesses, every address space is accessed
+/// in place;
 /// otherwise no observer wants private accesses (ExecutionObserver::observesPrivateMemory):
 /// `__private` memory is accessed in place unobserved, and an access to another space that
 /// passes the checks is done in place and then shown to the observers exactly as the
@@ -50,6 +51,7 @@ public:
         : m_checked(observers, false, true, footprint), m_log(log), m_writes(writes),
           m_footprint(footprint) {
         m_eventLog = log;
+        m_privateShadow = writes;
     }
 
     Component loadScalar(WorkItem& wi, uint64_t address, const QualType& type,
@@ -214,12 +216,12 @@ private:
                 if (m_log)
                     m_log->appendAccess(wi.localLinearId(), address, size, site);
                 else
-                    m_checked.notifyAccess(wi, address, size, write, p, site);
+                    m_checked.notifyAccessIn(wi, address, size, write, p, site, b);
             } else if (m_writes) {
                 if (write)
                     m_writes->written(wi.localLinearId(), address, size, b);
                 else if (!m_writes->allWritten(wi.localLinearId(), address, size, b)) [[unlikely]]
-                    m_checked.notifyAccess(wi, address, size, false, p, site);
+                    m_checked.notifyAccessIn(wi, address, size, false, p, site, b);
             }
         }
     }

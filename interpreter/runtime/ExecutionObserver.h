@@ -80,8 +80,13 @@ public:
     /// Every work-item of `group` passed a barrier with fence `flags`
     /// (CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2; spec 6.12.8).
     virtual void onBarrier(WorkGroup&, uint32_t /*flags*/) {}
-    /// A load or store of `access.size` bytes (after bounds checks passed).
+    /// A load or store of `access.size` bytes (after bounds checks passed). Only for
+    /// observers whose observesMemoryAccesses() is true.
     virtual void onMemoryAccess(const MemoryAccess&) {}
+    /// False if onMemoryAccess() does nothing (the observer only wants other events, e.g.
+    /// async copy calls or endian conversions): the memory port, which asks once when the
+    /// run chooses it (MemoryPort::choose), then never calls it.
+    virtual bool observesMemoryAccesses() const { return true; }
     /// False if the observer does not need the accesses a work-item makes by name to its
     /// own `__private` scalar and vector variables after they were initialized (parameters
     /// and variables declared with an initializer; their initialization is still reported).
@@ -97,11 +102,11 @@ public:
     /// a load or store outside atomics and async copies, appends exactly
     /// AccessEventLog::appendAccess(local linear id, address, size, site) for `__global`,
     /// `__local` and `__constant` addresses and does nothing else. When it is the run's only
-    /// observer (and wants no `__private` accesses), the memory port appends those accesses
-    /// itself without building a MemoryAccess (runtime/DirectPort.h); every other access
-    /// (byte copies, atomics, builtins' accesses, errors) still reaches onMemoryAccess(),
-    /// but for `__private` accesses, which such an observer ignores (the port does not
-    /// notify it of them).
+    /// observer of memory accesses (observesMemoryAccesses()) and wants no `__private` access, the
+    /// memory port appends those accesses itself without building a MemoryAccess
+    /// (runtime/DirectPort.h); every other access (byte copies, atomics, builtins' accesses,
+    /// errors) still reaches onMemoryAccess(), but for `__private` accesses, which such an observer
+    /// ignores (the port does not notify it of them).
     virtual AccessEventLog* accessEventLog() { return nullptr; }
     /// The observer's `__private` shadow memory of written bytes, or null. An observer that
     /// returns it declares that, for an access to `__private` memory that passes every check

@@ -15,6 +15,7 @@ namespace clstep {
 
 class AccessEventLog;
 class ExecutionObserver;
+class PrivateWrites;
 class WorkItem;
 
 /// How a work-item reaches memory (spec 3.3): typed loads and stores of scalars and vectors,
@@ -43,10 +44,11 @@ public:
     virtual ~MemoryPort();
 
     /// Chooses the port for work-items observed by `observers` on a device of the given byte
-    /// order: DirectPort for all address spaces when nothing observes, DirectPort for
-    /// `__private` only when no observer wants private accesses but, at most, one that lets
-    /// the port keep its shadow of written bytes (ExecutionObserver::privateWrites()), else a
-    /// CheckedPort.
+    /// order: DirectPort for all address spaces when nothing observes memory accesses
+    /// (observers whose ExecutionObserver::observesMemoryAccesses() is false do not count,
+    /// and the port never calls their onMemoryAccess()), DirectPort for `__private` only
+    /// when no observer wants private accesses but, at most, one that lets the port keep its
+    /// shadow of written bytes (ExecutionObserver::privateWrites()), else a CheckedPort.
     static std::unique_ptr<MemoryPort> choose(const std::vector<ExecutionObserver*>& observers,
                                               bool bigEndian);
 
@@ -107,9 +109,16 @@ public:
     /// (exec/Run.cpp), without virtual onBranch()/onStatement() calls. Not virtual: read once
     /// per branch and statement.
     AccessEventLog* eventLog() const { return m_eventLog; }
+    /// The `__private` shadow of written bytes that this port keeps for an observer
+    /// (DirectPort, ExecutionObserver::privateWrites()), else null. No other observer sees a
+    /// `__private` access then, and that observer sees a plain store there only as this
+    /// shadow's marks: a work-item binding its kernel arguments marks their buffers written
+    /// in it directly (PrivateWrites::wholeWritten(), WorkItem::bindArguments).
+    PrivateWrites* privateShadow() const { return m_privateShadow; }
 
 protected:
-    AccessEventLog* m_eventLog = nullptr; ///< eventLog(); set by the port's constructor
+    AccessEventLog* m_eventLog = nullptr;     ///< eventLog(); set by the port's constructor
+    PrivateWrites* m_privateShadow = nullptr; ///< privateShadow(); set by the constructor
 };
 
 } // namespace clstep

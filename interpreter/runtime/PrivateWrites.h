@@ -39,6 +39,15 @@ public:
             ByteWrites& w = item[index];
             if (w.serial == b.serial) [[likely]]
                 return w;
+            if (b.size() <= 64) {
+                // a new small buffer in a slot seen before: ByteWrites::reset() without the
+                // call (the byte vector is not used at this size)
+                ++m_built;
+                w.serial = b.serial;
+                w.size = b.size();
+                w.mask = 0;
+                return w;
+            }
         }
         return renew(item, index, b);
     }
@@ -48,6 +57,47 @@ public:
         const uint64_t off = address::offset(address);
         if (off + size <= w.size) w.set(off, size, nullptr);
     }
+    /// Every byte of buffer `b` (at `address`, offset 0) of work-item `itemId` was just
+    /// written: a kernel argument bound at the work-item's start (WorkItem::bindArguments).
+    /// The same as written() of the whole buffer, but the flags of an argument buffer kept
+    /// from the previous work-item of this local id (Memory::clear(keep): same index and
+    /// size, a new serial) are taken over when all their bytes are written, instead of being
+    /// built again for each work-item (flagsBuilt() does not grow).
+    void wholeWritten(uint64_t itemId, uint64_t address, const Buffer& b) {
+        std::vector<ByteWrites>& item = itemOf(itemId);
+        const uint32_t index = address::buffer(address);
+        if (index < item.size()) [[likely]] {
+            ByteWrites& w = item[index];
+            if (w.serial != b.serial && w.size == b.size() && w.all(0, w.size)) [[likely]] {
+                w.serial = b.serial;
+                return;
+            }
+        }
+        ByteWrites& w = of(itemId, address, b);
+        w.set(0, w.size, nullptr);
+    }
+    /// wholeWritten() of buffers 1..`count` of `memory`, the `__private` memory of work-item
+    /// `itemId` (its kernel arguments, each in its own buffer, all live), in one pass: the
+    /// arguments a work-item binds into the buffers kept from the previous one.
+    void argumentsWritten(uint64_t itemId, const Memory& memory, uint32_t count) {
+        std::vector<ByteWrites>& item = itemOf(itemId);
+        const std::vector<Buffer>& buffers = memory.buffers();
+        for (uint32_t i = 1; i <= count; ++i) {
+            const Buffer& b = buffers[i];
+            if (i < item.size()) [[likely]] {
+                ByteWrites& w = item[i];
+                if (w.serial != b.serial && w.size == b.size() && w.all(0, w.size)) [[likely]] {
+                    w.serial = b.serial;
+                    continue;
+                }
+            }
+            ByteWrites& w = of(itemId, address::make(AddressSpace::Private, i, 0), b);
+            w.set(0, w.size, nullptr);
+        }
+    }
+    /// How many times flags were built for a buffer (a new allocation seen, or a slot
+    /// allocated again) since this object was made (clear() keeps the count): for tests.
+    uint64_t flagsBuilt() const { return m_built; }
     /// False when a load of `size` bytes at `address` (in buffer `b`) by work-item `itemId`
     /// reads a byte never written (an uninitialized read).
     bool allWritten(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
@@ -83,8 +133,9 @@ public:
 
 private:
     /// of() for a buffer whose flags are not there yet or belong to an earlier allocation.
-    [[gnu::noinline]] static ByteWrites& renew(std::vector<ByteWrites>& item, uint32_t index,
-                                               const Buffer& b) {
+    [[gnu::noinline]] ByteWrites& renew(std::vector<ByteWrites>& item, uint32_t index,
+                                        const Buffer& b) {
+        ++m_built;
         if (index >= item.size()) item.resize(index + 1);
         ByteWrites& w = item[index];
         w.reset(b.serial, b.size());
@@ -103,6 +154,7 @@ private:
     uint64_t m_lastId = 0;                        ///< the work-item itemOf() found last
     std::vector<ByteWrites>* m_last = nullptr;    ///< its flags (&m_items[m_lastId]), or null
     std::vector<uint8_t> m_flags;                 ///< copied(): the source's flags
+    uint64_t m_built = 0;                         ///< flagsBuilt()
 };
 
 } // namespace clstep

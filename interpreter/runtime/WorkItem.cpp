@@ -4,6 +4,7 @@
 #include "runtime/Evaluator.h"
 #include "runtime/FiberStackPool.h"
 #include "runtime/KernelRun.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItemEnv.h"
 #include "runtime/exec/LoweredProgram.h"
@@ -163,6 +164,22 @@ void WorkItem::buildArgumentBindings() {
     }
 }
 
+namespace {
+/// The observers learn that the `size` bytes of argument buffer `addr` (in `memory`) hold
+/// the argument's value: the store of a whole buffer, shown as the port shows it. When the
+/// port keeps the only `__private` observer's shadow of written bytes (MemoryPort::
+/// privateShadow()), that is the shadow's mark, made directly: the flags of the argument
+/// kept from the previous work-item are taken over (PrivateWrites::wholeWritten).
+inline void argumentWritten(WorkItem& wi, MemoryPort& port, Memory& memory, uint64_t addr,
+                            uint64_t size, const uint8_t* data, const SourceRange& site) {
+    if (PrivateWrites* shadow = port.privateShadow()) {
+        shadow->wholeWritten(wi.localLinearId(), addr, *memory.buffer(addr));
+        return;
+    }
+    port.notifyAccess(wi, addr, size, true, data, site);
+}
+} // namespace
+
 void WorkItem::bindArguments(Frame& f) {
     const ast::FunctionDecl& k = m_run.kernel();
     if (m_args.bindings.size() != k.params.size()) buildArgumentBindings();
@@ -181,6 +198,17 @@ void WorkItem::bindArguments(Frame& f) {
             }
             return;
         }
+        if (PrivateWrites* shadow = m_route.port->privateShadow()) {
+            // the values that may have changed, then every argument's buffer marked written
+            // at once (argumentWritten() of each, in one pass)
+            for (uint32_t i : m_args.rebound) {
+                const ArgumentBindings::Binding& a = bindings[i];
+                bindArgumentValue(i, a, address::make(AddressSpace::Private, i + 1, 0), a.data);
+            }
+            shadow->argumentsWritten(localLinearId(), m_calls.memory,
+                                     static_cast<uint32_t>(bindings.size()));
+            return;
+        }
         for (size_t i = 0; i < bindings.size(); ++i) {
             const ArgumentBindings::Binding& a = bindings[i];
             const uint64_t addr =
@@ -188,7 +216,8 @@ void WorkItem::bindArguments(Frame& f) {
             if (!a.unchanged)
                 bindArgumentValue(i, a, addr, a.data);
             else
-                notifyAccess(addr, a.size, true, a.data, a.param->range);
+                argumentWritten(*this, *m_route.port, m_calls.memory, addr, a.size, a.data,
+                                a.param->range);
         }
         return;
     }
@@ -219,7 +248,8 @@ void WorkItem::bindArguments(Frame& f) {
         if (a.inPlace && inPlace) f.direct[p.slot] = data;
         if (kept && a.unchanged) {
             // The kernel cannot have changed these bytes: they are the argument's already.
-            if (!unobserved) notifyAccess(addr, a.size, true, data, p.range);
+            if (!unobserved)
+                argumentWritten(*this, *m_route.port, m_calls.memory, addr, a.size, data, p.range);
             continue;
         }
         bindArgumentValue(i, a, addr, data);
@@ -244,7 +274,8 @@ void WorkItem::bindArgumentValue(size_t i, const ArgumentBindings::Binding& a, u
         std::memcpy(data, a.value, a.valueBytes);
         if (a.valueBytes < a.size) std::memset(data + a.valueBytes, 0, a.size - a.valueBytes);
     }
-    notifyAccess(addr, a.size, true, data, p.range); // the argument's value
+    // the argument's value
+    argumentWritten(*this, *m_route.port, m_calls.memory, addr, a.size, data, p.range);
 }
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {

@@ -41,7 +41,27 @@ private:
     bool m_private;
 };
 
+/// Wants events but memory accesses (as the async-copy checker): counts the calls of
+/// onMemoryAccess() the port must not make.
+class NoAccessObserver : public ExecutionObserver {
+public:
+    void onMemoryAccess(const MemoryAccess&) override { ++accesses; }
+    bool observesMemoryAccesses() const override { return false; }
+    bool observesPrivateMemory() const override { return false; }
+    bool observesInitializedPrivateVariables() const override { return false; }
+    int accesses = 0;
+};
+
 using loweringtest::intBuffer;
+
+KernelArgument intScalar(int32_t v) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Scalar;
+    a.bytes.resize(4);
+    std::memcpy(a.bytes.data(), &v, 4);
+    a.size = 4;
+    return a;
+}
 
 NDRange range1(uint64_t global, uint64_t local) {
     NDRange r;
@@ -127,6 +147,127 @@ private slots:
         QVERIFY(dynamic_cast<CheckedPort*>(MemoryPort::choose(two, false).get()));
     }
 
+    void observersWithoutAccessHandlerAreNotCalled() {
+        // An observer that wants no memory access (ExecutionObserver::observesMemoryAccesses()
+        // false, e.g. the async-copy checker) is never called by the port, checked or
+        // direct, and does not count when the port is chosen.
+        NoAccessObserver none;
+        std::vector<ExecutionObserver*> alone{&none};
+        QVERIFY(dynamic_cast<DirectPort<true>*>(MemoryPort::choose(alone, false).get()));
+        auto program = Program::fromSource("t.cl",
+                                           "typedef struct { int v[2]; } pair;\n"
+                                           "__kernel void k(__global int* out) {\n"
+                                           "  int x = out[0]; pair p = {{x, 2}}; pair q = p;\n"
+                                           "  out[get_global_id(0)] = q.v[1] + x; }",
+                                           {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        for (bool privateObserved : {true, false}) {
+            KernelRun run(*program, "k", range1(4, 2), {intBuffer(4)}, o);
+            CountingObserver counting(privateObserved);
+            NoAccessObserver silent;
+            run.addObserver(&silent);
+            run.addObserver(&counting);
+            if (privateObserved)
+                QVERIFY(dynamic_cast<CheckedPort*>(&run.memoryPort()));
+            else
+                QVERIFY(dynamic_cast<DirectPort<false>*>(&run.memoryPort()));
+            QVERIFY(run.runAll());
+            QVERIFY(counting.accesses > 0);
+            QCOMPARE(silent.accesses, 0);
+        }
+    }
+
+    void checkedPortShowsPrivateAccessesOnlyToThoseWhoWantThem() {
+        // A checked port (one observer wants `__private` accesses) shows them to it, not to
+        // an observer that needs none (ExecutionObserver::observesPrivateMemory() false).
+        auto program = Program::fromSource(
+            "t.cl", "__kernel void k(__global int* out) { int x = 2; x += 1; out[0] = x; }", {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        KernelRun run(*program, "k", range1(1, 1), {intBuffer(1)}, o);
+        CountingObserver wantsPrivate(true), noPrivate(false);
+        run.addObserver(&wantsPrivate);
+        run.addObserver(&noPrivate);
+        QVERIFY(dynamic_cast<CheckedPort*>(&run.memoryPort()));
+        QVERIFY(run.runAll());
+        QVERIFY(wantsPrivate.privateAccesses > 0);
+        QCOMPARE(noPrivate.privateAccesses, 0);
+        QCOMPARE(noPrivate.accesses, wantsPrivate.accesses - wantsPrivate.privateAccesses);
+    }
+
+    void kernelArgumentShadowIsBuiltOncePerLocalId() {
+        // With the default checks the port keeps the uninitialized-read check's `__private`
+        // shadow: the kernel arguments' buffers, kept from one work-item to the next
+        // (Memory::clear(keep)), keep their "written" flags too, whether the kernel changes
+        // the argument (y) or not (x): flags are built for the first work-item of each
+        // local id only, however many work-groups run.
+        auto program = Program::fromSource("t.cl",
+                                           "__kernel void k(__global int* out, int x, int y) {\n"
+                                           "  y += 1; out[get_global_id(0)] = x + y; }",
+                                           {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        uint64_t built[2] = {0, 0};
+        for (int groups : {1, 16}) {
+            CheckDetails details;
+            RaceDetector races(details, false);
+            UninitializedChecker uninitialized(details);
+            AsyncCopyChecker copies(details);
+            KernelRun run(*program, "k", range1(2 * groups, 2),
+                          {intBuffer(2 * groups), intScalar(40), intScalar(1)}, o);
+            run.addObserver(&races);
+            run.addObserver(&uninitialized);
+            run.addObserver(&copies);
+            QVERIFY(run.memoryPort().privateShadow() == uninitialized.privateWrites());
+            QVERIFY(run.runAll());
+            QVERIFY(run.diagnostics().empty());
+            for (int v : loweringtest::ints(run.argumentBytes(0)))
+                QCOMPARE(v, 42);
+            built[groups == 16] = uninitialized.privateWrites()->flagsBuilt();
+        }
+        QCOMPARE(built[0], uint64_t(6)); // 3 arguments, 2 local ids
+        QCOMPARE(built[1], built[0]);
+    }
+
+    void argumentsWrittenOverUnwrittenFlagsAreWrittenAgain() {
+        // A kernel that copies unwritten bytes over its struct argument leaves its flags
+        // partly unwritten; the next work-item's argument is whole again (line 3's read is
+        // never reported), while the read after the copy is (line 5).
+        auto program = Program::fromSource("t.cl",
+                                           "typedef struct { int a, b; } pair;\n"
+                                           "__kernel void k(__global int* out, pair p) {\n"
+                                           "  out[get_global_id(0)] = p.b;\n"
+                                           "  pair q; q.a = 1; p = q;\n"
+                                           "  out[get_global_id(0)] += p.b; }",
+                                           {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        CheckDetails details;
+        RaceDetector races(details, false);
+        UninitializedChecker uninitialized(details);
+        KernelArgument pair;
+        pair.kind = KernelArgument::Kind::Scalar;
+        pair.bytes.assign(8, 0);
+        pair.bytes[4] = 5;
+        pair.size = 8;
+        KernelRun run(*program, "k", range1(4, 1), {intBuffer(4), pair}, o);
+        run.addObserver(&races);
+        run.addObserver(&uninitialized);
+        QVERIFY(run.memoryPort().privateShadow());
+        QVERIFY(run.runAll());
+        QVERIFY(!run.diagnostics().empty());
+        for (const Diagnostic& d : run.diagnostics()) {
+            QCOMPARE(d.kind, DiagnosticKind::UninitializedRead);
+            QCOMPARE(d.range.begin.line, 5u); // never line 3's read of the argument
+            QCOMPARE(d.severity, Severity::Warning);
+        }
+    }
+
     void directPortReportsExactlyAsTheCheckedPort() {
         auto program = Program::fromSource("t.cl", kFaulty, {});
         QVERIFY(program->diagnostics.empty());
@@ -159,8 +300,9 @@ private slots:
         run.addObserver(&observer);
         QVERIFY(dynamic_cast<DirectPort<false>*>(&run.memoryPort()));
         QVERIFY(run.runAll());
-        // private memory in place: only the argument's value, written before the body runs
-        QCOMPARE(observer.privateAccesses, 1);
+        // private memory in place, unobserved (the argument's value is not shown either: the
+        // observer needs no `__private` access)
+        QCOMPARE(observer.privateAccesses, 0);
         QVERIFY(observer.accesses >= 1); // the __global store is observed
         int v = 0;
         std::memcpy(&v, run.argumentBytes(0).data(), 4);
@@ -185,7 +327,7 @@ private slots:
         run.addObserver(&observer);
         QVERIFY(dynamic_cast<DirectPort<false>*>(&run.memoryPort()));
         QVERIFY(run.runAll());
-        QCOMPARE(observer.privateAccesses, 1); // the argument's value only
+        QCOMPARE(observer.privateAccesses, 0); // not even the argument's value
         QCOMPARE(observer.globalCopies, 2);
         int v = 0;
         std::memcpy(&v, run.argumentBytes(0).data() + 16, 4);
