@@ -2,6 +2,7 @@
 // RaceDetectorReport.cpp.
 #include "checks/RaceDetector.h"
 
+#include "checks/OrderFreeAtomics.h"
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
 #include "core/MemorySemantics.h"
@@ -35,8 +36,9 @@ void RaceDetector::Space::reset() {
     sites.clear();
     groupStamps.clear();
     nextStamp = 1; // stamp 0 means "no access"
-    groupStart = stamp = 0;
+    groupStart = stamp = ordinal = 0;
     exhausted = crossGroup = false;
+    siteOrderFree.clear();
     reported.clear();
     siteSemantics.clear();
 }
@@ -56,6 +58,10 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_global.reset();
     m_verdicts.reset();
     m_unwrittenImages.clear();
+    m_noInitBuffers.clear();
+    m_orderFreeSites.clear();
+    m_orderFreeKnown = false;
+    m_orderFreeAllowed = !run.options().deviceBigEndian;
     if (m_parent) {
         m_unwrittenImages = m_parent->m_unwrittenImages;
         return;
@@ -63,6 +69,19 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
     // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
     const auto& args = run.arguments();
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].kind != KernelArgument::Kind::Buffer || !args[i].noInit) continue;
+        std::vector<uint8_t> p = run.parameterBytes(i);
+        if (p.size() != 8) continue;
+        if (run.options().deviceBigEndian) std::reverse(p.begin(), p.end());
+        uint64_t a = 0;
+        std::memcpy(&a, p.data(), 8);
+        const Buffer* b = run.globalMemory().buffer(a);
+        if (!b || address::space(a) != AddressSpace::Global) continue;
+        const uint32_t index = address::buffer(a);
+        if (m_noInitBuffers.size() <= index) m_noInitBuffers.resize(index + 1, 0);
+        m_noInitBuffers[index] = b->serial;
+    }
     bool unwritable = false, decided = false;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i].kind != KernelArgument::Kind::Image) continue;
@@ -113,6 +132,24 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.groupStart = sp.newStamp();
     sp.groupStamps.emplace_back(sp.groupStart, linear);
     sp.stamp = sp.groupStart;
+    if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
+    sp.ordinal = static_cast<uint32_t>(sp.groupStamps.size()) & kOwnGroup;
+}
+
+bool RaceDetector::orderFree(Space& sp, const Access& a, uint16_t site) {
+    if (!a.atomic || !site || !m_orderFreeAllowed || memory_scope::insideWorkGroup(a.scope))
+        return false;
+    const uint32_t index = address::buffer(a.address);
+    if (index < m_noInitBuffers.size() && m_noInitBuffers[index] == a.buffer->serial) return false;
+    if (site >= sp.siteOrderFree.size()) sp.siteOrderFree.resize(site + 1, 0);
+    if (!sp.siteOrderFree[site]) {
+        if (!m_orderFreeKnown) {
+            m_orderFreeSites = orderFreeAtomicSites(m_run->program());
+            m_orderFreeKnown = true;
+        }
+        sp.siteOrderFree[site] = containsSite(m_orderFreeSites, sp.sites.range(site)) ? 1 : 2;
+    }
+    return sp.siteOrderFree[site] == 1;
 }
 
 void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
@@ -161,6 +198,7 @@ RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& 
             s.size = a.buffer->size();
             s.granules.assign((s.size + 3) / 4, Granule{});
             s.split.clear();
+            s.splitOwners.clear();
             s.values.assign(s.size, 0);
             s.mirror.assign(s.size, 0);
             s.mirrorSerial.assign((s.size + SparseArray<uint16_t>::kPageElements - 1) /
@@ -174,7 +212,6 @@ RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& 
 
 bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const {
     if (!r.stamp) return false;
-    if (r.stamp < sp.groupStart && !sp.local) sp.crossGroup = true; // groups depend
     if ((r.site & kAtomic) && (e.site & kAtomic)) {
         // Atomics do not race atomics, unless they come from different work-groups and one
         // has a scope that does not reach the other group (2.0 6.13.11.5).
@@ -410,6 +447,10 @@ void RaceDetector::process(Space& sp, const Access& a) {
         e.site |= kGroup;
     else
         e.item = a.item;
+    // `__global`: the independence proof's bits for the bytes accessed (Granule::owner).
+    const bool proof = !sp.local;
+    const uint32_t ownBits = (a.write ? kOwnWritten : 0) |
+                             (a.atomic && proof && orderFree(sp, a, site) ? 0 : kOwnOrdered);
     const uint8_t* data = a.write ? a.data : nullptr;
     uint16_t* const mirror = mirrorAccess(sp, *sh, a, off);
     const uint8_t* unchanged = data ? sp.unchanged.data() : nullptr;
@@ -453,6 +494,7 @@ void RaceDetector::process(Space& sp, const Access& a) {
             for (const Conflict& c : sp.conflicts)
                 report(sp, a, *sh, c, e);
             update(gr.state, off, end);
+            if (proof) own(sp, gr.owner, ownBits);
             return;
         }
     } else if (((off | a.size) & 3) == 0) {
@@ -468,8 +510,11 @@ void RaceDetector::process(Space& sp, const Access& a) {
                       unchanged ? unchanged + (g * 4 - off) : nullptr);
             for (const Conflict& c : sp.conflicts)
                 report(sp, a, *sh, c, e);
-            for (g = g0; g < g1; ++g)
-                update(sh->granules[g].state, g * 4, g * 4 + 4);
+            for (g = g0; g < g1; ++g) {
+                Granule& gr = sh->granules[g];
+                update(gr.state, g * 4, g * 4 + 4);
+                if (proof) own(sp, gr.owner, ownBits);
+            }
             return;
         }
     }
@@ -480,6 +525,7 @@ void RaceDetector::process(Space& sp, const Access& a) {
         uint64_t gs = g * 4, ge = std::min(gs + 4, sh->size);
         if (!gr.split && (std::max(off, gs) != gs || std::min(end, ge) != ge)) {
             sh->split.push_back({gr.state, gr.state, gr.state, gr.state});
+            sh->splitOwners.push_back({gr.owner, gr.owner, gr.owner, gr.owner});
             gr.split = static_cast<uint32_t>(sh->split.size());
         }
     }
@@ -503,9 +549,12 @@ void RaceDetector::process(Space& sp, const Access& a) {
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
         if (!gr.split) {
             update(gr.state, lo, hi);
+            if (proof) own(sp, gr.owner, ownBits);
         } else {
-            for (uint64_t o = lo; o < hi; ++o)
+            for (uint64_t o = lo; o < hi; ++o) {
                 update(sh->split[gr.split - 1][o % 4], o, o + 1);
+                if (proof) own(sp, sh->splitOwners[gr.split - 1][o % 4], ownBits);
+            }
         }
     }
 }

@@ -86,8 +86,12 @@ public:
     /// sequential run makes.
     std::unique_ptr<ExecutionObserver> forThread() override;
     bool provesGroupIndependence() const override { return true; }
-    /// False once two work-groups accessed the same `__global` byte with at least one write
-    /// (atomic or not, equal values or not), or the interval stamps ran out.
+    /// False once two work-groups accessed the same `__global` byte, one of the accesses
+    /// wrote it (equal values or not) and one of them was not order-free (orderFree(): a
+    /// plain access, or an atomic whose order shows, such as one whose returned value is
+    /// used), or the interval stamps ran out. Bytes that work-groups share only through
+    /// order-free atomics (a histogram's atomic_add into shared bins) end with the value of
+    /// the sequential run, and no access saw an intermediate value.
     bool groupsIndependent() const override;
     void onRunDiscarded(KernelRun& run) override;
 
@@ -106,9 +110,12 @@ private:
         Record read[2];
     };
     /// The state of 4 bytes, or (split != 0) an index + 1 into BufferShadow::split.
+    /// `owner` (`__global` only) is the work-group independence proof's state of the 4 bytes,
+    /// or of each byte in BufferShadow::splitOwners once split (kOwnGroup ...).
     struct Granule {
         ByteState state;
         uint32_t split = 0;
+        uint32_t owner = 0;
     };
     struct BufferShadow {
         uint64_t serial = 0;
@@ -116,8 +123,9 @@ private:
         /// One per 4 bytes; pages allocated on first access (a few accesses of a 64 MiB
         /// buffer cost a few pages).
         SparseArray<Granule> granules;
-        std::vector<std::array<ByteState, 4>> split; ///< byte states of split granules
-        SparseArray<uint8_t> values;                 ///< last byte written (uniform writes)
+        std::vector<std::array<ByteState, 4>> split;      ///< byte states of split granules
+        std::vector<std::array<uint32_t, 4>> splitOwners; ///< their bytes' Granule::owner
+        SparseArray<uint8_t> values;                      ///< last byte written (uniform writes)
         /// The detector's mirror of each byte (benign races): bits 0-7 its content as the
         /// accesses seen in this serial read or wrote it, kKnown when that content is known,
         /// kSame when the recorded write stored the content that was already there.
@@ -139,6 +147,15 @@ private:
     };
     static constexpr uint16_t kKnown = 0x100;
     static constexpr uint16_t kSame = 0x200;
+    /// Granule::owner: bits 0-28 the ordinal (1-based, Space::ordinal) of the first
+    /// work-group that accessed the bytes (0: none), then whether one of the accesses wrote,
+    /// whether one of them was not order-free (orderFree()), and whether another work-group
+    /// accessed them too. All three together: the work-groups are not independent.
+    static constexpr uint32_t kOwnGroup = 0x1FFFFFFF;
+    static constexpr uint32_t kOwnWritten = 0x20000000;
+    static constexpr uint32_t kOwnOrdered = 0x40000000;
+    static constexpr uint32_t kOwnShared = 0x80000000;
+    static constexpr uint32_t kOwnDependent = kOwnWritten | kOwnOrdered | kOwnShared;
     /// The checking state of one address space (`__local` or `__global`): shadows, the
     /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
     struct Space {
@@ -149,10 +166,17 @@ private:
         /// (first stamp, linear work-group index) of each group so far, in stamp order.
         std::vector<std::pair<uint32_t, uint64_t>> groupStamps;
         uint32_t nextStamp = 1;
-        uint32_t groupStart = 0;               ///< first stamp of the current group
-        uint32_t stamp = 0;                    ///< current interval
-        bool exhausted = false;                ///< stamps ran out: checking stopped
-        bool crossGroup = false;               ///< two groups shared a byte (one wrote)
+        uint32_t groupStart = 0; ///< first stamp of the current group
+        uint32_t stamp = 0;      ///< current interval
+        /// `__global`: 1-based ordinal of the current work-group in the run (kOwnGroup
+        /// bits of Granule::owner).
+        uint32_t ordinal = 0;
+        bool exhausted = false; ///< stamps ran out: checking stopped
+        /// Two work-groups accessed a byte, one access wrote and one was not order-free.
+        bool crossGroup = false;
+        /// By site id: 0 not known yet, 1 an atomic at this site is order-free (its
+        /// operation commutes and its value is unused: orderFreeAtomicSites()), 2 not.
+        std::vector<uint8_t> siteOrderFree;
         std::unordered_set<uint64_t> reported; ///< (sites, race) already detailed
         std::vector<Conflict> conflicts;       ///< scratch for one access
         /// Scratch for one write: 1 per byte that it stores unchanged (benign races).
@@ -188,6 +212,18 @@ private:
     static constexpr uint16_t kGroup = 0x8000;
 
     static void beginGroup(Space& sp, uint64_t linear);
+    /// Updates the independence proof's state `owner` of bytes accessed by the current
+    /// work-group of `sp` (`__global`) with `bits` (kOwnWritten, kOwnOrdered).
+    static void own(Space& sp, uint32_t& owner, uint32_t bits) {
+        const uint32_t first = owner & kOwnGroup;
+        owner |= bits | (first == sp.ordinal ? 0 : first ? kOwnShared : sp.ordinal);
+        if ((owner & kOwnDependent) == kOwnDependent) sp.crossGroup = true;
+    }
+    /// True when `__global` access `a` (site id `site`) is an atomic whose order among the
+    /// work-groups cannot change any result or report: a device-scope atomic at an
+    /// order-free site (orderFreeAtomicSites()), on a buffer the uninitialized check does not
+    /// track (a `noinit` argument), on a little-endian device.
+    bool orderFree(Space& sp, const Access& a, uint16_t site);
     void process(Space& sp, const Access& a);
     /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
     /// the same (inline), else shadowForNew().
@@ -237,6 +273,15 @@ private:
     std::vector<uint64_t> m_unwrittenImages;
     /// For a thread's detector: the detector whose m_global it feeds (in group order).
     RaceDetector* m_parent = nullptr;
+    /// By `__global` buffer index: the Buffer::serial of a `noinit` argument's buffer (the
+    /// uninitialized check tracks its bytes, so the order of atomics on it shows), 0 else.
+    std::vector<uint64_t> m_noInitBuffers;
+    /// orderFreeAtomicSites() of the run's program, computed at the first atomic `__global`
+    /// access that needs it; m_orderFreeKnown once it is.
+    std::vector<SourceRange> m_orderFreeSites;
+    bool m_orderFreeKnown = false;
+    /// False on a big-endian device: endian(host) conversions report the bytes they see.
+    bool m_orderFreeAllowed = true;
 };
 
 } // namespace clstep
