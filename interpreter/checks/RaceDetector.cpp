@@ -36,9 +36,14 @@ void RaceDetector::Space::reset() {
     sites.clear();
     groupStamps.clear();
     nextStamp = 1; // stamp 0 means "no access"
-    groupStart = stamp = ordinal = 0;
+    groupStart = stamp = intervalStart = ordinal = 0;
     exhausted = crossGroup = false;
     siteOrderFree.clear();
+    sequences.clear();
+    objects.clear();
+    acquired.clear();
+    releases = 0;
+    rmwEntity = kNoEntity;
     reported.clear();
     siteSemantics.clear();
 }
@@ -131,8 +136,16 @@ bool RaceDetector::groupsIndependent() const {
 void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.groupStart = sp.newStamp();
     sp.groupStamps.emplace_back(sp.groupStart, linear);
-    sp.stamp = sp.groupStart;
+    sp.stamp = sp.intervalStart = sp.groupStart;
     if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
+    // Acquisitions are the current group's; a `__local` object lives as long as its group.
+    sp.acquired.clear();
+    sp.rmwEntity = kNoEntity;
+    if (sp.local) {
+        sp.sequences.clear();
+        sp.objects.clear();
+        sp.releases = 0;
+    }
     sp.ordinal = static_cast<uint32_t>(sp.groupStamps.size()) & kOwnGroup;
 }
 
@@ -168,14 +181,14 @@ void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
 
 void RaceDetector::onBarrier(WorkGroup&, uint32_t flags) {
     // A barrier orders the group's accesses to the spaces its fence names (spec 6.12.8).
-    if (flags & kLocalFence) m_local.stamp = m_local.newStamp();
+    if (flags & kLocalFence) m_local.newInterval();
     if (!(flags & kGlobalFence)) return;
     if (!m_parent) {
-        m_global.stamp = m_global.newStamp();
+        m_global.newInterval();
         return;
     }
     RaceDetector* p = m_parent;
-    m_run->inGroupOrder([p] { p->m_global.stamp = p->m_global.newStamp(); });
+    m_run->inGroupOrder([p] { p->m_global.newInterval(); });
 }
 
 // Inlined into process(): most accesses find the shadow of their buffer's last access.
@@ -210,6 +223,95 @@ RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& 
     return &s;
 }
 
+uint32_t RaceDetector::ordinalOf(const Space& sp, uint32_t stamp) {
+    auto it = std::upper_bound(
+        sp.groupStamps.begin(), sp.groupStamps.end(), stamp,
+        [](uint32_t s, const std::pair<uint32_t, uint64_t>& g) { return s < g.first; });
+    return static_cast<uint32_t>(it - sp.groupStamps.begin()) & kOwnGroup;
+}
+
+namespace {
+
+/// True when an atomic of scope `scope` orders work-items of one work-group (`sameGroup`)
+/// or of different ones (OpenCL C 2.0 6.13.11.5; sub-group scope is not followed).
+bool scopeReaches(uint8_t scope, bool sameGroup) {
+    if (scope == memory_scope::kDevice || scope == memory_scope::kAllSvmDevices) return true;
+    return sameGroup && scope == memory_scope::kWorkGroup;
+}
+
+} // namespace
+
+void RaceDetector::synchronize(Space& sp, const Access& a) {
+    if (sp.exhausted) return;
+    if (!a.atomic) {
+        // A plain write over atomic objects ends their release sequences.
+        sp.rmwEntity = kNoEntity;
+        const uint64_t first = a.address >= 7 ? a.address - 7 : 0;
+        for (uint64_t x = first; x < a.address + a.size; ++x)
+            sp.objects.erase(x);
+        return;
+    }
+    const uint64_t entity = entityKey(sp.ordinal, a.asyncCopy, a.item);
+    const uint16_t site = sp.sites.intern(a.site);
+    using namespace memory_order;
+    const uint8_t order = a.order == MemoryAccess::kNoOrder ? kRelaxed : a.order;
+    if (!a.write) {
+        sp.rmwAddress = a.address;
+        sp.rmwEntity = entity;
+        sp.rmwSite = site;
+        if (order != kAcquire && order != kAcqRel && order != kSeqCst) return;
+        // An acquire reads the last value of the object's modification order, which every
+        // release of its current sequence heads or continues: it synchronizes with them.
+        auto it = sp.objects.find(a.address);
+        if (it != sp.objects.end() && it->second)
+            sp.acquired[entity].push_back({it->second - 1, sp.stamp, a.scope});
+        return;
+    }
+    const bool rmw = sp.rmwEntity == entity && sp.rmwAddress == a.address && sp.rmwSite == site;
+    sp.rmwEntity = kNoEntity;
+    const bool release = order == kRelease || order == kAcqRel || order == kSeqCst;
+    if (!release) {
+        // A relaxed read-modify-write continues the sequence; a relaxed store ends it.
+        if (!rmw && !sp.objects.empty()) sp.objects.erase(a.address);
+        return;
+    }
+    uint32_t& object = sp.objects[a.address];
+    if (!rmw || !object) { // a release store, or a release RMW after a store: a new sequence
+        sp.sequences.emplace_back();
+        object = static_cast<uint32_t>(sp.sequences.size());
+    }
+    if (sp.releases < kMaxReleases) {
+        sp.sequences[object - 1].releases[entity].push_back({sp.stamp, a.scope});
+        ++sp.releases;
+    }
+    // The work-item's later accesses come after its release.
+    sp.stamp = sp.newStamp();
+}
+
+bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
+                                      const Record& e, bool write) const {
+    if (sp.acquired.empty() || ((r.site | e.site) & kGroup)) return false;
+    // An access the records left out might race with `e` unordered.
+    const uint32_t dropped = write ? std::max(sh.droppedRead, sh.droppedWrite) : sh.droppedWrite;
+    if (dropped && (!sp.local || dropped >= sp.intervalStart)) return false;
+    auto it = sp.acquired.find(entityKey(sp.ordinal, false, e.item));
+    if (it == sp.acquired.end()) return false;
+    const uint32_t ordinal = ordinalOf(sp, r.stamp);
+    const bool sameGroup = ordinal == sp.ordinal;
+    const uint64_t first = entityKey(ordinal, false, r.item);
+    for (const Space::Acquisition& q : it->second) {
+        if (!sp.local && !scopeReaches(q.scope, sameGroup)) continue;
+        const auto& releases = sp.sequences[q.sequence].releases;
+        auto f = releases.find(first);
+        if (f == releases.end()) continue;
+        for (const Space::Release& rel : f->second)
+            if (rel.stamp >= r.stamp && rel.stamp < q.stamp &&
+                (sp.local || scopeReaches(rel.scope, sameGroup)))
+                return true;
+    }
+    return false;
+}
+
 bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const {
     if (!r.stamp) return false;
     if ((r.site & kAtomic) && (e.site & kAtomic)) {
@@ -219,39 +321,43 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
             return false;
     }
     if (r.stamp < sp.groupStart) return !sp.local; // another work-group
-    if (r.stamp != sp.stamp) return false;         // ordered by a barrier
+    if (r.stamp < sp.intervalStart) return false;  // ordered by a barrier
     bool sameEntity =
         (r.site & kGroup) == (e.site & kGroup) && ((r.site & kGroup) || r.item == e.item);
     return !sameEntity;
 }
 
-void RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
+bool RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
     const Record& w = b.write;
     // An atomic write does not replace a write that can still race with later accesses
     // (same interval, or __global memory, which later groups see unordered): not a
     // non-atomic one, which races with later atomics, and not another entity's atomic one,
     // which races with a later plain access of the entity writing now (a plain read after
     // atomic_inc by every work-item races with the other work-items' increments).
-    const bool live = w.stamp && (!sp.local || w.stamp == sp.stamp);
-    if ((e.site & kAtomic) && live) {
-        const bool sameEntity =
-            (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
-        if (!(w.site & kAtomic) || !sameEntity) return;
-    }
+    const bool live = w.stamp && (!sp.local || w.stamp >= sp.intervalStart);
+    const bool sameEntity =
+        (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
+    if ((e.site & kAtomic) && live && (!(w.site & kAtomic) || !sameEntity))
+        return false; // not recorded
+    const bool kept = !live || sameEntity;
     b.write = e;
+    return kept;
 }
 
-void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
-    const uint32_t current = sp.stamp;
+bool RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
+    const uint32_t interval = sp.intervalStart;
     for (Record& r : b.read) {
-        if (r.stamp != current || (r.site & kGroup) != (e.site & kGroup) ||
+        if (r.stamp < interval || (r.site & kGroup) != (e.site & kGroup) ||
             (!(r.site & kGroup) && r.item != e.item))
             continue;
-        if ((r.site & kAtomic) && !(e.site & kAtomic)) r = e; // non-atomic reads matter more
-        return;
+        if ((r.site & kAtomic) && !(e.site & kAtomic))
+            r = e; // non-atomic reads matter more
+        else
+            r.stamp = e.stamp; // the latest read, unordered with more (release sequences)
+        return true;
     }
     auto stale = [&](const Record& r) {
-        return sp.local ? r.stamp != current : (r.stamp >= sp.groupStart && r.stamp != current);
+        return sp.local ? r.stamp < interval : (r.stamp >= sp.groupStart && r.stamp < interval);
     };
     Record* victim = nullptr;
     for (Record& r : b.read)
@@ -265,15 +371,19 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
                 victim = &r;
                 break;
             }
+    bool kept = true;
     if (!victim && !(e.site & kAtomic))
         for (Record& r : b.read)
             if (r.site & kAtomic) {
                 victim = &r;
+                kept = false; // a live atomic read of another entity
                 break;
             }
     // Otherwise both slots hold reads by other entities that any later write by another
     // entity races with already.
-    if (victim) *victim = e;
+    if (!victim) return false;
+    *victim = e;
+    return kept;
 }
 
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
@@ -352,7 +462,7 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
         if (sp.conflicts.size() < kMaxConflictsPerAccess)
             sp.conflicts.push_back({o, first, h, benign});
     };
-    if (conflicts(sp, state.write, e)) {
+    if (conflicts(sp, state.write, e) && !synchronizedBefore(sp, sh, state.write, e, data)) {
         if (!data) {
             // Benign when the write read here stored the bytes that were already there.
             bool benign = true;
@@ -373,7 +483,7 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     }
     if (data)
         for (const Record& r : state.read)
-            if (conflicts(sp, r, e)) {
+            if (conflicts(sp, r, e) && !synchronizedBefore(sp, sh, r, e, true)) {
                 bool benign = unchanged != nullptr;
                 for (uint64_t o = lo; o < hi && benign; ++o)
                     benign = unchanged[o - lo];
@@ -428,7 +538,7 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     });
 }
 
-void RaceDetector::process(Space& sp, const Access& a) {
+void RaceDetector::processRecords(Space& sp, const Access& a) {
     if (sp.exhausted) return;
     BufferShadow* sh = shadowFor(sp, a);
     const uint64_t off = address::offset(a.address), end = off + a.size;
@@ -460,10 +570,12 @@ void RaceDetector::process(Space& sp, const Access& a) {
     uint8_t* const values = mirror && data ? &sh->values[off] : nullptr;
     auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
         if (!a.write) {
-            updateRead(sp, b, e);
+            if (!updateRead(sp, b, e)) [[unlikely]]
+                sh->droppedRead = e.stamp;
             return;
         }
-        updateWrite(sp, b, e);
+        if (!updateWrite(sp, b, e)) [[unlikely]]
+            sh->droppedWrite = e.stamp;
         if (!a.data) return;
         if (b.write == e) {
             if (values)

@@ -29,7 +29,10 @@ namespace clstep {
 ///   - both are in the same work-group and the same barrier interval of that space
 ///     (barrier(CLK_LOCAL_MEM_FENCE) starts a new interval for `__local` only,
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
-///   - the space is `__global` and they come from different work-groups (whole run).
+///   - the space is `__global` and they come from different work-groups (whole run),
+/// and no release sequence orders them (synchronizedBefore(): the first work-item released
+/// an atomic object after its access, the second acquired it from that release's sequence
+/// before its own; C11 5.1.2.4).
 /// A write-write race whose second write stores the same byte value is suppressed unless
 /// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a `benign-race`.
 ///
@@ -125,7 +128,15 @@ private:
         SparseArray<Granule> granules;
         std::vector<std::array<ByteState, 4>> split;      ///< byte states of split granules
         std::vector<std::array<uint32_t, 4>> splitOwners; ///< their bytes' Granule::owner
-        SparseArray<uint8_t> values;                      ///< last byte written (uniform writes)
+        /// The stamp of the latest read / write of the buffer that its records do not stand
+        /// for (a read when both read slots hold live reads of others, an atomic write
+        /// beside a live write, a live record of another entity replaced), 0 for none: a
+        /// conflict is only found ordered by a release sequence (synchronizedBefore()) when
+        /// no access that could race with the second one was left out in the interval
+        /// (`__local`) or the run (`__global`).
+        uint32_t droppedRead = 0;
+        uint32_t droppedWrite = 0;
+        SparseArray<uint8_t> values; ///< last byte written (uniform writes)
         /// The detector's mirror of each byte (benign races): bits 0-7 its content as the
         /// accesses seen in this serial read or wrote it, kKnown when that content is known,
         /// kSame when the recorded write stored the content that was already there.
@@ -145,6 +156,7 @@ private:
         Hazard hazard;
         bool benign; ///< the write stores the bytes that were already there
     };
+    static constexpr uint64_t kNoEntity = ~uint64_t(0); ///< Space::rmwEntity: none
     static constexpr uint16_t kKnown = 0x100;
     static constexpr uint16_t kSame = 0x200;
     /// Granule::owner: bits 0-28 the ordinal (1-based, Space::ordinal) of the first
@@ -167,7 +179,11 @@ private:
         std::vector<std::pair<uint32_t, uint64_t>> groupStamps;
         uint32_t nextStamp = 1;
         uint32_t groupStart = 0; ///< first stamp of the current group
-        uint32_t stamp = 0;      ///< current interval
+        /// Current stamp: a barrier starts a new interval, and a release operation a new
+        /// stamp within it, so a record made before a work-item's release has a stamp at
+        /// most that of the release.
+        uint32_t stamp = 0;
+        uint32_t intervalStart = 0; ///< first stamp of the current barrier interval
         /// `__global`: 1-based ordinal of the current work-group in the run (kOwnGroup
         /// bits of Granule::owner).
         uint32_t ordinal = 0;
@@ -183,9 +199,48 @@ private:
         std::vector<uint8_t> unchanged;
         /// Memory order and scope last used by the atomic access at each site (for reports).
         std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> siteSemantics;
+        // ---- release sequences (C11 5.1.2.4; OpenCL 3.0 3.3.6 "release sequence") ----
+        /// A release operation on an atomic object: its stamp and memory_scope.
+        struct Release {
+            uint32_t stamp;
+            uint8_t scope;
+        };
+        /// The release operations of one unbroken stretch of an atomic object's
+        /// modification order: from a release store, or the first release read-modify-write
+        /// after a store, on through read-modify-writes (relaxed ones included) until the
+        /// next store. An acquire reading the object synchronizes with each of them. By
+        /// entity (entityKey()), in increasing stamp order.
+        struct Sequence {
+            std::unordered_map<uint64_t, std::vector<Release>> releases;
+        };
+        std::vector<Sequence> sequences;
+        /// By atomic object (address of its first byte): 1 + the index in `sequences` of its
+        /// release sequence, 0 when it has none (a relaxed store ended it).
+        std::unordered_map<uint64_t, uint32_t> objects;
+        /// An acquire operation of a work-item of the current group: the sequence it read
+        /// from, its stamp (releases after it do not count) and its memory_scope.
+        struct Acquisition {
+            uint32_t sequence;
+            uint32_t stamp;
+            uint8_t scope;
+        };
+        /// By entity of the current work-group (entityKey()).
+        std::unordered_map<uint64_t, std::vector<Acquisition>> acquired;
+        size_t releases = 0; ///< releases recorded in `sequences` (at most kMaxReleases)
+        /// The previous access was an atomic read of this address at this site by this
+        /// entity (kNoEntity: not one): an atomic write matching it is a read-modify-write.
+        uint64_t rmwAddress = 0;
+        uint64_t rmwEntity = kNoEntity;
+        uint16_t rmwSite = 0;
+
         void reset();
         uint32_t newStamp();
+        /// A barrier: the next interval begins.
+        void newInterval() { intervalStart = stamp = newStamp(); }
     };
+    /// Release operations recorded per run and address space at most (memory bound: later
+    /// ones do not synchronize anything, so more races may be reported, never fewer).
+    static constexpr size_t kMaxReleases = size_t(1) << 18;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
     /// work-item may be gone when a thread's `__global` access is checked later).
     struct Access {
@@ -224,7 +279,16 @@ private:
     /// order-free site (orderFreeAtomicSites()), on a buffer the uninitialized check does not
     /// track (a `noinit` argument), on a little-endian device.
     bool orderFree(Space& sp, const Access& a, uint16_t site);
-    void process(Space& sp, const Access& a);
+    /// Checks and records access `a` (processRecords()), then its release-sequence
+    /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
+    void process(Space& sp, const Access& a) {
+        processRecords(sp, a);
+        if (a.atomic || (a.write && !sp.objects.empty())) [[unlikely]]
+            synchronize(sp, a);
+        else
+            sp.rmwEntity = kNoEntity;
+    }
+    void processRecords(Space& sp, const Access& a);
     /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
     /// the same (inline), else shadowForNew().
     BufferShadow* shadowFor(Space& sp, const Access& a);
@@ -238,8 +302,32 @@ private:
     /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
     /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
     static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
-    static void updateRead(const Space& sp, ByteState& b, const Record& e);
-    static void updateWrite(const Space& sp, ByteState& b, const Record& e);
+    /// Records read `e` in `b`; false when an access it could race with is no longer
+    /// recorded (BufferShadow::droppedRead).
+    static bool updateRead(const Space& sp, ByteState& b, const Record& e);
+    /// Records write `e` in `b`; false when an access it could race with is no longer
+    /// recorded (BufferShadow::droppedWrite).
+    static bool updateWrite(const Space& sp, ByteState& b, const Record& e);
+    /// The key of an entity of `sp`: the work-group's ordinal and the work-item's local
+    /// linear id `item`, or the work-group itself (`group`, async copies).
+    static uint64_t entityKey(uint32_t ordinal, bool group, uint16_t item) {
+        return (uint64_t(ordinal) << 17) | (group ? 0x10000 : item);
+    }
+    /// The ordinal (Space::ordinal) of the work-group of interval stamp `stamp`.
+    static uint32_t ordinalOf(const Space& sp, uint32_t stamp);
+    /// The release-sequence bookkeeping of atomic access `a` (an acquire joins the object's
+    /// sequence, a release extends or starts it, a store ends it), or of a plain write of
+    /// `a`'s bytes (it ends the sequences of the atomic objects it overwrites).
+    void synchronize(Space& sp, const Access& a);
+    /// True when record `r` (an access of another entity) happens before access `e` (a
+    /// write when `write`) of the current work-group through a release sequence: `e`'s
+    /// work-item made, after it, an acquire that read from a sequence holding a release of
+    /// `r`'s work-item made after `r`, both with scopes reaching the other work-item (work
+    /// group at least within a group, device across groups; `__local` objects ignore the
+    /// scope). Only the space of the atomic object is ordered. Transitive chains are not
+    /// followed (a race may then be reported that a full happens-before would not).
+    bool synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
+                            const Record& e, bool write) const;
     void report(Space& sp, const Access& a, const BufferShadow& shadow, const Conflict& c,
                 const Record& second);
     /// The byte ranges of access `a` that race with the first access of `c` (before the
