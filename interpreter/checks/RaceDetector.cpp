@@ -12,6 +12,7 @@
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -327,7 +328,8 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
     return !sameEntity;
 }
 
-bool RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
+[[gnu::always_inline]] inline bool RaceDetector::updateWrite(const Space& sp, ByteState& b,
+                                                             const Record& e) {
     const Record& w = b.write;
     // An atomic write does not replace a write that can still race with later accesses
     // (same interval, or __global memory, which later groups see unordered): not a
@@ -344,7 +346,8 @@ bool RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
     return kept;
 }
 
-bool RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
+[[gnu::always_inline]] inline bool RaceDetector::updateRead(const Space& sp, ByteState& b,
+                                                            const Record& e) {
     const uint32_t interval = sp.intervalStart;
     for (Record& r : b.read) {
         if (r.stamp < interval || (r.site & kGroup) != (e.site & kGroup) ||
@@ -411,6 +414,37 @@ bool RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     const bool atomic = a.atomic;
     if (base) { // the common case: one page, whose entries are contiguous
         uint16_t* __restrict m = base;
+        if constexpr (std::endian::native == std::endian::little)
+            if (n == 4) { // 4-byte scalars: the four entries as 16-bit lanes of one word
+                constexpr uint64_t kKnown4 = 0x0100010001000100ull;
+                constexpr uint64_t kSame4 = 0x0200020002000200ull;
+                constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
+                uint64_t w;
+                std::memcpy(&w, m, 8);
+                if (!a.write && (w & kKnown4) == kKnown4) return base; // read again
+                uint32_t d32;
+                std::memcpy(&d32, data, 4);
+                uint64_t d = d32; // byte i to lane i
+                d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
+                d = (d | (d << 8)) & kLow4;
+                if (!a.write) { // the entries not known yet take the bytes read
+                    const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
+                    w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
+                    std::memcpy(m, &w, 8);
+                    return base;
+                }
+                // kKnown bit of each lane that stores the byte already there, a known one
+                // (a lane of (w ^ d) & kLow4 is 0..255: adding 255 sets bit 8 unless it is 0).
+                const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
+                const uint64_t lanes = same >> 8;
+                const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
+                                      uint32_t((lanes >> 16) & 0x10000) |
+                                      uint32_t((lanes >> 24) & 0x1000000);
+                std::memcpy(sp.unchanged.data(), &un32, 4);
+                w = (atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
+                std::memcpy(m, &w, 8);
+                return base;
+            }
         if (!a.write) {
             if ((n & 3) == 0) { // words read again: every entry already known (4 at a time)
                 constexpr uint64_t kKnown4 = 0x0100010001000100ull;
@@ -547,6 +581,39 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
     Record e;
     e.stamp = sp.stamp;
     const uint16_t site = sp.sites.intern(a.site);
+    if (!a.atomic && !a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
+        // The most common case, with as little state as possible: a plain 4-byte scalar,
+        // one granule, which is not split.
+        Granule& gr = sh->granules[off / 4];
+        if (!gr.split) [[likely]] {
+            e.site = site;
+            e.item = a.item;
+            const uint8_t* data = a.write ? a.data : nullptr;
+            uint16_t* const mirror = mirrorAccess(sp, *sh, a, off); // one page: not null
+            if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
+                sp.conflicts.clear();
+                check(sp, gr.state, *sh, off, end, e, data, data ? sp.unchanged.data() : nullptr);
+                for (const Conflict& c : sp.conflicts)
+                    report(sp, a, *sh, c, e);
+            }
+            ByteState& b = gr.state;
+            if (!a.write) {
+                if (!updateRead(sp, b, e)) [[unlikely]]
+                    sh->droppedRead = e.stamp;
+            } else {
+                if (!updateWrite(sp, b, e)) [[unlikely]]
+                    sh->droppedWrite = e.stamp;
+                if (data) {
+                    // A plain write always becomes the write record (its kSame bits were set
+                    // by mirrorAccess()).
+                    std::memcpy(&sh->values[off], data, 4);
+                }
+            }
+            if (!sp.local) own(sp, gr.owner, kOwnOrdered | (a.write ? kOwnWritten : 0));
+            (void)mirror;
+            return;
+        }
+    }
     e.site = site | (a.atomic ? kAtomic : 0);
     if (a.atomic) {
         // memory_scope_work_item, work_group and sub_group stay inside the group.
@@ -568,7 +635,7 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
     // The last bytes written (uniform writes, reports): contiguous when the access lies in
     // one page of the mirror, whose pages cover the same bytes.
     uint8_t* const values = mirror && data ? &sh->values[off] : nullptr;
-    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
+    auto update = [&](ByteState & b, uint64_t lo, uint64_t hi) __attribute__((always_inline)) {
         if (!a.write) {
             if (!updateRead(sp, b, e)) [[unlikely]]
                 sh->droppedRead = e.stamp;
@@ -602,9 +669,11 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
         // The most common case: one whole granule, not split (4-byte scalars).
         Granule& gr = sh->granules[off / 4];
         if (!gr.split) [[likely]] {
-            check(sp, gr.state, *sh, off, end, e, data, unchanged);
-            for (const Conflict& c : sp.conflicts)
-                report(sp, a, *sh, c, e);
+            if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
+                check(sp, gr.state, *sh, off, end, e, data, unchanged);
+                for (const Conflict& c : sp.conflicts)
+                    report(sp, a, *sh, c, e);
+            }
             update(gr.state, off, end);
             if (proof) own(sp, gr.owner, ownBits);
             return;
@@ -617,9 +686,10 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
             ++g;
         if (g == g1) [[likely]] {
             for (g = g0; g < g1; ++g)
-                check(sp, sh->granules[g].state, *sh, g * 4, g * 4 + 4, e,
-                      data ? data + (g * 4 - off) : nullptr,
-                      unchanged ? unchanged + (g * 4 - off) : nullptr);
+                if (!quiet(sp, sh->granules[g].state, e, data))
+                    check(sp, sh->granules[g].state, *sh, g * 4, g * 4 + 4, e,
+                          data ? data + (g * 4 - off) : nullptr,
+                          unchanged ? unchanged + (g * 4 - off) : nullptr);
             for (const Conflict& c : sp.conflicts)
                 report(sp, a, *sh, c, e);
             for (g = g0; g < g1; ++g) {

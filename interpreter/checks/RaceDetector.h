@@ -283,7 +283,11 @@ private:
     /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
     void process(Space& sp, const Access& a) {
         processRecords(sp, a);
-        if (a.atomic || (a.write && !sp.objects.empty())) [[unlikely]]
+        // Without sequences, only acquires and releases matter (the read half of a release
+        // read-modify-write has its order too).
+        if (sp.objects.empty()
+                ? a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed
+                : a.atomic || a.write) [[unlikely]]
             synchronize(sp, a);
         else
             sp.rmwEntity = kNoEntity;
@@ -294,6 +298,21 @@ private:
     BufferShadow* shadowFor(Space& sp, const Access& a);
     BufferShadow* shadowForNew(Space& sp, const Access& a);
     bool conflicts(Space& sp, const Record& r, const Record& e) const;
+    /// True when record `r` cannot conflict with access `e` (conflicts() would be false): no
+    /// access, an earlier interval of the group (or, `__local`, an earlier group), or the
+    /// same entity in the current interval. A cheap test done before check().
+    static bool quiet(const Space& sp, const Record& r, const Record& e) {
+        if (r.stamp >= sp.intervalStart)
+            return (r.site & kGroup) == (e.site & kGroup) &&
+                   ((r.site & kGroup) || r.item == e.item);
+        return !r.stamp || sp.local || r.stamp >= sp.groupStart;
+    }
+    /// True when no record of `s` can conflict with access `e`, a write with data when
+    /// `write` (check() compares a read, or a write without data, with the write record only).
+    static bool quiet(const Space& sp, const ByteState& s, const Record& e, bool write) {
+        return quiet(sp, s.write, e) &&
+               (!write || (quiet(sp, s.read[0], e) && quiet(sp, s.read[1], e)));
+    }
     /// Collects the conflicts of access `e` (a write when `data`) with `state`, the state
     /// of bytes [lo, hi) of the buffer (`data` points at the bytes stored at lo).
     void check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
