@@ -1,8 +1,7 @@
 // RaceDetector: the detection (shadow memory, conflicts); its reports are
-// RaceDetectorReport.cpp.
+// RaceDetectorReport.cpp, release sequences and the independence proof RaceDetectorSync.cpp.
 #include "checks/RaceDetector.h"
 
-#include "checks/OrderFreeAtomics.h"
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
 #include "core/MemorySemantics.h"
@@ -150,22 +149,6 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.ordinal = static_cast<uint32_t>(sp.groupStamps.size()) & kOwnGroup;
 }
 
-bool RaceDetector::orderFree(Space& sp, const Access& a, uint16_t site) {
-    if (!a.atomic || !site || !m_orderFreeAllowed || memory_scope::insideWorkGroup(a.scope))
-        return false;
-    const uint32_t index = address::buffer(a.address);
-    if (index < m_noInitBuffers.size() && m_noInitBuffers[index] == a.buffer->serial) return false;
-    if (site >= sp.siteOrderFree.size()) sp.siteOrderFree.resize(site + 1, 0);
-    if (!sp.siteOrderFree[site]) {
-        if (!m_orderFreeKnown) {
-            m_orderFreeSites = orderFreeAtomicSites(m_run->program());
-            m_orderFreeKnown = true;
-        }
-        sp.siteOrderFree[site] = containsSite(m_orderFreeSites, sp.sites.range(site)) ? 1 : 2;
-    }
-    return sp.siteOrderFree[site] == 1;
-}
-
 void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
     const NDRange& r = group.kernelRun().range();
     const auto& g = group.groupId();
@@ -222,95 +205,6 @@ RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& 
         s.serial = a.buffer->serial;
     }
     return &s;
-}
-
-uint32_t RaceDetector::ordinalOf(const Space& sp, uint32_t stamp) {
-    auto it = std::upper_bound(
-        sp.groupStamps.begin(), sp.groupStamps.end(), stamp,
-        [](uint32_t s, const std::pair<uint32_t, uint64_t>& g) { return s < g.first; });
-    return static_cast<uint32_t>(it - sp.groupStamps.begin()) & kOwnGroup;
-}
-
-namespace {
-
-/// True when an atomic of scope `scope` orders work-items of one work-group (`sameGroup`)
-/// or of different ones (OpenCL C 2.0 6.13.11.5; sub-group scope is not followed).
-bool scopeReaches(uint8_t scope, bool sameGroup) {
-    if (scope == memory_scope::kDevice || scope == memory_scope::kAllSvmDevices) return true;
-    return sameGroup && scope == memory_scope::kWorkGroup;
-}
-
-} // namespace
-
-void RaceDetector::synchronize(Space& sp, const Access& a) {
-    if (sp.exhausted) return;
-    if (!a.atomic) {
-        // A plain write over atomic objects ends their release sequences.
-        sp.rmwEntity = kNoEntity;
-        const uint64_t first = a.address >= 7 ? a.address - 7 : 0;
-        for (uint64_t x = first; x < a.address + a.size; ++x)
-            sp.objects.erase(x);
-        return;
-    }
-    const uint64_t entity = entityKey(sp.ordinal, a.asyncCopy, a.item);
-    const uint16_t site = sp.sites.intern(a.site);
-    using namespace memory_order;
-    const uint8_t order = a.order == MemoryAccess::kNoOrder ? kRelaxed : a.order;
-    if (!a.write) {
-        sp.rmwAddress = a.address;
-        sp.rmwEntity = entity;
-        sp.rmwSite = site;
-        if (order != kAcquire && order != kAcqRel && order != kSeqCst) return;
-        // An acquire reads the last value of the object's modification order, which every
-        // release of its current sequence heads or continues: it synchronizes with them.
-        auto it = sp.objects.find(a.address);
-        if (it != sp.objects.end() && it->second)
-            sp.acquired[entity].push_back({it->second - 1, sp.stamp, a.scope});
-        return;
-    }
-    const bool rmw = sp.rmwEntity == entity && sp.rmwAddress == a.address && sp.rmwSite == site;
-    sp.rmwEntity = kNoEntity;
-    const bool release = order == kRelease || order == kAcqRel || order == kSeqCst;
-    if (!release) {
-        // A relaxed read-modify-write continues the sequence; a relaxed store ends it.
-        if (!rmw && !sp.objects.empty()) sp.objects.erase(a.address);
-        return;
-    }
-    uint32_t& object = sp.objects[a.address];
-    if (!rmw || !object) { // a release store, or a release RMW after a store: a new sequence
-        sp.sequences.emplace_back();
-        object = static_cast<uint32_t>(sp.sequences.size());
-    }
-    if (sp.releases < kMaxReleases) {
-        sp.sequences[object - 1].releases[entity].push_back({sp.stamp, a.scope});
-        ++sp.releases;
-    }
-    // The work-item's later accesses come after its release.
-    sp.stamp = sp.newStamp();
-}
-
-bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
-                                      const Record& e, bool write) const {
-    if (sp.acquired.empty() || ((r.site | e.site) & kGroup)) return false;
-    // An access the records left out might race with `e` unordered.
-    const uint32_t dropped = write ? std::max(sh.droppedRead, sh.droppedWrite) : sh.droppedWrite;
-    if (dropped && (!sp.local || dropped >= sp.intervalStart)) return false;
-    auto it = sp.acquired.find(entityKey(sp.ordinal, false, e.item));
-    if (it == sp.acquired.end()) return false;
-    const uint32_t ordinal = ordinalOf(sp, r.stamp);
-    const bool sameGroup = ordinal == sp.ordinal;
-    const uint64_t first = entityKey(ordinal, false, r.item);
-    for (const Space::Acquisition& q : it->second) {
-        if (!sp.local && !scopeReaches(q.scope, sameGroup)) continue;
-        const auto& releases = sp.sequences[q.sequence].releases;
-        auto f = releases.find(first);
-        if (f == releases.end()) continue;
-        for (const Space::Release& rel : f->second)
-            if (rel.stamp >= r.stamp && rel.stamp < q.stamp &&
-                (sp.local || scopeReaches(rel.scope, sameGroup)))
-                return true;
-    }
-    return false;
 }
 
 bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const {
