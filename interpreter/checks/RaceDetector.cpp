@@ -475,13 +475,22 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
     Record e;
     e.stamp = sp.stamp;
     const uint16_t site = sp.sites.intern(a.site);
-    if (!a.atomic && !a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
-        // The most common case, with as little state as possible: a plain 4-byte scalar,
-        // one granule, which is not split.
+    if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
+        // The most common case, with as little state as possible: a 4-byte scalar, one
+        // granule, which is not split.
         Granule& gr = sh->granules[off / 4];
         if (!gr.split) [[likely]] {
             e.site = site;
             e.item = a.item;
+            uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
+            if (a.atomic) [[unlikely]] {
+                e.site |= kAtomic;
+                // memory_scope_work_item, work_group and sub_group stay inside the group.
+                if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
+                if (site && a.order != MemoryAccess::kNoOrder)
+                    sp.siteSemantics[site] = {a.order, a.scope};
+                if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
+            }
             const uint8_t* data = a.write ? a.data : nullptr;
             uint16_t* const mirror = mirrorAccess(sp, *sh, a, off); // one page: not null
             if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
@@ -498,13 +507,22 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
                 if (!updateWrite(sp, b, e)) [[unlikely]]
                     sh->droppedWrite = e.stamp;
                 if (data) {
-                    // A plain write always becomes the write record (its kSame bits were set
-                    // by mirrorAccess()).
-                    std::memcpy(&sh->values[off], data, 4);
+                    const uint8_t* un = sp.unchanged.data();
+                    if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
+                        std::memcpy(&sh->values[off], data, 4);
+                        if (a.atomic) // the kSame bits wait for the record's decision
+                            for (int i = 0; i < 4; ++i)
+                                mirror[i] =
+                                    uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
+                    } else {
+                        // An atomic write the record does not keep that changed the bytes:
+                        // the recorded write no longer stands for writes that all left them.
+                        for (int i = 0; i < 4; ++i)
+                            if (!un[i]) mirror[i] &= uint16_t(~kSame);
+                    }
                 }
             }
-            if (!sp.local) own(sp, gr.owner, kOwnOrdered | (a.write ? kOwnWritten : 0));
-            (void)mirror;
+            if (!sp.local) own(sp, gr.owner, ownBits);
             return;
         }
     }
