@@ -41,6 +41,7 @@ void RaceDetector::Space::reset() {
     siteOrderFree.clear();
     sequences.clear();
     objects.clear();
+    objectBuffers.clear();
     acquired.clear();
     releases = 0;
     rmwEntity = kNoEntity;
@@ -144,6 +145,7 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     if (sp.local) {
         sp.sequences.clear();
         sp.objects.clear();
+        sp.objectBuffers.clear();
         sp.releases = 0;
     }
     sp.ordinal = static_cast<uint32_t>(sp.groupStamps.size()) & kOwnGroup;

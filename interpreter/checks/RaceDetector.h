@@ -200,23 +200,28 @@ private:
         /// Memory order and scope last used by the atomic access at each site (for reports).
         std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> siteSemantics;
         // ---- release sequences (C11 5.1.2.4; OpenCL 3.0 3.3.6 "release sequence") ----
-        /// A release operation on an atomic object: its stamp and memory_scope.
+        /// A release operation on an atomic object: its entity (entityKey()), stamp and
+        /// memory_scope.
         struct Release {
+            uint64_t entity;
             uint32_t stamp;
             uint8_t scope;
         };
         /// The release operations of one unbroken stretch of an atomic object's
         /// modification order: from a release store, or the first release read-modify-write
         /// after a store, on through read-modify-writes (relaxed ones included) until the
-        /// next store. An acquire reading the object synchronizes with each of them. By
-        /// entity (entityKey()), in increasing stamp order.
+        /// next store. An acquire reading the object synchronizes with each of them. In
+        /// increasing stamp order (a flat list: cheap to extend; only a conflict searches it).
         struct Sequence {
-            std::unordered_map<uint64_t, std::vector<Release>> releases;
+            std::vector<Release> releases;
         };
         std::vector<Sequence> sequences;
         /// By atomic object (address of its first byte): 1 + the index in `sequences` of its
         /// release sequence, 0 when it has none (a relaxed store ended it).
         std::unordered_map<uint64_t, uint32_t> objects;
+        /// By buffer index: 1 when `objects` holds an object of that buffer (a plain write
+        /// elsewhere need not look for objects to end).
+        std::vector<uint8_t> objectBuffers;
         /// An acquire operation of a work-item of the current group: the sequence it read
         /// from, its stamp (releases after it do not count) and its memory_scope.
         struct Acquisition {
@@ -241,6 +246,8 @@ private:
     /// Release operations recorded per run and address space at most (memory bound: later
     /// ones do not synchronize anything, so more races may be reported, never fewer).
     static constexpr size_t kMaxReleases = size_t(1) << 18;
+    /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
+    static constexpr size_t kMaxSearch = size_t(1) << 16;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
     /// work-item may be gone when a thread's `__global` access is checked later).
     struct Access {

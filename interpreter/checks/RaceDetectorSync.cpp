@@ -51,7 +51,10 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
     if (!a.atomic) {
         // A plain write over atomic objects ends their release sequences.
         sp.rmwEntity = kNoEntity;
-        const uint64_t first = a.address >= 7 ? a.address - 7 : 0;
+        const uint32_t index = address::buffer(a.address);
+        if (index >= sp.objectBuffers.size() || !sp.objectBuffers[index]) return;
+        // Objects are at most 8 bytes: one that starts up to 7 bytes before the write overlaps.
+        const uint64_t first = a.address - std::min<uint64_t>(address::offset(a.address), 7);
         for (uint64_t x = first; x < a.address + a.size; ++x)
             sp.objects.erase(x);
         return;
@@ -80,13 +83,16 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
         if (!rmw && !sp.objects.empty()) sp.objects.erase(a.address);
         return;
     }
+    const uint32_t index = address::buffer(a.address);
+    if (index >= sp.objectBuffers.size()) sp.objectBuffers.resize(index + 1, 0);
+    sp.objectBuffers[index] = 1;
     uint32_t& object = sp.objects[a.address];
     if (!rmw || !object) { // a release store, or a release RMW after a store: a new sequence
         sp.sequences.emplace_back();
         object = static_cast<uint32_t>(sp.sequences.size());
     }
     if (sp.releases < kMaxReleases) {
-        sp.sequences[object - 1].releases[entity].push_back({sp.stamp, a.scope});
+        sp.sequences[object - 1].releases.push_back({entity, sp.stamp, a.scope});
         ++sp.releases;
     }
     // The work-item's later accesses come after its release.
@@ -104,15 +110,19 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
     const uint32_t ordinal = ordinalOf(sp, r.stamp);
     const bool sameGroup = ordinal == sp.ordinal;
     const uint64_t first = entityKey(ordinal, false, r.item);
+    size_t budget = kMaxSearch; // releases looked at; past it, not found (a race is reported)
     for (const Space::Acquisition& q : it->second) {
         if (!sp.local && !scopeReaches(q.scope, sameGroup)) continue;
+        // The releases made after `r` and before the acquire, by `r`'s work-item.
         const auto& releases = sp.sequences[q.sequence].releases;
-        auto f = releases.find(first);
-        if (f == releases.end()) continue;
-        for (const Space::Release& rel : f->second)
-            if (rel.stamp >= r.stamp && rel.stamp < q.stamp &&
-                (sp.local || scopeReaches(rel.scope, sameGroup)))
+        auto rel = std::lower_bound(
+            releases.begin(), releases.end(), r.stamp,
+            [](const Space::Release& x, uint32_t stamp) { return x.stamp < stamp; });
+        for (; rel != releases.end() && rel->stamp < q.stamp; ++rel) {
+            if (!budget--) return false;
+            if (rel->entity == first && (sp.local || scopeReaches(rel->scope, sameGroup)))
                 return true;
+        }
     }
     return false;
 }
