@@ -1,5 +1,5 @@
 // RaceDetector: the detection (shadow memory, conflicts); its reports are
-// RaceDetectorReport.cpp.
+// RaceDetectorReport.cpp, release sequences and the independence proof RaceDetectorSync.cpp.
 #include "checks/RaceDetector.h"
 
 #include "checks/ReadOnlyImages.h"
@@ -11,6 +11,7 @@
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -35,8 +36,15 @@ void RaceDetector::Space::reset() {
     sites.clear();
     groupStamps.clear();
     nextStamp = 1; // stamp 0 means "no access"
-    groupStart = stamp = 0;
+    groupStart = stamp = intervalStart = ordinal = 0;
     exhausted = crossGroup = false;
+    siteOrderFree.clear();
+    sequences.clear();
+    objects.clear();
+    objectBuffers.clear();
+    acquired.clear();
+    releases = 0;
+    rmwEntity = kNoEntity;
     reported.clear();
     siteSemantics.clear();
 }
@@ -56,6 +64,10 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_global.reset();
     m_verdicts.reset();
     m_unwrittenImages.clear();
+    m_noInitBuffers.clear();
+    m_orderFreeSites.clear();
+    m_orderFreeKnown = false;
+    m_orderFreeAllowed = !run.options().deviceBigEndian;
     if (m_parent) {
         m_unwrittenImages = m_parent->m_unwrittenImages;
         return;
@@ -63,6 +75,19 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
     // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
     const auto& args = run.arguments();
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].kind != KernelArgument::Kind::Buffer || !args[i].noInit) continue;
+        std::vector<uint8_t> p = run.parameterBytes(i);
+        if (p.size() != 8) continue;
+        if (run.options().deviceBigEndian) std::reverse(p.begin(), p.end());
+        uint64_t a = 0;
+        std::memcpy(&a, p.data(), 8);
+        const Buffer* b = run.globalMemory().buffer(a);
+        if (!b || address::space(a) != AddressSpace::Global) continue;
+        const uint32_t index = address::buffer(a);
+        if (m_noInitBuffers.size() <= index) m_noInitBuffers.resize(index + 1, 0);
+        m_noInitBuffers[index] = b->serial;
+    }
     bool unwritable = false, decided = false;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i].kind != KernelArgument::Kind::Image) continue;
@@ -112,7 +137,18 @@ bool RaceDetector::groupsIndependent() const {
 void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.groupStart = sp.newStamp();
     sp.groupStamps.emplace_back(sp.groupStart, linear);
-    sp.stamp = sp.groupStart;
+    sp.stamp = sp.intervalStart = sp.groupStart;
+    if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
+    // Acquisitions are the current group's; a `__local` object lives as long as its group.
+    sp.acquired.clear();
+    sp.rmwEntity = kNoEntity;
+    if (sp.local) {
+        sp.sequences.clear();
+        sp.objects.clear();
+        sp.objectBuffers.clear();
+        sp.releases = 0;
+    }
+    sp.ordinal = static_cast<uint32_t>(sp.groupStamps.size()) & kOwnGroup;
 }
 
 void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
@@ -131,14 +167,14 @@ void RaceDetector::onWorkGroupBegin(WorkGroup& group) {
 
 void RaceDetector::onBarrier(WorkGroup&, uint32_t flags) {
     // A barrier orders the group's accesses to the spaces its fence names (spec 6.12.8).
-    if (flags & kLocalFence) m_local.stamp = m_local.newStamp();
+    if (flags & kLocalFence) m_local.newInterval();
     if (!(flags & kGlobalFence)) return;
     if (!m_parent) {
-        m_global.stamp = m_global.newStamp();
+        m_global.newInterval();
         return;
     }
     RaceDetector* p = m_parent;
-    m_run->inGroupOrder([p] { p->m_global.stamp = p->m_global.newStamp(); });
+    m_run->inGroupOrder([p] { p->m_global.newInterval(); });
 }
 
 // Inlined into process(): most accesses find the shadow of their buffer's last access.
@@ -161,6 +197,7 @@ RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& 
             s.size = a.buffer->size();
             s.granules.assign((s.size + 3) / 4, Granule{});
             s.split.clear();
+            s.splitOwners.clear();
             s.values.assign(s.size, 0);
             s.mirror.assign(s.size, 0);
             s.mirrorSerial.assign((s.size + SparseArray<uint16_t>::kPageElements - 1) /
@@ -174,7 +211,6 @@ RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& 
 
 bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const {
     if (!r.stamp) return false;
-    if (r.stamp < sp.groupStart && !sp.local) sp.crossGroup = true; // groups depend
     if ((r.site & kAtomic) && (e.site & kAtomic)) {
         // Atomics do not race atomics, unless they come from different work-groups and one
         // has a scope that does not reach the other group (2.0 6.13.11.5).
@@ -182,39 +218,45 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
             return false;
     }
     if (r.stamp < sp.groupStart) return !sp.local; // another work-group
-    if (r.stamp != sp.stamp) return false;         // ordered by a barrier
+    if (r.stamp < sp.intervalStart) return false;  // ordered by a barrier
     bool sameEntity =
         (r.site & kGroup) == (e.site & kGroup) && ((r.site & kGroup) || r.item == e.item);
     return !sameEntity;
 }
 
-void RaceDetector::updateWrite(const Space& sp, ByteState& b, const Record& e) {
+[[gnu::always_inline]] inline bool RaceDetector::updateWrite(const Space& sp, ByteState& b,
+                                                             const Record& e) {
     const Record& w = b.write;
     // An atomic write does not replace a write that can still race with later accesses
     // (same interval, or __global memory, which later groups see unordered): not a
     // non-atomic one, which races with later atomics, and not another entity's atomic one,
     // which races with a later plain access of the entity writing now (a plain read after
     // atomic_inc by every work-item races with the other work-items' increments).
-    const bool live = w.stamp && (!sp.local || w.stamp == sp.stamp);
-    if ((e.site & kAtomic) && live) {
-        const bool sameEntity =
-            (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
-        if (!(w.site & kAtomic) || !sameEntity) return;
-    }
+    const bool live = w.stamp && (!sp.local || w.stamp >= sp.intervalStart);
+    const bool sameEntity =
+        (w.site & kGroup) == (e.site & kGroup) && ((w.site & kGroup) || w.item == e.item);
+    if ((e.site & kAtomic) && live && (!(w.site & kAtomic) || !sameEntity))
+        return false; // not recorded
+    const bool kept = !live || sameEntity;
     b.write = e;
+    return kept;
 }
 
-void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
-    const uint32_t current = sp.stamp;
+[[gnu::always_inline]] inline bool RaceDetector::updateRead(const Space& sp, ByteState& b,
+                                                            const Record& e) {
+    const uint32_t interval = sp.intervalStart;
     for (Record& r : b.read) {
-        if (r.stamp != current || (r.site & kGroup) != (e.site & kGroup) ||
+        if (r.stamp < interval || (r.site & kGroup) != (e.site & kGroup) ||
             (!(r.site & kGroup) && r.item != e.item))
             continue;
-        if ((r.site & kAtomic) && !(e.site & kAtomic)) r = e; // non-atomic reads matter more
-        return;
+        if ((r.site & kAtomic) && !(e.site & kAtomic))
+            r = e; // non-atomic reads matter more
+        else
+            r.stamp = e.stamp; // the latest read, unordered with more (release sequences)
+        return true;
     }
     auto stale = [&](const Record& r) {
-        return sp.local ? r.stamp != current : (r.stamp >= sp.groupStart && r.stamp != current);
+        return sp.local ? r.stamp < interval : (r.stamp >= sp.groupStart && r.stamp < interval);
     };
     Record* victim = nullptr;
     for (Record& r : b.read)
@@ -228,15 +270,19 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
                 victim = &r;
                 break;
             }
+    bool kept = true;
     if (!victim && !(e.site & kAtomic))
         for (Record& r : b.read)
             if (r.site & kAtomic) {
                 victim = &r;
+                kept = false; // a live atomic read of another entity
                 break;
             }
     // Otherwise both slots hold reads by other entities that any later write by another
     // entity races with already.
-    if (victim) *victim = e;
+    if (!victim) return false;
+    *victim = e;
+    return kept;
 }
 
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
@@ -264,6 +310,37 @@ void RaceDetector::updateRead(const Space& sp, ByteState& b, const Record& e) {
     const bool atomic = a.atomic;
     if (base) { // the common case: one page, whose entries are contiguous
         uint16_t* __restrict m = base;
+        if constexpr (std::endian::native == std::endian::little)
+            if (n == 4) { // 4-byte scalars: the four entries as 16-bit lanes of one word
+                constexpr uint64_t kKnown4 = 0x0100010001000100ull;
+                constexpr uint64_t kSame4 = 0x0200020002000200ull;
+                constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
+                uint64_t w;
+                std::memcpy(&w, m, 8);
+                if (!a.write && (w & kKnown4) == kKnown4) return base; // read again
+                uint32_t d32;
+                std::memcpy(&d32, data, 4);
+                uint64_t d = d32; // byte i to lane i
+                d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
+                d = (d | (d << 8)) & kLow4;
+                if (!a.write) { // the entries not known yet take the bytes read
+                    const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
+                    w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
+                    std::memcpy(m, &w, 8);
+                    return base;
+                }
+                // kKnown bit of each lane that stores the byte already there, a known one
+                // (a lane of (w ^ d) & kLow4 is 0..255: adding 255 sets bit 8 unless it is 0).
+                const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
+                const uint64_t lanes = same >> 8;
+                const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
+                                      uint32_t((lanes >> 16) & 0x10000) |
+                                      uint32_t((lanes >> 24) & 0x1000000);
+                std::memcpy(sp.unchanged.data(), &un32, 4);
+                w = (atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
+                std::memcpy(m, &w, 8);
+                return base;
+            }
         if (!a.write) {
             if ((n & 3) == 0) { // words read again: every entry already known (4 at a time)
                 constexpr uint64_t kKnown4 = 0x0100010001000100ull;
@@ -315,7 +392,7 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
         if (sp.conflicts.size() < kMaxConflictsPerAccess)
             sp.conflicts.push_back({o, first, h, benign});
     };
-    if (conflicts(sp, state.write, e)) {
+    if (conflicts(sp, state.write, e) && !synchronizedBefore(sp, sh, state.write, e, data)) {
         if (!data) {
             // Benign when the write read here stored the bytes that were already there.
             bool benign = true;
@@ -336,7 +413,7 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     }
     if (data)
         for (const Record& r : state.read)
-            if (conflicts(sp, r, e)) {
+            if (conflicts(sp, r, e) && !synchronizedBefore(sp, sh, r, e, true)) {
                 bool benign = unchanged != nullptr;
                 for (uint64_t o = lo; o < hi && benign; ++o)
                     benign = unchanged[o - lo];
@@ -391,7 +468,7 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     });
 }
 
-void RaceDetector::process(Space& sp, const Access& a) {
+void RaceDetector::processRecords(Space& sp, const Access& a) {
     if (sp.exhausted) return;
     BufferShadow* sh = shadowFor(sp, a);
     const uint64_t off = address::offset(a.address), end = off + a.size;
@@ -400,6 +477,57 @@ void RaceDetector::process(Space& sp, const Access& a) {
     Record e;
     e.stamp = sp.stamp;
     const uint16_t site = sp.sites.intern(a.site);
+    if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
+        // The most common case, with as little state as possible: a 4-byte scalar, one
+        // granule, which is not split.
+        Granule& gr = sh->granules[off / 4];
+        if (!gr.split) [[likely]] {
+            e.site = site;
+            e.item = a.item;
+            uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
+            if (a.atomic) [[unlikely]] {
+                e.site |= kAtomic;
+                // memory_scope_work_item, work_group and sub_group stay inside the group.
+                if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
+                if (site && a.order != MemoryAccess::kNoOrder)
+                    sp.siteSemantics[site] = {a.order, a.scope};
+                if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
+            }
+            const uint8_t* data = a.write ? a.data : nullptr;
+            uint16_t* const mirror = mirrorAccess(sp, *sh, a, off); // one page: not null
+            if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
+                sp.conflicts.clear();
+                check(sp, gr.state, *sh, off, end, e, data, data ? sp.unchanged.data() : nullptr);
+                for (const Conflict& c : sp.conflicts)
+                    report(sp, a, *sh, c, e);
+            }
+            ByteState& b = gr.state;
+            if (!a.write) {
+                if (!updateRead(sp, b, e)) [[unlikely]]
+                    sh->droppedRead = e.stamp;
+            } else {
+                if (!updateWrite(sp, b, e)) [[unlikely]]
+                    sh->droppedWrite = e.stamp;
+                if (data) {
+                    const uint8_t* un = sp.unchanged.data();
+                    if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
+                        std::memcpy(&sh->values[off], data, 4);
+                        if (a.atomic) // the kSame bits wait for the record's decision
+                            for (int i = 0; i < 4; ++i)
+                                mirror[i] =
+                                    uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
+                    } else {
+                        // An atomic write the record does not keep that changed the bytes:
+                        // the recorded write no longer stands for writes that all left them.
+                        for (int i = 0; i < 4; ++i)
+                            if (!un[i]) mirror[i] &= uint16_t(~kSame);
+                    }
+                }
+            }
+            if (!sp.local) own(sp, gr.owner, ownBits);
+            return;
+        }
+    }
     e.site = site | (a.atomic ? kAtomic : 0);
     if (a.atomic) {
         // memory_scope_work_item, work_group and sub_group stay inside the group.
@@ -410,6 +538,10 @@ void RaceDetector::process(Space& sp, const Access& a) {
         e.site |= kGroup;
     else
         e.item = a.item;
+    // `__global`: the independence proof's bits for the bytes accessed (Granule::owner).
+    const bool proof = !sp.local;
+    const uint32_t ownBits = (a.write ? kOwnWritten : 0) |
+                             (a.atomic && proof && orderFree(sp, a, site) ? 0 : kOwnOrdered);
     const uint8_t* data = a.write ? a.data : nullptr;
     uint16_t* const mirror = mirrorAccess(sp, *sh, a, off);
     const uint8_t* unchanged = data ? sp.unchanged.data() : nullptr;
@@ -417,12 +549,14 @@ void RaceDetector::process(Space& sp, const Access& a) {
     // The last bytes written (uniform writes, reports): contiguous when the access lies in
     // one page of the mirror, whose pages cover the same bytes.
     uint8_t* const values = mirror && data ? &sh->values[off] : nullptr;
-    auto update = [&](ByteState& b, uint64_t lo, uint64_t hi) {
+    auto update = [&](ByteState & b, uint64_t lo, uint64_t hi) __attribute__((always_inline)) {
         if (!a.write) {
-            updateRead(sp, b, e);
+            if (!updateRead(sp, b, e)) [[unlikely]]
+                sh->droppedRead = e.stamp;
             return;
         }
-        updateWrite(sp, b, e);
+        if (!updateWrite(sp, b, e)) [[unlikely]]
+            sh->droppedWrite = e.stamp;
         if (!a.data) return;
         if (b.write == e) {
             if (values)
@@ -449,10 +583,13 @@ void RaceDetector::process(Space& sp, const Access& a) {
         // The most common case: one whole granule, not split (4-byte scalars).
         Granule& gr = sh->granules[off / 4];
         if (!gr.split) [[likely]] {
-            check(sp, gr.state, *sh, off, end, e, data, unchanged);
-            for (const Conflict& c : sp.conflicts)
-                report(sp, a, *sh, c, e);
+            if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
+                check(sp, gr.state, *sh, off, end, e, data, unchanged);
+                for (const Conflict& c : sp.conflicts)
+                    report(sp, a, *sh, c, e);
+            }
             update(gr.state, off, end);
+            if (proof) own(sp, gr.owner, ownBits);
             return;
         }
     } else if (((off | a.size) & 3) == 0) {
@@ -463,13 +600,17 @@ void RaceDetector::process(Space& sp, const Access& a) {
             ++g;
         if (g == g1) [[likely]] {
             for (g = g0; g < g1; ++g)
-                check(sp, sh->granules[g].state, *sh, g * 4, g * 4 + 4, e,
-                      data ? data + (g * 4 - off) : nullptr,
-                      unchanged ? unchanged + (g * 4 - off) : nullptr);
+                if (!quiet(sp, sh->granules[g].state, e, data))
+                    check(sp, sh->granules[g].state, *sh, g * 4, g * 4 + 4, e,
+                          data ? data + (g * 4 - off) : nullptr,
+                          unchanged ? unchanged + (g * 4 - off) : nullptr);
             for (const Conflict& c : sp.conflicts)
                 report(sp, a, *sh, c, e);
-            for (g = g0; g < g1; ++g)
-                update(sh->granules[g].state, g * 4, g * 4 + 4);
+            for (g = g0; g < g1; ++g) {
+                Granule& gr = sh->granules[g];
+                update(gr.state, g * 4, g * 4 + 4);
+                if (proof) own(sp, gr.owner, ownBits);
+            }
             return;
         }
     }
@@ -480,6 +621,7 @@ void RaceDetector::process(Space& sp, const Access& a) {
         uint64_t gs = g * 4, ge = std::min(gs + 4, sh->size);
         if (!gr.split && (std::max(off, gs) != gs || std::min(end, ge) != ge)) {
             sh->split.push_back({gr.state, gr.state, gr.state, gr.state});
+            sh->splitOwners.push_back({gr.owner, gr.owner, gr.owner, gr.owner});
             gr.split = static_cast<uint32_t>(sh->split.size());
         }
     }
@@ -503,9 +645,12 @@ void RaceDetector::process(Space& sp, const Access& a) {
         uint64_t lo = std::max(off, g * 4), hi = std::min(end, g * 4 + 4);
         if (!gr.split) {
             update(gr.state, lo, hi);
+            if (proof) own(sp, gr.owner, ownBits);
         } else {
-            for (uint64_t o = lo; o < hi; ++o)
+            for (uint64_t o = lo; o < hi; ++o) {
                 update(sh->split[gr.split - 1][o % 4], o, o + 1);
+                if (proof) own(sp, sh->splitOwners[gr.split - 1][o % 4], ownBits);
+            }
         }
     }
 }

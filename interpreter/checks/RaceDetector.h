@@ -29,7 +29,10 @@ namespace clstep {
 ///   - both are in the same work-group and the same barrier interval of that space
 ///     (barrier(CLK_LOCAL_MEM_FENCE) starts a new interval for `__local` only,
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
-///   - the space is `__global` and they come from different work-groups (whole run).
+///   - the space is `__global` and they come from different work-groups (whole run),
+/// and no release sequence orders them (synchronizedBefore(): the first work-item released
+/// an atomic object after its access, the second acquired it from that release's sequence
+/// before its own; C11 5.1.2.4).
 /// A write-write race whose second write stores the same byte value is suppressed unless
 /// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a `benign-race`.
 ///
@@ -86,8 +89,12 @@ public:
     /// sequential run makes.
     std::unique_ptr<ExecutionObserver> forThread() override;
     bool provesGroupIndependence() const override { return true; }
-    /// False once two work-groups accessed the same `__global` byte with at least one write
-    /// (atomic or not, equal values or not), or the interval stamps ran out.
+    /// False once two work-groups accessed the same `__global` byte, one of the accesses
+    /// wrote it (equal values or not) and one of them was not order-free (orderFree(): a
+    /// plain access, or an atomic whose order shows, such as one whose returned value is
+    /// used), or the interval stamps ran out. Bytes that work-groups share only through
+    /// order-free atomics (a histogram's atomic_add into shared bins) end with the value of
+    /// the sequential run, and no access saw an intermediate value.
     bool groupsIndependent() const override;
     void onRunDiscarded(KernelRun& run) override;
 
@@ -106,9 +113,12 @@ private:
         Record read[2];
     };
     /// The state of 4 bytes, or (split != 0) an index + 1 into BufferShadow::split.
+    /// `owner` (`__global` only) is the work-group independence proof's state of the 4 bytes,
+    /// or of each byte in BufferShadow::splitOwners once split (kOwnGroup ...).
     struct Granule {
         ByteState state;
         uint32_t split = 0;
+        uint32_t owner = 0;
     };
     struct BufferShadow {
         uint64_t serial = 0;
@@ -116,8 +126,17 @@ private:
         /// One per 4 bytes; pages allocated on first access (a few accesses of a 64 MiB
         /// buffer cost a few pages).
         SparseArray<Granule> granules;
-        std::vector<std::array<ByteState, 4>> split; ///< byte states of split granules
-        SparseArray<uint8_t> values;                 ///< last byte written (uniform writes)
+        std::vector<std::array<ByteState, 4>> split;      ///< byte states of split granules
+        std::vector<std::array<uint32_t, 4>> splitOwners; ///< their bytes' Granule::owner
+        /// The stamp of the latest read / write of the buffer that its records do not stand
+        /// for (a read when both read slots hold live reads of others, an atomic write
+        /// beside a live write, a live record of another entity replaced), 0 for none: a
+        /// conflict is only found ordered by a release sequence (synchronizedBefore()) when
+        /// no access that could race with the second one was left out in the interval
+        /// (`__local`) or the run (`__global`).
+        uint32_t droppedRead = 0;
+        uint32_t droppedWrite = 0;
+        SparseArray<uint8_t> values; ///< last byte written (uniform writes)
         /// The detector's mirror of each byte (benign races): bits 0-7 its content as the
         /// accesses seen in this serial read or wrote it, kKnown when that content is known,
         /// kSame when the recorded write stored the content that was already there.
@@ -137,8 +156,18 @@ private:
         Hazard hazard;
         bool benign; ///< the write stores the bytes that were already there
     };
+    static constexpr uint64_t kNoEntity = ~uint64_t(0); ///< Space::rmwEntity: none
     static constexpr uint16_t kKnown = 0x100;
     static constexpr uint16_t kSame = 0x200;
+    /// Granule::owner: bits 0-28 the ordinal (1-based, Space::ordinal) of the first
+    /// work-group that accessed the bytes (0: none), then whether one of the accesses wrote,
+    /// whether one of them was not order-free (orderFree()), and whether another work-group
+    /// accessed them too. All three together: the work-groups are not independent.
+    static constexpr uint32_t kOwnGroup = 0x1FFFFFFF;
+    static constexpr uint32_t kOwnWritten = 0x20000000;
+    static constexpr uint32_t kOwnOrdered = 0x40000000;
+    static constexpr uint32_t kOwnShared = 0x80000000;
+    static constexpr uint32_t kOwnDependent = kOwnWritten | kOwnOrdered | kOwnShared;
     /// The checking state of one address space (`__local` or `__global`): shadows, the
     /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
     struct Space {
@@ -149,19 +178,76 @@ private:
         /// (first stamp, linear work-group index) of each group so far, in stamp order.
         std::vector<std::pair<uint32_t, uint64_t>> groupStamps;
         uint32_t nextStamp = 1;
-        uint32_t groupStart = 0;               ///< first stamp of the current group
-        uint32_t stamp = 0;                    ///< current interval
-        bool exhausted = false;                ///< stamps ran out: checking stopped
-        bool crossGroup = false;               ///< two groups shared a byte (one wrote)
+        uint32_t groupStart = 0; ///< first stamp of the current group
+        /// Current stamp: a barrier starts a new interval, and a release operation a new
+        /// stamp within it, so a record made before a work-item's release has a stamp at
+        /// most that of the release.
+        uint32_t stamp = 0;
+        uint32_t intervalStart = 0; ///< first stamp of the current barrier interval
+        /// `__global`: 1-based ordinal of the current work-group in the run (kOwnGroup
+        /// bits of Granule::owner).
+        uint32_t ordinal = 0;
+        bool exhausted = false; ///< stamps ran out: checking stopped
+        /// Two work-groups accessed a byte, one access wrote and one was not order-free.
+        bool crossGroup = false;
+        /// By site id: 0 not known yet, 1 an atomic at this site is order-free (its
+        /// operation commutes and its value is unused: orderFreeAtomicSites()), 2 not.
+        std::vector<uint8_t> siteOrderFree;
         std::unordered_set<uint64_t> reported; ///< (sites, race) already detailed
         std::vector<Conflict> conflicts;       ///< scratch for one access
         /// Scratch for one write: 1 per byte that it stores unchanged (benign races).
         std::vector<uint8_t> unchanged;
         /// Memory order and scope last used by the atomic access at each site (for reports).
         std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> siteSemantics;
+        // ---- release sequences (C11 5.1.2.4; OpenCL 3.0 3.3.6 "release sequence") ----
+        /// A release operation on an atomic object: its entity (entityKey()), stamp and
+        /// memory_scope.
+        struct Release {
+            uint64_t entity;
+            uint32_t stamp;
+            uint8_t scope;
+        };
+        /// The release operations of one unbroken stretch of an atomic object's
+        /// modification order: from a release store, or the first release read-modify-write
+        /// after a store, on through read-modify-writes (relaxed ones included) until the
+        /// next store. An acquire reading the object synchronizes with each of them. In
+        /// increasing stamp order (a flat list: cheap to extend; only a conflict searches it).
+        struct Sequence {
+            std::vector<Release> releases;
+        };
+        std::vector<Sequence> sequences;
+        /// By atomic object (address of its first byte): 1 + the index in `sequences` of its
+        /// release sequence, 0 when it has none (a relaxed store ended it).
+        std::unordered_map<uint64_t, uint32_t> objects;
+        /// By buffer index: 1 when `objects` holds an object of that buffer (a plain write
+        /// elsewhere need not look for objects to end).
+        std::vector<uint8_t> objectBuffers;
+        /// An acquire operation of a work-item of the current group: the sequence it read
+        /// from, its stamp (releases after it do not count) and its memory_scope.
+        struct Acquisition {
+            uint32_t sequence;
+            uint32_t stamp;
+            uint8_t scope;
+        };
+        /// By entity of the current work-group (entityKey()).
+        std::unordered_map<uint64_t, std::vector<Acquisition>> acquired;
+        size_t releases = 0; ///< releases recorded in `sequences` (at most kMaxReleases)
+        /// The previous access was an atomic read of this address at this site by this
+        /// entity (kNoEntity: not one): an atomic write matching it is a read-modify-write.
+        uint64_t rmwAddress = 0;
+        uint64_t rmwEntity = kNoEntity;
+        uint16_t rmwSite = 0;
+
         void reset();
         uint32_t newStamp();
+        /// A barrier: the next interval begins.
+        void newInterval() { intervalStart = stamp = newStamp(); }
     };
+    /// Release operations recorded per run and address space at most (memory bound: later
+    /// ones do not synchronize anything, so more races may be reported, never fewer).
+    static constexpr size_t kMaxReleases = size_t(1) << 18;
+    /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
+    static constexpr size_t kMaxSearch = size_t(1) << 16;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
     /// work-item may be gone when a thread's `__global` access is checked later).
     struct Access {
@@ -188,12 +274,52 @@ private:
     static constexpr uint16_t kGroup = 0x8000;
 
     static void beginGroup(Space& sp, uint64_t linear);
-    void process(Space& sp, const Access& a);
+    /// Updates the independence proof's state `owner` of bytes accessed by the current
+    /// work-group of `sp` (`__global`) with `bits` (kOwnWritten, kOwnOrdered).
+    static void own(Space& sp, uint32_t& owner, uint32_t bits) {
+        const uint32_t first = owner & kOwnGroup;
+        owner |= bits | (first == sp.ordinal ? 0 : first ? kOwnShared : sp.ordinal);
+        if ((owner & kOwnDependent) == kOwnDependent) sp.crossGroup = true;
+    }
+    /// True when `__global` access `a` (site id `site`) is an atomic whose order among the
+    /// work-groups cannot change any result or report: a device-scope atomic at an
+    /// order-free site (orderFreeAtomicSites()), on a buffer the uninitialized check does not
+    /// track (a `noinit` argument), on a little-endian device.
+    bool orderFree(Space& sp, const Access& a, uint16_t site);
+    /// Checks and records access `a` (processRecords()), then its release-sequence
+    /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
+    void process(Space& sp, const Access& a) {
+        processRecords(sp, a);
+        // Without sequences, only acquires and releases matter (the read half of a release
+        // read-modify-write has its order too).
+        if (sp.objects.empty()
+                ? a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed
+                : a.atomic || a.write) [[unlikely]]
+            synchronize(sp, a);
+        else
+            sp.rmwEntity = kNoEntity;
+    }
+    void processRecords(Space& sp, const Access& a);
     /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
     /// the same (inline), else shadowForNew().
     BufferShadow* shadowFor(Space& sp, const Access& a);
     BufferShadow* shadowForNew(Space& sp, const Access& a);
     bool conflicts(Space& sp, const Record& r, const Record& e) const;
+    /// True when record `r` cannot conflict with access `e` (conflicts() would be false): no
+    /// access, an earlier interval of the group (or, `__local`, an earlier group), or the
+    /// same entity in the current interval. A cheap test done before check().
+    static bool quiet(const Space& sp, const Record& r, const Record& e) {
+        if (r.stamp >= sp.intervalStart)
+            return (r.site & kGroup) == (e.site & kGroup) &&
+                   ((r.site & kGroup) || r.item == e.item);
+        return !r.stamp || sp.local || r.stamp >= sp.groupStart;
+    }
+    /// True when no record of `s` can conflict with access `e`, a write with data when
+    /// `write` (check() compares a read, or a write without data, with the write record only).
+    static bool quiet(const Space& sp, const ByteState& s, const Record& e, bool write) {
+        return quiet(sp, s.write, e) &&
+               (!write || (quiet(sp, s.read[0], e) && quiet(sp, s.read[1], e)));
+    }
     /// Collects the conflicts of access `e` (a write when `data`) with `state`, the state
     /// of bytes [lo, hi) of the buffer (`data` points at the bytes stored at lo).
     void check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo, uint64_t hi,
@@ -202,8 +328,32 @@ private:
     /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
     /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
     static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
-    static void updateRead(const Space& sp, ByteState& b, const Record& e);
-    static void updateWrite(const Space& sp, ByteState& b, const Record& e);
+    /// Records read `e` in `b`; false when an access it could race with is no longer
+    /// recorded (BufferShadow::droppedRead).
+    static bool updateRead(const Space& sp, ByteState& b, const Record& e);
+    /// Records write `e` in `b`; false when an access it could race with is no longer
+    /// recorded (BufferShadow::droppedWrite).
+    static bool updateWrite(const Space& sp, ByteState& b, const Record& e);
+    /// The key of an entity of `sp`: the work-group's ordinal and the work-item's local
+    /// linear id `item`, or the work-group itself (`group`, async copies).
+    static uint64_t entityKey(uint32_t ordinal, bool group, uint16_t item) {
+        return (uint64_t(ordinal) << 17) | (group ? 0x10000 : item);
+    }
+    /// The ordinal (Space::ordinal) of the work-group of interval stamp `stamp`.
+    static uint32_t ordinalOf(const Space& sp, uint32_t stamp);
+    /// The release-sequence bookkeeping of atomic access `a` (an acquire joins the object's
+    /// sequence, a release extends or starts it, a store ends it), or of a plain write of
+    /// `a`'s bytes (it ends the sequences of the atomic objects it overwrites).
+    void synchronize(Space& sp, const Access& a);
+    /// True when record `r` (an access of another entity) happens before access `e` (a
+    /// write when `write`) of the current work-group through a release sequence: `e`'s
+    /// work-item made, after it, an acquire that read from a sequence holding a release of
+    /// `r`'s work-item made after `r`, both with scopes reaching the other work-item (work
+    /// group at least within a group, device across groups; `__local` objects ignore the
+    /// scope). Only the space of the atomic object is ordered. Transitive chains are not
+    /// followed (a race may then be reported that a full happens-before would not).
+    bool synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
+                            const Record& e, bool write) const;
     void report(Space& sp, const Access& a, const BufferShadow& shadow, const Conflict& c,
                 const Record& second);
     /// The byte ranges of access `a` that race with the first access of `c` (before the
@@ -237,6 +387,15 @@ private:
     std::vector<uint64_t> m_unwrittenImages;
     /// For a thread's detector: the detector whose m_global it feeds (in group order).
     RaceDetector* m_parent = nullptr;
+    /// By `__global` buffer index: the Buffer::serial of a `noinit` argument's buffer (the
+    /// uninitialized check tracks its bytes, so the order of atomics on it shows), 0 else.
+    std::vector<uint64_t> m_noInitBuffers;
+    /// orderFreeAtomicSites() of the run's program, computed at the first atomic `__global`
+    /// access that needs it; m_orderFreeKnown once it is.
+    std::vector<SourceRange> m_orderFreeSites;
+    bool m_orderFreeKnown = false;
+    /// False on a big-endian device: endian(host) conversions report the bytes they see.
+    bool m_orderFreeAllowed = true;
 };
 
 } // namespace clstep

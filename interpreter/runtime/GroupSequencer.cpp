@@ -59,9 +59,20 @@ void GroupSequencer::post(std::function<void()> action, bool mayWait) {
 }
 
 bool GroupSequencer::promote(Group& g) {
-    std::lock_guard<std::mutex> lock(g.mutex);
-    for (auto& action : g.queue)
-        action();
+    // The queue runs in batches taken under the group's lock, so the thread running the
+    // group keeps posting (to a fresh queue) instead of waiting for the whole queue to run.
+    // The group becomes the head only once its queue is empty, under the lock: every action
+    // posted before that ran first, in order.
+    std::unique_lock<std::mutex> lock(g.mutex);
+    std::vector<std::function<void()>> batch;
+    while (!g.queue.empty()) {
+        batch.swap(g.queue);
+        lock.unlock();
+        for (auto& action : batch)
+            action();
+        batch.clear();
+        lock.lock();
+    }
     std::vector<std::function<void()>>().swap(g.queue);
     if (g.finished) return true;
     g.head.store(true, std::memory_order_release);
