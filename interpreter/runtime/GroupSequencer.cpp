@@ -29,17 +29,41 @@ bool groupIsHead() {
 }
 
 void GroupSequencer::begin(uint64_t linear) {
-    auto g = std::make_unique<Group>();
-    Group* raw = g.get();
+    Group* raw = nullptr;
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        if (linear == m_head) g->head.store(true, std::memory_order_release);
-        m_groups.emplace(linear, std::move(g));
+        std::unique_ptr<Group> g;
+        if (m_spare.empty()) {
+            g = std::make_unique<Group>();
+        } else {
+            g = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+        raw = g.get();
+        raw->finished = false;
+        raw->head.store(linear == m_head, std::memory_order_release);
+        m_groups.emplace_back(linear, std::move(g));
     }
     t_current = {this, raw, linear, &raw->head};
 }
 
-void GroupSequencer::post(std::function<void()> action, bool mayWait) {
+GroupSequencer::Group* GroupSequencer::find(uint64_t linear) {
+    for (auto& [id, g] : m_groups)
+        if (id == linear) return g.get();
+    return nullptr;
+}
+
+void GroupSequencer::retire(uint64_t linear) {
+    auto it = m_groups.begin();
+    while (it->first != linear)
+        ++it;
+    std::unique_ptr<Group> g = std::move(it->second);
+    m_groups.erase(it);
+    if (g->queue.capacity() > kKeptCapacity) std::vector<GroupAction>().swap(g->queue);
+    m_spare.push_back(std::move(g));
+}
+
+void GroupSequencer::post(GroupAction action, bool mayWait) {
     Group& g = *static_cast<Group*>(t_current.group);
     if (g.head.load(std::memory_order_acquire)) {
         action();
@@ -62,7 +86,7 @@ bool GroupSequencer::promote(Group& g) {
     std::lock_guard<std::mutex> lock(g.mutex);
     for (auto& action : g.queue)
         action();
-    std::vector<std::function<void()>>().swap(g.queue);
+    g.queue.clear(); // keeps the capacity for the group that reuses this one
     if (g.finished) return true;
     g.head.store(true, std::memory_order_release);
     g.headReached.notify_all();
@@ -79,11 +103,10 @@ void GroupSequencer::end() {
         g.finished = true;
     }
     if (cur.linear != m_head) return; // flushed later, by the thread that ends the head
-    m_groups.erase(m_head++);
-    for (auto it = m_groups.find(m_head); it != m_groups.end(); it = m_groups.find(m_head)) {
-        if (!promote(*it->second)) break;
-        m_groups.erase(it);
-        ++m_head;
+    retire(m_head++);
+    for (Group* next = find(m_head); next; next = find(m_head)) {
+        if (!promote(*next)) break;
+        retire(m_head++);
     }
 }
 
