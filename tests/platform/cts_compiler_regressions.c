@@ -256,6 +256,106 @@ int main(void) {
     }
     clReleaseProgram(p);
 
+    /* cl_khr_fp16's constants (extension spec: the half math constants and the float.h-like
+     * HALF_* values), each the half nearest to its exact value (test_basic
+     * kernel_numeric_constants could not build M_E_H ... HALF_EPSILON). */
+    static const char* kHalfConstants =
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+        "__kernel void halfConstants(__global int* o) {\n"
+        "    half h[16] = {M_E_H, M_LOG2E_H, M_LOG10E_H, M_LN2_H, M_LN10_H, M_PI_H, M_PI_2_H,\n"
+        "                  M_PI_4_H, M_1_PI_H, M_2_PI_H, M_2_SQRTPI_H, M_SQRT2_H, M_SQRT1_2_H,\n"
+        "                  HALF_MAX, HALF_MIN, HALF_EPSILON};\n"
+        "    for (int i = 0; i < 16; i++) o[i] = as_ushort(h[i]);\n"
+        "    o[16] = HALF_DIG; o[17] = HALF_MANT_DIG; o[18] = HALF_MAX_10_EXP;\n"
+        "    o[19] = HALF_MAX_EXP; o[20] = HALF_MIN_10_EXP; o[21] = HALF_MIN_EXP;\n"
+        "    o[22] = HALF_RADIX;\n"
+        "}\n";
+    static const int kHalfWant[23] = {0x4170, 0x3dc5, 0x36f3, 0x398c, 0x409b, 0x4248,
+                                      0x3e48, 0x3a48, 0x3518, 0x3918, 0x3c83, 0x3da8,
+                                      0x39a8, 0x7bff, 0x0400, 0x1400, 3,      11,
+                                      4,      16,     -4,     -13,    2};
+    cl_program hp = clCreateProgramWithSource(ctx, 1, &kHalfConstants, NULL, &err);
+    err = clBuildProgram(hp, 1, &device, NULL, NULL, NULL);
+    CHECK_EQ(err, CL_SUCCESS);
+    if (err == CL_SUCCESS) {
+        cl_kernel hk = clCreateKernel(hp, "halfConstants", &err);
+        cl_command_queue hq = clCreateCommandQueueWithProperties(ctx, device, NULL, &err);
+        cl_mem hm = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof kHalfWant, NULL, &err);
+        CHECK_EQ(clSetKernelArg(hk, 0, sizeof hm, &hm), CL_SUCCESS);
+        size_t one = 1;
+        CHECK_EQ(clEnqueueNDRangeKernel(hq, hk, 1, NULL, &one, &one, 0, NULL, NULL), CL_SUCCESS);
+        int got[23] = {0};
+        CHECK_EQ(clEnqueueReadBuffer(hq, hm, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                 CL_SUCCESS);
+        for (int i = 0; i < 23; ++i)
+            CHECK_EQ(got[i], kHalfWant[i]);
+        clReleaseMemObject(hm);
+        clReleaseCommandQueue(hq);
+        clReleaseKernel(hk);
+    }
+    clReleaseProgram(hp);
+
+    /* vstoren takes a scalar as its data too, converted to the n-vector of that value (as
+     * clang does: OpenCL C 6.2.6 scalar-to-vector conversion; test_basic vector_swizzle). */
+    static const char* kSplatStore =
+        "__kernel void splatStore(__global int* o) {\n"
+        "    int3 v = (int3)(7, 8, 9);\n"
+        "    vstore3(v.y, 0, o);\n"
+        "    vstore4(5, 1, o);\n"
+        "}\n";
+    cl_program sp = clCreateProgramWithSource(ctx, 1, &kSplatStore, NULL, &err);
+    err = clBuildProgram(sp, 1, &device, NULL, NULL, NULL);
+    CHECK_EQ(err, CL_SUCCESS);
+    if (err == CL_SUCCESS) {
+        cl_kernel sk = clCreateKernel(sp, "splatStore", &err);
+        cl_command_queue sq = clCreateCommandQueueWithProperties(ctx, device, NULL, &err);
+        cl_mem sm = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 8 * sizeof(int), NULL, &err);
+        int init[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        CHECK_EQ(clEnqueueWriteBuffer(sq, sm, CL_TRUE, 0, sizeof init, init, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(clSetKernelArg(sk, 0, sizeof sm, &sm), CL_SUCCESS);
+        size_t one = 1;
+        CHECK_EQ(clEnqueueNDRangeKernel(sq, sk, 1, NULL, &one, &one, 0, NULL, NULL), CL_SUCCESS);
+        int got[8] = {0};
+        CHECK_EQ(clEnqueueReadBuffer(sq, sm, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                 CL_SUCCESS);
+        static const int want[8] = {8, 8, 8, 0, 5, 5, 5, 5};
+        for (int i = 0; i < 8; ++i)
+            CHECK_EQ(got[i], want[i]);
+        clReleaseMemObject(sm);
+        clReleaseCommandQueue(sq);
+        clReleaseKernel(sk);
+    }
+    clReleaseProgram(sp);
+
+    /* clEnqueueCopyBufferRect within one buffer: rectangles whose byte spans interleave but
+     * which share no byte are copied; only a real overlap is CL_MEM_COPY_OVERLAP (API spec
+     * appendix "Checking for memory copy overlap"; test_basic bufferreadwriterect). */
+    {
+        cl_command_queue rq = clCreateCommandQueueWithProperties(ctx, device, NULL, &err);
+        static unsigned char bytes[64 * 8];
+        for (int i = 0; i < 64 * 8; ++i)
+            bytes[i] = (unsigned char)i;
+        cl_mem rm = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof bytes,
+                                   bytes, &err);
+        size_t from[3] = {0, 0, 0}, to[3] = {16, 0, 0}, region[3] = {8, 4, 1};
+        CHECK_EQ(clEnqueueCopyBufferRect(rq, rm, rm, from, to, region, 64, 0, 64, 0, 0, NULL,
+                                         NULL),
+                 CL_SUCCESS);
+        unsigned char got[64 * 8];
+        CHECK_EQ(clEnqueueReadBuffer(rq, rm, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(got[16], 0);
+        CHECK_EQ(got[3 * 64 + 23], 3 * 64 + 7);
+        CHECK_EQ(got[24], 24);
+        size_t into[3] = {4, 1, 0};
+        CHECK_EQ(clEnqueueCopyBufferRect(rq, rm, rm, from, into, region, 64, 0, 64, 0, 0, NULL,
+                                         NULL),
+                 CL_MEM_COPY_OVERLAP);
+        clReleaseMemObject(rm);
+        clReleaseCommandQueue(rq);
+    }
+
     clReleaseContext(ctx);
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
