@@ -257,8 +257,8 @@ int main(void) {
     clReleaseProgram(p);
 
     /* cl_khr_fp16's constants (extension spec: the half math constants and the float.h-like
-     * HALF_* values), each the half nearest to its exact value (test_basic
-     * kernel_numeric_constants could not build M_E_H ... HALF_EPSILON). */
+     * HALF_* values), each the half nearest to its exact value, and the DBL_*_EXP / DBL_RADIX
+     * values of OpenCL C 6.12.2 (test_basic kernel_numeric_constants could not build them). */
     static const char* kHalfConstants =
         "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
         "__kernel void halfConstants(__global int* o) {\n"
@@ -269,11 +269,13 @@ int main(void) {
         "    o[16] = HALF_DIG; o[17] = HALF_MANT_DIG; o[18] = HALF_MAX_10_EXP;\n"
         "    o[19] = HALF_MAX_EXP; o[20] = HALF_MIN_10_EXP; o[21] = HALF_MIN_EXP;\n"
         "    o[22] = HALF_RADIX;\n"
+        "    o[23] = DBL_MAX_10_EXP; o[24] = DBL_MAX_EXP; o[25] = DBL_MIN_10_EXP;\n"
+        "    o[26] = DBL_MIN_EXP; o[27] = DBL_RADIX;\n"
         "}\n";
-    static const int kHalfWant[23] = {0x4170, 0x3dc5, 0x36f3, 0x398c, 0x409b, 0x4248,
-                                      0x3e48, 0x3a48, 0x3518, 0x3918, 0x3c83, 0x3da8,
-                                      0x39a8, 0x7bff, 0x0400, 0x1400, 3,      11,
-                                      4,      16,     -4,     -13,    2};
+    static const int kHalfWant[28] = {0x4170, 0x3dc5, 0x36f3, 0x398c, 0x409b, 0x4248, 0x3e48,
+                                      0x3a48, 0x3518, 0x3918, 0x3c83, 0x3da8, 0x39a8, 0x7bff,
+                                      0x0400, 0x1400, 3,      11,     4,      16,     -4,
+                                      -13,    2,      308,    1024,   -307,   -1021,  2};
     cl_program hp = clCreateProgramWithSource(ctx, 1, &kHalfConstants, NULL, &err);
     err = clBuildProgram(hp, 1, &device, NULL, NULL, NULL);
     CHECK_EQ(err, CL_SUCCESS);
@@ -284,10 +286,10 @@ int main(void) {
         CHECK_EQ(clSetKernelArg(hk, 0, sizeof hm, &hm), CL_SUCCESS);
         size_t one = 1;
         CHECK_EQ(clEnqueueNDRangeKernel(hq, hk, 1, NULL, &one, &one, 0, NULL, NULL), CL_SUCCESS);
-        int got[23] = {0};
+        int got[28] = {0};
         CHECK_EQ(clEnqueueReadBuffer(hq, hm, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
                  CL_SUCCESS);
-        for (int i = 0; i < 23; ++i)
+        for (int i = 0; i < 28; ++i)
             CHECK_EQ(got[i], kHalfWant[i]);
         clReleaseMemObject(hm);
         clReleaseCommandQueue(hq);
