@@ -316,6 +316,29 @@ struct Rect {
     }
 };
 
+/// True when rectangles `s` and `d` of one buffer share a byte (API spec appendix "Checking
+/// for memory copy overlap", check_copy_overlap): not when one ends before the other starts,
+/// nor when one's rows fit in the gaps between the other's rows, or its slices between the
+/// other's slices. With different pitches, whenever their byte spans intersect.
+bool rectsOverlap(const Rect& s, const Rect& d, const size_t* region) {
+    const size_t srcStart = s.offset(0, 0, 0), dstStart = d.offset(0, 0, 0);
+    const size_t srcEnd = s.end(region), dstEnd = d.end(region);
+    if (dstEnd <= srcStart || srcEnd <= dstStart) return false;
+    if (s.rowPitch != d.rowPitch || s.slicePitch != d.slicePitch) return true;
+    const size_t row = s.rowPitch, slice = s.slicePitch;
+    const size_t srcDx = s.origin[0] % row, dstDx = d.origin[0] % row;
+    if ((dstDx >= srcDx + region[0] && dstDx + region[0] <= srcDx + row) ||
+        (srcDx >= dstDx + region[0] && srcDx + region[0] <= dstDx + row))
+        return false;
+    const size_t sliceSize = (region[1] - 1) * row + region[0];
+    const size_t srcDy = (s.origin[1] * row + s.origin[0]) % slice;
+    const size_t dstDy = (d.origin[1] * row + d.origin[0]) % slice;
+    if ((dstDy >= srcDy + sliceSize && dstDy + sliceSize <= srcDy + slice) ||
+        (srcDy >= dstDy + sliceSize && srcDy + sliceSize <= dstDy + slice))
+        return false;
+    return true;
+}
+
 void copyRect(uint8_t* dst, const Rect& d, const uint8_t* src, const Rect& s,
               const size_t* region) {
     for (size_t z = 0; z < region[2]; ++z)
@@ -403,9 +426,7 @@ cl_int CL_API_CALL EnqueueCopyBufferRect(cl_command_queue queue, cl_mem src, cl_
             return CL_INVALID_VALUE;
         if (s == d) {
             if (srcRow != dstRow && srcRow && dstRow) return CL_INVALID_VALUE;
-            size_t a0 = rs.offset(0, 0, 0), a1 = rs.end(region);
-            size_t b0 = rd.offset(0, 0, 0), b1 = rd.end(region);
-            if (a0 < b1 && b0 < a1) return CL_MEM_COPY_OVERLAP;
+            if (rectsOverlap(rs, rd, region)) return CL_MEM_COPY_OVERLAP;
         }
         std::array<size_t, 3> r{region[0], region[1], region[2]};
         d->markWritten();

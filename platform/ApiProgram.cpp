@@ -6,6 +6,7 @@
 #include "Platform.h"
 #include "ProgramObject.h"
 #include "frontend/Ast.h"
+#include "frontend/CompileOptions.h"
 
 #include <filesystem>
 #include <fstream>
@@ -28,6 +29,8 @@ cl_int checkDevices(cl_uint n, const cl_device_id* list) {
         if (!isOurDevice(list[i])) return CL_INVALID_DEVICE;
     return CL_SUCCESS;
 }
+
+std::string writeHeaders(const std::vector<std::pair<std::string, std::string>>& headers);
 
 cl_program CL_API_CALL CreateProgramWithSource(cl_context context, cl_uint count,
                                                const char** strings, const size_t* lengths,
@@ -72,26 +75,29 @@ cl_program CL_API_CALL CreateProgramWithBinary(cl_context context, cl_uint n,
             return nullptr;
         }
         if ((err = checkDevices(n, devices))) return nullptr;
-        const std::string magic = ProgramObject::kBinaryMagic;
-        std::string source;
+        auto* p = new ProgramObject(c, {});
         for (cl_uint i = 0; i < n; ++i) {
-            if (!binaries[i] || lengths[i] == 0) {
-                if (binaryStatus) binaryStatus[i] = CL_INVALID_VALUE;
-                err = CL_INVALID_VALUE;
-                return nullptr;
-            }
-            std::string text(reinterpret_cast<const char*>(binaries[i]), lengths[i]);
-            bool ok = text.compare(0, magic.size(), magic) == 0;
+            const bool ok =
+                binaries[i] && lengths[i] != 0 &&
+                p->loadBinary(std::string(reinterpret_cast<const char*>(binaries[i]), lengths[i]));
             if (binaryStatus) binaryStatus[i] = ok ? CL_SUCCESS : CL_INVALID_BINARY;
             if (!ok) {
-                err = CL_INVALID_BINARY;
+                err = binaries[i] && lengths[i] != 0 ? CL_INVALID_BINARY : CL_INVALID_VALUE;
+                if (binaryStatus) binaryStatus[i] = err;
+                p->release();
                 return nullptr;
             }
-            source = text.substr(magic.size());
         }
-        auto* p = new ProgramObject(c, std::move(source));
-        p->fromBinary = true;
-        p->binaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+        if (p->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+            // A compiled object or library is ready to be linked (5.8.1, 5.8.5): compile it
+            // again from its source, options and headers.
+            const cl_program_binary_type type = p->binaryType;
+            std::string dir = writeHeaders(p->headers);
+            const std::string options = p->options;
+            p->build(options, dir, false);
+            if (!dir.empty()) std::filesystem::remove_all(dir);
+            p->binaryType = type;
+        }
         return p->handle();
     });
 }
@@ -174,6 +180,75 @@ std::string writeHeaders(const std::vector<std::pair<std::string, std::string>>&
     return dir.string();
 }
 
+/// The macros (NAME or NAME=VALUE) that the clCompileProgram options `options` define.
+std::vector<std::string> definesOf(const std::string& options) {
+    CompileOptions co;
+    std::string error;
+    co.applyBuildOptions(options, error); // the compilation accepted them
+    return co.defines;
+}
+
+/// The -I directories of the clCompileProgram options `options`, made absolute.
+std::vector<std::string> includeDirsOf(const std::string& options) {
+    CompileOptions co;
+    std::string error;
+    co.applyBuildOptions(options, error);
+    std::vector<std::string> dirs;
+    for (const std::string& d : co.includeDirs) {
+        std::error_code ec;
+        std::filesystem::path abs = std::filesystem::absolute(d, ec);
+        if (!ec) dirs.push_back(abs.lexically_normal().string());
+    }
+    return dirs;
+}
+
+/// -I options that make a link find the files its objects included from `includeDirs` as
+/// they were at compilation: writeHeaders() put them under `dir` + kIncludedPrefix + their
+/// absolute path (ProgramObject::headers). Searched before the objects' own -I directories.
+std::string includeMirrorOptions(const std::string& dir,
+                                 const std::vector<std::string>& includeDirs) {
+    if (dir.empty()) return {};
+    std::string out;
+    for (const std::string& d : includeDirs) {
+        const std::filesystem::path mirror = std::filesystem::path(dir) /
+                                             ProgramObject::kIncludedPrefix /
+                                             std::filesystem::path(d).relative_path();
+        out += "-I\"" + mirror.string() + "\" ";
+    }
+    return out;
+}
+
+/// A "#define NAME VALUE" line for a -D definition (NAME alone defines it as 1, 5.8.4.1).
+std::string defineLine(const std::string& definition) {
+    const size_t eq = definition.find('=');
+    if (eq == std::string::npos) return "#define " + definition + " 1\n";
+    return "#define " + definition.substr(0, eq) + " " + definition.substr(eq + 1) + "\n";
+}
+
+/// The macro name of a -D definition.
+std::string macroName(const std::string& definition) {
+    return definition.substr(0, definition.find('='));
+}
+
+/// One compiled object's source inside the joined source of clLinkProgram: the joined build
+/// predefines `linkDefines` (the first object's -D macros), so the object's source is preceded
+/// by #undef of those it did not define and #define of its own, and followed by the reverse,
+/// which restores the joined build's macros for the next object.
+std::string objectSource(const std::string& text, const std::vector<std::string>& defines,
+                         const std::vector<std::string>& linkDefines) {
+    if (defines == linkDefines) return text + "\n";
+    std::string before, after;
+    for (const std::string& d : linkDefines) {
+        before += "#undef " + macroName(d) + "\n";
+        after += defineLine(d);
+    }
+    for (const std::string& d : defines) {
+        before += defineLine(d);
+        after = "#undef " + macroName(d) + "\n" + after;
+    }
+    return before + text + "\n" + after;
+}
+
 cl_int CL_API_CALL CompileProgram(cl_program program, cl_uint n, const cl_device_id* devices,
                                   const char* options, cl_uint numHeaders,
                                   const cl_program* headers, const char** headerNames,
@@ -193,7 +268,7 @@ cl_int CL_API_CALL CompileProgram(cl_program program, cl_uint n, const cl_device
         for (cl_uint i = 0; i < numHeaders; ++i)
             p->headers.emplace_back(headerNames[i], ProgramObject::from(headers[i])->source);
         std::string dir = writeHeaders(p->headers);
-        cl_int err = p->build(options ? options : "", dir);
+        cl_int err = p->build(options ? options : "", dir, false);
         if (!dir.empty()) std::filesystem::remove_all(dir);
         if (err == CL_SUCCESS) p->binaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
         if (err == CL_BUILD_PROGRAM_FAILURE) {
@@ -222,10 +297,14 @@ cl_program CL_API_CALL LinkProgram(cl_context context, cl_uint n, const cl_devic
             err = CL_INVALID_VALUE;
             return nullptr;
         }
-        // Linking joins the compiled sources into one translation unit and builds it.
+        // Linking joins the compiled sources into one translation unit and builds it, with
+        // the first object's compile options; the macros of each object's own -D options
+        // surround its source (objectSource), since they applied to that compilation only.
         std::string source;
         std::string compileOptions;
         std::vector<std::pair<std::string, std::string>> headers;
+        std::vector<std::string> firstDefines;
+        std::vector<std::string> includeDirs;
         for (cl_uint i = 0; i < numInputs; ++i) {
             ProgramObject* in = ProgramObject::from(inputs[i]);
             if (!in) {
@@ -236,20 +315,27 @@ cl_program CL_API_CALL LinkProgram(cl_context context, cl_uint n, const cl_devic
                 err = CL_INVALID_OPERATION;
                 return nullptr;
             }
-            source += in->source + "\n";
+            for (const std::string& d : includeDirsOf(in->options))
+                includeDirs.push_back(d);
+            std::vector<std::string> defines = definesOf(in->options);
+            if (i == 0) {
+                compileOptions = in->options;
+                firstDefines = defines;
+            }
+            source += objectSource(in->source, defines, firstDefines);
             headers.insert(headers.end(), in->headers.begin(), in->headers.end());
-            if (i == 0) compileOptions = in->options;
         }
         std::string linkOptions = options ? options : "";
-        if (linkOptions.find("-create-library") != std::string::npos) linkOptions.clear();
+        const bool library = linkOptions.find("-create-library") != std::string::npos;
+        if (library) linkOptions.clear();
         auto* p = new ProgramObject(c, std::move(source));
         p->headers = headers;
         std::string dir = writeHeaders(headers);
-        cl_int buildErr = p->build(compileOptions + " " + linkOptions, dir);
+        cl_int buildErr =
+            p->build(includeMirrorOptions(dir, includeDirs) + compileOptions + " " + linkOptions,
+                     dir, !library);
         if (!dir.empty()) std::filesystem::remove_all(dir);
-        if (buildErr == CL_SUCCESS && options &&
-            std::string(options).find("-create-library") != std::string::npos)
-            p->binaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+        if (buildErr == CL_SUCCESS && library) p->binaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;
         if (notify) notify(p->handle(), userData);
         if (buildErr == CL_INVALID_BUILD_OPTIONS)
             err = CL_INVALID_LINKER_OPTIONS;

@@ -44,7 +44,8 @@ void vloadImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
 }
 
 /// `void vstoren(gentypen data, size_t offset, gentype *p)`: `p` must not point to const or
-/// into __constant, and `data` must be an n-vector of the pointee type.
+/// into __constant, and `data` must be an n-vector of the pointee type, or a scalar of that
+/// type, which is converted to the n-vector of its value (6.2.6, as clang converts it).
 template <uint32_t N>
 bool resolveVstore(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 3 || !args[0].type || !mem::isArithmeticScalar(args[1])) return false;
@@ -53,7 +54,7 @@ bool resolveVstore(TypeContext& types, const std::vector<QualType>& args, Builti
         !mem::isElementScalar(pointee->canonical()))
         return false;
     const Type* data = types.vector(pointee->canonical(), N);
-    if (args[0]->canonical() != data) return false;
+    if (args[0]->canonical() != data && args[0]->canonical() != pointee->canonical()) return false;
     return mem::accept(sig, mem::scalarType(types, TypeKind::Void),
                        {QualType{data}, mem::sizeType(types), args[2]});
 }

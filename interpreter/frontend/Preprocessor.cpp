@@ -57,6 +57,7 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
         "__kernel_exec" + kernelExec,
         "kernel_exec" + kernelExec,
         "cl_khr_fp64=1",
+        "cl_khr_fp16=1",
         "cl_khr_global_int32_base_atomics=1",
         "cl_khr_global_int32_extended_atomics=1",
         "cl_khr_local_int32_base_atomics=1",
@@ -67,6 +68,8 @@ void defineMacros(WaveContext& ctx, WaveState& state, const PreprocessorOptions&
         "cl_khr_3d_image_writes=1",
     };
     if (options.deviceLittleEndian) defs.push_back("__ENDIAN_LITTLE__=1");
+    // CL_DEVICE_IMAGE_SUPPORT is CL_TRUE (OpenCL C 1.2 6.10: 1 if images are supported).
+    defs.push_back("__IMAGE_SUPPORT__=1");
     if (options.clVersion >= 200) {
         // 6.13.11.4 memory_order and 6.13.11.5 memory_scope values (core/MemorySemantics.h,
         // as clang numbers them), 6.13.11.2 initialisation macros.

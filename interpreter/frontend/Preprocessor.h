@@ -24,14 +24,15 @@ struct PreprocessorOptions {
 ///
 /// Predefined macros: `__OPENCL_VERSION__` and `__OPENCL_C_VERSION__` (= clVersion),
 /// `CL_VERSION_1_0` ... `CL_VERSION_3_0`, `__ENDIAN_LITTLE__` (little-endian device only),
-/// `__kernel_exec(X, typen)` and `kernel_exec(X, typen)`, the extension macros `cl_khr_fp64`,
+/// `__IMAGE_SUPPORT__` (1: the device supports images), `__kernel_exec(X, typen)` and
+/// `kernel_exec(X, typen)`, the extension macros `cl_khr_fp64`, `cl_khr_fp16`,
 /// `cl_khr_{global,local}_int32_{base,extended}_atomics`, `cl_khr_int64_{base,extended}_atomics`,
 /// `cl_khr_byte_addressable_store`, `cl_khr_3d_image_writes` (all 1; from 2.0 also the
 /// memory_order/memory_scope values; never `cl_khr_subgroups`, which requires independent
 /// forward progress of sub-groups: `__opencl_c_subgroups` instead), the OpenCL C 3.0 feature
 /// macros of openClFeatures() (frontend/OpenClFeatures.h) from their version on, and C's
 /// `__FILE__`, `__LINE__`, `__STDC__`, `__STDC_VERSION__`, `__DATE__`, `__TIME__`. Not defined:
-/// `__IMAGE_SUPPORT__`, `__FAST_RELAXED_MATH__`, `__OPENCL_CPP_VERSION__`, `FP_FAST_FMA*`. Then
+/// `__FAST_RELAXED_MATH__`, `__OPENCL_CPP_VERSION__`, `FP_FAST_FMA*`. Then
 /// options.predefined, then options.defines.
 ///
 /// `#include "x"` is looked up next to the including file, then in `includeDirs`;

@@ -29,17 +29,42 @@ bool groupIsHead() {
 }
 
 void GroupSequencer::begin(uint64_t linear) {
-    auto g = std::make_unique<Group>();
-    Group* raw = g.get();
+    Group* raw = nullptr;
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        if (linear == m_head) g->head.store(true, std::memory_order_release);
-        m_groups.emplace(linear, std::move(g));
+        std::unique_ptr<Group> g;
+        if (m_spare.empty()) {
+            g = std::make_unique<Group>();
+        } else {
+            g = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+        raw = g.get();
+        raw->finished = false;
+        raw->head.store(linear == m_head, std::memory_order_release);
+        m_groups.emplace_back(linear, std::move(g));
     }
     t_current = {this, raw, linear, &raw->head};
 }
 
-void GroupSequencer::post(std::function<void()> action, bool mayWait) {
+GroupSequencer::Group* GroupSequencer::find(uint64_t linear) {
+    for (auto& [id, g] : m_groups)
+        if (id == linear) return g.get();
+    return nullptr;
+}
+
+void GroupSequencer::retire(uint64_t linear) {
+    auto it = m_groups.begin();
+    while (it->first != linear)
+        ++it;
+    std::unique_ptr<Group> g = std::move(it->second);
+    m_groups.erase(it);
+    if (g->queue.capacity() > kKeptCapacity) std::vector<GroupAction>().swap(g->queue);
+    if (g->batch.capacity() > kKeptCapacity) std::vector<GroupAction>().swap(g->batch);
+    m_spare.push_back(std::move(g));
+}
+
+void GroupSequencer::post(GroupAction action, bool mayWait) {
     Group& g = *static_cast<Group*>(t_current.group);
     if (g.head.load(std::memory_order_acquire)) {
         action();
@@ -60,20 +85,19 @@ void GroupSequencer::post(std::function<void()> action, bool mayWait) {
 
 bool GroupSequencer::promote(Group& g) {
     // The queue runs in batches taken under the group's lock, so the thread running the
-    // group keeps posting (to a fresh queue) instead of waiting for the whole queue to run.
-    // The group becomes the head only once its queue is empty, under the lock: every action
-    // posted before that ran first, in order.
+    // group keeps posting (to the emptied queue) instead of waiting for the whole queue to
+    // run. The group becomes the head only once its queue is empty, under the lock: every
+    // action posted before that ran first, in order. Both vectors keep their capacity for
+    // the group that reuses this one (retire()).
     std::unique_lock<std::mutex> lock(g.mutex);
-    std::vector<std::function<void()>> batch;
     while (!g.queue.empty()) {
-        batch.swap(g.queue);
+        g.batch.swap(g.queue);
         lock.unlock();
-        for (auto& action : batch)
+        for (auto& action : g.batch)
             action();
-        batch.clear();
+        g.batch.clear();
         lock.lock();
     }
-    std::vector<std::function<void()>>().swap(g.queue);
     if (g.finished) return true;
     g.head.store(true, std::memory_order_release);
     g.headReached.notify_all();
@@ -90,11 +114,10 @@ void GroupSequencer::end() {
         g.finished = true;
     }
     if (cur.linear != m_head) return; // flushed later, by the thread that ends the head
-    m_groups.erase(m_head++);
-    for (auto it = m_groups.find(m_head); it != m_groups.end(); it = m_groups.find(m_head)) {
-        if (!promote(*it->second)) break;
-        m_groups.erase(it);
-        ++m_head;
+    retire(m_head++);
+    for (Group* next = find(m_head); next; next = find(m_head)) {
+        if (!promote(*next)) break;
+        retire(m_head++);
     }
 }
 

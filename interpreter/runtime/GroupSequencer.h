@@ -1,12 +1,13 @@
 #pragma once
 
+#include "runtime/GroupAction.h"
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 namespace clstep {
@@ -29,7 +30,9 @@ namespace clstep {
 /// so every earlier group is running or done.
 ///
 /// Used by KernelRun::runAll() for parallel runs only; sequential runs (the debugger) post
-/// nothing and pay nothing.
+/// nothing and pay nothing. Posting allocates nothing once the sequencer has run a group:
+/// actions of up to GroupAction::kInlineBytes are stored in the queue itself, and a flushed
+/// group (with its queue's capacity) is reused by a later one.
 class GroupSequencer {
 public:
     /// Most actions a group queues before it waits to become the head.
@@ -50,7 +53,7 @@ public:
     /// Runs `action` in group order (see the class comment); the calling thread must be
     /// between begin() and end(). With `mayWait`, a full queue makes the caller wait for its
     /// turn. Actions may post again (they then run at once).
-    void post(std::function<void()> action, bool mayWait = false);
+    void post(GroupAction action, bool mayWait = false);
     /// The sequencer the calling thread currently runs a group for, or null.
     static GroupSequencer* current();
 
@@ -60,15 +63,25 @@ private:
         std::condition_variable headReached;
         std::atomic<bool> head{false};
         bool finished = false;
-        std::vector<std::function<void()>> queue;
+        std::vector<GroupAction> queue;
+        std::vector<GroupAction> batch; ///< the part of the queue promote() runs now
     };
+    /// Queue capacity (actions) a reused group keeps; a larger one is freed.
+    static constexpr size_t kKeptCapacity = 1 << 12;
     /// Runs the queue of `g` and makes it the head; called with m_mutex held. Returns true
     /// when `g` had finished (the caller then removes it and promotes the next group).
     bool promote(Group& g);
 
-    std::mutex m_mutex;                                  ///< m_groups and m_head
-    std::map<uint64_t, std::unique_ptr<Group>> m_groups; ///< started, not yet flushed
-    uint64_t m_head = 0;                                 ///< the group whose actions run now
+    /// The started group `linear`, or null; called with m_mutex held.
+    Group* find(uint64_t linear);
+    /// Removes the flushed group `linear` (started) and keeps it for reuse; with m_mutex held.
+    void retire(uint64_t linear);
+
+    std::mutex m_mutex; ///< m_groups, m_spare and m_head
+    /// Started, not yet flushed groups (about one per thread).
+    std::vector<std::pair<uint64_t, std::unique_ptr<Group>>> m_groups;
+    std::vector<std::unique_ptr<Group>> m_spare; ///< flushed groups, reused by begin()
+    uint64_t m_head = 0;                         ///< the group whose actions run now
 };
 
 } // namespace clstep

@@ -314,7 +314,7 @@ bool KernelRun::sequenced() const {
     return m_sequencer && GroupSequencer::current() == m_sequencer;
 }
 
-void KernelRun::inGroupOrder(std::function<void()> action) {
+void KernelRun::inGroupOrder(GroupAction action) {
     if (sequenced())
         m_sequencer->post(std::move(action));
     else

@@ -4,6 +4,7 @@
 #include "frontend/Ast.h"
 #include "frontend/Program.h"
 #include "runtime/ExecutionObserver.h"
+#include "runtime/GroupAction.h"
 #include "runtime/KernelArgument.h"
 #include "runtime/Memory.h"
 #include "runtime/MemoryPort.h"
@@ -112,8 +113,9 @@ public:
     /// work-group), otherwise when every work-group with a smaller linear id has finished
     /// and its own actions ran (runtime/GroupSequencer.h). Actions run one at a time; one that
     /// calls inGroupOrder() or report() again has it run at once. Checks use it for their
-    /// run-wide state and to record their facts (CheckDetails) with their reports.
-    void inGroupOrder(std::function<void()> action);
+    /// run-wide state and to record their facts (CheckDetails) with their reports. A
+    /// callable of up to GroupAction::kInlineBytes is queued without allocating.
+    void inGroupOrder(GroupAction action);
     /// Serialises atomic operations on global memory.
     std::mutex& atomicMutex() { return m_atomicMutex; }
     /// Address (in `__constant` memory) of the bytes of string literal `s`, allocated on

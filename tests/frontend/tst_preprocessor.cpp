@@ -168,10 +168,15 @@ private slots:
             "cl_khr_global_int32_extended_atomics && cl_khr_local_int32_base_atomics && "
             "cl_khr_local_int32_extended_atomics && cl_khr_int64_base_atomics && "
             "cl_khr_int64_extended_atomics && cl_khr_byte_addressable_store\nextensions\n#endif\n"
+            // cl_khr_fp16 is advertised, so its macro is defined (OpenCL C 6.2.1 / 9.1; CTS
+            // test_compiler compiler_defines_for_extensions); images are supported, so
+            // __IMAGE_SUPPORT__ is 1 (OpenCL C 1.2 6.10; CTS test_compiler image_macro).
+            "fp16 cl_khr_fp16 images __IMAGE_SUPPORT__\n"
             "#if !defined(__FAST_RELAXED_MATH__) && !defined(__OPENCL_CPP_VERSION__) && "
-            "!defined(__IMAGE_SUPPORT__) && !defined(__WAVE__)\nundefined\n#endif\n");
+            "!defined(__WAVE__)\nundefined\n#endif\n");
         CHECK_NO_ERRORS(r);
-        QCOMPARE(r->simplified(), QString("v 120 120 100 110 120 200 300 1 extensions undefined"));
+        QCOMPARE(r->simplified(),
+                 QString("v 120 120 100 110 120 200 300 1 extensions fp16 1 images 1 undefined"));
     }
 
     void predefinedMacrosFollowOptions() {
