@@ -145,15 +145,17 @@ public:
     /// order, so their results may differ from the sequential run's.
     virtual bool provesGroupIndependence() const { return false; }
     /// After (or during) a parallel run: false when two work-groups accessed the same
-    /// `__global` byte and one of them wrote it. The run then discards its results and runs
-    /// again sequentially.
+    /// `__global` byte and one of them wrote it, other than through order-free atomics
+    /// (commuting read-modify-writes whose value is discarded, checks/OrderFreeAtomics.h). The
+    /// run then discards its results and runs again sequentially.
     virtual bool groupsIndependent() const { return true; }
     /// True when the observer only gathers figures that its forThread() copies add up when
     /// they end (the result does not depend on which thread ran which work-group), and it
     /// needs no proof that the work-groups are independent. A run whose observers all say
-    /// true runs its work-groups in parallel as a run without observers does, with the same
-    /// memory results (work-groups that share written `__global` bytes see each other's
-    /// writes in timing order there too; spec 3.3.1 leaves such results undefined).
+    /// true runs its work-groups in parallel as a run without observers does: each thread's
+    /// port records its group's `__global` footprint (GroupFootprint), and a run whose groups
+    /// share a written byte is repeated in work-group order, so the results are the
+    /// sequential run's.
     virtual bool parallelWithoutProof() const { return false; }
     /// The run's results so far are discarded (memory restored, diagnostics dropped); it
     /// starts again with onRunBegin(). Forget what was recorded for it.
