@@ -98,6 +98,9 @@ bool GroupSequencer::promote(Group& g) {
         g.batch.clear();
         lock.lock();
     }
+    // posting goes on into the larger of the two (both empty now), so a reused group queues
+    // without growing a vector again
+    if (g.queue.capacity() < g.batch.capacity()) g.queue.swap(g.batch);
     if (g.finished) return true;
     g.head.store(true, std::memory_order_release);
     g.headReached.notify_all();
