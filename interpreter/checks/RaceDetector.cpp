@@ -4,6 +4,7 @@
 
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
+#include "core/MemoryFence.h"
 #include "core/MemorySemantics.h"
 #include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
@@ -43,6 +44,9 @@ void RaceDetector::Space::reset() {
     objects.clear();
     objectBuffers.clear();
     acquired.clear();
+    pending.clear();
+    fences.clear();
+    fenced = false;
     releases = 0;
     rmwEntity = kNoEntity;
     reported.clear();
@@ -141,6 +145,8 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
     // Acquisitions are the current group's; a `__local` object lives as long as its group.
     sp.acquired.clear();
+    sp.pending.clear();
+    sp.fences.clear();
     sp.rmwEntity = kNoEntity;
     if (sp.local) {
         sp.sequences.clear();
@@ -424,7 +430,11 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
 void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     AddressSpace space = address::space(ma.address);
     bool local = space == AddressSpace::Local;
-    if ((!local && space != AddressSpace::Global) || !ma.buffer || !ma.workItem || !m_run) return;
+    if (!ma.buffer) [[unlikely]] {
+        if (ma.atomic && fence::is(ma.order) && ma.workItem && m_run) onFence(ma);
+        return;
+    }
+    if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
     if (!ma.write && !local && !m_unwrittenImages.empty()) {
         const uint32_t index = address::buffer(ma.address);
         if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)

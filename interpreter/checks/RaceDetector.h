@@ -231,6 +231,16 @@ private:
         };
         /// By entity of the current work-group (entityKey()).
         std::unordered_map<uint64_t, std::vector<Acquisition>> acquired;
+        // ---- fences (C11 7.17.4; OpenCL C 2.0 6.13.11 atomic_work_item_fence) ----
+        /// By entity of the current work-group: the relaxed atomic reads it made since its
+        /// last acquire fence (the sequence each read from, its stamp and scope); its next
+        /// acquire fence makes them acquisitions. At most kMaxPending per entity.
+        std::unordered_map<uint64_t, std::vector<Acquisition>> pending;
+        /// By entity of the current work-group: its last release fence (stamp, scope); its
+        /// later atomic writes are releases made at the fence.
+        std::unordered_map<uint64_t, Release> fences;
+        bool fenced = false; ///< a release fence was made in the run (process() then
+                             ///< follows every atomic write)
         size_t releases = 0; ///< releases recorded in `sequences` (at most kMaxReleases)
         /// The previous access was an atomic read of this address at this site by this
         /// entity (kNoEntity: not one): an atomic write matching it is a read-modify-write.
@@ -246,6 +256,9 @@ private:
     /// Release operations recorded per run and address space at most (memory bound: later
     /// ones do not synchronize anything, so more races may be reported, never fewer).
     static constexpr size_t kMaxReleases = size_t(1) << 18;
+    /// Relaxed reads an entity's next acquire fence can acquire from at most (the latest ones;
+    /// fewer acquisitions: more races may be reported, never fewer).
+    static constexpr size_t kMaxPending = 16;
     /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
     static constexpr size_t kMaxSearch = size_t(1) << 16;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
@@ -292,7 +305,7 @@ private:
         processRecords(sp, a);
         // Without sequences, only acquires and releases matter (the read half of a release
         // read-modify-write has its order too).
-        if (sp.objects.empty()
+        if (sp.objects.empty() && !sp.fenced
                 ? a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed
                 : a.atomic || a.write) [[unlikely]]
             synchronize(sp, a);
@@ -345,6 +358,14 @@ private:
     /// sequence, a release extends or starts it, a store ends it), or of a plain write of
     /// `a`'s bytes (it ends the sequences of the atomic objects it overwrites).
     void synchronize(Space& sp, const Access& a);
+    /// An atomic_work_item_fence (core/MemoryFence.h) of work-item `ma.workItem`: applied to
+    /// the spaces its flags name (`__global` in group order in a parallel run).
+    void onFence(const MemoryAccess& ma);
+    /// A fence of order `order` and scope `scope` by the work-item with local linear id `item`
+    /// in `sp` (C11 7.17.4): an acquire fence turns the relaxed reads the work-item made since
+    /// its last one into acquisitions (Space::pending), a release fence makes its later atomic
+    /// writes releases made at the fence (Space::fences); acq_rel and seq_cst do both.
+    static void fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope);
     /// True when record `r` (an access of another entity) happens before access `e` (a
     /// write when `write`) of the current work-group through a release sequence: `e`'s
     /// work-item made, after it, an acquire that read from a sequence holding a release of
