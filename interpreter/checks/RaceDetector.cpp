@@ -516,6 +516,8 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
                 if (!updateRead(sp, b, e)) [[unlikely]]
                     sh->droppedRead = e.stamp;
             } else {
+                if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
+                    forgetOrdered(sp, *sh, b, e);
                 if (!updateWrite(sp, b, e)) [[unlikely]]
                     sh->droppedWrite = e.stamp;
                 if (data) {
@@ -565,6 +567,8 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
                 sh->droppedRead = e.stamp;
             return;
         }
+        if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
+            forgetOrdered(sp, *sh, b, e);
         if (!updateWrite(sp, b, e)) [[unlikely]]
             sh->droppedWrite = e.stamp;
         if (!a.data) return;

@@ -375,6 +375,13 @@ private:
     /// followed (a race may then be reported that a full happens-before would not).
     bool synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
                             const Record& e, bool write) const;
+    /// Plain write `e` of the current work-group is about to be recorded in `b`: forgets the
+    /// records of other entities' accesses that happen before it (synchronizedBefore()), so that a
+    /// chain of work-items handing the byte on through release sequences (a spin lock) is
+    /// ordered link by link. Any later access that conflicts with a forgotten access conflicts
+    /// with `e` as well (a plain write conflicts with every access of another entity) and is either
+    /// ordered after `e`, hence after it, or reported with `e`.
+    void forgetOrdered(Space& sp, const BufferShadow& sh, ByteState& b, const Record& e) const;
     void report(Space& sp, const Access& a, const BufferShadow& shadow, const Conflict& c,
                 const Record& second);
     /// The byte ranges of access `a` that race with the first access of `c` (before the

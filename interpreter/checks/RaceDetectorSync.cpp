@@ -220,4 +220,12 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
     return false;
 }
 
+void RaceDetector::forgetOrdered(Space& sp, const BufferShadow& sh, ByteState& b,
+                                 const Record& e) const {
+    if (b.write.stamp && conflicts(sp, b.write, e) && synchronizedBefore(sp, sh, b.write, e, true))
+        b.write = Record{};
+    for (Record& r : b.read)
+        if (r.stamp && conflicts(sp, r, e) && synchronizedBefore(sp, sh, r, e, true)) r = Record{};
+}
+
 } // namespace clstep
