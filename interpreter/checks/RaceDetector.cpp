@@ -143,8 +143,10 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.groupStamps.emplace_back(sp.groupStart, linear);
     sp.stamp = sp.intervalStart = sp.groupStart;
     if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
-    // Acquisitions are the current group's; a `__local` object lives as long as its group.
-    sp.acquired.clear();
+    // `__local` acquisitions are the current group's (a `__local` object lives as long as
+    // its group); `__global` ones are kept for the work-items that acquire from the releases
+    // of earlier groups' work-items (acquire()), up to kMaxAcquiredEntities entities.
+    if (sp.local || sp.acquired.size() > kMaxAcquiredEntities) sp.acquired.clear();
     sp.pending.clear();
     sp.fences.clear();
     sp.rmwEntity = kNoEntity;

@@ -228,8 +228,13 @@ private:
             uint32_t sequence;
             uint32_t stamp;
             uint8_t scope;
+            /// The stamp from which it orders the work-item's accesses (the acquire, or the
+            /// acquire fence after a relaxed read): a release of the work-item at a stamp at
+            /// least this passes it on (acquire()).
+            uint32_t since = 0;
         };
-        /// By entity of the current work-group (entityKey()).
+        /// By entity (entityKey()): of the current work-group (`__local`), or of the run so
+        /// far (`__global`, at most kMaxAcquiredEntities kept past their group).
         std::unordered_map<uint64_t, std::vector<Acquisition>> acquired;
         // ---- fences (C11 7.17.4; OpenCL C 2.0 6.13.11 atomic_work_item_fence) ----
         /// By entity of the current work-group: the relaxed atomic reads it made since its
@@ -259,6 +264,12 @@ private:
     /// Relaxed reads an entity's next acquire fence can acquire from at most (the latest ones;
     /// fewer acquisitions: more races may be reported, never fewer).
     static constexpr size_t kMaxPending = 16;
+    /// Acquisitions an entity inherits at most (acquire(); then fewer: more races may be
+    /// reported, never fewer).
+    static constexpr size_t kMaxAcquired = 4096;
+    /// `__global` entities whose acquisitions are kept past their work-group at most (then
+    /// they are forgotten: more races may be reported, never fewer).
+    static constexpr size_t kMaxAcquiredEntities = size_t(1) << 16;
     /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
     static constexpr size_t kMaxSearch = size_t(1) << 16;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
@@ -358,6 +369,12 @@ private:
     /// sequence, a release extends or starts it, a store ends it), or of a plain write of
     /// `a`'s bytes (it ends the sequences of the atomic objects it overwrites).
     void synchronize(Space& sp, const Access& a);
+    /// Records acquisition `q` of `entity` (from an acquire, or an acquire fence), and,
+    /// happens-before being transitive (C11 5.1.2.4), the acquisitions the work-items whose
+    /// releases of the sequence it read from had made before those releases (the current
+    /// work-group's), with the narrowest scope of the chain. A repeated acquisition of the
+    /// same sequence only moves its stamp.
+    static void acquire(Space& sp, uint64_t entity, Space::Acquisition q);
     /// An atomic_work_item_fence (core/MemoryFence.h) of work-item `ma.workItem`: applied to
     /// the spaces its flags name (`__global` in group order in a parallel run).
     void onFence(const MemoryAccess& ma);

@@ -12,6 +12,7 @@
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace clstep {
 
@@ -88,6 +89,43 @@ void RaceDetector::onFence(const MemoryAccess& ma) {
     }
 }
 
+void RaceDetector::acquire(Space& sp, uint64_t entity, Space::Acquisition q) {
+    std::vector<Space::Acquisition>& list = sp.acquired[entity];
+    // A spin loop acquires the same sequence again and again: one entry, the latest read.
+    const size_t look = std::min<size_t>(list.size(), 8);
+    for (size_t i = list.size(); i > list.size() - look; --i) {
+        Space::Acquisition& old = list[i - 1];
+        if (old.sequence == q.sequence && old.scope == q.scope) {
+            old.stamp = std::max(old.stamp, q.stamp);
+            return;
+        }
+    }
+    list.push_back(q);
+    // The latest stamp of each sequence in `list` per scope (an inherited acquisition that
+    // adds nothing is not copied again).
+    std::unordered_map<uint64_t, uint32_t> known;
+    for (const Space::Acquisition& x : list) {
+        uint32_t& k = known[(uint64_t(x.sequence) << 8) | x.scope];
+        k = std::max(k, x.stamp);
+    }
+    for (const Space::Release& rel : sp.sequences[q.sequence].releases) {
+        if (rel.stamp >= q.stamp) break; // made after the read (releases are in stamp order)
+        if (rel.entity == entity) continue;
+        auto it = sp.acquired.find(rel.entity); // finds: no insertion, `list` stays valid
+        if (it == sp.acquired.end()) continue;
+        const uint8_t link = narrower(q.scope, rel.scope);
+        for (const Space::Acquisition& p : it->second) {
+            if (p.since > rel.stamp) continue; // acquired after its release
+            const uint8_t scope = narrower(p.scope, link);
+            uint32_t& k = known[(uint64_t(p.sequence) << 8) | scope];
+            if (k >= p.stamp) continue; // already acquired as far
+            if (list.size() >= kMaxAcquired) return;
+            k = p.stamp;
+            list.push_back({p.sequence, p.stamp, scope, q.since});
+        }
+    }
+}
+
 void RaceDetector::fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope) {
     if (sp.exhausted) return;
     const uint64_t entity = entityKey(sp.ordinal, false, item);
@@ -96,12 +134,13 @@ void RaceDetector::fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope)
         // sequence synchronizes the release with the fence.
         auto it = sp.pending.find(entity);
         if (it != sp.pending.end()) {
-            std::vector<Space::Acquisition>& into = sp.acquired[entity];
-            for (Space::Acquisition q : it->second) {
-                q.scope = narrower(q.scope, scope);
-                into.push_back(q);
-            }
+            std::vector<Space::Acquisition> reads = std::move(it->second);
             sp.pending.erase(it);
+            for (Space::Acquisition q : reads) {
+                q.scope = narrower(q.scope, scope);
+                q.since = sp.stamp;
+                acquire(sp, entity, q);
+            }
         }
     }
     if (releases(order)) {
@@ -139,9 +178,9 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
         // relaxed read does when the work-item makes an acquire fence later (fence()).
         auto it = sp.objects.find(a.address);
         if (it == sp.objects.end() || !it->second) return;
-        const Space::Acquisition q{it->second - 1, sp.stamp, a.scope};
+        const Space::Acquisition q{it->second - 1, sp.stamp, a.scope, sp.stamp};
         if (acquires(order)) {
-            sp.acquired[entity].push_back(q);
+            acquire(sp, entity, q);
             return;
         }
         std::vector<Space::Acquisition>& pending = sp.pending[entity];
@@ -222,6 +261,7 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
 
 void RaceDetector::forgetOrdered(Space& sp, const BufferShadow& sh, ByteState& b,
                                  const Record& e) const {
+    if (quiet(sp, b, e, true)) return; // no record that could conflict
     if (b.write.stamp && conflicts(sp, b.write, e) && synchronizedBefore(sp, sh, b.write, e, true))
         b.write = Record{};
     for (Record& r : b.read)
