@@ -233,9 +233,17 @@ private:
             /// least this passes it on (acquire()).
             uint32_t since = 0;
         };
+        /// The acquisitions of one entity, in the order made (`since` order), with the latest
+        /// stamp acquired of each sequence and scope (key: sequence << 8 | scope), and how
+        /// many acquisitions of each other entity it looked at to inherit them (acquire()).
+        struct Acquired {
+            std::vector<Acquisition> list;
+            std::unordered_map<uint64_t, uint32_t> known;
+            std::unordered_map<uint64_t, uint32_t> inherited;
+        };
         /// By entity (entityKey()): of the current work-group (`__local`), or of the run so
         /// far (`__global`, at most kMaxAcquiredEntities kept past their group).
-        std::unordered_map<uint64_t, std::vector<Acquisition>> acquired;
+        std::unordered_map<uint64_t, Acquired> acquired;
         // ---- fences (C11 7.17.4; OpenCL C 2.0 6.13.11 atomic_work_item_fence) ----
         /// By entity of the current work-group: the relaxed atomic reads it made since its
         /// last acquire fence (the sequence each read from, its stamp and scope); its next

@@ -90,34 +90,33 @@ void RaceDetector::onFence(const MemoryAccess& ma) {
 }
 
 void RaceDetector::acquire(Space& sp, uint64_t entity, Space::Acquisition q) {
-    std::vector<Space::Acquisition>& list = sp.acquired[entity];
-    // A spin loop acquires the same sequence again and again: one entry, the latest read.
-    const size_t look = std::min<size_t>(list.size(), 8);
-    for (size_t i = list.size(); i > list.size() - look; --i) {
-        Space::Acquisition& old = list[i - 1];
-        if (old.sequence == q.sequence && old.scope == q.scope) {
-            old.stamp = std::max(old.stamp, q.stamp);
-            return;
-        }
+    Space::Acquired& mine = sp.acquired[entity];
+    std::vector<Space::Acquisition>& list = mine.list;
+    // A spin loop acquires the same sequence again and again: one entry, the latest read,
+    // as long as nobody released anything in between (`since` unchanged).
+    if (!list.empty() && list.back().sequence == q.sequence && list.back().scope == q.scope &&
+        list.back().since == q.since) {
+        list.back().stamp = std::max(list.back().stamp, q.stamp);
+        return;
     }
+    if (list.size() >= kMaxAcquired) return;
     list.push_back(q);
-    // The latest stamp of each sequence in `list` per scope (an inherited acquisition that
-    // adds nothing is not copied again).
-    std::unordered_map<uint64_t, uint32_t> known;
-    for (const Space::Acquisition& x : list) {
-        uint32_t& k = known[(uint64_t(x.sequence) << 8) | x.scope];
-        k = std::max(k, x.stamp);
-    }
+    uint32_t& own = mine.known[(uint64_t(q.sequence) << 8) | q.scope];
+    own = std::max(own, q.stamp);
     for (const Space::Release& rel : sp.sequences[q.sequence].releases) {
         if (rel.stamp >= q.stamp) break; // made after the read (releases are in stamp order)
         if (rel.entity == entity) continue;
-        auto it = sp.acquired.find(rel.entity); // finds: no insertion, `list` stays valid
+        auto it = sp.acquired.find(rel.entity); // finds: no insertion, `mine` stays valid
         if (it == sp.acquired.end()) continue;
+        const std::vector<Space::Acquisition>& theirs = it->second.list;
+        // Their acquisitions are in `since` order: those made before the release are a
+        // prefix, of which the first `done` were looked at by an earlier acquisition.
+        uint32_t& done = mine.inherited[rel.entity];
         const uint8_t link = narrower(q.scope, rel.scope);
-        for (const Space::Acquisition& p : it->second) {
-            if (p.since > rel.stamp) continue; // acquired after its release
+        for (; done < theirs.size() && theirs[done].since <= rel.stamp; ++done) {
+            const Space::Acquisition& p = theirs[done];
             const uint8_t scope = narrower(p.scope, link);
-            uint32_t& k = known[(uint64_t(p.sequence) << 8) | scope];
+            uint32_t& k = mine.known[(uint64_t(p.sequence) << 8) | scope];
             if (k >= p.stamp) continue; // already acquired as far
             if (list.size() >= kMaxAcquired) return;
             k = p.stamp;
@@ -243,7 +242,7 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
     const bool sameGroup = ordinal == sp.ordinal;
     const uint64_t first = entityKey(ordinal, false, r.item);
     size_t budget = kMaxSearch; // releases looked at; past it, not found (a race is reported)
-    for (const Space::Acquisition& q : it->second) {
+    for (const Space::Acquisition& q : it->second.list) {
         if (!sp.local && !scopeReaches(q.scope, sameGroup)) continue;
         // The releases made after `r` and before the acquire, by `r`'s work-item.
         const auto& releases = sp.sequences[q.sequence].releases;
