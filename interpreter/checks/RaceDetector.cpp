@@ -46,7 +46,7 @@ void RaceDetector::Space::reset() {
     acquired.clear();
     pending.clear();
     fences.clear();
-    fenced = false;
+    fenced = localObjects = false;
     releases = 0;
     rmwEntity = kNoEntity;
     reported.clear();
@@ -147,6 +147,12 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     // its group); `__global` ones are kept for the work-items that acquire from the releases
     // of earlier groups' work-items (acquire()), up to kMaxAcquiredEntities entities.
     if (sp.local || sp.acquired.size() > kMaxAcquiredEntities) sp.acquired.clear();
+    if (sp.localObjects) {
+        // The mirrored `__local` objects (mirrorLocalAtomic()) were the previous group's.
+        std::erase_if(sp.objects,
+                      [](const auto& o) { return address::space(o.first) == AddressSpace::Local; });
+        sp.localObjects = false;
+    }
     sp.pending.clear();
     sp.fences.clear();
     sp.rmwEntity = kNoEntity;
@@ -454,6 +460,8 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     a.buffer = ma.buffer;
     a.site = ma.site;
     a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
+    if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
+        mirrorLocalAtomic(a);
     if (local || !m_parent) {
         process(local ? m_local : m_global, a);
         return;

@@ -252,6 +252,8 @@ private:
         /// By entity of the current work-group: its last release fence (stamp, scope); its
         /// later atomic writes are releases made at the fence.
         std::unordered_map<uint64_t, Release> fences;
+        /// `__global`: `objects` holds `__local` objects (mirrorLocalAtomic()).
+        bool localObjects = false;
         bool fenced = false; ///< a release fence was made in the run (process() then
                              ///< follows every atomic write)
         size_t releases = 0; ///< releases recorded in `sequences` (at most kMaxReleases)
@@ -383,6 +385,11 @@ private:
     /// work-group's), with the narrowest scope of the chain. A repeated acquisition of the
     /// same sequence only moves its stamp.
     static void acquire(Space& sp, uint64_t entity, Space::Acquisition q);
+    /// `__local` atomic access `a` once a fence named both CLK_LOCAL_MEM_FENCE and
+    /// CLK_GLOBAL_MEM_FENCE: also followed by the `__global` space's release sequences
+    /// (synchronize(), in group order), so that with such fences a `__local` atomic object
+    /// orders `__global` accesses too (the CTS atomic_flag kernel's `__local` variants).
+    void mirrorLocalAtomic(Access a);
     /// An atomic_work_item_fence (core/MemoryFence.h) of work-item `ma.workItem`: applied to
     /// the spaces its flags name (`__global` in group order in a parallel run).
     void onFence(const MemoryAccess& ma);
@@ -449,6 +456,9 @@ private:
     bool m_orderFreeKnown = false;
     /// False on a big-endian device: endian(host) conversions report the bytes they see.
     bool m_orderFreeAllowed = true;
+    /// A fence of this detector's work-items named both CLK_LOCAL_MEM_FENCE and
+    /// CLK_GLOBAL_MEM_FENCE: `__local` atomics are mirrored (mirrorLocalAtomic()).
+    bool m_localOrdersGlobal = false;
 };
 
 } // namespace clstep

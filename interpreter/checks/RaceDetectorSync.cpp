@@ -77,6 +77,7 @@ void RaceDetector::onFence(const MemoryAccess& ma) {
     const uint8_t order = fence::order(ma.order), scope = ma.scope;
     if (flags & 1) // CLK_LOCAL_MEM_FENCE
         fence(m_local, item, order, scope);
+    if ((flags & 3) == 3) m_localOrdersGlobal = true;
     if (!(flags & 2)) // CLK_GLOBAL_MEM_FENCE
         return;
     if (!m_parent) {
@@ -123,6 +124,22 @@ void RaceDetector::acquire(Space& sp, uint64_t entity, Space::Acquisition q) {
             list.push_back({p.sequence, p.stamp, scope, q.since});
         }
     }
+}
+
+void RaceDetector::mirrorLocalAtomic(Access a) {
+    a.data = nullptr;
+    a.buffer = nullptr;
+    RaceDetector* d = m_parent && !groupIsHead() ? nullptr : m_parent ? m_parent : this;
+    if (d) {
+        d->m_global.localObjects = true;
+        d->synchronize(d->m_global, a);
+        return;
+    }
+    RaceDetector* p = m_parent;
+    m_run->inGroupOrder([p, a] {
+        p->m_global.localObjects = true;
+        p->synchronize(p->m_global, a);
+    });
 }
 
 void RaceDetector::fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope) {
