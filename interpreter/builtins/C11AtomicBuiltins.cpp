@@ -14,6 +14,7 @@
 #include "builtins/BuiltinRegistry.h"
 #include "builtins/MemoryBuiltinHelpers.h"
 #include "core/ComponentOps.h"
+#include "core/MemoryFence.h"
 #include "core/MemorySemantics.h"
 
 #include <string>
@@ -233,8 +234,9 @@ void impl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value& re
 }
 
 /// `void atomic_work_item_fence(cl_mem_fence_flags flags, memory_order order, memory_scope
-/// scope)` (6.13.11.2... 6.13.8): orders this work-item's own accesses, which the interpreter
-/// performs in program order anyway; its arguments are still checked.
+/// scope)` (OpenCL C 2.0 6.13.11 "Fences", C11 7.17.4): checks its arguments and hands a valid
+/// fence to the observers (core/MemoryFence.h): the race detector orders accesses with an
+/// acquire fence after a relaxed atomic read, and a release fence before an atomic write.
 bool resolveFence(TypeContext& types, const std::vector<QualType>& args, BuiltinSignature& sig) {
     if (args.size() != 3) return false;
     for (const QualType& a : args)
@@ -257,10 +259,16 @@ void fenceImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
         problem = std::to_string(scope) + " is not a memory_scope";
     else if (scope == kScopeWorkItem && flags != 4)
         problem = "memory_scope_work_item is only valid with CLK_IMAGE_MEM_FENCE alone";
-    if (!problem.empty())
+    if (!problem.empty()) {
         env.reportError(DiagnosticKind::InvalidMemoryOrder,
                         "atomic_work_item_fence: " + problem + " (OpenCL C 2.0 6.13.11.5)",
                         call.range);
+        return;
+    }
+    if (order != kRelaxed)
+        env.atomicSemantics(
+            fence::encode(static_cast<uint32_t>(flags), static_cast<uint8_t>(order)),
+            static_cast<uint8_t>(scope));
 }
 
 template <Kind K, FetchOp Op = FetchOp::None>

@@ -4,6 +4,7 @@
 
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
+#include "core/MemoryFence.h"
 #include "core/MemorySemantics.h"
 #include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
@@ -43,6 +44,9 @@ void RaceDetector::Space::reset() {
     objects.clear();
     objectBuffers.clear();
     acquired.clear();
+    pending.clear();
+    fences.clear();
+    fenced = localObjects = false;
     releases = 0;
     rmwEntity = kNoEntity;
     reported.clear();
@@ -139,8 +143,18 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.groupStamps.emplace_back(sp.groupStart, linear);
     sp.stamp = sp.intervalStart = sp.groupStart;
     if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
-    // Acquisitions are the current group's; a `__local` object lives as long as its group.
-    sp.acquired.clear();
+    // `__local` acquisitions are the current group's (a `__local` object lives as long as
+    // its group); `__global` ones are kept for the work-items that acquire from the releases
+    // of earlier groups' work-items (acquire()), up to kMaxAcquiredEntities entities.
+    if (sp.local || sp.acquired.size() > kMaxAcquiredEntities) sp.acquired.clear();
+    if (sp.localObjects) {
+        // The mirrored `__local` objects (mirrorLocalAtomic()) were the previous group's.
+        std::erase_if(sp.objects,
+                      [](const auto& o) { return address::space(o.first) == AddressSpace::Local; });
+        sp.localObjects = false;
+    }
+    sp.pending.clear();
+    sp.fences.clear();
     sp.rmwEntity = kNoEntity;
     if (sp.local) {
         sp.sequences.clear();
@@ -424,7 +438,11 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
 void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     AddressSpace space = address::space(ma.address);
     bool local = space == AddressSpace::Local;
-    if ((!local && space != AddressSpace::Global) || !ma.buffer || !ma.workItem || !m_run) return;
+    if (!ma.buffer) [[unlikely]] {
+        if (ma.atomic && fence::is(ma.order) && ma.workItem && m_run) onFence(ma);
+        return;
+    }
+    if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
     if (!ma.write && !local && !m_unwrittenImages.empty()) {
         const uint32_t index = address::buffer(ma.address);
         if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
@@ -442,6 +460,8 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     a.buffer = ma.buffer;
     a.site = ma.site;
     a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
+    if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
+        mirrorLocalAtomic(a);
     if (local || !m_parent) {
         process(local ? m_local : m_global, a);
         return;
@@ -506,6 +526,8 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
                 if (!updateRead(sp, b, e)) [[unlikely]]
                     sh->droppedRead = e.stamp;
             } else {
+                if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
+                    forgetOrdered(sp, *sh, b, e);
                 if (!updateWrite(sp, b, e)) [[unlikely]]
                     sh->droppedWrite = e.stamp;
                 if (data) {
@@ -555,6 +577,8 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
                 sh->droppedRead = e.stamp;
             return;
         }
+        if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
+            forgetOrdered(sp, *sh, b, e);
         if (!updateWrite(sp, b, e)) [[unlikely]]
             sh->droppedWrite = e.stamp;
         if (!a.data) return;

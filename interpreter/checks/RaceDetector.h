@@ -228,9 +228,34 @@ private:
             uint32_t sequence;
             uint32_t stamp;
             uint8_t scope;
+            /// The stamp from which it orders the work-item's accesses (the acquire, or the
+            /// acquire fence after a relaxed read): a release of the work-item at a stamp at
+            /// least this passes it on (acquire()).
+            uint32_t since = 0;
         };
-        /// By entity of the current work-group (entityKey()).
-        std::unordered_map<uint64_t, std::vector<Acquisition>> acquired;
+        /// The acquisitions of one entity, in the order made (`since` order), with the latest
+        /// stamp acquired of each sequence and scope (key: sequence << 8 | scope), and how
+        /// many acquisitions of each other entity it looked at to inherit them (acquire()).
+        struct Acquired {
+            std::vector<Acquisition> list;
+            std::unordered_map<uint64_t, uint32_t> known;
+            std::unordered_map<uint64_t, uint32_t> inherited;
+        };
+        /// By entity (entityKey()): of the current work-group (`__local`), or of the run so
+        /// far (`__global`, at most kMaxAcquiredEntities kept past their group).
+        std::unordered_map<uint64_t, Acquired> acquired;
+        // ---- fences (C11 7.17.4; OpenCL C 2.0 6.13.11 atomic_work_item_fence) ----
+        /// By entity of the current work-group: the relaxed atomic reads it made since its
+        /// last acquire fence (the sequence each read from, its stamp and scope); its next
+        /// acquire fence makes them acquisitions. At most kMaxPending per entity.
+        std::unordered_map<uint64_t, std::vector<Acquisition>> pending;
+        /// By entity of the current work-group: its last release fence (stamp, scope); its
+        /// later atomic writes are releases made at the fence.
+        std::unordered_map<uint64_t, Release> fences;
+        /// `__global`: `objects` holds `__local` objects (mirrorLocalAtomic()).
+        bool localObjects = false;
+        bool fenced = false; ///< a release fence was made in the run (process() then
+                             ///< follows every atomic write)
         size_t releases = 0; ///< releases recorded in `sequences` (at most kMaxReleases)
         /// The previous access was an atomic read of this address at this site by this
         /// entity (kNoEntity: not one): an atomic write matching it is a read-modify-write.
@@ -246,6 +271,15 @@ private:
     /// Release operations recorded per run and address space at most (memory bound: later
     /// ones do not synchronize anything, so more races may be reported, never fewer).
     static constexpr size_t kMaxReleases = size_t(1) << 18;
+    /// Relaxed reads an entity's next acquire fence can acquire from at most (the latest ones;
+    /// fewer acquisitions: more races may be reported, never fewer).
+    static constexpr size_t kMaxPending = 16;
+    /// Acquisitions an entity inherits at most (acquire(); then fewer: more races may be
+    /// reported, never fewer).
+    static constexpr size_t kMaxAcquired = 4096;
+    /// `__global` entities whose acquisitions are kept past their work-group at most (then
+    /// they are forgotten: more races may be reported, never fewer).
+    static constexpr size_t kMaxAcquiredEntities = size_t(1) << 16;
     /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
     static constexpr size_t kMaxSearch = size_t(1) << 16;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
@@ -292,7 +326,7 @@ private:
         processRecords(sp, a);
         // Without sequences, only acquires and releases matter (the read half of a release
         // read-modify-write has its order too).
-        if (sp.objects.empty()
+        if (sp.objects.empty() && !sp.fenced
                 ? a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed
                 : a.atomic || a.write) [[unlikely]]
             synchronize(sp, a);
@@ -345,6 +379,25 @@ private:
     /// sequence, a release extends or starts it, a store ends it), or of a plain write of
     /// `a`'s bytes (it ends the sequences of the atomic objects it overwrites).
     void synchronize(Space& sp, const Access& a);
+    /// Records acquisition `q` of `entity` (from an acquire, or an acquire fence), and,
+    /// happens-before being transitive (C11 5.1.2.4), the acquisitions the work-items whose
+    /// releases of the sequence it read from had made before those releases (the current
+    /// work-group's), with the narrowest scope of the chain. A repeated acquisition of the
+    /// same sequence only moves its stamp.
+    static void acquire(Space& sp, uint64_t entity, Space::Acquisition q);
+    /// `__local` atomic access `a` once a fence named both CLK_LOCAL_MEM_FENCE and
+    /// CLK_GLOBAL_MEM_FENCE: also followed by the `__global` space's release sequences
+    /// (synchronize(), in group order), so that with such fences a `__local` atomic object
+    /// orders `__global` accesses too (the CTS atomic_flag kernel's `__local` variants).
+    void mirrorLocalAtomic(Access a);
+    /// An atomic_work_item_fence (core/MemoryFence.h) of work-item `ma.workItem`: applied to
+    /// the spaces its flags name (`__global` in group order in a parallel run).
+    void onFence(const MemoryAccess& ma);
+    /// A fence of order `order` and scope `scope` by the work-item with local linear id `item`
+    /// in `sp` (C11 7.17.4): an acquire fence turns the relaxed reads the work-item made since
+    /// its last one into acquisitions (Space::pending), a release fence makes its later atomic
+    /// writes releases made at the fence (Space::fences); acq_rel and seq_cst do both.
+    static void fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope);
     /// True when record `r` (an access of another entity) happens before access `e` (a
     /// write when `write`) of the current work-group through a release sequence: `e`'s
     /// work-item made, after it, an acquire that read from a sequence holding a release of
@@ -354,6 +407,13 @@ private:
     /// followed (a race may then be reported that a full happens-before would not).
     bool synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
                             const Record& e, bool write) const;
+    /// Plain write `e` of the current work-group is about to be recorded in `b`: forgets the
+    /// records of other entities' accesses that happen before it (synchronizedBefore()), so that a
+    /// chain of work-items handing the byte on through release sequences (a spin lock) is
+    /// ordered link by link. Any later access that conflicts with a forgotten access conflicts
+    /// with `e` as well (a plain write conflicts with every access of another entity) and is either
+    /// ordered after `e`, hence after it, or reported with `e`.
+    void forgetOrdered(Space& sp, const BufferShadow& sh, ByteState& b, const Record& e) const;
     void report(Space& sp, const Access& a, const BufferShadow& shadow, const Conflict& c,
                 const Record& second);
     /// The byte ranges of access `a` that race with the first access of `c` (before the
@@ -396,6 +456,9 @@ private:
     bool m_orderFreeKnown = false;
     /// False on a big-endian device: endian(host) conversions report the bytes they see.
     bool m_orderFreeAllowed = true;
+    /// A fence of this detector's work-items named both CLK_LOCAL_MEM_FENCE and
+    /// CLK_GLOBAL_MEM_FENCE: `__local` atomics are mirrored (mirrorLocalAtomic()).
+    bool m_localOrdersGlobal = false;
 };
 
 } // namespace clstep

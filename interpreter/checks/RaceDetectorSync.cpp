@@ -5,10 +5,14 @@
 #include "checks/RaceDetector.h"
 
 #include "core/Address.h"
+#include "core/MemoryFence.h"
 #include "core/MemorySemantics.h"
+#include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
+#include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace clstep {
 
@@ -44,7 +48,125 @@ bool scopeReaches(uint8_t scope, bool sameGroup) {
     return sameGroup && scope == memory_scope::kWorkGroup;
 }
 
+/// The narrower of two memory_scopes: the one that reaches fewer work-items (a fence and the
+/// atomic operation it orders synchronize only as far as both reach).
+uint8_t narrower(uint8_t a, uint8_t b) {
+    auto reach = [](uint8_t s) {
+        return s == memory_scope::kDevice || s == memory_scope::kAllSvmDevices ? 2
+               : s == memory_scope::kWorkGroup                                 ? 1
+                                                                               : 0;
+    };
+    return reach(a) <= reach(b) ? a : b;
+}
+
+bool acquires(uint8_t order) {
+    using namespace memory_order;
+    return order == kAcquire || order == kAcqRel || order == kSeqCst;
+}
+
+bool releases(uint8_t order) {
+    using namespace memory_order;
+    return order == kRelease || order == kAcqRel || order == kSeqCst;
+}
+
 } // namespace
+
+void RaceDetector::onFence(const MemoryAccess& ma) {
+    const auto item = static_cast<uint16_t>(ma.workItem->localLinearId());
+    const uint32_t flags = fence::flags(ma.order);
+    const uint8_t order = fence::order(ma.order), scope = ma.scope;
+    if (flags & 1) // CLK_LOCAL_MEM_FENCE
+        fence(m_local, item, order, scope);
+    if ((flags & 3) == 3) m_localOrdersGlobal = true;
+    if (!(flags & 2)) // CLK_GLOBAL_MEM_FENCE
+        return;
+    if (!m_parent) {
+        fence(m_global, item, order, scope);
+    } else if (groupIsHead()) {
+        fence(m_parent->m_global, item, order, scope);
+    } else {
+        RaceDetector* p = m_parent;
+        m_run->inGroupOrder([p, item, order, scope] { fence(p->m_global, item, order, scope); });
+    }
+}
+
+void RaceDetector::acquire(Space& sp, uint64_t entity, Space::Acquisition q) {
+    Space::Acquired& mine = sp.acquired[entity];
+    std::vector<Space::Acquisition>& list = mine.list;
+    // A spin loop acquires the same sequence again and again: one entry, the latest read,
+    // as long as nobody released anything in between (`since` unchanged).
+    if (!list.empty() && list.back().sequence == q.sequence && list.back().scope == q.scope &&
+        list.back().since == q.since) {
+        list.back().stamp = std::max(list.back().stamp, q.stamp);
+        return;
+    }
+    if (list.size() >= kMaxAcquired) return;
+    list.push_back(q);
+    uint32_t& own = mine.known[(uint64_t(q.sequence) << 8) | q.scope];
+    own = std::max(own, q.stamp);
+    for (const Space::Release& rel : sp.sequences[q.sequence].releases) {
+        if (rel.stamp >= q.stamp) break; // made after the read (releases are in stamp order)
+        if (rel.entity == entity) continue;
+        auto it = sp.acquired.find(rel.entity); // finds: no insertion, `mine` stays valid
+        if (it == sp.acquired.end()) continue;
+        const std::vector<Space::Acquisition>& theirs = it->second.list;
+        // Their acquisitions are in `since` order: those made before the release are a
+        // prefix, of which the first `done` were looked at by an earlier acquisition.
+        uint32_t& done = mine.inherited[rel.entity];
+        const uint8_t link = narrower(q.scope, rel.scope);
+        for (; done < theirs.size() && theirs[done].since <= rel.stamp; ++done) {
+            const Space::Acquisition& p = theirs[done];
+            const uint8_t scope = narrower(p.scope, link);
+            uint32_t& k = mine.known[(uint64_t(p.sequence) << 8) | scope];
+            if (k >= p.stamp) continue; // already acquired as far
+            if (list.size() >= kMaxAcquired) return;
+            k = p.stamp;
+            list.push_back({p.sequence, p.stamp, scope, q.since});
+        }
+    }
+}
+
+void RaceDetector::mirrorLocalAtomic(Access a) {
+    a.data = nullptr;
+    a.buffer = nullptr;
+    RaceDetector* d = m_parent && !groupIsHead() ? nullptr : m_parent ? m_parent : this;
+    if (d) {
+        d->m_global.localObjects = true;
+        d->synchronize(d->m_global, a);
+        return;
+    }
+    RaceDetector* p = m_parent;
+    m_run->inGroupOrder([p, a] {
+        p->m_global.localObjects = true;
+        p->synchronize(p->m_global, a);
+    });
+}
+
+void RaceDetector::fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope) {
+    if (sp.exhausted) return;
+    const uint64_t entity = entityKey(sp.ordinal, false, item);
+    if (acquires(order)) {
+        // C11 7.17.4p4: a relaxed read before the fence that read a value of a release
+        // sequence synchronizes the release with the fence.
+        auto it = sp.pending.find(entity);
+        if (it != sp.pending.end()) {
+            std::vector<Space::Acquisition> reads = std::move(it->second);
+            sp.pending.erase(it);
+            for (Space::Acquisition q : reads) {
+                q.scope = narrower(q.scope, scope);
+                q.since = sp.stamp;
+                acquire(sp, entity, q);
+            }
+        }
+    }
+    if (releases(order)) {
+        // C11 7.17.4p2-3: the work-item's later atomic writes are releases made here; its
+        // later accesses come after the fence.
+        sp.fences[entity] = {entity, sp.stamp, scope};
+        sp.fenced = true;
+        sp.stamp = sp.newStamp();
+    }
+}
 
 void RaceDetector::synchronize(Space& sp, const Access& a) {
     if (sp.exhausted) return;
@@ -67,17 +189,38 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
         sp.rmwAddress = a.address;
         sp.rmwEntity = entity;
         sp.rmwSite = site;
-        if (order != kAcquire && order != kAcqRel && order != kSeqCst) return;
         // An acquire reads the last value of the object's modification order, which every
-        // release of its current sequence heads or continues: it synchronizes with them.
+        // release of its current sequence heads or continues: it synchronizes with them. A
+        // relaxed read does when the work-item makes an acquire fence later (fence()).
         auto it = sp.objects.find(a.address);
-        if (it != sp.objects.end() && it->second)
-            sp.acquired[entity].push_back({it->second - 1, sp.stamp, a.scope});
+        if (it == sp.objects.end() || !it->second) return;
+        const Space::Acquisition q{it->second - 1, sp.stamp, a.scope, sp.stamp};
+        if (acquires(order)) {
+            acquire(sp, entity, q);
+            return;
+        }
+        std::vector<Space::Acquisition>& pending = sp.pending[entity];
+        if (!pending.empty() && pending.back().sequence == q.sequence &&
+            pending.back().scope == q.scope) {
+            pending.back().stamp = q.stamp; // a spin loop: the latest read sees the most
+            return;
+        }
+        if (pending.size() == kMaxPending) pending.erase(pending.begin());
+        pending.push_back(q);
         return;
     }
     const bool rmw = sp.rmwEntity == entity && sp.rmwAddress == a.address && sp.rmwSite == site;
     sp.rmwEntity = kNoEntity;
-    const bool release = order == kRelease || order == kAcqRel || order == kSeqCst;
+    Space::Release made{entity, sp.stamp, a.scope};
+    bool release = releases(order), byFence = false;
+    if (!release && sp.fenced) {
+        // A write after a release fence of the work-item: a release made at the fence.
+        auto f = sp.fences.find(entity);
+        if (f != sp.fences.end()) {
+            made = {entity, f->second.stamp, narrower(a.scope, f->second.scope)};
+            release = byFence = true;
+        }
+    }
     if (!release) {
         // A relaxed read-modify-write continues the sequence; a relaxed store ends it.
         if (!rmw && !sp.objects.empty()) sp.objects.erase(a.address);
@@ -92,11 +235,16 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
         object = static_cast<uint32_t>(sp.sequences.size());
     }
     if (sp.releases < kMaxReleases) {
-        sp.sequences[object - 1].releases.push_back({entity, sp.stamp, a.scope});
+        std::vector<Space::Release>& list = sp.sequences[object - 1].releases;
+        // A fence's stamp may be older than releases made since: kept in stamp order.
+        auto at = std::upper_bound(
+            list.begin(), list.end(), made.stamp,
+            [](uint32_t stamp, const Space::Release& x) { return stamp < x.stamp; });
+        list.insert(byFence ? at : list.end(), made);
         ++sp.releases;
     }
-    // The work-item's later accesses come after its release.
-    sp.stamp = sp.newStamp();
+    // The work-item's later accesses come after its release (after a fence: already).
+    if (!byFence) sp.stamp = sp.newStamp();
 }
 
 bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
@@ -111,7 +259,7 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
     const bool sameGroup = ordinal == sp.ordinal;
     const uint64_t first = entityKey(ordinal, false, r.item);
     size_t budget = kMaxSearch; // releases looked at; past it, not found (a race is reported)
-    for (const Space::Acquisition& q : it->second) {
+    for (const Space::Acquisition& q : it->second.list) {
         if (!sp.local && !scopeReaches(q.scope, sameGroup)) continue;
         // The releases made after `r` and before the acquire, by `r`'s work-item.
         const auto& releases = sp.sequences[q.sequence].releases;
@@ -125,6 +273,15 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
         }
     }
     return false;
+}
+
+void RaceDetector::forgetOrdered(Space& sp, const BufferShadow& sh, ByteState& b,
+                                 const Record& e) const {
+    if (quiet(sp, b, e, true)) return; // no record that could conflict
+    if (b.write.stamp && conflicts(sp, b.write, e) && synchronizedBefore(sp, sh, b.write, e, true))
+        b.write = Record{};
+    for (Record& r : b.read)
+        if (r.stamp && conflicts(sp, r, e) && synchronizedBefore(sp, sh, r, e, true)) r = Record{};
 }
 
 } // namespace clstep

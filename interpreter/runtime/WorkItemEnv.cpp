@@ -2,6 +2,7 @@
 // synchronisation, asynchronous copies, output and errors).
 #include "runtime/WorkItemEnv.h"
 
+#include "core/MemoryFence.h"
 #include "runtime/BarrierFlags.h"
 #include "runtime/ExecutionObserver.h"
 #include "runtime/KernelRun.h"
@@ -72,7 +73,18 @@ void WorkItemEnv::atomicEnd() {
 }
 
 void WorkItemEnv::atomicSemantics(uint8_t order, uint8_t scope) {
-    m_wi.atomicSemantics(order, scope);
+    if (!fence::is(order)) {
+        m_wi.atomicSemantics(order, scope);
+        return;
+    }
+    // atomic_work_item_fence (core/MemoryFence.h): one access without buffer or bytes.
+    MemoryAccess a;
+    a.atomic = true;
+    a.order = order;
+    a.scope = scope;
+    a.workItem = &m_wi;
+    for (ExecutionObserver* o : m_wi.workGroup().observers())
+        if (o->observesMemoryAccesses()) o->onMemoryAccess(a);
 }
 
 void WorkItemEnv::barrier(uint32_t flags, const SourceRange& site) {
