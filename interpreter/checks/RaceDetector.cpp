@@ -76,31 +76,33 @@ void RaceDetector::onRunBegin(KernelRun& run) {
         m_unwrittenImages = m_parent->m_unwrittenImages;
         return;
     }
-    // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
-    // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
+    // The address a buffer or image argument `i` holds (0 for another kind of argument).
     const auto& args = run.arguments();
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i].kind != KernelArgument::Kind::Buffer || !args[i].noInit) continue;
+    auto addressOf = [&run](size_t i) -> uint64_t {
         std::vector<uint8_t> p = run.parameterBytes(i);
-        if (p.size() != 8) continue;
+        if (p.size() != 8) return 0;
         if (run.options().deviceBigEndian) std::reverse(p.begin(), p.end());
         uint64_t a = 0;
         std::memcpy(&a, p.data(), 8);
-        const Buffer* b = run.globalMemory().buffer(a);
+        return a;
+    };
+    // The launch's `noinit` buffers (their order-free atomics are not let through).
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].kind != KernelArgument::Kind::Buffer || !args[i].noInit) continue;
+        const uint64_t a = addressOf(i);
+        const Buffer* b = a ? run.globalMemory().buffer(a) : nullptr;
         if (!b || address::space(a) != AddressSpace::Global) continue;
         const uint32_t index = address::buffer(a);
         if (m_noInitBuffers.size() <= index) m_noInitBuffers.resize(index + 1, 0);
         m_noInitBuffers[index] = b->serial;
     }
+    // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
+    // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
     bool unwritable = false, decided = false;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i].kind != KernelArgument::Kind::Image) continue;
-        std::vector<uint8_t> p = run.parameterBytes(i);
-        if (p.size() != 8) continue;
-        if (run.options().deviceBigEndian) std::reverse(p.begin(), p.end());
-        uint64_t a = 0;
-        std::memcpy(&a, p.data(), 8);
-        const Buffer* b = run.globalMemory().buffer(a);
+        const uint64_t a = addressOf(i);
+        const Buffer* b = a ? run.globalMemory().buffer(a) : nullptr;
         if (!b || !b->readOnly || !run.imageAt(a)) continue;
         if (!decided) {
             unwritable = readOnlyImagesUnwritable(run.program());
