@@ -1,6 +1,7 @@
 #include "EfficiencyPane.h"
 
 #include "EfficiencyModel.h"
+#include "ElidedLabel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -21,9 +22,11 @@ EfficiencyPane::EfficiencyPane(QWidget* parent) : QWidget(parent) {
     m_grouping->addItem(tr("source line"));
     m_grouping->addItem(tr("buffer"));
     top->addWidget(m_grouping);
-    m_hardware = new QLabel;
+    // the hardware model beside the grouping: elided with the whole text in its tooltip in a
+    // narrow dock (it was clipped mid-word on the 1024x768 projector)
+    m_hardware = new ElidedLabel;
     m_hardware->setObjectName(QStringLiteral("efficiencyHardware"));
-    m_hardware->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    top->addSpacing(8);
     top->addWidget(m_hardware, 1);
     layout->addLayout(top);
 
@@ -52,13 +55,13 @@ EfficiencyPane::EfficiencyPane(QWidget* parent) : QWidget(parent) {
 void EfficiencyPane::setState(const SessionState& state) {
     const debug::Snapshot* s = state.snapshot.get();
     m_model->setSnapshot(state.snapshot, state.mainFile);
-    m_hardware->setText(
+    m_hardware->setFullText(
         s && s->accessStats
-            ? tr("  sub-group %1 work-items · __local 32 banks × 4 bytes · __global 128-byte "
-                 "segments · %2 rows")
-                  .arg(s->subGroupSize)
+            ? tr("%1 rows · sub-group %2 work-items · __local 32 banks × 4 bytes · __global "
+                 "128-byte segments")
                   .arg(m_model->rowCount())
-            : tr("  no run yet: reset (start) the kernel"));
+                  .arg(s->subGroupSize)
+            : tr("no run yet: reset (start) the kernel"));
 }
 
 } // namespace clstep::ui

@@ -5,12 +5,12 @@
 #include <QWidget>
 
 class QComboBox;
-class QLabel;
 class QTableView;
 
 namespace clstep::ui {
 
 class EfficiencyModel;
+class ElidedLabel;
 
 /// The Efficiency pane: divergence and memory efficiency per source line or per buffer
 /// (EfficiencyModel) with the hardware model they assume (sub-group size, `__local` banks,
@@ -32,7 +32,7 @@ private:
     EfficiencyModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     QComboBox* m_grouping = nullptr;
-    QLabel* m_hardware = nullptr;
+    ElidedLabel* m_hardware = nullptr;
 };
 
 } // namespace clstep::ui

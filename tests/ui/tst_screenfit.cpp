@@ -3,7 +3,8 @@
 // in the normal, presentation and teaching layouts and after ten simt steps; presentation
 // mode shows at least 60 editor columns, 12 editor lines and 8 memory rows; the View menu
 // fits the screen; the diagnostic notes under a line are broken to the editor's width;
-// dock tabs, toolbar buttons and status texts are readable (not cut, or with a tooltip).
+// dock tabs, toolbar buttons and status texts are readable (not cut, or with a tooltip), and
+// so is every label of every dock, each dock raised in turn.
 #include "CodeEditor.h"
 #include "DebugActions.h"
 #include "DebugController.h"
@@ -28,6 +29,7 @@
 #include <QTabBar>
 #include <QTableView>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -49,6 +51,7 @@ private slots:
     void presentationNotesFitTheEditor();
     void tabsAndStatusReadable();
     void toolbarFitsTheScreen();
+    void dockLabelsReadable();
 
 private:
     /// Fails unless the window's frame is inside the screen's available area.
@@ -273,6 +276,58 @@ void TestScreenFit::toolbarFitsTheScreen() {
         }
     }
     QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(QStringLiteral(", "))));
+}
+
+void TestScreenFit::dockLabelsReadable() {
+    // Each dock raised in turn, after a run that fills them (the race of reduction_race), in
+    // the normal and presentation layouts: every visible label of every visible dock shows its
+    // whole text, on one line or word-wrapped in its height, or is elided with the whole text
+    // in its tooltip. (The Efficiency pane's hardware line was clipped mid-word before.)
+    QVERIFY(script({"continue"}));
+    QVERIFY(m_window->waitIdle());
+    QStringList problems;
+    for (bool present : {false, true}) {
+        m_window->setPresentationMode(present);
+        QTest::qWait(1200);
+        for (QDockWidget* raised : m_window->findChildren<QDockWidget*>()) {
+            if (raised->isFloating()) continue;
+            raised->show();
+            raised->raise();
+            QTest::qWait(150);
+            for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
+                if (!dock->isVisible() || dock->visibleRegion().isEmpty()) continue;
+                for (QLabel* l : dock->findChildren<QLabel*>()) {
+                    if (!l->isVisible() || l->text().isEmpty() || l->visibleRegion().isEmpty())
+                        continue;
+                    if (auto* e = qobject_cast<ElidedLabel*>(l)) {
+                        if (e->elided() && e->toolTip() != e->fullText())
+                            problems << QStringLiteral("'%1' elided without its tooltip")
+                                            .arg(e->fullText());
+                        continue;
+                    }
+                    const QString text =
+                        l->textFormat() == Qt::RichText ||
+                                (l->textFormat() == Qt::AutoText && Qt::mightBeRichText(l->text()))
+                            ? QTextDocumentFragment::fromHtml(l->text()).toPlainText()
+                            : l->text();
+                    const QRect r = l->contentsRect();
+                    const bool fits =
+                        l->wordWrap() ? l->heightForWidth(l->width()) <= l->height() + 1
+                                      : l->fontMetrics().horizontalAdvance(text) <= r.width() + 1;
+                    if (!fits)
+                        problems << QStringLiteral("'%1' cut to %2x%3 px in %4 (%5 raised, "
+                                                   "presentation %6)")
+                                        .arg(text)
+                                        .arg(r.width())
+                                        .arg(r.height())
+                                        .arg(dock->windowTitle(), raised->windowTitle())
+                                        .arg(present);
+                }
+            }
+        }
+    }
+    problems.removeDuplicates();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
 }
 
 QTEST_MAIN(TestScreenFit)
