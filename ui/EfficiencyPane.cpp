@@ -4,6 +4,7 @@
 #include "ElidedLabel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -41,6 +42,7 @@ EfficiencyPane::EfficiencyPane(QWidget* parent) : QWidget(parent) {
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     layout->addWidget(m_view, 1);
+    fitRows();
 
     connect(m_grouping, qOverload<int>(&QComboBox::activated), this, [this](int i) {
         m_model->setGrouping(i == 0 ? EfficiencyModel::Grouping::ByLine
@@ -50,6 +52,17 @@ EfficiencyPane::EfficiencyPane(QWidget* parent) : QWidget(parent) {
         const int line = index.data(EfficiencyModel::LineRole).toInt();
         if (line > 0) emit lineRequested(line);
     });
+}
+
+void EfficiencyPane::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitRows();
+}
+
+void EfficiencyPane::fitRows() {
+    // one line of text per row, as in the memory panes (the style's default is about 30 px:
+    // one row of four in the pane's height on a 768-pixel projector)
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
 }
 
 void EfficiencyPane::setState(const SessionState& state) {

@@ -28,7 +28,14 @@ signals:
     /// The user clicked a row of source line `line` (1-based).
     void lineRequested(int line);
 
+protected:
+    /// Keeps the table's rows one text line high (plus 6 px) when the font changes (zoom,
+    /// presentation mode).
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitRows();
+
     EfficiencyModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     QComboBox* m_grouping = nullptr;

@@ -81,10 +81,30 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     buildDocks();
     m_simt = new SimtViews(this, m_controller, m_editor, m_grid, QStringLiteral("dockWatch"));
-    // the GPU views join the Variables/Watch tabs at the back, shown from View › Panes (the
-    // first layout's tabs stay whole): Variables stays in front
-    for (const char* tool : {"dockEfficiency", "dockMultiWatch"})
-        if (QDockWidget* d = dock(QString::fromLatin1(tool))) d->hide();
+    // The GPU views, shown from View › Panes, join the work-item grid's tabs in the normal
+    // layout: the Efficiency table gets the grid's height (all 4 rows of the transpose lesson
+    // at 1024x768, 1 row in the Variables/Watch group) and that group's five tabs stay whole
+    // (a sixth elided them all). Moved there when shown, not before: hidden in the grid's
+    // group they changed presentation mode's split of the bottom row (7 rows of __local
+    // memory instead of 8). In presentation mode they take a column of their own.
+    for (const char* tool : {"dockEfficiency", "dockMultiWatch"}) {
+        QDockWidget* d = dock(QString::fromLatin1(tool));
+        if (!d) continue;
+        d->hide();
+        connect(d, &QDockWidget::visibilityChanged, this, [this, d](bool visible) {
+            QDockWidget* grid = dock(QStringLiteral("dockWorkItems"));
+            if (!visible || m_presentation || d->isFloating() || !grid || !grid->isVisible() ||
+                grid->isFloating() || tabifiedDockWidgets(grid).contains(d))
+                return;
+            QTimer::singleShot(0, this, [this, d, grid] {
+                tabifyDockWidget(grid, d);
+                // the group it left shows Variables again, not its last tab
+                if (QDockWidget* v = dock(QStringLiteral("dockVariables")); v && v->isVisible())
+                    v->raise();
+                d->raise();
+            });
+        });
+    }
     if (QDockWidget* variables = dock(QStringLiteral("dockVariables"))) variables->raise();
     MainMenus::build(this);
     // Every dock tab stays readable: a tab too narrow for its title (elided) has the whole

@@ -52,6 +52,7 @@ private slots:
     void tabsAndStatusReadable();
     void toolbarFitsTheScreen();
     void dockLabelsReadable();
+    void efficiencyRowsAndTabsWhole();
 
 private:
     /// Fails unless the window's frame is inside the screen's available area.
@@ -328,6 +329,38 @@ void TestScreenFit::dockLabelsReadable() {
     }
     problems.removeDuplicates();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+}
+
+void TestScreenFit::efficiencyRowsAndTabsWhole() {
+    // The transpose lesson (docs/classroom.md) in the normal layout on the projector: the
+    // Efficiency pane raised shows all 4 rows of the run, the 32-way conflict on line 26
+    // among them (it showed 1 row, in the Variables/Watch tab group), and every dock tab shows
+    // its whole title (a sixth tab in that group elided all six).
+    QVERIFY(m_window->openPath(test::sample("transpose_conflicts.sim")));
+    QVERIFY(m_window->waitIdle());
+    QVERIFY(script({"raise:efficiency", "barrier", "lockstep*2"}));
+    QVERIFY(m_window->waitIdle());
+    QTest::qWait(800);
+    auto* table = m_window->findChild<QTableView*>(QStringLiteral("efficiencyTable"));
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->model()->rowCount(), 4);
+    for (int r = 0; r < 4; ++r)
+        QVERIFY2(table->rowViewportPosition(r) + table->rowHeight(r) <= table->viewport()->height(),
+                 qPrintable(QStringLiteral("row %1 (line %2) below the %3 px table")
+                                .arg(r)
+                                .arg(table->model()->index(r, 0).data().toString())
+                                .arg(table->viewport()->height())));
+    QStringList cut;
+    for (QTabBar* bar : m_window->findChildren<QTabBar*>()) {
+        if (!bar->isVisible() || !qobject_cast<QMainWindow*>(bar->parent())) continue;
+        for (int i = 0; i < bar->count(); ++i) {
+            const QString text = bar->tabText(i).remove(QLatin1Char('&'));
+            if (bar->fontMetrics().horizontalAdvance(text) > bar->tabRect(i).width() - 8 ||
+                !bar->rect().contains(bar->tabRect(i)))
+                cut << QStringLiteral("'%1' in %2 px").arg(text).arg(bar->tabRect(i).width());
+        }
+    }
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(", "))));
 }
 
 QTEST_MAIN(TestScreenFit)
