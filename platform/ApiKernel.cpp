@@ -204,7 +204,7 @@ cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
         case CL_KERNEL_LOCAL_MEM_SIZE:
             return a.scalar<cl_ulong>(localMemBytes(*k));
         case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-            return a.scalar<size_t>(s.subGroupSize);
+            return a.scalar<size_t>(s.preferredWorkGroupSizeMultiple());
         case CL_KERNEL_PRIVATE_MEM_SIZE:
             return a.scalar<cl_ulong>(0);
         default:

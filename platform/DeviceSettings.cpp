@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -167,6 +168,14 @@ bool DeviceSettings::matches(const std::string& spec, uint32_t number, const std
     if (colon == std::string::npos) return spec == kernel;
     if (!parseUnsigned(spec.substr(colon + 1), n)) return false;
     return spec.substr(0, colon) == kernel && n == kernelIndex;
+}
+
+uint64_t DeviceSettings::preferredWorkGroupSizeMultiple() const {
+    constexpr uint64_t kGoal = 32; // work-items
+    uint64_t multiple = std::max<uint64_t>(subGroupSize, 1);
+    while (multiple < kGoal && 2 * multiple <= maxWorkGroupSize)
+        multiple *= 2;
+    return std::min(multiple, std::max<uint64_t>(maxWorkGroupSize, 1));
 }
 
 bool DeviceSettings::selects(uint32_t number, const std::string& kernel,

@@ -74,6 +74,13 @@ struct DeviceSettings {
     static bool matches(const std::string& spec, uint32_t number, const std::string& kernel,
                         uint32_t kernelIndex);
 
+    /// CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE and CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_
+    /// MULTIPLE, in work-items (API spec 4.2, 5.9.4: a performance hint, at most the
+    /// work-group size limit): the sub-group size, doubled while it is below 32 and the double
+    /// stays within maxWorkGroupSize (32 by default, a GPU warp's size; a larger sub-group size
+    /// is its own multiple); never more than maxWorkGroupSize. docs/platform.md says why.
+    uint64_t preferredWorkGroupSizeMultiple() const;
+
     /// The settings of this process (read on first use; thread-safe).
     static const DeviceSettings& get();
     /// Reads the settings from CLSTEP_SETTINGS and the environment (for tests).

@@ -259,7 +259,7 @@ cl_int Device::info(cl_device_info param, const InfoAnswer& a) const {
     case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
         return a.scalar<cl_device_device_enqueue_capabilities>(0);
     case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-        return sz(s.subGroupSize);
+        return sz(s.preferredWorkGroupSizeMultiple());
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
         // The vYYYY-MM-DD-XX form the query requires; clstep never passed the conformance
         // process, so no real CTS version.

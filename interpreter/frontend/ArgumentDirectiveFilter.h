@@ -42,7 +42,9 @@ public:
 
     /// The next token Wave sees.
     WaveToken& get(WaveToken& token) override;
-    void set_position(const WavePosition& pos) override { m_lexer->set_position(pos); }
+    /// Wave applies a `#line` (C99 6.10.4): the lexer's positions stay the real ones, and
+    /// WaveState records the presumed ones (WaveState::applyLineDirective).
+    void set_position(const WavePosition&) override { m_state.applyLineDirective(); }
     bool has_include_guards(std::string& guardName) const override {
         return m_lexer->has_include_guards(guardName);
     }

@@ -41,8 +41,11 @@ struct PreprocessorOptions {
 /// included file is registered in `sources`. `#pragma once` and include guards are honoured.
 ///
 /// `#pragma OPENCL EXTENSION name : enable|disable` (also as `_Pragma("...")`) is recorded in
-/// PreprocessedSource::extensionPragmas; all pragmas are removed from the output. `#line` and
-/// GNU line markers are accepted and ignored: positions always refer to the real files.
+/// PreprocessedSource::extensionPragmas; all pragmas are removed from the output. `#line N
+/// "name"` sets the presumed line and file name that `__LINE__` and `__FILE__` give from the
+/// next line of its file on (C99 6.10.4; `#line 0` is a warning and ignored, a malformed one an
+/// error), but positions (diagnostics, the source map) always refer to the real files; GNU
+/// line markers (`# N "name"`) are accepted and ignored.
 ///
 /// Directives inside the arguments of a macro call (`F(1,\n#ifdef X\n 2\n#else\n 3\n#endif\n)`,
 /// undefined in C99 6.10.3p11) are processed where they stand, as clang and GCC do:

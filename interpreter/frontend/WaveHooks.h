@@ -110,6 +110,23 @@ public:
     /// of the macro whose expansion produced it. `fromSource` says which. Invalid if unknown.
     SourceLocation mapToken(const WavePosition& pos, bool& fromSource);
 
+    // ---- #line (C99 6.10.4) --------------------------------------------------------------
+    // Token positions always stay those of the real files (diagnostics and the source map
+    // point there); the presumed line and file name that `#line` sets are kept here, and
+    // only `__LINE__` and `__FILE__` see them (WaveHooks::expanding_object_like_macro).
+    /// Wave read `#line` at `directive` (the position of its line) with the digit sequence
+    /// `line` and the string literal's contents `name` (empty if there is none) whose last
+    /// token is on `lastLine`. It takes effect at applyLineDirective (Wave calls that only if
+    /// the directive is valid).
+    void noteLineDirective(const WavePosition& directive, uint32_t lastLine, uint32_t line,
+                           const std::string& name);
+    /// Wave applies the #line noted last: from the source line after it on, the current file
+    /// has that presumed line number (counting on by one per line) and presumed name.
+    void applyLineDirective();
+    /// The presumed position (C99 6.10.4) of the real position `pos`, as the `#line`
+    /// directives of its file so far make it; false (and `presumed` unchanged) if none applies.
+    bool presumedPosition(const WavePosition& pos, WavePosition& presumed);
+
     // ---- conditionals --------------------------------------------------------------------
     /// Wave found a directive (not all of them in skipped groups). Returns true to ignore it.
     bool onDirective(const WaveToken& directive);
@@ -155,9 +172,16 @@ private:
     /// True for a `#pragma` with nothing after it on its line.
     bool isEmptyPragma(const WaveToken& directive) const;
 
+    /// From the real line `realLine` of a file on, presumed line `presumedLine` of `name`.
+    struct LineDirective {
+        uint32_t realLine = 0;
+        uint32_t presumedLine = 0;
+        std::string name; ///< Wave's form: unescaped, as __FILE__ escapes it again
+    };
     struct OpenFile {
         std::string waveName;
         uint32_t id;
+        std::vector<LineDirective> lineDirectives; ///< in the order of their lines
     };
 
     SourceManager& m_sources;
@@ -170,6 +194,9 @@ private:
     std::string m_lastName;
     uint32_t m_lastId = 0;
     std::vector<OpenFile> m_fileStack;
+    /// The #line noted last, for the file m_pendingLineFile (0: none pending).
+    LineDirective m_pendingLine;
+    uint32_t m_pendingLineFile = 0;
 
     bool m_expActive = false;
     uint32_t m_expFile = 0;
@@ -208,15 +235,36 @@ public:
         return false;
     }
 
+    /// Also where Wave expands `__LINE__` and `__FILE__`: from its main position (the
+    /// position of the token being expanded, or of the outermost macro use), which is a real
+    /// one. For the expansion only, the main position becomes the presumed one that `#line`
+    /// set (C99 6.10.4), so Wave's own code makes the number and the string; expanded_macro
+    /// puts the real one back.
     template <typename ContextT, typename TokenT, typename ContainerT>
-    bool expanding_object_like_macro(ContextT const&, TokenT const&, ContainerT const&,
+    bool expanding_object_like_macro(ContextT const& ctx, TokenT const& macrodef, ContainerT const&,
                                      TokenT const& macrocall) {
         m_state->beginExpansion(macrocall.get_position(), nullptr);
+        const auto& name = macrodef.get_value();
+        if ((name == "__LINE__" || name == "__FILE__") &&
+            macrodef.get_position().get_file() == "<built-in>") {
+            // The context is not const: Wave hands its hooks a const view of it.
+            WavePosition& mainPos = const_cast<ContextT&>(ctx).get_main_pos();
+            WavePosition presumed = mainPos;
+            if (m_state->presumedPosition(mainPos, presumed)) {
+                m_realMainPos = mainPos;
+                m_restoreMainPos = true;
+                mainPos = presumed;
+            }
+        }
         return false;
     }
 
     template <typename ContextT, typename ContainerT>
-    void expanded_macro(ContextT const&, ContainerT const& result) {
+    void expanded_macro(ContextT const& ctx, ContainerT const& result) {
+        if (m_restoreMainPos) {
+            const_cast<ContextT&>(ctx).get_main_pos() = m_realMainPos;
+            m_restoreMainPos = false;
+        }
         m_state->addExpansionWork(result.size());
     }
 
@@ -242,6 +290,21 @@ public:
         return m_state->onDirective(directive);
     }
 
+    /// `#line line "filename"`: noted; Wave applies it through the lexer's set_position.
+    template <typename ContextT, typename ContainerT>
+    void found_line_directive(ContextT const& ctx, ContainerT const& arguments, unsigned int line,
+                              std::string const& filename) {
+        const WavePosition& at = ctx.get_main_pos();
+        size_t lastLine = at.get_line(); // the directive's last line (after line splices)
+        for (const auto& token : arguments)
+            if (token.get_position().get_file() == at.get_file())
+                lastLine = std::max(lastLine, token.get_position().get_line());
+        m_state->noteLineDirective(at, static_cast<uint32_t>(lastLine), static_cast<uint32_t>(line),
+                                   filename.empty()
+                                       ? std::string()
+                                       : std::string(wave::util::impl::unescape_lit(filename)));
+    }
+
     /// A malformed `#if`/`#elif` expression is reported without throwing: Wave then treats the
     /// condition as false and keeps its #if/#endif stack intact. (Only errors of the
     /// expression evaluator: after a bad `defined`, `__has_include` or `_Pragma` Wave would
@@ -259,6 +322,8 @@ public:
 
 private:
     WaveState* m_state;
+    WavePosition m_realMainPos; ///< while `__LINE__`/`__FILE__` see the presumed position
+    bool m_restoreMainPos = false;
 };
 
 /// Wave input policy: included files come from WaveState (SourceManager or disk), made safe
@@ -316,17 +381,9 @@ public:
                            newFileLexer(std::string::const_iterator(first),
                                         std::string::const_iterator(last), pos, language))) {}
 
-    /// As Wave's lex_iterator::set_position (used for `#line`).
-    void set_position(WavePosition const& pos) {
-        WaveToken const& current = Base::dereference(*this);
-        WavePosition currentPos = current.get_position();
-        currentPos.set_file(pos.get_file());
-        currentPos.set_line(pos.get_line());
-        const_cast<WaveToken&>(current).set_position(currentPos);
-        if (WaveString::npos != current.get_value().find_first_of('\n'))
-            currentPos.set_line(pos.get_line() + 1);
-        InputPolicy::set_position(*this, currentPos);
-    }
+    /// Wave applies a `#line` (its only use): the tokens keep their real positions, and the
+    /// lexer (an ArgumentDirectiveFilter) tells WaveState, which keeps the presumed ones.
+    void set_position(WavePosition const& pos) { InputPolicy::set_position(*this, pos); }
 
     /// Whether the file has include guards (meaningful once it was read to its end).
     bool has_include_guards(std::string& guardName) const {

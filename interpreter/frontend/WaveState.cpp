@@ -113,7 +113,7 @@ void WaveState::noteInput(uint32_t id, const LexerInput& in) {
 }
 
 void WaveState::pushFile(const std::string& waveName, uint32_t id) {
-    m_fileStack.push_back(OpenFile{waveName, id});
+    m_fileStack.push_back(OpenFile{waveName, id, {}});
     m_expActive = false;
     m_expDepth = 0;
 }
@@ -241,12 +241,55 @@ SourceLocation WaveState::mapToken(const WavePosition& pos, bool& fromSource) {
     return SourceLocation{file, at.line, std::max<uint32_t>(at.column, 1)};
 }
 
+// ---- #line ---------------------------------------------------------------------------------
+
+void WaveState::noteLineDirective(const WavePosition& directive, uint32_t lastLine, uint32_t line,
+                                  const std::string& name) {
+    m_pendingLineFile = fileIdOf(directive.get_file());
+    if (m_pendingLineFile == 0 || m_pendingLineFile != currentFileId()) {
+        m_pendingLineFile = 0; // not a line of the file being read: nothing to apply
+        return;
+    }
+    m_pendingLine.realLine = lastLine + 1;
+    m_pendingLine.presumedLine = line;
+    m_pendingLine.name = name;
+}
+
+void WaveState::applyLineDirective() {
+    if (m_pendingLineFile == 0 || m_pendingLineFile != currentFileId()) return;
+    std::vector<LineDirective>& directives = m_fileStack.back().lineDirectives;
+    if (m_pendingLine.name.empty()) // `#line N` keeps the presumed name
+        m_pendingLine.name =
+            directives.empty() ? m_fileStack.back().waveName : directives.back().name;
+    directives.push_back(std::move(m_pendingLine));
+    m_pendingLine = {};
+    m_pendingLineFile = 0;
+}
+
+bool WaveState::presumedPosition(const WavePosition& pos, WavePosition& presumed) {
+    const uint32_t file = fileIdOf(pos.get_file());
+    if (file == 0) return false;
+    const uint32_t line = static_cast<uint32_t>(pos.get_line());
+    for (auto open = m_fileStack.rbegin(); open != m_fileStack.rend(); ++open) {
+        if (open->id != file) continue;
+        for (auto d = open->lineDirectives.rbegin(); d != open->lineDirectives.rend(); ++d) {
+            if (d->realLine > line) continue;
+            presumed = pos;
+            presumed.set_file(WaveString(d->name.c_str()));
+            presumed.set_line(d->presumedLine + (line - d->realLine));
+            return true;
+        }
+        return false;
+    }
+    return false;
+}
+
 // ---- conditionals --------------------------------------------------------------------------
 
 bool WaveState::onDirective(const WaveToken& directive) {
     switch (wave::token_id(directive)) {
     case wave::T_PP_LINE:
-        return true; // accepted and ignored: diagnostics keep real positions
+        return false; // Wave reads it; the presumed positions are kept apart (#line below)
     case wave::T_PP_PRAGMA:
         return isEmptyPragma(directive); // Wave 1.74 crashes on these
     default:
@@ -404,6 +447,11 @@ void WaveState::reportException(const wave::cpp_exception& e) {
     case PE::too_many_macroarguments:
         severity = Severity::Error;
         msg = "too many arguments in invocation of macro" + quoted(extra);
+        break;
+    case PE::bad_line_statement: // C99 6.10.4p5: not `#line digits ["name"]` after expansion
+    case PE::bad_line_filename:
+        severity = Severity::Error;
+        msg = "malformed #line directive" + quoted(extra);
         break;
     case PE::improperly_terminated_macro:
         msg = "unterminated macro invocation (missing ')')";

@@ -385,6 +385,59 @@ private slots:
         CHECK_AT(r->origin("b;"), r->file, 4, 5); // positions stay those of the real file
     }
 
+    /// C99 6.10.4: `#line N "name"` makes the next source line's presumed line number N and
+    /// the presumed file name "name" (`__LINE__`, `__FILE__`, also in `#if`, in macro bodies
+    /// and stringified); `#line N` alone keeps the presumed name. The CTS's test_basic
+    /// `kernel_preprocessor_macros` starts its kernel with `#line 2 "<its own path>"`.
+    void lineDirectiveSetsPresumedLineAndFile() {
+        auto r = preprocess("#define L __LINE__\n"                            // 1
+                            "#define S_(x) #x\n"                              // 2
+                            "#define S(x) S_(x)\n"                            // 3
+                            "#line 100 \"dir/other.cl\"\n"                    // 4
+                            "int a = __LINE__; const char* f = __FILE__;\n"   // 5 -> 100
+                            "int b = L; const char* s = S(__LINE__);\n"       // 6 -> 101
+                            "#if __LINE__ == 102\n"                           // 7 -> 102
+                            "int inIf;\n"                                     //
+                            "#endif\n"                                        //
+                            "#line 7\n"                                       // 10
+                            "int c = __LINE__; const char* g = __FILE__;\n"   // 11 -> 7
+                            "#line 20 \"a\\\\b.cl\"\n"                        // 12
+                            "const char* h = __FILE__; int d = __LINE__;\n"); // 13 -> 20
+        CHECK_NO_ERRORS(r);
+        QCOMPARE(r->simplified(), QString("int a = 100; const char* f = \"dir/other.cl\"; "
+                                          "int b = 101; const char* s = \"101\"; int inIf; "
+                                          "int c = 7; const char* g = \"dir/other.cl\"; "
+                                          "const char* h = \"a\\\\b.cl\"; int d = 20;"));
+        // Diagnostics and the source map keep the real file and lines.
+        CHECK_AT(r->origin("int b"), r->file, 6, 1);
+        CHECK_AT(r->origin("int d"), r->file, 13, 27);
+    }
+
+    /// A `#line` in an included file changes that file's presumed positions only; the
+    /// including file's own `#line` goes on after the #include.
+    void lineDirectiveIsPerFile() {
+        auto run = std::make_unique<Run>();
+        run->sources.addFile("/virtual/h.h", "#line 50 \"h-presumed.h\"\n"
+                                             "int h = __LINE__; const char* hf = __FILE__;\n");
+        run->file = run->sources.addFile("/virtual/main.cl", "#line 10 \"m.cl\"\n"
+                                                             "#include \"h.h\"\n"
+                                                             "int m = __LINE__; const char* mf = "
+                                                             "__FILE__;\n");
+        run->out = Preprocessor::run(run->sources, run->file, {});
+        CHECK_NO_ERRORS(run);
+        QCOMPARE(run->simplified(), QString("int h = 50; const char* hf = \"h-presumed.h\"; "
+                                            "int m = 11; const char* mf = \"m.cl\";"));
+    }
+
+    /// `#line 0` (C99 6.10.4p3: the digit sequence shall not specify zero; a warning, as in
+    /// GCC and clang) and a `#line` without a number change nothing.
+    void badLineDirectiveChangesNothing() {
+        auto r = preprocess("#line 0 \"x.cl\"\nint a = __LINE__;\n#line x\nint b = __LINE__;\n");
+        CHECK_DIAG(r, "line number argument of #line directive", 1, 1, Severity::Warning);
+        QVERIFY2(hasErrors(r->out.diagnostics), r->dump().constData());
+        QCOMPARE(r->simplified(), QString("int a = 2; int b = 4;"));
+    }
+
     // ---- the map back to original positions ---------------------------------------------------
     void linesArePreserved() {
         const std::string src = "// header comment\n"

@@ -47,8 +47,8 @@ static void checkLinked(cl_context ctx, cl_device_id device, cl_program ab, cl_p
              CL_SUCCESS);
     if (strcmp(names, wantNames) != 0) {
         ++failures;
-        fprintf(stderr, "%s:%d: kernel names \"%s\", expected \"%s\"\n", __FILE__, __LINE__,
-                names, wantNames);
+        fprintf(stderr, "%s:%d: kernel names \"%s\", expected \"%s\"\n", __FILE__, __LINE__, names,
+                wantNames);
     }
     ++checks;
     clReleaseProgram(linked);
@@ -119,8 +119,7 @@ int main(void) {
     checkLinked(ctx, device, ab, cd, NULL, NULL, 2, "kernel_A;kernel_C");
     checkLinked(ctx, device, ab, cd, "-DUSE_B", "-D USE_D -DVALUE_D=4", 4,
                 "kernel_A;kernel_B;kernel_C;kernel_D");
-    checkLinked(ctx, device, ab, cd, NULL, "-DUSE_D -DVALUE_D=4", 3,
-                "kernel_A;kernel_C;kernel_D");
+    checkLinked(ctx, device, ab, cd, NULL, "-DUSE_D -DVALUE_D=4", 3, "kernel_A;kernel_C;kernel_D");
     clReleaseProgram(ab);
     clReleaseProgram(cd);
 
@@ -136,8 +135,8 @@ int main(void) {
              CL_SUCCESS);
     CHECK_EQ(clCompileProgram(helper, 1, &device, NULL, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
     cl_program callerAgain = reloaded(ctx, device, caller, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
-    cl_program library = clLinkProgram(ctx, 1, &device, "-create-library", 1, &helper, NULL,
-                                       NULL, &err);
+    cl_program library =
+        clLinkProgram(ctx, 1, &device, "-create-library", 1, &helper, NULL, NULL, &err);
     CHECK_EQ(err, CL_SUCCESS);
     cl_program libraryAgain = reloaded(ctx, device, library, CL_PROGRAM_BINARY_TYPE_LIBRARY);
     if (callerAgain && libraryAgain) {
@@ -145,9 +144,9 @@ int main(void) {
         cl_program exe = clLinkProgram(ctx, 1, &device, NULL, 2, parts, NULL, NULL, &err);
         CHECK_EQ(err, CL_SUCCESS);
         cl_program_binary_type type = 0;
-        CHECK_EQ(clGetProgramBuildInfo(exe, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type,
-                                       NULL),
-                 CL_SUCCESS);
+        CHECK_EQ(
+            clGetProgramBuildInfo(exe, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, NULL),
+            CL_SUCCESS);
         CHECK_EQ(type, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
         checkRuns(ctx, device, exe, "caller", 42);
         clReleaseProgram(exe);
@@ -161,14 +160,14 @@ int main(void) {
     CHECK(alone != NULL);
     if (alone) {
         char log[2048] = {0};
-        CHECK_EQ(clGetProgramBuildInfo(alone, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
-                                       NULL),
-                 CL_SUCCESS);
+        CHECK_EQ(
+            clGetProgramBuildInfo(alone, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL),
+            CL_SUCCESS);
         CHECK(strstr(log, "helper") != NULL);
         clReleaseProgram(alone);
     }
-    cl_program partial = clLinkProgram(ctx, 1, &device, "-create-library", 1, &caller, NULL,
-                                       NULL, &err);
+    cl_program partial =
+        clLinkProgram(ctx, 1, &device, "-create-library", 1, &caller, NULL, NULL, &err);
     CHECK_EQ(err, CL_SUCCESS);
     if (partial) clReleaseProgram(partial);
 
@@ -192,9 +191,10 @@ int main(void) {
     }
     snprintf(optA, sizeof optA, "-I%s", dirA);
     snprintf(optB, sizeof optB, "-I %s", dirB);
-    static const char* kUsesA = "#include \"value_a.h\"\n"
-                                "int valueB(void);\n"
-                                "__kernel void sum(__global int* p) { p[0] = VALUE_A + valueB(); }\n";
+    static const char* kUsesA =
+        "#include \"value_a.h\"\n"
+        "int valueB(void);\n"
+        "__kernel void sum(__global int* p) { p[0] = VALUE_A + valueB(); }\n";
     static const char* kUsesB = "#include <value_b.h>\n";
     cl_program usesA = clCreateProgramWithSource(ctx, 1, &kUsesA, NULL, &err);
     cl_program usesB = clCreateProgramWithSource(ctx, 1, &kUsesB, NULL, &err);
@@ -224,8 +224,7 @@ int main(void) {
      * CL_DEVICE_IMAGE_SUPPORT defines __IMAGE_SUPPORT__ as 1 (OpenCL C 6.10; test_compiler
      * image_macro). */
     char extensions[4096] = {0};
-    CHECK_EQ(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions,
-                             NULL),
+    CHECK_EQ(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions, NULL),
              CL_SUCCESS);
     cl_bool images = CL_FALSE;
     CHECK_EQ(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL),
@@ -299,12 +298,11 @@ int main(void) {
 
     /* vstoren takes a scalar as its data too, converted to the n-vector of that value (as
      * clang does: OpenCL C 6.2.6 scalar-to-vector conversion; test_basic vector_swizzle). */
-    static const char* kSplatStore =
-        "__kernel void splatStore(__global int* o) {\n"
-        "    int3 v = (int3)(7, 8, 9);\n"
-        "    vstore3(v.y, 0, o);\n"
-        "    vstore4(5, 1, o);\n"
-        "}\n";
+    static const char* kSplatStore = "__kernel void splatStore(__global int* o) {\n"
+                                     "    int3 v = (int3)(7, 8, 9);\n"
+                                     "    vstore3(v.y, 0, o);\n"
+                                     "    vstore4(5, 1, o);\n"
+                                     "}\n";
     cl_program sp = clCreateProgramWithSource(ctx, 1, &kSplatStore, NULL, &err);
     err = clBuildProgram(sp, 1, &device, NULL, NULL, NULL);
     CHECK_EQ(err, CL_SUCCESS);
@@ -341,8 +339,7 @@ int main(void) {
         cl_mem rm = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof bytes,
                                    bytes, &err);
         size_t from[3] = {0, 0, 0}, to[3] = {16, 0, 0}, region[3] = {8, 4, 1};
-        CHECK_EQ(clEnqueueCopyBufferRect(rq, rm, rm, from, to, region, 64, 0, 64, 0, 0, NULL,
-                                         NULL),
+        CHECK_EQ(clEnqueueCopyBufferRect(rq, rm, rm, from, to, region, 64, 0, 64, 0, 0, NULL, NULL),
                  CL_SUCCESS);
         unsigned char got[64 * 8];
         CHECK_EQ(clEnqueueReadBuffer(rq, rm, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL),
@@ -351,10 +348,38 @@ int main(void) {
         CHECK_EQ(got[3 * 64 + 23], 3 * 64 + 7);
         CHECK_EQ(got[24], 24);
         size_t into[3] = {4, 1, 0};
-        CHECK_EQ(clEnqueueCopyBufferRect(rq, rm, rm, from, into, region, 64, 0, 64, 0, 0, NULL,
-                                         NULL),
-                 CL_MEM_COPY_OVERLAP);
+        CHECK_EQ(
+            clEnqueueCopyBufferRect(rq, rm, rm, from, into, region, 64, 0, 64, 0, 0, NULL, NULL),
+            CL_MEM_COPY_OVERLAP);
         clReleaseMemObject(rm);
+
+        /* test_basic bufferreadwriterect's failing call (its second random operation here,
+         * KhronosGroup/OpenCL-CTS issue #2765): row pitch 438 and slice pitch 0 on both sides,
+         * so the slice pitch is region[1] * 438 = 2190 (API 5.2.3), and the rectangles
+         * (14, 69, 100) and (176, 181, 171) of 224 x 5 x 226 bytes share bytes (counted
+         * here): CL_MEM_COPY_OVERLAP is what the spec requires. The CTS's own overlap check
+         * uses the buffer's slice pitch, 438 * 353, instead of the 2190 it passes. */
+        enum { kBytes = 1 << 20 };
+        static unsigned char marks[kBytes];
+        size_t ctsFrom[3] = {14, 69, 100}, ctsTo[3] = {176, 181, 171}, ctsRegion[3] = {224, 5, 226};
+        size_t shared = 0;
+        for (int pass = 0; pass < 2; ++pass)
+            for (size_t z = 0; z < ctsRegion[2]; ++z)
+                for (size_t y = 0; y < ctsRegion[1]; ++y)
+                    for (size_t x = 0; x < ctsRegion[0]; ++x) {
+                        const size_t* o = pass ? ctsTo : ctsFrom;
+                        size_t at = (o[2] + z) * 2190 + (o[1] + y) * 438 + o[0] + x;
+                        if (pass)
+                            shared += marks[at];
+                        else
+                            marks[at] = 1;
+                    }
+        CHECK(shared > 0);
+        cl_mem big = clCreateBuffer(ctx, CL_MEM_READ_WRITE, kBytes, NULL, &err);
+        CHECK_EQ(clEnqueueCopyBufferRect(rq, big, big, ctsFrom, ctsTo, ctsRegion, 438, 0, 438, 0, 0,
+                                         NULL, NULL),
+                 CL_MEM_COPY_OVERLAP);
+        clReleaseMemObject(big);
         clReleaseCommandQueue(rq);
     }
 
