@@ -87,27 +87,17 @@ void Memory::release(uint64_t address) {
 void Memory::clear(uint32_t keep) {
     // Slots are kept (small ones with their storage) and handed out again from index 1, so
     // a cleared Memory allocates the same addresses as a new one without calling malloc.
+    // The kept buffers stay the objects they were (their serial too: the checks' state for
+    // them, e.g. a kernel argument's written flags, stays theirs; no serial taken per clear).
     m_free.clear();
     m_liveBytes = 0;
     const uint32_t n = static_cast<uint32_t>(m_buffers.size());
     uint32_t kept = 0; // leading kept buffers (1..kept), all alive
     while (kept < keep && kept + 1 < n && m_buffers[kept + 1].alive)
-        ++kept;
-    if (kept) {
-        // each a new object: checks reset their state for it
-        uint64_t serial = nextSerials(kept);
-        for (uint32_t i = 1; i <= kept; ++i) {
-            Buffer& b = m_buffers[i];
-            b.readOnly = b.writeOnly = false;
-            b.serial = serial++;
-            m_liveBytes += b.bytes.size();
-        }
-    }
+        m_liveBytes += m_buffers[++kept].bytes.size();
     for (uint32_t i = kept + 1; i < n; ++i) {
         Buffer& b = m_buffers[i];
         if (i <= keep && b.alive) { // kept, after a released one
-            b.readOnly = b.writeOnly = false;
-            b.serial = nextSerial();
             m_liveBytes += b.bytes.size();
             continue;
         }

@@ -59,10 +59,10 @@ public:
     }
     /// Every byte of buffer `b` (at `address`, offset 0) of work-item `itemId` was just
     /// written: a kernel argument bound at the work-item's start (WorkItem::bindArguments).
-    /// The same as written() of the whole buffer, but the flags of an argument buffer kept
-    /// from the previous work-item of this local id (Memory::clear(keep): same index and
-    /// size, a new serial) are taken over when all their bytes are written, instead of being
-    /// built again for each work-item (flagsBuilt() does not grow).
+    /// The same as written() of the whole buffer, but the flags that the previous work-item
+    /// of this local id left for an argument buffer of the same index and size (another
+    /// WorkItem's buffer, another serial) are taken over when all their bytes are written,
+    /// instead of being built again for each work-item (flagsBuilt() does not grow).
     void wholeWritten(uint64_t itemId, uint64_t address, const Buffer& b) {
         std::vector<ByteWrites>& item = itemOf(itemId);
         const uint32_t index = address::buffer(address);
@@ -78,15 +78,33 @@ public:
     }
     /// wholeWritten() of buffers 1..`count` of `memory`, the `__private` memory of work-item
     /// `itemId` (its kernel arguments, each in its own buffer, all live), in one pass: the
-    /// arguments a work-item binds into the buffers kept from the previous one.
+    /// arguments a work-item binds into the buffers kept from the previous one. Flags that
+    /// are already the buffer's (same serial) are left as they are: the caller guarantees
+    /// they are all written (a kept argument buffer whose bytes the kernel never changes
+    /// stays whole; the others were just marked by wholeWritten()).
     void argumentsWritten(uint64_t itemId, const Memory& memory, uint32_t count) {
         std::vector<ByteWrites>& item = itemOf(itemId);
-        const std::vector<Buffer>& buffers = memory.buffers();
-        for (uint32_t i = 1; i <= count; ++i) {
+        const Buffer* buffers = memory.buffers().data();
+        // The usual cases first, with the vectors' sizes and data read once: the flags are
+        // this buffer's already (the same WorkItem's kept buffer), or there, of the same
+        // size and all written (another WorkItem's buffer before: taken over).
+        ByteWrites* flags = item.data();
+        const uint32_t there = static_cast<uint32_t>(std::min<size_t>(item.size(), count + 1));
+        uint32_t i = 1;
+        for (; i < there; ++i) {
+            ByteWrites& w = flags[i];
             const Buffer& b = buffers[i];
-            if (i < item.size()) [[likely]] {
+            if (w.serial == b.serial) [[likely]]
+                continue;
+            if (w.size != b.size() || !w.all(0, w.size)) [[unlikely]]
+                break;
+            w.serial = b.serial;
+        }
+        for (; i <= count; ++i) {
+            const Buffer& b = buffers[i];
+            if (i < item.size()) {
                 ByteWrites& w = item[i];
-                if (w.serial != b.serial && w.size == b.size() && w.all(0, w.size)) [[likely]] {
+                if (w.size == b.size() && w.all(0, w.size)) {
                     w.serial = b.serial;
                     continue;
                 }
