@@ -82,36 +82,20 @@ public:
     /// are already the buffer's (same serial) are left as they are: the caller guarantees
     /// they are all written (a kept argument buffer whose bytes the kernel never changes
     /// stays whole; the others were just marked by wholeWritten()).
-    void argumentsWritten(uint64_t itemId, const Memory& memory, uint32_t count) {
+    [[gnu::always_inline]] void argumentsWritten(uint64_t itemId, const Memory& memory,
+                                                 uint32_t count) {
         std::vector<ByteWrites>& item = itemOf(itemId);
-        const Buffer* buffers = memory.buffers().data();
-        // The usual cases first, with the vectors' sizes and data read once: the flags are
-        // this buffer's already (the same WorkItem's kept buffer), or there, of the same
-        // size and all written (another WorkItem's buffer before: taken over).
-        ByteWrites* flags = item.data();
-        const uint32_t there = static_cast<uint32_t>(std::min<size_t>(item.size(), count + 1));
-        uint32_t i = 1;
-        for (; i < there; ++i) {
-            ByteWrites& w = flags[i];
-            const Buffer& b = buffers[i];
-            if (w.serial == b.serial) [[likely]]
-                continue;
-            if (w.size != b.size() || !w.all(0, w.size)) [[unlikely]]
-                break;
-            w.serial = b.serial;
+        // The usual case, inline: every argument's flags are already its buffer's (the
+        // same WorkItem's kept buffers, a pooled WorkItem serving the same local id).
+        if (item.size() > count) [[likely]] {
+            const ByteWrites* flags = item.data();
+            const Buffer* buffers = memory.buffers().data();
+            uint32_t i = 1;
+            while (i <= count && flags[i].serial == buffers[i].serial)
+                ++i;
+            if (i > count) return;
         }
-        for (; i <= count; ++i) {
-            const Buffer& b = buffers[i];
-            if (i < item.size()) {
-                ByteWrites& w = item[i];
-                if (w.size == b.size() && w.all(0, w.size)) {
-                    w.serial = b.serial;
-                    continue;
-                }
-            }
-            ByteWrites& w = of(itemId, address::make(AddressSpace::Private, i, 0), b);
-            w.set(0, w.size, nullptr);
-        }
+        markArguments(item, itemId, memory, count);
     }
     /// How many times flags were built for a buffer (a new allocation seen, or a slot
     /// allocated again) since this object was made (clear() keeps the count): for tests.
@@ -150,6 +134,26 @@ public:
     }
 
 private:
+    /// argumentsWritten() when some flags are not the buffers' yet: taken over when they are
+    /// there, of the same size and all written (another WorkItem's buffer before), else
+    /// built and marked (`item` is itemOf(itemId)).
+    [[gnu::noinline]] void markArguments(std::vector<ByteWrites>& item, uint64_t itemId,
+                                         const Memory& memory, uint32_t count) {
+        const std::vector<Buffer>& buffers = memory.buffers();
+        for (uint32_t i = 1; i <= count; ++i) {
+            const Buffer& b = buffers[i];
+            if (i < item.size()) {
+                ByteWrites& w = item[i];
+                if (w.serial == b.serial) continue; // all written: argumentsWritten()
+                if (w.size == b.size() && w.all(0, w.size)) {
+                    w.serial = b.serial;
+                    continue;
+                }
+            }
+            ByteWrites& w = of(itemId, address::make(AddressSpace::Private, i, 0), b);
+            w.set(0, w.size, nullptr);
+        }
+    }
     /// of() for a buffer whose flags are not there yet or belong to an earlier allocation.
     [[gnu::noinline]] ByteWrites& renew(std::vector<ByteWrites>& item, uint32_t index,
                                         const Buffer& b) {
