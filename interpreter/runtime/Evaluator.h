@@ -95,6 +95,16 @@ private:
     /// Throws Abort past RunOptions::maxPrivateBytes for the variable, or past
     /// RunOptions::maxWorkItemPrivateBytes for the work-item ("allocation-too-large").
     [[gnu::noinline]] uint64_t declareStorage(const ast::VarDecl* v);
+    /// The initializer of private variable `v` (canonical type `t`) at `slot` in `frame`
+    /// (`size` bytes stored: a vector's components), when the port keeps the `__private`
+    /// shadow of written bytes (MemoryPort::privateShadow(), a DirectPort): the bytes that
+    /// port would store into in place, marked written in the shadow as its store marks
+    /// them, and the slot then read and written in place (what WorkItem::enableDirect()
+    /// finds). Null when there is no such shadow or the port would not store in place
+    /// (the caller stores through the port then). Saves, per declaration reached, the
+    /// virtual store, the port's lookup and checks again and enableDirect()'s lookup.
+    [[gnu::noinline]] uint8_t* initializeShadowed(Frame& frame, const ast::VarDecl* v,
+                                                  const Type* t, uint64_t slot, uint64_t size);
     /// Barrier op `op` (spec 6.12.8): its flags (and other arguments), then the work-group
     /// barrier. Kept out of runLowered()'s loop.
     [[gnu::noinline]] void runBarrier(const exec::Op& op);

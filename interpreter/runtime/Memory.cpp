@@ -1,5 +1,6 @@
 #include "runtime/Memory.h"
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 
@@ -87,40 +88,34 @@ void Memory::release(uint64_t address) {
 void Memory::clear(uint32_t keep) {
     // Slots are kept (small ones with their storage) and handed out again from index 1, so
     // a cleared Memory allocates the same addresses as a new one without calling malloc.
+    // The kept buffers stay the objects they were (their serial too: the checks' state for
+    // them, e.g. a kernel argument's written flags, stays theirs; no serial taken per clear).
     m_free.clear();
-    m_liveBytes = 0;
     const uint32_t n = static_cast<uint32_t>(m_buffers.size());
+    Buffer* const buffers = m_buffers.data(); // no allocation below
+    uint64_t live = 0;                        // m_liveBytes, in a register
+    const uint32_t keepable = std::min(keep, n - 1);
     uint32_t kept = 0; // leading kept buffers (1..kept), all alive
-    while (kept < keep && kept + 1 < n && m_buffers[kept + 1].alive)
-        ++kept;
-    if (kept) {
-        // each a new object: checks reset their state for it
-        uint64_t serial = nextSerials(kept);
-        for (uint32_t i = 1; i <= kept; ++i) {
-            Buffer& b = m_buffers[i];
-            b.readOnly = b.writeOnly = false;
-            b.serial = serial++;
-            m_liveBytes += b.bytes.size();
-        }
-    }
+    while (kept < keepable && buffers[kept + 1].alive)
+        live += buffers[++kept].bytes.size();
     for (uint32_t i = kept + 1; i < n; ++i) {
-        Buffer& b = m_buffers[i];
-        if (i <= keep && b.alive) { // kept, after a released one
-            b.readOnly = b.writeOnly = false;
-            b.serial = nextSerial();
-            m_liveBytes += b.bytes.size();
+        Buffer& b = buffers[i];
+        if (!b.alive) continue; // released already
+        if (i <= keep) {        // kept, after a released one
+            live += b.bytes.size();
             continue;
         }
         b.alive = false;
         b.bytes.clear();
         if (b.bytes.capacity() > kRetainedBytes) b.bytes.shrink_to_fit();
     }
+    m_liveBytes = live;
     m_next = kept + 1;
     if (kept >= keep || kept + 1 >= n) return;
     // A released buffer among the kept ones: hand the released slots out in ascending
     // order, skipping the kept ones (a free list, lowest index on top).
     for (uint32_t i = n; i-- > kept + 1;)
-        if (!m_buffers[i].alive) m_free.push_back(i);
+        if (!buffers[i].alive) m_free.push_back(i);
     m_next = n;
 }
 

@@ -58,9 +58,9 @@ public:
     /// Releases everything (addresses are then handed out again as by a new Memory).
     void clear() { clear(0); }
     /// clear(), except that the live buffers among the first `keep` (indices 1..keep) stay
-    /// allocated as new objects: same address, size and name, a new serial, bytes left as
-    /// they are (the caller overwrites them). A work-item's kernel arguments are bound this
-    /// way, into the buffers of the previous work-item's arguments. The other buffers are
+    /// allocated, the same objects: address, size, name, serial and bytes as they are (the
+    /// caller overwrites what must change). A work-item's kernel arguments are bound so,
+    /// into the buffers of the previous work-item's arguments. The other buffers are
     /// handed out again in the order a new Memory would use.
     void clear(uint32_t keep);
     /// Released buffers up to this size keep their storage for the next allocation (bytes).

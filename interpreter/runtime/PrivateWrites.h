@@ -59,10 +59,10 @@ public:
     }
     /// Every byte of buffer `b` (at `address`, offset 0) of work-item `itemId` was just
     /// written: a kernel argument bound at the work-item's start (WorkItem::bindArguments).
-    /// The same as written() of the whole buffer, but the flags of an argument buffer kept
-    /// from the previous work-item of this local id (Memory::clear(keep): same index and
-    /// size, a new serial) are taken over when all their bytes are written, instead of being
-    /// built again for each work-item (flagsBuilt() does not grow).
+    /// The same as written() of the whole buffer, but the flags that the previous work-item
+    /// of this local id left for an argument buffer of the same index and size (another
+    /// WorkItem's buffer, another serial) are taken over when all their bytes are written,
+    /// instead of being built again for each work-item (flagsBuilt() does not grow).
     void wholeWritten(uint64_t itemId, uint64_t address, const Buffer& b) {
         std::vector<ByteWrites>& item = itemOf(itemId);
         const uint32_t index = address::buffer(address);
@@ -78,22 +78,24 @@ public:
     }
     /// wholeWritten() of buffers 1..`count` of `memory`, the `__private` memory of work-item
     /// `itemId` (its kernel arguments, each in its own buffer, all live), in one pass: the
-    /// arguments a work-item binds into the buffers kept from the previous one.
-    void argumentsWritten(uint64_t itemId, const Memory& memory, uint32_t count) {
+    /// arguments a work-item binds into the buffers kept from the previous one. Flags that
+    /// are already the buffer's (same serial) are left as they are: the caller guarantees
+    /// they are all written (a kept argument buffer whose bytes the kernel never changes
+    /// stays whole; the others were just marked by wholeWritten()).
+    [[gnu::always_inline]] void argumentsWritten(uint64_t itemId, const Memory& memory,
+                                                 uint32_t count) {
         std::vector<ByteWrites>& item = itemOf(itemId);
-        const std::vector<Buffer>& buffers = memory.buffers();
-        for (uint32_t i = 1; i <= count; ++i) {
-            const Buffer& b = buffers[i];
-            if (i < item.size()) [[likely]] {
-                ByteWrites& w = item[i];
-                if (w.serial != b.serial && w.size == b.size() && w.all(0, w.size)) [[likely]] {
-                    w.serial = b.serial;
-                    continue;
-                }
-            }
-            ByteWrites& w = of(itemId, address::make(AddressSpace::Private, i, 0), b);
-            w.set(0, w.size, nullptr);
+        // The usual case, inline: every argument's flags are already its buffer's (the
+        // same WorkItem's kept buffers, a pooled WorkItem serving the same local id).
+        if (item.size() > count) [[likely]] {
+            const ByteWrites* flags = item.data();
+            const Buffer* buffers = memory.buffers().data();
+            uint32_t i = 1;
+            while (i <= count && flags[i].serial == buffers[i].serial)
+                ++i;
+            if (i > count) return;
         }
+        markArguments(item, itemId, memory, count);
     }
     /// How many times flags were built for a buffer (a new allocation seen, or a slot
     /// allocated again) since this object was made (clear() keeps the count): for tests.
@@ -132,6 +134,26 @@ public:
     }
 
 private:
+    /// argumentsWritten() when some flags are not the buffers' yet: taken over when they are
+    /// there, of the same size and all written (another WorkItem's buffer before), else
+    /// built and marked (`item` is itemOf(itemId)).
+    [[gnu::noinline]] void markArguments(std::vector<ByteWrites>& item, uint64_t itemId,
+                                         const Memory& memory, uint32_t count) {
+        const std::vector<Buffer>& buffers = memory.buffers();
+        for (uint32_t i = 1; i <= count; ++i) {
+            const Buffer& b = buffers[i];
+            if (i < item.size()) {
+                ByteWrites& w = item[i];
+                if (w.serial == b.serial) continue; // all written: argumentsWritten()
+                if (w.size == b.size() && w.all(0, w.size)) {
+                    w.serial = b.serial;
+                    continue;
+                }
+            }
+            ByteWrites& w = of(itemId, address::make(AddressSpace::Private, i, 0), b);
+            w.set(0, w.size, nullptr);
+        }
+    }
     /// of() for a buffer whose flags are not there yet or belong to an earlier allocation.
     [[gnu::noinline]] ByteWrites& renew(std::vector<ByteWrites>& item, uint32_t index,
                                         const Buffer& b) {

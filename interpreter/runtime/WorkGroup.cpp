@@ -76,9 +76,11 @@ void WorkGroup::run(WorkItemPool* pool) {
     }
     m_fibers.chain = false;
     if (pool) {
-        // every fiber has returned: the work-items can be reused as they are
-        for (auto& wi : m_items)
-            pool->push_back(std::move(wi));
+        // Every fiber has returned: the work-items can be reused as they are. Last local id
+        // first, so that createWorkItems() hands each WorkItem the same local id again (its
+        // kept argument buffers then keep their `__private` shadow flags, PrivateWrites).
+        for (auto it = m_items.rbegin(); it != m_items.rend(); ++it)
+            pool->push_back(std::move(*it));
         m_items.clear();
     }
 }

@@ -112,7 +112,18 @@ void WorkItem::runKernelBody() {
     m_hooks.steps = 0;
     m_access.asyncCopies = 0;
     m_wait.collectiveCalls = 0;
-    m_calls.frames.push_back(m_calls.takeFrame(&k));
+    if (m_calls.spare.size() == 1) {
+        // The previous work-item's kernel frame, the only one kept (a kernel that calls no
+        // function): takeFrame() in place, without moving the frame in and out.
+        m_calls.frames.swap(m_calls.spare);
+        Frame& f = m_calls.frames.back();
+        f.function = &k;
+        f.temps.clear();
+        f.exprTemps.clear();
+        f.callSite = nullptr;
+    } else {
+        m_calls.frames.push_back(m_calls.takeFrame(&k));
+    }
     bindArguments(m_calls.frames.back());
     try {
         m_eval->runBody(&k);
@@ -125,7 +136,10 @@ void WorkItem::runKernelBody() {
         stoppedByException(e);
     }
     if (m_access.atomic) atomicEnd();
-    m_calls.recycleAll();
+    if (m_calls.frames.size() == 1 && m_calls.spare.empty())
+        m_calls.frames.swap(m_calls.spare); // recycleAll() of the kernel frame alone
+    else
+        m_calls.recycleAll();
 }
 
 void WorkItem::stoppedByException(const std::exception& e) noexcept {
@@ -232,7 +246,7 @@ void WorkItem::bindArguments(Frame& f) {
         if (!a.unchanged) m_args.rebound.push_back(static_cast<uint32_t>(i));
         // Argument i is in buffer i + 1 (each argument is its own buffer, allocated in
         // parameter order): the previous work-item's buffer is reused when it is still
-        // there (Memory::clear(keep) gave it a new serial and left its bytes in place),
+        // there (Memory::clear(keep) kept it, the same object, its bytes in place),
         // else a buffer is allocated.
         uint64_t addr = address::make(AddressSpace::Private, static_cast<uint32_t>(i + 1), 0);
         uint8_t* data = i < m_args.bound ? a.data : nullptr;

@@ -10,6 +10,8 @@
 #include "runtime/ExecutionObserver.h"
 #include "runtime/KernelRun.h"
 #include "runtime/Memory.h"
+#include "runtime/WorkGroup.h"
+#include "runtime/WorkItem.h"
 
 // after the runtime headers: it includes <QtTest>, whose `slots` macro WorkItem.h must not see
 #include "LoweringTestSupport.h"
@@ -17,6 +19,7 @@
 #include <QtTest>
 
 #include <cstring>
+#include <set>
 
 using namespace clstep;
 
@@ -231,6 +234,81 @@ private slots:
         }
         QCOMPARE(built[0], uint64_t(6)); // 3 arguments, 2 local ids
         QCOMPARE(built[1], built[0]);
+    }
+
+    void laterWorkItemsPrivateMemoryStartsUninitialized() {
+        // Each work-item's `__private` memory starts unwritten, though its variables take
+        // the slots (and argument buffers, Memory::clear(keep)) of the work-item before it,
+        // and a variable initialized at its declaration (also again in a loop) is stored in
+        // place and marked written without the port (exec/Run.cpp, DeclScalar/DeclVector):
+        // only work-item 0 writes y, every other one reads it unwritten (line 6), with or
+        // without a barrier (one WorkItem reused, or pooled ones across work-groups).
+        for (const char* wait : {"", "barrier(CLK_LOCAL_MEM_FENCE);"}) {
+            const std::string source =
+                std::string("__kernel void k(__global int* out, int x) {\n"
+                            "  int g = get_global_id(0); int2 v = (int2)(g, x);\n"
+                            "  for (int r = 0; r < 2; ++r) { int t = g + r; int2 w = v; "
+                            "out[g] += t + w.y; }\n  ") +
+                wait +
+                "\n  int y; if (g == 0) y = 7;\n"
+                "  out[g] += y; }";
+            auto program = Program::fromSource("t.cl", source, {});
+            QVERIFY(program->diagnostics.empty());
+            RunOptions o;
+            o.threads = 1;
+            CheckDetails details;
+            RaceDetector races(details, false);
+            UninitializedChecker uninitialized(details);
+            KernelRun run(*program, "k", range1(6, 2), {intBuffer(6), intScalar(10)}, o);
+            run.addObserver(&races);
+            run.addObserver(&uninitialized);
+            QVERIFY(run.memoryPort().privateShadow());
+            QVERIFY(run.runAll());
+            std::set<uint64_t> readers;
+            for (const Diagnostic& d : run.diagnostics()) {
+                QCOMPARE(d.kind, DiagnosticKind::UninitializedRead);
+                QCOMPARE(d.range.begin.line, 6u); // never the initialized t, w, g, v or x
+                for (const WorkItemId& id : d.workItems)
+                    readers.insert(id.global[0]);
+            }
+            QVERIFY(!run.diagnostics().empty());
+            QVERIFY(!readers.count(0));
+            QCOMPARE(loweringtest::ints(run.argumentBytes(0))[0], 0 + 1 + 2 * 10 + 7);
+            QCOMPARE(loweringtest::ints(run.argumentBytes(0))[3], 3 + 4 + 2 * 10);
+        }
+    }
+
+    void pooledWorkItemsKeepTheirLocalIds() {
+        // A work-group that waits at barriers hands its work-items back to the pool so that
+        // the next work-group gives each the same local id again: the `__private` shadow
+        // flags of a local id (PrivateWrites) are then those of the same WorkItem's kept
+        // argument buffers (the same serials), not taken over from another one's.
+        auto program = Program::fromSource("t.cl",
+                                           "__kernel void k(__global int* out) {\n"
+                                           "  out[get_global_id(0)] = 1;\n"
+                                           "  barrier(CLK_LOCAL_MEM_FENCE); }",
+                                           {});
+        QVERIFY(program->diagnostics.empty());
+        RunOptions o;
+        o.threads = 1;
+        KernelRun run(*program, "k", range1(12, 4), {intBuffer(12)}, o);
+        WorkGroup::WorkItemPool pool;
+        std::vector<const WorkItem*> byLocalId;
+        for (uint64_t g = 0; g < 3; ++g) {
+            WorkGroup group(run, {g, 0, 0});
+            group.run(&pool);
+            QCOMPARE(pool.size(), size_t(4));
+            std::vector<const WorkItem*> now;
+            for (size_t i = 0; i < 4; ++i) {
+                const WorkItem& wi = *pool[pool.size() - 1 - i]; // taken from the back
+                QCOMPARE(wi.localLinearId(), uint64_t(i));
+                now.push_back(&wi);
+            }
+            if (g == 0) byLocalId = now;
+            QVERIFY(now == byLocalId); // the same WorkItem for each local id
+        }
+        for (int v : loweringtest::ints(run.argumentBytes(0)))
+            QCOMPARE(v, 1);
     }
 
     void argumentsWrittenOverUnwrittenFlagsAreWrittenAgain() {

@@ -3,6 +3,7 @@
 #include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 #include "runtime/exec/LoweredProgram.h"
 
@@ -126,6 +127,24 @@ inline void Evaluator::branchTaken(const SourceRange& site, int64_t outcome, uin
         o->onBranch(m_wi, site, outcome);
 }
 
+uint8_t* Evaluator::initializeShadowed(Frame& frame, const VarDecl* v, const Type* t, uint64_t slot,
+                                       uint64_t size) {
+    PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
+    if (!shadow) return nullptr;
+    // the checks of DirectPort::direct() (a variable's slot is `__private`)
+    Buffer* b = m_wi.m_calls.memory.buffer(slot);
+    const uint64_t off = address::offset(slot);
+    if (!b || !b->alive || b->readOnly || off + size > b->bytes.size() ||
+        (off & (t->align - 1)) != 0) [[unlikely]]
+        return nullptr;
+    shadow->written(m_wi.localLinearId(), slot, size, *b);
+    uint8_t* d = b->bytes.data() + off;
+    if (!frame.direct[v->slot] && (t->isScalar() || t->isVector()) &&
+        off + t->size <= b->bytes.size() && m_wi.directSlot(true))
+        frame.direct[v->slot] = d;
+    return d;
+}
+
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
     const DirectSlotsScope directSlots(m_directSlots, m_wi.m_calls.frames.back().direct.data());
@@ -161,7 +180,12 @@ void Evaluator::runLowered(const exec::Function& f) {
                 componentmem::writeComponent(p, v->type->canonical()->kind, false, value);
                 break;
             }
-            storeScalar(slot, v->type, value, op.expr->range, v->type->canonical()->align);
+            const Type* t = v->type->canonical();
+            if (uint8_t* d = initializeShadowed(frame, v, t, slot, t->size)) {
+                componentmem::writeComponent(d, t->kind, false, value);
+                break;
+            }
+            storeScalar(slot, v->type, value, op.expr->range, t->align);
             if (!frame.direct[v->slot] && m_wi.directSlot(true))
                 m_wi.enableDirect(frame, v->slot, v->type);
             break;
@@ -179,6 +203,16 @@ void Evaluator::runLowered(const exec::Function& f) {
             if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
                 componentmem::writeComponents(p, t->element->kind, t->element->size, t->count,
                                               value.components);
+                break;
+            }
+            const bool vector = t->kind == TypeKind::Vector;
+            if (uint8_t* d = initializeShadowed(frame, v, t, slot,
+                                                vector ? t->element->size * t->count : t->size)) {
+                if (vector)
+                    componentmem::writeComponents(d, t->element->kind, t->element->size, t->count,
+                                                  value.components);
+                else
+                    componentmem::writeComponent(d, t->kind, false, value.components[0]);
                 break;
             }
             storeAt(slot, v->type, value, op.expr->range, t->align);
