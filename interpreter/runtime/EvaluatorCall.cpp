@@ -3,6 +3,7 @@
 #include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
@@ -69,14 +70,28 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
         copyBytes(a, v[0].u, t->size, site);
         return;
     }
-    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.directSlot(false)) {
+    if (uint8_t* d = frame.direct[p.slot]) {
         // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
-        // would write these bytes in place too (as OpKind::DeclScalar).
-        if (t->isVector())
-            componentmem::writeComponents(d, t->element->kind, t->element->size, t->count, v);
-        else
-            componentmem::writeComponent(d, t->kind, false, v[0]);
-        return;
+        // would write these bytes in place too (as OpKind::DeclScalar). When the port keeps
+        // the uninitialized-read check's `__private` shadow, its store would also mark the
+        // bytes written there: so does this.
+        PrivateWrites* shadow = nullptr;
+        if (!m_wi.directSlot(false)) {
+            shadow = m_wi.memoryPort().privateShadow();
+            if (!shadow) d = nullptr; // another port wants to see the store
+        }
+        if (d) {
+            uint64_t bytes = t->size;
+            if (t->isVector()) {
+                componentmem::writeComponents(d, t->element->kind, t->element->size, t->count, v);
+                bytes = t->element->size * t->count;
+            } else {
+                componentmem::writeComponent(d, t->kind, false, v[0]);
+            }
+            if (shadow)
+                shadow->written(m_wi.localLinearId(), a, bytes, *m_wi.m_calls.memory.buffer(a));
+            return;
+        }
     }
     if (t->isVector()) {
         Value value;
@@ -102,7 +117,9 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         // (its lifetime ends with the caller's full expression: Frame::exprTemps)
-        uint64_t t = m_wi.m_calls.memory.allocate(rt->size ? rt->size : 1, "return value");
+        static const std::string kReturnValue = "return value"; // lives as long as any Memory
+        uint8_t* data;
+        uint64_t t = m_wi.m_calls.memory.allocateNamed(rt->size ? rt->size : 1, kReturnValue, data);
         m_wi.m_calls.frames.back().exprTemps.push_back(t);
         copyBytes(t, out[0].u, rt->size, c->range);
         out[0].u = t;

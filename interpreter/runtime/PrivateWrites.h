@@ -52,7 +52,8 @@ public:
         return renew(item, index, b);
     }
     /// A store of `size` bytes at `address` (in buffer `b`) by work-item `itemId`.
-    void written(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
+    [[gnu::always_inline]] void written(uint64_t itemId, uint64_t address, uint64_t size,
+                                        const Buffer& b) {
         ByteWrites& w = of(itemId, address, b);
         const uint64_t off = address::offset(address);
         if (off + size <= w.size) w.set(off, size, nullptr);
@@ -100,7 +101,8 @@ public:
     uint64_t flagsBuilt() const { return m_built; }
     /// False when a load of `size` bytes at `address` (in buffer `b`) by work-item `itemId`
     /// reads a byte never written (an uninitialized read).
-    bool allWritten(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
+    [[gnu::always_inline]] bool allWritten(uint64_t itemId, uint64_t address, uint64_t size,
+                                           const Buffer& b) {
         const ByteWrites& w = of(itemId, address, b);
         const uint64_t off = address::offset(address);
         return off + size > w.size || w.all(off, size);
@@ -115,6 +117,17 @@ public:
         if (hi >= item.size()) item.resize(hi + 1); // of() below does not resize again
         const ByteWrites& s = of(itemId, src, sb);
         const uint64_t so = address::offset(src);
+        if (s.size <= 64 && so + size <= s.size) [[likely]] {
+            // small buffers (the usual structure): the source's mask bits moved at once
+            ByteWrites& d = of(itemId, dst, db);
+            const uint64_t off = address::offset(dst);
+            if (d.size <= 64 && off + size <= d.size) [[likely]] {
+                const uint64_t ones = size >= 64 ? ~uint64_t(0) : (uint64_t(1) << size) - 1;
+                const uint64_t bits = (s.mask >> so) & ones;
+                d.mask = (d.mask & ~(ones << off)) | (bits << off);
+                return;
+            }
+        }
         const bool allWritten = so + size > s.size || s.all(so, size);
         if (!allWritten) {
             m_flags.assign(size, 1);

@@ -3,6 +3,7 @@
 #include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 #include "runtime/exec/LoweredProgram.h"
 
@@ -161,6 +162,18 @@ void Evaluator::runLowered(const exec::Function& f) {
                 componentmem::writeComponent(p, v->type->canonical()->kind, false, value);
                 break;
             }
+            const Type* t = v->type->canonical();
+            if (PrivateWrites* shadow = m_wi.memoryPort().privateShadow();
+                shadow && t->isScalar()) {
+                // The direct port keeping the uninitialized check's shadow would write the
+                // bytes in place too and mark them written: so does this, and the slot is
+                // direct from now on (as enableDirect() makes it).
+                Buffer& b = *m_wi.m_calls.memory.buffer(slot);
+                if (!p) p = frame.direct[v->slot] = b.bytes.data();
+                componentmem::writeComponent(p, t->kind, false, value);
+                shadow->written(m_wi.localLinearId(), slot, t->size, b);
+                break;
+            }
             storeScalar(slot, v->type, value, op.expr->range, v->type->canonical()->align);
             if (!frame.direct[v->slot] && m_wi.directSlot(true))
                 m_wi.enableDirect(frame, v->slot, v->type);
@@ -179,6 +192,14 @@ void Evaluator::runLowered(const exec::Function& f) {
             if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
                 componentmem::writeComponents(p, t->element->kind, t->element->size, t->count,
                                               value.components);
+                break;
+            }
+            if (PrivateWrites* shadow = m_wi.memoryPort().privateShadow()) { // as DeclScalar
+                Buffer& b = *m_wi.m_calls.memory.buffer(slot);
+                if (!p) p = frame.direct[v->slot] = b.bytes.data();
+                componentmem::writeComponents(p, t->element->kind, t->element->size, t->count,
+                                              value.components);
+                shadow->written(m_wi.localLinearId(), slot, t->element->size * t->count, b);
                 break;
             }
             storeAt(slot, v->type, value, op.expr->range, t->align);
