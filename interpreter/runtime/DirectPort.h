@@ -222,8 +222,9 @@ private:
     /// path shows it. A `__private` access is not observed, but for the shadow of written
     /// bytes when the port keeps one: a store marks its bytes, and only a load of a byte never
     /// written reaches the observers (to be reported).
-    void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
-                  const SourceRange& site, const Buffer& b) {
+    [[gnu::always_inline]] void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                                         const uint8_t* p, const SourceRange& site,
+                                         const Buffer& b) {
         if constexpr (!AllSpaces) {
             if (address::space(address) != AddressSpace::Private) {
                 if (m_log)

@@ -94,8 +94,8 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data
 uint64_t Memory::allocateNamed(uint64_t size, const std::string& name, uint8_t*& data) {
     uint32_t index;
     Buffer& b = take(size, index);
-    if (b.nameSource != &name) {
-        if (b.name != name) b.name = name;
+    if (b.nameSource != &name) { // mostly another variable's slot: copied, not compared
+        b.name = name;
         b.nameSource = &name;
     }
     data = b.bytes.data();

@@ -101,8 +101,7 @@ public:
     uint64_t flagsBuilt() const { return m_built; }
     /// False when a load of `size` bytes at `address` (in buffer `b`) by work-item `itemId`
     /// reads a byte never written (an uninitialized read).
-    [[gnu::always_inline]] bool allWritten(uint64_t itemId, uint64_t address, uint64_t size,
-                                           const Buffer& b) {
+    bool allWritten(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
         const ByteWrites& w = of(itemId, address, b);
         const uint64_t off = address::offset(address);
         return off + size > w.size || w.all(off, size);

@@ -28,6 +28,26 @@ void Evaluator::runBody(const FunctionDecl* f) {
 }
 
 namespace {
+/// The initializer `v` (the components of scalar or vector type `t`) of the `__private`
+/// variable whose buffer is at `slot` in `memory` (live: just declared, or reached again in
+/// a loop), stored as the direct port keeping the uninitialized check's shadow stores it:
+/// in place, its bytes marked written in `shadow` for work-item `itemId`. `direct` (the
+/// frame's direct pointer of the variable) is set to the bytes, as
+/// WorkItem::enableDirect() would. Out of the op loop, which stays lean.
+[[gnu::noinline]] void declaredInPlace(PrivateWrites& shadow, Memory& memory, uint64_t itemId,
+                                       uint64_t slot, const Type* t, const Component* v,
+                                       uint8_t*& direct) {
+    Buffer& b = *memory.buffer(slot);
+    if (!direct) direct = b.bytes.data();
+    if (t->isVector()) {
+        componentmem::writeComponents(direct, t->element->kind, t->element->size, t->count, v);
+        shadow.written(itemId, slot, t->element->size * t->count, b);
+    } else {
+        componentmem::writeComponent(direct, t->kind, false, v[0]);
+        shadow.written(itemId, slot, t->size, b);
+    }
+}
+
 /// Restores Evaluator::m_directSlots when a lowered body is left (a callee's body sets its
 /// own).
 class DirectSlotsScope {
@@ -162,16 +182,13 @@ void Evaluator::runLowered(const exec::Function& f) {
                 componentmem::writeComponent(p, v->type->canonical()->kind, false, value);
                 break;
             }
-            const Type* t = v->type->canonical();
             if (PrivateWrites* shadow = m_wi.memoryPort().privateShadow();
-                shadow && t->isScalar()) {
+                shadow && v->type->canonical()->isScalar()) {
                 // The direct port keeping the uninitialized check's shadow would write the
                 // bytes in place too and mark them written: so does this, and the slot is
                 // direct from now on (as enableDirect() makes it).
-                Buffer& b = *m_wi.m_calls.memory.buffer(slot);
-                if (!p) p = frame.direct[v->slot] = b.bytes.data();
-                componentmem::writeComponent(p, t->kind, false, value);
-                shadow->written(m_wi.localLinearId(), slot, t->size, b);
+                declaredInPlace(*shadow, m_wi.m_calls.memory, m_wi.localLinearId(), slot,
+                                v->type->canonical(), &value, frame.direct[v->slot]);
                 break;
             }
             storeScalar(slot, v->type, value, op.expr->range, v->type->canonical()->align);
@@ -195,11 +212,8 @@ void Evaluator::runLowered(const exec::Function& f) {
                 break;
             }
             if (PrivateWrites* shadow = m_wi.memoryPort().privateShadow()) { // as DeclScalar
-                Buffer& b = *m_wi.m_calls.memory.buffer(slot);
-                if (!p) p = frame.direct[v->slot] = b.bytes.data();
-                componentmem::writeComponents(p, t->element->kind, t->element->size, t->count,
-                                              value.components);
-                shadow->written(m_wi.localLinearId(), slot, t->element->size * t->count, b);
+                declaredInPlace(*shadow, m_wi.m_calls.memory, m_wi.localLinearId(), slot, t,
+                                value.components, frame.direct[v->slot]);
                 break;
             }
             storeAt(slot, v->type, value, op.expr->range, t->align);
