@@ -8,6 +8,7 @@
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace clstep {
 
@@ -100,6 +101,23 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
     } else {
         storeScalar(a, p.type, v[0], site);
     }
+}
+
+bool Evaluator::copiedInPlace(uint64_t dst, uint64_t src, uint64_t bytes) {
+    // DirectPort::copy's in-place path for two `__private` ends (its direct() checks)
+    if (!bytes || !src || !dst || address::space(src) != AddressSpace::Private ||
+        address::space(dst) != AddressSpace::Private)
+        return false;
+    Memory& memory = m_wi.m_calls.memory;
+    Buffer* sb = memory.buffer(src);
+    Buffer* db = memory.buffer(dst);
+    const uint64_t so = address::offset(src), off = address::offset(dst);
+    if (!sb || !sb->alive || sb->writeOnly || so + bytes > sb->bytes.size() || !db || !db->alive ||
+        db->readOnly || off + bytes > db->bytes.size())
+        return false;
+    m_wi.m_route.port->privateShadow()->copied(m_wi.localLinearId(), dst, *db, src, *sb, bytes);
+    std::memmove(db->bytes.data() + off, sb->bytes.data() + so, bytes);
+    return true;
 }
 
 void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
