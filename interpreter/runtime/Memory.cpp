@@ -1,6 +1,5 @@
 #include "runtime/Memory.h"
 
-#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <stdexcept>
@@ -68,13 +67,10 @@ inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
     Buffer& b = m_buffers[index];
     // A slot released by release() keeps its bytes: a callee's frame takes the slots its
     // previous call released, mostly with the sizes they had, and only zeroes them again.
-    std::vector<uint8_t>& bytes = b.bytes;
-    if (size <= bytes.capacity()) {
-        zero(bytes.data(), std::min<uint64_t>(bytes.size(), size));
-        bytes.resize(size); // fewer bytes, or zeroed ones added
-    } else {
-        bytes.assign(size, 0);
-    }
+    if (b.bytes.size() == size)
+        zero(b.bytes.data(), size);
+    else
+        b.bytes.assign(size, 0); // a slot clear() released (no bytes), or another size
     m_liveBytes += size;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
