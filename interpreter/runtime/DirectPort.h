@@ -171,9 +171,22 @@ public:
                       const SourceRange& site, bool copy = false) override {
         // The event log's owner, when it is the lone observer, takes no `__private` access
         // (ExecutionObserver::accessEventLog()): those need no MemoryAccess built for it.
-        if constexpr (!AllSpaces)
-            if (!m_log || address::space(address) != AddressSpace::Private)
-                m_checked.notifyAccess(wi, address, size, write, p, site, copy);
+        // With the `__private` shadow kept here, a load or store there (bytes the caller got
+        // from access(), in a live buffer: an initializer's zeroed bytes) is seen as one
+        // done in place (observed()): the same marks, the same report of a never-written
+        // byte, without a MemoryAccess for the bytes written.
+        if constexpr (!AllSpaces) {
+            if (address::space(address) == AddressSpace::Private) {
+                if (m_log) return;
+                if (m_writes && !copy) {
+                    if (const Buffer* b = wi.memoryOf(address)->buffer(address); b && b->alive) {
+                        observed(wi, address, size, write, p, site, *b);
+                        return;
+                    }
+                }
+            }
+            m_checked.notifyAccess(wi, address, size, write, p, site, copy);
+        }
     }
     /// Always, but for a variable declared without an initializer when the port keeps an
     /// observer's `__private` shadow (its stores must mark the bytes written).
@@ -209,8 +222,9 @@ private:
     /// path shows it. A `__private` access is not observed, but for the shadow of written
     /// bytes when the port keeps one: a store marks its bytes, and only a load of a byte never
     /// written reaches the observers (to be reported).
-    void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
-                  const SourceRange& site, const Buffer& b) {
+    [[gnu::always_inline]] void observed(WorkItem& wi, uint64_t address, uint64_t size, bool write,
+                                         const uint8_t* p, const SourceRange& site,
+                                         const Buffer& b) {
         if constexpr (!AllSpaces) {
             if (address::space(address) != AddressSpace::Private) {
                 if (m_log)

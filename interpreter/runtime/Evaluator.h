@@ -181,8 +181,14 @@ private:
         m_wi.m_route.port->store(m_wi, address, type, v, site, 0);
     }
     void copyBytes(uint64_t dst, uint64_t src, uint64_t bytes, const SourceRange& site) {
+        if (m_wi.m_route.port->privateShadow() && copiedInPlace(dst, src, bytes)) return;
         m_wi.m_route.port->copy(m_wi, dst, src, bytes, site);
     }
+    /// With a port keeping the uninitialized check's `__private` shadow (MemoryPort::
+    /// privateShadow()): a copy of `bytes` bytes from `src` to `dst`, both in live `__private`
+    /// buffers and in bounds, done as that port does it (the shadow's flags copied, then the
+    /// bytes), without the virtual call; true then. False, doing nothing, for anything else.
+    [[gnu::noinline]] bool copiedInPlace(uint64_t dst, uint64_t src, uint64_t bytes);
     uint8_t* access(uint64_t address, uint64_t size, bool write, const SourceRange& site) {
         return m_wi.m_route.port->access(m_wi, address, size, write, site);
     }

@@ -3,10 +3,12 @@
 #include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkGroup.h"
 #include "runtime/WorkItem.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace clstep {
 
@@ -69,14 +71,28 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
         copyBytes(a, v[0].u, t->size, site);
         return;
     }
-    if (uint8_t* d = frame.direct[p.slot]; d && m_wi.directSlot(false)) {
+    if (uint8_t* d = frame.direct[p.slot]) {
         // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
-        // would write these bytes in place too (as OpKind::DeclScalar).
-        if (t->isVector())
-            componentmem::writeComponents(d, t->element->kind, t->element->size, t->count, v);
-        else
-            componentmem::writeComponent(d, t->kind, false, v[0]);
-        return;
+        // would write these bytes in place too (as OpKind::DeclScalar). When the port keeps
+        // the uninitialized-read check's `__private` shadow, its store would also mark the
+        // bytes written there: so does this.
+        PrivateWrites* shadow = nullptr;
+        if (!m_wi.directSlot(false)) {
+            shadow = m_wi.memoryPort().privateShadow();
+            if (!shadow) d = nullptr; // another port wants to see the store
+        }
+        if (d) {
+            uint64_t bytes = t->size;
+            if (t->isVector()) {
+                componentmem::writeComponents(d, t->element->kind, t->element->size, t->count, v);
+                bytes = t->element->size * t->count;
+            } else {
+                componentmem::writeComponent(d, t->kind, false, v[0]);
+            }
+            if (shadow)
+                shadow->written(m_wi.localLinearId(), a, bytes, *m_wi.m_calls.memory.buffer(a));
+            return;
+        }
     }
     if (t->isVector()) {
         Value value;
@@ -85,6 +101,23 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
     } else {
         storeScalar(a, p.type, v[0], site);
     }
+}
+
+bool Evaluator::copiedInPlace(uint64_t dst, uint64_t src, uint64_t bytes) {
+    // DirectPort::copy's in-place path for two `__private` ends (its direct() checks)
+    if (!bytes || !src || !dst || address::space(src) != AddressSpace::Private ||
+        address::space(dst) != AddressSpace::Private)
+        return false;
+    Memory& memory = m_wi.m_calls.memory;
+    Buffer* sb = memory.buffer(src);
+    Buffer* db = memory.buffer(dst);
+    const uint64_t so = address::offset(src), off = address::offset(dst);
+    if (!sb || !sb->alive || sb->writeOnly || so + bytes > sb->bytes.size() || !db || !db->alive ||
+        db->readOnly || off + bytes > db->bytes.size())
+        return false;
+    m_wi.m_route.port->privateShadow()->copied(m_wi.localLinearId(), dst, *db, src, *sb, bytes);
+    std::memmove(db->bytes.data() + off, sb->bytes.data() + so, bytes);
+    return true;
 }
 
 void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
@@ -102,7 +135,9 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         // (its lifetime ends with the caller's full expression: Frame::exprTemps)
-        uint64_t t = m_wi.m_calls.memory.allocate(rt->size ? rt->size : 1, "return value");
+        static const std::string kReturnValue = "return value"; // lives as long as any Memory
+        uint8_t* data;
+        uint64_t t = m_wi.m_calls.memory.allocateNamed(rt->size ? rt->size : 1, kReturnValue, data);
         m_wi.m_calls.frames.back().exprTemps.push_back(t);
         copyBytes(t, out[0].u, rt->size, c->range);
         out[0].u = t;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <stdexcept>
 
 namespace clstep {
@@ -27,6 +28,24 @@ uint64_t nextSerials(uint64_t n) {
     return first;
 }
 
+/// Sets `n` bytes at `p` to zero; the sizes of scalars, vectors and small structures with
+/// two overlapping stores instead of a call.
+inline void zero(uint8_t* p, uint64_t n) {
+    if (n >= 8 && n <= 16) {
+        const uint64_t z = 0;
+        std::memcpy(p, &z, 8);
+        std::memcpy(p + n - 8, &z, 8);
+    } else if (n >= 4 && n < 8) {
+        const uint32_t z = 0;
+        std::memcpy(p, &z, 4);
+        std::memcpy(p + n - 4, &z, 4);
+    } else if (n < 4) {
+        if (n) p[0] = p[n - 1] = p[n / 2] = 0;
+    } else {
+        std::memset(p, 0, n);
+    }
+}
+
 /// A process-unique serial.
 uint64_t nextSerial() {
     return nextSerials(1);
@@ -47,7 +66,12 @@ inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
         m_next = index + 1;
     }
     Buffer& b = m_buffers[index];
-    b.bytes.assign(size, 0);
+    // A slot released by release() keeps its bytes: a callee's frame takes the slots its
+    // previous call released, mostly with the sizes they had, and only zeroes them again.
+    if (b.bytes.size() == size)
+        zero(b.bytes.data(), size);
+    else
+        b.bytes.assign(size, 0); // a slot clear() released (no bytes), or another size
     m_liveBytes += size;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
@@ -67,8 +91,8 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data
 uint64_t Memory::allocateNamed(uint64_t size, const std::string& name, uint8_t*& data) {
     uint32_t index;
     Buffer& b = take(size, index);
-    if (b.nameSource != &name) {
-        if (b.name != name) b.name = name;
+    if (b.nameSource != &name) { // mostly another variable's slot: copied, not compared
+        b.name = name;
         b.nameSource = &name;
     }
     data = b.bytes.data();
@@ -80,8 +104,8 @@ void Memory::release(uint64_t address) {
     if (!b || !b->alive) return;
     b->alive = false;
     m_liveBytes -= b->bytes.size();
-    b->bytes.clear();
-    if (b->bytes.capacity() > kRetainedBytes) b->bytes.shrink_to_fit();
+    // The bytes stay (unreachable: a released buffer is not alive) for the slot's next
+    // allocation, which zeroes them (take()); clear() frees large ones.
     m_free.push_back(address::buffer(address));
 }
 

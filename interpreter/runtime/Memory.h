@@ -52,8 +52,8 @@ public:
     /// variable or parameter of the program being run): a slot last named from the same
     /// string keeps its name without a comparison.
     uint64_t allocateNamed(uint64_t size, const std::string& name, uint8_t*& data);
-    /// Releases the buffer containing `address` (its bytes are dropped; later accesses are
-    /// reported as dangling).
+    /// Releases the buffer containing `address` (later accesses are reported as dangling); its
+    /// bytes stay, unreachable, for the slot's next allocation (a callee's next frame) to zero.
     void release(uint64_t address);
     /// Releases everything (addresses are then handed out again as by a new Memory).
     void clear() { clear(0); }
@@ -63,7 +63,7 @@ public:
     /// into the buffers of the previous work-item's arguments. The other buffers are
     /// handed out again in the order a new Memory would use.
     void clear(uint32_t keep);
-    /// Released buffers up to this size keep their storage for the next allocation (bytes).
+    /// Buffers up to this size that clear() releases keep their storage (bytes).
     static constexpr uint64_t kRetainedBytes = 256;
 
     /// The buffer of `address`, or nullptr if the index is not a buffer of this Memory.

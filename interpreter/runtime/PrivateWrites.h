@@ -52,7 +52,8 @@ public:
         return renew(item, index, b);
     }
     /// A store of `size` bytes at `address` (in buffer `b`) by work-item `itemId`.
-    void written(uint64_t itemId, uint64_t address, uint64_t size, const Buffer& b) {
+    [[gnu::always_inline]] void written(uint64_t itemId, uint64_t address, uint64_t size,
+                                        const Buffer& b) {
         ByteWrites& w = of(itemId, address, b);
         const uint64_t off = address::offset(address);
         if (off + size <= w.size) w.set(off, size, nullptr);
@@ -113,10 +114,34 @@ public:
     void copied(uint64_t itemId, uint64_t dst, const Buffer& db, uint64_t src, const Buffer& sb,
                 uint64_t size) {
         std::vector<ByteWrites>& item = itemOf(itemId);
-        const uint32_t hi = std::max(address::buffer(dst), address::buffer(src));
+        const uint32_t si = address::buffer(src), di = address::buffer(dst);
+        const uint64_t so = address::offset(src), off = address::offset(dst);
+        if (si < item.size() && di < item.size() && sb.size() <= 64 && db.size() <= 64 &&
+            so + size <= sb.size() && off + size <= db.size()) [[likely]] {
+            // small buffers seen before (the usual structure): of()'s reset inline, and the
+            // source's mask bits moved at once
+            ByteWrites& s = item[si];
+            if (s.serial != sb.serial) {
+                ++m_built;
+                s.serial = sb.serial;
+                s.size = sb.size();
+                s.mask = 0;
+            }
+            const uint64_t ones = size >= 64 ? ~uint64_t(0) : (uint64_t(1) << size) - 1;
+            const uint64_t bits = (s.mask >> so) & ones;
+            ByteWrites& d = item[di];
+            if (d.serial != db.serial) {
+                ++m_built;
+                d.serial = db.serial;
+                d.size = db.size();
+                d.mask = 0;
+            }
+            d.mask = (d.mask & ~(ones << off)) | (bits << off);
+            return;
+        }
+        const uint32_t hi = std::max(di, si);
         if (hi >= item.size()) item.resize(hi + 1); // of() below does not resize again
         const ByteWrites& s = of(itemId, src, sb);
-        const uint64_t so = address::offset(src);
         const bool allWritten = so + size > s.size || s.all(so, size);
         if (!allWritten) {
             m_flags.assign(size, 1);
@@ -124,7 +149,6 @@ public:
                 m_flags[i] = s.test(so + i) ? 1 : 0;
         }
         ByteWrites& d = of(itemId, dst, db);
-        const uint64_t off = address::offset(dst);
         if (off + size <= d.size) d.set(off, size, allWritten ? nullptr : m_flags.data());
     }
     /// Forgets every work-item and frees the flags (the end of a run).

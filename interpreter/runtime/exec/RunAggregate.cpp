@@ -2,6 +2,7 @@
 #include "runtime/ComponentMemory.h"
 #include "runtime/Evaluator.h"
 #include "runtime/KernelRun.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 #include "runtime/exec/VectorHandlers.h"
 
@@ -12,6 +13,27 @@
 namespace clstep {
 
 using namespace ast;
+
+namespace {
+/// When the direct port keeps the uninitialized check's `__private` shadow: the store of
+/// scalar `v` of type `t` at `address` as that port does it when `address` is `__private`
+/// and the store passes every check (a live buffer, in bounds, aligned to `align` bytes, the
+/// type's when 0): in place, its bytes marked written in `shadow` for work-item `itemId`;
+/// true then. False, storing nothing, for anything else (the port stores it or reports).
+[[gnu::noinline]] bool storedInPlace(PrivateWrites& shadow, Memory& privateMemory, uint64_t itemId,
+                                     uint64_t address, const Type* t, uint64_t align, Component v) {
+    if (address::space(address) != AddressSpace::Private) return false;
+    Buffer* b = privateMemory.buffer(address);
+    const uint64_t off = address::offset(address);
+    if (!align) align = t->align;
+    if (!b || !b->alive || b->readOnly || off + t->size > b->bytes.size() ||
+        (off & (align - 1)) != 0)
+        return false;
+    componentmem::writeComponent(b->bytes.data() + off, t->kind, false, v);
+    shadow.written(itemId, address, t->size, *b);
+    return true;
+}
+} // namespace
 
 void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Component* out) {
     const FunctionDecl* f = call.callee;
@@ -44,9 +66,15 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
                 notifyAccess(a, s.size, true, p, s.expr->range);
             }
             break;
-        case Kind::Scalar:
-            storeScalar(a, s.type, s.node->fn(*s.node, *this), s.expr->range, s.align);
+        case Kind::Scalar: {
+            const Component v = s.node->fn(*s.node, *this);
+            if (PrivateWrites* shadow = m_wi.memoryPort().privateShadow())
+                if (storedInPlace(*shadow, m_wi.m_calls.memory, m_wi.localLinearId(), a,
+                                  s.type->canonical(), s.align, v))
+                    break;
+            storeScalar(a, s.type, v, s.expr->range, s.align);
             break;
+        }
         case Kind::Element: {
             Component v[16];
             exec::VectorHandlers::evalInto(s.node, *this, v);
