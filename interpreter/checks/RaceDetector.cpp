@@ -332,6 +332,9 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
     Record e;
     e.stamp = sp.stamp;
     const uint16_t site = sp.sites.intern(a.site);
+    if (sp.lastRead.matches(a, sh->serial, e.stamp)) return; // changes nothing (Space::lastRead)
+    sp.lastRead.address = 0;
+    ++sp.processed;
     if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
         // The most common case, with as little state as possible: a 4-byte scalar, one
         // granule, which is not split.
@@ -350,7 +353,8 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
             }
             const uint8_t* data = a.write ? a.data : nullptr;
             uint16_t* const mirror = mirrorAccess(sp, *sh, a, off); // one page: not null
-            if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
+            const bool clean = quiet(sp, gr.state, e, data);
+            if (!clean) [[unlikely]] {
                 sp.conflicts.clear();
                 check(sp, gr.state, *sh, off, end, e, data, data ? sp.unchanged.data() : nullptr);
                 for (const Conflict& c : sp.conflicts)
@@ -360,6 +364,8 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
             if (!a.write) {
                 if (!updateRead(sp, b, e)) [[unlikely]]
                     sh->droppedRead = e.stamp;
+                // The same read again next finds these records (its own read among them).
+                if (clean && !a.atomic) sp.lastRead = {a.address, sh->serial, e.stamp, a.item};
             } else {
                 if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
                     forgetOrdered(sp, *sh, b, e);

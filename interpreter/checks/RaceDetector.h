@@ -97,6 +97,11 @@ public:
     /// the sequential run, and no access saw an intermediate value.
     bool groupsIndependent() const override;
     void onRunDiscarded(KernelRun& run) override;
+    /// The `__local` and `__global` accesses of the last run whose shadow records this
+    /// detector checked and updated (statistics, tests): a read that repeats the access just
+    /// before it (the same 4 bytes, work-item and barrier interval) is not counted; it changes
+    /// nothing. A parallel run's thread detectors count their own `__local` accesses.
+    uint64_t accessesProcessed() const { return m_local.processed + m_global.processed; }
 
 private:
     /// One recorded access: interval stamp (0 = none), local linear id of the work-item in
@@ -168,6 +173,23 @@ private:
     static constexpr uint32_t kOwnOrdered = 0x40000000;
     static constexpr uint32_t kOwnShared = 0x80000000;
     static constexpr uint32_t kOwnDependent = kOwnWritten | kOwnOrdered | kOwnShared;
+    /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
+    /// work-item may be gone when a thread's `__global` access is checked later).
+    struct Access {
+        uint64_t address = 0;
+        uint64_t size = 0;
+        bool write = false;
+        bool atomic = false;
+        bool asyncCopy = false;
+        uint8_t order = MemoryAccess::kNoOrder; ///< atomics: MemoryAccess::order
+        uint8_t scope = memory_scope::kDevice;  ///< atomics: MemoryAccess::scope
+        const uint8_t* data = nullptr;
+        const Buffer* buffer = nullptr;
+        SourceRange site;
+        /// Local linear id of the work-item (the one that started an async copy too); its
+        /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
+        uint16_t item = 0;
+    };
     /// The checking state of one address space (`__local` or `__global`): shadows, the
     /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
     struct Space {
@@ -262,6 +284,25 @@ private:
         uint64_t rmwAddress = 0;
         uint64_t rmwEntity = kNoEntity;
         uint16_t rmwSite = 0;
+        /// The last access processRecords() handled, when it was a plain 4-byte read that no
+        /// record could conflict with (quiet()); address 0: none. The same read again next (the
+        /// same bytes of the same buffer, work-item and interval stamp: a work-item reading a
+        /// value twice in a row) finds the same records, changes none and reports nothing, so
+        /// it is skipped (RepeatedRead::matches()).
+        struct RepeatedRead {
+            uint64_t address = 0;
+            uint64_t serial = 0; ///< Buffer::serial
+            uint32_t stamp = 0;
+            uint16_t item = 0;
+            /// True when `a`, an access of the buffer of serial `bufferSerial` at stamp `now`,
+            /// is this read again.
+            bool matches(const Access& a, uint64_t bufferSerial, uint32_t now) const {
+                return a.address == address && a.size == 4 && !a.write && !a.atomic &&
+                       !a.asyncCopy && a.item == item && now == stamp && bufferSerial == serial;
+            }
+        } lastRead;
+        /// Accesses whose records processRecords() checked and updated (not skipped).
+        uint64_t processed = 0;
 
         void reset();
         uint32_t newStamp();
@@ -282,23 +323,6 @@ private:
     static constexpr size_t kMaxAcquiredEntities = size_t(1) << 16;
     /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
     static constexpr size_t kMaxSearch = size_t(1) << 16;
-    /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
-    /// work-item may be gone when a thread's `__global` access is checked later).
-    struct Access {
-        uint64_t address = 0;
-        uint64_t size = 0;
-        bool write = false;
-        bool atomic = false;
-        bool asyncCopy = false;
-        uint8_t order = MemoryAccess::kNoOrder; ///< atomics: MemoryAccess::order
-        uint8_t scope = memory_scope::kDevice;  ///< atomics: MemoryAccess::scope
-        const uint8_t* data = nullptr;
-        const Buffer* buffer = nullptr;
-        SourceRange site;
-        /// Local linear id of the work-item (the one that started an async copy too); its
-        /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
-        uint16_t item = 0;
-    };
 
     static constexpr uint16_t kSiteMask = 0x1FFF;
     /// An atomic whose memory_scope does not reach other work-groups (work_item, sub_group,
