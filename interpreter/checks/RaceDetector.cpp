@@ -134,6 +134,16 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
     return kept;
 }
 
+void RaceDetector::renewMirrorPage(BufferShadow& sh, uint64_t p) {
+    // A new group's __local buffer: nothing of this page is known yet.
+    constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
+    const uint64_t lo = p << kBits;
+    const uint64_t hi = std::min<uint64_t>(sh.size, lo + (uint64_t(1) << kBits));
+    uint16_t* page = &sh.mirror[lo];
+    std::fill(page, page + (hi - lo), uint16_t(0));
+    sh.mirrorSerial[p] = sh.serial;
+}
+
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
 [[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh,
                                                                    const Access& a, uint64_t off) {
@@ -141,14 +151,8 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
     constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
     const uint64_t p0 = off >> kBits, p1 = (end - 1) >> kBits;
     for (uint64_t p = p0; sp.local && p <= p1; ++p) // __global pages keep their serial
-        if (sh.mirrorSerial[p] != sh.serial) [[unlikely]] {
-            // A new group's __local buffer: nothing of this page is known yet.
-            const uint64_t lo = p << kBits;
-            const uint64_t hi = std::min<uint64_t>(sh.size, lo + (uint64_t(1) << kBits));
-            uint16_t* page = &sh.mirror[lo];
-            std::fill(page, page + (hi - lo), uint16_t(0));
-            sh.mirrorSerial[p] = sh.serial;
-        }
+        if (sh.mirrorSerial[p] != sh.serial) [[unlikely]]
+            renewMirrorPage(sh, p);
     if (a.write && a.data && sp.unchanged.size() < a.size) sp.unchanged.resize(a.size);
     uint16_t* const base = p0 == p1 ? &sh.mirror[off] : nullptr;
     if (!a.data) return base;
@@ -227,6 +231,49 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
         m = uint16_t((atomic ? (m & kSame) : (same ? kSame : 0)) | kKnown | data[i]);
     }
     return nullptr;
+}
+
+// Inlined into processWord(): mirrorAccess() of one aligned word (in one page of the mirror).
+[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorWord(Space& sp, BufferShadow& sh,
+                                                                 const Access& a, uint64_t off) {
+    if constexpr (std::endian::native != std::endian::little) {
+        return mirrorAccess(sp, sh, a, off);
+    } else {
+        const uint64_t p = off >> SparseArray<uint16_t>::kPageBits;
+        if (sp.local && sh.mirrorSerial[p] != sh.serial) [[unlikely]] // __global: kept
+            renewMirrorPage(sh, p);
+        if (a.write && a.data && sp.unchanged.size() < 4) [[unlikely]]
+            sp.unchanged.resize(4);
+        uint16_t* const m = &sh.mirror[off];
+        if (!a.data) return m;
+        // The four entries as 16-bit lanes of one word (mirrorAccess()).
+        constexpr uint64_t kKnown4 = 0x0100010001000100ull;
+        constexpr uint64_t kSame4 = 0x0200020002000200ull;
+        constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
+        uint64_t w;
+        std::memcpy(&w, m, 8);
+        if (!a.write && (w & kKnown4) == kKnown4) return m; // read again
+        uint32_t d32;
+        std::memcpy(&d32, a.data, 4);
+        uint64_t d = d32; // byte i to lane i
+        d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
+        d = (d | (d << 8)) & kLow4;
+        if (!a.write) { // the entries not known yet take the bytes read
+            const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
+            w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
+            std::memcpy(m, &w, 8);
+            return m;
+        }
+        const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
+        const uint64_t lanes = same >> 8;
+        const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
+                              uint32_t((lanes >> 16) & 0x10000) |
+                              uint32_t((lanes >> 24) & 0x1000000);
+        std::memcpy(sp.unchanged.data(), &un32, 4);
+        w = (a.atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
+        std::memcpy(m, &w, 8);
+        return m;
+    }
 }
 
 void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo,
@@ -323,6 +370,59 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     });
 }
 
+// Inlined into processRecords(), whose frame then holds no state of the generic path.
+[[gnu::always_inline]] inline void RaceDetector::processWord(Space& sp, BufferShadow* sh,
+                                                             Granule& gr, const Access& a,
+                                                             uint64_t off, Record e,
+                                                             uint16_t site) {
+    e.site = site;
+    e.item = a.item;
+    uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
+    if (a.atomic) [[unlikely]] {
+        e.site |= kAtomic;
+        // memory_scope_work_item, work_group and sub_group stay inside the group.
+        if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
+        if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
+        if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
+    }
+    const uint8_t* data = a.write ? a.data : nullptr;
+    uint16_t* const mirror = mirrorWord(sp, *sh, a, off); // one page: not null
+    const bool clean = quiet(sp, gr.state, e, data);
+    if (!clean) [[unlikely]] {
+        sp.conflicts.clear();
+        check(sp, gr.state, *sh, off, off + 4, e, data, data ? sp.unchanged.data() : nullptr);
+        for (const Conflict& c : sp.conflicts)
+            report(sp, a, *sh, c, e);
+    }
+    ByteState& b = gr.state;
+    if (!a.write) {
+        if (!updateRead(sp, b, e)) [[unlikely]]
+            sh->droppedRead = e.stamp;
+        // The same read again next finds these records (its own read among them).
+        if (clean && !a.atomic) sp.lastRead = {a.address, sh->serial, e.stamp, a.item};
+    } else {
+        if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
+            forgetOrdered(sp, *sh, b, e);
+        if (!updateWrite(sp, b, e)) [[unlikely]]
+            sh->droppedWrite = e.stamp;
+        if (data) {
+            const uint8_t* un = sp.unchanged.data();
+            if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
+                std::memcpy(&sh->values[off], data, 4);
+                if (a.atomic) // the kSame bits wait for the record's decision
+                    for (int i = 0; i < 4; ++i)
+                        mirror[i] = uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
+            } else {
+                // An atomic write the record does not keep that changed the bytes:
+                // the recorded write no longer stands for writes that all left them.
+                for (int i = 0; i < 4; ++i)
+                    if (!un[i]) mirror[i] &= uint16_t(~kSame);
+            }
+        }
+    }
+    if (!sp.local) own(sp, gr.owner, ownBits);
+}
+
 void RaceDetector::processRecords(Space& sp, const Access& a) {
     if (sp.exhausted) return;
     BufferShadow* sh = shadowFor(sp, a);
@@ -340,57 +440,16 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
         // granule, which is not split.
         Granule& gr = sh->granules[off / 4];
         if (!gr.split) [[likely]] {
-            e.site = site;
-            e.item = a.item;
-            uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
-            if (a.atomic) [[unlikely]] {
-                e.site |= kAtomic;
-                // memory_scope_work_item, work_group and sub_group stay inside the group.
-                if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
-                if (site && a.order != MemoryAccess::kNoOrder)
-                    sp.siteSemantics[site] = {a.order, a.scope};
-                if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
-            }
-            const uint8_t* data = a.write ? a.data : nullptr;
-            uint16_t* const mirror = mirrorAccess(sp, *sh, a, off); // one page: not null
-            const bool clean = quiet(sp, gr.state, e, data);
-            if (!clean) [[unlikely]] {
-                sp.conflicts.clear();
-                check(sp, gr.state, *sh, off, end, e, data, data ? sp.unchanged.data() : nullptr);
-                for (const Conflict& c : sp.conflicts)
-                    report(sp, a, *sh, c, e);
-            }
-            ByteState& b = gr.state;
-            if (!a.write) {
-                if (!updateRead(sp, b, e)) [[unlikely]]
-                    sh->droppedRead = e.stamp;
-                // The same read again next finds these records (its own read among them).
-                if (clean && !a.atomic) sp.lastRead = {a.address, sh->serial, e.stamp, a.item};
-            } else {
-                if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
-                    forgetOrdered(sp, *sh, b, e);
-                if (!updateWrite(sp, b, e)) [[unlikely]]
-                    sh->droppedWrite = e.stamp;
-                if (data) {
-                    const uint8_t* un = sp.unchanged.data();
-                    if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
-                        std::memcpy(&sh->values[off], data, 4);
-                        if (a.atomic) // the kSame bits wait for the record's decision
-                            for (int i = 0; i < 4; ++i)
-                                mirror[i] =
-                                    uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
-                    } else {
-                        // An atomic write the record does not keep that changed the bytes:
-                        // the recorded write no longer stands for writes that all left them.
-                        for (int i = 0; i < 4; ++i)
-                            if (!un[i]) mirror[i] &= uint16_t(~kSame);
-                    }
-                }
-            }
-            if (!sp.local) own(sp, gr.owner, ownBits);
+            processWord(sp, sh, gr, a, off, e, site);
             return;
         }
     }
+    processBytes(sp, sh, a, off, e, site);
+}
+
+[[gnu::noinline]] void RaceDetector::processBytes(Space& sp, BufferShadow* sh, const Access& a,
+                                                  uint64_t off, Record e, uint16_t site) {
+    const uint64_t end = off + a.size;
     e.site = site | (a.atomic ? kAtomic : 0);
     if (a.atomic) {
         // memory_scope_work_item, work_group and sub_group stay inside the group.

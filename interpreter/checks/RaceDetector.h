@@ -358,6 +358,15 @@ private:
             sp.rmwEntity = kNoEntity;
     }
     void processRecords(Space& sp, const Access& a);
+    /// processRecords() of an aligned 4-byte access `a` (byte offset `off` in buffer shadow
+    /// `sh`) to granule `gr`, which is not split: record `e` has its stamp, `site` is the
+    /// access's site id.
+    void processWord(Space& sp, BufferShadow* sh, Granule& gr, const Access& a, uint64_t off,
+                     Record e, uint16_t site);
+    /// processRecords() of any other access (other sizes and alignments, async copies, split
+    /// granules), with the same arguments as processWord().
+    void processBytes(Space& sp, BufferShadow* sh, const Access& a, uint64_t off, Record e,
+                      uint16_t site);
     /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
     /// the same (inline), else shadowForNew().
     BufferShadow* shadowFor(Space& sp, const Access& a);
@@ -386,6 +395,11 @@ private:
     /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
     /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
     static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
+    /// mirrorAccess() of an aligned 4-byte access (its four entries lie in one page).
+    static uint16_t* mirrorWord(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
+    /// Page `p` of `sh`'s mirror starts a new `__local` buffer: every entry unknown, the page
+    /// marked with the buffer's serial (BufferShadow::mirrorSerial).
+    static void renewMirrorPage(BufferShadow& sh, uint64_t p);
     /// Records read `e` in `b`; false when an access it could race with is no longer
     /// recorded (BufferShadow::droppedRead).
     static bool updateRead(const Space& sp, ByteState& b, const Record& e);

@@ -99,24 +99,27 @@ void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
     if (!a.copy) {
         // The common cases first, as checkAccess() decides them, without its call: a
         // __global / __constant buffer the host initialized (only noinit buffers are
-        // tracked), and a load or store of a __local buffer the group already accessed.
+        // tracked), and a load or store of a __local buffer the group already accessed or
+        // of a tracked noinit buffer.
         const AddressSpace space = address::space(a.address);
         const uint32_t index = address::buffer(a.address);
+        std::vector<Written>* shadows = nullptr;
         if (space == AddressSpace::Local) {
-            if (index < m_local.size()) {
-                Written& w = m_local[index];
-                const uint64_t off = address::offset(a.address);
-                if (w.serial == a.buffer->serial && off + a.size <= w.size) [[likely]] {
-                    if (a.write) {
-                        w.set(off, a.size, nullptr);
-                        return;
-                    }
-                    if (w.all(off, a.size)) return;
-                }
-            }
+            shadows = &m_local;
         } else if (space == AddressSpace::Global || space == AddressSpace::Constant) {
-            const std::vector<Written>& v = space == AddressSpace::Global ? m_global : m_constant;
-            if (index >= v.size() || v[index].serial != a.buffer->serial) return;
+            shadows = space == AddressSpace::Global ? &m_global : &m_constant;
+            if (index >= shadows->size() || (*shadows)[index].serial != a.buffer->serial) return;
+        }
+        if (shadows && index < shadows->size()) {
+            Written& w = (*shadows)[index];
+            const uint64_t off = address::offset(a.address);
+            if (w.serial == a.buffer->serial && off + a.size <= w.size) [[likely]] {
+                if (a.write) {
+                    w.set(off, a.size, nullptr);
+                    return;
+                }
+                if (w.all(off, a.size)) return;
+            }
         }
     }
     checkAccess(a);
