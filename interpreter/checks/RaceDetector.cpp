@@ -317,59 +317,6 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
             }
 }
 
-void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
-    AddressSpace space = address::space(ma.address);
-    bool local = space == AddressSpace::Local;
-    if (!ma.buffer) [[unlikely]] {
-        if (ma.atomic && fence::is(ma.order) && ma.workItem && m_run) onFence(ma);
-        return;
-    }
-    if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
-    if (!ma.write && !local && !m_unwrittenImages.empty()) {
-        const uint32_t index = address::buffer(ma.address);
-        if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
-            return; // a texel of a read_only image that nothing writes
-    }
-    Access a;
-    a.address = ma.address;
-    a.size = ma.size;
-    a.write = ma.write;
-    a.atomic = ma.atomic;
-    a.asyncCopy = ma.asyncCopy;
-    a.order = ma.order;
-    a.scope = ma.scope;
-    a.data = ma.data;
-    a.buffer = ma.buffer;
-    a.site = ma.site;
-    a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
-    if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
-        mirrorLocalAtomic(a);
-    if (local || !m_parent) {
-        process(local ? m_local : m_global, a);
-        return;
-    }
-    if (groupIsHead()) {
-        // Every earlier group is done: the run's detector checks it now, as the action
-        // below would (at once), without copying it.
-        m_parent->process(m_parent->m_global, a);
-        return;
-    }
-    // A __global access of a parallel run: checked by the run's detector in group order.
-    // The bytes written or read (benign races need both): up to 16 inline, no allocation.
-    std::array<uint8_t, 16> small{};
-    std::vector<uint8_t> big;
-    const bool hasData = a.data != nullptr;
-    if (hasData && a.size <= small.size())
-        std::memcpy(small.data(), a.data, a.size);
-    else if (hasData)
-        big.assign(a.data, a.data + a.size);
-    RaceDetector* p = m_parent;
-    m_run->inGroupOrder([p, a, small, big = std::move(big), hasData]() mutable {
-        a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
-        p->process(p->m_global, a);
-    });
-}
-
 // Inlined into processRecords(), whose frame then holds no state of the generic path.
 [[gnu::always_inline]] inline void RaceDetector::processWord(Space& sp, BufferShadow* sh,
                                                              Granule& gr, const Access& a,
@@ -423,7 +370,7 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     if (!sp.local) own(sp, gr.owner, ownBits);
 }
 
-void RaceDetector::processRecords(Space& sp, const Access& a) {
+[[gnu::always_inline]] inline void RaceDetector::processRecordsInline(Space& sp, const Access& a) {
     if (sp.exhausted) return;
     BufferShadow* sh = shadowFor(sp, a);
     const uint64_t off = address::offset(a.address), end = off + a.size;
@@ -445,6 +392,62 @@ void RaceDetector::processRecords(Space& sp, const Access& a) {
         }
     }
     processBytes(sp, sh, a, off, e, site);
+}
+
+void RaceDetector::processRecords(Space& sp, const Access& a) {
+    processRecordsInline(sp, a);
+}
+
+void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
+    AddressSpace space = address::space(ma.address);
+    bool local = space == AddressSpace::Local;
+    if (!ma.buffer) [[unlikely]] {
+        if (ma.atomic && fence::is(ma.order) && ma.workItem && m_run) onFence(ma);
+        return;
+    }
+    if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
+    if (!ma.write && !local && !m_unwrittenImages.empty()) {
+        const uint32_t index = address::buffer(ma.address);
+        if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
+            return; // a texel of a read_only image that nothing writes
+    }
+    Access a;
+    a.address = ma.address;
+    a.size = ma.size;
+    a.write = ma.write;
+    a.atomic = ma.atomic;
+    a.asyncCopy = ma.asyncCopy;
+    a.order = ma.order;
+    a.scope = ma.scope;
+    a.data = ma.data;
+    a.buffer = ma.buffer;
+    a.site = ma.site;
+    a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
+    if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
+        mirrorLocalAtomic(a);
+    // The run's detector checks a __global access of a parallel run once every earlier group
+    // is done: now when the group is the head (without copying it), else later.
+    RaceDetector* d = local || !m_parent ? this : groupIsHead() ? m_parent : nullptr;
+    if (d) [[likely]]
+        d->process<true>(local ? d->m_local : d->m_global, a);
+    else
+        processInGroupOrder(a);
+}
+
+void RaceDetector::processInGroupOrder(const Access& a) {
+    // The bytes written or read (benign races need both): up to 16 inline, no allocation.
+    std::array<uint8_t, 16> small{};
+    std::vector<uint8_t> big;
+    const bool hasData = a.data != nullptr;
+    if (hasData && a.size <= small.size())
+        std::memcpy(small.data(), a.data, a.size);
+    else if (hasData)
+        big.assign(a.data, a.data + a.size);
+    RaceDetector* p = m_parent;
+    m_run->inGroupOrder([p, a = a, small, big = std::move(big), hasData]() mutable {
+        a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
+        p->process(p->m_global, a);
+    });
 }
 
 [[gnu::noinline]] void RaceDetector::processBytes(Space& sp, BufferShadow* sh, const Access& a,

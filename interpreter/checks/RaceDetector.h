@@ -346,8 +346,13 @@ private:
     bool orderFree(Space& sp, const Access& a, uint16_t site);
     /// Checks and records access `a` (processRecords()), then its release-sequence
     /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
+    /// `Inline`: processRecords() inlined (onMemoryAccess()'s own call, in RaceDetector.cpp).
+    template <bool Inline = false>
     void process(Space& sp, const Access& a) {
-        processRecords(sp, a);
+        if constexpr (Inline)
+            processRecordsInline(sp, a);
+        else
+            processRecords(sp, a);
         // Without sequences, only acquires and releases matter (the read half of a release
         // read-modify-write has its order too).
         if (sp.objects.empty() && !sp.fenced
@@ -358,6 +363,12 @@ private:
             sp.rmwEntity = kNoEntity;
     }
     void processRecords(Space& sp, const Access& a);
+    /// processRecords(), to be inlined (defined in RaceDetector.cpp).
+    void processRecordsInline(Space& sp, const Access& a);
+    /// A `__global` access `a` of a thread's detector whose work-group is not the head:
+    /// copied (with its bytes) and processed by the run's detector in group order
+    /// (KernelRun::inGroupOrder).
+    void processInGroupOrder(const Access& a);
     /// processRecords() of an aligned 4-byte access `a` (byte offset `off` in buffer shadow
     /// `sh`) to granule `gr`, which is not split: record `e` has its stamp, `site` is the
     /// access's site id.
@@ -373,13 +384,16 @@ private:
     BufferShadow* shadowForNew(Space& sp, const Access& a);
     bool conflicts(Space& sp, const Record& r, const Record& e) const;
     /// True when record `r` cannot conflict with access `e` (conflicts() would be false): no
-    /// access, an earlier interval of the group (or, `__local`, an earlier group), or the
-    /// same entity in the current interval. A cheap test done before check().
+    /// access, an earlier interval of the group (or, `__local`, an earlier group), the
+    /// same entity in the current interval, or two atomics that do not race (in one
+    /// work-group, or both of a scope reaching other groups). A cheap test done before check().
     static bool quiet(const Space& sp, const Record& r, const Record& e) {
         if (r.stamp >= sp.intervalStart)
-            return (r.site & kGroup) == (e.site & kGroup) &&
-                   ((r.site & kGroup) || r.item == e.item);
-        return !r.stamp || sp.local || r.stamp >= sp.groupStart;
+            return ((r.site & kGroup) == (e.site & kGroup) &&
+                    ((r.site & kGroup) || r.item == e.item)) ||
+                   (r.site & e.site & kAtomic);
+        return !r.stamp || sp.local || r.stamp >= sp.groupStart ||
+               ((r.site & e.site & kAtomic) && !((r.site | e.site) & kGroupScope));
     }
     /// True when no record of `s` can conflict with access `e`, a write with data when
     /// `write` (check() compares a read, or a write without data, with the write record only).
