@@ -412,16 +412,7 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
             return; // a texel of a read_only image that nothing writes
     }
     Access a;
-    a.address = ma.address;
-    a.size = ma.size;
-    a.write = ma.write;
-    a.atomic = ma.atomic;
-    a.asyncCopy = ma.asyncCopy;
-    a.order = ma.order;
-    a.scope = ma.scope;
-    a.data = ma.data;
-    a.buffer = ma.buffer;
-    a.site = ma.site;
+    static_cast<MemoryAccess&>(a) = ma; // one copy of the whole
     a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
     if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
         mirrorLocalAtomic(a);
@@ -444,7 +435,9 @@ void RaceDetector::processInGroupOrder(const Access& a) {
     else if (hasData)
         big.assign(a.data, a.data + a.size);
     RaceDetector* p = m_parent;
-    m_run->inGroupOrder([p, a = a, small, big = std::move(big), hasData]() mutable {
+    Access copy = a;
+    copy.workItem = nullptr; // gone by then
+    m_run->inGroupOrder([p, a = copy, small, big = std::move(big), hasData]() mutable {
         a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
         p->process(p->m_global, a);
     });

@@ -174,18 +174,9 @@ private:
     static constexpr uint32_t kOwnShared = 0x80000000;
     static constexpr uint32_t kOwnDependent = kOwnWritten | kOwnOrdered | kOwnShared;
     /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
-    /// work-item may be gone when a thread's `__global` access is checked later).
-    struct Access {
-        uint64_t address = 0;
-        uint64_t size = 0;
-        bool write = false;
-        bool atomic = false;
-        bool asyncCopy = false;
-        uint8_t order = MemoryAccess::kNoOrder; ///< atomics: MemoryAccess::order
-        uint8_t scope = memory_scope::kDevice;  ///< atomics: MemoryAccess::scope
-        const uint8_t* data = nullptr;
-        const Buffer* buffer = nullptr;
-        SourceRange site;
+    /// work-item may be gone when a thread's `__global` access is checked later: `workItem`
+    /// and `copy` are not used).
+    struct Access : MemoryAccess {
         /// Local linear id of the work-item (the one that started an async copy too); its
         /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
         uint16_t item = 0;
