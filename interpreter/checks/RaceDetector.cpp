@@ -134,6 +134,16 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
     return kept;
 }
 
+void RaceDetector::renewMirrorPage(BufferShadow& sh, uint64_t p) {
+    // A new group's __local buffer: nothing of this page is known yet.
+    constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
+    const uint64_t lo = p << kBits;
+    const uint64_t hi = std::min<uint64_t>(sh.size, lo + (uint64_t(1) << kBits));
+    uint16_t* page = &sh.mirror[lo];
+    std::fill(page, page + (hi - lo), uint16_t(0));
+    sh.mirrorSerial[p] = sh.serial;
+}
+
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
 [[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh,
                                                                    const Access& a, uint64_t off) {
@@ -141,14 +151,8 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
     constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
     const uint64_t p0 = off >> kBits, p1 = (end - 1) >> kBits;
     for (uint64_t p = p0; sp.local && p <= p1; ++p) // __global pages keep their serial
-        if (sh.mirrorSerial[p] != sh.serial) [[unlikely]] {
-            // A new group's __local buffer: nothing of this page is known yet.
-            const uint64_t lo = p << kBits;
-            const uint64_t hi = std::min<uint64_t>(sh.size, lo + (uint64_t(1) << kBits));
-            uint16_t* page = &sh.mirror[lo];
-            std::fill(page, page + (hi - lo), uint16_t(0));
-            sh.mirrorSerial[p] = sh.serial;
-        }
+        if (sh.mirrorSerial[p] != sh.serial) [[unlikely]]
+            renewMirrorPage(sh, p);
     if (a.write && a.data && sp.unchanged.size() < a.size) sp.unchanged.resize(a.size);
     uint16_t* const base = p0 == p1 ? &sh.mirror[off] : nullptr;
     if (!a.data) return base;
@@ -229,6 +233,49 @@ bool RaceDetector::conflicts(Space& sp, const Record& r, const Record& e) const 
     return nullptr;
 }
 
+// Inlined into processWord(): mirrorAccess() of one aligned word (in one page of the mirror).
+[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorWord(Space& sp, BufferShadow& sh,
+                                                                 const Access& a, uint64_t off) {
+    if constexpr (std::endian::native != std::endian::little) {
+        return mirrorAccess(sp, sh, a, off);
+    } else {
+        const uint64_t p = off >> SparseArray<uint16_t>::kPageBits;
+        if (sp.local && sh.mirrorSerial[p] != sh.serial) [[unlikely]] // __global: kept
+            renewMirrorPage(sh, p);
+        if (a.write && a.data && sp.unchanged.size() < 4) [[unlikely]]
+            sp.unchanged.resize(4);
+        uint16_t* const m = &sh.mirror[off];
+        if (!a.data) return m;
+        // The four entries as 16-bit lanes of one word (mirrorAccess()).
+        constexpr uint64_t kKnown4 = 0x0100010001000100ull;
+        constexpr uint64_t kSame4 = 0x0200020002000200ull;
+        constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
+        uint64_t w;
+        std::memcpy(&w, m, 8);
+        if (!a.write && (w & kKnown4) == kKnown4) return m; // read again
+        uint32_t d32;
+        std::memcpy(&d32, a.data, 4);
+        uint64_t d = d32; // byte i to lane i
+        d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
+        d = (d | (d << 8)) & kLow4;
+        if (!a.write) { // the entries not known yet take the bytes read
+            const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
+            w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
+            std::memcpy(m, &w, 8);
+            return m;
+        }
+        const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
+        const uint64_t lanes = same >> 8;
+        const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
+                              uint32_t((lanes >> 16) & 0x10000) |
+                              uint32_t((lanes >> 24) & 0x1000000);
+        std::memcpy(sp.unchanged.data(), &un32, 4);
+        w = (a.atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
+        std::memcpy(m, &w, 8);
+        return m;
+    }
+}
+
 void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& sh, uint64_t lo,
                          uint64_t hi, const Record& e, const uint8_t* data,
                          const uint8_t* unchanged) {
@@ -270,6 +317,87 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
             }
 }
 
+// Inlined into processRecords(), whose frame then holds no state of the generic path.
+[[gnu::always_inline]] inline void RaceDetector::processWord(Space& sp, BufferShadow* sh,
+                                                             Granule& gr, const Access& a,
+                                                             uint64_t off, Record e,
+                                                             uint16_t site) {
+    e.site = site;
+    e.item = a.item;
+    uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
+    if (a.atomic) [[unlikely]] {
+        e.site |= kAtomic;
+        // memory_scope_work_item, work_group and sub_group stay inside the group.
+        if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
+        if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
+        if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
+    }
+    const uint8_t* data = a.write ? a.data : nullptr;
+    uint16_t* const mirror = mirrorWord(sp, *sh, a, off); // one page: not null
+    const bool clean = quiet(sp, gr.state, e, data);
+    if (!clean) [[unlikely]] {
+        sp.conflicts.clear();
+        check(sp, gr.state, *sh, off, off + 4, e, data, data ? sp.unchanged.data() : nullptr);
+        for (const Conflict& c : sp.conflicts)
+            report(sp, a, *sh, c, e);
+    }
+    ByteState& b = gr.state;
+    if (!a.write) {
+        if (!updateRead(sp, b, e)) [[unlikely]]
+            sh->droppedRead = e.stamp;
+        // The same read again next finds these records (its own read among them).
+        if (clean && !a.atomic) sp.lastRead = {a.address, sh->serial, e.stamp, a.item};
+    } else {
+        if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
+            forgetOrdered(sp, *sh, b, e);
+        if (!updateWrite(sp, b, e)) [[unlikely]]
+            sh->droppedWrite = e.stamp;
+        if (data) {
+            const uint8_t* un = sp.unchanged.data();
+            if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
+                std::memcpy(&sh->values[off], data, 4);
+                if (a.atomic) // the kSame bits wait for the record's decision
+                    for (int i = 0; i < 4; ++i)
+                        mirror[i] = uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
+            } else {
+                // An atomic write the record does not keep that changed the bytes:
+                // the recorded write no longer stands for writes that all left them.
+                for (int i = 0; i < 4; ++i)
+                    if (!un[i]) mirror[i] &= uint16_t(~kSame);
+            }
+        }
+    }
+    if (!sp.local) own(sp, gr.owner, ownBits);
+}
+
+[[gnu::always_inline]] inline void RaceDetector::processRecordsInline(Space& sp, const Access& a) {
+    if (sp.exhausted) return;
+    BufferShadow* sh = shadowFor(sp, a);
+    const uint64_t off = address::offset(a.address), end = off + a.size;
+    if (end > sh->size || a.size == 0) return;
+
+    Record e;
+    e.stamp = sp.stamp;
+    const uint16_t site = sp.sites.intern(a.site);
+    if (sp.lastRead.matches(a, sh->serial, e.stamp)) return; // changes nothing (Space::lastRead)
+    sp.lastRead.address = 0;
+    ++sp.processed;
+    if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
+        // The most common case, with as little state as possible: a 4-byte scalar, one
+        // granule, which is not split.
+        Granule& gr = sh->granules[off / 4];
+        if (!gr.split) [[likely]] {
+            processWord(sp, sh, gr, a, off, e, site);
+            return;
+        }
+    }
+    processBytes(sp, sh, a, off, e, site);
+}
+
+void RaceDetector::processRecords(Space& sp, const Access& a) {
+    processRecordsInline(sp, a);
+}
+
 void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     AddressSpace space = address::space(ma.address);
     bool local = space == AddressSpace::Local;
@@ -284,30 +412,20 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
             return; // a texel of a read_only image that nothing writes
     }
     Access a;
-    a.address = ma.address;
-    a.size = ma.size;
-    a.write = ma.write;
-    a.atomic = ma.atomic;
-    a.asyncCopy = ma.asyncCopy;
-    a.order = ma.order;
-    a.scope = ma.scope;
-    a.data = ma.data;
-    a.buffer = ma.buffer;
-    a.site = ma.site;
+    static_cast<MemoryAccess&>(a) = ma; // one copy of the whole
     a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
     if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
         mirrorLocalAtomic(a);
-    if (local || !m_parent) {
-        process(local ? m_local : m_global, a);
-        return;
-    }
-    if (groupIsHead()) {
-        // Every earlier group is done: the run's detector checks it now, as the action
-        // below would (at once), without copying it.
-        m_parent->process(m_parent->m_global, a);
-        return;
-    }
-    // A __global access of a parallel run: checked by the run's detector in group order.
+    // The run's detector checks a __global access of a parallel run once every earlier group
+    // is done: now when the group is the head (without copying it), else later.
+    RaceDetector* d = local || !m_parent ? this : groupIsHead() ? m_parent : nullptr;
+    if (d) [[likely]]
+        d->process<true>(local ? d->m_local : d->m_global, a);
+    else
+        processInGroupOrder(a);
+}
+
+void RaceDetector::processInGroupOrder(const Access& a) {
     // The bytes written or read (benign races need both): up to 16 inline, no allocation.
     std::array<uint8_t, 16> small{};
     std::vector<uint8_t> big;
@@ -317,74 +435,17 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     else if (hasData)
         big.assign(a.data, a.data + a.size);
     RaceDetector* p = m_parent;
-    m_run->inGroupOrder([p, a, small, big = std::move(big), hasData]() mutable {
+    Access copy = a;
+    copy.workItem = nullptr; // gone by then
+    m_run->inGroupOrder([p, a = copy, small, big = std::move(big), hasData]() mutable {
         a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
         p->process(p->m_global, a);
     });
 }
 
-void RaceDetector::processRecords(Space& sp, const Access& a) {
-    if (sp.exhausted) return;
-    BufferShadow* sh = shadowFor(sp, a);
-    const uint64_t off = address::offset(a.address), end = off + a.size;
-    if (end > sh->size || a.size == 0) return;
-
-    Record e;
-    e.stamp = sp.stamp;
-    const uint16_t site = sp.sites.intern(a.site);
-    if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
-        // The most common case, with as little state as possible: a 4-byte scalar, one
-        // granule, which is not split.
-        Granule& gr = sh->granules[off / 4];
-        if (!gr.split) [[likely]] {
-            e.site = site;
-            e.item = a.item;
-            uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
-            if (a.atomic) [[unlikely]] {
-                e.site |= kAtomic;
-                // memory_scope_work_item, work_group and sub_group stay inside the group.
-                if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
-                if (site && a.order != MemoryAccess::kNoOrder)
-                    sp.siteSemantics[site] = {a.order, a.scope};
-                if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
-            }
-            const uint8_t* data = a.write ? a.data : nullptr;
-            uint16_t* const mirror = mirrorAccess(sp, *sh, a, off); // one page: not null
-            if (!quiet(sp, gr.state, e, data)) [[unlikely]] {
-                sp.conflicts.clear();
-                check(sp, gr.state, *sh, off, end, e, data, data ? sp.unchanged.data() : nullptr);
-                for (const Conflict& c : sp.conflicts)
-                    report(sp, a, *sh, c, e);
-            }
-            ByteState& b = gr.state;
-            if (!a.write) {
-                if (!updateRead(sp, b, e)) [[unlikely]]
-                    sh->droppedRead = e.stamp;
-            } else {
-                if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
-                    forgetOrdered(sp, *sh, b, e);
-                if (!updateWrite(sp, b, e)) [[unlikely]]
-                    sh->droppedWrite = e.stamp;
-                if (data) {
-                    const uint8_t* un = sp.unchanged.data();
-                    if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
-                        std::memcpy(&sh->values[off], data, 4);
-                        if (a.atomic) // the kSame bits wait for the record's decision
-                            for (int i = 0; i < 4; ++i)
-                                mirror[i] =
-                                    uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
-                    } else {
-                        // An atomic write the record does not keep that changed the bytes:
-                        // the recorded write no longer stands for writes that all left them.
-                        for (int i = 0; i < 4; ++i)
-                            if (!un[i]) mirror[i] &= uint16_t(~kSame);
-                    }
-                }
-            }
-            if (!sp.local) own(sp, gr.owner, ownBits);
-            return;
-        }
-    }
+[[gnu::noinline]] void RaceDetector::processBytes(Space& sp, BufferShadow* sh, const Access& a,
+                                                  uint64_t off, Record e, uint16_t site) {
+    const uint64_t end = off + a.size;
     e.site = site | (a.atomic ? kAtomic : 0);
     if (a.atomic) {
         // memory_scope_work_item, work_group and sub_group stay inside the group.

@@ -97,6 +97,11 @@ public:
     /// the sequential run, and no access saw an intermediate value.
     bool groupsIndependent() const override;
     void onRunDiscarded(KernelRun& run) override;
+    /// The `__local` and `__global` accesses of the last run whose shadow records this
+    /// detector checked and updated (statistics, tests): a read that repeats the access just
+    /// before it (the same 4 bytes, work-item and barrier interval) is not counted; it changes
+    /// nothing. A parallel run's thread detectors count their own `__local` accesses.
+    uint64_t accessesProcessed() const { return m_local.processed + m_global.processed; }
 
 private:
     /// One recorded access: interval stamp (0 = none), local linear id of the work-item in
@@ -168,6 +173,14 @@ private:
     static constexpr uint32_t kOwnOrdered = 0x40000000;
     static constexpr uint32_t kOwnShared = 0x80000000;
     static constexpr uint32_t kOwnDependent = kOwnWritten | kOwnOrdered | kOwnShared;
+    /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
+    /// work-item may be gone when a thread's `__global` access is checked later: `workItem`
+    /// and `copy` are not used).
+    struct Access : MemoryAccess {
+        /// Local linear id of the work-item (the one that started an async copy too); its
+        /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
+        uint16_t item = 0;
+    };
     /// The checking state of one address space (`__local` or `__global`): shadows, the
     /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
     struct Space {
@@ -262,6 +275,25 @@ private:
         uint64_t rmwAddress = 0;
         uint64_t rmwEntity = kNoEntity;
         uint16_t rmwSite = 0;
+        /// The last access processRecords() handled, when it was a plain 4-byte read that no
+        /// record could conflict with (quiet()); address 0: none. The same read again next (the
+        /// same bytes of the same buffer, work-item and interval stamp: a work-item reading a
+        /// value twice in a row) finds the same records, changes none and reports nothing, so
+        /// it is skipped (RepeatedRead::matches()).
+        struct RepeatedRead {
+            uint64_t address = 0;
+            uint64_t serial = 0; ///< Buffer::serial
+            uint32_t stamp = 0;
+            uint16_t item = 0;
+            /// True when `a`, an access of the buffer of serial `bufferSerial` at stamp `now`,
+            /// is this read again.
+            bool matches(const Access& a, uint64_t bufferSerial, uint32_t now) const {
+                return a.address == address && a.size == 4 && !a.write && !a.atomic &&
+                       !a.asyncCopy && a.item == item && now == stamp && bufferSerial == serial;
+            }
+        } lastRead;
+        /// Accesses whose records processRecords() checked and updated (not skipped).
+        uint64_t processed = 0;
 
         void reset();
         uint32_t newStamp();
@@ -282,23 +314,6 @@ private:
     static constexpr size_t kMaxAcquiredEntities = size_t(1) << 16;
     /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
     static constexpr size_t kMaxSearch = size_t(1) << 16;
-    /// A memory access as checked: MemoryAccess with the work-item's identity resolved (the
-    /// work-item may be gone when a thread's `__global` access is checked later).
-    struct Access {
-        uint64_t address = 0;
-        uint64_t size = 0;
-        bool write = false;
-        bool atomic = false;
-        bool asyncCopy = false;
-        uint8_t order = MemoryAccess::kNoOrder; ///< atomics: MemoryAccess::order
-        uint8_t scope = memory_scope::kDevice;  ///< atomics: MemoryAccess::scope
-        const uint8_t* data = nullptr;
-        const Buffer* buffer = nullptr;
-        SourceRange site;
-        /// Local linear id of the work-item (the one that started an async copy too); its
-        /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
-        uint16_t item = 0;
-    };
 
     static constexpr uint16_t kSiteMask = 0x1FFF;
     /// An atomic whose memory_scope does not reach other work-groups (work_item, sub_group,
@@ -322,8 +337,13 @@ private:
     bool orderFree(Space& sp, const Access& a, uint16_t site);
     /// Checks and records access `a` (processRecords()), then its release-sequence
     /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
+    /// `Inline`: processRecords() inlined (onMemoryAccess()'s own call, in RaceDetector.cpp).
+    template <bool Inline = false>
     void process(Space& sp, const Access& a) {
-        processRecords(sp, a);
+        if constexpr (Inline)
+            processRecordsInline(sp, a);
+        else
+            processRecords(sp, a);
         // Without sequences, only acquires and releases matter (the read half of a release
         // read-modify-write has its order too).
         if (sp.objects.empty() && !sp.fenced
@@ -334,19 +354,37 @@ private:
             sp.rmwEntity = kNoEntity;
     }
     void processRecords(Space& sp, const Access& a);
+    /// processRecords(), to be inlined (defined in RaceDetector.cpp).
+    void processRecordsInline(Space& sp, const Access& a);
+    /// A `__global` access `a` of a thread's detector whose work-group is not the head:
+    /// copied (with its bytes) and processed by the run's detector in group order
+    /// (KernelRun::inGroupOrder).
+    void processInGroupOrder(const Access& a);
+    /// processRecords() of an aligned 4-byte access `a` (byte offset `off` in buffer shadow
+    /// `sh`) to granule `gr`, which is not split: record `e` has its stamp, `site` is the
+    /// access's site id.
+    void processWord(Space& sp, BufferShadow* sh, Granule& gr, const Access& a, uint64_t off,
+                     Record e, uint16_t site);
+    /// processRecords() of any other access (other sizes and alignments, async copies, split
+    /// granules), with the same arguments as processWord().
+    void processBytes(Space& sp, BufferShadow* sh, const Access& a, uint64_t off, Record e,
+                      uint16_t site);
     /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
     /// the same (inline), else shadowForNew().
     BufferShadow* shadowFor(Space& sp, const Access& a);
     BufferShadow* shadowForNew(Space& sp, const Access& a);
     bool conflicts(Space& sp, const Record& r, const Record& e) const;
     /// True when record `r` cannot conflict with access `e` (conflicts() would be false): no
-    /// access, an earlier interval of the group (or, `__local`, an earlier group), or the
-    /// same entity in the current interval. A cheap test done before check().
+    /// access, an earlier interval of the group (or, `__local`, an earlier group), the
+    /// same entity in the current interval, or two atomics that do not race (in one
+    /// work-group, or both of a scope reaching other groups). A cheap test done before check().
     static bool quiet(const Space& sp, const Record& r, const Record& e) {
         if (r.stamp >= sp.intervalStart)
-            return (r.site & kGroup) == (e.site & kGroup) &&
-                   ((r.site & kGroup) || r.item == e.item);
-        return !r.stamp || sp.local || r.stamp >= sp.groupStart;
+            return ((r.site & kGroup) == (e.site & kGroup) &&
+                    ((r.site & kGroup) || r.item == e.item)) ||
+                   (r.site & e.site & kAtomic);
+        return !r.stamp || sp.local || r.stamp >= sp.groupStart ||
+               ((r.site & e.site & kAtomic) && !((r.site | e.site) & kGroupScope));
     }
     /// True when no record of `s` can conflict with access `e`, a write with data when
     /// `write` (check() compares a read, or a write without data, with the write record only).
@@ -362,6 +400,11 @@ private:
     /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
     /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
     static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
+    /// mirrorAccess() of an aligned 4-byte access (its four entries lie in one page).
+    static uint16_t* mirrorWord(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
+    /// Page `p` of `sh`'s mirror starts a new `__local` buffer: every entry unknown, the page
+    /// marked with the buffer's serial (BufferShadow::mirrorSerial).
+    static void renewMirrorPage(BufferShadow& sh, uint64_t p);
     /// Records read `e` in `b`; false when an access it could race with is no longer
     /// recorded (BufferShadow::droppedRead).
     static bool updateRead(const Space& sp, ByteState& b, const Record& e);

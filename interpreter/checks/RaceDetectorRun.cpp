@@ -44,6 +44,8 @@ void RaceDetector::Space::reset() {
     fenced = localObjects = false;
     releases = 0;
     rmwEntity = kNoEntity;
+    lastRead = {};
+    processed = 0;
     reported.clear();
     siteSemantics.clear();
 }

@@ -97,15 +97,35 @@ UninitializedChecker::shadowFor(const MemoryAccess& a) {
 void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
     if (!a.buffer || !m_run) return;
     if (!a.copy) {
-        // The common case first: a __global / __constant buffer the host initialized (only
-        // noinit buffers are tracked), as shadowFor() decides it, without the call.
+        // The common cases first, as checkAccess() decides them, without its call: a
+        // __global / __constant buffer the host initialized (only noinit buffers are
+        // tracked), and a load or store of a __local buffer the group already accessed or
+        // of a tracked noinit buffer.
         const AddressSpace space = address::space(a.address);
-        if (space == AddressSpace::Global || space == AddressSpace::Constant) {
-            const std::vector<Written>& v = space == AddressSpace::Global ? m_global : m_constant;
-            const uint32_t index = address::buffer(a.address);
-            if (index >= v.size() || v[index].serial != a.buffer->serial) return;
+        const uint32_t index = address::buffer(a.address);
+        std::vector<Written>* shadows = nullptr;
+        if (space == AddressSpace::Local) {
+            shadows = &m_local;
+        } else if (space == AddressSpace::Global || space == AddressSpace::Constant) {
+            shadows = space == AddressSpace::Global ? &m_global : &m_constant;
+            if (index >= shadows->size() || (*shadows)[index].serial != a.buffer->serial) return;
+        }
+        if (shadows && index < shadows->size()) {
+            Written& w = (*shadows)[index];
+            const uint64_t off = address::offset(a.address);
+            if (w.serial == a.buffer->serial && off + a.size <= w.size) [[likely]] {
+                if (a.write) {
+                    w.set(off, a.size, nullptr);
+                    return;
+                }
+                if (w.all(off, a.size)) return;
+            }
         }
     }
+    checkAccess(a);
+}
+
+[[gnu::noinline]] void UninitializedChecker::checkAccess(const MemoryAccess& a) {
     Written* w = shadowFor(a);
     uint64_t off = address::offset(a.address);
     if (w && off + a.size > w->size) w = nullptr;

@@ -81,6 +81,9 @@ private:
         std::string text;  ///< the note's message
     };
     Written* shadowFor(const MemoryAccess& a);
+    /// onMemoryAccess() past its common cases (out of line, so that they need no stack
+    /// frame): the shadow of `a`'s bytes updated, a read of never-written bytes reported.
+    void checkAccess(const MemoryAccess& a);
     void report(const MemoryAccess& a, uint64_t firstUnwritten, uint64_t unwritten);
     /// The origin of the bytes of `a` (range invalid when unknown, e.g. a temporary).
     Origin originOf(const MemoryAccess& a);

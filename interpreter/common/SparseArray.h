@@ -1,8 +1,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 namespace clstep {
@@ -12,8 +17,12 @@ namespace clstep {
 /// fill value. Shadow memories of the runtime checks use it, so that a check observing a few
 /// accesses of a 64 MiB buffer costs a few pages, not a shadow of the whole buffer (issue 16
 /// item 7). Not copyable (one owner; use PagedArray for shared copy-on-write pages).
+/// `T` is trivially copyable; a page of an all-zero fill value is allocated zeroed
+/// (calloc: no second pass over it, and a large page comes from the system already zero).
 template <typename T>
 class SparseArray {
+    static_assert(std::is_trivially_copyable_v<T>, "pages are raw zeroed memory");
+
 public:
     static constexpr size_t kPageBits = 12;
     static constexpr size_t kPageElements = size_t(1) << kPageBits; ///< elements per page
@@ -30,6 +39,8 @@ public:
         m_pages.resize((n + kPageElements - 1) / kPageElements);
         m_size = n;
         m_fill = value;
+        const std::array<unsigned char, sizeof(T)> zero{};
+        m_zeroFill = std::memcmp(&m_fill, zero.data(), sizeof(T)) == 0;
     }
     size_t size() const { return m_size; }
     /// Element `i` (i < size()); fill value on a page never written.
@@ -40,10 +51,8 @@ public:
     /// Writable element `i` (i < size()): allocates its page on first use.
     T& operator[](size_t i) {
         auto& p = m_pages[i >> kPageBits];
-        if (!p) {
-            p = std::make_unique<T[]>(kPageElements);
-            std::fill_n(p.get(), kPageElements, m_fill);
-        }
+        if (!p) [[unlikely]]
+            p.reset(newPage());
         return p[i & (kPageElements - 1)];
     }
     /// Pages allocated so far (for tests and statistics).
@@ -53,9 +62,21 @@ public:
     }
 
 private:
-    std::vector<std::unique_ptr<T[]>> m_pages;
+    struct FreePage {
+        void operator()(T* p) const { std::free(p); }
+    };
+    /// A page of kPageElements fill values (throws std::bad_alloc when memory ran out).
+    T* newPage() const {
+        // calloc's zero bytes are the elements (implicit-lifetime type) when the fill is zero.
+        T* page = static_cast<T*>(std::calloc(kPageElements, sizeof(T)));
+        if (!page) throw std::bad_alloc();
+        if (!m_zeroFill) std::fill_n(page, kPageElements, m_fill);
+        return page;
+    }
+    std::vector<std::unique_ptr<T[], FreePage>> m_pages;
     size_t m_size = 0;
     T m_fill{};
+    bool m_zeroFill = true; ///< m_fill's bytes are all zero
 };
 
 } // namespace clstep

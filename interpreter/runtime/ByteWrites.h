@@ -37,6 +37,11 @@ struct ByteWrites {
             const uint64_t bits = bitsOf(offset, count);
             return (mask & bits) == bits;
         }
+        if (count == 4) { // a 4-byte scalar: the four flags (0 or 1) as one word
+            uint32_t w;
+            std::memcpy(&w, bytes.data() + offset, 4);
+            return w == 0x01010101u;
+        }
         for (uint64_t i = 0; i < count; ++i)
             if (!bytes[offset + i]) return false;
         return true;
@@ -53,6 +58,9 @@ struct ByteWrites {
                 else
                     mask &= ~bit;
             }
+        } else if (!flags && count == 4) { // a 4-byte scalar: one word, no memset call
+            const uint32_t w = 0x01010101u;
+            std::memcpy(bytes.data() + offset, &w, 4);
         } else if (!flags) {
             std::memset(bytes.data() + offset, 1, count);
         } else {

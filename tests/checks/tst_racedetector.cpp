@@ -3,6 +3,7 @@
 #include "CheckRun.h"
 
 #include "checks/CheckDetails.h"
+#include "checks/RaceDetector.h"
 
 #include <QtTest>
 
@@ -191,6 +192,48 @@ __kernel void k(__global const int *in, __global int *out) {
             QCOMPARE(r.checks->ranges(*d), (std::vector<Range>{{tmp + begin, size, {0, 0, 0}},
                                                                {tmp + begin, size, {1, 0, 0}}}));
         }
+    }
+
+    void repeatedReadsAreProcessedOnce() {
+        // Each work-item reads in[i] three times in a row, then writes out[i]: the two reads
+        // that repeat the one just before change no record and are not processed again.
+        auto program = Program::fromSource("test.cl", R"(
+__kernel void k(__global const int *in, __global int *out) {
+    int i = get_global_id(0);
+    int s = in[i];
+    s += in[i];
+    s += in[i];
+    out[i] = s;
+})",
+                                           CompileOptions{});
+        CheckDetails details;
+        RaceDetector races(details, false);
+        std::vector<KernelArgument> args = {bufferOf(std::vector<int>(8, 1)),
+                                            bufferOf(std::vector<int>(8))};
+        KernelRun run(*program, "k", range1D(8, 8), std::move(args), RunOptions{});
+        run.addObserver(&races);
+        run.runAll();
+        QVERIFY(run.diagnostics().empty());
+        QCOMPARE(races.accessesProcessed(), uint64_t(16)); // one read and one write each
+    }
+
+    void repeatedRacingReadsAreReportedEachTime() {
+        // A read that races is checked again when repeated: each of the 7 other work-items'
+        // two reads of buf[0] races with work-item 0's write.
+        auto r =
+            runChecked(R"(
+__kernel void k(__global int *buf, __global int *out) {
+    int lid = get_local_id(0);
+    if (lid == 0) buf[0] = 1;
+    int a = buf[0];
+    int b = buf[0];
+    out[lid] = a + b;
+})",
+                       "k", range1D(8, 8),
+                       {bufferOf(std::vector<int>(1)), bufferOf(std::vector<int>(8))}, racesOnly());
+        auto races = r.ofKind("data-race");
+        QCOMPARE(races.size(), size_t(2)); // one per pair of sites
+        QCOMPARE(r.countOf(races[0]) + r.countOf(races[1]), uint64_t(14));
     }
 
     void rangesMergeAndAreBounded() {
