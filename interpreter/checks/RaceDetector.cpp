@@ -144,6 +144,42 @@ void RaceDetector::renewMirrorPage(BufferShadow& sh, uint64_t p) {
     sh.mirrorSerial[p] = sh.serial;
 }
 
+namespace {
+/// The mirror entries `m` of an aligned 4-byte access (little-endian hosts), as the 16-bit
+/// lanes of one word: a read gives the entries not known yet the bytes read (`data`); a write
+/// sets `unchanged[i]` to 1 where it stores the byte already known there (a benign race's
+/// test), and the entries to the bytes written (kept "same" only when not atomic).
+[[gnu::always_inline]] inline void updateMirror4(uint16_t* m, const uint8_t* data, bool write,
+                                                 bool atomic, uint8_t* unchanged) {
+    constexpr uint64_t kKnown4 = 0x0100010001000100ull;
+    constexpr uint64_t kSame4 = 0x0200020002000200ull;
+    constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
+    uint64_t w;
+    std::memcpy(&w, m, 8);
+    if (!write && (w & kKnown4) == kKnown4) return; // read again
+    uint32_t d32;
+    std::memcpy(&d32, data, 4);
+    uint64_t d = d32; // byte i to lane i
+    d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
+    d = (d | (d << 8)) & kLow4;
+    if (!write) { // the entries not known yet take the bytes read
+        const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
+        w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
+        std::memcpy(m, &w, 8);
+        return;
+    }
+    // kKnown bit of each lane that stores the byte already there, a known one
+    // (a lane of (w ^ d) & kLow4 is 0..255: adding 255 sets bit 8 unless it is 0).
+    const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
+    const uint64_t lanes = same >> 8;
+    const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
+                          uint32_t((lanes >> 16) & 0x10000) | uint32_t((lanes >> 24) & 0x1000000);
+    std::memcpy(unchanged, &un32, 4);
+    w = (atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
+    std::memcpy(m, &w, 8);
+}
+} // namespace
+
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
 [[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh,
                                                                    const Access& a, uint64_t off) {
@@ -165,33 +201,7 @@ void RaceDetector::renewMirrorPage(BufferShadow& sh, uint64_t p) {
         uint16_t* __restrict m = base;
         if constexpr (std::endian::native == std::endian::little)
             if (n == 4) { // 4-byte scalars: the four entries as 16-bit lanes of one word
-                constexpr uint64_t kKnown4 = 0x0100010001000100ull;
-                constexpr uint64_t kSame4 = 0x0200020002000200ull;
-                constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
-                uint64_t w;
-                std::memcpy(&w, m, 8);
-                if (!a.write && (w & kKnown4) == kKnown4) return base; // read again
-                uint32_t d32;
-                std::memcpy(&d32, data, 4);
-                uint64_t d = d32; // byte i to lane i
-                d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
-                d = (d | (d << 8)) & kLow4;
-                if (!a.write) { // the entries not known yet take the bytes read
-                    const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
-                    w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
-                    std::memcpy(m, &w, 8);
-                    return base;
-                }
-                // kKnown bit of each lane that stores the byte already there, a known one
-                // (a lane of (w ^ d) & kLow4 is 0..255: adding 255 sets bit 8 unless it is 0).
-                const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
-                const uint64_t lanes = same >> 8;
-                const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
-                                      uint32_t((lanes >> 16) & 0x10000) |
-                                      uint32_t((lanes >> 24) & 0x1000000);
-                std::memcpy(sp.unchanged.data(), &un32, 4);
-                w = (atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
-                std::memcpy(m, &w, 8);
+                updateMirror4(m, data, a.write, atomic, sp.unchanged.data());
                 return base;
             }
         if (!a.write) {
@@ -246,32 +256,7 @@ void RaceDetector::renewMirrorPage(BufferShadow& sh, uint64_t p) {
             sp.unchanged.resize(4);
         uint16_t* const m = &sh.mirror[off];
         if (!a.data) return m;
-        // The four entries as 16-bit lanes of one word (mirrorAccess()).
-        constexpr uint64_t kKnown4 = 0x0100010001000100ull;
-        constexpr uint64_t kSame4 = 0x0200020002000200ull;
-        constexpr uint64_t kLow4 = 0x00FF00FF00FF00FFull;
-        uint64_t w;
-        std::memcpy(&w, m, 8);
-        if (!a.write && (w & kKnown4) == kKnown4) return m; // read again
-        uint32_t d32;
-        std::memcpy(&d32, a.data, 4);
-        uint64_t d = d32; // byte i to lane i
-        d = (d | (d << 16)) & 0x0000FFFF0000FFFFull;
-        d = (d | (d << 8)) & kLow4;
-        if (!a.write) { // the entries not known yet take the bytes read
-            const uint64_t known = ((w >> 8) & 0x0001000100010001ull) * 0xFFFF;
-            w = (w & known) | (((w & kSame4) | kKnown4 | d) & ~known);
-            std::memcpy(m, &w, 8);
-            return m;
-        }
-        const uint64_t same = ~(((w ^ d) & kLow4) + kLow4) & w & kKnown4;
-        const uint64_t lanes = same >> 8;
-        const uint32_t un32 = uint32_t(lanes & 1) | uint32_t((lanes >> 8) & 0x100) |
-                              uint32_t((lanes >> 16) & 0x10000) |
-                              uint32_t((lanes >> 24) & 0x1000000);
-        std::memcpy(sp.unchanged.data(), &un32, 4);
-        w = (a.atomic ? (w & kSame4) : (same << 1)) | kKnown4 | d;
-        std::memcpy(m, &w, 8);
+        updateMirror4(m, a.data, a.write, a.atomic, sp.unchanged.data());
         return m;
     }
 }
