@@ -120,22 +120,19 @@ public:
             so + size <= sb.size() && off + size <= db.size()) [[likely]] {
             // small buffers seen before (the usual structure): of()'s reset inline, and the
             // source's mask bits moved at once
-            ByteWrites& s = item[si];
-            if (s.serial != sb.serial) {
-                ++m_built;
-                s.serial = sb.serial;
-                s.size = sb.size();
-                s.mask = 0;
-            }
+            auto fresh = [this](ByteWrites& w, const Buffer& b) -> ByteWrites& {
+                if (w.serial != b.serial) {
+                    ++m_built;
+                    w.serial = b.serial;
+                    w.size = b.size();
+                    w.mask = 0;
+                }
+                return w;
+            };
+            const ByteWrites& s = fresh(item[si], sb);
             const uint64_t ones = size >= 64 ? ~uint64_t(0) : (uint64_t(1) << size) - 1;
             const uint64_t bits = (s.mask >> so) & ones;
-            ByteWrites& d = item[di];
-            if (d.serial != db.serial) {
-                ++m_built;
-                d.serial = db.serial;
-                d.size = db.size();
-                d.mask = 0;
-            }
+            ByteWrites& d = fresh(item[di], db);
             d.mask = (d.mask & ~(ones << off)) | (bits << off);
             return;
         }
