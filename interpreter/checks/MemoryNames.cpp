@@ -77,6 +77,12 @@ unsigned MemoryNames::elementBytes(uint64_t address) const {
 }
 
 std::string MemoryNames::hexAddress(uint64_t address) {
+    std::string s;
+    appendHexAddress(s, address);
+    return s;
+}
+
+void MemoryNames::appendHexAddress(std::string& out, uint64_t address) {
     // printf's "0x%llx", without its cost (uninitialized reads format one per repeat).
     static constexpr char kDigits[] = "0123456789abcdef";
     char buf[2 + 16];
@@ -87,7 +93,7 @@ std::string MemoryNames::hexAddress(uint64_t address) {
         ++digits;
     for (unsigned i = 0; i < digits; ++i)
         buf[2 + digits - 1 - i] = kDigits[(address >> (4 * i)) & 0xf];
-    return std::string(buf, 2 + digits);
+    out.append(buf, 2 + digits);
 }
 
 nlohmann::json MemoryNames::idsJson(const WorkItemId& w) {

@@ -253,7 +253,7 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     d.message += " at ";
     d.message += addressSpaceShortName(space);
     d.message += " memory address ";
-    d.message += MemoryNames::hexAddress(a.address);
+    MemoryNames::appendHexAddress(d.message, a.address);
     // The origin is the first note of every report, repeats too: KernelRun merges reports by
     // their first note's location.
     const Origin& origin = originOf(a);

@@ -3,7 +3,8 @@
 // repeat built its report anew; the origin of a `__global` noinit buffer was recomputed (its
 // note's text concatenated again) and the address formatted with snprintf: 67 % of the
 // launch's instructions. The origin is now computed once per buffer and run; the reports
-// (messages, notes, counts) stay the same.
+// (messages, notes, counts) stay the same; a batch run (RunOptions::repeatDetails off) no longer
+// replaces the kept latest occurrence at every repeat, which only the debugger shows.
 #include "checks/MemoryNames.h"
 
 #include "CheckRun.h"
@@ -105,14 +106,16 @@ private slots:
         }
     }
 
-    /// A repeated read allocates at most 6 times (its report: message, note, the run's
-    /// merge key; 400 extra repeats): the origin is not rebuilt for each.
+    /// A repeated read allocates 4 times (its message, its note list and the note's text, the
+    /// run's merge key; 400 extra repeats measured): its origin is not rebuilt, its address not
+    /// formatted through a temporary, and a batch run does not replace the kept occurrence
+    /// (11 allocations per repeat before).
     void repeatsAllocateLittle() {
         const long few = allocationsOf(10);
         const long many = allocationsOf(110);
         const double perRepeat = double(many - few) / 400.0;
         qInfo("allocations per repeated uninitialized read: %.2f", perRepeat);
-        QVERIFY2(perRepeat <= 6.0, qPrintable(QString::number(perRepeat)));
+        QVERIFY2(perRepeat < 4.5, qPrintable(QString::number(perRepeat)));
     }
 };
 
