@@ -8,6 +8,7 @@
 #include "MemObject.h"
 #include "ProcessReports.h"
 #include "ProgramObject.h"
+#include "common/ChangedBytes.h"
 #include "common/DeepStackThread.h"
 #include "launch/CheckedRun.h"
 #include "launch/LaunchConfig.h"
@@ -44,9 +45,7 @@ void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<u
         const uint8_t* now = after.data() + b;
         const uint8_t* before = a.bytes.data() + b;
         uint8_t* dst = mem.data() + z * img.slicePitch + y * img.rowPitch;
-        const uint64_t n = std::min<uint64_t>(rowBytes, after.size() - b);
-        for (uint64_t x = 0; x < n; ++x)
-            if (now[x] != before[x]) dst[x] = now[x];
+        copyChangedBytes(dst, before, now, std::min<uint64_t>(rowBytes, after.size() - b));
     }
 }
 
@@ -312,8 +311,7 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         uint8_t* dst = values[i].mem->data();
         for (const BufferGroup& g : groups)
             if (g.owner == i) dst = g.root->data() + g.origin;
-        for (size_t b = 0; b < after.size(); ++b)
-            if (after[b] != args[i].bytes[b]) dst[b] = after[b];
+        copyChangedBytes(dst, args[i].bytes.data(), after.data(), after.size());
     }
     publish(settings, k, launchNumber, out.str(), err.str(), diagnostics);
     return failed ? CL_OUT_OF_RESOURCES : CL_COMPLETE;

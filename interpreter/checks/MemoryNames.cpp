@@ -6,7 +6,6 @@
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
 
-#include <cstdio>
 #include <cstring>
 
 namespace clstep {
@@ -78,9 +77,23 @@ unsigned MemoryNames::elementBytes(uint64_t address) const {
 }
 
 std::string MemoryNames::hexAddress(uint64_t address) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(address));
-    return buf;
+    std::string s;
+    appendHexAddress(s, address);
+    return s;
+}
+
+void MemoryNames::appendHexAddress(std::string& out, uint64_t address) {
+    // printf's "0x%llx", without its cost (uninitialized reads format one per repeat).
+    static constexpr char kDigits[] = "0123456789abcdef";
+    char buf[2 + 16];
+    buf[0] = '0';
+    buf[1] = 'x';
+    unsigned digits = 1;
+    for (uint64_t v = address >> 4; v; v >>= 4)
+        ++digits;
+    for (unsigned i = 0; i < digits; ++i)
+        buf[2 + digits - 1 - i] = kDigits[(address >> (4 * i)) & 0xf];
+    out.append(buf, 2 + digits);
 }
 
 nlohmann::json MemoryNames::idsJson(const WorkItemId& w) {

@@ -28,8 +28,10 @@ public:
     /// Element size in bytes of the buffer containing `address`, 0 when unknown.
     unsigned elementBytes(uint64_t address) const;
 
-    /// "0x..." (encoded device address, core/Address.h).
+    /// "0x..." (encoded device address, core/Address.h): printf's "0x%llx".
     static std::string hexAddress(uint64_t address);
+    /// Appends hexAddress(address) to `out` (no temporary string).
+    static void appendHexAddress(std::string& out, uint64_t address);
     /// {"global_id": [..], "local_id": [..], "group_id": [..]}.
     static nlohmann::json idsJson(const WorkItemId& id);
 

@@ -21,6 +21,7 @@ void UninitializedChecker::onRunBegin(KernelRun& run) {
     m_names.onRunBegin(run);
     m_sites.clear();
     m_reported.clear();
+    m_bufferOrigins.clear();
     m_global.clear();
     m_constant.clear();
     m_local.clear();
@@ -162,7 +163,20 @@ void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
     report(a, first, unwritten);
 }
 
-UninitializedChecker::Origin UninitializedChecker::originOf(const MemoryAccess& a) {
+const UninitializedChecker::Origin& UninitializedChecker::originOf(const MemoryAccess& a) {
+    const AddressSpace space = address::space(a.address);
+    if (space != AddressSpace::Global && space != AddressSpace::Constant) {
+        m_scratchOrigin = computeOrigin(a);
+        return m_scratchOrigin;
+    }
+    // The kernel arguments, and so which buffer is which noinit argument, are fixed for the run.
+    const uint64_t key = uint64_t(space) << 32 | address::buffer(a.address);
+    auto it = m_bufferOrigins.find(key);
+    if (it == m_bufferOrigins.end()) it = m_bufferOrigins.emplace(key, computeOrigin(a)).first;
+    return it->second;
+}
+
+UninitializedChecker::Origin UninitializedChecker::computeOrigin(const MemoryAccess& a) {
     Origin o;
     const uint32_t index = address::buffer(a.address);
     const ast::FunctionDecl& kernel = m_run->kernel();
@@ -253,12 +267,16 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     d.severity = Severity::Warning;
     d.kind = DiagnosticKind::UninitializedRead;
     d.range = a.site;
-    d.message = "Uninitialized value read of size " + std::to_string(a.size) + " at " +
-                addressSpaceShortName(space) + " memory address " +
-                MemoryNames::hexAddress(a.address);
+    d.message.reserve(160); // one allocation for the repeats' message
+    d.message += "Uninitialized value read of size ";
+    d.message += std::to_string(a.size);
+    d.message += " at ";
+    d.message += addressSpaceShortName(space);
+    d.message += " memory address ";
+    MemoryNames::appendHexAddress(d.message, a.address);
     // The origin is the first note of every report, repeats too: KernelRun merges reports by
     // their first note's location.
-    Origin origin = originOf(a);
+    const Origin& origin = originOf(a);
     if (origin.range.valid()) d.notes.push_back({origin.range, origin.text});
     uint64_t key = uint64_t(m_sites.intern(a.site)) | (uint64_t(space) << 16) | (a.size << 20);
     const bool repeat = !m_reported.insert(key).second;

@@ -85,8 +85,12 @@ private:
     /// frame): the shadow of `a`'s bytes updated, a read of never-written bytes reported.
     void checkAccess(const MemoryAccess& a);
     void report(const MemoryAccess& a, uint64_t firstUnwritten, uint64_t unwritten);
-    /// The origin of the bytes of `a` (range invalid when unknown, e.g. a temporary).
-    Origin originOf(const MemoryAccess& a);
+    /// The origin of the bytes of `a` (range invalid when unknown, e.g. a temporary): computed
+    /// once per `__global`/`__constant` buffer and run (m_bufferOrigins), else each time (in
+    /// m_scratchOrigin); valid until the next call.
+    const Origin& originOf(const MemoryAccess& a);
+    /// originOf's computation.
+    Origin computeOrigin(const MemoryAccess& a);
 
     CheckDetails& m_details;
     /// By kernel argument index: the launch's description of a noinit argument's origin.
@@ -100,10 +104,13 @@ private:
     MemoryNames m_names;
     SiteTable m_sites;
     std::unordered_set<uint64_t> m_reported; ///< (site, size, space) already detailed
-    std::vector<Written> m_global;           ///< noinit buffers by index (serial 0 = not tracked)
-    std::vector<Written> m_constant;         ///< noinit buffers by index (serial 0 = not tracked)
-    std::vector<Written> m_local;            ///< by buffer index, reset per group through serials
-    PrivateWrites m_private; ///< the `__private` buffers of the work-items, by local id
+    /// Origins of `__global` and `__constant` buffers this run, by (space << 32 | buffer index).
+    std::unordered_map<uint64_t, Origin> m_bufferOrigins;
+    Origin m_scratchOrigin;          ///< the last origin of another space (originOf)
+    std::vector<Written> m_global;   ///< noinit buffers by index (serial 0 = not tracked)
+    std::vector<Written> m_constant; ///< noinit buffers by index (serial 0 = not tracked)
+    std::vector<Written> m_local;    ///< by buffer index, reset per group through serials
+    PrivateWrites m_private;         ///< the `__private` buffers of the work-items, by local id
     // The read half of a byte copy, waiting for its write half.
     std::vector<uint8_t> m_copyFlags; ///< unless m_copyAllWritten
     uint64_t m_copySize = 0;          ///< bytes of the pending copy's read half

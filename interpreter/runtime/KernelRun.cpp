@@ -338,7 +338,9 @@ void KernelRun::record(Diagnostic d) {
     if (it != m_seen.end()) {
         ++m_counts[it->second];
         m_lastReport = static_cast<long>(it->second);
-        m_latest[it->second] = std::move(d);
+        // Only the debugger shows the latest occurrence (with repeatDetails); a batch run
+        // keeps the first and does not pay for replacing it at every repeat.
+        if (m_options.repeatDetails) m_latest[it->second] = std::move(d);
         return;
     }
     m_lastReport = -1;
