@@ -11,28 +11,12 @@
 
 #include <QtTest>
 
+#include "../runtime/CountingNew.h"
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
-
-namespace {
-/// Allocations made by any thread (the run's deep-stack thread too), counted by the
-/// operator new below.
-std::atomic<long> t_allocations{0};
-} // namespace
-
-void* operator new(std::size_t size) {
-    ++t_allocations;
-    if (void* p = std::malloc(size ? size : 1)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
 
 using namespace clstep;
 using namespace clstep::testing;
@@ -59,13 +43,13 @@ std::string loopKernel(int iterations) {
 
 /// Runs loopKernel(iterations) over 4 work-items (src noinit), returning its allocations.
 long allocationsOf(int iterations, CheckedRun* keep = nullptr) {
-    const long before = t_allocations;
+    const uint64_t before = test::g_allocations.load();
     const std::string source = loopKernel(iterations);
     CheckedRun r =
         runChecked(source.c_str(), "k", range1D(4, 4),
                    {bufferOf(std::vector<float>(4), true), bufferOf(std::vector<int>(4))},
                    uninitializedOnly());
-    const long n = t_allocations - before;
+    const long n = static_cast<long>(test::g_allocations.load() - before);
     if (keep) *keep = std::move(r);
     return n;
 }

@@ -12,27 +12,12 @@
 
 #include <QtTest>
 
+#include "CountingNew.h"
+
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <new>
-
-namespace {
-/// Calls of the replaced operator new (below) since the process started.
-std::atomic<uint64_t> g_news{0};
-} // namespace
-
-void* operator new(std::size_t size) {
-    g_news.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
 
 using namespace clstep;
 
@@ -73,9 +58,9 @@ uint64_t allocationsOfRun(const Program& program, int calls, bool uninitializedC
     CheckDetails details;
     UninitializedChecker uninitialized(details);
     if (uninitializedCheck) run.addObserver(&uninitialized);
-    const uint64_t before = g_news.load();
+    const uint64_t before = test::g_allocations.load();
     const bool finished = run.runAll();
-    const uint64_t after = g_news.load();
+    const uint64_t after = test::g_allocations.load();
     if (!finished) return ~uint64_t(0);
     std::memcpy(&out, run.argumentBytes(0).data(), 4);
     return after - before;

@@ -7,29 +7,14 @@
 
 #include <QtTest>
 
+#include "CountingNew.h"
+
 #include <array>
 #include <atomic>
 #include <cstdlib>
 #include <new>
 #include <thread>
 #include <vector>
-
-namespace {
-/// Allocations made by the calling thread (counted by the operator new below).
-thread_local long t_allocations = 0;
-} // namespace
-
-void* operator new(std::size_t size) {
-    ++t_allocations;
-    if (void* p = std::malloc(size ? size : 1)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
 
 using namespace clstep;
 
@@ -56,10 +41,10 @@ long runTwoGroups(GroupSequencer& s, uint64_t first, std::vector<int>& order) {
     long allocations = -1;
     std::thread other([&] {
         s.begin(first + 1);
-        const long before = t_allocations;
+        const uint64_t before = test::t_allocations;
         for (int i = 0; i < kActions; ++i)
             s.post(RecordingAction{&order, int(first + 1) * 100000 + i, {}, {}, {}});
-        allocations = t_allocations - before;
+        allocations = static_cast<long>(test::t_allocations - before);
         posted = true;
         s.end();
     });
