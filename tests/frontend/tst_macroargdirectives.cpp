@@ -3,84 +3,17 @@
 // GCC process the directives where they stand, and real kernels (OpenCV's boxFilter) rely on
 // it. The expected outputs below are clang-15 -E -P's.
 
-#include "frontend/Preprocessor.h"
+#include "PreprocessorRun.h"
 #include "frontend/Program.h"
 
 #include <QElapsedTimer>
-#include <QRegularExpression>
 #include <QtTest>
 
 #include <memory>
 #include <string>
 
 using namespace clstep;
-
-namespace {
-
-/// One preprocessor run of a virtual file.
-struct Run {
-    SourceManager sources;
-    uint32_t file = 0;
-    PreprocessedSource out;
-
-    /// The output without whitespace (where Wave puts blanks differs from clang).
-    QString compact() const {
-        return QString::fromStdString(out.text).remove(QRegularExpression("\\s"));
-    }
-
-    /// The original location of the first appearance of `needle` in the output.
-    SourceLocation origin(const std::string& needle) const {
-        const size_t pos = out.text.find(needle);
-        if (pos == std::string::npos) return {};
-        uint32_t line = 1, column = 1;
-        for (size_t i = 0; i < pos; ++i) {
-            if (out.text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        return out.originalLocation(line, column);
-    }
-
-    bool hasDiagnostic(const std::string& text, uint32_t line, uint32_t column) const {
-        for (const Diagnostic& d : out.diagnostics)
-            if (d.message.find(text) != std::string::npos && d.range.begin.line == line &&
-                d.range.begin.column == column)
-                return true;
-        return false;
-    }
-
-    QByteArray dump() const {
-        QByteArray s;
-        for (const Diagnostic& d : out.diagnostics)
-            s += QByteArray(severityName(d.severity)) + " " +
-                 QByteArray::number(d.range.begin.line) + ":" +
-                 QByteArray::number(d.range.begin.column) + " " +
-                 QByteArray::fromStdString(d.message) + "\n";
-        return s + "--- output:\n" + QByteArray::fromStdString(out.text);
-    }
-};
-
-std::unique_ptr<Run> preprocess(const std::string& text, PreprocessorOptions options = {}) {
-    auto run = std::make_unique<Run>();
-    run->file = run->sources.addFile("/virtual/kernel.cl", text);
-    run->out = Preprocessor::run(run->sources, run->file, options);
-    return run;
-}
-
-} // namespace
-
-#define CHECK_NO_ERRORS(run) QVERIFY2(!hasErrors((run)->out.diagnostics), (run)->dump().constData())
-#define CHECK_DIAG(run, ...) QVERIFY2((run)->hasDiagnostic(__VA_ARGS__), (run)->dump().constData())
-#define CHECK_AT(where, lineNo, columnNo)                                                          \
-    do {                                                                                           \
-        const SourceLocation at_ = (where);                                                        \
-        QVERIFY2(                                                                                  \
-            at_.line == (lineNo) && at_.column == (columnNo),                                      \
-            (QByteArray::number(at_.line) + ":" + QByteArray::number(at_.column)).constData());    \
-    } while (false)
+using namespace clstep::test;
 
 class TestMacroArgDirectives : public QObject {
     Q_OBJECT
@@ -151,9 +84,9 @@ private slots:
                             "int tail;\n"                 // 9
                             "  #error after the call\n"); // 10
         CHECK_DIAG(r, "#error: after the call", 10, 3);
-        CHECK_AT(r->origin("first"), 2, 11);
-        CHECK_AT(r->origin("second"), 6, 6);
-        CHECK_AT(r->origin("tail"), 9, 5);
+        CHECK_AT(r->origin("first"), r->file, 2, 11);
+        CHECK_AT(r->origin("second"), r->file, 6, 6);
+        CHECK_AT(r->origin("tail"), r->file, 9, 5);
         QVERIFY2(r->out.text.find("other") == std::string::npos, r->dump().constData());
     }
 

@@ -1,8 +1,8 @@
 // Tests of clstep::Preprocessor (Boost.Wave): macros, conditionals, includes, pragmas,
-// predefined macros, the map back to original positions, diagnostics, and robustness
-// against hostile input.
+// predefined macros, diagnostics, and robustness against hostile input. `#line` and the map
+// back to original positions: tst_preprocessorpositions.
 
-#include "frontend/Preprocessor.h"
+#include "PreprocessorRun.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -10,101 +10,21 @@
 #include <string>
 
 using namespace clstep;
+using namespace clstep::test;
 
 namespace {
 
 const std::string kDataDir = std::string(CLSTEP_SOURCE_DIR) + "/tests/data/preprocessor/";
 
-/// One preprocessor run and the sources it used.
-struct Run {
-    SourceManager sources;
-    uint32_t file = 0;
-    PreprocessedSource out;
-
-    /// The output with runs of whitespace collapsed to one blank.
-    QString simplified() const { return QString::fromStdString(out.text).simplified(); }
-
-    /// The original location of the `occurrence`-th appearance of `needle` in the output.
-    SourceLocation origin(const std::string& needle, int occurrence = 0) const {
-        size_t pos = out.text.find(needle);
-        for (int i = 0; i < occurrence && pos != std::string::npos; ++i)
-            pos = out.text.find(needle, pos + 1);
-        if (pos == std::string::npos) return {};
-        uint32_t line = 1, column = 1;
-        for (size_t i = 0; i < pos; ++i) {
-            if (out.text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        return out.originalLocation(line, column);
-    }
-
-    /// The output line (1-based) holding the first `needle`, 0 if absent.
-    int outputLine(const std::string& needle) const {
-        size_t pos = out.text.find(needle);
-        if (pos == std::string::npos) return 0;
-        return 1 + static_cast<int>(std::count(out.text.begin(), out.text.begin() + pos, '\n'));
-    }
-
-    /// True if a diagnostic's message contains `text` (and it is at line:column if given).
-    bool hasDiagnostic(const std::string& text, uint32_t line = 0, uint32_t column = 0,
-                       Severity severity = Severity::Error) const {
-        for (const Diagnostic& d : out.diagnostics)
-            if (d.message.find(text) != std::string::npos && d.severity == severity &&
-                d.kind == DiagnosticKind::Preprocessor &&
-                (line == 0 || d.range.begin.line == line) &&
-                (column == 0 || d.range.begin.column == column))
-                return true;
-        return false;
-    }
-
-    /// All diagnostics, one per line, for failure messages.
-    QByteArray dump() const {
-        QByteArray s;
-        for (const Diagnostic& d : out.diagnostics)
-            s += QByteArray(severityName(d.severity)) + " " +
-                 QByteArray::number(d.range.begin.line) + ":" +
-                 QByteArray::number(d.range.begin.column) + " " +
-                 QByteArray::fromStdString(d.message) + "\n";
-        return s + "--- output:\n" + QByteArray::fromStdString(out.text);
-    }
-};
-
-/// Preprocesses `text` as the file `path` (which need not exist on disk).
-std::unique_ptr<Run> preprocess(const std::string& text, PreprocessorOptions options = {},
-                                const std::string& path = "/virtual/kernel.cl") {
-    auto run = std::make_unique<Run>();
-    run->file = run->sources.addFile(path, text);
-    run->out = Preprocessor::run(run->sources, run->file, options);
-    return run;
-}
-
 /// Preprocesses a file of tests/data/preprocessor.
-std::unique_ptr<Run> preprocessFile(const std::string& name, PreprocessorOptions options = {}) {
+std::unique_ptr<PreprocessorRun> preprocessFile(const std::string& name,
+                                                PreprocessorOptions options = {}) {
     QFile f(QString::fromStdString(kDataDir + name));
     if (!f.open(QIODevice::ReadOnly)) return nullptr;
     return preprocess(f.readAll().toStdString(), std::move(options), kDataDir + name);
 }
 
-bool sameLocation(SourceLocation loc, uint32_t file, uint32_t line, uint32_t column) {
-    return loc.file == file && loc.line == line && loc.column == column;
-}
-
 } // namespace
-
-#define CHECK_NO_ERRORS(run) QVERIFY2(!hasErrors((run)->out.diagnostics), (run)->dump().constData())
-#define CHECK_DIAG(run, ...) QVERIFY2((run)->hasDiagnostic(__VA_ARGS__), (run)->dump().constData())
-#define CHECK_AT(where, fileId, lineNo, columnNo)                                                  \
-    do {                                                                                           \
-        const SourceLocation at_ = (where);                                                        \
-        QVERIFY2(sameLocation(at_, fileId, lineNo, columnNo),                                      \
-                 (QByteArray::number(at_.file) + ":" + QByteArray::number(at_.line) + ":" +        \
-                  QByteArray::number(at_.column))                                                  \
-                     .constData());                                                                \
-    } while (false)
 
 class TestPreprocessor : public QObject {
     Q_OBJECT
@@ -302,7 +222,7 @@ private slots:
 
     void includeFromSourceManager() {
         // An unsaved editor buffer: registered in the SourceManager, not on disk.
-        auto run = std::make_unique<Run>();
+        auto run = std::make_unique<PreprocessorRun>();
         const uint32_t header =
             run->sources.addFile("/virtual/dir/inc/h.h", "#define H 7\nint fromHeader = H;\n");
         run->file = run->sources.addFile("/virtual/dir/main.cl", "#include \"inc/h.h\"\nint m;\n");
@@ -376,144 +296,6 @@ private slots:
         CHECK_DIAG(r, "too few arguments in invocation of macro 'F'", 11, 1);
         CHECK_DIAG(r, "cannot #undef predefined macro '__LINE__'", 12, 1, Severity::Warning);
         QCOMPARE(r->simplified(), QString("yes1 last;"));
-    }
-
-    void lineDirectiveAccepted() {
-        auto r = preprocess("#line 100 \"other.c\"\nint a;\n# 7 \"x.c\"\nint b;\n");
-        CHECK_NO_ERRORS(r);
-        QCOMPARE(r->simplified(), QString("int a; int b;"));
-        CHECK_AT(r->origin("b;"), r->file, 4, 5); // positions stay those of the real file
-    }
-
-    /// C99 6.10.4: `#line N "name"` makes the next source line's presumed line number N and
-    /// the presumed file name "name" (`__LINE__`, `__FILE__`, also in `#if`, in macro bodies
-    /// and stringified); `#line N` alone keeps the presumed name. The CTS's test_basic
-    /// `kernel_preprocessor_macros` starts its kernel with `#line 2 "<its own path>"`.
-    void lineDirectiveSetsPresumedLineAndFile() {
-        auto r = preprocess("#define L __LINE__\n"                            // 1
-                            "#define S_(x) #x\n"                              // 2
-                            "#define S(x) S_(x)\n"                            // 3
-                            "#line 100 \"dir/other.cl\"\n"                    // 4
-                            "int a = __LINE__; const char* f = __FILE__;\n"   // 5 -> 100
-                            "int b = L; const char* s = S(__LINE__);\n"       // 6 -> 101
-                            "#if __LINE__ == 102\n"                           // 7 -> 102
-                            "int inIf;\n"                                     //
-                            "#endif\n"                                        //
-                            "#line 7\n"                                       // 10
-                            "int c = __LINE__; const char* g = __FILE__;\n"   // 11 -> 7
-                            "#line 20 \"a\\\\b.cl\"\n"                        // 12
-                            "const char* h = __FILE__; int d = __LINE__;\n"); // 13 -> 20
-        CHECK_NO_ERRORS(r);
-        QCOMPARE(r->simplified(), QString("int a = 100; const char* f = \"dir/other.cl\"; "
-                                          "int b = 101; const char* s = \"101\"; int inIf; "
-                                          "int c = 7; const char* g = \"dir/other.cl\"; "
-                                          "const char* h = \"a\\\\b.cl\"; int d = 20;"));
-        // Diagnostics and the source map keep the real file and lines.
-        CHECK_AT(r->origin("int b"), r->file, 6, 1);
-        CHECK_AT(r->origin("int d"), r->file, 13, 27);
-    }
-
-    /// A `#line` in an included file changes that file's presumed positions only; the
-    /// including file's own `#line` goes on after the #include.
-    void lineDirectiveIsPerFile() {
-        auto run = std::make_unique<Run>();
-        run->sources.addFile("/virtual/h.h", "#line 50 \"h-presumed.h\"\n"
-                                             "int h = __LINE__; const char* hf = __FILE__;\n");
-        run->file = run->sources.addFile("/virtual/main.cl", "#line 10 \"m.cl\"\n"
-                                                             "#include \"h.h\"\n"
-                                                             "int m = __LINE__; const char* mf = "
-                                                             "__FILE__;\n");
-        run->out = Preprocessor::run(run->sources, run->file, {});
-        CHECK_NO_ERRORS(run);
-        QCOMPARE(run->simplified(), QString("int h = 50; const char* hf = \"h-presumed.h\"; "
-                                            "int m = 11; const char* mf = \"m.cl\";"));
-    }
-
-    /// `#line 0` (C99 6.10.4p3: the digit sequence shall not specify zero; a warning, as in
-    /// GCC and clang) and a `#line` without a number change nothing.
-    void badLineDirectiveChangesNothing() {
-        auto r = preprocess("#line 0 \"x.cl\"\nint a = __LINE__;\n#line x\nint b = __LINE__;\n");
-        CHECK_DIAG(r, "line number argument of #line directive", 1, 1, Severity::Warning);
-        QVERIFY2(hasErrors(r->out.diagnostics), r->dump().constData());
-        QCOMPARE(r->simplified(), QString("int a = 2; int b = 4;"));
-    }
-
-    // ---- the map back to original positions ---------------------------------------------------
-    void linesArePreserved() {
-        const std::string src = "// header comment\n"
-                                "#define UNUSED 1\n"
-                                "__kernel void k(__global int* p)\n"
-                                "{\n"
-                                "    /* a comment */ int i = get_global_id(0);\n"
-                                "\n"
-                                "    p[i] = i;\n"
-                                "}\n";
-        auto r = preprocess(src);
-        CHECK_NO_ERRORS(r);
-        QCOMPARE(r->outputLine("__kernel"), 3);
-        QCOMPARE(r->outputLine("int i ="), 5);
-        QCOMPARE(r->outputLine("p[i]"), 7);
-        QCOMPARE(r->outputLine("}"), 8);
-        CHECK_AT(r->origin("int i"), r->file, 5, 21);
-        CHECK_AT(r->origin("p[i]"), r->file, 7, 5);
-    }
-
-    void mappingAfterMultiLineComment() {
-        auto r = preprocess("int a;\n/* one\n   two\n   three */ int b;\nint c;\n");
-        CHECK_NO_ERRORS(r);
-        CHECK_AT(r->origin("int b"), r->file, 4, 13);
-        CHECK_AT(r->origin("b;"), r->file, 4, 17);
-        QCOMPARE(r->outputLine("int b"), 4);
-        CHECK_AT(r->origin("c;"), r->file, 5, 5);
-    }
-
-    void mappingAfterInclude() {
-        auto run = std::make_unique<Run>();
-        const uint32_t header = run->sources.addFile("/virtual/h.h", "int h1;\nint h2;\n");
-        run->file = run->sources.addFile(
-            "/virtual/m.cl", "int m1;\n#include \"h.h\"\n  int m3; int m3b;\nint m4;\n");
-        run->out = Preprocessor::run(run->sources, run->file, {});
-        CHECK_NO_ERRORS(run);
-        CHECK_AT(run->origin("m1"), run->file, 1, 5);
-        CHECK_AT(run->origin("h1"), header, 1, 5);
-        CHECK_AT(run->origin("h2"), header, 2, 5);
-        CHECK_AT(run->origin("m3;"), run->file, 3, 7);
-        CHECK_AT(run->origin("m3b"), run->file, 3, 15);
-        CHECK_AT(run->origin("m4"), run->file, 4, 5);
-    }
-
-    void mappingOfMacroExpansion() {
-        auto r = preprocess("#define TWICE(x) ((x) + (x))\n"
-                            "#define ANSWER 42\n"
-                            "int u = TWICE(ANSWER); int v = 1;\n"
-                            "int w = TWICE(\n"
-                            "    value);\n"
-                            "int z;\n");
-        CHECK_NO_ERRORS(r);
-        // body tokens map to the macro's use, argument tokens to their own place; tokens of
-        // a macro used inside an argument map to the outermost use
-        CHECK_AT(r->origin("(("), r->file, 3, 9);
-        CHECK_AT(r->origin("+"), r->file, 3, 9);
-        CHECK_AT(r->origin("42"), r->file, 3, 9);
-        CHECK_AT(r->origin("v ="), r->file, 3, 28);
-        CHECK_AT(r->origin("value"), r->file, 5, 5);
-        CHECK_AT(r->origin("+", 1), r->file, 4, 9);
-        CHECK_AT(r->origin("z;"), r->file, 6, 5);
-        QCOMPARE(r->outputLine("z;"), 6);
-    }
-
-    void mappingInIncludedFile() {
-        auto run = std::make_unique<Run>();
-        const uint32_t header =
-            run->sources.addFile("/virtual/lib/util.h",
-                                 "// util\n#define SCALE(v) ((v) * 2)\n\nint scaled = SCALE(k);\n");
-        run->file = run->sources.addFile("/virtual/main.cl", "#include \"lib/util.h\"\n");
-        run->out = Preprocessor::run(run->sources, run->file, {});
-        CHECK_NO_ERRORS(run);
-        CHECK_AT(run->origin("scaled"), header, 4, 5);
-        CHECK_AT(run->origin("(("), header, 4, 14);
-        CHECK_AT(run->origin("k"), header, 4, 20);
-        CHECK_AT(run->origin("* 2"), header, 4, 14);
     }
 
     // ---- hostile input ------------------------------------------------------------------------
