@@ -74,7 +74,9 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
                                                                      : std::string()))
                              .fileName())
                     .arg(d->range.begin.line);
-            if ((race || benign) && second) return QStringLiteral("%1 ↔ %2").arg(line).arg(second);
+            // both lines of a race ("16 ↔ 21"); one number when both accesses are on one line
+            if ((race || benign) && second && second != line)
+                return QStringLiteral("%1 ↔ %2").arg(line).arg(second);
             return line ? QVariant(line) : QVariant(QStringLiteral("—"));
         case KindColumn:
             return QString::fromUtf8(DiagnosticKinds::name(d->kind));

@@ -68,12 +68,14 @@ void DiagnosticsView::fitColumns() {
         want[c] = std::max(title[c], sizeHintForColumn(c));
         total += want[c];
     }
-    // the message's 10 characters, taken from work-items and then line, down to their titles
+    // the narrow cells whole first (they say which line, kind and work-items); the message
+    // keeps at least 6 characters (its whole text is in the row's tooltip and in the editor's
+    // note), and only below that are work-items and then line cut, down to their titles
     const int cellMargins =
         2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1);
-    const int message = 10 * fontMetrics().horizontalAdvance(QLatin1Char('M')) + cellMargins;
+    const int message = 6 * fontMetrics().horizontalAdvance(QLatin1Char('M')) + cellMargins;
     int over = total + message - viewport()->width();
-    // the line column keeps at least a line number ("21 …" of "21 ↔ 21")
+    // the line column keeps at least a line number ("16 …" of "16 ↔ 21")
     title[DiagnosticsModel::LineColumn] =
         std::min(want[DiagnosticsModel::LineColumn],
                  std::max(title[DiagnosticsModel::LineColumn],

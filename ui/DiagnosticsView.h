@@ -7,11 +7,11 @@ namespace clstep::ui {
 /// The Diagnostics pane's table (rows of a DiagnosticsModel): the message last and
 /// stretched, the narrow columns sized to their contents so that every column title, severity
 /// and kind is read whole on a 1024×768 projector, in the normal and presentation layouts.
-/// The message keeps at least 10 characters if it can: when the pane is too narrow for that,
-/// the work-items column gives way (down to its title's width), then the line column (down
-/// to one line number), elided, their whole text in the row's tooltip
-/// (DiagnosticsModel); the message takes what is left (7 characters in presentation mode at
-/// 1024×768). The columns follow the model's
+/// Severity, line(s), kind, work-items and count are whole first; the message keeps at least
+/// 6 characters (its whole text is in the row's tooltip and in the editor's note under the
+/// line). Only when the pane is too narrow for that does the work-items column give way
+/// (down to its title's width), then the line column (down to one line number), elided, their
+/// whole text in the row's tooltip (DiagnosticsModel). The columns follow the model's
 /// rows, the view's width and its font (zoom, presentation mode).
 class DiagnosticsView : public QTableView {
     Q_OBJECT

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabBar>
 #include <QTableView>
 #include <QTimer>
@@ -94,6 +95,7 @@ MemoryPane::MemoryPane(AddressSpace space, QWidget* parent) : QWidget(parent), m
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->viewport()->installEventFilter(this); // its width decides the last column
     // an image argument's texels are drawn as a picture above their rows
     m_image = new ImagePane;
     m_image->hide();
@@ -138,6 +140,22 @@ void MemoryPane::applyTheme() {
                                14);
     m_view->setStyleSheet(QStringLiteral("QTableView{border-left:3px solid %1;}")
                               .arg(Theme::addressSpace(m_space).name()));
+    fitInfoColumn();
+}
+
+void MemoryPane::fitInfoColumn() {
+    QHeaderView* header = m_view->horizontalHeader();
+    int fixed = 0;
+    for (int c : {MemoryTableModel::AddressColumn, MemoryTableModel::ValueColumn,
+                  MemoryTableModel::BytesColumn})
+        fixed += m_view->columnWidth(c);
+    const int title =
+        header->fontMetrics().horizontalAdvance(
+            m_model->headerData(MemoryTableModel::InfoColumn, Qt::Horizontal).toString()) +
+        2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    const bool hide = m_view->viewport()->width() - fixed < title;
+    if (m_view->isColumnHidden(MemoryTableModel::InfoColumn) != hide)
+        m_view->setColumnHidden(MemoryTableModel::InfoColumn, hide);
 }
 
 const std::vector<debug::MemoryRegion>* MemoryPane::regions() const {
@@ -266,6 +284,7 @@ QHash<QString, ValueFormat> MemoryPane::typedFormats() const {
 }
 
 bool MemoryPane::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fitInfoColumn();
     if (watched == m_tabs && event->type() == QEvent::Wheel)
         QTimer::singleShot(0, this, &MemoryPane::followScrolledTabs); // after the bar scrolled
     return QWidget::eventFilter(watched, event);

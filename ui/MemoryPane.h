@@ -55,10 +55,16 @@ signals:
     void colourModeChanged(clstep::ui::MemoryColourMode mode);
 
 protected:
-    /// Follows the tab bar's wheel scrolling with the current tab (followScrolledTabs()).
+    /// Follows the tab bar's wheel scrolling with the current tab (followScrolledTabs()), and
+    /// the table's width with its last column (fitInfoColumn()).
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    /// Shows the last column ("variable · last access", stretched) only where the table's
+    /// width has room for its whole title beside the address, value and bytes columns; in a
+    /// narrower pane (the normal layout at 1024×768) it is hidden, not cut off at the right
+    /// edge behind a scroll bar: each row's tooltip has the same variable and last access.
+    void fitInfoColumn();
     void showRegion(int index);
     /// After the tab bar scrolled (its arrows, the wheel): when the current tab went out of
     /// sight, the tab in sight nearest to it becomes current, so the tab the user reads

@@ -4,13 +4,16 @@
 // mode shows at least 60 editor columns, 12 editor lines and 8 memory rows; the View menu
 // fits the screen; the diagnostic notes under a line are broken to the editor's width;
 // dock tabs, toolbar buttons and status texts are readable (not cut, or with a tooltip), and
-// so is every label of every dock, each dock raised in turn.
+// so is every label of every dock, each dock raised in turn; the Diagnostics table's narrow
+// cells (severity, line, kind, work-items, count) are whole in both layouts.
 #include "CodeEditor.h"
 #include "DebugActions.h"
 #include "DebugController.h"
+#include "DiagnosticsModel.h"
 #include "ElidedLabel.h"
 #include "MainWindow.h"
 #include "MemoryPane.h"
+#include "MemoryTableModel.h"
 #include "ScriptRunner.h"
 #include "TestWindow.h"
 #include "Theme.h"
@@ -28,6 +31,7 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
 #include <QToolBar>
@@ -53,6 +57,8 @@ private slots:
     void toolbarFitsTheScreen();
     void dockLabelsReadable();
     void efficiencyRowsAndTabsWhole();
+    void diagnosticCellsWhole();
+    void memoryTitlesWhole();
 
 private:
     /// Fails unless the window's frame is inside the screen's available area.
@@ -361,6 +367,132 @@ void TestScreenFit::efficiencyRowsAndTabsWhole() {
         }
     }
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(", "))));
+}
+
+void TestScreenFit::diagnosticCellsWhole() {
+    // The Diagnostics table, raised, in the normal layout and in presentation mode: a race
+    // between two accesses of one line (reduction_race: line 21, shown "21 …" in presentation
+    // before) and one between two lines (12 and 14) show their severity, line(s), kind,
+    // work-items and count whole; only the message may be elided (the row's tooltip has it).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    {
+        QFile cl(dir.filePath(QStringLiteral("two_lines.cl")));
+        QVERIFY(cl.open(QIODevice::WriteOnly));
+        cl.write("// a write on line 12 and a read on line 14 race\n\n\n\n\n\n\n\n\n"
+                 "__kernel void k(__global int* p) {\n" // 10
+                 "    if (get_global_id(0) == 0)\n"
+                 "        p[0] = 1;\n" // 12
+                 "    else\n"
+                 "        p[1] = p[0];\n" // 14
+                 "}\n");
+        QFile sim(dir.filePath(QStringLiteral("two_lines.sim")));
+        QVERIFY(sim.open(QIODevice::WriteOnly));
+        sim.write("two_lines.cl\nk\n2 1 1\n2 1 1\n<size=8 int fill=0 dump>\n");
+    }
+    const QList<QPair<QString, QString>> runs = {
+        {test::sample("reduction_race.sim"), QStringLiteral("21")},
+        {dir.filePath(QStringLiteral("two_lines.sim")), QStringLiteral("12 ↔ 14")}};
+    QTableView* view = m_window->diagnosticsView();
+    QVERIFY(view);
+    QStringList problems;
+    for (const auto& [path, lineText] : runs) {
+        QVERIFY(m_window->openPath(path));
+        QVERIFY(m_window->waitIdle());
+        for (bool present : {false, true}) {
+            m_window->setPresentationMode(present);
+            QTest::qWait(1200);
+            QVERIFY(script({"continue", "raise:diagnostics"}));
+            QVERIFY(m_window->waitIdle());
+            QTest::qWait(800);
+            QVERIFY(view->isVisible());
+            QAbstractItemModel* model = view->model();
+            QVERIFY2(model->rowCount() >= 1, qPrintable(path));
+            QCOMPARE(model->index(0, DiagnosticsModel::LineColumn).data().toString(), lineText);
+            const int margins =
+                2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+            for (int c : {DiagnosticsModel::SeverityColumn, DiagnosticsModel::LineColumn,
+                          DiagnosticsModel::KindColumn, DiagnosticsModel::WorkItemsColumn,
+                          DiagnosticsModel::CountColumn}) {
+                const QString text = model->index(0, c).data().toString();
+                const int need = view->fontMetrics().horizontalAdvance(text) + margins;
+                const QRect cell = view->visualRect(model->index(0, c));
+                if (need > view->columnWidth(c) || cell.right() > view->viewport()->width())
+                    problems << QStringLiteral("%1 %2: '%3' needs %4 px, column %5 px at x %6 "
+                                               "of a %7 px table")
+                                    .arg(QFileInfo(path).fileName(),
+                                         present ? QStringLiteral("presentation")
+                                                 : QStringLiteral("normal"),
+                                         text)
+                                    .arg(need)
+                                    .arg(view->columnWidth(c))
+                                    .arg(cell.x())
+                                    .arg(view->viewport()->width());
+            }
+        }
+        m_window->setPresentationMode(false);
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+}
+
+void TestScreenFit::memoryTitlesWhole() {
+    // Every shown column title of every memory pane's table ("[row] offset", the value's type,
+    // "bytes", "variable · last access") is whole, in the normal layout and in presentation
+    // mode, after a run that fills the panes (reduction_race). The last column is whole
+    // inside the table or hidden (it was 100 px wide behind the right edge, its title cut on
+    // both sides): hidden, its text is in each row's tooltip.
+    QVERIFY(script({"continue"}));
+    QVERIFY(m_window->waitIdle());
+    QStringList problems;
+    for (bool present : {false, true}) {
+        m_window->setPresentationMode(present);
+        QTest::qWait(1200);
+        for (const char* dock : {"local", "global", "private"}) {
+            QVERIFY(script({QStringLiteral("raise:dockMemory_%1").arg(QLatin1String(dock))}));
+            QTest::qWait(600);
+            for (auto* pane : m_window->findChildren<MemoryPane*>()) {
+                auto* view = pane->findChild<QTableView*>();
+                if (!pane->isVisible() || !view || !view->isVisible()) continue;
+                const QString where =
+                    (present ? QStringLiteral("presentation ") : QStringLiteral("normal ")) +
+                    pane->objectName();
+                QHeaderView* header = view->horizontalHeader();
+                const int pad =
+                    2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+                for (int c = 0; c < header->count(); ++c) {
+                    if (view->isColumnHidden(c)) continue;
+                    const QString title = view->model()->headerData(c, Qt::Horizontal).toString();
+                    const int x = header->sectionViewportPosition(c);
+                    const int w = header->sectionSize(c);
+                    const int need = header->fontMetrics().horizontalAdvance(title) + pad;
+                    const bool last = c == MemoryTableModel::InfoColumn;
+                    if (need > w || (last && (x < 0 || x + w > header->viewport()->width())))
+                        problems << QStringLiteral("%1: '%2' needs %3 px, section %4 px at x %5 "
+                                                   "of %6 px")
+                                        .arg(where, title)
+                                        .arg(need)
+                                        .arg(w)
+                                        .arg(x)
+                                        .arg(header->viewport()->width());
+                }
+                if (view->isColumnHidden(MemoryTableModel::InfoColumn) &&
+                    view->model()->rowCount() > 0) {
+                    const QModelIndex first = view->model()->index(0, 0);
+                    const QString info =
+                        first.siblingAtColumn(MemoryTableModel::InfoColumn).data().toString();
+                    const QString name = info.section(QStringLiteral(" · "), 0, 0)
+                                             .section(QLatin1Char('['), 0, 0)
+                                             .remove(QStringLiteral("RACE"));
+                    if (!name.isEmpty() && !first.data(Qt::ToolTipRole).toString().contains(name))
+                        problems << QStringLiteral("%1: '%2' hidden and not in the tooltip")
+                                        .arg(where, info);
+                }
+            }
+        }
+    }
+    m_window->setPresentationMode(false);
+    problems.removeDuplicates();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
 }
 
 QTEST_MAIN(TestScreenFit)
