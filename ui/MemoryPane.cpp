@@ -133,29 +133,36 @@ void MemoryPane::applyTheme() {
                            fm.horizontalAdvance(m_combined ? QStringLiteral("global #1 + 0x0")
                                                            : QStringLiteral("-2147483648")) +
                                10);
-    m_view->setColumnWidth(MemoryTableModel::BytesColumn,
-                           fm.horizontalAdvance(m_combined
-                                                    ? QStringLiteral("00 00 00 00 00 00 00 00")
-                                                    : QStringLiteral("00 00 00 00")) +
-                               14);
+    m_bytesWidth = fm.horizontalAdvance(m_combined ? QStringLiteral("00 00 00 00 00 00 00 00")
+                                                   : QStringLiteral("00 00 00 00")) +
+                   14;
+    m_view->setColumnWidth(MemoryTableModel::BytesColumn, m_bytesWidth);
     m_view->setStyleSheet(QStringLiteral("QTableView{border-left:3px solid %1;}")
                               .arg(Theme::addressSpace(m_space).name()));
-    fitInfoColumn();
+    fitColumns();
 }
 
-void MemoryPane::fitInfoColumn() {
+void MemoryPane::fitColumns() {
     QHeaderView* header = m_view->horizontalHeader();
-    int fixed = 0;
-    for (int c : {MemoryTableModel::AddressColumn, MemoryTableModel::ValueColumn,
-                  MemoryTableModel::BytesColumn})
-        fixed += m_view->columnWidth(c);
-    const int title =
-        header->fontMetrics().horizontalAdvance(
-            m_model->headerData(MemoryTableModel::InfoColumn, Qt::Horizontal).toString()) +
-        2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
-    const bool hide = m_view->viewport()->width() - fixed < title;
+    const int width = m_view->viewport()->width();
+    const int addressAndValue = m_view->columnWidth(MemoryTableModel::AddressColumn) +
+                                m_view->columnWidth(MemoryTableModel::ValueColumn);
+    auto titleWidth = [&](int column) {
+        return header->fontMetrics().horizontalAdvance(
+                   m_model->headerData(column, Qt::Horizontal).toString()) +
+               2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    };
+    const bool hide =
+        width - addressAndValue - m_bytesWidth < titleWidth(MemoryTableModel::InfoColumn);
     if (m_view->isColumnHidden(MemoryTableModel::InfoColumn) != hide)
         m_view->setColumnHidden(MemoryTableModel::InfoColumn, hide);
+    // the bytes last: down to what is left (elided, whole in the row's tooltip), not below
+    // their title
+    const int bytes = hide ? std::clamp(width - addressAndValue,
+                                        titleWidth(MemoryTableModel::BytesColumn), m_bytesWidth)
+                           : m_bytesWidth;
+    if (m_view->columnWidth(MemoryTableModel::BytesColumn) != bytes)
+        m_view->setColumnWidth(MemoryTableModel::BytesColumn, bytes);
 }
 
 const std::vector<debug::MemoryRegion>* MemoryPane::regions() const {
@@ -284,7 +291,7 @@ QHash<QString, ValueFormat> MemoryPane::typedFormats() const {
 }
 
 bool MemoryPane::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fitInfoColumn();
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) fitColumns();
     if (watched == m_tabs && event->type() == QEvent::Wheel)
         QTimer::singleShot(0, this, &MemoryPane::followScrolledTabs); // after the bar scrolled
     return QWidget::eventFilter(watched, event);

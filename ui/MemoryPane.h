@@ -56,15 +56,17 @@ signals:
 
 protected:
     /// Follows the tab bar's wheel scrolling with the current tab (followScrolledTabs()), and
-    /// the table's width with its last column (fitInfoColumn()).
+    /// the table's width with its columns (fitColumns()).
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    /// Shows the last column ("variable · last access", stretched) only where the table's
-    /// width has room for its whole title beside the address, value and bytes columns; in a
-    /// narrower pane (the normal layout at 1024×768) it is hidden, not cut off at the right
-    /// edge behind a scroll bar: each row's tooltip has the same variable and last access.
-    void fitInfoColumn();
+    /// Fits the columns to the table's width, so that no column is cut off at the right edge
+    /// behind a scroll bar: the last column ("variable · last access", stretched) is shown
+    /// only where its whole title fits beside the address, value and bytes columns, and
+    /// hidden in a narrower pane (the normal layout at 1024×768); there, the bytes column
+    /// takes what the address and value leave (an 8-byte `__private` pointer's bytes elided),
+    /// down to its title's width. Each row's tooltip has the variable, last access and bytes.
+    void fitColumns();
     void showRegion(int index);
     /// After the tab bar scrolled (its arrows, the wheel): when the current tab went out of
     /// sight, the tab in sight nearest to it becomes current, so the tab the user reads
@@ -100,6 +102,7 @@ private:
     QStringList m_regionNames;
     bool m_updating = false;
     bool m_combined = false;      ///< every region in one table (the __private pane)
+    int m_bytesWidth = 0;         ///< the bytes column's width for a whole row (pixels)
     bool m_byType = true;         ///< combined: each variable in its own type
     ValueFormat m_combinedFormat; ///< combined: the one type chosen when not by type
 };
