@@ -147,20 +147,29 @@ void MemoryPane::fitColumns() {
     const int width = m_view->viewport()->width();
     const int addressAndValue = m_view->columnWidth(MemoryTableModel::AddressColumn) +
                                 m_view->columnWidth(MemoryTableModel::ValueColumn);
-    auto titleWidth = [&](int column) {
-        return header->fontMetrics().horizontalAdvance(
-                   m_model->headerData(column, Qt::Horizontal).toString()) +
-               2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    const int pad = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    auto titleWidth = [&](const QString& title) {
+        return header->fontMetrics().horizontalAdvance(title) + pad;
     };
+    // the last column: its whole title; else "last access" if 10 characters of it fit; else
+    // hidden
+    const int room = width - addressAndValue - m_bytesWidth;
+    const bool whole = room >= titleWidth(MemoryTableModel::infoTitle(false));
+    m_model->setCompactInfoTitle(!whole);
+    const int content = 10 * m_view->fontMetrics().horizontalAdvance(QLatin1Char('M'));
     const bool hide =
-        width - addressAndValue - m_bytesWidth < titleWidth(MemoryTableModel::InfoColumn);
+        !whole && room < std::max(titleWidth(MemoryTableModel::infoTitle(true)), content);
     if (m_view->isColumnHidden(MemoryTableModel::InfoColumn) != hide)
         m_view->setColumnHidden(MemoryTableModel::InfoColumn, hide);
     // the bytes last: down to what is left (elided, whole in the row's tooltip), not below
     // their title
-    const int bytes = hide ? std::clamp(width - addressAndValue,
-                                        titleWidth(MemoryTableModel::BytesColumn), m_bytesWidth)
-                           : m_bytesWidth;
+    const int bytes =
+        hide ? std::clamp(
+                   width - addressAndValue,
+                   titleWidth(m_model->headerData(MemoryTableModel::BytesColumn, Qt::Horizontal)
+                                  .toString()),
+                   m_bytesWidth)
+             : m_bytesWidth;
     if (m_view->columnWidth(MemoryTableModel::BytesColumn) != bytes)
         m_view->setColumnWidth(MemoryTableModel::BytesColumn, bytes);
 }

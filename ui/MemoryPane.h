@@ -61,11 +61,13 @@ protected:
 
 private:
     /// Fits the columns to the table's width, so that no column is cut off at the right edge
-    /// behind a scroll bar: the last column ("variable · last access", stretched) is shown
-    /// only where its whole title fits beside the address, value and bytes columns, and
-    /// hidden in a narrower pane (the normal layout at 1024×768); there, the bytes column
-    /// takes what the address and value leave (an 8-byte `__private` pointer's bytes elided),
-    /// down to its title's width. Each row's tooltip has the variable, last access and bytes.
+    /// behind a scroll bar. The last column ("variable · last access", stretched) shows its
+    /// whole title where it fits beside the address, value and bytes columns, is titled
+    /// "last access" where only that and 10 characters fit (presentation mode at 1024×768),
+    /// and is hidden in a narrower pane (the normal layout at 1024×768); there, the bytes
+    /// column takes what the address and value leave (an 8-byte `__private` pointer's bytes
+    /// elided), down to its title's width. Each row's tooltip has the variable, last access
+    /// and bytes.
     void fitColumns();
     void showRegion(int index);
     /// After the tab bar scrolled (its arrows, the wheel): when the current tab went out of

@@ -580,7 +580,20 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
+QString MemoryTableModel::infoTitle(bool compact) {
+    return compact ? tr("last access") : tr("variable · last access");
+}
+
+void MemoryTableModel::setCompactInfoTitle(bool compact) {
+    if (compact == m_compactInfoTitle) return;
+    m_compactInfoTitle = compact;
+    emit headerDataChanged(Qt::Horizontal, InfoColumn, InfoColumn);
+}
+
 QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == InfoColumn)
+        return tr("variable · last access: the variable or element these bytes belong to, and "
+                  "the work-item that last read or wrote them");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -591,7 +604,7 @@ QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, 
     case BytesColumn:
         return tr("bytes");
     case InfoColumn:
-        return tr("variable · last access");
+        return infoTitle(m_compactInfoTitle);
     }
     return {};
 }

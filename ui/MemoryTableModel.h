@@ -65,6 +65,12 @@ public:
     void setColourMode(MemoryColourMode mode);
     MemoryColourMode colourMode() const { return m_colourMode; }
     const ValueFormat& format() const { return m_format; }
+    /// The last column's title: "variable · last access", or "last access" when `compact`
+    /// (a pane too narrow for the whole title: MemoryPane). Either way the title's tooltip
+    /// says what the column holds.
+    void setCompactInfoTitle(bool compact);
+    /// The last column's title, whole or compact (setCompactInfoTitle()).
+    static QString infoTitle(bool compact);
     /// True when every region is shown (setAllRegions()).
     bool combined() const { return m_combined; }
     /// The region of a single-region table (the first one when combined), or nullptr.
@@ -128,6 +134,7 @@ private:
     int m_index = -1;
     bool m_combined = false;
     bool m_bigEndian = false;
+    bool m_compactInfoTitle = false;
     ValueFormat m_format;
     MemoryColourMode m_colourMode = MemoryColourMode::Accesses;
     QVector<Segment> m_segments;

@@ -199,6 +199,17 @@ void TestModels::marksFromDiagnosticsAlone() {
                 .data(Qt::ToolTipRole)
                 .toString()
                 .contains(QStringLiteral("work-item 2 (line 21) and work-item 5 (line 21)")));
+    // the last column's title: whole, or compact for a narrow pane (MemoryPane::fitColumns),
+    // with what it holds in its tooltip either way
+    QCOMPARE(m.headerData(MemoryTableModel::InfoColumn, Qt::Horizontal).toString(),
+             QStringLiteral("variable · last access"));
+    m.setCompactInfoTitle(true);
+    QCOMPARE(m.headerData(MemoryTableModel::InfoColumn, Qt::Horizontal).toString(),
+             QStringLiteral("last access"));
+    QVERIFY(m.headerData(MemoryTableModel::InfoColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("variable · last access: ")));
+    m.setCompactInfoTitle(false);
     m.setFormat({ValueFormat::Kind::UInt, 1});
     m.setRegion(s, AddressSpace::Global, 0, true);
     QCOMPARE(m.index(0, 0).data(MemoryTableModel::HighlightRole).toInt(),
