@@ -302,6 +302,18 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
             }
 }
 
+// Inlined into processWord(): orderFree() without its call once the site's verdict is known.
+[[gnu::always_inline]] inline bool RaceDetector::orderFreeWord(Space& sp, const Access& a,
+                                                               uint16_t site, bool groupScope) {
+    if (!site || !m_orderFreeAllowed || groupScope) return false;
+    const uint8_t verdict = site < sp.siteOrderFree.size() ? sp.siteOrderFree[site] : 0;
+    if (verdict == 2) return false;
+    if (verdict == 0) [[unlikely]]
+        return orderFree(sp, a, site);
+    const uint32_t index = address::buffer(a.address);
+    return index >= m_noInitBuffers.size() || m_noInitBuffers[index] != a.buffer->serial;
+}
+
 // Inlined into processRecords(), whose frame then holds no state of the generic path.
 [[gnu::always_inline]] inline void RaceDetector::processWord(Space& sp, BufferShadow* sh,
                                                              Granule& gr, const Access& a,
@@ -315,7 +327,8 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
         // memory_scope_work_item, work_group and sub_group stay inside the group.
         if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
         if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
-        if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
+        if (!sp.local && orderFreeWord(sp, a, site, e.site & kGroupScope))
+            ownBits = ownBits & ~kOwnOrdered;
     }
     const uint8_t* data = a.write ? a.data : nullptr;
     uint16_t* const mirror = mirrorWord(sp, *sh, a, off); // one page: not null
@@ -339,14 +352,31 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
             sh->droppedWrite = e.stamp;
         if (data) {
             const uint8_t* un = sp.unchanged.data();
-            if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
-                std::memcpy(&sh->values[off], data, 4);
-                if (a.atomic) // the kSame bits wait for the record's decision
+            const bool recorded = b.write == e; // always for a plain write
+            if (recorded) std::memcpy(&sh->values[off], data, 4);
+            if (a.atomic) { // a plain write's kSame bits were set by mirrorWord()
+                // Recorded: the kSame bits waited for the record's decision. Not recorded (an
+                // atomic write beside a live write) where it changed the bytes: the recorded
+                // write no longer stands for writes that all left them.
+                if constexpr (std::endian::native == std::endian::little) {
+                    constexpr uint64_t kSame4 = 0x0200020002000200ull;
+                    uint32_t u32;
+                    std::memcpy(&u32, un, 4); // bytes 0 or 1
+                    uint64_t u = u32;         // byte i to lane i
+                    u = (u | (u << 16)) & 0x0000FFFF0000FFFFull;
+                    u = (u | (u << 8)) & 0x00FF00FF00FF00FFull;
+                    const uint64_t same = u * kSame; // kSame in the lanes stored unchanged
+                    uint64_t w;
+                    std::memcpy(&w, mirror, 8);
+                    w = recorded ? (w & ~kSame4) | same : w & (~kSame4 | same);
+                    std::memcpy(mirror, &w, 8);
+                } else {
                     for (int i = 0; i < 4; ++i)
-                        mirror[i] = uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
-            } else {
-                // An atomic write the record does not keep that changed the bytes:
-                // the recorded write no longer stands for writes that all left them.
+                        if (recorded || !un[i])
+                            mirror[i] =
+                                uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
+                }
+            } else if (!recorded) {
                 for (int i = 0; i < 4; ++i)
                     if (!un[i]) mirror[i] &= uint16_t(~kSame);
             }

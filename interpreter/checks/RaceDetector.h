@@ -335,6 +335,9 @@ private:
     /// order-free site (orderFreeAtomicSites()), on a buffer the uninitialized check does not
     /// track (a `noinit` argument), on a little-endian device.
     bool orderFree(Space& sp, const Access& a, uint16_t site);
+    /// orderFree() of atomic access `a` of processWord(), inline once the verdict of `site`
+    /// is known; `groupScope`: its memory_scope stays inside the work-group.
+    bool orderFreeWord(Space& sp, const Access& a, uint16_t site, bool groupScope);
     /// Checks and records access `a` (processRecords()), then its release-sequence
     /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
     /// `Inline`: processRecords() inlined (onMemoryAccess()'s own call, in RaceDetector.cpp).
