@@ -358,11 +358,13 @@ private:
             processRecordsInline(sp, a, item);
         else
             processRecords(sp, a, item);
-        // Without sequences, only acquires and releases matter (the read half of a release
+        // Only atomics and writes matter (a plain read, the most common access, is decided
+        // first); without sequences, only acquires and releases (the read half of a release
         // read-modify-write has its order too).
-        if (sp.objects.empty() && !sp.fenced
-                ? a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed
-                : a.atomic || a.write) [[unlikely]]
+        if ((a.atomic || a.write) &&
+            (!sp.objects.empty() || sp.fenced ||
+             (a.atomic && a.order != MemoryAccess::kNoOrder &&
+              a.order != memory_order::kRelaxed))) [[unlikely]]
             synchronize(sp, Access::of(a, item));
         else
             sp.rmwEntity = kNoEntity;
