@@ -27,8 +27,8 @@ constexpr size_t kMaxConflictsPerAccess = 4;
 } // namespace
 
 // Inlined into process(): most accesses find the shadow of their buffer's last access.
-[[gnu::always_inline]] inline RaceDetector::BufferShadow* RaceDetector::shadowFor(
-    Space& sp, const MemoryAccess& a) {
+[[gnu::always_inline]] inline RaceDetector::BufferShadow*
+RaceDetector::shadowFor(Space& sp, const MemoryAccess& a) {
     const uint32_t index = address::buffer(a.address);
     if (index < sp.shadows.size() && sp.shadows[index].serial == a.buffer->serial) [[likely]]
         return &sp.shadows[index];
@@ -181,9 +181,8 @@ namespace {
 } // namespace
 
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
-[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh,
-                                                                   const MemoryAccess& a,
-                                                                   uint64_t off) {
+[[gnu::always_inline]] inline uint16_t*
+RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off) {
     const uint64_t end = off + a.size;
     constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
     const uint64_t p0 = off >> kBits, p1 = (end - 1) >> kBits;
@@ -245,9 +244,8 @@ namespace {
 }
 
 // Inlined into processWord(): mirrorAccess() of one aligned word (in one page of the mirror).
-[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorWord(Space& sp, BufferShadow& sh,
-                                                                 const MemoryAccess& a,
-                                                                 uint64_t off) {
+[[gnu::always_inline]] inline uint16_t*
+RaceDetector::mirrorWord(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off) {
     if constexpr (std::endian::native != std::endian::little) {
         return mirrorAccess(sp, sh, a, off);
     } else {
@@ -320,8 +318,8 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
 // Inlined into processRecords(), whose frame then holds no state of the generic path.
 [[gnu::always_inline]] inline void RaceDetector::processWord(Space& sp, BufferShadow* sh,
                                                              Granule& gr, const MemoryAccess& a,
-                                                             uint16_t item, uint64_t off,
-                                                             Record e, uint16_t site) {
+                                                             uint16_t item, uint64_t off, Record e,
+                                                             uint16_t site) {
     e.site = site;
     e.item = item;
     uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
@@ -389,9 +387,8 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     if (!sp.local) own(sp, gr.owner, ownBits);
 }
 
-[[gnu::always_inline]] inline void RaceDetector::processRecordsInline(Space& sp,
-                                                                      const MemoryAccess& a,
-                                                                      uint16_t item) {
+[[gnu::always_inline]] inline void
+RaceDetector::processRecordsInline(Space& sp, const MemoryAccess& a, uint16_t item) {
     if (sp.exhausted) return;
     BufferShadow* sh = shadowFor(sp, a);
     const uint64_t off = address::offset(a.address), end = off + a.size;
@@ -400,7 +397,8 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     Record e;
     e.stamp = sp.stamp;
     const uint16_t site = sp.sites.intern(a.site);
-    if (sp.lastRead.matches(a, item, sh->serial, e.stamp)) return; // changes nothing (Space::lastRead)
+    if (sp.lastRead.matches(a, item, sh->serial, e.stamp))
+        return; // changes nothing (Space::lastRead)
     sp.lastRead.address = 0;
     ++sp.processed;
     if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {

@@ -363,8 +363,8 @@ private:
         // read-modify-write has its order too).
         if ((a.atomic || a.write) &&
             (!sp.objects.empty() || sp.fenced ||
-             (a.atomic && a.order != MemoryAccess::kNoOrder &&
-              a.order != memory_order::kRelaxed))) [[unlikely]]
+             (a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed)))
+            [[unlikely]]
             synchronize(sp, Access::of(a, item));
         else
             sp.rmwEntity = kNoEntity;
@@ -379,8 +379,8 @@ private:
     /// processRecords() of an aligned 4-byte access `a` by work-item `item` (byte offset
     /// `off` in buffer shadow `sh`) to granule `gr`, which is not split: record `e` has its
     /// stamp, `site` is the access's site id.
-    void processWord(Space& sp, BufferShadow* sh, Granule& gr, const MemoryAccess& a,
-                     uint16_t item, uint64_t off, Record e, uint16_t site);
+    void processWord(Space& sp, BufferShadow* sh, Granule& gr, const MemoryAccess& a, uint16_t item,
+                     uint64_t off, Record e, uint16_t site);
     /// processRecords() of any other access (other sizes and alignments, async copies, split
     /// granules), with the same arguments as processWord().
     void processBytes(Space& sp, BufferShadow* sh, const Access& a, uint64_t off, Record e,
@@ -415,11 +415,9 @@ private:
     /// Updates the mirror of bytes [off, off + size) for access `a` and, for a write, fills
     /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
     /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
-    static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const MemoryAccess& a,
-                                  uint64_t off);
+    static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off);
     /// mirrorAccess() of an aligned 4-byte access (its four entries lie in one page).
-    static uint16_t* mirrorWord(Space& sp, BufferShadow& sh, const MemoryAccess& a,
-                                uint64_t off);
+    static uint16_t* mirrorWord(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off);
     /// Page `p` of `sh`'s mirror starts a new `__local` buffer: every entry unknown, the page
     /// marked with the buffer's serial (BufferShadow::mirrorSerial).
     static void renewMirrorPage(BufferShadow& sh, uint64_t p);
