@@ -27,15 +27,15 @@ constexpr size_t kMaxConflictsPerAccess = 4;
 } // namespace
 
 // Inlined into process(): most accesses find the shadow of their buffer's last access.
-[[gnu::always_inline]] inline RaceDetector::BufferShadow* RaceDetector::shadowFor(Space& sp,
-                                                                                  const Access& a) {
+[[gnu::always_inline]] inline RaceDetector::BufferShadow*
+RaceDetector::shadowFor(Space& sp, const MemoryAccess& a) {
     const uint32_t index = address::buffer(a.address);
     if (index < sp.shadows.size() && sp.shadows[index].serial == a.buffer->serial) [[likely]]
         return &sp.shadows[index];
     return shadowForNew(sp, a);
 }
 
-RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const Access& a) {
+RaceDetector::BufferShadow* RaceDetector::shadowForNew(Space& sp, const MemoryAccess& a) {
     uint32_t index = address::buffer(a.address);
     if (index >= sp.shadows.size()) sp.shadows.resize(index + 1);
     BufferShadow& s = sp.shadows[index];
@@ -181,8 +181,8 @@ namespace {
 } // namespace
 
 // Inlined into process(): a call costs as much as the few bytes of a typical access.
-[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh,
-                                                                   const Access& a, uint64_t off) {
+[[gnu::always_inline]] inline uint16_t*
+RaceDetector::mirrorAccess(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off) {
     const uint64_t end = off + a.size;
     constexpr uint64_t kBits = SparseArray<uint16_t>::kPageBits;
     const uint64_t p0 = off >> kBits, p1 = (end - 1) >> kBits;
@@ -244,8 +244,8 @@ namespace {
 }
 
 // Inlined into processWord(): mirrorAccess() of one aligned word (in one page of the mirror).
-[[gnu::always_inline]] inline uint16_t* RaceDetector::mirrorWord(Space& sp, BufferShadow& sh,
-                                                                 const Access& a, uint64_t off) {
+[[gnu::always_inline]] inline uint16_t*
+RaceDetector::mirrorWord(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off) {
     if constexpr (std::endian::native != std::endian::little) {
         return mirrorAccess(sp, sh, a, off);
     } else {
@@ -302,20 +302,34 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
             }
 }
 
+// Inlined into processWord(): orderFree() without its call once the site's verdict is known.
+[[gnu::always_inline]] inline bool RaceDetector::orderFreeWord(Space& sp, const MemoryAccess& a,
+                                                               uint16_t item, uint16_t site,
+                                                               bool groupScope) {
+    if (!site || !m_orderFreeAllowed || groupScope) return false;
+    const uint8_t verdict = site < sp.siteOrderFree.size() ? sp.siteOrderFree[site] : 0;
+    if (verdict == 2) return false;
+    if (verdict == 0) [[unlikely]]
+        return orderFree(sp, Access::of(a, item), site);
+    const uint32_t index = address::buffer(a.address);
+    return index >= m_noInitBuffers.size() || m_noInitBuffers[index] != a.buffer->serial;
+}
+
 // Inlined into processRecords(), whose frame then holds no state of the generic path.
 [[gnu::always_inline]] inline void RaceDetector::processWord(Space& sp, BufferShadow* sh,
-                                                             Granule& gr, const Access& a,
-                                                             uint64_t off, Record e,
+                                                             Granule& gr, const MemoryAccess& a,
+                                                             uint16_t item, uint64_t off, Record e,
                                                              uint16_t site) {
     e.site = site;
-    e.item = a.item;
+    e.item = item;
     uint32_t ownBits = kOwnOrdered | (a.write ? kOwnWritten : 0);
     if (a.atomic) [[unlikely]] {
         e.site |= kAtomic;
         // memory_scope_work_item, work_group and sub_group stay inside the group.
         if (memory_scope::insideWorkGroup(a.scope)) e.site |= kGroupScope;
         if (site && a.order != MemoryAccess::kNoOrder) sp.siteSemantics[site] = {a.order, a.scope};
-        if (!sp.local && orderFree(sp, a, site)) ownBits = ownBits & ~kOwnOrdered;
+        if (!sp.local && orderFreeWord(sp, a, item, site, e.site & kGroupScope))
+            ownBits = ownBits & ~kOwnOrdered;
     }
     const uint8_t* data = a.write ? a.data : nullptr;
     uint16_t* const mirror = mirrorWord(sp, *sh, a, off); // one page: not null
@@ -323,15 +337,16 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     if (!clean) [[unlikely]] {
         sp.conflicts.clear();
         check(sp, gr.state, *sh, off, off + 4, e, data, data ? sp.unchanged.data() : nullptr);
+        const Access full = Access::of(a, item);
         for (const Conflict& c : sp.conflicts)
-            report(sp, a, *sh, c, e);
+            report(sp, full, *sh, c, e);
     }
     ByteState& b = gr.state;
     if (!a.write) {
         if (!updateRead(sp, b, e)) [[unlikely]]
             sh->droppedRead = e.stamp;
         // The same read again next finds these records (its own read among them).
-        if (clean && !a.atomic) sp.lastRead = {a.address, sh->serial, e.stamp, a.item};
+        if (clean && !a.atomic) sp.lastRead = {a.address, sh->serial, e.stamp, item};
     } else {
         if (!a.atomic && !sp.acquired.empty()) [[unlikely]]
             forgetOrdered(sp, *sh, b, e);
@@ -339,14 +354,31 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
             sh->droppedWrite = e.stamp;
         if (data) {
             const uint8_t* un = sp.unchanged.data();
-            if (b.write == e) { // always for a plain write (kSame set by mirrorAccess())
-                std::memcpy(&sh->values[off], data, 4);
-                if (a.atomic) // the kSame bits wait for the record's decision
+            const bool recorded = b.write == e; // always for a plain write
+            if (recorded) std::memcpy(&sh->values[off], data, 4);
+            if (a.atomic) { // a plain write's kSame bits were set by mirrorWord()
+                // Recorded: the kSame bits waited for the record's decision. Not recorded (an
+                // atomic write beside a live write) where it changed the bytes: the recorded
+                // write no longer stands for writes that all left them.
+                if constexpr (std::endian::native == std::endian::little) {
+                    constexpr uint64_t kSame4 = 0x0200020002000200ull;
+                    uint32_t u32;
+                    std::memcpy(&u32, un, 4); // bytes 0 or 1
+                    uint64_t u = u32;         // byte i to lane i
+                    u = (u | (u << 16)) & 0x0000FFFF0000FFFFull;
+                    u = (u | (u << 8)) & 0x00FF00FF00FF00FFull;
+                    const uint64_t same = u * kSame; // kSame in the lanes stored unchanged
+                    uint64_t w;
+                    std::memcpy(&w, mirror, 8);
+                    w = recorded ? (w & ~kSame4) | same : w & (~kSame4 | same);
+                    std::memcpy(mirror, &w, 8);
+                } else {
                     for (int i = 0; i < 4; ++i)
-                        mirror[i] = uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
-            } else {
-                // An atomic write the record does not keep that changed the bytes:
-                // the recorded write no longer stands for writes that all left them.
+                        if (recorded || !un[i])
+                            mirror[i] =
+                                uint16_t(un[i] ? (mirror[i] | kSame) : (mirror[i] & ~kSame));
+                }
+            } else if (!recorded) {
                 for (int i = 0; i < 4; ++i)
                     if (!un[i]) mirror[i] &= uint16_t(~kSame);
             }
@@ -355,7 +387,8 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     if (!sp.local) own(sp, gr.owner, ownBits);
 }
 
-[[gnu::always_inline]] inline void RaceDetector::processRecordsInline(Space& sp, const Access& a) {
+[[gnu::always_inline]] inline void
+RaceDetector::processRecordsInline(Space& sp, const MemoryAccess& a, uint16_t item) {
     if (sp.exhausted) return;
     BufferShadow* sh = shadowFor(sp, a);
     const uint64_t off = address::offset(a.address), end = off + a.size;
@@ -364,7 +397,8 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
     Record e;
     e.stamp = sp.stamp;
     const uint16_t site = sp.sites.intern(a.site);
-    if (sp.lastRead.matches(a, sh->serial, e.stamp)) return; // changes nothing (Space::lastRead)
+    if (sp.lastRead.matches(a, item, sh->serial, e.stamp))
+        return; // changes nothing (Space::lastRead)
     sp.lastRead.address = 0;
     ++sp.processed;
     if (!a.asyncCopy && a.size == 4 && (off & 3) == 0) [[likely]] {
@@ -372,15 +406,15 @@ void RaceDetector::check(Space& sp, const ByteState& state, const BufferShadow& 
         // granule, which is not split.
         Granule& gr = sh->granules[off / 4];
         if (!gr.split) [[likely]] {
-            processWord(sp, sh, gr, a, off, e, site);
+            processWord(sp, sh, gr, a, item, off, e, site);
             return;
         }
     }
-    processBytes(sp, sh, a, off, e, site);
+    processBytes(sp, sh, Access::of(a, item), off, e, site);
 }
 
-void RaceDetector::processRecords(Space& sp, const Access& a) {
-    processRecordsInline(sp, a);
+void RaceDetector::processRecords(Space& sp, const MemoryAccess& a, uint16_t item) {
+    processRecordsInline(sp, a, item);
 }
 
 void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
@@ -396,18 +430,17 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
         if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
             return; // a texel of a read_only image that nothing writes
     }
-    Access a;
-    static_cast<MemoryAccess&>(a) = ma; // one copy of the whole
-    a.item = static_cast<uint16_t>(ma.workItem->localLinearId());
-    if (local && a.atomic && m_localOrdersGlobal) [[unlikely]]
-        mirrorLocalAtomic(a);
+    // No copy of the access (an Access) but where one is needed (process()).
+    const auto item = static_cast<uint16_t>(ma.workItem->localLinearId());
+    if (local && ma.atomic && m_localOrdersGlobal) [[unlikely]]
+        mirrorLocalAtomic(Access::of(ma, item));
     // The run's detector checks a __global access of a parallel run once every earlier group
     // is done: now when the group is the head (without copying it), else later.
     RaceDetector* d = local || !m_parent ? this : groupIsHead() ? m_parent : nullptr;
     if (d) [[likely]]
-        d->process<true>(local ? d->m_local : d->m_global, a);
+        d->process<true>(local ? d->m_local : d->m_global, ma, item);
     else
-        processInGroupOrder(a);
+        processInGroupOrder(Access::of(ma, item));
 }
 
 void RaceDetector::processInGroupOrder(const Access& a) {
@@ -424,7 +457,7 @@ void RaceDetector::processInGroupOrder(const Access& a) {
     copy.workItem = nullptr; // gone by then
     m_run->inGroupOrder([p, a = copy, small, big = std::move(big), hasData]() mutable {
         a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
-        p->process(p->m_global, a);
+        p->process(p->m_global, a, a.item);
     });
 }
 

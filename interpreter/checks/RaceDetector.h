@@ -180,6 +180,13 @@ private:
         /// Local linear id of the work-item (the one that started an async copy too); its
         /// ids are rebuilt from it and the interval stamp when a race is reported (idsOf()).
         uint16_t item = 0;
+        /// `m` by the work-item with local linear id `item`.
+        static Access of(const MemoryAccess& m, uint16_t item) {
+            Access a;
+            static_cast<MemoryAccess&>(a) = m; // one copy of the whole
+            a.item = item;
+            return a;
+        }
     };
     /// The checking state of one address space (`__local` or `__global`): shadows, the
     /// interval stamps (a group's stamps are contiguous) and the reports already detailed.
@@ -285,11 +292,12 @@ private:
             uint64_t serial = 0; ///< Buffer::serial
             uint32_t stamp = 0;
             uint16_t item = 0;
-            /// True when `a`, an access of the buffer of serial `bufferSerial` at stamp `now`,
-            /// is this read again.
-            bool matches(const Access& a, uint64_t bufferSerial, uint32_t now) const {
+            /// True when `a`, an access by the work-item of local linear id `by` of the buffer of
+            /// serial `bufferSerial` at stamp `now`, is this read again.
+            bool matches(const MemoryAccess& a, uint16_t by, uint64_t bufferSerial,
+                         uint32_t now) const {
                 return a.address == address && a.size == 4 && !a.write && !a.atomic &&
-                       !a.asyncCopy && a.item == item && now == stamp && bufferSerial == serial;
+                       !a.asyncCopy && by == item && now == stamp && bufferSerial == serial;
             }
         } lastRead;
         /// Accesses whose records processRecords() checked and updated (not skipped).
@@ -335,44 +343,52 @@ private:
     /// order-free site (orderFreeAtomicSites()), on a buffer the uninitialized check does not
     /// track (a `noinit` argument), on a little-endian device.
     bool orderFree(Space& sp, const Access& a, uint16_t site);
-    /// Checks and records access `a` (processRecords()), then its release-sequence
-    /// bookkeeping (atomics, and plain writes while atomic objects have sequences).
-    /// `Inline`: processRecords() inlined (onMemoryAccess()'s own call, in RaceDetector.cpp).
+    /// orderFree() of atomic access `a` of processWord(), inline once the verdict of `site`
+    /// is known; `groupScope`: its memory_scope stays inside the work-group.
+    bool orderFreeWord(Space& sp, const MemoryAccess& a, uint16_t item, uint16_t site,
+                       bool groupScope);
+    /// Checks and records access `a` by the work-item with local linear id `item`
+    /// (processRecords()), then its release-sequence bookkeeping (atomics, and plain writes
+    /// while atomic objects have sequences). `Inline`: processRecords() inlined
+    /// (onMemoryAccess()'s own call, in RaceDetector.cpp). The access is not copied into an
+    /// Access but where one is needed (reports, release sequences, other sizes).
     template <bool Inline = false>
-    void process(Space& sp, const Access& a) {
+    void process(Space& sp, const MemoryAccess& a, uint16_t item) {
         if constexpr (Inline)
-            processRecordsInline(sp, a);
+            processRecordsInline(sp, a, item);
         else
-            processRecords(sp, a);
-        // Without sequences, only acquires and releases matter (the read half of a release
+            processRecords(sp, a, item);
+        // Only atomics and writes matter (a plain read, the most common access, is decided
+        // first); without sequences, only acquires and releases (the read half of a release
         // read-modify-write has its order too).
-        if (sp.objects.empty() && !sp.fenced
-                ? a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed
-                : a.atomic || a.write) [[unlikely]]
-            synchronize(sp, a);
+        if ((a.atomic || a.write) &&
+            (!sp.objects.empty() || sp.fenced ||
+             (a.atomic && a.order != MemoryAccess::kNoOrder && a.order != memory_order::kRelaxed)))
+            [[unlikely]]
+            synchronize(sp, Access::of(a, item));
         else
             sp.rmwEntity = kNoEntity;
     }
-    void processRecords(Space& sp, const Access& a);
+    void processRecords(Space& sp, const MemoryAccess& a, uint16_t item);
     /// processRecords(), to be inlined (defined in RaceDetector.cpp).
-    void processRecordsInline(Space& sp, const Access& a);
+    void processRecordsInline(Space& sp, const MemoryAccess& a, uint16_t item);
     /// A `__global` access `a` of a thread's detector whose work-group is not the head:
     /// copied (with its bytes) and processed by the run's detector in group order
     /// (KernelRun::inGroupOrder).
     void processInGroupOrder(const Access& a);
-    /// processRecords() of an aligned 4-byte access `a` (byte offset `off` in buffer shadow
-    /// `sh`) to granule `gr`, which is not split: record `e` has its stamp, `site` is the
-    /// access's site id.
-    void processWord(Space& sp, BufferShadow* sh, Granule& gr, const Access& a, uint64_t off,
-                     Record e, uint16_t site);
+    /// processRecords() of an aligned 4-byte access `a` by work-item `item` (byte offset
+    /// `off` in buffer shadow `sh`) to granule `gr`, which is not split: record `e` has its
+    /// stamp, `site` is the access's site id.
+    void processWord(Space& sp, BufferShadow* sh, Granule& gr, const MemoryAccess& a, uint16_t item,
+                     uint64_t off, Record e, uint16_t site);
     /// processRecords() of any other access (other sizes and alignments, async copies, split
     /// granules), with the same arguments as processWord().
     void processBytes(Space& sp, BufferShadow* sh, const Access& a, uint64_t off, Record e,
                       uint16_t site);
     /// The shadow of the buffer `a` accesses: the one of its last access when the buffer is
     /// the same (inline), else shadowForNew().
-    BufferShadow* shadowFor(Space& sp, const Access& a);
-    BufferShadow* shadowForNew(Space& sp, const Access& a);
+    BufferShadow* shadowFor(Space& sp, const MemoryAccess& a);
+    BufferShadow* shadowForNew(Space& sp, const MemoryAccess& a);
     bool conflicts(Space& sp, const Record& r, const Record& e) const;
     /// True when record `r` cannot conflict with access `e` (conflicts() would be false): no
     /// access, an earlier interval of the group (or, `__local`, an earlier group), the
@@ -399,9 +415,9 @@ private:
     /// Updates the mirror of bytes [off, off + size) for access `a` and, for a write, fills
     /// sp.unchanged (1 per byte stored over the same known byte). Returns the mirror entry
     /// of byte `off` when the access lies in one page (the entries are contiguous), else null.
-    static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
+    static uint16_t* mirrorAccess(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off);
     /// mirrorAccess() of an aligned 4-byte access (its four entries lie in one page).
-    static uint16_t* mirrorWord(Space& sp, BufferShadow& sh, const Access& a, uint64_t off);
+    static uint16_t* mirrorWord(Space& sp, BufferShadow& sh, const MemoryAccess& a, uint64_t off);
     /// Page `p` of `sh`'s mirror starts a new `__local` buffer: every entry unknown, the page
     /// marked with the buffer's serial (BufferShadow::mirrorSerial).
     static void renewMirrorPage(BufferShadow& sh, uint64_t p);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <unordered_map>
 #include <vector>
 
@@ -23,10 +24,11 @@ public:
     /// The id of `range` (allocated on first use); 0 if `range` is invalid or ids ran out.
     /// Inline when the direct-mapped cache holds it (every access of a check asks).
     uint16_t intern(const SourceRange& range) {
-        if (!range.valid()) return 0;
         CacheSlot& slot = m_cache[slotOf(range)];
-        if (slot.id && slot.range == range) [[likely]]
+        // A slot holds valid ranges only: a hit needs no validity test.
+        if (slot.id && same(slot.range, range)) [[likely]]
             return slot.id;
+        if (!range.valid()) return 0;
         return internSlow(range, slot);
     }
     /// The range of `id` (an invalid range for 0 or an unknown id).
@@ -53,6 +55,14 @@ private:
         const uint32_t h = (r.begin.line * 0x9E3779B1u) ^ (r.begin.column * 0x85EBCA6Bu) ^
                            (r.end.column * 0xC2B2AE35u);
         return (h ^ (h >> 16)) & (kCacheSize - 1);
+    }
+    /// `a == b`, as three 8-byte compares (SourceRange is six 4-byte fields, no padding).
+    static bool same(const SourceRange& a, const SourceRange& b) {
+        static_assert(sizeof(SourceRange) == 24);
+        uint64_t x[3], y[3];
+        std::memcpy(x, &a, 24);
+        std::memcpy(y, &b, 24);
+        return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2])) == 0;
     }
     struct CacheSlot {
         SourceRange range;

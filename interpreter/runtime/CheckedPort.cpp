@@ -95,15 +95,16 @@ void CheckedPort::notifyAccessIn(WorkItem& wi, uint64_t address, uint64_t size, 
     const std::vector<ExecutionObserver*>& observers =
         address::space(address) == AddressSpace::Private ? m_privateObservers : m_accessObservers;
     if (observers.empty()) return;
-    MemoryAccess a;
-    a.address = address;
-    a.size = size;
-    a.write = write;
+    // Each field written once (describeAccess() sets the atomic, order, scope, asyncCopy and
+    // workItem fields).
+    MemoryAccess a{.address = address,
+                   .size = size,
+                   .write = write,
+                   .copy = copy,
+                   .data = p,
+                   .buffer = &b,
+                   .site = site};
     wi.describeAccess(a);
-    a.copy = copy;
-    a.data = p;
-    a.buffer = &b;
-    a.site = site;
     for (ExecutionObserver* o : observers)
         o->onMemoryAccess(a);
 }
