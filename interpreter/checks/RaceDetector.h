@@ -258,7 +258,7 @@ private:
         struct FenceRelease {
             uint32_t stamp;
             uint8_t scope;
-            std::shared_ptr<const SyncClock> clock;
+            std::shared_ptr<SyncClock> clock; ///< null: nothing acquired
         };
         /// By entity of the current work-group: its last release fence; its later atomic
         /// writes are releases made at the fence.

@@ -130,9 +130,16 @@ void RaceDetector::fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope)
         // C11 7.17.4p2-3: the work-item's later atomic writes are releases made here, of what
         // it has acquired so far; its later accesses come after the fence.
         auto it = sp.acquired.find(entity);
-        std::shared_ptr<const SyncClock> clock;
-        if (it != sp.acquired.end()) clock = std::make_shared<const SyncClock>(it->second);
-        sp.fences[entity] = {sp.stamp, scope, std::move(clock)};
+        Space::FenceRelease& f = sp.fences[entity];
+        if (it == sp.acquired.end()) {
+            f.clock.reset();
+        } else if (f.clock && f.clock.use_count() == 1) {
+            f.clock->assign(it->second, SyncClock::kDevice); // the last fence's storage
+        } else {
+            f.clock = std::make_shared<SyncClock>(it->second);
+        }
+        f.stamp = sp.stamp;
+        f.scope = scope;
         sp.fenced = true;
         sp.stamp = sp.newStamp();
     }
@@ -212,14 +219,27 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
     Space::ObjectSync& object = sp.objects[a.address];
     const size_t before = object.clock ? object.clock->size() : 0;
     if (!rmw || !object.clock) {
-        // A release store, or a release RMW after a store: a new sequence.
-        object.clock = std::make_shared<SyncClock>();
+        // A release store, or a release RMW after a store: a new sequence (in the storage of
+        // the object's last one unless acquire fences still to come read that one).
+        if (!object.clock || object.clock.use_count() > 1)
+            object.clock = std::make_shared<SyncClock>();
+        if (known)
+            object.clock->assign(*known, reach);
+        else
+            object.clock->clear();
         object.sequence = ++sp.sequences;
-    } else if (object.clock.use_count() > 1) {
-        // Acquire fences still to come read the sequence as it was.
-        object.clock = std::make_shared<SyncClock>(*object.clock);
+    } else {
+        // Acquire fences still to come read the sequence as it was, unless the only one is
+        // this work-item's own, of this read-modify-write's read: what the write adds (what
+        // the work-item had acquired, its own release) gives its fence nothing new.
+        if (object.clock.use_count() > 1) {
+            auto p = sp.pending.find(entity);
+            const bool own = object.clock.use_count() == 2 && p != sp.pending.end() &&
+                             !p->second.empty() && p->second.back().clock == object.clock;
+            if (!own) object.clock = std::make_shared<SyncClock>(*object.clock);
+        }
+        if (known) object.clock->join(*known, reach, sp.scratch);
     }
-    if (known) object.clock->join(*known, reach, sp.scratch);
     object.clock->release(entity, stamp, reach);
     sp.objectTicks = sp.objectTicks - before + object.clock->size();
     if (sp.objectTicks > kMaxObjectTicks) eraseObject(sp, a.address); // memory bound

@@ -32,6 +32,16 @@ void SyncClock::release(uint64_t entity, uint32_t stamp, Reach reach) {
     if (m_ticks.size() > kMaxSize) m_ticks.erase(m_ticks.begin());
 }
 
+void SyncClock::assign(const SyncClock& other, Reach reach) {
+    if (&other == this) return;
+    m_ticks.clear();
+    if (reach == kNone) return;
+    m_ticks.assign(other.m_ticks.begin(), other.m_ticks.end());
+    if (reach != kDevice)
+        for (Tick& t : m_ticks)
+            t.device = 0;
+}
+
 void SyncClock::join(const SyncClock& other, Reach reach, SyncClock& scratch) {
     if (reach == kNone || other.m_ticks.empty() || &other == this) return;
     const bool device = reach == kDevice;
@@ -49,6 +59,13 @@ void SyncClock::join(const SyncClock& other, Reach reach, SyncClock& scratch) {
         if (device) a->device = std::max(a->device, b->device);
     }
     if (b == be) return;
+    if (a == ae) {
+        // Only entities after every known one (later work-items): appended.
+        for (; b != be; ++b)
+            m_ticks.push_back({b->entity, b->group, device ? b->device : 0});
+        if (m_ticks.size() > kMaxSize) m_ticks.erase(m_ticks.begin(), m_ticks.end() - kMaxSize);
+        return;
+    }
     // A merge of the rest into `scratch`, then swapped in (no allocation once warm).
     std::vector<Tick>& out = scratch.m_ticks;
     out.clear();

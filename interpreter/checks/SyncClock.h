@@ -51,6 +51,9 @@ public:
     /// `reach`: `other`'s `group` stamps count only when `reach` is at least kGroup, its
     /// `device` stamps only when it is kDevice. `scratch` is reused storage.
     void join(const SyncClock& other, Reach reach, SyncClock& scratch);
+    /// Becomes `other` as known through one more link of reach `reach` (join() into an empty
+    /// clock), reusing this clock's storage.
+    void assign(const SyncClock& other, Reach reach);
 
 private:
     struct Tick {
