@@ -47,8 +47,22 @@ void SyncClock::join(const SyncClock& other, Reach reach, SyncClock& scratch) {
     const bool device = reach == kDevice;
     // Common in lock hand-offs: every entity of `other` is known here already; the stamps
     // are then raised in place.
-    auto a = m_ticks.begin();
-    auto b = other.m_ticks.begin();
+    // Commonest of all: the same entities in the same order, compared pairwise (no search).
+    const size_t n = std::min(m_ticks.size(), other.m_ticks.size());
+    Tick* const x = m_ticks.data();
+    const Tick* const y = other.m_ticks.data();
+    size_t i = 0;
+    if (device) {
+        for (; i < n && x[i].entity == y[i].entity; ++i) {
+            x[i].group = std::max(x[i].group, y[i].group);
+            x[i].device = std::max(x[i].device, y[i].device);
+        }
+    } else {
+        for (; i < n && x[i].entity == y[i].entity; ++i)
+            x[i].group = std::max(x[i].group, y[i].group);
+    }
+    auto a = m_ticks.begin() + ptrdiff_t(i);
+    auto b = other.m_ticks.begin() + ptrdiff_t(i);
     const auto ae = m_ticks.end();
     const auto be = other.m_ticks.end();
     for (; b != be; ++b) {
