@@ -55,6 +55,29 @@ private slots:
         QCOMPARE(e.size(), size_t(4));
     }
 
+    void joinAppendsLaterEntities() {
+        SyncClock a, b, scratch;
+        a.release(1, 3, SyncClock::kDevice);
+        a.release(2, 4, SyncClock::kDevice);
+        b.release(1, 5, SyncClock::kDevice);
+        b.release(2, 2, SyncClock::kDevice);
+        b.release(5, 6, SyncClock::kDevice);
+        b.release(6, 7, SyncClock::kGroup);
+        a.join(b, SyncClock::kGroup, scratch);
+        QCOMPARE(a.size(), size_t(4));
+        QCOMPARE(a.stampOf(1, SyncClock::kGroup), 5u);
+        QCOMPARE(a.stampOf(1, SyncClock::kDevice), 3u); // a work_group link
+        QCOMPARE(a.stampOf(2, SyncClock::kGroup), 4u);
+        QCOMPARE(a.stampOf(5, SyncClock::kGroup), 6u);
+        QCOMPARE(a.stampOf(5, SyncClock::kDevice), 0u);
+        QCOMPARE(a.stampOf(6, SyncClock::kGroup), 7u);
+        SyncClock c;
+        c.assign(b, SyncClock::kGroup);
+        QCOMPARE(c.size(), size_t(4));
+        QCOMPARE(c.stampOf(5, SyncClock::kDevice), 0u);
+        QCOMPARE(c.stampOf(5, SyncClock::kGroup), 6u);
+    }
+
     void reachOfScopes() {
         QCOMPARE(SyncClock::reachOf(memory_scope::kDevice), SyncClock::kDevice);
         QCOMPARE(SyncClock::reachOf(memory_scope::kAllSvmDevices), SyncClock::kDevice);
