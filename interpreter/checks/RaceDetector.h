@@ -32,8 +32,10 @@ namespace clstep {
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
 ///   - the space is `__global` and they come from different work-groups (whole run),
 /// and no release sequence orders them (synchronizedBefore(): the first work-item released
-/// an atomic object after its access, the second acquired it from that release's sequence
-/// before its own; C11 5.1.2.4).
+/// an atomic object after its access, and the second acquired from that release's sequence
+/// before its own, directly or through a chain of such hand-offs; C11 5.1.2.4), which vector
+/// clocks follow (SyncClock: one per work-item of the current group, per atomic object's
+/// release sequence, per release fence).
 /// A write-write race whose second write stores the same byte value is suppressed unless
 /// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a `benign-race`.
 ///
