@@ -4,6 +4,7 @@
 #include "checks/MemoryNames.h"
 #include "checks/RaceVerdicts.h"
 #include "checks/SiteTable.h"
+#include "checks/SyncClock.h"
 #include "common/SparseArray.h"
 #include "runtime/ExecutionObserver.h"
 
@@ -31,8 +32,10 @@ namespace clstep {
 ///     CLK_GLOBAL_MEM_FENCE for `__global` only), or
 ///   - the space is `__global` and they come from different work-groups (whole run),
 /// and no release sequence orders them (synchronizedBefore(): the first work-item released
-/// an atomic object after its access, the second acquired it from that release's sequence
-/// before its own; C11 5.1.2.4).
+/// an atomic object after its access, and the second acquired from that release's sequence
+/// before its own, directly or through a chain of such hand-offs; C11 5.1.2.4), which vector
+/// clocks follow (SyncClock: one per work-item of the current group, per atomic object's
+/// release sequence, per release fence).
 /// A write-write race whose second write stores the same byte value is suppressed unless
 /// `uniformWrites` is set (Oclgrind's --uniform-writes); it is then a `benign-race`.
 ///
@@ -220,63 +223,59 @@ private:
         /// Memory order and scope last used by the atomic access at each site (for reports).
         std::unordered_map<uint16_t, std::pair<uint8_t, uint8_t>> siteSemantics;
         // ---- release sequences (C11 5.1.2.4; OpenCL 3.0 3.3.6 "release sequence") ----
-        /// A release operation on an atomic object: its entity (entityKey()), stamp and
-        /// memory_scope.
-        struct Release {
-            uint64_t entity;
-            uint32_t stamp;
-            uint8_t scope;
+        // Vector clocks (SyncClock): a release publishes the work-item's clock in the atomic
+        // object's, an acquire joins the object's into its own, so a chain of hand-offs (a
+        // spin lock) costs one join per link.
+        /// The release sequence an atomic object heads, if any: the clock of the releases of
+        /// one unbroken stretch of its modification order (from a release store, or the first
+        /// release read-modify-write after a store, on through read-modify-writes, relaxed
+        /// ones included, until the next store), shared with the acquire fences still to come
+        /// of the relaxed reads that read it (copied before it changes when shared), and an
+        /// id of the sequence (a new one at each store).
+        struct ObjectSync {
+            std::shared_ptr<SyncClock> clock;
+            uint32_t sequence = 0;
         };
-        /// The release operations of one unbroken stretch of an atomic object's
-        /// modification order: from a release store, or the first release read-modify-write
-        /// after a store, on through read-modify-writes (relaxed ones included) until the
-        /// next store. An acquire reading the object synchronizes with each of them. In
-        /// increasing stamp order (a flat list: cheap to extend; only a conflict searches it).
-        struct Sequence {
-            std::vector<Release> releases;
-        };
-        std::vector<Sequence> sequences;
-        /// By atomic object (address of its first byte): 1 + the index in `sequences` of its
-        /// release sequence, 0 when it has none (a relaxed store ended it).
-        std::unordered_map<uint64_t, uint32_t> objects;
+        /// By atomic object (address of its first byte) with a release sequence: its clock.
+        std::unordered_map<uint64_t, ObjectSync> objects;
         /// By buffer index: 1 when `objects` holds an object of that buffer (a plain write
         /// elsewhere need not look for objects to end).
         std::vector<uint8_t> objectBuffers;
-        /// An acquire operation of a work-item of the current group: the sequence it read
-        /// from, its stamp (releases after it do not count) and its memory_scope.
-        struct Acquisition {
+        /// Ids of release sequences so far (ObjectSync::sequence).
+        uint32_t sequences = 0;
+        /// Components of the clocks of `objects` (shared ones counted once per object), at
+        /// most kMaxObjectTicks: past it a release starts no sequence.
+        size_t objectTicks = 0;
+        /// By entity (entityKey()) of the current work-group: its clock, what it acquired
+        /// (an entity of a finished group releases nothing more: what it passed on lives in
+        /// the objects' clocks).
+        std::unordered_map<uint64_t, SyncClock> acquired;
+        SyncClock scratch; ///< SyncClock::join()'s
+        // ---- fences (C11 7.17.4; OpenCL C 2.0 6.13.11 atomic_work_item_fence) ----
+        /// A relaxed atomic read of an object with a release sequence, waiting for an acquire
+        /// fence of its work-item: the sequence it read, the object's clock then, its scope.
+        struct PendingRead {
             uint32_t sequence;
+            uint8_t scope;
+            std::shared_ptr<SyncClock> clock;
+        };
+        /// By entity of the current work-group: the relaxed atomic reads it made since its
+        /// last acquire fence (the latest of a spin loop's reads of one sequence); its next
+        /// acquire fence joins them. At most kMaxPending per entity.
+        std::unordered_map<uint64_t, std::vector<PendingRead>> pending;
+        /// A release fence: its stamp, scope and the work-item's clock at the fence.
+        struct FenceRelease {
             uint32_t stamp;
             uint8_t scope;
-            /// The stamp from which it orders the work-item's accesses (the acquire, or the
-            /// acquire fence after a relaxed read): a release of the work-item at a stamp at
-            /// least this passes it on (acquire()).
-            uint32_t since = 0;
+            std::shared_ptr<SyncClock> clock; ///< null: nothing acquired
         };
-        /// The acquisitions of one entity, in the order made (`since` order), with the latest
-        /// stamp acquired of each sequence and scope (key: sequence << 8 | scope), and how
-        /// many acquisitions of each other entity it looked at to inherit them (acquire()).
-        struct Acquired {
-            std::vector<Acquisition> list;
-            std::unordered_map<uint64_t, uint32_t> known;
-            std::unordered_map<uint64_t, uint32_t> inherited;
-        };
-        /// By entity (entityKey()): of the current work-group (`__local`), or of the run so
-        /// far (`__global`, at most kMaxAcquiredEntities kept past their group).
-        std::unordered_map<uint64_t, Acquired> acquired;
-        // ---- fences (C11 7.17.4; OpenCL C 2.0 6.13.11 atomic_work_item_fence) ----
-        /// By entity of the current work-group: the relaxed atomic reads it made since its
-        /// last acquire fence (the sequence each read from, its stamp and scope); its next
-        /// acquire fence makes them acquisitions. At most kMaxPending per entity.
-        std::unordered_map<uint64_t, std::vector<Acquisition>> pending;
-        /// By entity of the current work-group: its last release fence (stamp, scope); its
-        /// later atomic writes are releases made at the fence.
-        std::unordered_map<uint64_t, Release> fences;
+        /// By entity of the current work-group: its last release fence; its later atomic
+        /// writes are releases made at the fence.
+        std::unordered_map<uint64_t, FenceRelease> fences;
         /// `__global`: `objects` holds `__local` objects (mirrorLocalAtomic()).
         bool localObjects = false;
         bool fenced = false; ///< a release fence was made in the run (process() then
                              ///< follows every atomic write)
-        size_t releases = 0; ///< releases recorded in `sequences` (at most kMaxReleases)
         /// The previous access was an atomic read of this address at this site by this
         /// entity (kNoEntity: not one): an atomic write matching it is a read-modify-write.
         uint64_t rmwAddress = 0;
@@ -308,20 +307,15 @@ private:
         /// A barrier: the next interval begins.
         void newInterval() { intervalStart = stamp = newStamp(); }
     };
-    /// Release operations recorded per run and address space at most (memory bound: later
-    /// ones do not synchronize anything, so more races may be reported, never fewer).
-    static constexpr size_t kMaxReleases = size_t(1) << 18;
+    /// Components of the atomic objects' clocks per address space at most (Space::objectTicks;
+    /// 16 bytes each: 64 MiB; SyncClock::kMaxSize bounds each clock, so the work-items' and
+    /// fences' clocks of a work-group stay within its size times 128 KiB). Past it a release
+    /// starts no release sequence (the object then orders nothing: more races may be
+    /// reported, never fewer).
+    static constexpr size_t kMaxObjectTicks = size_t(1) << 22;
     /// Relaxed reads an entity's next acquire fence can acquire from at most (the latest ones;
     /// fewer acquisitions: more races may be reported, never fewer).
     static constexpr size_t kMaxPending = 16;
-    /// Acquisitions an entity inherits at most (acquire(); then fewer: more races may be
-    /// reported, never fewer).
-    static constexpr size_t kMaxAcquired = 4096;
-    /// `__global` entities whose acquisitions are kept past their work-group at most (then
-    /// they are forgotten: more races may be reported, never fewer).
-    static constexpr size_t kMaxAcquiredEntities = size_t(1) << 16;
-    /// Releases synchronizedBefore() looks at per conflict at most (then: not ordered).
-    static constexpr size_t kMaxSearch = size_t(1) << 16;
 
     static constexpr uint16_t kSiteMask = 0x1FFF;
     /// An atomic whose memory_scope does not reach other work-groups (work_item, sub_group,
@@ -435,15 +429,24 @@ private:
     /// The ordinal (Space::ordinal) of the work-group of interval stamp `stamp`.
     static uint32_t ordinalOf(const Space& sp, uint32_t stamp);
     /// The release-sequence bookkeeping of atomic access `a` (an acquire joins the object's
-    /// sequence, a release extends or starts it, a store ends it), or of a plain write of
-    /// `a`'s bytes (it ends the sequences of the atomic objects it overwrites).
+    /// clock into its work-item's, a release joins its work-item's clock and own stamp into
+    /// the object's or, a store, starts a new sequence with them, a relaxed store ends the
+    /// sequence), or of a plain write of `a`'s bytes (it ends the sequences of the atomic
+    /// objects it overwrites).
     void synchronize(Space& sp, const Access& a);
-    /// Records acquisition `q` of `entity` (from an acquire, or an acquire fence), and,
-    /// happens-before being transitive (C11 5.1.2.4), the acquisitions the work-items whose
-    /// releases of the sequence it read from had made before those releases (the current
-    /// work-group's), with the narrowest scope of the chain. A repeated acquisition of the
-    /// same sequence only moves its stamp.
-    static void acquire(Space& sp, uint64_t entity, Space::Acquisition q);
+    /// An acquire of `entity` (an acquire read, or an acquire fence after a relaxed read) of
+    /// memory_scope `scope` from a release sequence of clock `clock`: joins it into the
+    /// entity's clock (SyncClock::join(); `__local` objects ignore the scope). The clock holds
+    /// what the releasers had acquired before their releases, so happens-before is followed
+    /// transitively (C11 5.1.2.4), with the narrowest scope of each chain.
+    static void acquire(Space& sp, uint64_t entity, const SyncClock& clock, uint8_t scope);
+    /// The reach of a link of memory_scope `scope` in `sp`: SyncClock::reachOf(), kDevice for
+    /// `__local` (its objects are the group's, whatever the scope).
+    static SyncClock::Reach reachIn(const Space& sp, uint8_t scope) {
+        return sp.local ? SyncClock::kDevice : SyncClock::reachOf(scope);
+    }
+    /// Ends the release sequence of the atomic object at `address` in `sp`, if any.
+    static void eraseObject(Space& sp, uint64_t address);
     /// `__local` atomic access `a` once a fence named both CLK_LOCAL_MEM_FENCE and
     /// CLK_GLOBAL_MEM_FENCE: also followed by the `__global` space's release sequences
     /// (synchronize(), in group order), so that with such fences a `__local` atomic object
@@ -455,15 +458,15 @@ private:
     /// A fence of order `order` and scope `scope` by the work-item with local linear id `item`
     /// in `sp` (C11 7.17.4): an acquire fence turns the relaxed reads the work-item made since
     /// its last one into acquisitions (Space::pending), a release fence makes its later atomic
-    /// writes releases made at the fence (Space::fences); acq_rel and seq_cst do both.
+    /// writes releases made at the fence, of its clock then (Space::fences); acq_rel and
+    /// seq_cst do both.
     static void fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope);
     /// True when record `r` (an access of another entity) happens before access `e` (a
-    /// write when `write`) of the current work-group through a release sequence: `e`'s
-    /// work-item made, after it, an acquire that read from a sequence holding a release of
-    /// `r`'s work-item made after `r`, both with scopes reaching the other work-item (work
-    /// group at least within a group, device across groups; `__local` objects ignore the
-    /// scope). Only the space of the atomic object is ordered. Transitive chains are not
-    /// followed (a race may then be reported that a full happens-before would not).
+    /// write when `write`) of the current work-group through release sequences: the clock of
+    /// `e`'s work-item holds a release of `r`'s work-item made after `r` (at a stamp at least
+    /// `r`'s), through a chain of links whose scopes all reach from one work-item to the other
+    /// (work group at least within a group, device across groups; `__local` objects ignore
+    /// the scope). Only the space of the atomic objects is ordered.
     bool synchronizedBefore(const Space& sp, const BufferShadow& sh, const Record& r,
                             const Record& e, bool write) const;
     /// Plain write `e` of the current work-group is about to be recorded in `b`: forgets the

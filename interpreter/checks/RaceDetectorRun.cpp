@@ -35,14 +35,14 @@ void RaceDetector::Space::reset() {
     groupStart = stamp = intervalStart = ordinal = 0;
     exhausted = crossGroup = false;
     siteOrderFree.clear();
-    sequences.clear();
     objects.clear();
     objectBuffers.clear();
+    sequences = 0;
+    objectTicks = 0;
     acquired.clear();
     pending.clear();
     fences.clear();
     fenced = localObjects = false;
-    releases = 0;
     rmwEntity = kNoEntity;
     lastRead = {};
     processed = 0;
@@ -142,24 +142,25 @@ void RaceDetector::beginGroup(Space& sp, uint64_t linear) {
     sp.groupStamps.emplace_back(sp.groupStart, linear);
     sp.stamp = sp.intervalStart = sp.groupStart;
     if (sp.groupStamps.size() >= kOwnGroup) sp.crossGroup = true; // the proof gives up
-    // `__local` acquisitions are the current group's (a `__local` object lives as long as
-    // its group); `__global` ones are kept for the work-items that acquire from the releases
-    // of earlier groups' work-items (acquire()), up to kMaxAcquiredEntities entities.
-    if (sp.local || sp.acquired.size() > kMaxAcquiredEntities) sp.acquired.clear();
+    // The work-items' clocks are the current group's: what an earlier group's work-items
+    // released lives on in the atomic objects' clocks.
+    sp.acquired.clear();
     if (sp.localObjects) {
         // The mirrored `__local` objects (mirrorLocalAtomic()) were the previous group's.
-        std::erase_if(sp.objects,
-                      [](const auto& o) { return address::space(o.first) == AddressSpace::Local; });
+        std::erase_if(sp.objects, [&sp](const auto& o) {
+            if (address::space(o.first) != AddressSpace::Local) return false;
+            if (o.second.clock) sp.objectTicks -= o.second.clock->size();
+            return true;
+        });
         sp.localObjects = false;
     }
     sp.pending.clear();
     sp.fences.clear();
     sp.rmwEntity = kNoEntity;
     if (sp.local) {
-        sp.sequences.clear();
         sp.objects.clear();
         sp.objectBuffers.clear();
-        sp.releases = 0;
+        sp.objectTicks = 0;
     }
     sp.ordinal = static_cast<uint32_t>(sp.groupStamps.size()) & kOwnGroup;
 }

@@ -41,13 +41,6 @@ uint32_t RaceDetector::ordinalOf(const Space& sp, uint32_t stamp) {
 
 namespace {
 
-/// True when an atomic of scope `scope` orders work-items of one work-group (`sameGroup`)
-/// or of different ones (OpenCL C 2.0 6.13.11.5; sub-group scope is not followed).
-bool scopeReaches(uint8_t scope, bool sameGroup) {
-    if (scope == memory_scope::kDevice || scope == memory_scope::kAllSvmDevices) return true;
-    return sameGroup && scope == memory_scope::kWorkGroup;
-}
-
 /// The narrower of two memory_scopes: the one that reaches fewer work-items (a fence and the
 /// atomic operation it orders synchronize only as far as both reach).
 uint8_t narrower(uint8_t a, uint8_t b) {
@@ -90,40 +83,17 @@ void RaceDetector::onFence(const MemoryAccess& ma) {
     }
 }
 
-void RaceDetector::acquire(Space& sp, uint64_t entity, Space::Acquisition q) {
-    Space::Acquired& mine = sp.acquired[entity];
-    std::vector<Space::Acquisition>& list = mine.list;
-    // A spin loop acquires the same sequence again and again: one entry, the latest read,
-    // as long as nobody released anything in between (`since` unchanged).
-    if (!list.empty() && list.back().sequence == q.sequence && list.back().scope == q.scope &&
-        list.back().since == q.since) {
-        list.back().stamp = std::max(list.back().stamp, q.stamp);
-        return;
-    }
-    if (list.size() >= kMaxAcquired) return;
-    list.push_back(q);
-    uint32_t& own = mine.known[(uint64_t(q.sequence) << 8) | q.scope];
-    own = std::max(own, q.stamp);
-    for (const Space::Release& rel : sp.sequences[q.sequence].releases) {
-        if (rel.stamp >= q.stamp) break; // made after the read (releases are in stamp order)
-        if (rel.entity == entity) continue;
-        auto it = sp.acquired.find(rel.entity); // finds: no insertion, `mine` stays valid
-        if (it == sp.acquired.end()) continue;
-        const std::vector<Space::Acquisition>& theirs = it->second.list;
-        // Their acquisitions are in `since` order: those made before the release are a
-        // prefix, of which the first `done` were looked at by an earlier acquisition.
-        uint32_t& done = mine.inherited[rel.entity];
-        const uint8_t link = narrower(q.scope, rel.scope);
-        for (; done < theirs.size() && theirs[done].since <= rel.stamp; ++done) {
-            const Space::Acquisition& p = theirs[done];
-            const uint8_t scope = narrower(p.scope, link);
-            uint32_t& k = mine.known[(uint64_t(p.sequence) << 8) | scope];
-            if (k >= p.stamp) continue; // already acquired as far
-            if (list.size() >= kMaxAcquired) return;
-            k = p.stamp;
-            list.push_back({p.sequence, p.stamp, scope, q.since});
-        }
-    }
+void RaceDetector::acquire(Space& sp, uint64_t entity, const SyncClock& clock, uint8_t scope) {
+    const SyncClock::Reach reach = reachIn(sp, scope);
+    if (clock.empty() || reach == SyncClock::kNone) return; // no entry: nothing acquired
+    sp.acquired[entity].join(clock, reach, sp.scratch);
+}
+
+void RaceDetector::eraseObject(Space& sp, uint64_t address) {
+    auto it = sp.objects.find(address);
+    if (it == sp.objects.end()) return;
+    if (it->second.clock) sp.objectTicks -= it->second.clock->size();
+    sp.objects.erase(it);
 }
 
 void RaceDetector::mirrorLocalAtomic(Access a) {
@@ -150,19 +120,26 @@ void RaceDetector::fence(Space& sp, uint16_t item, uint8_t order, uint8_t scope)
         // sequence synchronizes the release with the fence.
         auto it = sp.pending.find(entity);
         if (it != sp.pending.end()) {
-            std::vector<Space::Acquisition> reads = std::move(it->second);
+            std::vector<Space::PendingRead> reads = std::move(it->second);
             sp.pending.erase(it);
-            for (Space::Acquisition q : reads) {
-                q.scope = narrower(q.scope, scope);
-                q.since = sp.stamp;
-                acquire(sp, entity, q);
-            }
+            for (const Space::PendingRead& q : reads)
+                acquire(sp, entity, *q.clock, narrower(q.scope, scope));
         }
     }
     if (releases(order)) {
-        // C11 7.17.4p2-3: the work-item's later atomic writes are releases made here; its
-        // later accesses come after the fence.
-        sp.fences[entity] = {entity, sp.stamp, scope};
+        // C11 7.17.4p2-3: the work-item's later atomic writes are releases made here, of what
+        // it has acquired so far; its later accesses come after the fence.
+        auto it = sp.acquired.find(entity);
+        Space::FenceRelease& f = sp.fences[entity];
+        if (it == sp.acquired.end()) {
+            f.clock.reset();
+        } else if (f.clock && f.clock.use_count() == 1) {
+            f.clock->assign(it->second, SyncClock::kDevice); // the last fence's storage
+        } else {
+            f.clock = std::make_shared<SyncClock>(it->second);
+        }
+        f.stamp = sp.stamp;
+        f.scope = scope;
         sp.fenced = true;
         sp.stamp = sp.newStamp();
     }
@@ -178,7 +155,7 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
         // Objects are at most 8 bytes: one that starts up to 7 bytes before the write overlaps.
         const uint64_t first = a.address - std::min<uint64_t>(address::offset(a.address), 7);
         for (uint64_t x = first; x < a.address + a.size; ++x)
-            sp.objects.erase(x);
+            eraseObject(sp, x);
         return;
     }
     const uint64_t entity = entityKey(sp.ordinal, a.asyncCopy, a.item);
@@ -193,56 +170,79 @@ void RaceDetector::synchronize(Space& sp, const Access& a) {
         // release of its current sequence heads or continues: it synchronizes with them. A
         // relaxed read does when the work-item makes an acquire fence later (fence()).
         auto it = sp.objects.find(a.address);
-        if (it == sp.objects.end() || !it->second) return;
-        const Space::Acquisition q{it->second - 1, sp.stamp, a.scope, sp.stamp};
+        if (it == sp.objects.end() || !it->second.clock) return;
+        const Space::ObjectSync& object = it->second;
         if (acquires(order)) {
-            acquire(sp, entity, q);
+            acquire(sp, entity, *object.clock, a.scope);
             return;
         }
-        std::vector<Space::Acquisition>& pending = sp.pending[entity];
-        if (!pending.empty() && pending.back().sequence == q.sequence &&
-            pending.back().scope == q.scope) {
-            pending.back().stamp = q.stamp; // a spin loop: the latest read sees the most
+        std::vector<Space::PendingRead>& pending = sp.pending[entity];
+        if (!pending.empty() && pending.back().sequence == object.sequence &&
+            pending.back().scope == a.scope) {
+            // A spin loop: the latest read of the sequence sees every release of the earlier.
+            pending.back().clock = object.clock;
             return;
         }
         if (pending.size() == kMaxPending) pending.erase(pending.begin());
-        pending.push_back(q);
+        pending.push_back({object.sequence, a.scope, object.clock});
         return;
     }
     const bool rmw = sp.rmwEntity == entity && sp.rmwAddress == a.address && sp.rmwSite == site;
     sp.rmwEntity = kNoEntity;
-    Space::Release made{entity, sp.stamp, a.scope};
+    uint32_t stamp = sp.stamp;
+    uint8_t scope = a.scope;
+    const SyncClock* known = nullptr; // what the work-item releases besides its own accesses
     bool release = releases(order), byFence = false;
     if (!release && sp.fenced) {
         // A write after a release fence of the work-item: a release made at the fence.
         auto f = sp.fences.find(entity);
         if (f != sp.fences.end()) {
-            made = {entity, f->second.stamp, narrower(a.scope, f->second.scope)};
+            stamp = f->second.stamp;
+            scope = narrower(a.scope, f->second.scope);
+            known = f->second.clock.get();
             release = byFence = true;
         }
     }
     if (!release) {
         // A relaxed read-modify-write continues the sequence; a relaxed store ends it.
-        if (!rmw && !sp.objects.empty()) sp.objects.erase(a.address);
+        if (!rmw && !sp.objects.empty()) eraseObject(sp, a.address);
         return;
+    }
+    if (!byFence) {
+        auto it = sp.acquired.find(entity);
+        if (it != sp.acquired.end()) known = &it->second;
     }
     const uint32_t index = address::buffer(a.address);
     if (index >= sp.objectBuffers.size()) sp.objectBuffers.resize(index + 1, 0);
     sp.objectBuffers[index] = 1;
-    uint32_t& object = sp.objects[a.address];
-    if (!rmw || !object) { // a release store, or a release RMW after a store: a new sequence
-        sp.sequences.emplace_back();
-        object = static_cast<uint32_t>(sp.sequences.size());
+    const SyncClock::Reach reach = reachIn(sp, scope);
+    Space::ObjectSync& object = sp.objects[a.address];
+    const size_t before = object.clock ? object.clock->size() : 0;
+    if (!rmw || !object.clock) {
+        // A release store, or a release RMW after a store: a new sequence (in the storage of
+        // the object's last one unless acquire fences still to come read that one).
+        if (!object.clock || object.clock.use_count() > 1)
+            object.clock = std::make_shared<SyncClock>();
+        if (known)
+            object.clock->assign(*known, reach);
+        else
+            object.clock->clear();
+        object.sequence = ++sp.sequences;
+    } else {
+        // Acquire fences still to come read the sequence as it was, unless the only one is
+        // this work-item's own, of this read-modify-write's read: what the write adds (what
+        // the work-item had acquired, its own release) gives its fence nothing new.
+        if (object.clock.use_count() > 1) {
+            auto p = sp.pending.find(entity);
+            const bool own = object.clock.use_count() == 2 && p != sp.pending.end() &&
+                             !p->second.empty() && p->second.back().clock == object.clock;
+            if (!own) object.clock = std::make_shared<SyncClock>(*object.clock);
+        }
+        if (known) object.clock->join(*known, reach, sp.scratch);
     }
-    if (sp.releases < kMaxReleases) {
-        std::vector<Space::Release>& list = sp.sequences[object - 1].releases;
-        // A fence's stamp may be older than releases made since: kept in stamp order.
-        auto at = std::upper_bound(
-            list.begin(), list.end(), made.stamp,
-            [](uint32_t stamp, const Space::Release& x) { return stamp < x.stamp; });
-        list.insert(byFence ? at : list.end(), made);
-        ++sp.releases;
-    }
+    object.clock->release(entity, stamp, reach);
+    sp.objectTicks = sp.objectTicks - before + object.clock->size();
+    if (sp.objectTicks > kMaxObjectTicks) eraseObject(sp, a.address); // memory bound
     // The work-item's later accesses come after its release (after a fence: already).
     if (!byFence) sp.stamp = sp.newStamp();
 }
@@ -256,23 +256,11 @@ bool RaceDetector::synchronizedBefore(const Space& sp, const BufferShadow& sh, c
     auto it = sp.acquired.find(entityKey(sp.ordinal, false, e.item));
     if (it == sp.acquired.end()) return false;
     const uint32_t ordinal = ordinalOf(sp, r.stamp);
-    const bool sameGroup = ordinal == sp.ordinal;
-    const uint64_t first = entityKey(ordinal, false, r.item);
-    size_t budget = kMaxSearch; // releases looked at; past it, not found (a race is reported)
-    for (const Space::Acquisition& q : it->second.list) {
-        if (!sp.local && !scopeReaches(q.scope, sameGroup)) continue;
-        // The releases made after `r` and before the acquire, by `r`'s work-item.
-        const auto& releases = sp.sequences[q.sequence].releases;
-        auto rel = std::lower_bound(
-            releases.begin(), releases.end(), r.stamp,
-            [](const Space::Release& x, uint32_t stamp) { return x.stamp < stamp; });
-        for (; rel != releases.end() && rel->stamp < q.stamp; ++rel) {
-            if (!budget--) return false;
-            if (rel->entity == first && (sp.local || scopeReaches(rel->scope, sameGroup)))
-                return true;
-        }
-    }
-    return false;
+    // Within a work-group links of work_group scope order; across groups only device ones.
+    const SyncClock::Reach need =
+        sp.local || ordinal == sp.ordinal ? SyncClock::kGroup : SyncClock::kDevice;
+    // A release of r's work-item at a stamp at least r's came after r.
+    return it->second.stampOf(entityKey(ordinal, false, r.item), need) >= r.stamp;
 }
 
 void RaceDetector::forgetOrdered(Space& sp, const BufferShadow& sh, ByteState& b,
