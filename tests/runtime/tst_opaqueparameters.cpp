@@ -66,8 +66,7 @@ private slots:
         RunOptions o;
         o.threads = 1;
         KernelRun run(*program, "k", loweringtest::range1D(4, 2),
-                      {floatImage2x2(), loweringtest::floatBuffer(std::vector<float>(4, 0.0f))},
-                      o);
+                      {floatImage2x2(), loweringtest::floatBuffer(std::vector<float>(4, 0.0f))}, o);
         PrivateCounter counter;
         run.addObserver(&counter);
         QVERIFY(run.ready());
