@@ -10,6 +10,7 @@
 #include "ProgramObject.h"
 #include "common/ChangedBytes.h"
 #include "common/DeepStackThread.h"
+#include "core/Address.h"
 #include "launch/CheckedRun.h"
 #include "launch/LaunchConfig.h"
 #include "launch/Suppressions.h"
@@ -22,6 +23,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <span>
 #include <sstream>
 
 namespace clstep::ocl {
@@ -32,20 +34,20 @@ namespace {
 /// variable (or clstep-cli exec's flag).
 const FrontEndWording kPlatformWording{"CLSTEP_MAX_STEPS (clstep-cli exec --max-steps)"};
 
-/// Stores the bytes of the image argument `a` that the kernel changed (`after`, tightly
-/// packed like a.bytes) into the image `mem`, whose own pitches may differ.
-void writeBackImage(MemObject& mem, const KernelArgument& a, const std::vector<uint8_t>& after) {
+/// Stores the bytes of the image argument `a` that the kernel changed (`after`, `n` bytes,
+/// tightly packed like a.bytes) into the image `mem`, whose own pitches may differ.
+void writeBackImage(MemObject& mem, const KernelArgument& a, const uint8_t* after, size_t n) {
     const image::Object& img = *mem.image;
     const uint64_t rowBytes = a.image.rowPitch;
     if (!rowBytes || !a.image.slicePitch) return;
     // Row by row (packed rows are rowBytes long; the image's rows may be longer).
-    for (uint64_t row = 0; row * rowBytes < after.size(); ++row) {
+    for (uint64_t row = 0; row * rowBytes < n; ++row) {
         const uint64_t b = row * rowBytes, z = b / a.image.slicePitch;
         const uint64_t y = b % a.image.slicePitch / rowBytes;
-        const uint8_t* now = after.data() + b;
+        const uint8_t* now = after + b;
         const uint8_t* before = a.bytes.data() + b;
         uint8_t* dst = mem.data() + z * img.slicePitch + y * img.rowPitch;
-        copyChangedBytes(dst, before, now, std::min<uint64_t>(rowBytes, after.size() - b));
+        copyChangedBytes(dst, before, now, std::min<uint64_t>(rowBytes, n - b));
     }
 }
 
@@ -101,6 +103,44 @@ std::vector<BufferGroup> shareBuffers(const KernelObject& k,
         groups.push_back({root, lo, owner});
     }
     return groups;
+}
+
+/// Writes back argument `i` after its launch: the bytes the kernel changed (`after`, `n` bytes:
+/// the argument's final bytes, compared with its snapshot `a.bytes`) go into its cl_mem, or
+/// for a shared buffer (BufferGroup) into the root buffer at the group's origin. Read-only
+/// buffers and images, aliases (written back through their owner), and arguments whose final
+/// bytes are missing (`n` differs from the snapshot's size: the launch stopped) are skipped.
+void writeBack(const std::vector<KernelObject::ArgValue>& values,
+               const std::vector<BufferGroup>& groups, size_t i, const KernelArgument& a,
+               const uint8_t* after, size_t n) {
+    if (n != a.bytes.size() || a.aliasOf >= 0) return;
+    if (a.kind == KernelArgument::Kind::Image) {
+        if (!(values[i].mem->flags & CL_MEM_READ_ONLY)) writeBackImage(*values[i].mem, a, after, n);
+        return;
+    }
+    if (a.kind != KernelArgument::Kind::Buffer || a.readOnly) return;
+    uint8_t* dst = values[i].mem->data();
+    for (const BufferGroup& g : groups)
+        if (g.owner == i) dst = g.root->data() + g.origin;
+    copyChangedBytes(dst, a.bytes.data(), after, n);
+}
+
+/// The final bytes of buffer or image argument `i` of `run`, in the interpreter's own buffer
+/// (no copy: valid while `run` lives), or an empty span when the argument has none (an alias,
+/// a null pointer, a launch that failed before its arguments were set up).
+std::span<const uint8_t> finalBytesOf(KernelRun& run, size_t i, bool deviceBigEndian) {
+    const std::vector<uint8_t>& param = run.parameterBytes(i);
+    if (param.size() != 8 || run.arguments()[i].aliasOf >= 0) return {};
+    uint8_t raw[8];
+    std::copy(param.begin(), param.end(), raw);
+    if (deviceBigEndian) std::reverse(raw, raw + 8); // pointers are in device byte order
+    uint64_t addr = 0;
+    std::memcpy(&addr, raw, 8);
+    Memory& mem =
+        address::space(addr) == AddressSpace::Constant ? run.constantMemory() : run.globalMemory();
+    const Buffer* b = mem.buffer(addr);
+    if (!b) return {};
+    return {b->bytes.data(), b->bytes.size()};
 }
 
 /// Gives the program-scope `__global` variables of `run` the values the program's previous
@@ -169,8 +209,8 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         switch (v.kind) {
         case KernelObject::ArgValue::Kind::Buffer: {
             a.kind = KernelArgument::Kind::Buffer;
-            a.bytes.assign(v.mem->data(), v.mem->data() + v.mem->size);
-            a.size = v.mem->size;
+            a.size = v.mem->size; // its bytes: below, once shared buffers are known
+
             a.readOnly = (v.mem->flags & CL_MEM_READ_ONLY) != 0;
             // A buffer created without data that nothing wrote yet: its bytes are
             // uninitialized (the uninitialized-read check names its clCreateBuffer call).
@@ -207,6 +247,15 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         args.push_back(std::move(a));
     }
     std::vector<BufferGroup> groups = shareBuffers(k, values, args);
+    // The snapshot of each buffer of its own (shareBuffers gave the groups' owners theirs; an
+    // alias has none): the interpreter's buffer starts from it, the write-back compares with it.
+    for (size_t i = 0; i < args.size(); ++i) {
+        const bool owner = std::any_of(groups.begin(), groups.end(),
+                                       [&](const BufferGroup& g) { return g.owner == i; });
+        if (args[i].kind == KernelArgument::Kind::Buffer && args[i].aliasOf < 0 && !owner)
+            args[i].bytes.assign(values[i].mem->data(),
+                                 values[i].mem->data() + values[i].mem->size);
+    }
     // Launches not selected by CLSTEP_LAUNCHES run without checks and are not recorded.
     static std::map<std::string, uint32_t> perKernel;
     const uint32_t kernelIndex = ++perKernel[k.name];
@@ -223,6 +272,13 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
     // not the interpreter's own default.
     ro.subGroupSize = settings.subGroupSize;
 
+    // The record of the launch (CLSTEP_RECORD) and the GUI (CLSTEP_BREAK_ON) need the arguments
+    // and final bytes after the run: the run gets a copy of the arguments, and the write-back
+    // waits for the GUI. Otherwise the run takes the arguments (their snapshots stay its
+    // arguments()), and the changed bytes are written back from the interpreter's buffers
+    // before the run ends: no copy of a buffer into the run, nor out of it.
+    const bool keepArgs = (selected && !settings.recordDir.empty()) || !settings.breakOn.empty();
+
     std::ostringstream out, err;
     nlohmann::json diagnostics;
     bool failed = false, reported = false;
@@ -233,7 +289,7 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         // An exception out of the interpreter (it ran out of private allocations, of memory)
         // stops the launch: said on stderr and in the JSON, never a silent failed event.
         try {
-            KernelRun run(*k.program->built, k.name, range, args, ro);
+            KernelRun run(*k.program->built, k.name, range, keepArgs ? args : std::move(args), ro);
             launch::DiagnosticPrinter printer(k.program->built->sources, kPlatformWording);
             if (!run.ready()) {
                 err << header << "\n";
@@ -265,10 +321,18 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
                        d.kind != DiagnosticKind::BenignRace;
             });
             reported = !result.reported.empty();
-            for (size_t i = 0; i < args.size(); ++i)
-                if (args[i].kind == KernelArgument::Kind::Buffer ||
-                    args[i].kind == KernelArgument::Kind::Image)
+            const std::vector<KernelArgument>& given = run.arguments();
+            for (size_t i = 0; i < given.size(); ++i) {
+                if (given[i].kind != KernelArgument::Kind::Buffer &&
+                    given[i].kind != KernelArgument::Kind::Image)
+                    continue;
+                if (keepArgs) {
                     finalBytes[i] = run.argumentBytes(i);
+                } else {
+                    const std::span<const uint8_t> now = finalBytesOf(run, i, ro.deviceBigEndian);
+                    writeBack(values, groups, i, given[i], now.data(), now.size());
+                }
+            }
         } catch (const std::exception& ex) {
             // Not inside a work-item (those stop at their statement): said at the kernel.
             const Diagnostic d = launchStopped(k, ex);
@@ -297,22 +361,12 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
         err.str("");
         breakIntoGui(launchNumber, k, range, args, finalBytes);
     }
-    // Write back the bytes the kernel changed: an argument with a buffer of its own writes
-    // into its cl_mem, a shared buffer (BufferGroup) into the root buffer at its origin.
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::vector<uint8_t>& after = finalBytes[i];
-        if (after.size() != args[i].bytes.size() || args[i].aliasOf >= 0) continue;
-        if (args[i].kind == KernelArgument::Kind::Image) {
-            if (!(values[i].mem->flags & CL_MEM_READ_ONLY))
-                writeBackImage(*values[i].mem, args[i], after);
-            continue;
-        }
-        if (args[i].kind != KernelArgument::Kind::Buffer || args[i].readOnly) continue;
-        uint8_t* dst = values[i].mem->data();
-        for (const BufferGroup& g : groups)
-            if (g.owner == i) dst = g.root->data() + g.origin;
-        copyChangedBytes(dst, args[i].bytes.data(), after.data(), after.size());
-    }
+    // Write back the bytes the kernel changed (done above, inside the run, unless the
+    // arguments were kept): an argument with a buffer of its own writes into its cl_mem, a
+    // shared buffer (BufferGroup) into the root buffer at its origin.
+    if (keepArgs)
+        for (size_t i = 0; i < args.size(); ++i)
+            writeBack(values, groups, i, args[i], finalBytes[i].data(), finalBytes[i].size());
     publish(settings, k, launchNumber, out.str(), err.str(), diagnostics);
     return failed ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }

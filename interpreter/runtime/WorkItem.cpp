@@ -172,9 +172,12 @@ void WorkItem::buildArgumentBindings() {
         const bool localPointer = t->isPointer() && t->pointee.space == AddressSpace::Local;
         const bool written =
             !lowered || i >= lowered->paramWritten.size() || lowered->paramWritten[i];
-        m_args.bindings.push_back({p, t->size, t->isScalar() || t->isVector(), localPointer,
-                                   !written && !localPointer, bytes.data(),
-                                   std::min<uint64_t>(bytes.size(), t->size), nullptr});
+        // Scalars, vectors and opaque handles (images, samplers, events: read at each builtin
+        // call) may be accessed in place.
+        const bool inPlace = t->isScalar() || t->isVector() || t->kind == TypeKind::Opaque;
+        m_args.bindings.push_back({p, t->size, inPlace, localPointer, !written && !localPointer,
+                                   bytes.data(), std::min<uint64_t>(bytes.size(), t->size),
+                                   nullptr});
     }
 }
 
