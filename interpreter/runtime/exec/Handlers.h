@@ -252,6 +252,15 @@ struct Handlers {
         l.u = eval(n.a, ev).u + n.imm.u;
         return l;
     }
+    /// The address of a function-scope variable or parameter (slot `n.slot`) plus the
+    /// constant offset `n.imm` of one of its members or elements: `s.f`, `s.a[2]`, `a[3]`
+    /// (addressOffset() and an addressIndex() with a constant, unchecked, small index folded
+    /// by the Lowerer; the same address).
+    static Component addressSlotOffset(const Node& n, Evaluator& ev) {
+        Component l;
+        l.u = slotAddress(ev, n.slot) + n.imm.u;
+        return l;
+    }
     /// A program-scope variable's address.
     static Component addressProgramVar(const Node& n, Evaluator& ev) {
         Component l;
