@@ -168,6 +168,11 @@ private:
             }
         return m_wi.m_route.port->loadScalar(m_wi, address, type, site, align);
     }
+    /// loadScalar() without the in-place `__private` path: straight to the port.
+    Component loadThroughPort(uint64_t address, const QualType& type, const SourceRange& site,
+                              uint64_t align) {
+        return m_wi.m_route.port->loadScalar(m_wi, address, type, site, align);
+    }
     /// Stores scalar component `v` of type `type` at `address` through the port (a
     /// `__private` store done in place with the port's shadow here: storedShadowed()).
     void storeScalar(uint64_t address, const QualType& type, Component v, const SourceRange& site,

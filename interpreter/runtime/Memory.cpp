@@ -83,9 +83,11 @@ inline void renewBytes(std::vector<uint8_t>& bytes, uint64_t size) {
 } // namespace
 
 inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
-    if (!m_free.empty()) [[likely]] {
+    if (!m_free.empty()) {
         index = m_free.back();
         m_free.pop_back();
+    } else if (m_next < m_buffers.size()) {
+        index = m_next++; // a slot released by clear()
     } else {
         index = takeUnused();
     }

@@ -267,8 +267,16 @@ struct Handlers {
         l.u = ev.m_run.programVarAddress(n.slot);
         return l;
     }
-    /// Loads the scalar at address `n.a` (type and site of `n.expr`, alignment `n.align`).
+    /// Loads the scalar at address `n.a` (type and site of `n.expr`, alignment `n.align`)
+    /// through the port (Evaluator::loadThroughPort: a pointer's target, mostly not
+    /// `__private`).
     static Component load(const Node& n, Evaluator& ev) {
+        return ev.loadThroughPort(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align);
+    }
+    /// load() of a member or element of a function-scope variable or parameter (`n.a` an
+    /// addressSlotOffset node): Evaluator::loadScalar, whose `__private` access is done in
+    /// place when the port keeps the uninitialized check's shadow.
+    static Component loadVariable(const Node& n, Evaluator& ev) {
         return ev.loadScalar(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align);
     }
     /// Stores `v` into lvalue `n.b`'s expression: a private scalar slot (`n.slot` when

@@ -165,12 +165,12 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
             const Node* v = vector(x->base.get());
             return make(&H::vectorElement, e, v, scalar(x->index.get()));
         }
-        return make(&H::load, e, address(e));
+        return load(e, address(e));
     }
     case ExprKind::Member: {
         auto* m = static_cast<const MemberExpr*>(e);
         if (!m->field) return component(m);
-        Node* n = make(&H::load, e, address(e));
+        Node* n = load(e, address(e));
         n->align = accessAlign(m);
         return n;
     }
@@ -518,6 +518,10 @@ Node* Lowerer::builtinArguments(const CallExpr* c, Node* n) {
     n->slot = static_cast<uint32_t>(count);
     n->imm.u = reinterpret_cast<uintptr_t>(&def);
     return n;
+}
+
+Node* Lowerer::load(const Expr* e, const Node* address) {
+    return make(address->fn == &H::addressSlotOffset ? &H::loadVariable : &H::load, e, address);
 }
 
 const Node* Lowerer::slotOffset(const Expr* e, const Node* base, uint64_t offset) {
