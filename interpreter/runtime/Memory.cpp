@@ -132,21 +132,14 @@ void Memory::release(uint64_t address) {
 }
 
 void Memory::releaseEach(const uint64_t* addresses, size_t count) {
-    // release() of each, with the buffers and the live byte count in registers
-    Buffer* const buffers = m_buffers.data();
     const uint32_t n = static_cast<uint32_t>(m_buffers.size());
-    uint64_t live = m_liveBytes;
     for (size_t i = 0; i < count; ++i) {
         const uint64_t a = addresses[i];
         const uint32_t index = address::buffer(a);
         if (!a || address::space(a) != m_space || !index || index >= n) continue;
-        Buffer& b = buffers[index];
-        if (!b.alive) continue;
-        b.alive = false;
-        live -= b.bytes.size();
-        m_free.push_back(index); // the bytes stay for the slot's next allocation (take())
+        Buffer& b = m_buffers[index];
+        if (b.alive) releaseLive(b, index);
     }
-    m_liveBytes = live;
 }
 
 void Memory::clear(uint32_t keep) {
