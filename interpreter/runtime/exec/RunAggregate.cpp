@@ -42,6 +42,14 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
         const uint64_t a = addr + s.offset;
         switch (s.kind) {
         case Kind::Zero:
+            // In place when the port keeps the `__private` shadow and would write in place
+            // (DirectPort::access, then notifyAccess marking the bytes written).
+            if (PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
+                shadow && s.size && address::space(a) == AddressSpace::Private)
+                if (uint8_t* p = shadowedStore(*shadow, a, s.size, 1)) {
+                    std::memset(p, 0, s.size);
+                    break;
+                }
             if (uint8_t* p = access(a, s.size, true, s.expr->range)) {
                 std::memset(p, 0, s.size);
                 notifyAccess(a, s.size, true, p, s.expr->range);
