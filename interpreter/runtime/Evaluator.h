@@ -4,6 +4,7 @@
 #include "core/Value.h"
 #include "frontend/Ast.h"
 #include "runtime/AccessEventLog.h"
+#include "runtime/ComponentMemory.h"
 #include "runtime/MemoryPort.h"
 #include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
@@ -203,6 +204,20 @@ private:
     /// loads it or reports).
     [[gnu::noinline]] bool loadedShadowed(PrivateWrites& shadow, uint64_t address,
                                           const QualType& type, uint64_t align, Component& out);
+    /// loadedShadowed() of canonical type `t`, inline (Handlers::loadVariable, a variable's
+    /// member or element).
+    [[gnu::always_inline]] bool loadInPlace(PrivateWrites& shadow, uint64_t address, const Type* t,
+                                            uint64_t align, Component& out) {
+        if (!align) align = t->align;
+        const Buffer* b = m_wi.m_calls.memory.buffer(address);
+        const uint64_t off = address::offset(address);
+        if (!b || !b->alive || b->writeOnly || off + t->size > b->bytes.size() ||
+            (off & (align - 1)) != 0 ||
+            !shadow.allWritten(m_wi.localLinearId(), address, t->size, *b))
+            return false;
+        componentmem::readComponent(b->bytes.data() + off, t->kind, false, out);
+        return true;
+    }
     /// storeScalar() of `v` at `__private` `address` as the port keeping `shadow` does it in
     /// place (shadowedStore()); false, storing nothing, when the port must (a report).
     [[gnu::noinline]] bool storedShadowed(PrivateWrites& shadow, uint64_t address,

@@ -277,7 +277,13 @@ struct Handlers {
     /// addressSlotOffset node): Evaluator::loadScalar, whose `__private` access is done in
     /// place when the port keeps the uninitialized check's shadow.
     static Component loadVariable(const Node& n, Evaluator& ev) {
-        return ev.loadScalar(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align);
+        const uint64_t a = eval(n.a, ev).u;
+        if (address::space(a) == AddressSpace::Private)
+            if (PrivateWrites* shadow = ev.m_wi.memoryPort().privateShadow()) {
+                Component l;
+                if (ev.loadInPlace(*shadow, a, n.expr->type->canonical(), n.align, l)) return l;
+            }
+        return ev.loadThroughPort(a, n.expr->type, n.expr->range, n.align);
     }
     /// Stores `v` into lvalue `n.b`'s expression: a private scalar slot (`n.slot` when
     /// `n.from` is not Void) or the address computed by `n.b`.

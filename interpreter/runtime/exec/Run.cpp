@@ -147,15 +147,7 @@ uint8_t* Evaluator::initializeShadowed(Frame& frame, const VarDecl* v, const Typ
 
 bool Evaluator::loadedShadowed(PrivateWrites& shadow, uint64_t address, const QualType& type,
                                uint64_t align, Component& out) {
-    const Type* t = type->canonical();
-    if (!align) align = t->align;
-    const Buffer* b = m_wi.m_calls.memory.buffer(address);
-    const uint64_t off = address::offset(address);
-    if (!b || !b->alive || b->writeOnly || off + t->size > b->bytes.size() ||
-        (off & (align - 1)) != 0 || !shadow.allWritten(m_wi.localLinearId(), address, t->size, *b))
-        return false;
-    componentmem::readComponent(b->bytes.data() + off, t->kind, false, out);
-    return true;
+    return loadInPlace(shadow, address, type->canonical(), align, out);
 }
 
 bool Evaluator::storedShadowed(PrivateWrites& shadow, uint64_t address, const QualType& type,
