@@ -57,7 +57,16 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
             break;
         case Kind::Scalar: {
             const Component v = s.node->fn(*s.node, *this);
-            storeScalar(a, s.type, v, s.expr->range, s.align); // in place: storedShadowed()
+            // storedShadowed() inline: an initializer list's scalars are mostly `__private`
+            if (PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
+                shadow && address::space(a) == AddressSpace::Private) {
+                const Type* t = s.type->canonical();
+                if (uint8_t* p = shadowedStore(*shadow, a, t->size, s.align ? s.align : t->align)) {
+                    componentmem::writeComponent(p, t->kind, false, v);
+                    break;
+                }
+            }
+            storeScalar(a, s.type, v, s.expr->range, s.align);
             break;
         }
         case Kind::Element: {
