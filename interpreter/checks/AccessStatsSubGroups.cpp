@@ -424,7 +424,7 @@ const std::string& AccessStats::bufferName(uint64_t address) const {
         break;
     }
     const Buffer* b = mem ? mem->buffer(address) : nullptr;
-    return b ? b->name : none;
+    return b ? b->name() : none;
 }
 
 void AccessStats::accumulateExecution(uint32_t sg, uint32_t site, Lanes lanes, Pass& pass) const {

@@ -102,7 +102,7 @@ nlohmann::json MemoryNames::idsJson(const WorkItemId& w) {
 
 std::string MemoryNames::describe(uint64_t address, const Buffer* buffer) const {
     uint64_t offset = address::offset(address);
-    std::string out = buffer && !buffer->name.empty() ? "'" + buffer->name + "'" : "buffer";
+    std::string out = buffer && !buffer->name().empty() ? "'" + buffer->name() + "'" : "buffer";
     out += ", byte offset " + std::to_string(offset);
     if (unsigned es = elementBytes(address)) out += ", element " + std::to_string(offset / es);
     return out;
@@ -111,7 +111,7 @@ std::string MemoryNames::describe(uint64_t address, const Buffer* buffer) const 
 nlohmann::json MemoryNames::locationJson(uint64_t address, const Buffer* buffer) const {
     uint64_t offset = address::offset(address);
     nlohmann::json j = {{"space", addressSpaceShortName(address::space(address))},
-                        {"buffer", buffer ? buffer->name : std::string()},
+                        {"buffer", buffer ? buffer->name() : std::string()},
                         {"address", hexAddress(address)},
                         {"offset", offset}};
     if (unsigned es = elementBytes(address)) {

@@ -41,7 +41,7 @@ ScheduledOutcome runUnderSchedule(const Program& program, const std::string& ker
         if (captureLocals) {
             std::vector<LocalBuffer> buffers;
             for (const Buffer& b : g->localMemory().buffers())
-                if (b.alive) buffers.push_back({b.name, b.bytes});
+                if (b.alive) buffers.push_back({b.name(), b.bytes});
             out.locals.push_back(std::move(buffers));
         }
     }

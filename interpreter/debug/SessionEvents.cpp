@@ -68,10 +68,10 @@ int Session::addWatchpoint(AddressSpace space, const std::string& buffer, uint64
     std::string names;
     for (uint32_t i = 1; i < buffers.size(); ++i) {
         if (!buffers[i].alive) continue;
-        names += (names.empty() ? "" : ", ") + buffers[i].name;
+        names += (names.empty() ? "" : ", ") + buffers[i].name();
         bool byIndex =
             buffer.size() > 1 && buffer[0] == '#' && buffer.substr(1) == std::to_string(i);
-        if (!index && (buffer.empty() || buffer == buffers[i].name || byIndex)) index = i;
+        if (!index && (buffer.empty() || buffer == buffers[i].name() || byIndex)) index = i;
     }
     if (!index)
         return fail("no " + std::string(addressSpaceName(space)) + " buffer '" + buffer + "'" +
@@ -81,14 +81,14 @@ int Session::addWatchpoint(AddressSpace space, const std::string& buffer, uint64
     const Buffer& b = buffers[index];
     if (offset >= b.size() || size > b.size() - offset)
         return fail("bytes " + std::to_string(offset) + ".." + std::to_string(offset + size - 1) +
-                    " are outside buffer '" + b.name + "' of " + std::to_string(b.size()) +
+                    " are outside buffer '" + b.name() + "' of " + std::to_string(b.size()) +
                     " bytes"),
                0;
     Watchpoint w;
     w.id = m_nextBreakpointId++;
     w.space = space;
     w.buffer = index;
-    w.bufferName = b.name;
+    w.bufferName = b.name();
     w.offset = offset;
     w.size = size;
     w.kind = kind;

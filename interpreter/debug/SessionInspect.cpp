@@ -161,7 +161,7 @@ void Session::fillMemory(Snapshot& s) const {
             const size_t n = b.bytes.size();
             MemoryRegion r;
             r.space = mem.space();
-            r.name = b.name;
+            r.name = b.name();
             r.address = address::make(mem.space(), i, 0);
             const AccessTracer::Key key{static_cast<int>(mem.space()), owner, i};
             // pages the last step did not change are the previous snapshot's (SnapshotPager)
@@ -174,7 +174,7 @@ void Session::fillMemory(Snapshot& s) const {
             if (mem.space() == AddressSpace::Global || mem.space() == AddressSpace::Constant) {
                 initialised = true;
                 for (const KernelArgument& a : m_args)
-                    if (a.name == b.name && a.kind == KernelArgument::Kind::Buffer) {
+                    if (a.name == b.name() && a.kind == KernelArgument::Kind::Buffer) {
                         initialised = !a.noInit;
                         break;
                     }
@@ -208,7 +208,7 @@ void Session::fillMemory(Snapshot& s) const {
                         r.accessCount[k] = sh->count[k];
                 }
             }
-            r.element = elementLayout(mem.space(), b.name);
+            r.element = elementLayout(mem.space(), b.name());
             if (mem.space() == AddressSpace::Global)
                 if (const image::Object* img = m_run->imageAt(r.address))
                     r.image = std::make_shared<const image::Object>(*img);

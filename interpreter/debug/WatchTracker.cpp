@@ -123,7 +123,7 @@ void WatchTracker::onMemoryAccess(const MemoryAccess& a) {
             h.write = a.write;
             h.address = a.address;
             h.size = a.size;
-            h.bufferName = a.buffer->name;
+            h.bufferName = a.buffer->name();
             if (a.workItem) h.workItem = a.workItem->ids();
             h.item = a.workItem;
             h.site = a.site;

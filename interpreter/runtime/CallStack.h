@@ -15,8 +15,8 @@ struct Stmt;
 
 /// A work-item's call frames and the `__private` memory they live in (spec 3.3.1): a part
 /// of WorkItem. The Evaluator pushes a frame per call and pops it at return; finished
-/// frames keep their storage for the next call (takeFrame(), recycle()), so a call in a hot
-/// loop allocates nothing.
+/// frames keep their storage for the next call (pushFrame(), popFrame(), takeFrame(),
+/// recycle()), so a call in a hot loop allocates nothing.
 struct CallStack {
     /// One active call: the function, the private address of each variable and parameter
     /// slot, and the temporaries to release at return.
@@ -59,12 +59,38 @@ struct CallStack {
         f.function = fn;
         return f;
     }
-    /// takeFrame() with `slotCount` empty slots (`fn->frameSlots`).
-    Frame newFrame(const ast::FunctionDecl* fn, uint32_t slotCount) {
-        Frame f = takeFrame(fn);
+    /// Pushes onto `frames` a frame for `fn` with `slotCount` empty slots (`fn->frameSlots`),
+    /// reusing a finished frame's storage (as takeFrame()), and returns it: built in place,
+    /// not moved in.
+    Frame& pushFrame(const ast::FunctionDecl* fn, uint32_t slotCount) {
+        Frame& f = frames.emplace_back();
+        if (!spare.empty()) {
+            Frame& s = spare.back();
+            f.addresses.swap(s.addresses);
+            f.direct.swap(s.direct);
+            f.temps.swap(s.temps);
+            f.exprTemps.swap(s.exprTemps);
+            spare.pop_back();
+            f.temps.clear();
+            f.exprTemps.clear();
+        }
+        f.function = fn;
         f.addresses.assign(slotCount, 0);
         f.direct.assign(slotCount, nullptr);
         return f;
+    }
+    /// Ends the innermost call: its frame goes to `spare` (the last one), slots and
+    /// temporaries as they were, for the caller to release them; its storage is reused by
+    /// the next pushFrame() or takeFrame().
+    Frame& popFrame() {
+        Frame& done = spare.emplace_back();
+        Frame& f = frames.back();
+        done.addresses.swap(f.addresses);
+        done.direct.swap(f.direct);
+        done.temps.swap(f.temps);
+        done.exprTemps.swap(f.exprTemps);
+        frames.pop_back();
+        return done;
     }
     /// Keeps a finished frame's storage for takeFrame().
     void recycle(Frame&& f) { spare.push_back(std::move(f)); }

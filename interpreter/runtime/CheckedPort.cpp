@@ -44,7 +44,7 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
                             " memory: the object it points to no longer exists",
                         site);
         } else {
-            std::string where = b ? " (buffer '" + b->name + "' of " + std::to_string(b->size()) +
+            std::string where = b ? " (buffer '" + b->name() + "' of " + std::to_string(b->size()) +
                                         " bytes, offset " +
                                         std::to_string(address::offset(address)) + ")"
                                   : "";
@@ -65,16 +65,16 @@ uint8_t* CheckedPort::access(WorkItem& wi, uint64_t address, uint64_t size, bool
         const bool image = wi.kernelRun().imageAt(address & ~address::kOffsetMask) != nullptr;
         if (write)
             reportError(wi, DiagnosticKind::ReadOnlyWrite,
-                        image
-                            ? "write to image '" + b->name +
-                                  "', which the kernel declares read_only (OpenCL C 6.6)"
-                            : "write to buffer '" + b->name + "', which the host marked read-only",
+                        image ? "write to image '" + b->name() +
+                                    "', which the kernel declares read_only (OpenCL C 6.6)"
+                              : "write to buffer '" + b->name() +
+                                    "', which the host marked read-only",
                         site);
         else
             reportError(wi, DiagnosticKind::WriteOnlyRead,
-                        image ? "read from image '" + b->name +
+                        image ? "read from image '" + b->name() +
                                     "', which the kernel declares write_only (OpenCL C 6.6)"
-                              : "read from buffer '" + b->name +
+                              : "read from buffer '" + b->name() +
                                     "', which the host marked write-only",
                         site);
     }

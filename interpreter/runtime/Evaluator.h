@@ -4,7 +4,9 @@
 #include "core/Value.h"
 #include "frontend/Ast.h"
 #include "runtime/AccessEventLog.h"
+#include "runtime/ComponentMemory.h"
 #include "runtime/MemoryPort.h"
+#include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 
 #include <cstdint>
@@ -130,12 +132,13 @@ private:
     /// `site` is the argument's range.
     void bindParameter(Frame& frame, const ast::ParamDecl& p, const Component* v,
                        const SourceRange& site);
-    /// Pushes `frame` (the callee's, parameters bound), runs `f`'s lowered body (`lowered`, or
-    /// runBody()'s lookup when null: a debugger expression's call), pops and releases the
-    /// frame, and writes the first `components` components of the return value to `out`
-    /// (zero when the body falls off its end); an aggregate is first copied to a temporary
-    /// of the caller's frame (its address in component 0), at call `c`'s range.
-    void runCallee(const ast::FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
+    /// Runs `f`'s lowered body (`lowered`, or runBody()'s lookup when null: a debugger
+    /// expression's call) in the innermost frame (the callee's, pushed with its parameters
+    /// bound), pops and releases that frame, and writes the first `components` components of
+    /// the return value to `out` (zero when the body falls off its end); an aggregate is
+    /// first copied to a temporary of the caller's frame (its address in component 0), at
+    /// call `c`'s range.
+    void runCallee(const ast::FunctionDecl* f, const exec::Function* lowered,
                    const ast::CallExpr* c, Component* out, uint32_t components);
     /// Call `c` of a user function (C99 6.5.2.2): depth check, arguments by their lowered
     /// nodes in order, binding, the callee; writes call.resultComponents components of the result
@@ -155,15 +158,70 @@ private:
     [[gnu::cold, gnu::noinline]] void reportDivisionByZero(const SourceRange& r);
     /// Loads the scalar of type `type` at `address` through the port. `align` is the
     /// alignment the access may assume (bytes; 0: the type's, see Lowerer::accessAlign()).
+    /// A `__private` load that the port would do in place with its shadow of written bytes
+    /// is done here (loadedShadowed()).
     Component loadScalar(uint64_t address, const QualType& type, const SourceRange& site,
                          uint64_t align = 0) {
+        if (address::space(address) == AddressSpace::Private)
+            if (PrivateWrites* shadow = m_wi.m_route.port->privateShadow()) {
+                Component l;
+                if (loadedShadowed(*shadow, address, type, align, l)) return l;
+            }
         return m_wi.m_route.port->loadScalar(m_wi, address, type, site, align);
     }
-    /// Stores scalar component `v` of type `type` at `address` through the port.
+    /// loadScalar() without the in-place `__private` path: straight to the port.
+    Component loadThroughPort(uint64_t address, const QualType& type, const SourceRange& site,
+                              uint64_t align) {
+        return m_wi.m_route.port->loadScalar(m_wi, address, type, site, align);
+    }
+    /// Stores scalar component `v` of type `type` at `address` through the port (a
+    /// `__private` store done in place with the port's shadow here: storedShadowed()).
     void storeScalar(uint64_t address, const QualType& type, Component v, const SourceRange& site,
                      uint64_t align = 0) {
+        if (address::space(address) == AddressSpace::Private)
+            if (PrivateWrites* shadow = m_wi.m_route.port->privateShadow())
+                if (storedShadowed(*shadow, address, type, align, v)) return;
         m_wi.m_route.port->storeScalar(m_wi, address, type, v, site, align);
     }
+    /// With `shadow`, the uninitialized check's `__private` shadow that the port keeps
+    /// (MemoryPort::privateShadow(), a DirectPort): the bytes of a store of `size` bytes at
+    /// `__private` `address` when that port would store them in place (a live, writable
+    /// buffer, in bounds, aligned to `align` bytes), marked written in `shadow` as its store
+    /// marks them; null, marking nothing, for anything else (the port stores or reports).
+    [[gnu::always_inline]] uint8_t* shadowedStore(PrivateWrites& shadow, uint64_t address,
+                                                  uint64_t size, uint64_t align) {
+        Buffer* b = m_wi.m_calls.memory.buffer(address);
+        const uint64_t off = address::offset(address);
+        if (!b || !b->alive || b->readOnly || off + size > b->bytes.size() ||
+            (off & (align - 1)) != 0) [[unlikely]]
+            return nullptr;
+        shadow.written(m_wi.localLinearId(), address, size, *b);
+        return b->bytes.data() + off;
+    }
+    /// loadScalar() of `__private` `address` as the port keeping `shadow` does it in place
+    /// (DirectPort::loadScalar: a live, readable buffer, in bounds, aligned, every byte
+    /// written): the value in `out`, true. False, doing nothing, for anything else (the port
+    /// loads it or reports).
+    [[gnu::noinline]] bool loadedShadowed(PrivateWrites& shadow, uint64_t address,
+                                          const QualType& type, uint64_t align, Component& out);
+    /// loadedShadowed() of canonical type `t`, inline (Handlers::loadVariable, a variable's
+    /// member or element).
+    [[gnu::always_inline]] bool loadInPlace(PrivateWrites& shadow, uint64_t address, const Type* t,
+                                            uint64_t align, Component& out) {
+        if (!align) align = t->align;
+        const Buffer* b = m_wi.m_calls.memory.buffer(address);
+        const uint64_t off = address::offset(address);
+        if (!b || !b->alive || b->writeOnly || off + t->size > b->bytes.size() ||
+            (off & (align - 1)) != 0 ||
+            !shadow.allWritten(m_wi.localLinearId(), address, t->size, *b))
+            return false;
+        componentmem::readComponent(b->bytes.data() + off, t->kind, false, out);
+        return true;
+    }
+    /// storeScalar() of `v` at `__private` `address` as the port keeping `shadow` does it in
+    /// place (shadowedStore()); false, storing nothing, when the port must (a report).
+    [[gnu::noinline]] bool storedShadowed(PrivateWrites& shadow, uint64_t address,
+                                          const QualType& type, uint64_t align, Component v);
     /// load()/store() for an access that may assume `align` bytes of alignment (0: the
     /// type's); "misaligned-access" is reported below that.
     Value loadAt(uint64_t address, const QualType& type, const SourceRange& site, uint64_t align) {

@@ -66,12 +66,17 @@ void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
 void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component* v,
                               const SourceRange& site) {
     const Type* t = p.type->canonical();
-    const uint64_t a = m_wi.allocateSlot(frame, p.slot, p.type, p.name, true);
+    // WorkItem::allocateSlot(frame, p.slot, p.type, p.name, true), with the type at hand
+    Memory& memory = m_wi.m_calls.memory;
+    uint8_t* d;
+    const uint64_t a = memory.allocateNamed(t->size, p.name, d);
+    frame.addresses[p.slot] = a;
     if (isAggregate(t)) {
         copyBytes(a, v[0].u, t->size, site);
         return;
     }
-    if (uint8_t* d = frame.direct[p.slot]) {
+    if ((t->isScalar() || t->isVector()) && m_wi.directSlot(true)) {
+        frame.direct[p.slot] = d;
         // A direct port: the fresh slot is live, writable, in bounds and aligned, so the port
         // would write these bytes in place too (as OpKind::DeclScalar). When the port keeps
         // the uninitialized-read check's `__private` shadow, its store would also mark the
@@ -90,7 +95,8 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
                 componentmem::writeComponent(d, t->kind, false, v[0]);
             }
             if (shadow)
-                shadow->written(m_wi.localLinearId(), a, bytes, *m_wi.m_calls.memory.buffer(a));
+                shadow->written(m_wi.localLinearId(), a, bytes,
+                                memory.buffers()[address::buffer(a)]);
             return;
         }
     }
@@ -116,13 +122,22 @@ bool Evaluator::copiedInPlace(uint64_t dst, uint64_t src, uint64_t bytes) {
         db->readOnly || off + bytes > db->bytes.size())
         return false;
     m_wi.m_route.port->privateShadow()->copied(m_wi.localLinearId(), dst, *db, src, *sb, bytes);
-    std::memmove(db->bytes.data() + off, sb->bytes.data() + so, bytes);
+    uint8_t* d = db->bytes.data() + off;
+    const uint8_t* s = sb->bytes.data() + so;
+    if (bytes >= 8 && bytes <= 16) { // a small structure: both halves read before writing
+        uint64_t lo, hi;
+        std::memcpy(&lo, s, 8);
+        std::memcpy(&hi, s + bytes - 8, 8);
+        std::memcpy(d, &lo, 8);
+        std::memcpy(d + bytes - 8, &hi, 8);
+    } else {
+        std::memmove(d, s, bytes);
+    }
     return true;
 }
 
-void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, Frame&& frame,
-                          const CallExpr* c, Component* out, uint32_t components) {
-    m_wi.m_calls.frames.push_back(std::move(frame));
+void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, const CallExpr* c,
+                          Component* out, uint32_t components) {
     std::fill_n(m_returnValue.components, components, Component{});
     if (lowered)
         runLowered(*lowered);
@@ -130,25 +145,24 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
         runBody(f);
     std::copy_n(m_returnValue.components, components, out);
     const Type* rt = c->type->canonical();
-    Frame done = std::move(m_wi.m_calls.frames.back());
-    m_wi.m_calls.frames.pop_back();
+    CallStack& calls = m_wi.m_calls;
+    // The callee's frame, off the stack (its storage: CallStack::spare's last; no call below
+    // touches `spare`).
+    const Frame& done = calls.popFrame();
+    Memory& memory = calls.memory;
     if (isAggregate(rt)) {
         // copy the returned object out of the callee's frame before releasing it
         // (its lifetime ends with the caller's full expression: Frame::exprTemps)
         static const std::string kReturnValue = "return value"; // lives as long as any Memory
         uint8_t* data;
-        uint64_t t = m_wi.m_calls.memory.allocateNamed(rt->size ? rt->size : 1, kReturnValue, data);
-        m_wi.m_calls.frames.back().exprTemps.push_back(t);
+        uint64_t t = memory.allocateNamed(rt->size ? rt->size : 1, kReturnValue, data);
+        calls.frames.back().exprTemps.push_back(t);
         copyBytes(t, out[0].u, rt->size, c->range);
         out[0].u = t;
     }
-    for (uint64_t a : done.addresses)
-        if (a && address::space(a) == AddressSpace::Private) m_wi.m_calls.memory.release(a);
-    for (uint64_t a : done.temps)
-        m_wi.m_calls.memory.release(a);
-    for (uint64_t a : done.exprTemps)
-        m_wi.m_calls.memory.release(a);
-    m_wi.m_calls.recycle(std::move(done));
+    memory.releaseEach(done.addresses.data(), done.addresses.size());
+    memory.releaseEach(done.temps.data(), done.temps.size());
+    memory.releaseEach(done.exprTemps.data(), done.exprTemps.size());
 }
 
 } // namespace clstep

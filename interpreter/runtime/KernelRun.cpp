@@ -294,7 +294,7 @@ uint64_t KernelRun::aliasAddress(size_t i, AddressSpace space, const std::string
         return 0;
     }
     // Reports name the one buffer by every argument that points into it.
-    b->name += " = " + a.name;
+    b->setName(b->name() + " = " + a.name);
     if (!a.readOnly) b->readOnly = false;
     if (!a.writeOnly) b->writeOnly = false;
     return base + a.aliasOffset;

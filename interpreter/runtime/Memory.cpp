@@ -52,6 +52,36 @@ uint64_t nextSerial() {
 }
 } // namespace
 
+uint32_t Memory::takeUnused() {
+    if (m_next < m_buffers.size()) return m_next++; // a slot released by clear()
+    if (m_buffers.size() >= address::kMaxBuffers)
+        throw std::length_error("too many live allocations in one address space");
+    const uint32_t index = static_cast<uint32_t>(m_buffers.size());
+    m_buffers.emplace_back();
+    m_next = index + 1;
+    return index;
+}
+
+namespace {
+/// Gives `bytes` `size` zero bytes in a slot taken again: a released slot keeps its bytes
+/// (unreachable), and a callee's frame mostly takes slots its previous call released, with
+/// their sizes or others of a few bytes, so the storage is kept and only zeroed again.
+inline void renewBytes(std::vector<uint8_t>& bytes, uint64_t size) {
+    const uint64_t had = bytes.size();
+    if (had == size) [[likely]] {
+        zero(bytes.data(), size);
+    } else if (had > size) { // shrinks in place: nothing to fill
+        bytes.resize(size);
+        zero(bytes.data(), size);
+    } else if (had && size <= bytes.capacity()) { // grows in place: the new bytes are zeroed
+        bytes.resize(size);
+        zero(bytes.data(), had);
+    } else {
+        bytes.assign(size, 0); // a slot clear() released (no bytes), or more storage
+    }
+}
+} // namespace
+
 inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
     if (!m_free.empty()) {
         index = m_free.back();
@@ -59,19 +89,10 @@ inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
     } else if (m_next < m_buffers.size()) {
         index = m_next++; // a slot released by clear()
     } else {
-        if (m_buffers.size() >= address::kMaxBuffers)
-            throw std::length_error("too many live allocations in one address space");
-        index = static_cast<uint32_t>(m_buffers.size());
-        m_buffers.emplace_back();
-        m_next = index + 1;
+        index = takeUnused();
     }
     Buffer& b = m_buffers[index];
-    // A slot released by release() keeps its bytes: a callee's frame takes the slots its
-    // previous call released, mostly with the sizes they had, and only zeroes them again.
-    if (b.bytes.size() == size)
-        zero(b.bytes.data(), size);
-    else
-        b.bytes.assign(size, 0); // a slot clear() released (no bytes), or another size
+    renewBytes(b.bytes, size);
     m_liveBytes += size;
     b.alive = true;
     b.readOnly = b.writeOnly = false;
@@ -82,7 +103,7 @@ inline Buffer& Memory::take(uint64_t size, uint32_t& index) {
 uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data) {
     uint32_t index;
     Buffer& b = take(size, index);
-    if (b.name != name) b.name = name; // usually the same variable as before clear()
+    if (b.ownName != name) b.ownName = name; // usually the same variable as before clear()
     b.nameSource = nullptr;
     data = b.bytes.data();
     return address::make(m_space, index, 0);
@@ -91,22 +112,34 @@ uint64_t Memory::allocate(uint64_t size, const std::string& name, uint8_t*& data
 uint64_t Memory::allocateNamed(uint64_t size, const std::string& name, uint8_t*& data) {
     uint32_t index;
     Buffer& b = take(size, index);
-    if (b.nameSource != &name) { // mostly another variable's slot: copied, not compared
-        b.name = name;
-        b.nameSource = &name;
-    }
+    b.nameSource = &name; // by reference: `name` outlives this Memory
     data = b.bytes.data();
     return address::make(m_space, index, 0);
+}
+
+inline void Memory::releaseLive(Buffer& b, uint32_t index) {
+    b.alive = false;
+    m_liveBytes -= b.bytes.size();
+    // The bytes stay (unreachable: a released buffer is not alive) for the slot's next
+    // allocation, which zeroes them (take()); clear() frees large ones.
+    m_free.push_back(index);
 }
 
 void Memory::release(uint64_t address) {
     Buffer* b = buffer(address);
     if (!b || !b->alive) return;
-    b->alive = false;
-    m_liveBytes -= b->bytes.size();
-    // The bytes stay (unreachable: a released buffer is not alive) for the slot's next
-    // allocation, which zeroes them (take()); clear() frees large ones.
-    m_free.push_back(address::buffer(address));
+    releaseLive(*b, address::buffer(address));
+}
+
+void Memory::releaseEach(const uint64_t* addresses, size_t count) {
+    const uint32_t n = static_cast<uint32_t>(m_buffers.size());
+    for (size_t i = 0; i < count; ++i) {
+        const uint64_t a = addresses[i];
+        const uint32_t index = address::buffer(a);
+        if (!a || address::space(a) != m_space || !index || index >= n) continue;
+        Buffer& b = m_buffers[index];
+        if (b.alive) releaseLive(b, index);
+    }
 }
 
 void Memory::clear(uint32_t keep) {

@@ -3,9 +3,11 @@
 #include "core/Address.h"
 #include "core/AddressSpace.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clstep {
@@ -14,17 +16,25 @@ namespace clstep {
 /// variable, a program-scope `__constant` variable. Bytes are stored in DEVICE byte order.
 struct Buffer {
     std::vector<uint8_t> bytes;
-    std::string name;       ///< variable or argument name, for reports and memory panes
     bool alive = false;     ///< false once released (use after scope end is "dangling")
     bool readOnly = false;  ///< host marked it `ro` (writes are reported)
     bool writeOnly = false; ///< host marked it `wo` (reads are reported)
     /// Unique per allocation in the process (never 0 for a live buffer): checks compare it
     /// to notice that a slot was released and reused, and reset their shadow state.
     uint64_t serial = 0;
-    /// The string `name` was copied from when it came through Memory::allocateNamed() (a
-    /// declaration's name), else null: the next allocateNamed() of the same string keeps
-    /// `name` without comparing it.
+    /// The string that is the buffer's name when it came through Memory::allocateNamed() (a
+    /// declaration's name, which outlives the Memory: kept by reference, not copied), else
+    /// null (the name is ownName then).
     const std::string* nameSource = nullptr;
+    /// The name when nameSource is null (Memory::allocate(), setName()).
+    std::string ownName;
+    /// Variable or argument name, for reports and memory panes.
+    const std::string& name() const { return nameSource ? *nameSource : ownName; }
+    /// Names the buffer `n` (a copy of its own).
+    void setName(std::string n) {
+        ownName = std::move(n);
+        nameSource = nullptr;
+    }
     uint64_t size() const { return bytes.size(); }
 };
 
@@ -49,12 +59,15 @@ public:
     /// storage are kept and only its bytes are zeroed.
     uint64_t allocate(uint64_t size, const std::string& name, uint8_t*& data);
     /// allocate() for a `name` that lives, unchanged, as long as this Memory (the name of a
-    /// variable or parameter of the program being run): a slot last named from the same
-    /// string keeps its name without a comparison.
+    /// variable or parameter of the program being run): the buffer refers to it
+    /// (Buffer::nameSource) instead of copying it.
     uint64_t allocateNamed(uint64_t size, const std::string& name, uint8_t*& data);
     /// Releases the buffer containing `address` (later accesses are reported as dangling); its
     /// bytes stay, unreachable, for the slot's next allocation (a callee's next frame) to zero.
     void release(uint64_t address);
+    /// release() of each of the `count` addresses at `addresses`, in order, skipping 0 and
+    /// the addresses of other address spaces (a call frame's slots and temporaries at return).
+    void releaseEach(const uint64_t* addresses, size_t count);
     /// Releases everything (addresses are then handed out again as by a new Memory).
     void clear() { clear(0); }
     /// clear(), except that the live buffers among the first `keep` (indices 1..keep) stay
@@ -94,6 +107,11 @@ private:
     /// The slot allocate() hands out next, allocated as new (alive, `size` zero bytes, read
     /// and write allowed, a new serial) apart from its name; `index` is set to its index.
     Buffer& take(uint64_t size, uint32_t& index);
+    /// take()'s index when no released slot is free: one that clear() released, else a new
+    /// slot (std::length_error past address::kMaxBuffers).
+    uint32_t takeUnused();
+    /// release() of a live buffer `b` of index `index`.
+    void releaseLive(Buffer& b, uint32_t index);
     std::vector<Buffer> m_buffers;
     /// Released slots, the last released on top: allocate() hands these out first.
     std::vector<uint32_t> m_free;

@@ -209,8 +209,6 @@ private:
     /// the port (bindArguments()).
     void bindArgumentValue(size_t i, const ArgumentBindings::Binding& a, uint64_t addr,
                            uint8_t* data);
-    /// A frame for `fn` with `fn->frameSlots` empty slots, reusing a finished frame's storage.
-    Frame newFrame(const ast::FunctionDecl* fn) { return m_calls.newFrame(fn, fn->frameSlots); }
     /// Allocates private storage for slot `slot` of frame `f` and lets it be accessed in
     /// place when the memory port allows it (MemoryPort::directSlot(initializedNow)).
     /// `name` is the declaration's, which lives as long as the run (Memory::allocateNamed).

@@ -345,7 +345,7 @@ __kernel void k(__global int *out) {
         QVERIFY(run.ready());
         size_t literals = 0;
         for (const Buffer& b : run.constantMemory().buffers())
-            literals += b.name == "string literal";
+            literals += b.name() == "string literal";
         QCOMPARE(literals, size_t(5));
     }
 

@@ -1,6 +1,7 @@
 // The byte-accurate memory of one address space (runtime/Memory.h): which buffer index an
 // allocation gets after release() and clear(keep) (the private addresses that messages and
 // the debugger show depend on it), names, zeroed bytes and serials of reused slots.
+#include "CountingNew.h"
 #include "runtime/Memory.h"
 
 #include <QtTest>
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace clstep;
 
@@ -121,7 +123,7 @@ private slots:
         QCOMPARE(m.allocate(4, "v"), v);
         QVERIFY(m.buffer(v)->serial != vBefore);
         QVERIFY(m.buffer(v)->serial != 0);
-        QCOMPARE(b->name, std::string("x"));
+        QCOMPARE(b->name(), std::string("x"));
         QCOMPARE(std::memcmp(b->bytes.data(), "\x01\x02\x03\x04", 4), 0); // left as they are
     }
 
@@ -147,17 +149,54 @@ private slots:
         uint8_t* data = nullptr;
         // the same slot named from different strings in turn, and by allocate() in between
         const uint64_t a = m.allocateNamed(4, x, data);
-        QCOMPARE(m.buffer(a)->name, x);
+        QCOMPARE(m.buffer(a)->name(), x);
         m.release(a);
-        QCOMPARE(m.buffer(m.allocateNamed(4, y, data))->name, y);
+        QCOMPARE(m.buffer(m.allocateNamed(4, y, data))->name(), y);
         m.release(a);
-        QCOMPARE(m.buffer(m.allocate(4, "temporary", data))->name, std::string("temporary"));
+        QCOMPARE(m.buffer(m.allocate(4, "temporary", data))->name(), std::string("temporary"));
         m.release(a);
-        QCOMPARE(m.buffer(m.allocateNamed(4, y, data))->name, y);
+        QCOMPARE(m.buffer(m.allocateNamed(4, y, data))->name(), y);
         m.clear();
-        QCOMPARE(m.buffer(m.allocateNamed(4, z, data))->name, z);
+        QCOMPARE(m.buffer(m.allocateNamed(4, z, data))->name(), z);
         m.clear();
-        QCOMPARE(m.buffer(m.allocateNamed(4, z, data))->name, z);
+        QCOMPARE(m.buffer(m.allocateNamed(4, z, data))->name(), z);
+    }
+
+    void releaseEachReleasesInOrderSkippingOtherSpaces() {
+        // A callee's frame at return: its slots (0 for one never declared, a `__local`
+        // variable's group address) and temporaries, released in one call as release() of
+        // each in order would: the last one released is handed out first.
+        Memory m(AddressSpace::Private);
+        const uint64_t a = m.allocate(4, "a"), b = m.allocate(8, "b"), c = m.allocate(16, "c");
+        const uint64_t local = address::make(AddressSpace::Local, indexOf(b), 0);
+        const uint64_t frame[] = {a, 0, local, c, a};
+        m.releaseEach(frame, 5);
+        QVERIFY(m.buffer(b)->alive); // the `__local` address names no buffer of this Memory
+        QVERIFY(!m.buffer(a)->alive && !m.buffer(c)->alive);
+        QCOMPARE(m.liveBytes(), uint64_t(8));
+        QCOMPARE(m.allocate(4, "x"), c); // a twice: released once
+        QCOMPARE(m.allocate(4, "y"), a);
+        QCOMPARE(indexOf(m.allocate(4, "z")), 4u);
+    }
+
+    void allocateNamedKeepsTheNameByReference() {
+        // A declaration's name outlives the Memory: a slot refers to it (Buffer::nameSource)
+        // instead of copying it, so naming a slot allocates nothing, however long the name
+        // (a callee's frame takes slots other variables had: issue 32, philox_calls).
+        Memory m(AddressSpace::Private);
+        const std::string first = "a_parameter_name_longer_than_a_short_string";
+        const std::string second = "another_parameter_name_longer_than_the_first_one";
+        uint8_t* data = nullptr;
+        std::vector<uint64_t> taken;
+        for (int i = 0; i < 100; ++i)
+            taken.push_back(m.allocateNamed(4, first, data));
+        m.clear(); // the slots keep their storage (4 bytes each)
+        const uint64_t before = test::t_allocations;
+        for (int i = 0; i < 100; ++i)
+            QCOMPARE(m.allocateNamed(4, second, data), taken[size_t(i)]);
+        QCOMPARE(test::t_allocations - before, uint64_t(0)); // was 100: one name copy each
+        QCOMPARE(m.buffer(taken[42])->name(), second);
+        QCOMPARE(m.buffer(taken[42])->name().data(), second.data());
     }
 };
 

@@ -427,14 +427,14 @@ private slots:
         QVERIFY(!m.buffer(a)->alive);
         uint8_t* data = nullptr;
         QCOMPARE(m.allocate(8, "i", data), a); // same slot, another variable
-        QCOMPARE(m.buffer(a)->name, std::string("i"));
+        QCOMPARE(m.buffer(a)->name(), std::string("i"));
         QCOMPARE(m.buffer(a)->size(), uint64_t(8));
         QVERIFY(m.buffer(a)->serial != serialA);
         QVERIFY(data == m.bytes(a, 8));
         for (int i = 0; i < 8; ++i)
             QCOMPARE(int(data[i]), 0);
         QCOMPARE(m.allocate(16, "b"), b); // same slot, same variable
-        QCOMPARE(m.buffer(b)->name, std::string("b"));
+        QCOMPARE(m.buffer(b)->name(), std::string("b"));
         QVERIFY(m.bytes(a, 9) == nullptr); // bounds of the new size
     }
 };

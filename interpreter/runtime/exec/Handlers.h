@@ -252,15 +252,38 @@ struct Handlers {
         l.u = eval(n.a, ev).u + n.imm.u;
         return l;
     }
+    /// The address of a function-scope variable or parameter (slot `n.slot`) plus the
+    /// constant offset `n.imm` of one of its members or elements: `s.f`, `s.a[2]`, `a[3]`
+    /// (addressOffset() and an addressIndex() with a constant, unchecked, small index folded
+    /// by the Lowerer; the same address).
+    static Component addressSlotOffset(const Node& n, Evaluator& ev) {
+        Component l;
+        l.u = slotAddress(ev, n.slot) + n.imm.u;
+        return l;
+    }
     /// A program-scope variable's address.
     static Component addressProgramVar(const Node& n, Evaluator& ev) {
         Component l;
         l.u = ev.m_run.programVarAddress(n.slot);
         return l;
     }
-    /// Loads the scalar at address `n.a` (type and site of `n.expr`, alignment `n.align`).
+    /// Loads the scalar at address `n.a` (type and site of `n.expr`, alignment `n.align`)
+    /// through the port (Evaluator::loadThroughPort: a pointer's target, mostly not
+    /// `__private`).
     static Component load(const Node& n, Evaluator& ev) {
-        return ev.loadScalar(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align);
+        return ev.loadThroughPort(eval(n.a, ev).u, n.expr->type, n.expr->range, n.align);
+    }
+    /// load() of a member or element of a function-scope variable or parameter (`n.a` an
+    /// addressSlotOffset node): Evaluator::loadScalar, whose `__private` access is done in
+    /// place when the port keeps the uninitialized check's shadow.
+    static Component loadVariable(const Node& n, Evaluator& ev) {
+        const uint64_t a = eval(n.a, ev).u;
+        if (address::space(a) == AddressSpace::Private)
+            if (PrivateWrites* shadow = ev.m_wi.memoryPort().privateShadow()) {
+                Component l;
+                if (ev.loadInPlace(*shadow, a, n.expr->type->canonical(), n.align, l)) return l;
+            }
+        return ev.loadThroughPort(a, n.expr->type, n.expr->range, n.align);
     }
     /// Stores `v` into lvalue `n.b`'s expression: a private scalar slot (`n.slot` when
     /// `n.from` is not Void) or the address computed by `n.b`.

@@ -165,12 +165,12 @@ const Node* Lowerer::scalarOrNull(const Expr* e) {
             const Node* v = vector(x->base.get());
             return make(&H::vectorElement, e, v, scalar(x->index.get()));
         }
-        return make(&H::load, e, address(e));
+        return load(e, address(e));
     }
     case ExprKind::Member: {
         auto* m = static_cast<const MemberExpr*>(e);
         if (!m->field) return component(m);
-        Node* n = make(&H::load, e, address(e));
+        Node* n = load(e, address(e));
         n->align = accessAlign(m);
         return n;
     }
@@ -520,6 +520,20 @@ Node* Lowerer::builtinArguments(const CallExpr* c, Node* n) {
     return n;
 }
 
+Node* Lowerer::load(const Expr* e, const Node* address) {
+    return make(address->fn == &H::addressSlotOffset ? &H::loadVariable : &H::load, e, address);
+}
+
+const Node* Lowerer::slotOffset(const Expr* e, const Node* base, uint64_t offset) {
+    if (base->fn != &H::addressSlot && base->fn != &H::addressSlotOffset) return nullptr;
+    const uint64_t total = (base->fn == &H::addressSlotOffset ? base->imm.u : 0) + offset;
+    if (total >= (uint64_t(1) << 32)) return nullptr; // far inside the offset bits
+    Node* n = make(&H::addressSlotOffset, e);
+    n->slot = base->slot;
+    n->imm.u = total;
+    return n;
+}
+
 const Node* Lowerer::address(const Expr* e) {
     switch (e->kind) {
     case ExprKind::Name: {
@@ -554,23 +568,32 @@ const Node* Lowerer::address(const Expr* e) {
         if (bt->isVector() || !isScalarExpr(x->base.get())) break;
         const Node* index = scalar(x->index.get());
         const Node* base = scalar(x->base.get());
+        const bool checked = staticIndexCheck(x, index, false);
+        if (!checked && index->fn == &H::constant && index->imm.i >= 0 &&
+            index->imm.i < (int64_t(1) << 24))
+            if (const Node* n = slotOffset(e, base, uint64_t(index->imm.i) * elementSize(bt)))
+                return n;
         Node* n = make(&H::addressIndex, e, base, index);
         n->imm.u = elementSize(bt);
-        n->slot = staticIndexCheck(x, index, false) ? 1 : 0;
+        n->slot = checked ? 1 : 0;
         return n;
     }
     case ExprKind::Member: {
         auto* m = static_cast<const MemberExpr*>(e);
         const Node* base = m->arrow ? scalar(m->base.get()) : address(m->base.get());
-        Node* n = make(&H::addressOffset, e, base);
+        uint64_t offset;
         if (m->field) {
-            n->imm.u = m->field->offset;
+            offset = m->field->offset;
         } else {
             const Type* vt =
                 (m->arrow ? m->base->type->canonical()->pointee.type : m->base->type.type)
                     ->canonical();
-            n->imm.u = m->swizzle[0] * vt->element->size;
+            offset = m->swizzle[0] * vt->element->size;
         }
+        if (!m->arrow)
+            if (const Node* n = slotOffset(e, base, offset)) return n;
+        Node* n = make(&H::addressOffset, e, base);
+        n->imm.u = offset;
         return n;
     }
     case ExprKind::StringLiteral:

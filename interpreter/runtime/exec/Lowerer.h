@@ -80,6 +80,14 @@ private:
     /// A node computing the address of lvalue `e` (a value without storage of its own is
     /// materialized in a temporary, Handlers::materialize).
     const Node* address(const ast::Expr* e);
+    /// `base` plus the constant `offset` (bytes) as one Handlers::addressSlotOffset node for
+    /// `e` when `base` is the address of a function-scope variable or parameter
+    /// (addressSlot, or addressSlotOffset) and the sum stays below 2^32 (far inside the
+    /// offset bits: the address addressOffset() or addressIndex() computes), else null.
+    const Node* slotOffset(const ast::Expr* e, const Node* base, uint64_t offset);
+    /// The load of scalar `e` at `address`: Handlers::loadVariable when `address` is an
+    /// addressSlotOffset node (a variable's member or element), else Handlers::load.
+    Node* load(const ast::Expr* e, const Node* address);
     /// Compound literal `c` (C99 6.5.2.5): its temporary's address when `address` (or an
     /// aggregate type), else its value (a scalar or opaque node, a vector node).
     const Node* compoundLiteral(const ast::CompoundLiteralExpr* c, bool address);

@@ -145,6 +145,20 @@ uint8_t* Evaluator::initializeShadowed(Frame& frame, const VarDecl* v, const Typ
     return d;
 }
 
+bool Evaluator::loadedShadowed(PrivateWrites& shadow, uint64_t address, const QualType& type,
+                               uint64_t align, Component& out) {
+    return loadInPlace(shadow, address, type->canonical(), align, out);
+}
+
+bool Evaluator::storedShadowed(PrivateWrites& shadow, uint64_t address, const QualType& type,
+                               uint64_t align, Component v) {
+    const Type* t = type->canonical();
+    uint8_t* p = shadowedStore(shadow, address, t->size, align ? align : t->align);
+    if (!p) return false;
+    componentmem::writeComponent(p, t->kind, false, v);
+    return true;
+}
+
 void Evaluator::runLowered(const exec::Function& f) {
     using exec::OpKind;
     const DirectSlotsScope directSlots(m_directSlots, m_wi.m_calls.frames.back().direct.data());

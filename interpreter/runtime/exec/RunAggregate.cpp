@@ -14,27 +14,6 @@ namespace clstep {
 
 using namespace ast;
 
-namespace {
-/// When the direct port keeps the uninitialized check's `__private` shadow: the store of
-/// scalar `v` of type `t` at `address` as that port does it when `address` is `__private`
-/// and the store passes every check (a live buffer, in bounds, aligned to `align` bytes, the
-/// type's when 0): in place, its bytes marked written in `shadow` for work-item `itemId`;
-/// true then. False, storing nothing, for anything else (the port stores it or reports).
-[[gnu::noinline]] bool storedInPlace(PrivateWrites& shadow, Memory& privateMemory, uint64_t itemId,
-                                     uint64_t address, const Type* t, uint64_t align, Component v) {
-    if (address::space(address) != AddressSpace::Private) return false;
-    Buffer* b = privateMemory.buffer(address);
-    const uint64_t off = address::offset(address);
-    if (!align) align = t->align;
-    if (!b || !b->alive || b->readOnly || off + t->size > b->bytes.size() ||
-        (off & (align - 1)) != 0)
-        return false;
-    componentmem::writeComponent(b->bytes.data() + off, t->kind, false, v);
-    shadow.written(itemId, address, t->size, *b);
-    return true;
-}
-} // namespace
-
 void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Component* out) {
     const FunctionDecl* f = call.callee;
     checkCallDepth(f, c);
@@ -48,11 +27,13 @@ void Evaluator::callLowered(const exec::Call& call, const CallExpr* c, Component
     }
     for (const exec::Call::Argument& a : call.args)
         exec::VectorHandlers::evalInto(a.node, *this, argv + a.component);
-    Frame frame = m_wi.newFrame(f);
+    // The callee's frame, pushed before its parameters are bound (nothing in between reads
+    // the call stack: no statement is reached, no other call made).
+    Frame& frame = m_wi.m_calls.pushFrame(f, f->frameSlots);
     frame.callSite = m_wi.m_hooks.statement;
     for (uint32_t i = 0; i < call.bound; ++i)
         bindParameter(frame, *f->params[i], argv + call.args[i].component, c->args[i]->range);
-    runCallee(f, call.lowered, std::move(frame), c, out, call.resultComponents);
+    runCallee(f, call.lowered, c, out, call.resultComponents);
 }
 
 void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
@@ -61,6 +42,14 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
         const uint64_t a = addr + s.offset;
         switch (s.kind) {
         case Kind::Zero:
+            // In place when the port keeps the `__private` shadow and would write in place
+            // (DirectPort::access, then notifyAccess marking the bytes written).
+            if (PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
+                shadow && s.size && address::space(a) == AddressSpace::Private)
+                if (uint8_t* p = shadowedStore(*shadow, a, s.size, 1)) {
+                    std::memset(p, 0, s.size);
+                    break;
+                }
             if (uint8_t* p = access(a, s.size, true, s.expr->range)) {
                 std::memset(p, 0, s.size);
                 notifyAccess(a, s.size, true, p, s.expr->range);
@@ -68,10 +57,15 @@ void Evaluator::initLowered(const exec::InitPlan& plan, uint64_t addr) {
             break;
         case Kind::Scalar: {
             const Component v = s.node->fn(*s.node, *this);
-            if (PrivateWrites* shadow = m_wi.memoryPort().privateShadow())
-                if (storedInPlace(*shadow, m_wi.m_calls.memory, m_wi.localLinearId(), a,
-                                  s.type->canonical(), s.align, v))
+            // storedShadowed() inline: an initializer list's scalars are mostly `__private`
+            if (PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
+                shadow && address::space(a) == AddressSpace::Private) {
+                const Type* t = s.type->canonical();
+                if (uint8_t* p = shadowedStore(*shadow, a, t->size, s.align ? s.align : t->align)) {
+                    componentmem::writeComponent(p, t->kind, false, v);
                     break;
+                }
+            }
             storeScalar(a, s.type, v, s.expr->range, s.align);
             break;
         }
