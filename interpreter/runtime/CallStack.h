@@ -46,34 +46,29 @@ struct CallStack {
     /// no call site.
     Frame takeFrame(const ast::FunctionDecl* fn) {
         Frame f;
-        if (!spare.empty()) {
-            Frame& s = spare.back();
-            f.addresses.swap(s.addresses);
-            f.direct.swap(s.direct);
-            f.temps.swap(s.temps);
-            f.exprTemps.swap(s.exprTemps);
-            spare.pop_back();
-            f.temps.clear();
-            f.exprTemps.clear();
-        }
+        adoptSpare(f);
         f.function = fn;
         return f;
+    }
+    /// Gives the empty frame `f` the storage of the last finished frame, if there is one
+    /// (its slots and direct pointers as they were; its temporaries emptied).
+    void adoptSpare(Frame& f) {
+        if (spare.empty()) return;
+        Frame& s = spare.back();
+        f.addresses.swap(s.addresses);
+        f.direct.swap(s.direct);
+        f.temps.swap(s.temps);
+        f.exprTemps.swap(s.exprTemps);
+        spare.pop_back();
+        f.temps.clear();
+        f.exprTemps.clear();
     }
     /// Pushes onto `frames` a frame for `fn` with `slotCount` empty slots (`fn->frameSlots`),
     /// reusing a finished frame's storage (as takeFrame()), and returns it: built in place,
     /// not moved in.
     Frame& pushFrame(const ast::FunctionDecl* fn, uint32_t slotCount) {
         Frame& f = frames.emplace_back();
-        if (!spare.empty()) {
-            Frame& s = spare.back();
-            f.addresses.swap(s.addresses);
-            f.direct.swap(s.direct);
-            f.temps.swap(s.temps);
-            f.exprTemps.swap(s.exprTemps);
-            spare.pop_back();
-            f.temps.clear();
-            f.exprTemps.clear();
-        }
+        adoptSpare(f);
         f.function = fn;
         f.addresses.assign(slotCount, 0);
         f.direct.assign(slotCount, nullptr);
