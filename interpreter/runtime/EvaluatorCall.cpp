@@ -66,7 +66,8 @@ void Evaluator::checkCallDepth(const FunctionDecl* f, const CallExpr* c) {
 void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component* v,
                               const SourceRange& site) {
     const Type* t = p.type->canonical();
-    // WorkItem::allocateSlot(frame, p.slot, p.type, p.name, true), with the type at hand
+    // the slot's storage (Memory::allocateNamed: the name lives as long as the run), read and
+    // written in place when the port allows it (MemoryPort::directSlot(true))
     Memory& memory = m_wi.m_calls.memory;
     uint8_t* d;
     const uint64_t a = memory.allocateNamed(t->size, p.name, d);

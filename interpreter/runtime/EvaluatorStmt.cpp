@@ -69,7 +69,8 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
         privateTooLarge(m_wi, v, size, limit, total, inUse);
         throw Abort{};
     }
-    // WorkItem::allocateSlot(), with the type already at hand
+    // the slot's storage (Memory::allocateNamed: the name lives as long as the run), read and
+    // written in place when the port allows it (MemoryPort::directSlot(false))
     uint8_t* data;
     slot = m_wi.m_calls.memory.allocateNamed(size, v->name, data);
     if ((t->isScalar() || t->isVector()) && m_wi.directSlot(false)) f.direct[v->slot] = data;

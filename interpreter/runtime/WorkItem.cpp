@@ -309,17 +309,6 @@ void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
     m_calls.frames.clear();
 }
 
-uint64_t WorkItem::allocateSlot(Frame& f, uint32_t slot, const QualType& type,
-                                const std::string& name, bool initializedNow) {
-    const Type* t = type->canonical();
-    uint8_t* data;
-    uint64_t addr = m_calls.memory.allocateNamed(t->size, name, data);
-    f.addresses[slot] = addr;
-    if ((t->isScalar() || t->isVector()) && directSlot(initializedNow))
-        f.direct[slot] = data; // what enableDirect() would find, without the lookup
-    return addr;
-}
-
 void WorkItem::enableDirect(Frame& f, uint32_t slot, const QualType& type) {
     const Type* t = type->canonical();
     if (t->isScalar() || t->isVector())

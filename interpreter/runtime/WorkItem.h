@@ -209,11 +209,6 @@ private:
     /// the port (bindArguments()).
     void bindArgumentValue(size_t i, const ArgumentBindings::Binding& a, uint64_t addr,
                            uint8_t* data);
-    /// Allocates private storage for slot `slot` of frame `f` and lets it be accessed in
-    /// place when the memory port allows it (MemoryPort::directSlot(initializedNow)).
-    /// `name` is the declaration's, which lives as long as the run (Memory::allocateNamed).
-    uint64_t allocateSlot(Frame& f, uint32_t slot, const QualType& type, const std::string& name,
-                          bool initializedNow);
     /// Lets scalar/vector slot `slot` of `f` be read and written in place (its bytes go to
     /// Frame::direct, which the lowered private-slot nodes read).
     void enableDirect(Frame& f, uint32_t slot, const QualType& type);
