@@ -4,6 +4,7 @@
 #include "runtime/CheckedPort.h"
 #include "runtime/ComponentMemory.h"
 #include "runtime/GroupFootprint.h"
+#include "runtime/InPlaceBytes.h"
 #include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
 
@@ -209,14 +210,12 @@ private:
         Memory* mem = wi.memoryOf(address);
         if (!mem || (write && mem->space() == AddressSpace::Constant)) return nullptr;
         Buffer* b = mem->buffer(address);
-        const uint64_t off = address::offset(address);
-        if (!b || !b->alive || (write ? b->readOnly : b->writeOnly) ||
-            off + size > b->bytes.size() || (off & (align - 1)) != 0)
-            return nullptr;
+        uint8_t* p;
+        if (!inPlaceBytes(b, address, size, write, align, p)) return nullptr;
         buffer = b;
         if constexpr (Records)
             if (mem->space() == AddressSpace::Global) m_footprint->record(address, size, write);
-        return b->bytes.data() + off;
+        return p;
     }
     /// After an access done in place (to buffer `b`): the observers see it as the checked
     /// path shows it. A `__private` access is not observed, but for the shadow of written

@@ -5,6 +5,7 @@
 #include "frontend/Ast.h"
 #include "runtime/AccessEventLog.h"
 #include "runtime/ComponentMemory.h"
+#include "runtime/InPlaceBytes.h"
 #include "runtime/MemoryPort.h"
 #include "runtime/PrivateWrites.h"
 #include "runtime/WorkItem.h"
@@ -191,12 +192,11 @@ private:
     [[gnu::always_inline]] uint8_t* shadowedStore(PrivateWrites& shadow, uint64_t address,
                                                   uint64_t size, uint64_t align) {
         Buffer* b = m_wi.m_calls.memory.buffer(address);
-        const uint64_t off = address::offset(address);
-        if (!b || !b->alive || b->readOnly || off + size > b->bytes.size() ||
-            (off & (align - 1)) != 0) [[unlikely]]
+        uint8_t* p;
+        if (!inPlaceBytes(b, address, size, true, align, p)) [[unlikely]]
             return nullptr;
         shadow.written(m_wi.localLinearId(), address, size, *b);
-        return b->bytes.data() + off;
+        return p;
     }
     /// loadScalar() of `__private` `address` as the port keeping `shadow` does it in place
     /// (DirectPort::loadScalar: a live, readable buffer, in bounds, aligned, every byte
@@ -209,13 +209,12 @@ private:
     [[gnu::always_inline]] bool loadInPlace(PrivateWrites& shadow, uint64_t address, const Type* t,
                                             uint64_t align, Component& out) {
         if (!align) align = t->align;
-        const Buffer* b = m_wi.m_calls.memory.buffer(address);
-        const uint64_t off = address::offset(address);
-        if (!b || !b->alive || b->writeOnly || off + t->size > b->bytes.size() ||
-            (off & (align - 1)) != 0 ||
+        Buffer* b = m_wi.m_calls.memory.buffer(address);
+        uint8_t* p;
+        if (!inPlaceBytes(b, address, t->size, false, align, p) ||
             !shadow.allWritten(m_wi.localLinearId(), address, t->size, *b))
             return false;
-        componentmem::readComponent(b->bytes.data() + off, t->kind, false, out);
+        componentmem::readComponent(p, t->kind, false, out);
         return true;
     }
     /// storeScalar() of `v` at `__private` `address` as the port keeping `shadow` does it in

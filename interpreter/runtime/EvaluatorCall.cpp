@@ -118,13 +118,10 @@ bool Evaluator::copiedInPlace(uint64_t dst, uint64_t src, uint64_t bytes) {
     Memory& memory = m_wi.m_calls.memory;
     Buffer* sb = memory.buffer(src);
     Buffer* db = memory.buffer(dst);
-    const uint64_t so = address::offset(src), off = address::offset(dst);
-    if (!sb || !sb->alive || sb->writeOnly || so + bytes > sb->bytes.size() || !db || !db->alive ||
-        db->readOnly || off + bytes > db->bytes.size())
+    uint8_t *s, *d;
+    if (!inPlaceBytes(sb, src, bytes, false, 1, s) || !inPlaceBytes(db, dst, bytes, true, 1, d))
         return false;
     m_wi.m_route.port->privateShadow()->copied(m_wi.localLinearId(), dst, *db, src, *sb, bytes);
-    uint8_t* d = db->bytes.data() + off;
-    const uint8_t* s = sb->bytes.data() + so;
     if (bytes >= 8 && bytes <= 16) { // a small structure: both halves read before writing
         uint64_t lo, hi;
         std::memcpy(&lo, s, 8);
