@@ -88,6 +88,8 @@ private:
     /// The load of scalar `e` at `address`: Handlers::loadVariable when `address` is an
     /// addressSlotOffset node (a variable's member or element), else Handlers::load.
     Node* load(const ast::Expr* e, const Node* address);
+    /// Bytes one element of pointer type `t` steps over (C99 6.5.6; 1 for `void*`).
+    static uint64_t elementSize(const Type* t);
     /// Compound literal `c` (C99 6.5.2.5): its temporary's address when `address` (or an
     /// aggregate type), else its value (a scalar or opaque node, a vector node).
     const Node* compoundLiteral(const ast::CompoundLiteralExpr* c, bool address);
