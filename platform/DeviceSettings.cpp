@@ -99,6 +99,8 @@ void apply(DeviceSettings& s, const std::string& key, const std::string& value) 
         s.quiet = value == "1" || value == "true";
     else if (key == "gen_suppressions")
         s.genSuppressions = value == "1" || value == "true";
+    else if (key == "keep_memory")
+        s.keepMemory = value == "1" || value == "true";
     else if (key == "suppressions") {
         s.suppressions = std::make_shared<launch::Suppressions>(); // the environment's replace
         std::stringstream paths(value);
@@ -154,6 +156,7 @@ DeviceSettings DeviceSettings::fromEnvironment() {
         {"CLSTEP_GUI_SCRIPT", "gui_script"},
         {"CLSTEP_SUPPRESSIONS", "suppressions"},
         {"CLSTEP_GEN_SUPPRESSIONS", "gen_suppressions"},
+        {"CLSTEP_KEEP_MEMORY", "keep_memory"},
     };
     for (const auto& k : keys)
         if (const char* v = std::getenv(k[0])) apply(s, k[1], v);

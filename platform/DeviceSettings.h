@@ -45,6 +45,9 @@ namespace clstep::ocl {
 ///                        the well-formed rules used)
 ///   gen_suppressions     CLSTEP_GEN_SUPPRESSIONS     "1": print a suppression rule for each new
 ///                        report after each launch's reports
+///   keep_memory          CLSTEP_KEEP_MEMORY          "1" (default): malloc keeps the memory a
+///                        launch frees for the next one (keepFreedMemory, FreedMemory.h);
+///                        "0": the process's malloc is left as it is
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {
     uint64_t localMemSize = 64 * 1024;
@@ -69,6 +72,7 @@ struct DeviceSettings {
     /// The rules of `suppressions` (never null; empty when none).
     std::shared_ptr<launch::Suppressions> suppressions = std::make_shared<launch::Suppressions>();
     bool genSuppressions = false; ///< gen_suppressions
+    bool keepMemory = true;       ///< keep_memory
     /// True when launch spec `spec` ("N", "KERNEL" or "KERNEL:N") names launch `number` of
     /// the process, the `kernelIndex`-th launch of `kernel` (both 1-based).
     static bool matches(const std::string& spec, uint32_t number, const std::string& kernel,

@@ -1,6 +1,7 @@
 #include "Platform.h"
 
 #include "ApiGuard.h"
+#include "FreedMemory.h"
 #include "ImageFormats.h"
 #include "frontend/OpenClFeatures.h"
 
@@ -11,7 +12,10 @@
 namespace clstep::ocl {
 
 Platform& Platform::instance() {
-    static Platform* p = new Platform(); // never freed: handles stay valid until exit
+    // Before any launch, at the ICD loader's first call: the allocator keeps the memory each
+    // launch frees for the next one.
+    static Platform* p = (keepFreedMemory(DeviceSettings::get().keepMemory),
+                          new Platform()); // never freed: handles stay valid until exit
     return *p;
 }
 

@@ -1,0 +1,87 @@
+/* Whether a launch reuses the memory the launches before it freed (platform/FreedMemory.h):
+ * the same checked launch (every check on: the race detector's shadow, the uninitialized-read
+ * check's shadow of a buffer created without data, the platform's copies) is run three times
+ * over 1 MiB buffers and the page faults of the third are counted (getrusage, every thread of
+ * the process). With the allocator keeping freed memory (the `keep_memory` setting's default)
+ * the third launch faults in few new pages; without it (`CLSTEP_KEEP_MEMORY=0`, which this
+ * program is run with when its argument is "fresh") each launch faults in its shadows and
+ * buffers again: thousands of pages. The values are checked too. Run with
+ * OCL_ICD_VENDORS naming the build's clstep.icd (CTest cases platform.launch_page_faults and
+ * platform.launch_page_faults_fresh). Prints one line per failed check, exits 1 if any
+ * failed. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "Checks.h"
+#include "OneProgram.h"
+
+static const char* kSource =
+    "__kernel void add(__global int* o, __global const int* a, __global const int* b) {\n"
+    "    size_t i = get_global_id(0);\n"
+    "    o[i] = a[i] + b[i];\n"
+    "}\n";
+
+enum { kInts = 1 << 18 }; /* 1 MiB buffers */
+/* A launch that reuses memory faults in fewer pages than four buffers' (measured: about 190,
+ * the threads' stacks and bookkeeping); one that does not faults in its buffers and shadows
+ * again: more than sixteen buffers' (measured: about 12,700). */
+enum { kFewPages = 1024 };
+enum { kManyPages = 4096 };
+
+static long minorFaults(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_minflt;
+}
+
+int main(int argc, char** argv) {
+    const int fresh = argc > 1 && strcmp(argv[1], "fresh") == 0;
+    const struct OneProgram setup = openOneProgram(kSource);
+    cl_kernel add = createKernelChecked(setup.p, "add");
+    cl_int err = CL_SUCCESS;
+    int* host = malloc(kInts * sizeof(int));
+    for (int i = 0; i < kInts; ++i)
+        host[i] = i;
+    cl_mem o = clCreateBuffer(setup.ctx, CL_MEM_WRITE_ONLY, kInts * sizeof(int), NULL, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_mem a = clCreateBuffer(setup.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              kInts * sizeof(int), host, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_mem b = clCreateBuffer(setup.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              kInts * sizeof(int), host, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    clSetKernelArg(add, 0, sizeof o, &o);
+    clSetKernelArg(add, 1, sizeof a, &a);
+    clSetKernelArg(add, 2, sizeof b, &b);
+    size_t global = kInts, local = 64;
+    long faults = 0;
+    for (int launch = 0; launch < 3; ++launch) {
+        const long before = minorFaults();
+        CHECK_EQ(clEnqueueNDRangeKernel(setup.q, add, 1, NULL, &global, &local, 0, NULL, NULL),
+                 CL_SUCCESS);
+        CHECK_EQ(clFinish(setup.q), CL_SUCCESS);
+        faults = minorFaults() - before;
+    }
+    printf("launch_page_faults: the third launch's minor page faults: %ld (%s)\n", faults,
+           fresh ? "CLSTEP_KEEP_MEMORY=0" : "default");
+    if (fresh)
+        CHECK(faults > kManyPages);
+    else
+        CHECK(faults < kFewPages);
+    memset(host, 0, kInts * sizeof(int));
+    CHECK_EQ(clEnqueueReadBuffer(setup.q, o, CL_TRUE, 0, kInts * sizeof(int), host, 0, NULL, NULL),
+             CL_SUCCESS);
+    CHECK_EQ(host[1], 2);
+    CHECK_EQ(host[kInts - 1], 2 * (kInts - 1));
+    clReleaseMemObject(o);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    free(host);
+    printf("launch_page_faults: %d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
