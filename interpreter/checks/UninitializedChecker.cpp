@@ -45,7 +45,10 @@ void UninitializedChecker::onRunBegin(KernelRun& run) {
         std::vector<Written>& v = constant ? m_constant : m_global;
         uint32_t index = address::buffer(a);
         if (v.size() <= index) v.resize(index + 1);
-        v[index].reset(b->serial, b->size());
+        // Only the serial now: the flags are made at the buffer's first access (shadowFor), so
+        // a checker that sees none (a parallel run's own, whose threads' copies see them)
+        // never fills a flag per byte of the buffer.
+        v[index].reset(b->serial, 0);
     }
 }
 
@@ -84,7 +87,10 @@ UninitializedChecker::shadowFor(const MemoryAccess& a) {
         std::vector<Written>& v =
             address::space(a.address) == AddressSpace::Global ? m_global : m_constant;
         if (index >= v.size() || v[index].serial != a.buffer->serial) return nullptr;
-        return &v[index];
+        Written& w = v[index];
+        if (w.size != a.buffer->size()) [[unlikely]] // the first access: no byte written yet
+            w.reset(w.serial, a.buffer->size());
+        return &w;
     }
     default:
         return nullptr;

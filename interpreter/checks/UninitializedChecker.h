@@ -106,9 +106,11 @@ private:
     std::unordered_set<uint64_t> m_reported; ///< (site, size, space) already detailed
     /// Origins of `__global` and `__constant` buffers this run, by (space << 32 | buffer index).
     std::unordered_map<uint64_t, Origin> m_bufferOrigins;
-    Origin m_scratchOrigin;          ///< the last origin of another space (originOf)
-    std::vector<Written> m_global;   ///< noinit buffers by index (serial 0 = not tracked)
-    std::vector<Written> m_constant; ///< noinit buffers by index (serial 0 = not tracked)
+    Origin m_scratchOrigin; ///< the last origin of another space (originOf)
+    /// noinit buffers by index (serial 0 = not tracked; size 0 until the buffer's first access,
+    /// when its flags are made: shadowFor).
+    std::vector<Written> m_global;
+    std::vector<Written> m_constant; ///< the same for `__constant` noinit buffers
     std::vector<Written> m_local;    ///< by buffer index, reset per group through serials
     PrivateWrites m_private;         ///< the `__private` buffers of the work-items, by local id
     // The read half of a byte copy, waiting for its write half.

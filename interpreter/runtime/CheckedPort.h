@@ -44,6 +44,9 @@ public:
     /// DirectPort after an access in place): the same MemoryAccess, without looking it up.
     void notifyAccessIn(WorkItem& wi, uint64_t address, uint64_t size, bool write, const uint8_t* p,
                         const SourceRange& site, const Buffer& b, bool copy = false);
+    /// The observers that see an access outside `__private` memory (those that observe memory
+    /// accesses, ExecutionObserver::observesMemoryAccesses()), in the run's order.
+    const std::vector<ExecutionObserver*>& accessObservers() const { return m_accessObservers; }
     bool directSlot(bool initializedNow) const override {
         return initializedNow && m_directInitialized;
     }

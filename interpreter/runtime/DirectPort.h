@@ -3,6 +3,7 @@
 #include "runtime/AccessEventLog.h"
 #include "runtime/CheckedPort.h"
 #include "runtime/ComponentMemory.h"
+#include "runtime/ExecutionObserver.h"
 #include "runtime/GroupFootprint.h"
 #include "runtime/InPlaceBytes.h"
 #include "runtime/PrivateWrites.h"
@@ -229,7 +230,7 @@ private:
                 if (m_log)
                     m_log->appendAccess(wi.localLinearId(), address, size, site);
                 else
-                    m_checked.notifyAccessIn(wi, address, size, write, p, site, b);
+                    notifyShared(wi, address, size, write, p, site, b);
             } else if (m_writes) {
                 if (write)
                     m_writes->written(wi.localLinearId(), address, size, b);
@@ -237,6 +238,25 @@ private:
                     m_checked.notifyAccessIn(wi, address, size, false, p, site, b);
             }
         }
+    }
+
+    /// CheckedPort::notifyAccessIn() of an access outside `__private` memory done in place (a
+    /// load or store, not a copy), inline: the same MemoryAccess shown to the same observers,
+    /// without the call, the space test and the out-of-line function's frame.
+    [[gnu::always_inline]] void notifyShared(WorkItem& wi, uint64_t address, uint64_t size,
+                                             bool write, const uint8_t* p, const SourceRange& site,
+                                             const Buffer& b) {
+        const std::vector<ExecutionObserver*>& observers = m_checked.accessObservers();
+        if (observers.empty()) return;
+        MemoryAccess a{.address = address,
+                       .size = size,
+                       .write = write,
+                       .data = p,
+                       .buffer = &b,
+                       .site = site};
+        wi.describeAccess(a);
+        for (ExecutionObserver* o : observers)
+            o->onMemoryAccess(a);
     }
 
     /// After one end of a copy done in place: the observers see it as the checked copy shows
