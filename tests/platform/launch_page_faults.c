@@ -1,14 +1,15 @@
 /* Whether a launch reuses the memory the launches before it freed (platform/FreedMemory.h):
  * the same checked launch (every check on: the race detector's shadow, the uninitialized-read
- * check's shadow of a buffer created without data, the platform's copies) is run three times
- * over 1 MiB buffers and the page faults of the third are counted (getrusage, every thread of
- * the process). With the allocator keeping freed memory (the `keep_memory` setting's default)
- * the third launch faults in few new pages; without it (`CLSTEP_KEEP_MEMORY=0`, which this
- * program is run with when its argument is "fresh") each launch faults in its shadows and
- * buffers again: thousands of pages. The values are checked too. Run with
- * OCL_ICD_VENDORS naming the build's clstep.icd (CTest cases platform.launch_page_faults and
- * platform.launch_page_faults_fresh). Prints one line per failed check, exits 1 if any
- * failed. */
+ * check's shadow of a buffer created without data, the platform's copies) is run five times
+ * over 1 MiB buffers, and the fewest page faults of launches 2 to 5 are kept (getrusage,
+ * every thread of the process; how much a parallel run holds at its peak depends on how its
+ * threads were scheduled, so one launch may still need some new pages). With the allocator
+ * keeping freed memory (the `keep_memory` setting's default) a launch faults in few new
+ * pages; without it (`CLSTEP_KEEP_MEMORY=0`, which this program is run with when its argument
+ * is "fresh") each launch faults in its shadows and buffers again. The values are checked too.
+ * Run with OCL_ICD_VENDORS naming the build's clstep.icd (CTest cases
+ * platform.launch_page_faults and platform.launch_page_faults_fresh). Prints one line per
+ * failed check, exits 1 if any failed. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
@@ -27,11 +28,12 @@ static const char* kSource =
     "}\n";
 
 enum { kInts = 1 << 18 }; /* 1 MiB buffers */
-/* A launch that reuses memory faults in fewer pages than four buffers' (measured: about 190,
- * the threads' stacks and bookkeeping); one that does not faults in its buffers and shadows
- * again: more than sixteen buffers' (measured: about 12,700). */
-enum { kFewPages = 1024 };
-enum { kManyPages = 4096 };
+enum { kLaunches = 5 };
+/* Measured on a loaded 2-core machine: a launch that reuses memory faults in 17 to 3,300 pages
+ * (the fewest of launches 2 to 5: 6 to 8); one that does not, about 12,400 to 12,700 each
+ * time. */
+enum { kFewPages = 4096 };
+enum { kManyPages = 8192 };
 
 static long minorFaults(void) {
     struct rusage u;
@@ -59,20 +61,21 @@ int main(int argc, char** argv) {
     clSetKernelArg(add, 1, sizeof a, &a);
     clSetKernelArg(add, 2, sizeof b, &b);
     size_t global = kInts, local = 64;
-    long faults = 0;
-    for (int launch = 0; launch < 3; ++launch) {
+    long fewest = -1;
+    for (int launch = 0; launch < kLaunches; ++launch) {
         const long before = minorFaults();
         CHECK_EQ(clEnqueueNDRangeKernel(setup.q, add, 1, NULL, &global, &local, 0, NULL, NULL),
                  CL_SUCCESS);
         CHECK_EQ(clFinish(setup.q), CL_SUCCESS);
-        faults = minorFaults() - before;
+        const long faults = minorFaults() - before;
+        if (launch > 0 && (fewest < 0 || faults < fewest)) fewest = faults;
     }
-    printf("launch_page_faults: the third launch's minor page faults: %ld (%s)\n", faults,
-           fresh ? "CLSTEP_KEEP_MEMORY=0" : "default");
+    printf("launch_page_faults: the fewest minor page faults of launches 2 to %d: %ld (%s)\n",
+           kLaunches, fewest, fresh ? "CLSTEP_KEEP_MEMORY=0" : "default");
     if (fresh)
-        CHECK(faults > kManyPages);
+        CHECK(fewest > kManyPages);
     else
-        CHECK(faults < kFewPages);
+        CHECK(fewest < kFewPages);
     memset(host, 0, kInts * sizeof(int));
     CHECK_EQ(clEnqueueReadBuffer(setup.q, o, CL_TRUE, 0, kInts * sizeof(int), host, 0, NULL, NULL),
              CL_SUCCESS);
