@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -105,14 +106,36 @@ std::vector<BufferGroup> shareBuffers(const KernelObject& k,
     return groups;
 }
 
+/// True when no argument but `i` has bytes of a memory object (buffer, sub-buffer, image,
+/// image1d_buffer_t's buffer) in [`dst`, `dst` + `n`): then nothing but argument `i`'s
+/// write-back changes those bytes after the launch's snapshot of them.
+bool onlyArgumentOn(const std::vector<KernelObject::ArgValue>& values, size_t i, const uint8_t* dst,
+                    size_t n) {
+    for (size_t j = 0; j < values.size(); ++j) {
+        MemObject* m = values[j].mem;
+        if (j == i || !m ||
+            (values[j].kind != KernelObject::ArgValue::Kind::Buffer &&
+             values[j].kind != KernelObject::ArgValue::Kind::Image))
+            continue;
+        const uint8_t* b = m->data();
+        if (b < dst + n && dst < b + m->size) return false;
+    }
+    return true;
+}
+
 /// Writes back argument `i` after its launch: the bytes the kernel changed (`after`, `n` bytes:
 /// the argument's final bytes, compared with its snapshot `a.bytes`) go into its cl_mem, or
 /// for a shared buffer (BufferGroup) into the root buffer at the group's origin. Read-only
 /// buffers and images, aliases (written back through their owner), and arguments whose final
 /// bytes are missing (`n` differs from the snapshot's size: the launch stopped) are skipped.
+/// `inLaunch`: called inside the launch, which holds the API lock from the snapshot on (no
+/// other command ran since). Then, when no other argument's bytes overlap the destination
+/// (onlyArgumentOn()), the snapshot is still the destination's bytes, so writing the changed
+/// bytes is copying all of them: one block copy instead of the comparison. (After a break into
+/// the GUI, which waits without the lock, only the changed bytes are written.)
 void writeBack(const std::vector<KernelObject::ArgValue>& values,
                const std::vector<BufferGroup>& groups, size_t i, const KernelArgument& a,
-               const uint8_t* after, size_t n) {
+               const uint8_t* after, size_t n, bool inLaunch) {
     if (n != a.bytes.size() || a.aliasOf >= 0) return;
     if (a.kind == KernelArgument::Kind::Image) {
         if (!(values[i].mem->flags & CL_MEM_READ_ONLY)) writeBackImage(*values[i].mem, a, after, n);
@@ -122,7 +145,10 @@ void writeBack(const std::vector<KernelObject::ArgValue>& values,
     uint8_t* dst = values[i].mem->data();
     for (const BufferGroup& g : groups)
         if (g.owner == i) dst = g.root->data() + g.origin;
-    copyChangedBytes(dst, a.bytes.data(), after, n);
+    if (inLaunch && onlyArgumentOn(values, i, dst, n))
+        std::memcpy(dst, after, n);
+    else
+        copyChangedBytes(dst, a.bytes.data(), after, n);
 }
 
 /// The final bytes of buffer or image argument `i` of `run`, in the interpreter's own buffer
@@ -330,7 +356,7 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
                     finalBytes[i] = run.argumentBytes(i);
                 } else {
                     const std::span<const uint8_t> now = finalBytesOf(run, i, ro.deviceBigEndian);
-                    writeBack(values, groups, i, given[i], now.data(), now.size());
+                    writeBack(values, groups, i, given[i], now.data(), now.size(), true);
                 }
             }
         } catch (const std::exception& ex) {
@@ -366,7 +392,8 @@ cl_int launchOrThrow(KernelObject& k, const std::vector<KernelObject::ArgValue>&
     // shared buffer (BufferGroup) into the root buffer at its origin.
     if (keepArgs)
         for (size_t i = 0; i < args.size(); ++i)
-            writeBack(values, groups, i, args[i], finalBytes[i].data(), finalBytes[i].size());
+            writeBack(values, groups, i, args[i], finalBytes[i].data(), finalBytes[i].size(),
+                      false);
     publish(settings, k, launchNumber, out.str(), err.str(), diagnostics);
     return failed ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }

@@ -40,6 +40,10 @@ static const char* kSource =
     /* Work-item 0 writes through `a`, which may be `b` itself or a sub-buffer of it. */
     "__kernel void pair(__global int* a, __global int* b) {\n"
     "    a[0] = 7; b[1] = 9;\n"
+    "}\n"
+    /* One cl_mem as `a` and as `b`: two copies (other address spaces), `b`'s unchanged. */
+    "__kernel void spaces(__global int* a, __constant int* b) {\n"
+    "    a[0] = 5; a[1] = b[2] + 1;\n"
     "}\n";
 
 enum { kInts = 1 << 20 }; /* 4 MiB buffers */
@@ -129,6 +133,28 @@ int main(void) {
     CHECK_EQ(host[32], 7);
     CHECK_EQ(host[1], 9);
     CHECK_EQ(host[33], 33 * 3 + 1);
+
+    /* 5. One buffer in two address spaces: two copies of its bytes in the launch. Only `a`'s
+     * changed bytes are written back; `b`'s copy, unchanged, must not overwrite them (a
+     * write-back of every byte, which an argument alone on its buffer gets, would). */
+    int small[64];
+    for (int i = 0; i < 64; ++i)
+        small[i] = 10 * i;
+    cl_mem both =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof small, small, &err);
+    CHECK_EQ(err, CL_SUCCESS);
+    cl_kernel spaces = createKernelChecked(setup.p, "spaces");
+    clSetKernelArg(spaces, 0, sizeof both, &both);
+    clSetKernelArg(spaces, 1, sizeof both, &both);
+    CHECK_EQ(countedLaunch(q, spaces, 1, &large), CL_COMPLETE);
+    memset(small, 0, sizeof small);
+    clEnqueueReadBuffer(q, both, CL_TRUE, 0, sizeof small, small, 0, NULL, NULL);
+    CHECK_EQ(small[0], 5);
+    CHECK_EQ(small[1], 21);
+    CHECK_EQ(small[2], 20);
+    CHECK_EQ(small[63], 630);
+    clReleaseKernel(spaces);
+    clReleaseMemObject(both);
 
     clReleaseMemObject(sub);
     clReleaseMemObject(io);
