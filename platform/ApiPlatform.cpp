@@ -3,6 +3,7 @@
 #include "ApiTables.h"
 #include "Context.h"
 #include "Event.h"
+#include "FreedMemory.h"
 #include "Platform.h"
 
 namespace clstep::ocl {
@@ -150,6 +151,11 @@ cl_context CL_API_CALL CreateContext(const cl_context_properties* props, cl_uint
             }
         std::vector<cl_context_properties> p;
         if ((err = checkContextProperties(props, p)) != CL_SUCCESS) return nullptr;
+        // A program that makes a context on clstep's device will build and launch on it: from
+        // now on malloc keeps what each launch frees for the next one (before any thread of a
+        // build or launch has an arena of its own; a program that only lists the platforms,
+        // or uses another, keeps its malloc as it was).
+        keepFreedMemory(DeviceSettings::get().keepMemory);
         return (new Context(std::move(p), notify, userData))->handle();
     });
 }

@@ -45,8 +45,9 @@ namespace clstep::ocl {
 ///                        the well-formed rules used)
 ///   gen_suppressions     CLSTEP_GEN_SUPPRESSIONS     "1": print a suppression rule for each new
 ///                        report after each launch's reports
-///   keep_memory          CLSTEP_KEEP_MEMORY          "1" (default): malloc keeps the memory a
-///                        launch frees for the next one (keepFreedMemory, FreedMemory.h);
+///   keep_memory          CLSTEP_KEEP_MEMORY          "1" (default): from the first context on,
+///                        malloc keeps the memory a launch frees for the next one
+///                        (keepFreedMemory, FreedMemory.h);
 ///                        "0": the process's malloc is left as it is
 /// An unreadable file or a malformed value is reported once on stderr and the default kept.
 struct DeviceSettings {

@@ -10,9 +10,11 @@ namespace clstep::ocl {
 /// heap's free top (M_TRIM_THRESHOLD). A launch's buffers, shadows and checks' records are
 /// then reused pages: the CTS's test_integer_ops `quick_int_math` (hundreds of launches over
 /// 8 MiB buffers, docs/conformance.md) took 2.8 M page faults and 6 s of system time for them.
-/// The process's resident size stays at its peak. Applied once per process, when
-/// `enabled` (the `keep_memory` setting, DeviceSettings) and the environment does not tune
-/// malloc itself (GLIBC_TUNABLES naming a glibc.malloc tunable: the user's choice wins).
+/// The process's resident size stays at its peak. Called when the program makes a context on
+/// clstep's device (clCreateContext: before any build or launch thread has an arena of its
+/// own; a program that only lists the platforms keeps its malloc). Applied once per process,
+/// when `enabled` (the `keep_memory` setting, DeviceSettings) and the environment does not
+/// tune malloc itself (GLIBC_TUNABLES naming a glibc.malloc tunable: the user's choice wins).
 /// Returns true when the allocator was tuned (by this call or an earlier one).
 bool keepFreedMemory(bool enabled);
 

@@ -1,7 +1,6 @@
 #include "Platform.h"
 
 #include "ApiGuard.h"
-#include "FreedMemory.h"
 #include "ImageFormats.h"
 #include "frontend/OpenClFeatures.h"
 
@@ -12,10 +11,7 @@
 namespace clstep::ocl {
 
 Platform& Platform::instance() {
-    // Before any launch, at the ICD loader's first call: the allocator keeps the memory each
-    // launch frees for the next one.
-    static Platform* p = (keepFreedMemory(DeviceSettings::get().keepMemory),
-                          new Platform()); // never freed: handles stay valid until exit
+    static Platform* p = new Platform(); // never freed: handles stay valid until exit
     return *p;
 }
 

@@ -1,4 +1,6 @@
-/* Whether a launch reuses the memory the launches before it freed (platform/FreedMemory.h):
+/* Whether a launch reuses the memory the launches before it freed (platform/FreedMemory.h),
+ * and when the platform tunes malloc for that (at the first context on its device, not when
+ * the platforms are listed):
  * the same checked launch (every check on: the race detector's shadow, the uninitialized-read
  * check's shadow of a buffer created without data, the platform's copies) is run five times
  * over 1 MiB buffers, and the fewest page faults of launches 2 to 5 are kept (getrusage,
@@ -13,6 +15,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,9 +44,29 @@ static long minorFaults(void) {
     return u.ru_minflt;
 }
 
+/* Whether a block of kProbe bytes, allocated now and kept, is a mapping of its own (malloc
+ * left as it is: over its default 128 KiB mmap threshold) rather than heap (the platform's
+ * 32 MiB threshold). */
+enum { kProbe = 24 << 20 };
+static int probeIsMapped(void** keep) {
+    const size_t before = mallinfo2().hblks;
+    *keep = malloc(kProbe);
+    return mallinfo2().hblks > before;
+}
+
 int main(int argc, char** argv) {
     const int fresh = argc > 1 && strcmp(argv[1], "fresh") == 0;
+    /* Listing the platforms leaves malloc as the program has it (a program may list clstep and
+     * use another platform); making a context on clstep's device sets it to keep freed memory,
+     * unless CLSTEP_KEEP_MEMORY=0. The probes are kept to the end: freeing a mapped block
+     * would raise glibc's dynamic mmap threshold. */
+    cl_platform_id listed;
+    CHECK_EQ(clGetPlatformIDs(1, &listed, NULL), CL_SUCCESS);
+    void* beforeContext = NULL;
+    CHECK(probeIsMapped(&beforeContext));
     const struct OneProgram setup = openOneProgram(kSource);
+    void* afterContext = NULL;
+    CHECK_EQ(probeIsMapped(&afterContext), fresh);
     cl_kernel add = createKernelChecked(setup.p, "add");
     cl_int err = CL_SUCCESS;
     int* host = malloc(kInts * sizeof(int));
@@ -85,6 +108,8 @@ int main(int argc, char** argv) {
     clReleaseMemObject(a);
     clReleaseMemObject(b);
     free(host);
+    free(beforeContext);
+    free(afterContext);
     printf("launch_page_faults: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
