@@ -425,10 +425,10 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
         return;
     }
     if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
-    if (!ma.write && !local && !m_unwrittenImages.empty()) {
+    if (!ma.write && !ma.atomic && !local && !m_unwritten.empty()) {
         const uint32_t index = address::buffer(ma.address);
-        if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
-            return; // a texel of a read_only image that nothing writes
+        if (index < m_unwritten.size() && m_unwritten[index] == ma.buffer->serial)
+            return; // a byte that nothing writes in this run (m_unwritten)
     }
     // No copy of the access (an Access) but where one is needed (process()).
     const auto item = static_cast<uint16_t>(ma.workItem->localLinearId());

@@ -69,7 +69,9 @@ namespace clstep {
 /// `__local` memory itself and hands `__global` accesses back in work-group order.
 ///
 /// Texel reads of a read_only image are not recorded when the program cannot write such an
-/// image (readOnlyImagesUnwritable, checks/ReadOnlyImages.h): nothing can race with them.
+/// image (readOnlyImagesUnwritable, checks/ReadOnlyImages.h), nor plain reads of a buffer bound
+/// only to `__global const T *` parameters when the program cannot write through pointers to
+/// const types (constPointeesUnwritten, checks/ConstPointees.h): nothing can race with them.
 class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
@@ -503,10 +505,13 @@ private:
     MemoryNames m_names;
     Space m_local{true};
     Space m_global{false};
-    /// By `__global` buffer index: the Buffer::serial of a read_only image buffer whose
-    /// texels no work-item can write (readOnlyImagesUnwritable), 0 for any other buffer.
-    /// Reads of those buffers are not recorded: they cannot race.
-    std::vector<uint64_t> m_unwrittenImages;
+    /// By `__global` buffer index: the Buffer::serial of a buffer no work-item can write
+    /// during the run, 0 for any other buffer: a read_only image buffer whose texels no
+    /// work-item can write (readOnlyImagesUnwritable), or a buffer that every argument
+    /// pointing into it binds to a `__global const T *` parameter of a program that cannot
+    /// write through pointers to const types (constPointeesUnwritten). Their plain reads are
+    /// not recorded: they cannot race (3.3.1: a race needs a write).
+    std::vector<uint64_t> m_unwritten;
     /// For a thread's detector: the detector whose m_global it feeds (in group order).
     RaceDetector* m_parent = nullptr;
     /// By `__global` buffer index: the Buffer::serial of a `noinit` argument's buffer (the
