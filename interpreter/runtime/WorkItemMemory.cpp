@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 namespace clstep {
 
@@ -20,17 +21,27 @@ void WorkItem::describeAccess(MemoryAccess& a) const {
     a.workItem = this;
 }
 
+namespace {
+/// The lock the calling thread's atomic function holds (KernelRun::atomicMutex of its
+/// address): a work-item never switches in the middle of an atomic function, so its thread
+/// holds at most one.
+thread_local std::mutex* t_atomicLock = nullptr;
+} // namespace
+
 void WorkItem::atomicBegin(uint64_t address) {
     // Only __global memory is shared with work-groups running on other threads. __local
     // memory belongs to this work-group, whose work-items run one at a time on this thread
     // and never switch in the middle of an atomic function: it needs no lock.
     m_access.holdsLock = address::space(address) == AddressSpace::Global;
-    if (m_access.holdsLock) m_run.atomicMutex().lock();
+    if (m_access.holdsLock) {
+        t_atomicLock = &m_run.atomicMutex(address);
+        t_atomicLock->lock();
+    }
     m_access.atomic = true;
 }
 
 void WorkItem::atomicEnd() {
-    if (m_access.holdsLock) m_run.atomicMutex().unlock();
+    if (m_access.holdsLock) t_atomicLock->unlock();
     m_access.holdsLock = false;
     m_access.atomic = false;
     m_access.order = MemoryAccess::kNoOrder;
