@@ -117,13 +117,14 @@ public:
     /// run-wide state and to record their facts (CheckDetails) with their reports. A
     /// callable of up to GroupAction::kInlineBytes is queued without allocating.
     void inGroupOrder(GroupAction action);
-    /// The lock that serialises the atomic operations on the `__global` bytes at `address`:
-    /// one of kAtomicStripes, chosen by the 8-byte word (so a 4-byte and an 8-byte atomic on
-    /// one word take the same lock), so that atomics of work-groups running on other threads
-    /// on other words rarely wait for each other.
+    /// A lock that serialises the atomic operations on the `__global` bytes at `address`:
+    /// one of kAtomicStripes, chosen by the 64-byte line, so that atomics of work-groups
+    /// running on other threads on other lines rarely wait for each other. An atomic function
+    /// (4 or 8 bytes, aligned or not) that starts in the last 7 bytes of a line also takes the
+    /// next line's lock (WorkItem::atomicBegin), so any two atomics on a common byte share one.
     std::mutex& atomicMutex(uint64_t address) {
-        const uint64_t word = address >> 3;
-        return m_atomicStripes[(word ^ (word >> 37)) % kAtomicStripes].mutex;
+        const uint64_t line = address >> 6;
+        return m_atomicStripes[(line ^ (line >> 34)) % kAtomicStripes].mutex;
     }
     /// Address (in `__constant` memory) of the bytes of string literal `s`, allocated on
     /// first use (spec 6.5.3: string literals are in the constant address space).
