@@ -1,6 +1,7 @@
 // RaceDetector: the detection (shadow memory, conflicts); the run's and work-groups'
 // lifecycle is RaceDetectorRun.cpp, its reports RaceDetectorReport.cpp, release sequences
-// and the independence proof RaceDetectorSync.cpp.
+// and the independence proof RaceDetectorSync.cpp, a thread's accesses posted in group order
+// RaceDetectorPosting.cpp.
 #include "checks/RaceDetector.h"
 
 #include "checks/ReadOnlyImages.h"
@@ -425,10 +426,10 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
         return;
     }
     if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
-    if (!ma.write && !local && !m_unwrittenImages.empty()) {
+    if (!ma.write && !ma.atomic && !local && !m_unwritten.empty()) {
         const uint32_t index = address::buffer(ma.address);
-        if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
-            return; // a texel of a read_only image that nothing writes
+        if (index < m_unwritten.size() && m_unwritten[index] == ma.buffer->serial)
+            return; // a byte that nothing writes in this run (m_unwritten)
     }
     // No copy of the access (an Access) but where one is needed (process()).
     const auto item = static_cast<uint16_t>(ma.workItem->localLinearId());
@@ -440,25 +441,7 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
     if (d) [[likely]]
         d->process<true>(local ? d->m_local : d->m_global, ma, item);
     else
-        processInGroupOrder(Access::of(ma, item));
-}
-
-void RaceDetector::processInGroupOrder(const Access& a) {
-    // The bytes written or read (benign races need both): up to 16 inline, no allocation.
-    std::array<uint8_t, 16> small{};
-    std::vector<uint8_t> big;
-    const bool hasData = a.data != nullptr;
-    if (hasData && a.size <= small.size())
-        std::memcpy(small.data(), a.data, a.size);
-    else if (hasData)
-        big.assign(a.data, a.data + a.size);
-    RaceDetector* p = m_parent;
-    Access copy = a;
-    copy.workItem = nullptr; // gone by then
-    m_run->inGroupOrder([p, a = copy, small, big = std::move(big), hasData]() mutable {
-        a.data = !hasData ? nullptr : big.empty() ? small.data() : big.data();
-        p->process(p->m_global, a, a.item);
-    });
+        processInGroupOrder(ma, item);
 }
 
 [[gnu::noinline]] void RaceDetector::processBytes(Space& sp, BufferShadow* sh, const Access& a,

@@ -9,8 +9,10 @@
 #include "runtime/ExecutionObserver.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -69,7 +71,9 @@ namespace clstep {
 /// `__local` memory itself and hands `__global` accesses back in work-group order.
 ///
 /// Texel reads of a read_only image are not recorded when the program cannot write such an
-/// image (readOnlyImagesUnwritable, checks/ReadOnlyImages.h): nothing can race with them.
+/// image (readOnlyImagesUnwritable, checks/ReadOnlyImages.h), nor plain reads of a buffer bound
+/// only to `__global const T *` parameters when the program cannot write through pointers to
+/// const types (constPointeesUnwritten, checks/ConstPointees.h): nothing can race with them.
 class RaceDetector final : public ExecutionObserver {
 public:
     /// `details` receives the structured facts of each distinct race; it must outlive the
@@ -366,10 +370,49 @@ private:
     void processRecords(Space& sp, const MemoryAccess& a, uint16_t item);
     /// processRecords(), to be inlined (defined in RaceDetector.cpp).
     void processRecordsInline(Space& sp, const MemoryAccess& a, uint16_t item);
-    /// A `__global` access `a` of a thread's detector whose work-group is not the head:
-    /// copied (with its bytes) and processed by the run's detector in group order
-    /// (KernelRun::inGroupOrder).
-    void processInGroupOrder(const Access& a);
+    /// A `__global` access `a` by the work-item with local linear id `item` of a thread's
+    /// detector whose work-group is not the head: copied (with its bytes) into the open
+    /// Batch, or a new one posted in group order (KernelRun::inGroupOrder), and processed by
+    /// the run's detector when the batch's action runs.
+    void processInGroupOrder(const MemoryAccess& a, uint16_t item);
+    /// processInGroupOrder() of an access with more bytes than a PostedAccess holds: one
+    /// action of its own.
+    void postAccess(const Access& a);
+    /// A `__global` access as a Batch holds it: MemoryAccess's fields but the work-item,
+    /// with its bytes (up to 16) inline.
+    struct PostedAccess {
+        uint64_t address;
+        const Buffer* buffer;
+        SourceRange site;
+        uint32_t size;
+        uint16_t item;
+        uint8_t order;
+        uint8_t scope;
+        bool write;
+        bool atomic;
+        bool asyncCopy;
+        bool copy;
+        bool hasData;
+        uint8_t data[16];
+    };
+    /// Consecutive `__global` accesses of a thread's detector posted as one action in work-group
+    /// order: the thread appends to its open batch while nothing else entered the order from
+    /// the thread (groupOrderPosts()) and the action has not run; the action seals the batch
+    /// (no more appends) and processes what it holds. A thread's batches are its own and are
+    /// reused (runBatch() gives them back), so their pages stay with the thread.
+    struct Batch {
+        static constexpr uint32_t kSealed = 0x80000000u;
+        static constexpr uint32_t kCapacity = 256;
+        /// Entries published (the thread appends with a release compare-exchange), with
+        /// kSealed once the action ran.
+        std::atomic<uint32_t> state{0};
+        std::array<PostedAccess, kCapacity> entries;
+    };
+    /// Processes the entries of `b` that were published when the action ran (sealing it),
+    /// by the run's detector, then gives `b` back for reuse.
+    void runBatch(Batch& b);
+    /// A batch of this thread's detector to fill: a free one, or a new one.
+    Batch* takeBatch();
     /// processRecords() of an aligned 4-byte access `a` by work-item `item` (byte offset
     /// `off` in buffer shadow `sh`) to granule `gr`, which is not split: record `e` has its
     /// stamp, `site` is the access's site id.
@@ -503,12 +546,22 @@ private:
     MemoryNames m_names;
     Space m_local{true};
     Space m_global{false};
-    /// By `__global` buffer index: the Buffer::serial of a read_only image buffer whose
-    /// texels no work-item can write (readOnlyImagesUnwritable), 0 for any other buffer.
-    /// Reads of those buffers are not recorded: they cannot race.
-    std::vector<uint64_t> m_unwrittenImages;
+    /// By `__global` buffer index: the Buffer::serial of a buffer no work-item can write
+    /// during the run, 0 for any other buffer: a read_only image buffer whose texels no
+    /// work-item can write (readOnlyImagesUnwritable), or a buffer that every argument
+    /// pointing into it binds to a `__global const T *` parameter of a program that cannot
+    /// write through pointers to const types (constPointeesUnwritten). Their plain reads are
+    /// not recorded: they cannot race (3.3.1: a race needs a write).
+    std::vector<uint64_t> m_unwritten;
     /// For a thread's detector: the detector whose m_global it feeds (in group order).
     RaceDetector* m_parent = nullptr;
+    /// A thread's detector: the batch it appends to (if its action has not run yet) and
+    /// groupOrderPosts() when it last appended; its batches, and those given back.
+    Batch* m_open = nullptr;
+    uint64_t m_openPosts = 0;
+    std::vector<std::unique_ptr<Batch>> m_batches;
+    std::mutex m_freeMutex; ///< m_freeBatches (runBatch() runs on any thread)
+    std::vector<Batch*> m_freeBatches;
     /// By `__global` buffer index: the Buffer::serial of a `noinit` argument's buffer (the
     /// uninitialized check tracks its bytes, so the order of atomics on it shows), 0 else.
     std::vector<uint64_t> m_noInitBuffers;

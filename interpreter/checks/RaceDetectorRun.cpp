@@ -2,8 +2,10 @@
 // copies, work-group begin, barriers); the detection itself is RaceDetector.cpp.
 #include "checks/RaceDetector.h"
 
+#include "checks/ConstPointees.h"
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
+#include "frontend/AstDecl.h"
 #include "runtime/GroupOrder.h"
 #include "runtime/KernelRun.h"
 #include "runtime/WorkGroup.h"
@@ -64,13 +66,13 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_local.reset();
     m_global.reset();
     m_verdicts.reset();
-    m_unwrittenImages.clear();
+    m_unwritten.clear();
     m_noInitBuffers.clear();
     m_orderFreeSites.clear();
     m_orderFreeKnown = false;
     m_orderFreeAllowed = !run.options().deviceBigEndian;
     if (m_parent) {
-        m_unwrittenImages = m_parent->m_unwrittenImages;
+        m_unwritten = m_parent->m_unwritten;
         return;
     }
     // The address a buffer or image argument `i` holds (0 for another kind of argument).
@@ -93,6 +95,40 @@ void RaceDetector::onRunBegin(KernelRun& run) {
         if (m_noInitBuffers.size() <= index) m_noInitBuffers.resize(index + 1, 0);
         m_noInitBuffers[index] = b->serial;
     }
+    // The buffers every argument pointing into binds to a `__global const T *` parameter, in a
+    // program that cannot write through pointers to const types (constPointeesUnwritten):
+    // nothing writes them during the run, so their plain reads cannot race (3.3.1).
+    {
+        const auto& params = run.kernel().params;
+        std::vector<uint8_t> state; // by buffer index: 1 const parameters only, 2 not
+        bool any = false;
+        for (size_t i = 0; i < args.size(); ++i) {
+            const uint64_t a = addressOf(i);
+            if (!a || address::space(a) != AddressSpace::Global) continue;
+            const uint32_t index = address::buffer(a);
+            if (state.size() <= index) state.resize(index + 1, 0);
+            const Type* t =
+                i < params.size() && params[i]->type.type ? params[i]->type->canonical() : nullptr;
+            const bool constOnly = args[i].kind == KernelArgument::Kind::Buffer && t &&
+                                   t->isPointer() && t->pointee.isConst &&
+                                   t->pointee.space == AddressSpace::Global;
+            if (!constOnly)
+                state[index] = 2;
+            else if (state[index] == 0)
+                state[index] = 1;
+            any = any || constOnly;
+        }
+        if (any && constPointeesUnwritten(run.program()))
+            for (uint32_t index = 0; index < state.size(); ++index) {
+                const Buffer* b =
+                    state[index] == 1
+                        ? run.globalMemory().buffer(address::make(AddressSpace::Global, index, 0))
+                        : nullptr;
+                if (!b) continue;
+                if (m_unwritten.size() <= index) m_unwritten.resize(index + 1, 0);
+                m_unwritten[index] = b->serial;
+            }
+    }
     // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
     // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
     bool unwritable = false, decided = false;
@@ -107,8 +143,8 @@ void RaceDetector::onRunBegin(KernelRun& run) {
         }
         if (!unwritable) return;
         const uint32_t index = address::buffer(a);
-        if (m_unwrittenImages.size() <= index) m_unwrittenImages.resize(index + 1, 0);
-        m_unwrittenImages[index] = b->serial;
+        if (m_unwritten.size() <= index) m_unwritten.resize(index + 1, 0);
+        m_unwritten[index] = b->serial;
     }
 }
 
@@ -129,7 +165,7 @@ void RaceDetector::onRunDiscarded(KernelRun&) {
 std::unique_ptr<ExecutionObserver> RaceDetector::forThread() {
     auto d = std::make_unique<RaceDetector>(m_details, m_uniformWrites, m_strictRaces);
     d->m_parent = this;
-    d->m_unwrittenImages = m_unwrittenImages;
+    d->m_unwritten = m_unwritten;
     return d;
 }
 

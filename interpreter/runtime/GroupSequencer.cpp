@@ -13,6 +13,7 @@ struct Current {
     const std::atomic<bool>* head = nullptr; ///< the group's head flag (groupIsHead())
 };
 thread_local Current t_current;
+thread_local uint64_t t_posts = 0; ///< groupOrderPosts()
 
 } // namespace
 
@@ -28,7 +29,12 @@ bool groupIsHead() {
     return t_current.head && t_current.head->load(std::memory_order_acquire);
 }
 
+uint64_t groupOrderPosts() {
+    return t_posts;
+}
+
 void GroupSequencer::begin(uint64_t linear) {
+    ++t_posts;
     Group* raw = nullptr;
     {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -65,6 +71,7 @@ void GroupSequencer::retire(uint64_t linear) {
 }
 
 void GroupSequencer::post(GroupAction action, bool mayWait) {
+    ++t_posts;
     Group& g = *static_cast<Group*>(t_current.group);
     if (g.head.load(std::memory_order_acquire)) {
         action();

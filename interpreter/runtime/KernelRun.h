@@ -11,6 +11,7 @@
 #include "runtime/NDRange.h"
 #include "runtime/RunOptions.h"
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <map>
@@ -116,8 +117,15 @@ public:
     /// run-wide state and to record their facts (CheckDetails) with their reports. A
     /// callable of up to GroupAction::kInlineBytes is queued without allocating.
     void inGroupOrder(GroupAction action);
-    /// Serialises atomic operations on global memory.
-    std::mutex& atomicMutex() { return m_atomicMutex; }
+    /// A lock that serialises the atomic operations on the `__global` bytes at `address`:
+    /// one of kAtomicStripes, chosen by the 64-byte line, so that atomics of work-groups
+    /// running on other threads on other lines rarely wait for each other. An atomic function
+    /// (4 or 8 bytes, aligned or not) that starts in the last 7 bytes of a line also takes the
+    /// next line's lock (WorkItem::atomicBegin), so any two atomics on a common byte share one.
+    std::mutex& atomicMutex(uint64_t address) {
+        const uint64_t line = address >> 6;
+        return m_atomicStripes[(line ^ (line >> 34)) % kAtomicStripes].mutex;
+    }
     /// Address (in `__constant` memory) of the bytes of string literal `s`, allocated on
     /// first use (spec 6.5.3: string literals are in the constant address space).
     uint64_t stringLiteral(const ast::StringLiteralExpr* s);
@@ -192,7 +200,12 @@ private:
     long m_lastReport = -1;
     std::map<const ast::StringLiteralExpr*, uint64_t> m_strings;
     std::mutex m_reportMutex;
-    std::mutex m_atomicMutex;
+    /// atomicMutex()'s locks, a cache line each.
+    struct alignas(64) AtomicStripe {
+        std::mutex mutex;
+    };
+    static constexpr size_t kAtomicStripes = 64;
+    std::array<AtomicStripe, kAtomicStripes> m_atomicStripes;
     GroupSequencer* m_sequencer = nullptr;           ///< set while work-groups run in parallel
     const exec::LoweredProgram* m_lowered = nullptr; ///< owned by m_program (Program::derived())
     /// The flow observers of the work-groups the calling thread runs in parallel for `run`.

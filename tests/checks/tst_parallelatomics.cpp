@@ -90,6 +90,26 @@ __kernel void peek(__global uint *bins, __global uint *out) {
 }
 )";
 
+// Every group writes its own words, then (global barrier) reads a neighbour's within the
+// group: no race; a plain write of one shared word per group in the first interval is a race
+// within the group. A group that is not the head posts its `__global` accesses in batches
+// (RaceDetector::processInGroupOrder): the barrier's new interval is posted between them, so
+// the batch open before it must not take the accesses after it (they would race with the
+// writes before the barrier).
+const char* kBarriers = R"(
+__kernel void phases(__global uint *out, __global uint *shared) {
+    uint spin = 0;
+    for (uint i = 0; i < (get_num_groups(0) - get_group_id(0)) * 50; ++i) spin += i & 3;
+    const uint gid = get_global_id(0), lid = get_local_id(0), n = get_local_size(0);
+    out[gid] = lid + (spin & 0);
+    if (lid < 2) shared[get_group_id(0)] = lid;      // __global race in the group
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    out[gid] += out[gid - lid + (lid + 1) % n];
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    out[gid - lid + (lid + 3) % n] += 1;
+}
+)";
+
 struct Outcome {
     std::string text; ///< reports (kind, line, message, count, facts) and the buffers
     size_t threads = 0;
@@ -173,6 +193,24 @@ private slots:
             QCOMPARE(parallel.text, noinitSequential.text);
             QCOMPARE(parallel.threads, size_t(1));
         }
+    }
+
+    void globalBarriersSplitPostedBatches() {
+        auto args = [] {
+            return std::vector<KernelArgument>{bufferOf(std::vector<uint32_t>(512, 0)),
+                                               bufferOf(std::vector<uint32_t>(32, 0))};
+        };
+        const Outcome sequential = run(kBarriers, "phases", args(), 1, 512, 16);
+        QVERIFY2(sequential.text.find("data race at global") != std::string::npos,
+                 sequential.text.c_str());
+        QVERIFY2(sequential.text.find("line 10 ") == std::string::npos, sequential.text.c_str());
+        size_t most = 0;
+        for (int i = 0; i < 6; ++i) {
+            const Outcome parallel = run(kBarriers, "phases", args(), 2, 512, 16);
+            QCOMPARE(parallel.text, sequential.text);
+            most = std::max(most, parallel.threads);
+        }
+        QCOMPARE(most, size_t(2));
     }
 
     void usedAtomicResultsKeepTheSequentialOrder() {

@@ -197,8 +197,10 @@ __kernel void k(__global const int *in, __global int *out) {
     void repeatedReadsAreProcessedOnce() {
         // Each work-item reads in[i] three times in a row, then writes out[i]: the two reads
         // that repeat the one just before change no record and are not processed again.
+        // (`in` is not const: the reads of a buffer bound only to const parameters are not
+        // processed at all, constInputReadsAreNotProcessed.)
         auto program = Program::fromSource("test.cl", R"(
-__kernel void k(__global const int *in, __global int *out) {
+__kernel void k(__global int *in, __global int *out) {
     int i = get_global_id(0);
     int s = in[i];
     s += in[i];
@@ -215,6 +217,50 @@ __kernel void k(__global const int *in, __global int *out) {
         run.runAll();
         QVERIFY(run.diagnostics().empty());
         QCOMPARE(races.accessesProcessed(), uint64_t(16)); // one read and one write each
+    }
+
+    void constInputReadsAreNotProcessed() {
+        // `in` is bound only to a `__global const int *` parameter and nothing in the program
+        // writes through a pointer to const (checks/ConstPointees.h): its reads cannot race
+        // and are not processed; the writes to out are.
+        auto program = Program::fromSource("test.cl", R"(
+__kernel void k(__global const int *in, __global int *out) {
+    int i = get_global_id(0);
+    out[i] = in[i] + in[(i + 1) % 8];
+})",
+                                           CompileOptions{});
+        CheckDetails details;
+        RaceDetector races(details, false);
+        std::vector<KernelArgument> args = {bufferOf(std::vector<int>(8, 1)),
+                                            bufferOf(std::vector<int>(8))};
+        KernelRun run(*program, "k", range1D(8, 8), std::move(args), RunOptions{});
+        run.addObserver(&races);
+        run.runAll();
+        QVERIFY(run.diagnostics().empty());
+        QCOMPARE(races.accessesProcessed(), uint64_t(8)); // the writes only
+    }
+
+    void constInputAliasedByAWrittenArgumentIsChecked() {
+        // One buffer passed as the const `in` and as `out` (two arguments naming one cl_mem):
+        // work-item i reads in[i] and writes out[(i + 1) % 8], the element work-item i + 1
+        // reads. The reads are checked (the buffer is written through `out`) and race.
+        const char* src = R"(
+__kernel void k(__global const int *in, __global int *out) {
+    int i = get_global_id(0);
+    out[(i + 1) % 8] = in[i];
+})";
+        KernelArgument alias;
+        alias.kind = KernelArgument::Kind::Buffer;
+        alias.size = 32;
+        alias.elementBytes = 4;
+        alias.aliasOf = 0;
+        auto r = runChecked(src, "k", range1D(8, 8), {bufferOf(std::vector<int>(8, 1)), alias},
+                            racesOnly());
+        auto races = r.ofKind("data-race");
+        QCOMPARE(races.size(), size_t(2)); // RAW (work-items 0..6) and WAR (7 wrote in[0])
+        for (const Diagnostic* d : races)
+            QCOMPARE((*r.checks->details(*d))["race"].get<std::string>(),
+                     std::string("read-write"));
     }
 
     void repeatedRacingReadsAreReportedEachTime() {
