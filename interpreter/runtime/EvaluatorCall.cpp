@@ -144,8 +144,8 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
     std::copy_n(m_returnValue.components, components, out);
     const Type* rt = c->type->canonical();
     CallStack& calls = m_wi.m_calls;
-    // The callee's frame, off the stack (its storage: CallStack::spare's last; no call below
-    // touches `spare`).
+    // The callee's frame, off the stack (kept in place by FrameStack: nothing below pushes a
+    // frame).
     const Frame& done = calls.popFrame();
     Memory& memory = calls.memory;
     if (isAggregate(rt)) {
