@@ -2,10 +2,11 @@
 // bytes (Evaluator::declareStorage, declareFresh): `t`, declared without an initializer,
 // is read before its first write in the first iteration (reported) and again before its
 // write in the second (not reported: written by the first iteration, the same storage).
-// `u` and `v` are declared with initializers (written and marked at once the first time,
-// through the port's shadow again later), read after; `w` reads itself in its initializer.
-// expect: uninitialized-read private line 14 count 4
-// expect: uninitialized-read private line 20 count 4
+// `u` and `v` are declared with initializers (written and marked written at once the first
+// time, Evaluator::initializeFresh), then read through pointers (the port's load checks the
+// written bytes: not reported); `w` reads itself in its initializer (reported).
+// expect: uninitialized-read private line 15 count 4
+// expect: uninitialized-read private line 23 count 4
 __kernel void loop_body_declarations(__global int *out)
 {
     int s = 0;
@@ -15,7 +16,9 @@ __kernel void loop_body_declarations(__global int *out)
         t = i;
         int u = t + 1;
         int4 v = (int4)(u, 1, 2, 3);
-        s += u + v.x + v.w;
+        const int *pu = &u;
+        const int4 *pv = &v;
+        s += *pu + pv->x + (*pv).w;
     }
     int w = w + 1;
     out[get_global_id(0)] = s + w * 0;
