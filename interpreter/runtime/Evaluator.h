@@ -94,18 +94,24 @@ private:
     /// Reports "step-limit" at `s` and stops the work-item (kept out of stepAt()'s frame).
     [[noreturn, gnu::cold, gnu::noinline]] void stepLimitReached(const ast::Stmt* s);
     /// Allocates `v`'s storage in the current frame if it has none yet (no initializer);
-    /// returns its private address, or 0 for `__local` and program-scope variables. Sets
-    /// m_declaredFresh to the new buffer's index when it allocated one, else to 0.
+    /// returns its private address, or 0 for `__local` and program-scope variables.
     /// Throws Abort past RunOptions::maxPrivateBytes for the variable, or past
     /// RunOptions::maxWorkItemPrivateBytes for the work-item ("allocation-too-large").
     [[gnu::noinline]] uint64_t declareStorage(const ast::VarDecl* v);
-    /// initializeShadowed() of variable `v` (canonical type `t`) whose storage declareStorage()
-    /// just allocated in buffer `index` (m_declaredFresh) (offset 0, so in bounds and aligned;
-    /// writable): its first `size` bytes (a vector's components) marked written in the shadow, and
-    /// the slot read and written in place from now on; returns its bytes. Null when there is no
-    /// shadow any more or the buffer is not live (the caller stores through the port then).
-    [[gnu::noinline]] uint8_t* initializeFresh(const ast::VarDecl* v, const Type* t, uint32_t index,
-                                               uint64_t size);
+    /// The storage of a declaration with a scalar or vector initializer, when the port keeps
+    /// the `__private` shadow of written bytes (MemoryPort::privateShadow()) and does not let
+    /// a declared variable be written in place before its initializer
+    /// (MemoryPort::directSlot(false) false): `v`'s storage allocated in the current frame as
+    /// declareStorage() allocates it when `v` has none yet (a `__private` variable, not
+    /// program-scope; the same limits, reports and Abort), and its buffer index returned.
+    /// 0, having done nothing, in every other case (the caller takes declareStorage()'s path).
+    [[gnu::noinline]] uint32_t declareFresh(const ast::VarDecl* v);
+    /// initializeShadowed() of variable `v` (canonical type `t`) whose storage declareFresh()
+    /// allocated in buffer `index` (offset 0, so in bounds and aligned; writable): its first
+    /// `size` bytes (a vector's components) marked written in the shadow, and the slot read
+    /// and written in place from now on; returns its bytes. Null when there is no shadow
+    /// any more or the buffer is not live (the caller stores through the port then).
+    uint8_t* initializeFresh(const ast::VarDecl* v, const Type* t, uint32_t index, uint64_t size);
     /// The initializer of private variable `v` (canonical type `t`) at `slot` in `frame`
     /// (`size` bytes stored: a vector's components), when the port keeps the `__private`
     /// shadow of written bytes (MemoryPort::privateShadow(), a DirectPort): the bytes that
@@ -277,11 +283,6 @@ private:
     /// (Frame::direct's storage, which stays put while the frame lives; set and restored by
     /// runLowered around each lowered body).
     uint8_t* const* m_directSlots = nullptr;
-    /// The buffer index of the storage the last declareStorage() allocated, 0 when it
-    /// allocated none (the declaration reached again, a `__local` or program-scope
-    /// variable): a declaration's initializer is then written and marked at once
-    /// (initializeFresh()), read by the op loop right after declareStorage().
-    uint32_t m_declaredFresh = 0;
     /// runBody()'s last function and its lowered body.
     const ast::FunctionDecl* m_lastBody = nullptr;
     const exec::Function* m_lastLowered = nullptr;

@@ -50,7 +50,6 @@ namespace {
 } // namespace
 
 uint64_t Evaluator::declareStorage(const VarDecl* v) {
-    m_declaredFresh = 0;
     Frame& f = m_wi.m_calls.frames.back();
     uint64_t& slot = f.addresses[v->slot];
     // Reached again (a loop body): the variable keeps its storage in this frame. A `__local`
@@ -74,9 +73,29 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
     // written in place when the port allows it (MemoryPort::directSlot(false))
     uint8_t* data;
     slot = m_wi.m_calls.memory.allocateNamed(size, v->name, data);
-    m_declaredFresh = address::buffer(slot);
     if ((t->isScalar() || t->isVector()) && m_wi.directSlot(false)) f.direct[v->slot] = data;
     return slot;
+}
+
+uint32_t Evaluator::declareFresh(const VarDecl* v) {
+    Frame& f = m_wi.m_calls.frames.back();
+    uint64_t& slot = f.addresses[v->slot];
+    if (slot || v->isProgramScope || v->type.space == AddressSpace::Local || m_wi.directSlot(false))
+        [[unlikely]]
+        return 0;
+    const uint64_t size = v->type->canonical()->size;
+    const RunOptions& o = m_run.options();
+    const uint64_t limit = o.maxPrivateBytes, total = o.maxWorkItemPrivateBytes;
+    Memory& memory = m_wi.m_calls.memory;
+    const uint64_t inUse = memory.liveBytes();
+    if (size > limit || size > total - std::min(inUse, total)) [[unlikely]] {
+        privateTooLarge(m_wi, v, size, limit, total, inUse);
+        throw Abort{};
+    }
+    uint32_t index;
+    memory.allocateNamedBuffer(size, v->name, index);
+    slot = address::make(AddressSpace::Private, index, 0);
+    return index;
 }
 
 namespace {

@@ -146,8 +146,8 @@ uint8_t* Evaluator::initializeShadowed(Frame& frame, const VarDecl* v, const Typ
     return d;
 }
 
-uint8_t* Evaluator::initializeFresh(const VarDecl* v, const Type* t, uint32_t index,
-                                    uint64_t size) {
+inline uint8_t* Evaluator::initializeFresh(const VarDecl* v, const Type* t, uint32_t index,
+                                           uint64_t size) {
     Buffer* b = m_wi.m_calls.memory.buffer(address::make(AddressSpace::Private, index, 0));
     PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
     if (!shadow || !b || !b->alive) [[unlikely]]
@@ -197,10 +197,23 @@ void Evaluator::runLowered(const exec::Function& f) {
         case OpKind::DeclScalar: {
             // storage, then the scalar initializer through the port (in place when direct)
             const VarDecl* v = op.var;
-            const uint64_t slot = declareStorage(v);
+            // a first declaration in this frame with the shadow: allocated, then written and
+            // marked at once (reached again, e.g. in a loop body: declareStorage()'s path)
+            const uint32_t fresh =
+                !m_wi.m_calls.frames.back().addresses[v->slot] && m_wi.m_route.port->privateShadow()
+                    ? declareFresh(v)
+                    : 0;
+            const uint64_t slot =
+                fresh ? address::make(AddressSpace::Private, fresh, 0) : declareStorage(v);
             if (!slot) break;
-            const uint32_t fresh = m_declaredFresh; // allocated now (not reached again)
             const Component value = (*op.node)(*this);
+            if (fresh) {
+                const Type* t = v->type->canonical();
+                if (uint8_t* d = initializeFresh(v, t, fresh, t->size)) {
+                    componentmem::writeComponent(d, t->kind, false, value);
+                    break;
+                }
+            }
             Frame& frame = m_wi.m_calls.frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) {
@@ -210,9 +223,7 @@ void Evaluator::runLowered(const exec::Function& f) {
                 break;
             }
             const Type* t = v->type->canonical();
-            // a first declaration with the shadow: its new buffer written and marked at once
-            if (uint8_t* d = fresh ? initializeFresh(v, t, fresh, t->size)
-                                   : initializeShadowed(frame, v, t, slot, t->size)) {
+            if (uint8_t* d = initializeShadowed(frame, v, t, slot, t->size)) {
                 componentmem::writeComponent(d, t->kind, false, value);
                 break;
             }
@@ -224,12 +235,23 @@ void Evaluator::runLowered(const exec::Function& f) {
         case OpKind::DeclVector: {
             // storage, then the vector initializer (as DeclScalar)
             const VarDecl* v = op.var;
-            const uint64_t slot = declareStorage(v);
+            const uint32_t fresh =
+                !m_wi.m_calls.frames.back().addresses[v->slot] && m_wi.m_route.port->privateShadow()
+                    ? declareFresh(v)
+                    : 0;
+            const uint64_t slot =
+                fresh ? address::make(AddressSpace::Private, fresh, 0) : declareStorage(v);
             if (!slot) break;
-            const uint32_t fresh = m_declaredFresh;
             Value value;
             op.node->vec(*op.node, *this, value.components);
             const Type* t = v->type->canonical();
+            if (fresh && t->kind == TypeKind::Vector) {
+                if (uint8_t* d = initializeFresh(v, t, fresh, t->element->size * t->count)) {
+                    componentmem::writeComponents(d, t->element->kind, t->element->size, t->count,
+                                                  value.components);
+                    break;
+                }
+            }
             Frame& frame = m_wi.m_calls.frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
@@ -238,9 +260,8 @@ void Evaluator::runLowered(const exec::Function& f) {
                 break;
             }
             const bool vector = t->kind == TypeKind::Vector;
-            const uint64_t bytes = vector ? t->element->size * t->count : t->size;
-            if (uint8_t* d = fresh ? initializeFresh(v, t, fresh, bytes)
-                                   : initializeShadowed(frame, v, t, slot, bytes)) {
+            if (uint8_t* d = initializeShadowed(frame, v, t, slot,
+                                                vector ? t->element->size * t->count : t->size)) {
                 if (vector)
                     componentmem::writeComponents(d, t->element->kind, t->element->size, t->count,
                                                   value.components);

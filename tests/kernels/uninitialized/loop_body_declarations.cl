@@ -1,5 +1,5 @@
 // Declarations reached again in a loop body keep the variable's storage and its written
-// bytes (Evaluator::declareStorage, initializeFresh): `t`, declared without an initializer,
+// bytes (Evaluator::declareStorage, declareFresh): `t`, declared without an initializer,
 // is read before its first write in the first iteration (reported) and again before its
 // write in the second (not reported: written by the first iteration, the same storage).
 // `u` and `v` are declared with initializers (written and marked written at once the first
