@@ -198,11 +198,11 @@ void Evaluator::runLowered(const exec::Function& f) {
             // storage, then the scalar initializer through the port (in place when direct)
             const VarDecl* v = op.var;
             // a first declaration in this frame with the shadow: allocated, then written and
-            // marked at once (reached again, e.g. in a loop body: declareStorage()'s path)
+            // marked at once (reached again, e.g. in a loop body, its slot is direct: the
+            // test skips declareFresh(), which tests the slot itself, and declareStorage()
+            // finds the storage)
             const uint32_t fresh =
-                !m_wi.m_calls.frames.back().addresses[v->slot] && m_wi.m_route.port->privateShadow()
-                    ? declareFresh(v)
-                    : 0;
+                !m_directSlots[v->slot] && m_wi.m_route.port->privateShadow() ? declareFresh(v) : 0;
             const uint64_t slot =
                 fresh ? address::make(AddressSpace::Private, fresh, 0) : declareStorage(v);
             if (!slot) break;
@@ -236,9 +236,7 @@ void Evaluator::runLowered(const exec::Function& f) {
             // storage, then the vector initializer (as DeclScalar)
             const VarDecl* v = op.var;
             const uint32_t fresh =
-                !m_wi.m_calls.frames.back().addresses[v->slot] && m_wi.m_route.port->privateShadow()
-                    ? declareFresh(v)
-                    : 0;
+                !m_directSlots[v->slot] && m_wi.m_route.port->privateShadow() ? declareFresh(v) : 0;
             const uint64_t slot =
                 fresh ? address::make(AddressSpace::Private, fresh, 0) : declareStorage(v);
             if (!slot) break;
