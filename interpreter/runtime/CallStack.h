@@ -1,9 +1,11 @@
 #pragma once
 
 #include "core/AddressSpace.h"
+#include "runtime/FrameStack.h"
 #include "runtime/Memory.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace clstep {
@@ -15,8 +17,8 @@ struct Stmt;
 
 /// A work-item's call frames and the `__private` memory they live in (spec 3.3.1): a part
 /// of WorkItem. The Evaluator pushes a frame per call and pops it at return; finished
-/// frames keep their storage for the next call (pushFrame(), popFrame(), takeFrame(),
-/// recycle()), so a call in a hot loop allocates nothing.
+/// frames keep their storage for the next call at their depth (pushFrame(), popFrame(),
+/// FrameStack), so a call in a hot loop allocates nothing.
 struct CallStack {
     /// One active call: the function, the private address of each variable and parameter
     /// slot, and the temporaries to release at return.
@@ -36,64 +38,42 @@ struct CallStack {
 
     /// The work-item's `__private` memory (variables, parameters, temporaries).
     Memory memory{AddressSpace::Private};
-    /// The active calls, the kernel's first (empty before the start and after the end).
-    std::vector<Frame> frames;
-    /// Storage of finished frames, reused by takeFrame().
-    std::vector<Frame> spare;
+    /// The active calls, the kernel's first (empty before the start and after the end). A
+    /// finished frame stays in place with its storage for the next call at its depth
+    /// (FrameStack), so a call in a hot loop allocates nothing and moves no frame.
+    FrameStack<Frame> frames;
 
-    /// A frame for `fn`, reusing a finished frame's storage: its slots and direct pointers
-    /// left as they were (the caller fills in all fn->frameSlots of them), no temporaries,
-    /// no call site.
-    Frame takeFrame(const ast::FunctionDecl* fn) {
-        Frame f;
-        adoptSpare(f);
-        f.function = fn;
-        return f;
-    }
-    /// Gives the empty frame `f` the storage of the last finished frame, if there is one
-    /// (its slots and direct pointers as they were; its temporaries emptied).
-    void adoptSpare(Frame& f) {
-        if (spare.empty()) return;
-        Frame& s = spare.back();
-        f.addresses.swap(s.addresses);
-        f.direct.swap(s.direct);
-        f.temps.swap(s.temps);
-        f.exprTemps.swap(s.exprTemps);
-        spare.pop_back();
-        f.temps.clear();
-        f.exprTemps.clear();
-    }
     /// Pushes onto `frames` a frame for `fn` with `slotCount` empty slots (`fn->frameSlots`),
-    /// reusing a finished frame's storage (as takeFrame()), and returns it: built in place,
-    /// not moved in.
+    /// reusing the storage of the frame that was last at that depth (no temporaries, no call
+    /// site), and returns it.
     Frame& pushFrame(const ast::FunctionDecl* fn, uint32_t slotCount) {
-        Frame& f = frames.emplace_back();
-        adoptSpare(f);
+        Frame& f = frames.push();
         f.function = fn;
-        f.addresses.assign(slotCount, 0);
-        f.direct.assign(slotCount, nullptr);
+        refill(f.addresses, slotCount, uint64_t(0));
+        refill(f.direct, slotCount, static_cast<uint8_t*>(nullptr));
         return f;
     }
-    /// Ends the innermost call: its frame goes to `spare` (the last one), slots and
-    /// temporaries as they were, for the caller to release them; its storage is reused by
-    /// the next pushFrame() or takeFrame().
+    /// Sets `v` to `n` copies of `value` (a frame's slots: a few), by a loop of stores rather
+    /// than assign()'s memset call when the storage is there.
+    template <class T>
+    static void refill(std::vector<T>& v, uint32_t n, T value) {
+        if (n > v.capacity()) [[unlikely]] {
+            v.assign(n, value);
+            return;
+        }
+        v.resize(n);
+        T* p = v.data();
+        for (uint32_t i = 0; i < n; ++i) {
+            p[i] = value;
+            __asm__("" : "+r"(i)); // a loop of stores: not turned into a memset call
+        }
+    }
+    /// Ends the innermost call and returns its frame, slots and temporaries as they were,
+    /// for the caller to release them: valid until the next pushFrame().
     Frame& popFrame() {
-        Frame& done = spare.emplace_back();
-        Frame& f = frames.back();
-        done.addresses.swap(f.addresses);
-        done.direct.swap(f.direct);
-        done.temps.swap(f.temps);
-        done.exprTemps.swap(f.exprTemps);
+        Frame& done = frames.back();
         frames.pop_back();
         return done;
-    }
-    /// Keeps a finished frame's storage for takeFrame().
-    void recycle(Frame&& f) { spare.push_back(std::move(f)); }
-    /// Ends every active call, keeping the frames' storage for takeFrame().
-    void recycleAll() {
-        for (Frame& done : frames)
-            recycle(std::move(done));
-        frames.clear();
     }
 };
 

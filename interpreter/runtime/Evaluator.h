@@ -98,6 +98,20 @@ private:
     /// Throws Abort past RunOptions::maxPrivateBytes for the variable, or past
     /// RunOptions::maxWorkItemPrivateBytes for the work-item ("allocation-too-large").
     [[gnu::noinline]] uint64_t declareStorage(const ast::VarDecl* v);
+    /// The storage of a declaration with a scalar or vector initializer, when the port keeps
+    /// the `__private` shadow of written bytes (MemoryPort::privateShadow()) and does not let
+    /// a declared variable be written in place before its initializer
+    /// (MemoryPort::directSlot(false) false): `v`'s storage allocated in the current frame as
+    /// declareStorage() allocates it when `v` has none yet (a `__private` variable, not
+    /// program-scope; the same limits, reports and Abort), and its buffer index returned.
+    /// 0, having done nothing, in every other case (the caller takes declareStorage()'s path).
+    [[gnu::noinline]] uint32_t declareFresh(const ast::VarDecl* v);
+    /// initializeShadowed() of variable `v` (canonical type `t`) whose storage declareFresh()
+    /// allocated in buffer `index` (offset 0, so in bounds and aligned; writable): its first
+    /// `size` bytes (a vector's components) marked written in the shadow, and the slot read
+    /// and written in place from now on; returns its bytes. Null when there is no shadow
+    /// any more or the buffer is not live (the caller stores through the port then).
+    uint8_t* initializeFresh(const ast::VarDecl* v, const Type* t, uint32_t index, uint64_t size);
     /// The initializer of private variable `v` (canonical type `t`) at `slot` in `frame`
     /// (`size` bytes stored: a vector's components), when the port keeps the `__private`
     /// shadow of written bytes (MemoryPort::privateShadow(), a DirectPort): the bytes that

@@ -69,8 +69,10 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
     // the slot's storage (Memory::allocateNamed: the name lives as long as the run), read and
     // written in place when the port allows it (MemoryPort::directSlot(true))
     Memory& memory = m_wi.m_calls.memory;
-    uint8_t* d;
-    const uint64_t a = memory.allocateNamed(t->size, p.name, d);
+    uint32_t index;
+    Buffer& b = memory.allocateNamedBuffer(t->size, p.name, index);
+    uint8_t* d = b.bytes.data();
+    const uint64_t a = address::make(AddressSpace::Private, index, 0);
     frame.addresses[p.slot] = a;
     if (isAggregate(t)) {
         copyBytes(a, v[0].u, t->size, site);
@@ -95,9 +97,7 @@ void Evaluator::bindParameter(Frame& frame, const ParamDecl& p, const Component*
             } else {
                 componentmem::writeComponent(d, t->kind, false, v[0]);
             }
-            if (shadow)
-                shadow->written(m_wi.localLinearId(), a, bytes,
-                                memory.buffers()[address::buffer(a)]);
+            if (shadow) shadow->freshWritten(m_wi.localLinearId(), index, bytes, b);
             return;
         }
     }
@@ -144,8 +144,8 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
     std::copy_n(m_returnValue.components, components, out);
     const Type* rt = c->type->canonical();
     CallStack& calls = m_wi.m_calls;
-    // The callee's frame, off the stack (its storage: CallStack::spare's last; no call below
-    // touches `spare`).
+    // The callee's frame, off the stack (kept in place by FrameStack: nothing below pushes a
+    // frame).
     const Frame& done = calls.popFrame();
     Memory& memory = calls.memory;
     if (isAggregate(rt)) {
@@ -159,8 +159,8 @@ void Evaluator::runCallee(const FunctionDecl* f, const exec::Function* lowered, 
         out[0].u = t;
     }
     memory.releaseEach(done.addresses.data(), done.addresses.size());
-    memory.releaseEach(done.temps.data(), done.temps.size());
-    memory.releaseEach(done.exprTemps.data(), done.exprTemps.size());
+    if (!done.temps.empty()) memory.releaseEach(done.temps.data(), done.temps.size());
+    if (!done.exprTemps.empty()) memory.releaseEach(done.exprTemps.data(), done.exprTemps.size());
 }
 
 } // namespace clstep

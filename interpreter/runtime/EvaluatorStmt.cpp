@@ -77,6 +77,27 @@ uint64_t Evaluator::declareStorage(const VarDecl* v) {
     return slot;
 }
 
+uint32_t Evaluator::declareFresh(const VarDecl* v) {
+    Frame& f = m_wi.m_calls.frames.back();
+    uint64_t& slot = f.addresses[v->slot];
+    if (slot || v->isProgramScope || v->type.space == AddressSpace::Local || m_wi.directSlot(false))
+        [[unlikely]]
+        return 0;
+    const uint64_t size = v->type->canonical()->size;
+    const RunOptions& o = m_run.options();
+    const uint64_t limit = o.maxPrivateBytes, total = o.maxWorkItemPrivateBytes;
+    Memory& memory = m_wi.m_calls.memory;
+    const uint64_t inUse = memory.liveBytes();
+    if (size > limit || size > total - std::min(inUse, total)) [[unlikely]] {
+        privateTooLarge(m_wi, v, size, limit, total, inUse);
+        throw Abort{};
+    }
+    uint32_t index;
+    memory.allocateNamedBuffer(size, v->name, index);
+    slot = address::make(AddressSpace::Private, index, 0);
+    return index;
+}
+
 namespace {
 /// The flow observers' onStatement() (out of line: stepAtRare() stays short).
 [[gnu::noinline]] void tellStatement(const std::vector<ExecutionObserver*>& flows,

@@ -117,6 +117,12 @@ uint64_t Memory::allocateNamed(uint64_t size, const std::string& name, uint8_t*&
     return address::make(m_space, index, 0);
 }
 
+Buffer& Memory::allocateNamedBuffer(uint64_t size, const std::string& name, uint32_t& index) {
+    Buffer& b = take(size, index);
+    b.nameSource = &name; // by reference: `name` outlives this Memory
+    return b;
+}
+
 inline void Memory::releaseLive(Buffer& b, uint32_t index) {
     b.alive = false;
     m_liveBytes -= b.bytes.size();

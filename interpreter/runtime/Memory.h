@@ -62,6 +62,12 @@ public:
     /// variable or parameter of the program being run): the buffer refers to it
     /// (Buffer::nameSource) instead of copying it.
     uint64_t allocateNamed(uint64_t size, const std::string& name, uint8_t*& data);
+    /// allocateNamed() returning the new buffer itself (alive, writable, `size` zero bytes, a
+    /// new serial) and its index in `index` (its address: address::make(space(), index, 0)):
+    /// for a caller that writes and marks its bytes at once (a declaration's initializer, a
+    /// parameter), without looking the buffer up again. The reference is valid until another
+    /// buffer of this Memory is allocated.
+    Buffer& allocateNamedBuffer(uint64_t size, const std::string& name, uint32_t& index);
     /// Releases the buffer containing `address` (later accesses are reported as dangling); its
     /// bytes stay, unreachable, for the slot's next allocation (a callee's next frame) to zero.
     void release(uint64_t address);

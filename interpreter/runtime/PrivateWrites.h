@@ -58,6 +58,26 @@ public:
         const uint64_t off = address::offset(address);
         if (off + size <= w.size) w.set(off, size, nullptr);
     }
+    /// written() of the first `size` bytes (at most b.size()) of buffer `b` of index `index`
+    /// (offset 0) by work-item `itemId`: a buffer just allocated (Memory::allocateNamedBuffer)
+    /// and initialized, a declaration's initializer or a parameter. The usual case, a small
+    /// buffer in a slot seen before, without of()'s address decoding and bounds test.
+    [[gnu::always_inline]] void freshWritten(uint64_t itemId, uint32_t index, uint64_t size,
+                                             const Buffer& b) {
+        std::vector<ByteWrites>& item = itemOf(itemId);
+        if (index < item.size() && b.size() <= 64) [[likely]] {
+            ByteWrites& w = item[index];
+            if (w.serial != b.serial) { // of()'s reset of a small buffer's flags
+                ++m_built;
+                w.serial = b.serial;
+                w.size = b.size();
+                w.mask = 0;
+            }
+            w.set(0, size, nullptr);
+            return;
+        }
+        written(itemId, address::make(AddressSpace::Private, index, 0), size, b);
+    }
     /// Every byte of buffer `b` (at `address`, offset 0) of work-item `itemId` was just
     /// written: a kernel argument bound at the work-item's start (WorkItem::bindArguments).
     /// The same as written() of the whole buffer, but the flags that the previous work-item
@@ -111,8 +131,10 @@ public:
     /// A byte copy of `size` bytes by work-item `itemId` from `src` (in buffer `sb`) to `dst` (in
     /// buffer `db`), both `__private`: the destination bytes take the written state of the source
     /// bytes (a copy is not a use: UninitializedChecker).
-    void copied(uint64_t itemId, uint64_t dst, const Buffer& db, uint64_t src, const Buffer& sb,
-                uint64_t size) {
+    /// Inline for the usual copy (small buffers seen before: a structure argument, a return
+    /// value, an assignment); copiedGeneric() for the others.
+    [[gnu::always_inline]] void copied(uint64_t itemId, uint64_t dst, const Buffer& db,
+                                       uint64_t src, const Buffer& sb, uint64_t size) {
         std::vector<ByteWrites>& item = itemOf(itemId);
         const uint32_t si = address::buffer(src), di = address::buffer(dst);
         const uint64_t so = address::offset(src), off = address::offset(dst);
@@ -136,6 +158,21 @@ public:
             d.mask = (d.mask & ~(ones << off)) | (bits << off);
             return;
         }
+        copiedGeneric(item, itemId, dst, db, src, sb, size);
+    }
+    /// Forgets every work-item and frees the flags (the end of a run).
+    void clear() {
+        m_items.clear();
+        m_last = nullptr;
+    }
+
+private:
+    /// copied() of buffers that are not both small and seen before (`item` is itemOf(itemId)).
+    [[gnu::noinline]] void copiedGeneric(std::vector<ByteWrites>& item, uint64_t itemId,
+                                         uint64_t dst, const Buffer& db, uint64_t src,
+                                         const Buffer& sb, uint64_t size) {
+        const uint32_t si = address::buffer(src), di = address::buffer(dst);
+        const uint64_t so = address::offset(src), off = address::offset(dst);
         const uint32_t hi = std::max(di, si);
         if (hi >= item.size()) item.resize(hi + 1); // of() below does not resize again
         const ByteWrites& s = of(itemId, src, sb);
@@ -148,13 +185,6 @@ public:
         ByteWrites& d = of(itemId, dst, db);
         if (off + size <= d.size) d.set(off, size, allWritten ? nullptr : m_flags.data());
     }
-    /// Forgets every work-item and frees the flags (the end of a run).
-    void clear() {
-        m_items.clear();
-        m_last = nullptr;
-    }
-
-private:
     /// argumentsWritten() when some flags are not the buffers' yet: taken over when they are
     /// there, of the same size and all written (another WorkItem's buffer before), else
     /// built and marked (`item` is itemOf(itemId)).

@@ -112,18 +112,8 @@ void WorkItem::runKernelBody() {
     m_hooks.steps = 0;
     m_access.asyncCopies = 0;
     m_wait.collectiveCalls = 0;
-    if (m_calls.spare.size() == 1) {
-        // The previous work-item's kernel frame, the only one kept (a kernel that calls no
-        // function): takeFrame() in place, without moving the frame in and out.
-        m_calls.frames.swap(m_calls.spare);
-        Frame& f = m_calls.frames.back();
-        f.function = &k;
-        f.temps.clear();
-        f.exprTemps.clear();
-        f.callSite = nullptr;
-    } else {
-        m_calls.frames.push_back(m_calls.takeFrame(&k));
-    }
+    // the kernel's frame: the previous work-item's, in place (FrameStack)
+    m_calls.frames.push().function = &k;
     bindArguments(m_calls.frames.back());
     try {
         m_eval->runBody(&k);
@@ -136,10 +126,7 @@ void WorkItem::runKernelBody() {
         stoppedByException(e);
     }
     if (m_access.atomic) atomicEnd();
-    if (m_calls.frames.size() == 1 && m_calls.spare.empty())
-        m_calls.frames.swap(m_calls.spare); // recycleAll() of the kernel frame alone
-    else
-        m_calls.recycleAll();
+    m_calls.frames.clear(); // the frames' storage kept for the next work-item
 }
 
 void WorkItem::stoppedByException(const std::exception& e) noexcept {
@@ -296,7 +283,10 @@ void WorkItem::bindArgumentValue(size_t i, const ArgumentBindings::Binding& a, u
 }
 
 void WorkItem::initializeProgramVariable(const ast::VarDecl& v, uint64_t addr) {
-    m_calls.frames.assign(1, Frame{});
+    m_calls.frames.clear();
+    Frame& f = m_calls.frames.push(); // a frame of no function, no slots: temporaries only
+    f.addresses.clear();
+    f.direct.clear();
     m_args.forgetKept(); // its temporaries may take the arguments' buffers
     m_access.initializingProgram = true;
     try {

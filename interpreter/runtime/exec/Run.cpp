@@ -146,6 +146,19 @@ uint8_t* Evaluator::initializeShadowed(Frame& frame, const VarDecl* v, const Typ
     return d;
 }
 
+inline uint8_t* Evaluator::initializeFresh(const VarDecl* v, const Type* t, uint32_t index,
+                                           uint64_t size) {
+    Buffer* b = m_wi.m_calls.memory.buffer(address::make(AddressSpace::Private, index, 0));
+    PrivateWrites* shadow = m_wi.m_route.port->privateShadow();
+    if (!shadow || !b || !b->alive) [[unlikely]]
+        return nullptr;
+    shadow->freshWritten(m_wi.localLinearId(), index, size, *b);
+    uint8_t* d = b->bytes.data();
+    uint8_t*& direct = m_wi.m_calls.frames.back().direct[v->slot];
+    if (!direct && (t->isScalar() || t->isVector()) && m_wi.directSlot(true)) direct = d;
+    return d;
+}
+
 bool Evaluator::loadedShadowed(PrivateWrites& shadow, uint64_t address, const QualType& type,
                                uint64_t align, Component& out) {
     return loadInPlace(shadow, address, type->canonical(), align, out);
@@ -184,9 +197,23 @@ void Evaluator::runLowered(const exec::Function& f) {
         case OpKind::DeclScalar: {
             // storage, then the scalar initializer through the port (in place when direct)
             const VarDecl* v = op.var;
-            const uint64_t slot = declareStorage(v);
+            // a first declaration in this frame with the shadow: allocated, then written and
+            // marked at once (reached again, e.g. in a loop body, its slot is direct: the
+            // test skips declareFresh(), which tests the slot itself, and declareStorage()
+            // finds the storage)
+            const uint32_t fresh =
+                !m_directSlots[v->slot] && m_wi.m_route.port->privateShadow() ? declareFresh(v) : 0;
+            const uint64_t slot =
+                fresh ? address::make(AddressSpace::Private, fresh, 0) : declareStorage(v);
             if (!slot) break;
             const Component value = (*op.node)(*this);
+            if (fresh) {
+                const Type* t = v->type->canonical();
+                if (uint8_t* d = initializeFresh(v, t, fresh, t->size)) {
+                    componentmem::writeComponent(d, t->kind, false, value);
+                    break;
+                }
+            }
             Frame& frame = m_wi.m_calls.frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) {
@@ -208,11 +235,21 @@ void Evaluator::runLowered(const exec::Function& f) {
         case OpKind::DeclVector: {
             // storage, then the vector initializer (as DeclScalar)
             const VarDecl* v = op.var;
-            const uint64_t slot = declareStorage(v);
+            const uint32_t fresh =
+                !m_directSlots[v->slot] && m_wi.m_route.port->privateShadow() ? declareFresh(v) : 0;
+            const uint64_t slot =
+                fresh ? address::make(AddressSpace::Private, fresh, 0) : declareStorage(v);
             if (!slot) break;
             Value value;
             op.node->vec(*op.node, *this, value.components);
             const Type* t = v->type->canonical();
+            if (fresh && t->kind == TypeKind::Vector) {
+                if (uint8_t* d = initializeFresh(v, t, fresh, t->element->size * t->count)) {
+                    componentmem::writeComponents(d, t->element->kind, t->element->size, t->count,
+                                                  value.components);
+                    break;
+                }
+            }
             Frame& frame = m_wi.m_calls.frames.back();
             uint8_t* p = frame.direct[v->slot];
             if (p && m_wi.directSlot(false)) { // in place, as DeclScalar
