@@ -425,10 +425,11 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
         return;
     }
     if ((!local && space != AddressSpace::Global) || !ma.workItem || !m_run) return;
-    if (!ma.write && !local && !m_unwrittenImages.empty()) {
+    if (!local && !m_unwrittenImages.empty()) {
         const uint32_t index = address::buffer(ma.address);
         if (index < m_unwrittenImages.size() && m_unwrittenImages[index] == ma.buffer->serial)
-            return; // a texel of a read_only image that nothing writes
+            return; // a texel of a read_only image nothing writes, or of an image each work-item
+                    // writes only at its own texel (ownTexelImageBuffers)
     }
     // No copy of the access (an Access) but where one is needed (process()).
     const auto item = static_cast<uint16_t>(ma.workItem->localLinearId());

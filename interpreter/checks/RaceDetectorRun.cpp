@@ -2,6 +2,7 @@
 // copies, work-group begin, barriers); the detection itself is RaceDetector.cpp.
 #include "checks/RaceDetector.h"
 
+#include "checks/OwnTexelImages.h"
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
 #include "runtime/GroupOrder.h"
@@ -92,6 +93,12 @@ void RaceDetector::onRunBegin(KernelRun& run) {
         const uint32_t index = address::buffer(a);
         if (m_noInitBuffers.size() <= index) m_noInitBuffers.resize(index + 1, 0);
         m_noInitBuffers[index] = b->serial;
+    }
+    // The buffers of images each work-item writes only at its own texel (ownTexelImageBuffers):
+    // no two work-items access a common byte of them, so they cannot race (3.3.1) either.
+    for (const auto& [index, serial] : ownTexelImageBuffers(run)) {
+        if (m_unwrittenImages.size() <= index) m_unwrittenImages.resize(index + 1, 0);
+        m_unwrittenImages[index] = serial;
     }
     // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
     // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
