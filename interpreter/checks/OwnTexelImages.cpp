@@ -89,6 +89,18 @@ public:
             }
             return ast::Visit::Children;
         });
+        // A goto or a switch may jump past a variable's initializer (C99 6.8.6.1, 6.8.4.2):
+        // then its value is not the id it was initialized with.
+        ast::walk(
+            m_kernel.body.get(),
+            [this](const ast::Stmt* st) {
+                if (st->kind == ast::StmtKind::Goto || st->kind == ast::StmtKind::Switch) {
+                    m_jumps = true;
+                    return ast::Visit::Stop;
+                }
+                return ast::Visit::Children;
+            },
+            [](const ast::Expr*) { return ast::Visit::Skip; });
     }
 
     /// Calls `onExpr` for every expression of the kernel's body (pre-order).
@@ -116,7 +128,7 @@ public:
             const uint64_t d = static_cast<const ast::IntLiteralExpr*>(a)->value;
             return d < 3 ? int(d) : -1;
         }
-        if (e->kind != ast::ExprKind::Name || depth > 8) return -1;
+        if (e->kind != ast::ExprKind::Name || depth > 8 || m_jumps) return -1;
         const ast::Decl* decl = static_cast<const ast::NameExpr*>(e)->decl;
         if (!decl || decl->kind != ast::DeclKind::Var || m_changed.count(decl)) return -1;
         const auto* v = static_cast<const ast::VarDecl*>(decl);
@@ -134,7 +146,8 @@ public:
         c.count = uint8_t(image::spatialDims(dim) + (image::isArray(dim) ? 1 : 0));
         const ast::Expr* e = stripImplicit(coord);
         if (!e) return std::nullopt;
-        if (c.count > 1 && e->kind == ast::ExprKind::Name && depth < 8) {
+        if (c.count > 1 && e->kind == ast::ExprKind::Name) {
+            if (depth >= 8 || m_jumps) return std::nullopt;
             // A local vector variable initialized with such a coordinate and never changed
             // (no assignment to it or to a component of it, no address taken).
             const ast::Decl* decl = static_cast<const ast::NameExpr*>(e)->decl;
@@ -172,6 +185,7 @@ public:
 private:
     const ast::FunctionDecl& m_kernel;
     std::unordered_set<const ast::Decl*> m_changed;
+    bool m_jumps = false; ///< the body has a goto or a switch
 };
 
 } // namespace

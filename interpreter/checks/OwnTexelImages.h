@@ -35,7 +35,8 @@ struct OwnTexelCoordinate {
 /// it, no address taken). A component is "get_global_id(d)" when it is that builtin call, or a
 /// local scalar variable initialized with one and never assigned, incremented or taken the address
 /// of, through conversions to integer types of 32 bits or more (so the id's low 32 bits reach the
-/// texel address: the same id when it is below 2^31). Anything else (a read, a call of a user
+/// texel address: the same id when it is below 2^31). Variables count only in a body without
+/// goto or switch, which could jump past their initializer. Anything else (a read, a call of a user
 /// function, an image assigned or cast, another coordinate) gives nullopt. The analysis is
 /// conservative: nullopt never makes a check leave anything out.
 std::vector<std::optional<OwnTexelCoordinate>> ownTexelWrites(const ast::FunctionDecl& kernel);

@@ -167,6 +167,11 @@ __kernel void k(write_only image2d_t a, write_only image1d_t b, write_only image
         QTest::newRow("also read")
             << "write_imagef(img, (int2)(x, y), read_imagef(img, (int2)(0, 0)));";
         QTest::newRow("passed to a helper") << "write_imagef(img, (int2)(x, y), v); put(img);";
+        QTest::newRow("a goto past the initializer")
+            << "goto L; { int z = get_global_id(0); L: write_imagef(img, (int2)(z, y), v); }";
+        QTest::newRow("a switch past the initializer")
+            << "switch (d) { int z = get_global_id(0); default: write_imagef(img, (int2)(z, y), "
+               "v); }";
         QTest::newRow("a non-constant dimension")
             << "write_imagef(img, (int2)(get_global_id(d), y), v);";
     }
