@@ -71,6 +71,8 @@ std::vector<uint8_t> packImage(const image::Object& img, const uint8_t* data,
     const uint64_t rowBytes = img.width * image::texelBytes(img.format);
     packed.rowPitch = rowBytes;
     packed.slicePitch = rowBytes * img.height;
+    if (img.rowPitch == packed.rowPitch && img.slicePitch == packed.slicePitch)
+        return std::vector<uint8_t>(data, data + packed.byteSize()); // one pass, no zero fill
     std::vector<uint8_t> bytes(packed.byteSize());
     copyBox(bytes.data(), packed.rowPitch, packed.slicePitch, data, img.rowPitch, img.slicePitch,
             rowBytes, img.height, img.slices());

@@ -315,6 +315,34 @@ template <Fn F>
                 mem::halfFromDouble(double(result.components[c].f), mem::HalfRounding::Rte));
 }
 
+/// read_imagef of a 2D CL_RGBA / CL_UNORM_INT8 image at integer coordinates `cv` (the sampler
+/// `s` already checked: unnormalized, nearest, no repeat): the texel inside the image, or the
+/// edge texel under CLK_ADDRESS_CLAMP_TO_EDGE, loaded and decoded in place, with the values
+/// of readImpl's general path (a coordinate below 2^24 in magnitude is the same integer as
+/// float, so floor gives it back). Returns false, having done nothing, for any other case
+/// (a coordinate outside the image without clamping to the edge, a huge coordinate), which
+/// the general path then takes.
+inline bool readRgbaUnorm8(BuiltinEnv& env, const BuiltinCall& call, const Value* args,
+                           const image::Object& img, const image::Sampler& s, const Value& cv,
+                           Value& result) {
+    int64_t x = int32_t(cv.components[0].i), y = int32_t(cv.components[1].i);
+    const int64_t w = int64_t(img.width), h = int64_t(img.height);
+    if (x < 0 || x >= w || y < 0 || y >= h) {
+        constexpr int64_t kExact = int64_t(1) << 24;
+        if (s.addressing != image::Addressing::ClampToEdge || x <= -kExact || x >= kExact ||
+            y <= -kExact || y >= kExact)
+            return false;
+        x = x < 0 ? 0 : x > w - 1 ? w - 1 : x;
+        y = y < 0 ? 0 : y > h - 1 ? h - 1 : y;
+    }
+    uint8_t b[4];
+    image::loadTexel(env, mem::advance(args[0].components[0].u, img.texelOffset(x, y, 0)), 4,
+                     call.range, b);
+    for (unsigned c = 0; c < 4; ++c)
+        result.components[c].f = image::kUnorm8ToFloat[b[c]];
+    return true;
+}
+
 /// read_image{f,i,ui,h}: checks the sampler and the format, computes the texel (8.2) and
 /// converts it (8.3). Nearest filtering, the common case, is done here without building
 /// the footprint; the checks' reports are in cold functions.
@@ -337,6 +365,10 @@ void readImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Value
             return;
     }
     if (!formatMatches(env, call, *img, F, "read")) return;
+    if constexpr (F == Fn::F)
+        if (!isFloat && img->dim == Dim::Image2D && img->format == image::kRgbaUnorm8 &&
+            readRgbaUnorm8(env, call, args, *img, s, cv, result))
+            return;
 
     // Spatial coordinates and the array layer (8.2: layer = clamp(rint(v), 0, size - 1)).
     const unsigned dims = image::spatialDims(img->dim);
@@ -392,6 +424,16 @@ void writeImpl(BuiltinEnv& env, const BuiltinCall& call, const Value* args, Valu
     const unsigned components = coordComponents(img->dim);
     std::array<int64_t, 3> at = intCoords(args[1], components);
     if (!formatMatches(env, call, *img, F, "write")) return;
+    if (F == Fn::F && img->dim == Dim::Image2D && img->format == image::kRgbaUnorm8 && at[0] >= 0 &&
+        at[0] < int64_t(img->width) && at[1] >= 0 && at[1] < int64_t(img->height)) {
+        // The most common format inside the image, encoded in place (image::encode's bytes).
+        uint8_t b[4];
+        for (unsigned c = 0; c < 4; ++c)
+            b[c] = image::unorm8FromFloat(args[2].components[c].f);
+        image::storeTexel(env, mem::advance(handle, img->texelOffset(at[0], at[1], 0)), 4, b,
+                          call.range);
+        return;
+    }
     if (!img->contains(at[0], at[1], at[2])) {
         env.reportError(DiagnosticKind::OutOfBounds,
                         std::string("write_image") + fnSuffix(F) + " at " +

@@ -281,7 +281,7 @@ void encode(const Format& f, const Texel& t, uint8_t* bytes) {
     if (f.order == ChannelOrder::RGBA && f.type == ChannelType::UnormInt8) {
         // The most common format, without the per-channel lookups (same values as below).
         for (int c = 0; c < 4; ++c)
-            bytes[c] = static_cast<uint8_t>(roundSat(t.f[c] * 255.0f, 0, 255));
+            bytes[c] = unorm8FromFloat(t.f[c]);
         return;
     }
     const unsigned cb = channelBytes(f.type);

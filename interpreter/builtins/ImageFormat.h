@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -56,6 +57,16 @@ inline constexpr std::array<float, 256> kUnorm8ToFloat = [] {
         t[v] = float(v) / 255.0f;
     return t;
 }();
+
+/// A float as a CL_UNORM_INT8 channel (8.3.1.1: round to nearest even of f * 255, saturated
+/// to [0, 255], NaN as 0): the bytes image::encode stores for it. Inline: write_imagef's path
+/// for CL_RGBA / CL_UNORM_INT8 asks it for every channel.
+inline uint8_t unorm8FromFloat(float f) {
+    const float v = f * 255.0f;
+    if (!(v > 0.0f)) return 0; // NaN, zero and negatives
+    if (v >= 255.0f) return 255;
+    return static_cast<uint8_t>(std::nearbyint(v)); // 0 to 255
+}
 
 /// How read_image{f,i,ui} return a format's channels (6.12.14.2): normalized and float
 /// types as float (read_imagef), signed integer types as int (read_imagei), unsigned as

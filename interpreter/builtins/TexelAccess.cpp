@@ -67,21 +67,28 @@ void storeTexel(BuiltinEnv& env, uint64_t address, unsigned n, const uint8_t* by
         env.store(address, texelByteType(n), v, site);
         return;
     }
+    if (n == 16) {
+        std::memcpy(&v.components[0].u, bytes, 8);
+        std::memcpy(&v.components[1].u, bytes + 8, 8);
+        env.store(address, texelWordType(n), v, site);
+        return;
+    }
+    // A texel of up to 8 bytes is one scalar (storeScalar: the same checks as store).
+    Component c;
     if (n == 1) {
-        v.components[0].u = bytes[0];
+        c.u = bytes[0];
     } else if (n == 2) {
         uint16_t w;
         std::memcpy(&w, bytes, 2);
-        v.components[0].u = w;
+        c.u = w;
     } else if (n == 4) {
         uint32_t w;
         std::memcpy(&w, bytes, 4);
-        v.components[0].u = w;
+        c.u = w;
     } else {
-        std::memcpy(&v.components[0].u, bytes, 8);
-        if (n == 16) std::memcpy(&v.components[1].u, bytes + 8, 8);
+        std::memcpy(&c.u, bytes, 8);
     }
-    env.store(address, texelWordType(n), v, site);
+    env.storeScalar(address, texelWordType(n), c, site);
 }
 
 } // namespace clstep::image

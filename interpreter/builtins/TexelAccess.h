@@ -38,19 +38,25 @@ inline void loadTexel(BuiltinEnv& env, uint64_t address, unsigned n, const Sourc
         return;
     }
     // The inverse of the components' little-endian reads (runtime/ComponentMemory.h: memcpy of the
-    // n bytes into an n-byte integer, widened to the component).
-    const Value v = env.load(address, texelWordType(n), site);
+    // n bytes into an n-byte integer, widened to the component). A texel of up to 8 bytes is
+    // one scalar (loadScalar: the same checks as load, without a whole Value).
+    if (n == 16) {
+        const Value v = env.load(address, texelWordType(n), site);
+        std::memcpy(bytes, &v.components[0].u, 8);
+        std::memcpy(bytes + 8, &v.components[1].u, 8);
+        return;
+    }
+    const uint64_t u = env.loadScalar(address, texelWordType(n), site).u;
     if (n == 1) {
-        bytes[0] = uint8_t(v.components[0].u);
+        bytes[0] = uint8_t(u);
     } else if (n == 2) {
-        const uint16_t w = uint16_t(v.components[0].u);
+        const uint16_t w = uint16_t(u);
         std::memcpy(bytes, &w, 2);
     } else if (n == 4) {
-        const uint32_t w = uint32_t(v.components[0].u);
+        const uint32_t w = uint32_t(u);
         std::memcpy(bytes, &w, 4);
     } else {
-        std::memcpy(bytes, &v.components[0].u, 8);
-        if (n == 16) std::memcpy(bytes + 8, &v.components[1].u, 8);
+        std::memcpy(bytes, &u, 8);
     }
 }
 

@@ -431,6 +431,12 @@ void RaceDetector::onMemoryAccess(const MemoryAccess& ma) {
         if (index < m_unwritten.size() && m_unwritten[index] == ma.buffer->serial)
             return; // a byte that nothing writes in this run (m_unwritten)
     }
+    if (!local && !m_ownTexels.empty()) {
+        const uint32_t index = address::buffer(ma.address);
+        if (index < m_ownTexels.size() && m_ownTexels[index] == ma.buffer->serial)
+            return; // a texel of an image each work-item writes only at its own texel
+                    // (ownTexelImageBuffers): no two work-items access a common byte
+    }
     // No copy of the access (an Access) but where one is needed (process()).
     const auto item = static_cast<uint16_t>(ma.workItem->localLinearId());
     if (local && ma.atomic && m_localOrdersGlobal) [[unlikely]]

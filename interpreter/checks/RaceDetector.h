@@ -553,6 +553,10 @@ private:
     /// write through pointers to const types (constPointeesUnwritten). Their plain reads are
     /// not recorded: they cannot race (3.3.1: a race needs a write).
     std::vector<uint64_t> m_unwritten;
+    /// By `__global` buffer index: the Buffer::serial of an image buffer that each work-item
+    /// writes only at its own texel (ownTexelImageBuffers, checks/OwnTexelImages.h), 0 for any
+    /// other buffer. None of its accesses is recorded: no two work-items access a common byte.
+    std::vector<uint64_t> m_ownTexels;
     /// For a thread's detector: the detector whose m_global it feeds (in group order).
     RaceDetector* m_parent = nullptr;
     /// A thread's detector: the batch it appends to (if its action has not run yet) and

@@ -3,6 +3,7 @@
 #include "checks/RaceDetector.h"
 
 #include "checks/ConstPointees.h"
+#include "checks/OwnTexelImages.h"
 #include "checks/ReadOnlyImages.h"
 #include "core/Address.h"
 #include "frontend/AstDecl.h"
@@ -67,12 +68,14 @@ void RaceDetector::onRunBegin(KernelRun& run) {
     m_global.reset();
     m_verdicts.reset();
     m_unwritten.clear();
+    m_ownTexels.clear();
     m_noInitBuffers.clear();
     m_orderFreeSites.clear();
     m_orderFreeKnown = false;
     m_orderFreeAllowed = !run.options().deviceBigEndian;
     if (m_parent) {
         m_unwritten = m_parent->m_unwritten;
+        m_ownTexels = m_parent->m_ownTexels;
         return;
     }
     // The address a buffer or image argument `i` holds (0 for another kind of argument).
@@ -129,6 +132,12 @@ void RaceDetector::onRunBegin(KernelRun& run) {
                 m_unwritten[index] = b->serial;
             }
     }
+    // The buffers of images each work-item writes only at its own texel (ownTexelImageBuffers):
+    // no two work-items access a common byte of them, so they cannot race (3.3.1) either.
+    for (const auto& [index, serial] : ownTexelImageBuffers(run)) {
+        if (m_ownTexels.size() <= index) m_ownTexels.resize(index + 1, 0);
+        m_ownTexels[index] = serial;
+    }
     // The buffers of read_only images that no work-item can write (readOnlyImagesUnwritable):
     // their texel reads cannot race (3.3.1: a race needs a write), so they are not recorded.
     bool unwritable = false, decided = false;
@@ -166,6 +175,7 @@ std::unique_ptr<ExecutionObserver> RaceDetector::forThread() {
     auto d = std::make_unique<RaceDetector>(m_details, m_uniformWrites, m_strictRaces);
     d->m_parent = this;
     d->m_unwritten = m_unwritten;
+    d->m_ownTexels = m_ownTexels;
     return d;
 }
 
