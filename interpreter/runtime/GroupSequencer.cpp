@@ -48,21 +48,18 @@ void GroupSequencer::begin(uint64_t linear) {
         raw = g.get();
         raw->finished = false;
         raw->head.store(linear == m_head, std::memory_order_release);
-        m_groups.emplace_back(linear, std::move(g));
+        m_groups.emplace(linear, std::move(g));
     }
     t_current = {this, raw, linear, &raw->head};
 }
 
 GroupSequencer::Group* GroupSequencer::find(uint64_t linear) {
-    for (auto& [id, g] : m_groups)
-        if (id == linear) return g.get();
-    return nullptr;
+    const auto it = m_groups.find(linear);
+    return it == m_groups.end() ? nullptr : it->second.get();
 }
 
 void GroupSequencer::retire(uint64_t linear) {
-    auto it = m_groups.begin();
-    while (it->first != linear)
-        ++it;
+    const auto it = m_groups.find(linear);
     std::unique_ptr<Group> g = std::move(it->second);
     m_groups.erase(it);
     if (g->queue.capacity() > kKeptCapacity) std::vector<GroupAction>().swap(g->queue);

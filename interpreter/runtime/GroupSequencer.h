@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -78,8 +79,10 @@ private:
     void retire(uint64_t linear);
 
     std::mutex m_mutex; ///< m_groups, m_spare and m_head
-    /// Started, not yet flushed groups (about one per thread).
-    std::vector<std::pair<uint64_t, std::unique_ptr<Group>>> m_groups;
+    /// Started, not yet flushed groups by linear id: about one per thread, but many when a
+    /// thread runs ahead of a long head group (work-groups of one work-item), so found and
+    /// removed in O(log n) (a vector made the flush quadratic in the groups run ahead).
+    std::map<uint64_t, std::unique_ptr<Group>> m_groups;
     std::vector<std::unique_ptr<Group>> m_spare; ///< flushed groups, reused by begin()
     uint64_t m_head = 0;                         ///< the group whose actions run now
 };
