@@ -18,6 +18,22 @@ CheckOptions racesOnly(bool uniformWrites = false) {
     return o;
 }
 
+/// The accesses a race detector alone processed (RaceDetector::accessesProcessed) when kernel
+/// `k` of `source` ran over 8 work-items in one work-group, given an int buffer of eight 1s
+/// and one of eight 0s; the run must give no diagnostic.
+uint64_t accessesProcessedOver8(const char* source) {
+    auto program = Program::fromSource("test.cl", source, CompileOptions{});
+    CheckDetails details;
+    RaceDetector races(details, false);
+    std::vector<KernelArgument> args = {bufferOf(std::vector<int>(8, 1)),
+                                        bufferOf(std::vector<int>(8))};
+    KernelRun run(*program, "k", range1D(8, 8), std::move(args), RunOptions{});
+    run.addObserver(&races);
+    run.runAll();
+    if (!run.diagnostics().empty()) return ~uint64_t(0);
+    return races.accessesProcessed();
+}
+
 const char* kExchange = R"(
 __kernel void exchange(__global int *out) {
     __local int tmp[8];
@@ -199,45 +215,27 @@ __kernel void k(__global const int *in, __global int *out) {
         // that repeat the one just before change no record and are not processed again.
         // (`in` is not const: the reads of a buffer bound only to const parameters are not
         // processed at all, constInputReadsAreNotProcessed.)
-        auto program = Program::fromSource("test.cl", R"(
+        QCOMPARE(accessesProcessedOver8(R"(
 __kernel void k(__global int *in, __global int *out) {
     int i = get_global_id(0);
     int s = in[i];
     s += in[i];
     s += in[i];
     out[i] = s;
-})",
-                                           CompileOptions{});
-        CheckDetails details;
-        RaceDetector races(details, false);
-        std::vector<KernelArgument> args = {bufferOf(std::vector<int>(8, 1)),
-                                            bufferOf(std::vector<int>(8))};
-        KernelRun run(*program, "k", range1D(8, 8), std::move(args), RunOptions{});
-        run.addObserver(&races);
-        run.runAll();
-        QVERIFY(run.diagnostics().empty());
-        QCOMPARE(races.accessesProcessed(), uint64_t(16)); // one read and one write each
+})"),
+                 uint64_t(16)); // one read and one write each
     }
 
     void constInputReadsAreNotProcessed() {
         // `in` is bound only to a `__global const int *` parameter and nothing in the program
         // writes through a pointer to const (checks/ConstPointees.h): its reads cannot race
         // and are not processed; the writes to out are.
-        auto program = Program::fromSource("test.cl", R"(
+        QCOMPARE(accessesProcessedOver8(R"(
 __kernel void k(__global const int *in, __global int *out) {
     int i = get_global_id(0);
     out[i] = in[i] + in[(i + 1) % 8];
-})",
-                                           CompileOptions{});
-        CheckDetails details;
-        RaceDetector races(details, false);
-        std::vector<KernelArgument> args = {bufferOf(std::vector<int>(8, 1)),
-                                            bufferOf(std::vector<int>(8))};
-        KernelRun run(*program, "k", range1D(8, 8), std::move(args), RunOptions{});
-        run.addObserver(&races);
-        run.runAll();
-        QVERIFY(run.diagnostics().empty());
-        QCOMPARE(races.accessesProcessed(), uint64_t(8)); // the writes only
+})"),
+                 uint64_t(8)); // the writes only
     }
 
     void constInputAliasedByAWrittenArgumentIsChecked() {
