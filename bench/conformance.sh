@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # The Khronos OpenCL conformance tests (CTS) on clstep's platform, side by side with POCL.
 #
-# Usage: bench/conformance.sh [--no-pocl] [--no-doc] [--table-only] [SUITE...]
-#        (default: every suite of suites.txt; --table-only: no runs, the table from $OUT's results)
+# Usage: bench/conformance.sh [--no-pocl | --pocl-only] [--no-doc] [--table-only] [--selections FILE] [SUITE...]
+#        (default: every suite of suites.txt; --pocl-only: run POCL only, keeping $OUT's clstep results; --table-only: no runs, the table from $OUT's results;
+#        --selections FILE: lines in suites.txt's format that replace its options and sub-test
+#        selection for the suites they name, on clstep and POCL alike, e.g. bench/cts-selections.txt)
 #
 # Builds the CTS once (build-cts.sh, about 10 minutes on 2 cores, under nice -n 19) and runs each
 # suite with run-cts.sh (its options and sub-test selection from suites.txt, its time limits)
 # against clstep's libclstep-opencl.so and then against POCL (Debian's pocl-opencl-icd), one after
 # the other on the same machine. Prints the table and writes it into docs/conformance.md between
-# the "conformance table" markers (--no-doc: print only). With --no-pocl, POCL's numbers come from
+# the "conformance table" markers (--no-doc: print only). The table has each suite's wall time
+# and CPU time (user + system, the CTS binary and the library's threads), the commit of the
+# checkout when the suite ran, and the selection where --selections changed it. With --no-pocl, POCL's numbers come from
 # pocl-3.1-results.txt (the same commands, measured earlier) and the table says so.
 # Also lists, per suite, the sub-tests that fail on clstep but pass on POCL (from the per-sub-test
 # JSON run-cts.sh writes).
@@ -24,12 +28,18 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 pocl=1
+clstep=1
 doc=1
 run=1
 suites=()
+selections=
+want_selections=0
 for a in "$@"; do
+  if [ $want_selections = 1 ]; then selections=$a; want_selections=0; continue; fi
   case "$a" in
+    --selections) want_selections=1 ;;
     --no-pocl) pocl=0 ;;
+    --pocl-only) pocl=1; clstep=0 ;;
     --no-doc) doc=0 ;;
     --table-only) run=0 ;;
     -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -45,6 +55,15 @@ if [ -z "$cts" ]; then
   done
 fi
 [ -n "$cts" ] && [ -f "$cts/run-cts.sh" ] || { echo "conformance.sh: no CTS material (set CLSTEP_CTS_DIR)" >&2; exit 1; }
+if [ -n "$selections" ]; then
+  # run-cts.sh reads suites.txt next to itself: a copy of the material with the lines replaced
+  [ -f "$selections" ] || { echo "conformance.sh: $selections: no such file" >&2; exit 1; }
+  merged=$(mktemp -d /tmp/clstep-cts-selections.XXXXXX)
+  for f in build-cts.sh run-cts.sh pocl-3.1-results.txt; do ln -s "$cts/$f" "$merged/$f"; done
+  awk 'NR == FNR { if ($0 !~ /^#/ && NF) over[$1] = $0; next }
+       ($1 in over) { print over[$1]; next } { print }' "$selections" "$cts/suites.txt" > "$merged/suites.txt"
+  cts=$merged
+fi
 build=${CLSTEP_BUILD:-$root/build}
 lib="$build/lib/libclstep-opencl.so"
 [ -f "$lib" ] || { echo "conformance.sh: $lib missing (cmake --build $build --target clstep-opencl)" >&2; exit 1; }
@@ -75,14 +94,27 @@ if [ $missing = 1 ]; then
 fi
 export CTS_BUILD="$top/build/test_conformance"
 
-: > "$out/clstep.txt"
+[ $clstep = 1 ] && : > "$out/clstep.txt"
 [ $pocl = 1 ] && : > "$out/pocl.txt"
+commit_now=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+# one suite on one ICD; its CPU seconds (user + system of run-cts.sh and everything it waited for)
+# go to $out/cpu/ICD.SUITE, the selection it ran with to $out/selection/SUITE
+run_suite() {
+  local who=$1 icd=$2 s=$3
+  mkdir -p "$out/cpu" "$out/selection"
+  awk -v s="$s" '$1 == s { $1 = ""; $2 = ""; sub(/^ +/, ""); print }' "$cts/suites.txt" > "$out/selection/$s"
+  /usr/bin/time -f '%U %S' -o "$out/cpu/$who.$s" \
+    env CTS_LOGDIR="$out/logs/$who" nice -n 19 "$cts/run-cts.sh" "$icd" "$s" | tee -a "$out/$who.txt" >&2
+  if [ "$who" = clstep ]; then echo "$s $commit_now" >> "$out/commits.txt"; fi
+}
 for s in "${suites[@]}"; do
-  echo "conformance.sh: $s on clstep" >&2
-  CTS_LOGDIR="$out/logs/clstep" nice -n 19 "$cts/run-cts.sh" "$lib" "$s" | tee -a "$out/clstep.txt" >&2
+  if [ $clstep = 1 ]; then
+    echo "conformance.sh: $s on clstep" >&2
+    run_suite clstep "$lib" "$s"
+  fi
   if [ $pocl = 1 ]; then
     echo "conformance.sh: $s on POCL" >&2
-    CTS_LOGDIR="$out/logs/pocl" nice -n 19 "$cts/run-cts.sh" "$pocl_icd" "$s" | tee -a "$out/pocl.txt" >&2
+    run_suite pocl "$pocl_icd" "$s"
   fi
 done
 fi
@@ -91,9 +123,10 @@ pocl_file="$out/pocl.txt"
 [ -f "$pocl_file" ] || pocl_file=/dev/null
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 branch=$(git -C "$root" rev-parse --abbrev-ref HEAD 2>/dev/null || echo unknown)
-table=$(/usr/bin/python3 - "$out/clstep.txt" "$pocl_file" "$cts/pocl-3.1-results.txt" "$out/logs" "$commit" "$branch" "${suites[@]}" <<'PYEOF'
+table=$(/usr/bin/python3 - "$out/clstep.txt" "$pocl_file" "$cts/pocl-3.1-results.txt" "$out" "$commit" "$branch" "${suites[@]}" <<'PYEOF'
 import json, os, re, sys, time
-clstep_file, pocl_file, pocl_ref, logs, commit, branch = sys.argv[1:7]
+clstep_file, pocl_file, pocl_ref, out, commit, branch = sys.argv[1:7]
+logs = os.path.join(out, "logs")
 suites = sys.argv[7:]
 LINE = re.compile(r"^(\S+): (\d+) passed, (\d+) failed, (\d+) skipped \((\d+) s\)(?: \[(.*)\])?")
 
@@ -112,15 +145,49 @@ def subtests(icd, suite):
     except (OSError, ValueError, KeyError):
         return None
 
+def cpu(who, suite):
+    """User + system CPU seconds of one suite's run, or None (not measured)."""
+    try:
+        u, sy = open(os.path.join(out, "cpu", who + "." + suite)).read().split()[-2:]
+        return float(u) + float(sy)
+    except (OSError, ValueError):
+        return None
+
+def commits():
+    """{suite: commit of the checkout when it ran} (the last run of each)."""
+    res = {}
+    try:
+        for line in open(os.path.join(out, "commits.txt")):
+            f = line.split()
+            if len(f) == 2:
+                res[f[0]] = f[1]
+    except OSError:
+        pass
+    return res
+
+def selection(suite):
+    try:
+        return open(os.path.join(out, "selection", suite)).read().strip()
+    except OSError:
+        return None
+
 c, p, ref = read(clstep_file), read(pocl_file), read(pocl_ref)
+ran_at = commits()
+if ran_at:
+    commit = ", ".join(sorted(set(ran_at.get(s, "?") for s in suites if s in c)))
 from_ref = [s for s in suites if s not in p and s in ref]
 for s in from_ref:
     p[s] = dict(ref[s], notes=("from pocl-3.1-results.txt; " + ref[s]["notes"]).rstrip("; "))
 print(f"*Measured {time.strftime('%Y-%m-%d')} by `bench/conformance.sh` on commit {commit} "
       f"(branch `{branch}`); POCL 3.1 run by the same script right after clstep, except where "
       f"the notes say \"from pocl-3.1-results.txt\" (measured earlier with the same commands).*\n")
-print("| suite | clstep pass / fail / skip | clstep s | POCL pass / fail / skip | POCL s | time ratio clstep/POCL | notes |")
-print("|---|---|---|---|---|---|---|")
+print("| suite | clstep pass / fail / skip | clstep s (CPU s) | POCL pass / fail / skip | POCL s (CPU s) | time ratio clstep/POCL | options and selection | notes |")
+print("|---|---|---|---|---|---|---|---|")
+def secs(r, who, s):
+    if not r:
+        return "—"
+    t = cpu(who, s)
+    return f"{r['t']} ({t:.0f})" if t is not None else str(r["t"])
 worse = []
 for s in suites:
     a, b = c.get(s), p.get(s)
@@ -128,7 +195,9 @@ for s in suites:
     ratio = f"{a['t'] / b['t']:.1f}" if a and b and b["t"] > 0 else "—"
     notes = "; ".join(x for x in [a and a["notes"] and "clstep: " + a["notes"],
                                   b and b["notes"] and "POCL: " + b["notes"]] if x)
-    print(f"| {s} | {fmt(a)} | {a['t'] if a else '—'} | {fmt(b)} | {b['t'] if b else '—'} | {ratio} | {notes} |")
+    sel = selection(s)
+    sel = f"`{sel}`" if sel else ("—" if sel is not None else "")
+    print(f"| {s} | {fmt(a)} | {secs(a, 'clstep', s)} | {fmt(b)} | {secs(b, 'pocl', s)} | {ratio} | {sel} | {notes} |")
     cs, ps = subtests("clstep", s), subtests("pocl", s)
     if cs and ps:
         for name, r in sorted(cs.items()):
