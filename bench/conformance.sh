@@ -178,10 +178,11 @@ if ran_at:
 from_ref = [s for s in suites if s not in p and s in ref]
 for s in from_ref:
     p[s] = dict(ref[s], notes=("from pocl-3.1-results.txt; " + ref[s]["notes"]).rstrip("; "))
-print(f"*Measured {time.strftime('%Y-%m-%d')} by `bench/conformance.sh` on commit {commit} "
-      f"(branch `{branch}`); POCL 3.1 run by the same script right after clstep, except where "
-      f"the notes say \"from pocl-3.1-results.txt\" (measured earlier with the same commands).*\n")
-print("| suite | clstep pass / fail / skip | clstep s (CPU s) | POCL pass / fail / skip | POCL s (CPU s) | time ratio clstep/POCL | options and selection | notes |")
+print(f"*Table written {time.strftime('%Y-%m-%d')} by `bench/conformance.sh` on branch `{branch}`; "
+      f"the suites ran on commit {commit}. POCL 3.1 ran by the same script on the same machine, "
+      f"with the same options and selection, except where the notes say \"from "
+      f"pocl-3.1-results.txt\" (measured earlier with suites.txt's commands).*\n")
+print("| suite | clstep pass / fail / skip | clstep s (CPU s) | POCL pass / fail / skip | POCL s (CPU s) | wall-time ratio clstep/POCL (CPU) | options and selection | notes |")
 print("|---|---|---|---|---|---|---|---|")
 def secs(r, who, s):
     if not r:
@@ -193,6 +194,9 @@ for s in suites:
     a, b = c.get(s), p.get(s)
     fmt = lambda r: f"{r['p']} / {r['f']} / {r['s']}" if r else "not run"
     ratio = f"{a['t'] / b['t']:.1f}" if a and b and b["t"] > 0 else "—"
+    ca, cb = cpu("clstep", s), cpu("pocl", s)
+    if a and b and ca is not None and cb is not None and cb > 0:
+        ratio += f" (CPU {ca / cb:.1f})"
     notes = "; ".join(x for x in [a and a["notes"] and "clstep: " + a["notes"],
                                   b and b["notes"] and "POCL: " + b["notes"]] if x)
     sel = selection(s)
