@@ -197,7 +197,7 @@ for s in suites:
     fmt = lambda r: f"{r['p']} / {r['f']} / {r['s']}" if r else "not run"
     ratio = f"{a['t'] / b['t']:.1f}" if a and b and b["t"] > 0 else "—"
     ca, cb = cpu("clstep", s), cpu("pocl", s)
-    if a and b and ca is not None and cb is not None and cb > 0:
+    if a and b and b["t"] > 0 and ca is not None and cb is not None and cb > 0:
         ratio += f" (CPU {ca / cb:.1f})"
     notes = "; ".join(x for x in [a and a["notes"] and "clstep: " + a["notes"],
                                   b and b["notes"] and "POCL: " + b["notes"]] if x)
