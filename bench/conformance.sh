@@ -42,11 +42,12 @@ for a in "$@"; do
     --pocl-only) pocl=1; clstep=0 ;;
     --no-doc) doc=0 ;;
     --table-only) run=0 ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "conformance.sh: unknown option $a" >&2; exit 2 ;;
     *) suites+=("$a") ;;
   esac
 done
+[ $want_selections = 0 ] || { echo "conformance.sh: --selections needs a file" >&2; exit 2; }
 
 cts=${CLSTEP_CTS_DIR:-}
 if [ -z "$cts" ]; then
@@ -59,6 +60,7 @@ if [ -n "$selections" ]; then
   # run-cts.sh reads suites.txt next to itself: a copy of the material with the lines replaced
   [ -f "$selections" ] || { echo "conformance.sh: $selections: no such file" >&2; exit 1; }
   merged=$(mktemp -d /tmp/clstep-cts-selections.XXXXXX)
+  trap 'rm -rf "$merged"' EXIT
   for f in build-cts.sh run-cts.sh pocl-3.1-results.txt; do ln -s "$cts/$f" "$merged/$f"; done
   awk 'NR == FNR { if ($0 !~ /^#/ && NF) over[$1] = $0; next }
        ($1 in over) { print over[$1]; next } { print }' "$selections" "$cts/suites.txt" > "$merged/suites.txt"
