@@ -20,8 +20,12 @@ void UninitializedChecker::onRunBegin(KernelRun& run) {
     m_run = &run;
     m_names.onRunBegin(run);
     m_sites.clear();
-    m_reported.clear();
+    m_repeats.clear();
+    m_pending.clear();
+    m_last = {};
     m_bufferOrigins.clear();
+    m_privateOrigins.clear();
+    m_localOrigins.clear();
     m_global.clear();
     m_constant.clear();
     m_local.clear();
@@ -53,6 +57,7 @@ void UninitializedChecker::onRunBegin(KernelRun& run) {
 }
 
 void UninitializedChecker::onRunEnd(KernelRun&) {
+    flushRepeats();
     m_global.clear();
     m_constant.clear();
     m_local.clear();
@@ -62,9 +67,11 @@ void UninitializedChecker::onRunEnd(KernelRun&) {
 void UninitializedChecker::onWorkGroupBegin(WorkGroup& group) {
     m_names.onWorkGroupBegin(group);
     m_group = &group;
+    m_localOrigins.clear(); // the group's own __local buffers
 }
 
 void UninitializedChecker::onWorkGroupEnd(WorkGroup&) {
+    flushRepeats();
     // The group's private memories go away with it: the next group's buffers have other
     // serials, so the flags (and their storage) are kept for its work-items (PrivateWrites).
     m_group = nullptr;
@@ -171,14 +178,29 @@ void UninitializedChecker::onMemoryAccess(const MemoryAccess& a) {
 
 const UninitializedChecker::Origin& UninitializedChecker::originOf(const MemoryAccess& a) {
     const AddressSpace space = address::space(a.address);
-    if (space != AddressSpace::Global && space != AddressSpace::Constant) {
-        m_scratchOrigin = computeOrigin(a);
-        return m_scratchOrigin;
+    std::unordered_map<uint64_t, Origin>* cache = &m_bufferOrigins;
+    uint64_t key = 0;
+    switch (space) {
+    case AddressSpace::Private:
+        // A `__private` buffer is named by its declaration, fixed for the run; a temporary
+        // (no name) has no origin.
+        if (!a.buffer->nameSource) return m_noOrigin;
+        cache = &m_privateOrigins;
+        key = reinterpret_cast<uintptr_t>(a.buffer->nameSource);
+        break;
+    case AddressSpace::Local:
+        // Which __local variable or argument a buffer is holds for the group.
+        cache = &m_localOrigins;
+        key = address::buffer(a.address);
+        break;
+    default:
+        // The kernel arguments, and so which buffer is which noinit argument, are fixed for
+        // the run.
+        key = uint64_t(space) << 32 | address::buffer(a.address);
+        break;
     }
-    // The kernel arguments, and so which buffer is which noinit argument, are fixed for the run.
-    const uint64_t key = uint64_t(space) << 32 | address::buffer(a.address);
-    auto it = m_bufferOrigins.find(key);
-    if (it == m_bufferOrigins.end()) it = m_bufferOrigins.emplace(key, computeOrigin(a)).first;
+    auto it = cache->find(key);
+    if (it == cache->end()) it = cache->emplace(key, computeOrigin(a)).first;
     return it->second;
 }
 
@@ -268,12 +290,32 @@ UninitializedChecker::Origin UninitializedChecker::computeOrigin(const MemoryAcc
 
 void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten,
                                   uint64_t unwritten) {
+    // The common repeat of a batch run: the last report's site, size and buffer again (so the
+    // same origin: originOf), counted without a lookup.
+    if (m_last.pending && a.buffer == m_last.buffer && a.buffer->serial == m_last.serial &&
+        a.size == m_last.size && std::memcmp(&a.site, &m_last.site, sizeof a.site) == 0) {
+        if (!m_last.pending->count++) m_pending.push_back(m_last.pending);
+        return;
+    }
     const AddressSpace space = address::space(a.address);
+    const uint16_t site = m_sites.intern(a.site);
+    const Origin& origin = originOf(a);
+    // A repeat: a report of the same site, space, size and origin was made. A batch run
+    // counts it without building it again (onWorkGroupEnd() hands the counts to the run); the
+    // debugger's (RunOptions::repeatDetails) reports it with its own work-item.
+    const bool batch = !m_run->options().repeatDetails;
+    auto [seen, first] = m_repeats.try_emplace(RepeatKey{site, space, a.size, origin.range.begin},
+                                               PendingRepeats{0, 0});
+    if (batch) m_last = {&seen->second, a.buffer, a.buffer->serial, a.size, a.site};
+    if (!first && batch) {
+        if (!seen->second.count++) m_pending.push_back(&seen->second);
+        return;
+    }
     Diagnostic d;
     d.severity = Severity::Warning;
     d.kind = DiagnosticKind::UninitializedRead;
     d.range = a.site;
-    d.message.reserve(160); // one allocation for the repeats' message
+    d.message.reserve(160); // one allocation for the message
     d.message += "Uninitialized value read of size ";
     d.message += std::to_string(a.size);
     d.message += " at ";
@@ -282,14 +324,8 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     MemoryNames::appendHexAddress(d.message, a.address);
     // The origin is the first note of every report, repeats too: KernelRun merges reports by
     // their first note's location.
-    const Origin& origin = originOf(a);
     if (origin.range.valid()) d.notes.push_back({origin.range, origin.text});
-    uint64_t key = uint64_t(m_sites.intern(a.site)) | (uint64_t(space) << 16) | (a.size << 20);
-    const bool repeat = !m_reported.insert(key).second;
-    if (repeat && !m_run->options().repeatDetails) {
-        m_run->report(std::move(d));
-        return;
-    }
+    if (batch) seen->second.mergeKey = m_run->mergeKey(d);
     WorkItemId ids = a.workItem ? a.workItem->ids() : WorkItemId{};
     uint64_t off = address::offset(a.address);
     d.message += " (" + m_names.describe(a.address, a.buffer) + "): " + std::to_string(unwritten) +
@@ -312,10 +348,25 @@ void UninitializedChecker::report(const MemoryAccess& a, uint64_t firstUnwritten
     }
     fields["access"] = a.atomic ? "atomic read" : "read";
     if (a.workItem) fields["work_item"] = MemoryNames::idsJson(ids);
-    if (repeat) // the details are the first report's
+    if (!first) // the details are the first report's
         m_run->report(std::move(d));
     else
         m_details.recordAndReport(*m_run, std::move(d), std::move(fields));
+}
+
+void UninitializedChecker::flushRepeats() {
+    for (PendingRepeats* p : m_pending) {
+        m_run->reportRepeats(p->mergeKey, p->count);
+        p->count = 0;
+    }
+    m_pending.clear();
+}
+
+size_t UninitializedChecker::RepeatKeyHash::operator()(const RepeatKey& k) const {
+    uint64_t h = k.site | uint64_t(k.space) << 16 | uint64_t(k.origin.file) << 24;
+    h = h * 0x9E3779B97F4A7C15ull + k.size;
+    h = h * 0x9E3779B97F4A7C15ull + (uint64_t(k.origin.line) << 32 | k.origin.column);
+    return static_cast<size_t>(h ^ (h >> 29));
 }
 
 std::unique_ptr<ExecutionObserver> UninitializedChecker::forThread() {
@@ -327,6 +378,9 @@ std::unique_ptr<ExecutionObserver> UninitializedChecker::forThread() {
 }
 
 void UninitializedChecker::onRunDiscarded(KernelRun&) {
+    m_repeats.clear();
+    m_pending.clear();
+    m_last = {};
     m_details.clear();
 }
 

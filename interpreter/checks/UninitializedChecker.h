@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace clstep {
@@ -85,9 +84,12 @@ private:
     /// frame): the shadow of `a`'s bytes updated, a read of never-written bytes reported.
     void checkAccess(const MemoryAccess& a);
     void report(const MemoryAccess& a, uint64_t firstUnwritten, uint64_t unwritten);
+    /// Hands the repeats counted since the last call to the run (KernelRun::reportRepeats).
+    void flushRepeats();
     /// The origin of the bytes of `a` (range invalid when unknown, e.g. a temporary): computed
-    /// once per `__global`/`__constant` buffer and run (m_bufferOrigins), else each time (in
-    /// m_scratchOrigin); valid until the next call.
+    /// once per `__global`/`__constant` buffer and run (m_bufferOrigins), `__private`
+    /// variable and run (m_privateOrigins), `__local` buffer and group (m_localOrigins).
+    /// Valid until the cache it is in is cleared (a run's or a group's begin).
     const Origin& originOf(const MemoryAccess& a);
     /// originOf's computation.
     Origin computeOrigin(const MemoryAccess& a);
@@ -103,10 +105,43 @@ private:
     bool m_privateDeclsBuilt = false;
     MemoryNames m_names;
     SiteTable m_sites;
-    std::unordered_set<uint64_t> m_reported; ///< (site, size, space) already detailed
+    /// A report made, as its repeats are merged (KernelRun::report()): the access site,
+    /// space and size and the origin's location.
+    struct RepeatKey {
+        uint16_t site;
+        AddressSpace space;
+        uint64_t size;
+        SourceLocation origin;
+        bool operator==(const RepeatKey&) const = default;
+    };
+    struct RepeatKeyHash {
+        size_t operator()(const RepeatKey& k) const;
+    };
+    /// A batch run's (RunOptions::repeatDetails off); the debugger's leaves it 0.
+    struct PendingRepeats {
+        uint32_t mergeKey; ///< KernelRun::mergeKey() of the report
+        uint64_t count;    ///< repeats not yet handed to the run (flushRepeats())
+    };
+    /// The reports made this run (by this thread's copy), with their pending repeats.
+    std::unordered_map<RepeatKey, PendingRepeats, RepeatKeyHash> m_repeats;
+    /// The entries of m_repeats with a count (flushRepeats() hands over only these).
+    std::vector<PendingRepeats*> m_pending;
+    /// The batch run's last report (an entry of m_repeats; pending null: none): a read by
+    /// the same site, of the same size, in the same buffer has its key.
+    struct LastReport {
+        PendingRepeats* pending = nullptr;
+        const Buffer* buffer = nullptr;
+        uint64_t serial = 0; ///< Buffer::serial (a reused slot is another buffer)
+        uint64_t size = 0;
+        SourceRange site;
+    } m_last;
     /// Origins of `__global` and `__constant` buffers this run, by (space << 32 | buffer index).
     std::unordered_map<uint64_t, Origin> m_bufferOrigins;
-    Origin m_scratchOrigin; ///< the last origin of another space (originOf)
+    /// Origins of `__private` variables this run, by Buffer::nameSource.
+    std::unordered_map<uint64_t, Origin> m_privateOrigins;
+    /// Origins of the group's `__local` buffers, by buffer index.
+    std::unordered_map<uint64_t, Origin> m_localOrigins;
+    const Origin m_noOrigin{}; ///< a temporary's
     /// noinit buffers by index (serial 0 = not tracked; size 0 until the buffer's first access,
     /// when its flags are made: shadowFor).
     std::vector<Written> m_global;

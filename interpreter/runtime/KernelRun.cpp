@@ -329,26 +329,53 @@ void KernelRun::report(Diagnostic d) {
     record(std::move(d));
 }
 
-void KernelRun::record(Diagnostic d) {
-    std::lock_guard<std::mutex> lock(m_reportMutex);
+uint32_t KernelRun::mergeKeyLocked(const Diagnostic& d) {
     SourceLocation related = d.notes.empty() ? SourceLocation{} : d.notes.front().range.begin;
     auto key = std::make_tuple(d.kind, d.range.begin, related, d.message.substr(0, 40));
-    auto it = m_seen.find(key);
+    return m_mergeKeys.try_emplace(std::move(key), static_cast<uint32_t>(m_mergeKeys.size()))
+        .first->second;
+}
+
+uint32_t KernelRun::mergeKey(const Diagnostic& d) {
+    std::lock_guard<std::mutex> lock(m_reportMutex);
+    return mergeKeyLocked(d);
+}
+
+void KernelRun::record(Diagnostic d) {
+    std::lock_guard<std::mutex> lock(m_reportMutex);
+    const uint32_t key = mergeKeyLocked(d);
     m_reportCount.fetch_add(1, std::memory_order_relaxed);
-    if (it != m_seen.end()) {
-        ++m_counts[it->second];
-        m_lastReport = static_cast<long>(it->second);
+    if (key < m_keyIndex.size() && m_keyIndex[key] >= 0) {
+        const long index = m_keyIndex[key];
+        ++m_counts[index];
+        m_lastReport = index;
         // Only the debugger shows the latest occurrence (with repeatDetails); a batch run
         // keeps the first and does not pay for replacing it at every repeat.
-        if (m_options.repeatDetails) m_latest[it->second] = std::move(d);
+        if (m_options.repeatDetails) m_latest[index] = std::move(d);
         return;
     }
     m_lastReport = -1;
     if (m_diagnostics.size() >= m_options.maxDiagnostics) return;
     m_lastReport = static_cast<long>(m_diagnostics.size());
-    m_seen[key] = m_diagnostics.size();
+    if (m_keyIndex.size() <= key) m_keyIndex.resize(key + 1, -1);
+    m_keyIndex[key] = m_lastReport;
     m_diagnostics.push_back(std::move(d));
     m_counts.push_back(1);
+}
+
+void KernelRun::reportRepeats(uint32_t key, uint64_t count) {
+    if (sequenced()) {
+        m_sequencer->post([this, key, count] { recordRepeats(key, count); });
+        return;
+    }
+    recordRepeats(key, count);
+}
+
+void KernelRun::recordRepeats(uint32_t key, uint64_t count) {
+    std::lock_guard<std::mutex> lock(m_reportMutex);
+    m_reportCount.fetch_add(count, std::memory_order_relaxed);
+    m_lastReport = key < m_keyIndex.size() ? m_keyIndex[key] : -1;
+    if (m_lastReport >= 0) m_counts[m_lastReport] += count;
 }
 
 const Diagnostic& KernelRun::latestOccurrence(size_t index) const {
@@ -468,7 +495,7 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
     }
     const size_t diagnostics = m_diagnostics.size();
     const auto counts = m_counts;
-    const auto seen = m_seen;
+    const auto keyIndex = m_keyIndex;
     const std::string output = m_output;
     const uint64_t reportCount = m_reportCount.load();
     const long lastReport = m_lastReport;
@@ -542,7 +569,7 @@ bool KernelRun::runParallel(RunDriver& driver, unsigned threads, bool observed) 
             b->bytes = globalBytes[i];
     m_diagnostics.resize(diagnostics);
     m_counts = counts;
-    m_seen = seen;
+    m_keyIndex = keyIndex;
     m_output = output;
     m_reportCount.store(reportCount);
     m_lastReport = lastReport;

@@ -108,6 +108,18 @@ public:
     /// When work-groups run in parallel, diagnostics are recorded in work-group order (see
     /// inGroupOrder()), so diagnostics() is the same as in a sequential run.
     void report(Diagnostic d);
+    /// The merge key of `d` as a small id (thread-safe): the same id for every diagnostic that
+    /// report() merges with `d` (same kind, range start, first note's start and first 40
+    /// characters of the message). For reportRepeats().
+    uint32_t mergeKey(const Diagnostic& d);
+    /// Counts `count` more occurrences of the diagnostic whose merge key is `key` (mergeKey()),
+    /// as `count` report() calls of it would in a batch run (RunOptions::repeatDetails off,
+    /// which keeps the first occurrence's details): its diagnosticCounts() entry and
+    /// reportCount() grow by `count`, and lastReportIndex() becomes its index (-1 when it was
+    /// dropped past RunOptions::maxDiagnostics). The diagnostic must have been report()ed
+    /// before by the same thread. Thread-safe, in work-group order like report(). Checks call
+    /// it for a repeated report without building the repeat's Diagnostic.
+    void reportRepeats(uint32_t key, uint64_t count);
     /// Appends printf output (thread-safe; in work-group order like report()).
     void appendOutput(const std::string& text);
     /// Runs `action` in work-group order: at once in a sequential run (or outside a
@@ -146,6 +158,10 @@ public:
 private:
     void launchError(const std::string& message);
     void record(Diagnostic d);
+    /// reportRepeats() in work-group order.
+    void recordRepeats(uint32_t key, uint64_t count);
+    /// mergeKey() with m_reportMutex held.
+    uint32_t mergeKeyLocked(const Diagnostic& d);
     /// True when some observer can prove the groups of a parallel run independent, or every
     /// observer needs no such proof (ExecutionObserver::parallelWithoutProof).
     bool parallelObservable() const;
@@ -193,8 +209,11 @@ private:
     std::vector<Diagnostic> m_diagnostics;
     std::vector<uint64_t> m_counts;
     std::map<size_t, Diagnostic> m_latest; ///< latest occurrence of merged duplicates
-    std::map<std::tuple<DiagnosticKind, SourceLocation, SourceLocation, std::string>, size_t>
-        m_seen;
+    /// Merge keys (report()) to their ids (mergeKey()); ids only grow, also over a discarded run.
+    std::map<std::tuple<DiagnosticKind, SourceLocation, SourceLocation, std::string>, uint32_t>
+        m_mergeKeys;
+    /// By merge key id: the index in m_diagnostics, -1 (or past the end) when not recorded.
+    std::vector<long> m_keyIndex;
     std::string m_output;
     std::atomic<uint64_t> m_reportCount{0};
     long m_lastReport = -1;
