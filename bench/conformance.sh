@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The Khronos OpenCL conformance tests (CTS) on clstep's platform, side by side with POCL.
 #
-# Usage: bench/conformance.sh [--no-pocl | --pocl-only] [--no-doc] [--table-only] [--selections FILE] [SUITE...]
+# Usage: bench/conformance.sh [--no-pocl | --pocl-only] [--no-doc] [--table-only] [--selections FILE] [--save DIR] [SUITE...]
 #        (default: every suite of suites.txt; --pocl-only: run POCL only, keeping $OUT's clstep results; --table-only: no runs, the table from $OUT's results;
 #        --selections FILE: lines in suites.txt's format that replace its options and sub-test
-#        selection for the suites they name, on clstep and POCL alike, e.g. bench/cts-selections.txt)
+#        selection for the suites they name, on clstep and POCL alike, e.g. bench/cts-selections.txt;
+#        --save DIR: merge $OUT's results into DIR (a later run's result of a suite replaces an
+#        earlier one's), so that results of several runs, e.g. bench/cts-results, make one table
+#        with OUT=DIR --table-only)
 #
 # Builds the CTS once (build-cts.sh, about 10 minutes on 2 cores, under nice -n 19) and runs each
 # suite with run-cts.sh (its options and sub-test selection from suites.txt, its time limits)
@@ -23,6 +26,9 @@
 # CTS_TOP (where the CTS is built, default /tmp/opencl-cts), POCL_ICD (default
 # /usr/lib/x86_64-linux-gnu/libpocl.so.2), OUT (logs, default /tmp/clstep-conformance), and
 # run-cts.sh's CTS_TIMEOUT / CTS_TOTAL_LIMIT.
+# Results in $OUT: clstep.txt and pocl.txt (run-cts.sh's line per suite), commits.txt (the
+# checkout's commit per clstep suite), dates.txt (ICD, suite, UTC end time), cpu/ICD.SUITE,
+# selection/SUITE, logs/ICD/SUITE.json (per sub-test) and SUITE.log (the CTS output; not saved).
 # The CTS is far too slow for CI: this is a benchmark-like script, not a CTest test.
 set -euo pipefail
 
@@ -34,20 +40,25 @@ run=1
 suites=()
 selections=
 want_selections=0
+save=
+want_save=0
 for a in "$@"; do
   if [ $want_selections = 1 ]; then selections=$a; want_selections=0; continue; fi
+  if [ $want_save = 1 ]; then save=$a; want_save=0; continue; fi
   case "$a" in
     --selections) want_selections=1 ;;
     --no-pocl) pocl=0 ;;
     --pocl-only) pocl=1; clstep=0 ;;
     --no-doc) doc=0 ;;
     --table-only) run=0 ;;
+    --save) want_save=1 ;;
     -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "conformance.sh: unknown option $a" >&2; exit 2 ;;
     *) suites+=("$a") ;;
   esac
 done
 [ $want_selections = 0 ] || { echo "conformance.sh: --selections needs a file" >&2; exit 2; }
+[ $want_save = 0 ] || { echo "conformance.sh: --save needs a directory" >&2; exit 2; }
 
 cts=${CLSTEP_CTS_DIR:-}
 if [ -z "$cts" ]; then
@@ -75,7 +86,7 @@ out=${OUT:-/tmp/clstep-conformance}
 mkdir -p "$out"
 
 if [ ${#suites[@]} -eq 0 ] && [ $run = 0 ]; then
-  mapfile -t suites < <(sed -n 's/^\(test_[a-z0-9_]*\): .*/\1/p' "$out/clstep.txt")
+  mapfile -t suites < <(sed -n 's/^\(test_[a-z0-9_]*\): .*/\1/p' "$out/clstep.txt" | awk '!seen[$0]++')
 elif [ ${#suites[@]} -eq 0 ]; then
   mapfile -t suites < <(grep -v '^#' "$cts/suites.txt" | awk 'NF {print $1}')
 fi
@@ -108,6 +119,7 @@ run_suite() {
   /usr/bin/time -f '%U %S' -o "$out/cpu/$who.$s" \
     env CTS_LOGDIR="$out/logs/$who" nice -n 19 "$cts/run-cts.sh" "$icd" "$s" | tee -a "$out/$who.txt" >&2
   if [ "$who" = clstep ]; then echo "$s $commit_now" >> "$out/commits.txt"; fi
+  echo "$who $s $(date -u +%Y-%m-%dT%H:%MZ)" >> "$out/dates.txt"
 }
 for s in "${suites[@]}"; do
   if [ $clstep = 1 ]; then
@@ -169,6 +181,18 @@ def commits():
         pass
     return res
 
+def dates():
+    """{(icd, suite): UTC time its run ended} (the last run of each; runs since dates.txt)."""
+    res = {}
+    try:
+        for line in open(os.path.join(out, "dates.txt")):
+            f = line.split()
+            if len(f) == 3:
+                res[(f[0], f[1])] = f[2]
+    except OSError:
+        pass
+    return res
+
 def selection(suite):
     try:
         return open(os.path.join(out, "selection", suite)).read().strip()
@@ -176,6 +200,18 @@ def selection(suite):
         return None
 
 c, p, ref = read(clstep_file), read(pocl_file), read(pocl_ref)
+ended = dates()
+
+def when():
+    """When the table's runs ended, per ICD, where dates.txt knows it."""
+    parts = []
+    for who, name, runs in (("clstep", "clstep's", c), ("pocl", "POCL's", p)):
+        d = sorted(ended[(who, s)] for s in suites if s in runs and (who, s) in ended)
+        if d:
+            span = d[0] if d[0] == d[-1] else f"{d[0]} to {d[-1]}"
+            known = "" if len(d) == sum(1 for s in suites if s in runs) else f" ({len(d)} of them)"
+            parts.append(f"{name} suite runs ended {span}{known}")
+    return " " + "; ".join(parts) + "." if parts else ""
 ran_at = commits()
 if ran_at:
     commit = ", ".join(sorted(set(ran_at.get(s, "?") for s in suites if s in c)))
@@ -183,9 +219,9 @@ from_ref = [s for s in suites if s not in p and s in ref]
 for s in from_ref:
     p[s] = dict(ref[s], notes=("from pocl-3.1-results.txt; " + ref[s]["notes"]).rstrip("; "))
 print(f"*Table written {time.strftime('%Y-%m-%d')} by `bench/conformance.sh` on branch `{branch}`; "
-      f"the suites ran on commit {commit}. POCL 3.1 ran by the same script on the same machine, "
+      f"the suites ran on commit {commit}. POCL 3.1 ran by the same script on the same kind of machine, "
       f"with the same options and selection, except where the notes say \"from "
-      f"pocl-3.1-results.txt\" (measured earlier with suites.txt's commands).*\n")
+      f"pocl-3.1-results.txt\" (measured earlier with suites.txt's commands).{when()}*\n")
 print("| suite | clstep pass / fail / skip | clstep s (CPU s) | POCL pass / fail / skip | POCL s (CPU s) | wall-time ratio clstep/POCL (CPU) | options and selection | notes |")
 print("|---|---|---|---|---|---|---|---|")
 def secs(r, who, s):
@@ -218,6 +254,22 @@ if worse:
 PYEOF
 )
 echo "$table"
+if [ -n "$save" ]; then
+  # later lines of clstep.txt, pocl.txt, commits.txt and dates.txt replace earlier ones
+  mkdir -p "$save/cpu" "$save/selection" "$save/logs/clstep" "$save/logs/pocl"
+  for f in clstep.txt pocl.txt commits.txt dates.txt; do
+    if [ -f "$out/$f" ]; then cat "$out/$f" >> "$save/$f"; fi
+  done
+  for d in cpu selection; do
+    if [ -d "$out/$d" ]; then cp -p "$out/$d"/. "$save/$d/" -R; fi
+  done
+  for who in clstep pocl; do
+    for j in "$out/logs/$who"/*.json; do
+      if [ -f "$j" ]; then cp -p "$j" "$save/logs/$who/"; fi
+    done
+  done
+  echo "conformance.sh: results merged into $save" >&2
+fi
 if [ $doc = 1 ]; then
   /usr/bin/python3 - "$root/docs/conformance.md" "$table" <<'PYEOF'
 import sys
