@@ -206,10 +206,11 @@ def when():
     """When the table's runs ended, per ICD, where dates.txt knows it."""
     parts = []
     for who, name, runs in (("clstep", "clstep's", c), ("pocl", "POCL's", p)):
-        d = sorted(ended[(who, s)] for s in suites if s in runs and (who, s) in ended)
+        ran = [s for s in suites if s in runs and not (who == "pocl" and s in from_ref)]
+        d = sorted(ended[(who, s)] for s in ran if (who, s) in ended)
         if d:
             span = d[0] if d[0] == d[-1] else f"{d[0]} to {d[-1]}"
-            known = "" if len(d) == sum(1 for s in suites if s in runs) else f" ({len(d)} of them)"
+            known = "" if len(d) == len(ran) else f" ({len(d)} of them)"
             parts.append(f"{name} suite runs ended {span}{known}")
     return " " + "; ".join(parts) + "." if parts else ""
 ran_at = commits()
