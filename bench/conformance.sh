@@ -169,29 +169,26 @@ def cpu(who, suite):
     except (OSError, ValueError):
         return None
 
-def commits():
-    """{suite: commit of the checkout when it ran} (the last run of each)."""
+def last_fields(name, n):
+    """{key: value} from the lines of $OUT/name with n fields: the key is the first n - 1 fields
+    (one field: itself, else a tuple), the value the last; a later line replaces an earlier one."""
     res = {}
     try:
-        for line in open(os.path.join(out, "commits.txt")):
+        for line in open(os.path.join(out, name)):
             f = line.split()
-            if len(f) == 2:
-                res[f[0]] = f[1]
+            if len(f) == n:
+                res[f[0] if n == 2 else tuple(f[:-1])] = f[-1]
     except OSError:
         pass
     return res
 
+def commits():
+    """{suite: commit of the checkout when it ran} (the last run of each)."""
+    return last_fields("commits.txt", 2)
+
 def dates():
     """{(icd, suite): UTC time its run ended} (the last run of each; runs since dates.txt)."""
-    res = {}
-    try:
-        for line in open(os.path.join(out, "dates.txt")):
-            f = line.split()
-            if len(f) == 3:
-                res[(f[0], f[1])] = f[2]
-    except OSError:
-        pass
-    return res
+    return last_fields("dates.txt", 3)
 
 def selection(suite):
     try:
